@@ -1,0 +1,1 @@
+//! Parallel replay of game databases. (Owned by the batch-replay work, issue 5.)

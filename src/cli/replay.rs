@@ -1,0 +1,18 @@
+//! `arbiter replay`.
+
+use std::process::ExitCode;
+
+/// Arguments of `arbiter replay`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Input files (`-` for stdin).
+    pub files: Vec<std::path::PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: super::Format,
+}
+
+/// Runs the command.
+pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
+    anyhow::bail!("`arbiter replay` is not implemented yet")
+}

@@ -1,0 +1,1 @@
+//! PGN games as judge events. (Owned by the judge work, issue 2.)

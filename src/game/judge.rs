@@ -1,0 +1,1 @@
+//! (Owned by the judge work, issue 2.)

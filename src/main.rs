@@ -1,0 +1,57 @@
+//! `arbiter` command line: parses arguments (clap), calls the library, prints.
+//!
+//! Exit status: 0 — done (findings such as illegal moves are results, not errors);
+//! 1 — some input could not be read or judged (the rest was still processed);
+//! 2 — usage error.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cli;
+
+#[derive(Parser)]
+#[command(
+    name = "arbiter",
+    version,
+    about = "A chess arbiter's engine: judge, adjudicate, replay, pair and score."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Judge games (JSONL event logs, PGN, board placement logs) under the Laws and the competition rules.
+    Judge(cli::judge::Args),
+    /// Adjudicate an unfinished game at play-out expiry (CR 4.3).
+    Adjudicate(cli::adjudicate::AdjudicateArgs),
+    /// Can a side still checkmate by any series of legal moves (Laws 5.2.2, 6.9, 7.5.5)?
+    Winnable(cli::adjudicate::WinnableArgs),
+    /// Replay game databases in parallel and check every game and its recorded result.
+    Replay(cli::replay::Args),
+    /// Keep a tournament: players, results, standings, TRF export.
+    Tournament(cli::tournament::Args),
+    /// Pair the next round of a Swiss tournament by the FIDE Dutch system.
+    Pair(cli::pair::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Judge(args) => cli::judge::run(args),
+        Command::Adjudicate(args) => cli::adjudicate::run_adjudicate(args),
+        Command::Winnable(args) => cli::adjudicate::run_winnable(args),
+        Command::Replay(args) => cli::replay::run(args),
+        Command::Tournament(args) => cli::tournament::run(args),
+        Command::Pair(args) => cli::pair::run(args),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("arbiter: {err:#}");
+            ExitCode::from(1)
+        }
+    }
+}
