@@ -8,7 +8,7 @@
 //!
 //! (API fixed by the crate skeleton; the classification itself is owned by the laws work.)
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Move, Position, Role, Square};
 
 use super::Article;
@@ -30,7 +30,7 @@ pub struct PhysicalMove {
 
 /// An illegal act, named after the article it breaks. `article()` gives the reference,
 /// `code()` the stable snake_case name used in JSON.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum IllegalMove {
