@@ -318,8 +318,10 @@ pub enum ParseError {
 /// use shakmaty::Chess;
 ///
 /// let start = Chess::default();
-/// let mv = PhysicalMove::from_uci("e2e5").unwrap();
-/// assert_eq!(classify(&start, &mv).err(), Some(IllegalMove::PawnDoubleStepNotFromStart));
+/// let mv = PhysicalMove::from_uci("g1g3").unwrap();
+/// let kind = classify(&start, &mv).unwrap_err();
+/// assert_eq!(kind, IllegalMove::KnightMovement);
+/// assert_eq!(kind.article().to_string(), "Laws 3.6");
 /// assert!(classify(&start, &PhysicalMove::from_uci("e2e4").unwrap()).is_ok());
 /// ```
 pub fn classify(pos: &Chess, mv: &PhysicalMove) -> Result<Move, IllegalMove> {
