@@ -2,3 +2,4 @@
 //! Swiss pairing by the FIDE Dutch system ([`pairing`], issue 7).
 
 pub mod pairing;
+pub mod tiebreak;
