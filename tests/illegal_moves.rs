@@ -739,3 +739,108 @@ fn real_games_classify_as_legal() {
     assert!(replay.moves > 20 * GAMES, "only {} moves", replay.moves);
     assert!(replay.failures.is_empty(), "{}", replay.failures.join("\n"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// The fixture table `fixtures/judge/illegal/README.md`: one row per kind, each classified.
+
+/// Every kind `classify` can return (the board-diff kinds come from the e-board reader).
+const CLASSIFY_KINDS: &[IllegalMove] = &[
+    IllegalMove::NoSuchMove,
+    IllegalMove::OutOfTurn,
+    IllegalMove::CapturesOwnPiece,
+    IllegalMove::BishopMovement,
+    IllegalMove::RookMovement,
+    IllegalMove::QueenMovement,
+    IllegalMove::PassesOverPiece,
+    IllegalMove::KnightMovement,
+    IllegalMove::PawnForwardOntoPiece,
+    IllegalMove::PawnMovement,
+    IllegalMove::PawnDoubleStepNotFromStart,
+    IllegalMove::PawnDoubleStepBlocked,
+    IllegalMove::PawnDiagonalToEmptySquare,
+    IllegalMove::EnPassantNotAvailable,
+    IllegalMove::MissingPromotion,
+    IllegalMove::InvalidPromotion,
+    IllegalMove::KingMovement,
+    IllegalMove::CastlingKingMoved,
+    IllegalMove::CastlingRookMoved,
+    IllegalMove::CastlingOutOfCheck,
+    IllegalMove::CastlingThroughAttackedSquare,
+    IllegalMove::CastlingIntoCheck,
+    IllegalMove::CastlingPiecesBetween,
+    IllegalMove::KingOntoAttackedSquare,
+    IllegalMove::LeavesKingInCheck,
+    IllegalMove::ExposesKingToCheck,
+];
+
+#[test]
+fn fixture_table_matches_classifier() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/judge/illegal/README.md"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut seen = Vec::new();
+    let (mut passed, mut failed) = (0, 0);
+    for (line_no, line) in text.lines().enumerate() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        // `| kind | article | fen | uci | why |` splits into 7 cells, the outer two empty.
+        let [_, code, article, fen, uci, _why, _] = cells.as_slice() else {
+            continue;
+        };
+        if *code == "kind" || code.starts_with("---") {
+            continue;
+        }
+        let kind: IllegalMove = serde_json::from_value(serde_json::Value::from(*code))
+            .unwrap_or_else(|e| panic!("{path}:{}: unknown kind {code}: {e}", line_no + 1));
+        let got = classify(&position(fen), &act(uci));
+        if got == Err(kind) && kind.article().to_string() == *article {
+            passed += 1;
+        } else {
+            failed += 1;
+            println!(
+                "{path}:{}: {code} ({article}) {fen} {uci}: got {got:?}",
+                line_no + 1
+            );
+        }
+        seen.push(kind);
+    }
+    println!("{passed} passed, {failed} failed");
+    assert_eq!(failed, 0);
+    // The rows whose "why" tells a game: the FEN is the position after those moves.
+    for (sans, fen) in [
+        (
+            &["e4", "a6", "e5", "d5", "Nf3", "Nc6"][..],
+            "r1bqkbnr/1pp1pppp/p1n5/3pP3/8/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 4",
+        ),
+        (
+            &["e4", "e5"][..],
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        ),
+    ] {
+        let played = Fen::from_position(&after(START, sans), shakmaty::EnPassantMode::Legal);
+        assert_eq!(played.to_string(), fen, "{sans:?}");
+    }
+    let castling = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    for (sans, fen) in [
+        (
+            ["Kd1", "Kd8", "Ke1", "Ke8"],
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w - - 4 3",
+        ),
+        (
+            ["Rg1", "Rg8", "Rh1", "Rh8"],
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w Qq - 4 3",
+        ),
+    ] {
+        let played = Fen::from_position(&after(castling, &sans), shakmaty::EnPassantMode::Legal);
+        assert_eq!(played.to_string(), fen, "{sans:?}");
+    }
+    for kind in CLASSIFY_KINDS {
+        assert_eq!(
+            seen.iter().filter(|k| *k == kind).count(),
+            1,
+            "{kind:?} needs exactly one row"
+        );
+    }
+    assert_eq!(seen.len(), CLASSIFY_KINDS.len());
+}
