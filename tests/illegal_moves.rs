@@ -566,7 +566,9 @@ fn check_all_acts(pos: &Chess) -> Result<usize, String> {
                 match (forms.get(&mv), got) {
                     (Some(legal), Ok(m)) if *legal == m => {}
                     (None, Err(kind))
-                        if kind != IllegalMove::NoSuchMove && fits(piece.role, kind) => {}
+                        if kind != IllegalMove::NoSuchMove
+                            && fits(piece.role, kind)
+                            && fits_check(pos.is_check(), kind) => {}
                     (expected, got) => {
                         return Err(format!(
                             "seed {SEED:#x}: {fen}: {mv} ({:?}) expected {expected:?}, got {got:?}",
@@ -578,6 +580,15 @@ fn check_all_acts(pos: &Chess) -> Result<usize, String> {
         }
     }
     Ok(checked)
+}
+
+/// "Leaves in check" and "castling out of check" need a check before the move.
+fn fits_check(in_check: bool, kind: IllegalMove) -> bool {
+    in_check
+        || !matches!(
+            kind,
+            IllegalMove::LeavesKingInCheck | IllegalMove::CastlingOutOfCheck
+        )
 }
 
 /// A kind names the rule of the piece that moved.
@@ -612,14 +623,14 @@ fn fits(role: Role, kind: IllegalMove) -> bool {
 
 proptest! {
     #![proptest_config(Config {
-        cases: 40,
+        cases: 96,
         rng_seed: RngSeed::Fixed(SEED),
         failure_persistence: None,
         ..Config::default()
     })]
 
     #[test]
-    fn classifier_explains_every_act(start in 0..STARTS.len(), picks in prop::collection::vec(any::<Index>(), 0..40)) {
+    fn classifier_explains_every_act(start in 0..STARTS.len(), picks in prop::collection::vec(any::<Index>(), 0..80)) {
         let mut pos = position(STARTS[start]);
         check_all_acts(&pos).map_err(TestCaseError::fail)?;
         for pick in picks {

@@ -8,7 +8,7 @@
 
 use std::{fmt, str::FromStr};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use shakmaty::{
     CastlingMode, CastlingSide, Chess, File, Move, Position, Rank, Role, Square, attacks,
     bitboard::Bitboard, uci::UciMove,
@@ -21,7 +21,10 @@ use super::Article;
 ///
 /// Castling is written as the king's move (`e1g1`, `e1c1`) or, as shakmaty and Chess960 UCI
 /// do, king onto its own rook (`e1h1`, `e1a1`); both are read as the castling attempt.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// In JSON it is its UCI string (`"e7e8q"`), read back with [`PhysicalMove::from_uci`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub struct PhysicalMove {
     /// Square the piece was lifted from.
     pub from: Square,
@@ -33,7 +36,7 @@ pub struct PhysicalMove {
 
 /// An illegal act, named after the article it breaks. `article()` gives the reference,
 /// `code()` the stable snake_case name used in JSON.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum IllegalMove {
@@ -67,7 +70,9 @@ pub enum IllegalMove {
     InvalidPromotion,
     /// Art. 3.8.1: the king moved other than to an adjoining square (and not castling).
     KingMovement,
-    /// Art. 3.8.2.1 item 1): castling although the king has already moved.
+    /// Art. 3.8.2.1 item 1): castling although the king has already moved. Read from the
+    /// castling rights: the side has no right on either wing (a king move loses both; two
+    /// rooks that both moved are indistinguishable without the game's history).
     CastlingKingMoved,
     /// Art. 3.8.2.1 item 2): castling with a rook that has already moved (or was captured).
     CastlingRookMoved,
@@ -99,7 +104,8 @@ pub enum IllegalMove {
     IncompletePromotion,
     /// Art. 3.7.3.1: en passant left incomplete (the captured pawn left on the board).
     IncompleteEnPassant,
-    /// Art. 3.10.2: no piece of the player on the from-square, or no rule covers the act.
+    /// Art. 3.10.2: no piece on the from-square, the piece put back on its own square (nothing
+    /// moved), or no rule covers the act.
     NoSuchMove,
 }
 
@@ -225,6 +231,20 @@ impl fmt::Display for PhysicalMove {
             write!(f, "{}", role.char())?;
         }
         Ok(())
+    }
+}
+
+impl From<PhysicalMove> for String {
+    fn from(mv: PhysicalMove) -> String {
+        mv.to_string()
+    }
+}
+
+impl TryFrom<String> for PhysicalMove {
+    type Error = ParseError;
+
+    fn try_from(uci: String) -> Result<PhysicalMove, ParseError> {
+        PhysicalMove::from_uci(&uci)
     }
 }
 
@@ -622,6 +642,25 @@ mod tests {
                 .unwrap()
                 .to_string()
                 .is_ascii()
+        );
+    }
+
+    #[test]
+    fn json_forms() {
+        let mv = PhysicalMove::from_uci("e7e8q").unwrap();
+        assert_eq!(serde_json::to_string(&mv).unwrap(), "\"e7e8q\"");
+        assert_eq!(
+            serde_json::from_str::<PhysicalMove>("\"e1h1\"").unwrap(),
+            PhysicalMove::from_uci("e1h1").unwrap()
+        );
+        assert!(serde_json::from_str::<PhysicalMove>("\"e1\"").is_err());
+        assert_eq!(
+            serde_json::from_str::<IllegalMove>("\"castling_rook_moved\"").unwrap(),
+            IllegalMove::CastlingRookMoved
+        );
+        assert_eq!(
+            serde_json::to_string(&IllegalMove::PawnDoubleStepBlocked).unwrap(),
+            "\"pawn_double_step_blocked\""
         );
     }
 
