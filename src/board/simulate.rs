@@ -19,9 +19,10 @@ pub struct SimulationConfig {
     pub timed: bool,
     /// Press the clock after every move (implies JSON lines).
     pub clock: bool,
-    /// Add transients: pieces in the air and slid, flicker, a board being set up, pieces
-    /// lifted and put back.
+    /// Add transients: pieces in the air and slid, flicker, pieces lifted and put back.
     pub transients: bool,
+    /// Start with a few placements of the board being set up (pieces still missing).
+    pub set_up: bool,
     /// Report the board turned by 180°.
     pub rotated: bool,
     /// Without times: how many lines a standing placement is repeated (at least this many,
@@ -38,6 +39,7 @@ impl Default for SimulationConfig {
             timed: false,
             clock: false,
             transients: true,
+            set_up: true,
             rotated: false,
             hold: 2,
             missed_updates: 0.0,
@@ -283,7 +285,7 @@ pub fn simulate(start: &Chess, moves: &[Move], cfg: &SimulationConfig, seed: u64
         board: start.board().clone(),
         muted: false,
     };
-    if cfg.transients {
+    if cfg.set_up {
         // The board being set up: some pieces not yet on it.
         for _ in 0..3 {
             let occ: Vec<Square> = start.board().occupied().into_iter().collect();
