@@ -495,8 +495,9 @@ const ROLES: [Role; 6] = [
 /// Every physical form of every legal move: UCI, plus king-onto-rook for castling.
 fn legal_forms(pos: &Chess) -> HashMap<PhysicalMove, Move> {
     let mut forms = HashMap::new();
+    let standard = pos.castles().mode() == CastlingMode::Standard;
     for m in pos.legal_moves() {
-        if let Some(p) = PhysicalMove::from_move(&m) {
+        if let Some(p) = PhysicalMove::from_move(&m).filter(|_| standard || !m.is_castle()) {
             forms.insert(p, m);
         }
         if let UciMove::Normal {
@@ -621,6 +622,29 @@ fn fits(role: Role, kind: IllegalMove) -> bool {
     }
 }
 
+/// Chess960 starting points (Shredder-FEN castling rights), for the king-onto-rook form.
+const STARTS_960: &[&str] = &[
+    // Chess960 perft suite, position 1.
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    // King on b1 castling queen side moves away from its rook.
+    "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1",
+    // King on f1 castling king side lands on its rook's square.
+    "1r3kr1/8/8/8/8/8/8/1R3KR1 w GBgb - 0 1",
+];
+
+fn start_position(i: usize) -> Chess {
+    match STARTS.get(i) {
+        Some(fen) => position(fen),
+        None => {
+            let fen = STARTS_960[(i - STARTS.len()) % STARTS_960.len()];
+            fen.parse::<Fen>()
+                .unwrap_or_else(|e| panic!("bad test FEN {fen}: {e}"))
+                .into_position(CastlingMode::Chess960)
+                .unwrap_or_else(|e| panic!("illegal test FEN {fen}: {e}"))
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(Config {
         cases: 96,
@@ -630,8 +654,8 @@ proptest! {
     })]
 
     #[test]
-    fn classifier_explains_every_act(start in 0..STARTS.len(), picks in prop::collection::vec(any::<Index>(), 0..80)) {
-        let mut pos = position(STARTS[start]);
+    fn classifier_explains_every_act(start in 0..STARTS.len() + STARTS_960.len(), picks in prop::collection::vec(any::<Index>(), 0..80)) {
+        let mut pos = start_position(start);
         check_all_acts(&pos).map_err(TestCaseError::fail)?;
         for pick in picks {
             let moves = pos.legal_moves();
@@ -843,4 +867,27 @@ fn fixture_table_matches_classifier() {
         );
     }
     assert_eq!(seen.len(), CLASSIFY_KINDS.len());
+}
+
+#[test]
+fn chess960_castling_is_king_onto_rook() {
+    let pos960 = |fen: &str| {
+        fen.parse::<Fen>()
+            .unwrap_or_else(|e| panic!("bad test FEN {fen}: {e}"))
+            .into_position::<Chess>(CastlingMode::Chess960)
+            .unwrap_or_else(|e| panic!("illegal test FEN {fen}: {e}"))
+    };
+    // The b1 rook shields c1 from a1 until it castles to d1: c1 is then attacked.
+    let pos = pos960("4k3/8/8/8/8/8/8/rR1K4 w B - 0 1");
+    assert_kind(&pos, "d1b1", IllegalMove::CastlingIntoCheck, "Laws 3.8.2.2");
+    // King b1 castles queen side onto a1 (lands on c1); b1c1 stays an ordinary king step.
+    let pos = pos960("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1");
+    assert!(matches!(
+        classify(&pos, &act("b1a1")),
+        Ok(Move::Castle { .. })
+    ));
+    assert!(matches!(
+        classify(&pos, &act("b1c1")),
+        Ok(Move::Normal { .. })
+    ));
 }

@@ -300,8 +300,8 @@ pub enum ParseError {
 /// shakmaty [`Move`] it makes, or `Err` with the first article it breaks.
 ///
 /// Legal moves are looked up among `pos.legal_moves()`: castling may be given as the king's
-/// two-square move (`e1g1`) or king onto its own rook (`e1h1`); a promotion must name the
-/// piece. Anything else is analysed by our own code (shakmaty only says "illegal"), in this
+/// two-square move (`e1g1`) or king onto its own rook (`e1h1`) — in a Chess960 position only
+/// the latter; a promotion must name the piece. Anything else is analysed by our own code (shakmaty only says "illegal"), in this
 /// order, and the first failing rule is returned:
 ///
 /// 1. nothing on `from`, or `from == to` (nothing moved) → [`IllegalMove::NoSuchMove`]
@@ -352,14 +352,19 @@ pub fn classify(pos: &Chess, mv: &PhysicalMove) -> Result<Move, IllegalMove> {
 }
 
 /// The legal move the physical move makes, if any.
+///
+/// In Chess960 mode castling is only the king onto its rook: there the king's destination can
+/// also be an ordinary king step, and reading it as castling would read intent into the act.
 fn find_legal(pos: &Chess, mv: &PhysicalMove) -> Option<Move> {
+    let king_two_squares = pos.castles().mode() == CastlingMode::Standard;
     pos.legal_moves().into_iter().find(|m| match m {
         Move::Castle { king, rook } => {
             *king == mv.from
                 && mv.promotion.is_none()
                 && (*rook == mv.to
-                    || m.castling_side()
-                        .is_some_and(|side| side.king_to(pos.turn()) == mv.to))
+                    || king_two_squares
+                        && m.castling_side()
+                            .is_some_and(|side| side.king_to(pos.turn()) == mv.to))
         }
         _ => m.from() == Some(mv.from) && m.to() == mv.to && m.promotion() == mv.promotion,
     })
@@ -477,13 +482,17 @@ fn explain_castling(pos: &Chess, mv: &PhysicalMove, side: CastlingSide) -> Illeg
     if pos.is_check() {
         return IllegalMove::CastlingOutOfCheck;
     }
-    // The king's own square no longer shields anything once it moves.
-    let occupied = board.occupied() & !Bitboard::from(king);
-    let attacked = |sq: Square| board.attacks_to(sq, !us, occupied).any();
-    if attacks::between(king, king_to).into_iter().any(attacked) {
+    // The king's own square shields nothing once it moves; on the landing square the rook
+    // has also left its square for its own (it matters in Chess960 only).
+    let crossing = board.occupied() ^ king;
+    if attacks::between(king, king_to)
+        .into_iter()
+        .any(|sq| board.attacks_to(sq, !us, crossing).any())
+    {
         return IllegalMove::CastlingThroughAttackedSquare;
     }
-    if attacked(king_to) {
+    let landed = crossing ^ rook ^ side.rook_to(us);
+    if board.attacks_to(king_to, !us, landed).any() {
         return IllegalMove::CastlingIntoCheck;
     }
     // All conditions of 3.8.2 hold, yet shakmaty found no legal castling: a position our
