@@ -72,6 +72,36 @@ fn no_piece_on_the_from_square() {
 }
 
 #[test]
+fn every_act_in_a_few_positions_is_answered() {
+    for fen in [START, STARTS[1], STARTS[3]] {
+        let pos = position(fen);
+        let mut answered = 0;
+        for from in Square::ALL {
+            for to in Square::ALL {
+                for promotion in std::iter::once(None).chain(ROLES.map(Some)) {
+                    let got = classify(
+                        &pos,
+                        &PhysicalMove {
+                            from,
+                            to,
+                            promotion,
+                        },
+                    );
+                    let expect_none = pos.board().piece_at(from).is_none() || from == to;
+                    assert_eq!(
+                        got == Err(IllegalMove::NoSuchMove),
+                        expect_none,
+                        "{fen} {from}{to}"
+                    );
+                    answered += 1;
+                }
+            }
+        }
+        assert_eq!(answered, 64 * 64 * 7);
+    }
+}
+
+#[test]
 fn black_moving_first_is_out_of_turn() {
     assert_kind(&Chess::default(), "e7e5", IllegalMove::OutOfTurn, "CR 3.1");
     // White moving twice in a row.

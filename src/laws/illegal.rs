@@ -86,9 +86,12 @@ pub enum IllegalMove {
     CastlingPiecesBetween,
     /// Art. 3.9.2: the king moved onto a square attacked by an enemy piece.
     KingOntoAttackedSquare,
-    /// Art. 3.9.2: the move leaves the player's own king in check.
+    /// Art. 3.9.2: the move leaves the player's own king in check: a piece that gave check
+    /// before the move still gives check after it.
     LeavesKingInCheck,
-    /// Art. 3.9.2: the move exposes the player's own king to check (a pinned piece moved).
+    /// Art. 3.9.2: the move exposes the player's own king to check: a piece that did not give
+    /// check before the move gives check after it (a pinned piece moved, en passant opening a
+    /// line — even when the move blocked or captured the piece that was giving check).
     ExposesKingToCheck,
     /// CR 3.1 (Art. 1.2): a move by the player not on move (Black moving first included).
     OutOfTurn,
@@ -377,11 +380,12 @@ fn explain(pos: &Chess, mv: &PhysicalMove) -> IllegalMove {
     let Some(piece) = board.piece_at(mv.from) else {
         return IllegalMove::NoSuchMove;
     };
-    if piece.color != us {
-        return IllegalMove::OutOfTurn;
-    }
+    // A piece lifted and put back on its square has not moved, whoever's it is.
     if mv.from == mv.to {
         return IllegalMove::NoSuchMove;
+    }
+    if piece.color != us {
+        return IllegalMove::OutOfTurn;
     }
     if let Some(side) = castling_attempt(pos, mv, piece.role) {
         return explain_castling(pos, mv, side);
