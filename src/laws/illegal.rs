@@ -8,7 +8,7 @@
 
 use std::{fmt, str::FromStr};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use shakmaty::{
     CastlingMode, CastlingSide, Chess, File, Move, Position, Rank, Role, Square, attacks,
     bitboard::Bitboard, uci::UciMove,
@@ -21,7 +21,10 @@ use super::Article;
 ///
 /// Castling is written as the king's move (`e1g1`, `e1c1`) or, as shakmaty and Chess960 UCI
 /// do, king onto its own rook (`e1h1`, `e1a1`); both are read as the castling attempt.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// In JSON it is its UCI string (`"e7e8q"`), read back with [`PhysicalMove::from_uci`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub struct PhysicalMove {
     /// Square the piece was lifted from.
     pub from: Square,
@@ -33,7 +36,7 @@ pub struct PhysicalMove {
 
 /// An illegal act, named after the article it breaks. `article()` gives the reference,
 /// `code()` the stable snake_case name used in JSON.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum IllegalMove {
@@ -67,7 +70,9 @@ pub enum IllegalMove {
     InvalidPromotion,
     /// Art. 3.8.1: the king moved other than to an adjoining square (and not castling).
     KingMovement,
-    /// Art. 3.8.2.1 item 1): castling although the king has already moved.
+    /// Art. 3.8.2.1 item 1): castling although the king has already moved. Read from the
+    /// castling rights: the side has no right on either wing (a king move loses both; two
+    /// rooks that both moved are indistinguishable without the game's history).
     CastlingKingMoved,
     /// Art. 3.8.2.1 item 2): castling with a rook that has already moved (or was captured).
     CastlingRookMoved,
@@ -81,9 +86,12 @@ pub enum IllegalMove {
     CastlingPiecesBetween,
     /// Art. 3.9.2: the king moved onto a square attacked by an enemy piece.
     KingOntoAttackedSquare,
-    /// Art. 3.9.2: the move leaves the player's own king in check.
+    /// Art. 3.9.2: the move leaves the player's own king in check: a piece that gave check
+    /// before the move still gives check after it.
     LeavesKingInCheck,
-    /// Art. 3.9.2: the move exposes the player's own king to check (a pinned piece moved).
+    /// Art. 3.9.2: the move exposes the player's own king to check: a piece that did not give
+    /// check before the move gives check after it (a pinned piece moved, en passant opening a
+    /// line — even when the move blocked or captured the piece that was giving check).
     ExposesKingToCheck,
     /// CR 3.1 (Art. 1.2): a move by the player not on move (Black moving first included).
     OutOfTurn,
@@ -99,7 +107,8 @@ pub enum IllegalMove {
     IncompletePromotion,
     /// Art. 3.7.3.1: en passant left incomplete (the captured pawn left on the board).
     IncompleteEnPassant,
-    /// Art. 3.10.2: no piece of the player on the from-square, or no rule covers the act.
+    /// Art. 3.10.2: no piece on the from-square, the piece put back on its own square (nothing
+    /// moved), or no rule covers the act.
     NoSuchMove,
 }
 
@@ -228,6 +237,20 @@ impl fmt::Display for PhysicalMove {
     }
 }
 
+impl From<PhysicalMove> for String {
+    fn from(mv: PhysicalMove) -> String {
+        mv.to_string()
+    }
+}
+
+impl TryFrom<String> for PhysicalMove {
+    type Error = ParseError;
+
+    fn try_from(uci: String) -> Result<PhysicalMove, ParseError> {
+        PhysicalMove::from_uci(&uci)
+    }
+}
+
 impl FromStr for PhysicalMove {
     type Err = ParseError;
 
@@ -280,8 +303,8 @@ pub enum ParseError {
 /// shakmaty [`Move`] it makes, or `Err` with the first article it breaks.
 ///
 /// Legal moves are looked up among `pos.legal_moves()`: castling may be given as the king's
-/// two-square move (`e1g1`) or king onto its own rook (`e1h1`); a promotion must name the
-/// piece. Anything else is analysed by our own code (shakmaty only says "illegal"), in this
+/// two-square move (`e1g1`) or king onto its own rook (`e1h1`) — in a Chess960 position only
+/// the latter; a promotion must name the piece. Anything else is analysed by our own code (shakmaty only says "illegal"), in this
 /// order, and the first failing rule is returned:
 ///
 /// 1. nothing on `from`, or `from == to` (nothing moved) → [`IllegalMove::NoSuchMove`]
@@ -332,14 +355,19 @@ pub fn classify(pos: &Chess, mv: &PhysicalMove) -> Result<Move, IllegalMove> {
 }
 
 /// The legal move the physical move makes, if any.
+///
+/// In Chess960 mode castling is only the king onto its rook: there the king's destination can
+/// also be an ordinary king step, and reading it as castling would read intent into the act.
 fn find_legal(pos: &Chess, mv: &PhysicalMove) -> Option<Move> {
+    let king_two_squares = pos.castles().mode() == CastlingMode::Standard;
     pos.legal_moves().into_iter().find(|m| match m {
         Move::Castle { king, rook } => {
             *king == mv.from
                 && mv.promotion.is_none()
                 && (*rook == mv.to
-                    || m.castling_side()
-                        .is_some_and(|side| side.king_to(pos.turn()) == mv.to))
+                    || king_two_squares
+                        && m.castling_side()
+                            .is_some_and(|side| side.king_to(pos.turn()) == mv.to))
         }
         _ => m.from() == Some(mv.from) && m.to() == mv.to && m.promotion() == mv.promotion,
     })
@@ -352,11 +380,12 @@ fn explain(pos: &Chess, mv: &PhysicalMove) -> IllegalMove {
     let Some(piece) = board.piece_at(mv.from) else {
         return IllegalMove::NoSuchMove;
     };
-    if piece.color != us {
-        return IllegalMove::OutOfTurn;
-    }
+    // A piece lifted and put back on its square has not moved, whoever's it is.
     if mv.from == mv.to {
         return IllegalMove::NoSuchMove;
+    }
+    if piece.color != us {
+        return IllegalMove::OutOfTurn;
     }
     if let Some(side) = castling_attempt(pos, mv, piece.role) {
         return explain_castling(pos, mv, side);
@@ -457,13 +486,17 @@ fn explain_castling(pos: &Chess, mv: &PhysicalMove, side: CastlingSide) -> Illeg
     if pos.is_check() {
         return IllegalMove::CastlingOutOfCheck;
     }
-    // The king's own square no longer shields anything once it moves.
-    let occupied = board.occupied() & !Bitboard::from(king);
-    let attacked = |sq: Square| board.attacks_to(sq, !us, occupied).any();
-    if attacks::between(king, king_to).into_iter().any(attacked) {
+    // The king's own square shields nothing once it moves; on the landing square the rook
+    // has also left its square for its own (it matters in Chess960 only).
+    let crossing = board.occupied() ^ king;
+    if attacks::between(king, king_to)
+        .into_iter()
+        .any(|sq| board.attacks_to(sq, !us, crossing).any())
+    {
         return IllegalMove::CastlingThroughAttackedSquare;
     }
-    if attacked(king_to) {
+    let landed = crossing ^ rook ^ side.rook_to(us);
+    if board.attacks_to(king_to, !us, landed).any() {
         return IllegalMove::CastlingIntoCheck;
     }
     // All conditions of 3.8.2 hold, yet shakmaty found no legal castling: a position our
@@ -622,6 +655,25 @@ mod tests {
                 .unwrap()
                 .to_string()
                 .is_ascii()
+        );
+    }
+
+    #[test]
+    fn json_forms() {
+        let mv = PhysicalMove::from_uci("e7e8q").unwrap();
+        assert_eq!(serde_json::to_string(&mv).unwrap(), "\"e7e8q\"");
+        assert_eq!(
+            serde_json::from_str::<PhysicalMove>("\"e1h1\"").unwrap(),
+            PhysicalMove::from_uci("e1h1").unwrap()
+        );
+        assert!(serde_json::from_str::<PhysicalMove>("\"e1\"").is_err());
+        assert_eq!(
+            serde_json::from_str::<IllegalMove>("\"castling_rook_moved\"").unwrap(),
+            IllegalMove::CastlingRookMoved
+        );
+        assert_eq!(
+            serde_json::to_string(&IllegalMove::PawnDoubleStepBlocked).unwrap(),
+            "\"pawn_double_step_blocked\""
         );
     }
 
