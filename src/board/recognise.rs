@@ -31,8 +31,8 @@
 use std::collections::HashMap;
 
 use shakmaty::{
-    Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Setup, san::San,
-    uci::UciMove,
+    Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Setup, Square,
+    san::San, uci::UciMove,
 };
 
 use super::diff::{IllegalAct, classify_act};
@@ -118,7 +118,14 @@ pub enum BoardEventKind {
     /// A legal move, completed.
     Move(RecognisedMove),
     /// An illegal act (Laws 3.1–3.10, 4.7, 7.5.2; CR 3.1).
-    Illegal(IllegalAct),
+    Illegal {
+        /// Who, what, and the hand's from/to when one piece moved.
+        act: IllegalAct,
+        /// The squares whose content changed, in a1..h8 order.
+        squares: Vec<Square>,
+        /// The placement the act left on the board.
+        placement: Board,
+    },
     /// The board was put back to the placement `plies` legal moves earlier (a take-back; CR 3.6
     /// when by agreement).
     TakeBack {
@@ -180,7 +187,7 @@ impl Recognised {
         self.events
             .iter()
             .filter_map(|e| match &e.kind {
-                BoardEventKind::Illegal(a) => Some((e.line, *a)),
+                BoardEventKind::Illegal { act, .. } => Some((e.line, *act)),
                 _ => None,
             })
             .collect()
@@ -488,7 +495,19 @@ impl Recogniser {
             let map = targets_of(&p);
             (p, map)
         });
-        self.emit(line, t, BoardEventKind::Illegal(act));
+        let squares = (before.board().occupied() | board.occupied())
+            .into_iter()
+            .filter(|&sq| before.board().piece_at(sq) != board.piece_at(sq))
+            .collect();
+        self.emit(
+            line,
+            t,
+            BoardEventKind::Illegal {
+                act,
+                squares,
+                placement: board.clone(),
+            },
+        );
         self.irregular = Some(Irregular {
             before,
             board,
