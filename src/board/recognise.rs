@@ -139,6 +139,10 @@ pub enum BoardEventKind {
         /// Who pressed.
         side: Color,
     },
+    /// A judge event written into the log (claim, notice, header…), passed through in order.
+    /// The placement standing before it is judged first: a claim is made about the board as
+    /// it stands.
+    Passthrough(serde_json::Value),
 }
 
 /// One event, with the log line and time of the snapshot that completed it.
@@ -268,6 +272,15 @@ fn position_from(board: &Board, before: &Chess, turn: Color) -> Option<Chess> {
     }
 }
 
+/// The start position a header event gives in its `fen`, if any.
+fn header_start(event: &serde_json::Value) -> Option<Chess> {
+    if event.get("type")?.as_str()? != "header" {
+        return None;
+    }
+    let fen: shakmaty::fen::Fen = event.get("fen")?.as_str()?.parse().ok()?;
+    fen.into_position(CastlingMode::Standard).ok()
+}
+
 fn describe(pos: &Chess, m: &Move, recovered: bool) -> RecognisedMove {
     RecognisedMove {
         mv: *m,
@@ -349,6 +362,20 @@ impl Recogniser {
                 }
                 self.clock_mode = true;
                 self.clock_press(*side, snap);
+            }
+            Reading::Event(e) => {
+                if self.orientation.is_none() {
+                    // Before the game starts: a header may give the start position.
+                    if let Some(pos) = header_start(e) {
+                        self.config.start = pos;
+                        self.set_position(self.config.start.clone());
+                    }
+                } else if !self.judged
+                    && let Some(b) = self.current.clone()
+                {
+                    self.judge(b, self.run_line, self.run_start);
+                }
+                self.emit(snap.line, snap.t, BoardEventKind::Passthrough(e.clone()));
             }
             Reading::Placement(seen) => {
                 let board = match self.orientation {
