@@ -86,9 +86,12 @@ pub enum IllegalMove {
     CastlingPiecesBetween,
     /// Art. 3.9.2: the king moved onto a square attacked by an enemy piece.
     KingOntoAttackedSquare,
-    /// Art. 3.9.2: the move leaves the player's own king in check.
+    /// Art. 3.9.2: the move leaves the player's own king in check: a piece that gave check
+    /// before the move still gives check after it.
     LeavesKingInCheck,
-    /// Art. 3.9.2: the move exposes the player's own king to check (a pinned piece moved).
+    /// Art. 3.9.2: the move exposes the player's own king to check: a piece that did not give
+    /// check before the move gives check after it (a pinned piece moved, en passant opening a
+    /// line — even when the move blocked or captured the piece that was giving check).
     ExposesKingToCheck,
     /// CR 3.1 (Art. 1.2): a move by the player not on move (Black moving first included).
     OutOfTurn,
@@ -300,17 +303,17 @@ pub enum ParseError {
 /// shakmaty [`Move`] it makes, or `Err` with the first article it breaks.
 ///
 /// Legal moves are looked up among `pos.legal_moves()`: castling may be given as the king's
-/// two-square move (`e1g1`) or king onto its own rook (`e1h1`); a promotion must name the
-/// piece. Anything else is analysed by our own code (shakmaty only says "illegal"), in this
-/// order, and the first failing rule is returned:
+/// two-square move (`e1g1`) or king onto its own rook (`e1h1`) — in a Chess960 position only
+/// the latter; a promotion must name the piece. Anything else is analysed by our own code
+/// (shakmaty only says "illegal"), in this order, and the first failing rule is returned:
 ///
 /// 1. nothing on `from`, or `from == to` (nothing moved) → [`IllegalMove::NoSuchMove`]
 ///    (3.10.2); a piece of the side not on move → [`IllegalMove::OutOfTurn`] (CR 3.1, which
 ///    also covers Black moving first);
 /// 2. a castling attempt — the king on its original square (e1/e8) going two squares
 ///    sideways along its back rank, or onto its own rook standing on a corner of its back rank
-///    (in Chess960 mode: the king onto its own rook on its back rank) — is judged only under 3.8.2:
-///    promotion piece given ([`IllegalMove::InvalidPromotion`]); right lost (3.8.2.1: no
+///    (in Chess960 mode: the king onto its own rook on its back rank) — is judged only under
+///    3.8.2: promotion piece given ([`IllegalMove::InvalidPromotion`]); right lost (3.8.2.1: no
 ///    castling right on either wing → [`IllegalMove::CastlingKingMoved`], since moving the
 ///    king loses both; no right on that wing only → [`IllegalMove::CastlingRookMoved`], the rook
 ///    having moved or been captured — without the game's history we cannot tell a king that
@@ -352,14 +355,19 @@ pub fn classify(pos: &Chess, mv: &PhysicalMove) -> Result<Move, IllegalMove> {
 }
 
 /// The legal move the physical move makes, if any.
+///
+/// In Chess960 mode castling is only the king onto its rook: there the king's destination can
+/// also be an ordinary king step, and reading it as castling would read intent into the act.
 fn find_legal(pos: &Chess, mv: &PhysicalMove) -> Option<Move> {
+    let king_two_squares = pos.castles().mode() == CastlingMode::Standard;
     pos.legal_moves().into_iter().find(|m| match m {
         Move::Castle { king, rook } => {
             *king == mv.from
                 && mv.promotion.is_none()
                 && (*rook == mv.to
-                    || m.castling_side()
-                        .is_some_and(|side| side.king_to(pos.turn()) == mv.to))
+                    || king_two_squares
+                        && m.castling_side()
+                            .is_some_and(|side| side.king_to(pos.turn()) == mv.to))
         }
         _ => m.from() == Some(mv.from) && m.to() == mv.to && m.promotion() == mv.promotion,
     })
@@ -372,11 +380,12 @@ fn explain(pos: &Chess, mv: &PhysicalMove) -> IllegalMove {
     let Some(piece) = board.piece_at(mv.from) else {
         return IllegalMove::NoSuchMove;
     };
-    if piece.color != us {
-        return IllegalMove::OutOfTurn;
-    }
+    // A piece lifted and put back on its square has not moved, whoever's it is.
     if mv.from == mv.to {
         return IllegalMove::NoSuchMove;
+    }
+    if piece.color != us {
+        return IllegalMove::OutOfTurn;
     }
     if let Some(side) = castling_attempt(pos, mv, piece.role) {
         return explain_castling(pos, mv, side);
@@ -477,13 +486,17 @@ fn explain_castling(pos: &Chess, mv: &PhysicalMove, side: CastlingSide) -> Illeg
     if pos.is_check() {
         return IllegalMove::CastlingOutOfCheck;
     }
-    // The king's own square no longer shields anything once it moves.
-    let occupied = board.occupied() & !Bitboard::from(king);
-    let attacked = |sq: Square| board.attacks_to(sq, !us, occupied).any();
-    if attacks::between(king, king_to).into_iter().any(attacked) {
+    // The king's own square shields nothing once it moves; on the landing square the rook
+    // has also left its square for its own (it matters in Chess960 only).
+    let crossing = board.occupied() ^ king;
+    if attacks::between(king, king_to)
+        .into_iter()
+        .any(|sq| board.attacks_to(sq, !us, crossing).any())
+    {
         return IllegalMove::CastlingThroughAttackedSquare;
     }
-    if attacked(king_to) {
+    let landed = crossing ^ rook ^ side.rook_to(us);
+    if board.attacks_to(king_to, !us, landed).any() {
         return IllegalMove::CastlingIntoCheck;
     }
     // All conditions of 3.8.2 hold, yet shakmaty found no legal castling: a position our
