@@ -295,7 +295,7 @@ fn illegal_move_put_back_then_replaced() {
         .recognise(&start);
     assert_eq!(only_act(&r).kind, IllegalMove::BishopMovement);
     let kinds: Vec<_> = r.events.iter().map(|e| &e.kind).collect();
-    assert!(matches!(kinds[2], BoardEventKind::Illegal(_)));
+    assert!(matches!(kinds[2], BoardEventKind::Illegal { .. }));
     assert!(matches!(kinds[3], BoardEventKind::Restored));
     assert!(matches!(kinds[4], BoardEventKind::Move(m) if m.san == "Bc4"));
 }
@@ -423,4 +423,29 @@ fn bad_input_is_an_error_with_a_line_never_a_panic() {
     )
     .unwrap();
     assert_eq!(r.illegal_acts().len(), 2);
+}
+
+#[test]
+fn streaming_shows_a_tentative_move_before_it_is_committed() {
+    use arbiter::board::{Recogniser, parse_log};
+    let log = "\
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR
+";
+    let snaps = parse_log(log).unwrap();
+    let mut r = Recogniser::new(RecogniserConfig::default());
+    for s in &snaps[..3] {
+        r.push(s).unwrap();
+    }
+    let tentative = r
+        .tentative()
+        .map(|m| UciMove::from_standard(*m).to_string());
+    assert_eq!(tentative.as_deref(), Some("e2e4"));
+    assert!(r.events().is_empty());
+    r.push(&snaps[3]).unwrap();
+    assert_eq!(r.tentative(), None);
+    assert_eq!(r.events().len(), 1);
+    assert_eq!(r.position().turn(), Color::Black);
 }

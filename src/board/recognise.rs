@@ -31,8 +31,8 @@
 use std::collections::HashMap;
 
 use shakmaty::{
-    Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Setup, san::San,
-    uci::UciMove,
+    Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Setup, Square,
+    san::San, uci::UciMove,
 };
 
 use super::diff::{IllegalAct, classify_act};
@@ -118,7 +118,14 @@ pub enum BoardEventKind {
     /// A legal move, completed.
     Move(RecognisedMove),
     /// An illegal act (Laws 3.1–3.10, 4.7, 7.5.2; CR 3.1).
-    Illegal(IllegalAct),
+    Illegal {
+        /// Who, what, and the hand's from/to when one piece moved.
+        act: IllegalAct,
+        /// The squares whose content changed, in a1..h8 order.
+        squares: Vec<Square>,
+        /// The placement the act left on the board.
+        placement: Board,
+    },
     /// The board was put back to the placement `plies` legal moves earlier (a take-back; CR 3.6
     /// when by agreement).
     TakeBack {
@@ -132,6 +139,10 @@ pub enum BoardEventKind {
         /// Who pressed.
         side: Color,
     },
+    /// A judge event written into the log (claim, notice, header…), passed through in order.
+    /// The placement standing before it is judged first: a claim is made about the board as
+    /// it stands.
+    Passthrough(serde_json::Value),
 }
 
 /// One event, with the log line and time of the snapshot that completed it.
@@ -180,7 +191,7 @@ impl Recognised {
         self.events
             .iter()
             .filter_map(|e| match &e.kind {
-                BoardEventKind::Illegal(a) => Some((e.line, *a)),
+                BoardEventKind::Illegal { act, .. } => Some((e.line, *act)),
                 _ => None,
             })
             .collect()
@@ -259,6 +270,15 @@ fn position_from(board: &Board, before: &Chess, turn: Color) -> Option<Chess> {
         Ok(p) => Some(p),
         Err(e) => e.ignore_invalid_castling_rights().ok(),
     }
+}
+
+/// The start position a header event gives in its `fen`, if any.
+fn header_start(event: &serde_json::Value) -> Option<Chess> {
+    if event.get("type")?.as_str()? != "header" {
+        return None;
+    }
+    let fen: shakmaty::fen::Fen = event.get("fen")?.as_str()?.parse().ok()?;
+    fen.into_position(CastlingMode::Standard).ok()
 }
 
 fn describe(pos: &Chess, m: &Move, recovered: bool) -> RecognisedMove {
@@ -342,6 +362,20 @@ impl Recogniser {
                 }
                 self.clock_mode = true;
                 self.clock_press(*side, snap);
+            }
+            Reading::Event(e) => {
+                if self.orientation.is_none() {
+                    // Before the game starts: a header may give the start position.
+                    if let Some(pos) = header_start(e) {
+                        self.config.start = pos;
+                        self.set_position(self.config.start.clone());
+                    }
+                } else if !self.judged
+                    && let Some(b) = self.current.clone()
+                {
+                    self.judge(b, self.run_line, self.run_start);
+                }
+                self.emit(snap.line, snap.t, BoardEventKind::Passthrough(e.clone()));
             }
             Reading::Placement(seen) => {
                 let board = match self.orientation {
@@ -488,7 +522,19 @@ impl Recogniser {
             let map = targets_of(&p);
             (p, map)
         });
-        self.emit(line, t, BoardEventKind::Illegal(act));
+        let squares = (before.board().occupied() | board.occupied())
+            .into_iter()
+            .filter(|&sq| before.board().piece_at(sq) != board.piece_at(sq))
+            .collect();
+        self.emit(
+            line,
+            t,
+            BoardEventKind::Illegal {
+                act,
+                squares,
+                placement: board.clone(),
+            },
+        );
         self.irregular = Some(Irregular {
             before,
             board,

@@ -304,16 +304,16 @@ pub enum ParseError {
 ///
 /// Legal moves are looked up among `pos.legal_moves()`: castling may be given as the king's
 /// two-square move (`e1g1`) or king onto its own rook (`e1h1`) — in a Chess960 position only
-/// the latter; a promotion must name the piece. Anything else is analysed by our own code (shakmaty only says "illegal"), in this
-/// order, and the first failing rule is returned:
+/// the latter; a promotion must name the piece. Anything else is analysed by our own code
+/// (shakmaty only says "illegal"), in this order, and the first failing rule is returned:
 ///
 /// 1. nothing on `from`, or `from == to` (nothing moved) → [`IllegalMove::NoSuchMove`]
 ///    (3.10.2); a piece of the side not on move → [`IllegalMove::OutOfTurn`] (CR 3.1, which
 ///    also covers Black moving first);
 /// 2. a castling attempt — the king on its original square (e1/e8) going two squares
 ///    sideways along its back rank, or onto its own rook standing on a corner of its back rank
-///    (in Chess960 mode: the king onto its own rook on its back rank) — is judged only under 3.8.2:
-///    promotion piece given ([`IllegalMove::InvalidPromotion`]); right lost (3.8.2.1: no
+///    (in Chess960 mode: the king onto its own rook on its back rank) — is judged only under
+///    3.8.2: promotion piece given ([`IllegalMove::InvalidPromotion`]); right lost (3.8.2.1: no
 ///    castling right on either wing → [`IllegalMove::CastlingKingMoved`], since moving the
 ///    king loses both; no right on that wing only → [`IllegalMove::CastlingRookMoved`], the rook
 ///    having moved or been captured — without the game's history we cannot tell a king that
