@@ -125,7 +125,10 @@ fn a_short_event() {
     assert_eq!(v["boards"].as_array().unwrap().len(), 2);
     assert!(v["bye"].is_null());
     let e = fails(&["pair", "ev.json", "--auto"], d);
-    assert!(e.contains("round 3 still has 2 game(s) without a result"), "{e}");
+    assert!(
+        e.contains("round 3 still has 2 game(s) without a result"),
+        "{e}"
+    );
     let cross = ok(&["crosstable", "ev.json"], d);
     assert!(cross.contains("crosstable after round 2"), "{cross}");
 }
