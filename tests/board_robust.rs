@@ -16,7 +16,7 @@ fn piece(code: u8) -> Option<Piece> {
         Role::King,
     ];
     let role = roles.get(usize::from(code % 13) / 2).copied()?;
-    let color = if code % 2 == 0 {
+    let color = if code.is_multiple_of(2) {
         Color::White
     } else {
         Color::Black
