@@ -118,6 +118,17 @@ fn a_short_event() {
         line3.ends_with("     1 b 0  0000 - Z  0000 - Z"),
         "{line3:?}"
     );
+    // Round 3 by the Dutch pairer: 3 is out, 4 players left, so no bye.
+    let json = ok(&["pair", "ev.json", "--auto", "--format", "json"], d);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["round"], 3);
+    assert_eq!(v["boards"].as_array().unwrap().len(), 2);
+    assert!(v["bye"].is_null());
+    let e = fails(&["pair", "ev.json", "--auto"], d);
+    assert!(
+        e.contains("round 3 still has 2 game(s) without a result"),
+        "{e}"
+    );
     let cross = ok(&["crosstable", "ev.json"], d);
     assert!(cross.contains("crosstable after round 2"), "{cross}");
 }

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use arbiter::formats::trf::{InitialColour, Trf};
+use arbiter::tournament::pairing::PairingRules;
 use arbiter::tournament::standings::{Crosstable, Preset, StandingsReport, parse_order};
 use arbiter::tournament::tiebreak::{Rules, TieBreak};
 use arbiter::tournament::{Bye, ByeKind, GameRef, GameResult, Player, Tournament, store};
@@ -111,9 +112,15 @@ struct AddPlayerArgs {
 struct PairArgs {
     /// State file.
     state: PathBuf,
-    /// Round to pair (the next one).
-    #[arg(long)]
-    round: u32,
+    /// Round to pair (the next one; with `--auto` it may be omitted).
+    #[arg(long, required_unless_present = "auto")]
+    round: Option<u32>,
+    /// Pair the next round with the FIDE Dutch pairer (`arbiter pair`) instead of giving games.
+    #[arg(long, conflicts_with_all = ["games", "bye", "from"])]
+    auto: bool,
+    /// Pairing rules for `--auto`: `fide` (C.04.3) or `detsky-mat` (CR 1.5: three same colours in a row allowed).
+    #[arg(long, default_value = "detsky-mat", value_parser = ["fide", "detsky-mat"])]
+    rules: String,
     /// A game as `WHITE-BLACK` starting ranks, in board order (repeat).
     #[arg(long = "game", value_parser = parse_pair)]
     games: Vec<(u16, u16)>,
@@ -308,22 +315,51 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         Command::Pair(a) => {
             let mut t = store::load(&a.state)?;
+            if a.auto {
+                let next = t.paired_rounds() + 1;
+                if let Some(r) = a.round
+                    && r != next
+                {
+                    bail!(
+                        "{}: round {r} cannot be paired now: the next round is {next}",
+                        a.state.display()
+                    );
+                }
+                let rules = PairingRules::by_name(&a.rules).unwrap_or_default();
+                let p = t
+                    .pair_next_round(&rules)
+                    .with_context(|| a.state.display().to_string())?;
+                store::save(&t, &a.state)?;
+                let mut text = format!("round {} paired ({} rules):\n", p.round, a.rules);
+                for b in &p.boards {
+                    text.push_str(&format!("board {}: {} - {}\n", b.number, b.white, b.black));
+                }
+                if let Some(bye) = p.bye {
+                    text.push_str(&format!("bye: {bye}\n"));
+                }
+                text.pop();
+                return done(
+                    &a.out,
+                    &text,
+                    serde_json::json!({"round": p.round, "boards": p.boards, "bye": p.bye}),
+                );
+            }
+            let round = a.round.unwrap_or(t.paired_rounds() + 1);
             let (games, bye) = match &a.from {
                 Some(path) => read_pairs(path)?,
                 None => (a.games.clone(), a.bye),
             };
-            t.pair_round(a.round, &games, bye)
-                .with_context(|| format!("{}: round {}", a.state.display(), a.round))?;
+            t.pair_round(round, &games, bye)
+                .with_context(|| format!("{}: round {round}", a.state.display()))?;
             store::save(&t, &a.state)?;
             done(
                 &a.out,
                 &format!(
-                    "round {} paired: {} games{}",
-                    a.round,
+                    "round {round} paired: {} games{}",
                     games.len(),
                     bye.map(|b| format!(", bye {b}")).unwrap_or_default()
                 ),
-                serde_json::json!({"round": a.round, "games": games.len(), "bye": bye}),
+                serde_json::json!({"round": round, "games": games.len(), "bye": bye}),
             )
         }
         Command::Bye(a) => {

@@ -110,6 +110,15 @@ pub enum TournamentError {
         /// The round of the first bye.
         earlier: u32,
     },
+    /// The Dutch pairer found no legal pairing or refused the input.
+    #[error("round {round}: {source}")]
+    Pairing {
+        /// The round being paired.
+        round: u32,
+        /// The pairer's error.
+        #[source]
+        source: crate::tournament::pairing::PairingError,
+    },
     /// A TRF that cannot be read as a tournament.
     #[error("TRF player {tpn}, round {round}: {detail}")]
     InconsistentTrf {
@@ -591,6 +600,46 @@ impl Tournament {
             });
         }
         Ok(())
+    }
+
+    /// Pairs the next round by the FIDE Dutch system ([`crate::tournament::pairing`], under
+    /// `rules`: `fide` or `detsky-mat`, CR 1.2–1.5) from the tournament as it stands (players
+    /// out of the event and pre-set byes are left out), records the pairing with
+    /// [`Tournament::pair_round`] and returns it (boards in publication order, the
+    /// pairing-allocated bye, and the pairer's explanation).
+    ///
+    /// # Errors
+    /// The errors of [`Tournament::pair_round`] (an unfinished previous round, all rounds
+    /// played); [`TournamentError::Pairing`] when no legal pairing exists.
+    pub fn pair_next_round(
+        &mut self,
+        rules: &crate::tournament::pairing::PairingRules,
+    ) -> Result<crate::tournament::pairing::Pairing, TournamentError> {
+        use crate::tournament::pairing::{PairingInput, pair};
+        let round = self.paired_rounds() + 1;
+        if round > self.total_rounds {
+            return Err(TournamentError::RoundOutOfOrder { round, next: round });
+        }
+        if let Some(prev) = self.round(round - 1) {
+            let missing = prev.games.iter().filter(|g| g.result.is_none()).count();
+            if missing > 0 {
+                return Err(TournamentError::RoundUnfinished {
+                    round: round - 1,
+                    missing,
+                });
+            }
+        }
+        let pairing = PairingInput::from_trf(&self.to_trf())
+            .and_then(|input| pair(&input, rules))
+            .map_err(|source| TournamentError::Pairing { round, source })?;
+        let tpn = |x: u32| u16::try_from(x).unwrap_or(u16::MAX);
+        let games: Vec<(u16, u16)> = pairing
+            .boards
+            .iter()
+            .map(|b| (tpn(b.white), tpn(b.black)))
+            .collect();
+        self.pair_round(round, &games, pairing.bye.map(tpn))?;
+        Ok(pairing)
     }
 
     /// Records the result of a game. With `correct`, an existing result is replaced
