@@ -79,7 +79,7 @@ fn fixture_two_claimed_illegal_moves_lose() {
     let v = judge_game(&game.events, None, JudgeOptions::default()).unwrap();
     assert_eq!(v.result, GameResult::BlackWins);
     assert_eq!(v.reason, Reason::TwoIllegalMoves);
-    assert_eq!(v.article, Article::Competition("3.3"));
+    assert_eq!(v.article, Some(Article::Competition("3.3")));
     let kinds: Vec<(ActKind, Status)> =
         v.illegal_moves.iter().map(|a| (a.kind, a.status)).collect();
     assert_eq!(
