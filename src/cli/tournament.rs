@@ -165,8 +165,12 @@ struct ResultArgs {
     #[arg(long, value_parser = parse_pair)]
     game: Option<(u16, u16)>,
     /// `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--` (double forfeit), `0-0` (double loss, CR 4.2).
-    #[arg(value_parser = parse_result, allow_hyphen_values = true)]
-    result: GameResult,
+    #[arg(value_parser = parse_result, allow_hyphen_values = true, required_unless_present = "verdict")]
+    result: Option<GameResult>,
+    /// Take the result from a verdict of `arbiter judge --format json` (the first JSON object
+    /// in the file; `-` for stdin).
+    #[arg(long, conflicts_with = "result")]
+    verdict: Option<PathBuf>,
     /// Replace a result already recorded (an arbiter's correction).
     #[arg(long)]
     correct: bool,
@@ -386,13 +390,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 (None, Some((x, y))) => GameRef::Players(x, y),
                 (None, None) => bail!("give --board or --game"),
             };
-            t.record_result(a.round, game, a.result, a.correct)
+            let result = match (a.result, &a.verdict) {
+                (Some(r), _) => r,
+                (None, Some(path)) => verdict_result(path, a.round, game)?,
+                (None, None) => bail!("give a result or --verdict"),
+            };
+            t.record_result(a.round, game, result, a.correct)
                 .with_context(|| a.state.display().to_string())?;
             store::save(&t, &a.state)?;
             done(
                 &a.out,
-                &format!("round {}: {} {game}", a.round, a.result),
-                serde_json::json!({"round": a.round, "result": a.result}),
+                &format!("round {}: {result} {game}", a.round),
+                serde_json::json!({"round": a.round, "result": result}),
             )
         }
         Command::Withdraw(a) => {
@@ -460,6 +469,32 @@ fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournament)> {
         RulesArg::Fide2026 => Rules::Fide2026,
     };
     Ok((StandingsReport::new(&t, a.after_round, rules, &order), t))
+}
+
+/// The result of the first verdict object in `path` (`arbiter judge --format json`).
+fn verdict_result(path: &Path, round: u32, game: GameRef) -> anyhow::Result<GameResult> {
+    let text = if path.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin())?
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("{}: cannot read", path.display()))?
+    };
+    let first = serde_json::Deserializer::from_str(&text)
+        .into_iter::<serde_json::Value>()
+        .next()
+        .with_context(|| format!("{}: no verdict in the file", path.display()))?
+        .with_context(|| format!("{}: not a verdict (JSON)", path.display()))?;
+    let code = first
+        .get("result")
+        .and_then(|r| r.as_str())
+        .with_context(|| format!("{}: the verdict has no `result`", path.display()))?;
+    if code == "*" {
+        return Err(arbiter::tournament::TournamentError::UnfinishedGame {
+            round,
+            game: game.to_string(),
+        })
+        .with_context(|| path.display().to_string());
+    }
+    GameResult::parse(code).with_context(|| format!("{}: unknown result {code:?}", path.display()))
 }
 
 /// Games as (white, black) in board order, and the pairing-allocated bye.
