@@ -152,3 +152,120 @@ fn export_writes_a_trf_back_byte_for_byte() {
         "{e}"
     );
 }
+
+/// A judged game's verdict (`arbiter judge --format json`) recorded as the result: Fool's mate,
+/// Black mates on ply 4 (Laws 5.1.1), so 0-1.
+#[test]
+fn a_judged_verdict_is_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/judge/checkmate-fools-mate.jsonl"
+    );
+    let judged = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["judge", game, "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(judged.status.success());
+    std::fs::write(d.join("verdict.json"), &judged.stdout).unwrap();
+    std::fs::write(
+        d.join("unfinished.json"),
+        r#"{"result":"*","reason":"unfinished"}"#,
+    )
+    .unwrap();
+    ok(&["new", "ev.json", "--name", "V"], d);
+    ok(&["add-player", "ev.json", "--name", "A"], d);
+    ok(&["add-player", "ev.json", "--name", "B"], d);
+    ok(&["pair", "ev.json", "--round", "1", "--game", "1-2"], d);
+    let e = fails(
+        &[
+            "result",
+            "ev.json",
+            "--round",
+            "1",
+            "--board",
+            "1",
+            "--verdict",
+            "unfinished.json",
+        ],
+        d,
+    );
+    assert!(e.contains("unfinished"), "{e}");
+    let out = ok(
+        &[
+            "result",
+            "ev.json",
+            "--round",
+            "1",
+            "--board",
+            "1",
+            "--verdict",
+            "verdict.json",
+            "--format",
+            "json",
+        ],
+        d,
+    );
+    assert_eq!(out.trim(), r#"{"result":"black_wins","round":1}"#);
+    let trf = ok(&["export", "ev.json"], d);
+    assert!(
+        trf.lines()
+            .any(|l| l.starts_with("001    2") && l.ends_with("     1 b 1")),
+        "{trf}"
+    );
+}
+
+#[test]
+fn a_trf_is_imported_not_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let src = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/vectors/pairing/seed-05-n17/round-3.trf"
+    );
+    std::fs::copy(src, d.join("r3.trf")).unwrap();
+    let e = fails(
+        &["withdraw", "r3.trf", "--player", "1", "--from-round", "3"],
+        d,
+    );
+    assert!(e.contains("import it first"), "{e}");
+    assert_eq!(
+        std::fs::read_to_string(d.join("r3.trf")).unwrap(),
+        std::fs::read_to_string(src).unwrap()
+    );
+    let out = ok(&["import", "r3.trf", "ev.json", "--format", "json"], d);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (
+            v["players"].as_u64(),
+            v["rounds_paired"].as_u64(),
+            v["total_rounds"].as_u64()
+        ),
+        (Some(17), Some(2), Some(4))
+    );
+    // The imported state pairs round 3 exactly as bbpPairings did.
+    let json = ok(
+        &[
+            "pair", "ev.json", "--auto", "--rules", "fide", "--format", "json",
+        ],
+        d,
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let mut ours = String::new();
+    let boards = v["boards"].as_array().unwrap();
+    let lines = boards.len() + usize::from(!v["bye"].is_null());
+    ours.push_str(&format!("{lines}\n"));
+    for b in boards {
+        ours.push_str(&format!("{} {}\n", b["white"], b["black"]));
+    }
+    if let Some(bye) = v["bye"].as_u64() {
+        ours.push_str(&format!("{bye} 0\n"));
+    }
+    let expected = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/vectors/pairing/seed-05-n17/round-3.pairs"
+    ))
+    .unwrap();
+    assert_eq!(ours, expected);
+}

@@ -41,6 +41,21 @@ enum Command {
     Crosstable(ReportArgs),
     /// Write a state file or TRF file as TRF (a TRF input is written back unchanged) or JSON.
     Export(ExportArgs),
+    /// Create a state file from a TRF file (players, rounds, results, byes).
+    Import(ImportArgs),
+}
+
+#[derive(clap::Args)]
+struct ImportArgs {
+    /// The TRF file.
+    trf: PathBuf,
+    /// State file to create.
+    state: PathBuf,
+    /// Overwrite an existing state file.
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    out: Output,
 }
 
 #[derive(clap::Args)]
@@ -165,8 +180,12 @@ struct ResultArgs {
     #[arg(long, value_parser = parse_pair)]
     game: Option<(u16, u16)>,
     /// `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--` (double forfeit), `0-0` (double loss, CR 4.2).
-    #[arg(value_parser = parse_result, allow_hyphen_values = true)]
-    result: GameResult,
+    #[arg(value_parser = parse_result, allow_hyphen_values = true, required_unless_present = "verdict")]
+    result: Option<GameResult>,
+    /// Take the result from a verdict of `arbiter judge --format json` (the first JSON object
+    /// in the file; `-` for stdin).
+    #[arg(long, conflicts_with = "result")]
+    verdict: Option<PathBuf>,
     /// Replace a result already recorded (an arbiter's correction).
     #[arg(long)]
     correct: bool,
@@ -292,7 +311,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::AddPlayer(a) => {
-            let mut t = store::load(&a.state)?;
+            let mut t = load_state(&a.state)?;
             let tpn = t.add_player(Player {
                 start_rank: 0,
                 name: a.name.clone(),
@@ -314,7 +333,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Pair(a) => {
-            let mut t = store::load(&a.state)?;
+            let mut t = load_state(&a.state)?;
             if a.auto {
                 let next = t.paired_rounds() + 1;
                 if let Some(r) = a.round
@@ -363,7 +382,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Bye(a) => {
-            let mut t = store::load(&a.state)?;
+            let mut t = load_state(&a.state)?;
             t.add_bye(
                 a.round,
                 Bye {
@@ -380,23 +399,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Result(a) => {
-            let mut t = store::load(&a.state)?;
+            let mut t = load_state(&a.state)?;
             let game = match (a.board, a.game) {
                 (Some(b), _) => GameRef::Board(b),
                 (None, Some((x, y))) => GameRef::Players(x, y),
                 (None, None) => bail!("give --board or --game"),
             };
-            t.record_result(a.round, game, a.result, a.correct)
+            let result = match (a.result, &a.verdict) {
+                (Some(r), _) => r,
+                (None, Some(path)) => verdict_result(path, a.round, game)?,
+                (None, None) => bail!("give a result or --verdict"),
+            };
+            t.record_result(a.round, game, result, a.correct)
                 .with_context(|| a.state.display().to_string())?;
             store::save(&t, &a.state)?;
             done(
                 &a.out,
-                &format!("round {}: {} {game}", a.round, a.result),
-                serde_json::json!({"round": a.round, "result": a.result}),
+                &format!("round {}: {result} {game}", a.round),
+                serde_json::json!({"round": a.round, "result": result}),
             )
         }
         Command::Withdraw(a) => {
-            let mut t = store::load(&a.state)?;
+            let mut t = load_state(&a.state)?;
             t.withdraw(a.player, a.from_round)
                 .with_context(|| a.state.display().to_string())?;
             store::save(&t, &a.state)?;
@@ -407,7 +431,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Disqualify(a) => {
-            let mut t = store::load(&a.state)?;
+            let mut t = load_state(&a.state)?;
             t.disqualify(a.player, a.round)
                 .with_context(|| a.state.display().to_string())?;
             store::save(&t, &a.state)?;
@@ -426,6 +450,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let table = t.result_table(a.after_round);
             let cross = Crosstable::new(report, &table);
             print(&a.out, &cross.to_text(), &cross)
+        }
+        Command::Import(a) => {
+            if a.state.exists() && !a.force {
+                bail!(
+                    "{} already exists (use --force to overwrite)",
+                    a.state.display()
+                );
+            }
+            let trf = Trf::read(&a.trf)?;
+            let t = Tournament::from_trf(&trf).with_context(|| a.trf.display().to_string())?;
+            store::save(&t, &a.state)?;
+            done(
+                &a.out,
+                &format!(
+                    "{}: {} players, {} rounds paired, {} planned",
+                    a.state.display(),
+                    t.players.len(),
+                    t.paired_rounds(),
+                    t.total_rounds
+                ),
+                serde_json::json!({"state": a.state, "players": t.players.len(), "rounds_paired": t.paired_rounds(), "total_rounds": t.total_rounds}),
+            )
         }
         Command::Export(a) => {
             let text = std::fs::read_to_string(&a.file)
@@ -449,6 +495,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// Loads a state file for a changing command. A TRF file is refused: saving would replace it
+/// with JSON.
+fn load_state(path: &Path) -> anyhow::Result<Tournament> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("{}: cannot read", path.display()))?;
+    if !text.trim_start().starts_with('{') {
+        bail!(
+            "{} is not a state file (a TRF file?): import it first with `arbiter tournament import {} STATE.json`",
+            path.display(),
+            path.display()
+        );
+    }
+    Ok(store::load(path)?)
+}
+
 fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournament)> {
     let t = store::load(&a.file)?;
     let order: Vec<TieBreak> = match &a.tie_breaks {
@@ -460,6 +521,32 @@ fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournament)> {
         RulesArg::Fide2026 => Rules::Fide2026,
     };
     Ok((StandingsReport::new(&t, a.after_round, rules, &order), t))
+}
+
+/// The result of the first verdict object in `path` (`arbiter judge --format json`).
+fn verdict_result(path: &Path, round: u32, game: GameRef) -> anyhow::Result<GameResult> {
+    let text = if path.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin())?
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("{}: cannot read", path.display()))?
+    };
+    let first = serde_json::Deserializer::from_str(&text)
+        .into_iter::<serde_json::Value>()
+        .next()
+        .with_context(|| format!("{}: no verdict in the file", path.display()))?
+        .with_context(|| format!("{}: not a verdict (JSON)", path.display()))?;
+    let code = first
+        .get("result")
+        .and_then(|r| r.as_str())
+        .with_context(|| format!("{}: the verdict has no `result`", path.display()))?;
+    if code == "*" {
+        return Err(arbiter::tournament::TournamentError::UnfinishedGame {
+            round,
+            game: game.to_string(),
+        })
+        .with_context(|| path.display().to_string());
+    }
+    GameResult::parse(code).with_context(|| format!("{}: unknown result {code:?}", path.display()))
 }
 
 /// Games as (white, black) in board order, and the pairing-allocated bye.

@@ -42,7 +42,8 @@
 //!   its colour letter);
 //! - numbers are right-aligned in their columns (an opponent `0003` becomes `   3`; no opponent is
 //!   `0000`), text fields left-aligned (the title right-aligned);
-//! - points are written with one decimal (`2.5`, ` 3.0`);
+//! - points are written with one decimal (`2.5`, ` 3.0`), or exactly when a tenth cannot express
+//!   them (`2.25`); the reader refuses points that do not fit the four columns;
 //! - a round block with no opponent, colour `-` and a blank result is written as 10 spaces;
 //! - line ends: the first line end found (LF, CRLF or CR) is used for every line; a final line
 //!   end is written if and only if the input had one.
@@ -236,8 +237,8 @@ impl ResultCode {
 
 /// Point values of the result codes. Default: win 1, draw ½, loss 0, forfeit win 1, forfeit
 /// loss 0, zero-point bye 0, pairing-allocated bye 1 (CR 4.1, CR 1.3). bbpPairings' `BBW`
-/// (win), `BBD` (draw), `BBL` (loss), `BBZ` (zero-point bye), `BBF` (forfeit loss) and `BBU`
-/// (pairing-allocated bye) lines override them.
+/// (win, also a forfeit win), `BBD` (draw), `BBL` (loss), `BBZ` (zero-point bye), `BBF`
+/// (forfeit loss) and `BBU` (pairing-allocated bye) lines override them.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Scoring {
     /// `1`, `W`, `F`.
@@ -607,7 +608,10 @@ impl Trf {
                 continue;
             };
             match h.code() {
-                "BBW" => s.win = v,
+                "BBW" => {
+                    s.win = v;
+                    s.forfeit_win = v;
+                }
                 "BBD" => s.draw = v,
                 "BBL" => s.loss = v,
                 "BBZ" => s.zero_point_bye = v,
@@ -790,7 +794,7 @@ fn parse_player(line: &str, file: &str, number: usize) -> Result<PlayerRecord, T
         t => t
             .parse::<f64>()
             .ok()
-            .filter(|p| p.is_finite())
+            .filter(|&p| p.is_finite() && points_column(p).len() <= 4)
             .ok_or_else(|| err(81, "points (e.g. ` 2.5`) in columns 81-84", points_text))?,
     };
     let rank_text = cols(line, 86, 89);
@@ -833,6 +837,16 @@ fn parse_player(line: &str, file: &str, number: usize) -> Result<PlayerRecord, T
         rank,
         rounds,
     })
+}
+
+/// Points as columns 81–84 hold them: one decimal (` 2.5`, `10.0`), or the shortest exact
+/// form when a tenth does not express the value (`2.25`, from bbp's `BB*` point values).
+fn points_column(p: f64) -> String {
+    if (p * 10.0).fract() == 0.0 {
+        format!("{p:.1}")
+    } else {
+        format!("{p}")
+    }
 }
 
 fn non_blank(s: &str) -> Option<String> {
@@ -921,7 +935,7 @@ impl PlayerRecord {
     /// The canonical `001` line (no line end, no trailing spaces).
     pub fn to_line(&self) -> String {
         let mut s = format!(
-            "001 {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4.1} {:>4}",
+            "001 {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
             self.tpn,
             self.sex.unwrap_or(' '),
             self.title.as_deref().unwrap_or(""),
@@ -930,7 +944,7 @@ impl PlayerRecord {
             self.federation.as_deref().unwrap_or(""),
             self.fide_id.map(|r| r.to_string()).unwrap_or_default(),
             self.birth_date.as_deref().unwrap_or(""),
-            self.points,
+            points_column(self.points),
             self.rank.map(|r| r.to_string()).unwrap_or_default(),
         );
         for e in &self.rounds {
@@ -1044,6 +1058,21 @@ mod tests {
 
     fn e_string(text: &str) -> String {
         Trf::parse(text, "t.trf").unwrap_err().to_string()
+    }
+
+    #[test]
+    fn trf_2026_headers_and_bbp_points() {
+        let text = "012 T\r\n142 7\r\n152 B\r\nBBW 3\r\nBBD 1\r\nXXP 1 2 3\r\nZZZ kept as is\r\n";
+        let trf = Trf::parse(text, "x").unwrap();
+        assert_eq!(trf.total_rounds(), Some(7));
+        assert_eq!(trf.initial_colour(), Some(InitialColour::Black));
+        let s = trf.scoring();
+        assert_eq!((s.win, s.forfeit_win, s.draw, s.loss), (3.0, 3.0, 1.0, 0.0));
+        assert_eq!(trf.forbidden_pairs(), vec![vec![1, 2, 3]]);
+        assert_eq!(trf.to_string(), text);
+        let mut trf = trf;
+        trf.set_header("XXR", "7");
+        assert!(trf.to_string().ends_with("ZZZ kept as is\r\nXXR 7\r\n"));
     }
 
     #[test]

@@ -31,6 +31,14 @@ pub enum TournamentError {
         /// The reference as given ("board 3", "5-2").
         game: String,
     },
+    /// A judged game without result (`*`): it must be adjudicated first (CR 4.3).
+    #[error("round {round}: the game {game} is unfinished (`*`); adjudicate it first (CR 4.3)")]
+    UnfinishedGame {
+        /// 1-based round.
+        round: u32,
+        /// The reference as given.
+        game: String,
+    },
     /// The game already has a result (use a correction to change it).
     #[error("round {round}, board {board} ({white}-{black}): result {existing} already recorded")]
     ResultAlreadyRecorded {
@@ -235,6 +243,20 @@ impl GameResult {
             "0-1" => Some(GameResult::BlackWins),
             "1/2-1/2" => Some(GameResult::Draw),
             _ => None,
+        }
+    }
+
+    /// The result of a judged game ([`crate::game::verdict::Verdict`] from `arbiter judge`):
+    /// `1-0`, `0-1`, `1/2-1/2`, and `0-0` (both lose, CR 4.2) map to the over-the-board
+    /// results; an unfinished game (`*`) gives `None` (adjudicate it first, CR 4.3).
+    pub fn from_verdict(verdict: &crate::game::verdict::Verdict) -> Option<GameResult> {
+        use crate::game::verdict::GameResult as V;
+        match verdict.result {
+            V::WhiteWins => Some(GameResult::WhiteWins),
+            V::BlackWins => Some(GameResult::BlackWins),
+            V::Draw => Some(GameResult::Draw),
+            V::BothLose => Some(GameResult::DoubleLoss),
+            V::Unfinished => None,
         }
     }
 
@@ -688,6 +710,26 @@ impl Tournament {
             g.result = Some(result);
         }
         Ok(())
+    }
+
+    /// Records the result of a judged game (see [`GameResult::from_verdict`]).
+    ///
+    /// # Errors
+    /// [`TournamentError::UnfinishedGame`] for a verdict without result, and the errors of
+    /// [`Tournament::record_result`].
+    pub fn record_verdict(
+        &mut self,
+        round: u32,
+        game: GameRef,
+        verdict: &crate::game::verdict::Verdict,
+        correct: bool,
+    ) -> Result<(), TournamentError> {
+        let result =
+            GameResult::from_verdict(verdict).ok_or_else(|| TournamentError::UnfinishedGame {
+                round,
+                game: game.to_string(),
+            })?;
+        self.record_result(round, game, result, correct)
     }
 
     /// The player leaves the event from round `from` on (CR 1.4): not paired in that round or
