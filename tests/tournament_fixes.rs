@@ -59,3 +59,32 @@ fn a_cyrillic_name_survives_a_trf_round_trip() {
     assert!(p.status.success(), "{}", String::from_utf8_lossy(&p.stderr));
     assert_eq!(String::from_utf8(p.stdout).unwrap(), "1\n1 2\n");
 }
+
+/// No round played: every score is 0, never `-0` (the float sum of no numbers is -0.0).
+#[test]
+fn no_round_played_scores_zero_not_minus_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(&["new", "ev.json", "--name", "Z"], d);
+    ok(&["add-player", "ev.json", "--name", "Anna"], d);
+    ok(&["add-player", "ev.json", "--name", "Boris"], d);
+    for args in [
+        &["export", "ev.json", "--format", "trf"][..],
+        &["standings", "ev.json", "--format", "json"],
+        &["standings", "ev.json", "--after-round", "0"],
+        &[
+            "standings",
+            "ev.json",
+            "--after-round",
+            "0",
+            "--format",
+            "json",
+        ],
+        &["crosstable", "ev.json"],
+    ] {
+        let out = ok(args, d);
+        assert!(!out.contains("-0"), "{args:?}: {out}");
+    }
+    let trf = ok(&["export", "ev.json", "--format", "trf"], d);
+    assert!(trf.contains(" 0.0"), "{trf}");
+}

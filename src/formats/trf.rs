@@ -357,7 +357,7 @@ impl PlayerRecord {
             .iter()
             .take(through)
             .map(|e| e.result.points(scoring))
-            .sum()
+            .fold(0.0, |a, b| a + b)
     }
 
     /// True when the player is to be paired in round `round` (1-based): the line has no block
