@@ -1,4 +1,106 @@
 //! Digital-board placement logs (successive piece placements, clock presses) turned into the
-//! judge's events: legal moves recognised, transients ignored, illegal acts classified.
+//! judge's events: legal moves recognised, transients ignored, illegal acts classified
+//! (laws-reference §6; issue 4).
 //!
-//! (Owned by the e-board work, issue 4.)
+//! - [`placement`]: the log format (FEN placements or JSON Lines with times and clock presses);
+//! - [`orientation`]: boards set up turned by 180°;
+//! - [`recognise`]: the move recogniser and its stability rule;
+//! - [`diff`]: what the hand did when the board shows no legal move;
+//! - [`simulate`]: renders a game as an e-board would report it, with transients (tests,
+//!   benches, demos).
+//!
+//! ```
+//! use arbiter::board::{read_board_log, RecogniserConfig};
+//!
+//! // A polled board: every placement that stands is read twice (the default K = 2);
+//! // the single line in between is the pawn in the air.
+//! let log = "\
+//! rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
+//! rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
+//! rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR
+//! rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR
+//! rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR
+//! ";
+//! let r = read_board_log(log, &RecogniserConfig::default()).unwrap();
+//! assert_eq!(r.moves().len(), 1);
+//! ```
+
+pub mod diff;
+pub mod orientation;
+pub mod placement;
+pub mod recognise;
+pub mod simulate;
+
+pub use diff::{IllegalAct, classify_act};
+pub use orientation::Orientation;
+pub use placement::{Reading, Snapshot, looks_like_board_log, parse_log};
+pub use recognise::{
+    BoardEvent, BoardEventKind, CommitRule, Recognised, RecognisedMove, Recogniser,
+    RecogniserConfig, StabilityRule, recognise,
+};
+
+/// Errors reading a board log, with the 1-based line where they occur.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum BoardError {
+    /// A line is not a FEN piece placement.
+    #[error("line {line}: not a piece placement ({reason}): {text:?}")]
+    Placement {
+        /// Line number.
+        line: usize,
+        /// The text read.
+        text: String,
+        /// The FEN parser's reason.
+        reason: String,
+    },
+    /// A line starting with `{` is not valid JSON.
+    #[error("line {line}: invalid JSON: {source}")]
+    Json {
+        /// Line number.
+        line: usize,
+        /// The JSON error.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// A JSON record has neither (or both) of `placement` and `clock`.
+    #[error("line {line}: a JSON snapshot needs exactly one of \"placement\" and \"clock\"")]
+    EmptyRecord {
+        /// Line number.
+        line: usize,
+    },
+    /// `clock` is not `"white"` or `"black"`.
+    #[error("line {line}: \"clock\" must be \"white\" or \"black\", found {found:?}")]
+    ClockSide {
+        /// Line number.
+        line: usize,
+        /// The value read.
+        found: String,
+    },
+    /// `t` is not a finite number.
+    #[error("line {line}: \"t\" must be a finite number of seconds")]
+    BadTime {
+        /// Line number.
+        line: usize,
+    },
+    /// A time earlier than the previous snapshot's.
+    #[error("line {line}: time {t} s is earlier than the previous snapshot's {previous} s")]
+    TimeBackwards {
+        /// Line number.
+        line: usize,
+        /// The time read.
+        t: f64,
+        /// The previous snapshot's time.
+        previous: f64,
+    },
+    /// No placement in the log shows the start position, in either orientation.
+    #[error("no placement in the log shows the start position (in either orientation)")]
+    NoStartPosition,
+}
+
+/// Parses and recognises a whole log ([`parse_log`], then [`recognise`]).
+///
+/// # Errors
+/// Any [`BoardError`].
+pub fn read_board_log(text: &str, config: &RecogniserConfig) -> Result<Recognised, BoardError> {
+    recognise(&parse_log(text)?, config)
+}

@@ -1,18 +1,105 @@
-//! `arbiter pair`.
+//! `arbiter pair FILE.trf [--rules fide|detsky-mat] [--format text|json|trf] [--explain]`.
 
 use std::process::ExitCode;
+
+use anyhow::Context;
+use arbiter::formats::trf::Trf;
+use arbiter::tournament::pairing::{self, PairingError, PairingInput, PairingRules};
+
+/// Output format of `arbiter pair`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum PairFormat {
+    /// bbpPairings' `.pairs` text: count line, `white black` per board, `bye 0` last.
+    #[default]
+    Text,
+    /// One JSON object: round, boards, bye (and explanation with `--explain`).
+    Json,
+    /// The input TRF with the new round's blocks added.
+    Trf,
+}
+
+/// Preset of the Dutch rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Rules {
+    /// FIDE C.04.3 (2026).
+    #[default]
+    Fide,
+    /// CR 1.3/1.5: up to 3 same colours in a row.
+    DetskyMat,
+}
 
 /// Arguments of `arbiter pair`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Input files (`-` for stdin).
-    pub files: Vec<std::path::PathBuf>,
+    /// The tournament as it stands before the round to pair (TRF-16 with `XXR`, `XXC`; `-` for
+    /// stdin).
+    pub file: std::path::PathBuf,
+    /// Preset of the pairing rules.
+    #[arg(long, value_enum, default_value_t)]
+    pub rules: Rules,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
-    pub format: super::Format,
+    pub format: PairFormat,
+    /// Say why each floater, colour and the bye were chosen.
+    #[arg(long)]
+    pub explain: bool,
 }
 
-/// Runs the command.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`arbiter pair` is not implemented yet")
+/// Runs the command: exit 0 with the pairing, 1 when no legal pairing exists or the input is
+/// unreadable.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let mut trf =
+        Trf::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let input = PairingInput::from_trf(&trf).with_context(|| args.file.display().to_string())?;
+    let rules = match args.rules {
+        Rules::Fide => PairingRules::fide(),
+        Rules::DetskyMat => PairingRules::detsky_mat(),
+    };
+    let pairing = match pairing::pair(&input, &rules) {
+        Ok(p) => p,
+        Err(PairingError::NoLegalPairing) => {
+            match args.format {
+                PairFormat::Json => println!(
+                    "{}",
+                    serde_json::json!({"round": input.played_rounds + 1, "no_legal_pairing": true})
+                ),
+                _ => println!("no legal pairing"),
+            }
+            eprintln!("arbiter: {}", PairingError::NoLegalPairing);
+            return Ok(ExitCode::from(1));
+        }
+        Err(e) => return Err(e).with_context(|| args.file.display().to_string()),
+    };
+    match args.format {
+        PairFormat::Text => {
+            print!("{}", pairing.to_pairs_text());
+            if args.explain {
+                for b in &pairing.explanation.boards {
+                    println!("# board {}: {}", b.board, b.colour_reason);
+                    if let Some(r) = &b.float_reason {
+                        println!("# board {}: {}", b.board, r);
+                    }
+                }
+                if let Some(r) = &pairing.explanation.bye {
+                    println!("# bye: {r}");
+                }
+            }
+        }
+        PairFormat::Json => {
+            let mut v = serde_json::json!({
+                "round": pairing.round,
+                "boards": pairing.boards,
+                "bye": pairing.bye,
+            });
+            if args.explain {
+                v["explanation"] = serde_json::to_value(&pairing.explanation)?;
+            }
+            println!("{v}");
+        }
+        PairFormat::Trf => {
+            pairing::apply_to_trf(&mut trf, &pairing);
+            print!("{trf}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,18 +1,473 @@
-//! `arbiter tournament`.
+//! `arbiter tournament`: keep a tournament in one state file (JSON, written atomically) and
+//! report standings, crosstable and TRF. Read-only commands also accept a TRF file.
 
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use arbiter::formats::trf::{InitialColour, Trf};
+use arbiter::tournament::standings::{Crosstable, Preset, StandingsReport, parse_order};
+use arbiter::tournament::tiebreak::{Rules, TieBreak};
+use arbiter::tournament::{Bye, ByeKind, GameRef, GameResult, Player, Tournament, store};
 
 /// Arguments of `arbiter tournament`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Input files (`-` for stdin).
-    pub files: Vec<std::path::PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    /// Create a new state file.
+    New(NewArgs),
+    /// Add a player (next starting rank).
+    AddPlayer(AddPlayerArgs),
+    /// Set the pairings of the next round (from `--game W-B` options or a bbpPairings / `arbiter pair` output file).
+    Pair(PairArgs),
+    /// Record a bye or an absence (half-point, zero-point, full-point, pairing-allocated).
+    Bye(ByeArgs),
+    /// Record a result.
+    Result(ResultArgs),
+    /// The player leaves the event from a round on (CR 1.4).
+    Withdraw(WithdrawArgs),
+    /// Disqualify a player in a round (CR 2.2: that game and all later ones lost).
+    Disqualify(DisqualifyArgs),
+    /// Standings with tie-breaks.
+    Standings(ReportArgs),
+    /// Crosstable with tie-breaks.
+    Crosstable(ReportArgs),
+    /// Write a state file or TRF file as TRF (a TRF input is written back unchanged) or JSON.
+    Export(ExportArgs),
+}
+
+#[derive(clap::Args)]
+struct Output {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
-    pub format: super::Format,
+    format: super::Format,
+}
+
+#[derive(clap::Args)]
+struct NewArgs {
+    /// State file to create.
+    state: PathBuf,
+    /// Tournament name.
+    #[arg(long)]
+    name: String,
+    /// Number of rounds (CR 1.1: 4).
+    #[arg(long, default_value_t = 4)]
+    rounds: u32,
+    /// Colour of the first player in round 1.
+    #[arg(long, value_enum, default_value_t = Colour::White)]
+    initial_colour: Colour,
+    /// Overwrite an existing file.
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    out: Output,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Colour {
+    White,
+    Black,
+}
+
+#[derive(clap::Args)]
+struct AddPlayerArgs {
+    /// State file.
+    state: PathBuf,
+    /// Name ("Surname, Given").
+    #[arg(long)]
+    name: String,
+    /// Rating (omit for unrated).
+    #[arg(long)]
+    rating: Option<u16>,
+    /// Title (GM, IM, WFM…).
+    #[arg(long)]
+    title: Option<String>,
+    /// Federation (3 letters).
+    #[arg(long)]
+    federation: Option<String>,
+    /// Sex as TRF writes it (m, w).
+    #[arg(long)]
+    sex: Option<char>,
+    /// Birth date (YYYY/MM/DD).
+    #[arg(long)]
+    birth_date: Option<String>,
+    /// Club or school.
+    #[arg(long)]
+    club: Option<String>,
+    /// FIDE id.
+    #[arg(long)]
+    fide_id: Option<u64>,
+    #[command(flatten)]
+    out: Output,
+}
+
+#[derive(clap::Args)]
+struct PairArgs {
+    /// State file.
+    state: PathBuf,
+    /// Round to pair (the next one).
+    #[arg(long)]
+    round: u32,
+    /// A game as `WHITE-BLACK` starting ranks, in board order (repeat).
+    #[arg(long = "game", value_parser = parse_pair)]
+    games: Vec<(u16, u16)>,
+    /// The pairing-allocated bye (CR 1.3).
+    #[arg(long)]
+    bye: Option<u16>,
+    /// Read the pairings from a bbpPairings-format file (count line, `W B` lines, `P 0` bye).
+    #[arg(long, conflicts_with_all = ["games", "bye"])]
+    from: Option<PathBuf>,
+    #[command(flatten)]
+    out: Output,
+}
+
+#[derive(clap::Args)]
+struct ByeArgs {
+    /// State file.
+    state: PathBuf,
+    /// Round.
+    #[arg(long)]
+    round: u32,
+    /// Player's starting rank.
+    #[arg(long)]
+    player: u16,
+    /// `half` (H), `zero` (Z, absent), `full` (F), `pab` (U, pairing-allocated).
+    #[arg(long, value_parser = parse_bye)]
+    kind: ByeKind,
+    #[command(flatten)]
+    out: Output,
+}
+
+#[derive(clap::Args)]
+struct ResultArgs {
+    /// State file.
+    state: PathBuf,
+    /// Round.
+    #[arg(long)]
+    round: u32,
+    /// Board number.
+    #[arg(long, conflicts_with = "game", required_unless_present = "game")]
+    board: Option<u32>,
+    /// The game as `A-B` starting ranks (either order).
+    #[arg(long, value_parser = parse_pair)]
+    game: Option<(u16, u16)>,
+    /// `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--` (double forfeit), `0-0` (double loss, CR 4.2).
+    #[arg(value_parser = parse_result, allow_hyphen_values = true)]
+    result: GameResult,
+    /// Replace a result already recorded (an arbiter's correction).
+    #[arg(long)]
+    correct: bool,
+    #[command(flatten)]
+    out: Output,
+}
+
+#[derive(clap::Args)]
+struct WithdrawArgs {
+    /// State file.
+    state: PathBuf,
+    /// Player's starting rank.
+    #[arg(long)]
+    player: u16,
+    /// First round the player no longer plays.
+    #[arg(long)]
+    from_round: u32,
+    #[command(flatten)]
+    out: Output,
+}
+
+#[derive(clap::Args)]
+struct DisqualifyArgs {
+    /// State file.
+    state: PathBuf,
+    /// Player's starting rank.
+    #[arg(long)]
+    player: u16,
+    /// Round of the disqualification (its game is lost).
+    #[arg(long)]
+    round: u32,
+    #[command(flatten)]
+    out: Output,
+}
+
+#[derive(clap::Args)]
+struct ReportArgs {
+    /// State file or TRF file.
+    file: PathBuf,
+    /// Standings after this round (default: the last complete round).
+    #[arg(long)]
+    after_round: Option<u32>,
+    /// Tie-break preset.
+    #[arg(long, value_enum, default_value_t)]
+    preset: Preset,
+    /// Tie-break order, overriding the preset, e.g. `BH-C1,BH,SB,DE,PS,WIN`.
+    #[arg(long)]
+    tie_breaks: Option<String>,
+    /// C.07 edition for unplayed rounds.
+    #[arg(long, value_enum, default_value_t = RulesArg::Fide2024)]
+    rules: RulesArg,
+    #[command(flatten)]
+    out: Output,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum RulesArg {
+    /// Regulations in force from 1 August 2024.
+    Fide2024,
+    /// The 2026 amendment (events from 1 March 2026).
+    Fide2026,
+}
+
+#[derive(Clone, Copy, Default, clap::ValueEnum)]
+enum ExportFormat {
+    /// FIDE TRF-16 with XXR/XXC.
+    #[default]
+    Trf,
+    /// The tournament record as JSON (the state-file format).
+    Json,
+}
+
+#[derive(clap::Args)]
+struct ExportArgs {
+    /// State file or TRF file.
+    file: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: ExportFormat,
+}
+
+fn parse_pair(s: &str) -> Result<(u16, u16), String> {
+    let (a, b) = s
+        .split_once(['-', ' ', ':'])
+        .ok_or_else(|| format!("expected WHITE-BLACK starting ranks, found {s:?}"))?;
+    let n = |x: &str| {
+        x.trim()
+            .parse::<u16>()
+            .map_err(|_| format!("expected a starting rank, found {x:?}"))
+    };
+    Ok((n(a)?, n(b)?))
+}
+
+fn parse_result(s: &str) -> Result<GameResult, String> {
+    GameResult::parse(s)
+        .ok_or_else(|| format!("expected 1-0, 0-1, 1/2-1/2, +-, -+, -- or 0-0, found {s:?}"))
+}
+
+fn parse_bye(s: &str) -> Result<ByeKind, String> {
+    ByeKind::parse(s).ok_or_else(|| format!("expected half, zero, full or pab, found {s:?}"))
 }
 
 /// Runs the command.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`arbiter tournament` is not implemented yet")
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    match args.command {
+        Command::New(a) => {
+            if a.state.exists() && !a.force {
+                bail!(
+                    "{} already exists (use --force to overwrite)",
+                    a.state.display()
+                );
+            }
+            let mut t = Tournament::new(&a.name, a.rounds);
+            t.initial_colour = Some(match a.initial_colour {
+                Colour::White => InitialColour::White,
+                Colour::Black => InitialColour::Black,
+            });
+            store::save(&t, &a.state)?;
+            done(
+                &a.out,
+                &format!("created {} ({} rounds)", a.state.display(), a.rounds),
+                serde_json::json!({"state": a.state, "rounds": a.rounds}),
+            )
+        }
+        Command::AddPlayer(a) => {
+            let mut t = store::load(&a.state)?;
+            let tpn = t.add_player(Player {
+                start_rank: 0,
+                name: a.name.clone(),
+                rating: a.rating,
+                title: a.title,
+                federation: a.federation,
+                sex: a.sex,
+                birth_date: a.birth_date,
+                club: a.club,
+                fide_id: a.fide_id,
+                withdrawn_from: None,
+                disqualified_from: None,
+            });
+            store::save(&t, &a.state)?;
+            done(
+                &a.out,
+                &format!("player {tpn}: {}", a.name),
+                serde_json::json!({"start_rank": tpn, "name": a.name}),
+            )
+        }
+        Command::Pair(a) => {
+            let mut t = store::load(&a.state)?;
+            let (games, bye) = match &a.from {
+                Some(path) => read_pairs(path)?,
+                None => (a.games.clone(), a.bye),
+            };
+            t.pair_round(a.round, &games, bye)
+                .with_context(|| format!("{}: round {}", a.state.display(), a.round))?;
+            store::save(&t, &a.state)?;
+            done(
+                &a.out,
+                &format!(
+                    "round {} paired: {} games{}",
+                    a.round,
+                    games.len(),
+                    bye.map(|b| format!(", bye {b}")).unwrap_or_default()
+                ),
+                serde_json::json!({"round": a.round, "games": games.len(), "bye": bye}),
+            )
+        }
+        Command::Bye(a) => {
+            let mut t = store::load(&a.state)?;
+            t.add_bye(
+                a.round,
+                Bye {
+                    player: a.player,
+                    kind: a.kind,
+                },
+            )
+            .with_context(|| a.state.display().to_string())?;
+            store::save(&t, &a.state)?;
+            done(
+                &a.out,
+                &format!("round {}: player {} {:?} bye", a.round, a.player, a.kind),
+                serde_json::json!({"round": a.round, "player": a.player, "kind": a.kind}),
+            )
+        }
+        Command::Result(a) => {
+            let mut t = store::load(&a.state)?;
+            let game = match (a.board, a.game) {
+                (Some(b), _) => GameRef::Board(b),
+                (None, Some((x, y))) => GameRef::Players(x, y),
+                (None, None) => bail!("give --board or --game"),
+            };
+            t.record_result(a.round, game, a.result, a.correct)
+                .with_context(|| a.state.display().to_string())?;
+            store::save(&t, &a.state)?;
+            done(
+                &a.out,
+                &format!("round {}: {} {game}", a.round, a.result),
+                serde_json::json!({"round": a.round, "result": a.result}),
+            )
+        }
+        Command::Withdraw(a) => {
+            let mut t = store::load(&a.state)?;
+            t.withdraw(a.player, a.from_round)
+                .with_context(|| a.state.display().to_string())?;
+            store::save(&t, &a.state)?;
+            done(
+                &a.out,
+                &format!("player {} withdrawn from round {}", a.player, a.from_round),
+                serde_json::json!({"player": a.player, "withdrawn_from": a.from_round}),
+            )
+        }
+        Command::Disqualify(a) => {
+            let mut t = store::load(&a.state)?;
+            t.disqualify(a.player, a.round)
+                .with_context(|| a.state.display().to_string())?;
+            store::save(&t, &a.state)?;
+            done(
+                &a.out,
+                &format!("player {} disqualified in round {}", a.player, a.round),
+                serde_json::json!({"player": a.player, "disqualified_in": a.round}),
+            )
+        }
+        Command::Standings(a) => {
+            let (report, _) = report(&a)?;
+            print(&a.out, &report.to_text(), &report)
+        }
+        Command::Crosstable(a) => {
+            let (report, t) = report(&a)?;
+            let table = t.result_table(a.after_round);
+            let cross = Crosstable::new(report, &table);
+            print(&a.out, &cross.to_text(), &cross)
+        }
+        Command::Export(a) => {
+            let text = std::fs::read_to_string(&a.file)
+                .with_context(|| format!("{}: cannot read", a.file.display()))?;
+            let is_json = text.trim_start().starts_with('{');
+            let out = match (a.format, is_json) {
+                // A TRF input is written back as read (byte for byte when in canonical columns).
+                (ExportFormat::Trf, false) => {
+                    Trf::parse(&text, &a.file.display().to_string())?.to_string()
+                }
+                (ExportFormat::Trf, true) => store::load(&a.file)?.to_trf().to_string(),
+                (ExportFormat::Json, _) => {
+                    let mut s = serde_json::to_string_pretty(&store::load(&a.file)?)?;
+                    s.push('\n');
+                    s
+                }
+            };
+            std::io::stdout().lock().write_all(out.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournament)> {
+    let t = store::load(&a.file)?;
+    let order: Vec<TieBreak> = match &a.tie_breaks {
+        Some(list) => parse_order(list)?,
+        None => a.preset.order().to_vec(),
+    };
+    let rules = match a.rules {
+        RulesArg::Fide2024 => Rules::Fide2024,
+        RulesArg::Fide2026 => Rules::Fide2026,
+    };
+    Ok((StandingsReport::new(&t, a.after_round, rules, &order), t))
+}
+
+/// Games as (white, black) in board order, and the pairing-allocated bye.
+type Pairings = (Vec<(u16, u16)>, Option<u16>);
+
+/// Reads a bbpPairings `-p` output: a count line, then `WHITE BLACK` lines, `PLAYER 0` for
+/// the pairing-allocated bye.
+fn read_pairs(path: &Path) -> anyhow::Result<Pairings> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("{}: cannot read", path.display()))?;
+    let mut games = Vec::new();
+    let mut bye = None;
+    for (i, line) in text.lines().enumerate().skip(1) {
+        let nums: Vec<u16> = line
+            .split_whitespace()
+            .map(|w| w.parse::<u16>())
+            .collect::<Result<_, _>>()
+            .with_context(|| {
+                format!("{}:{}: expected two starting ranks", path.display(), i + 1)
+            })?;
+        match nums.as_slice() {
+            [] => {}
+            [p, 0] => bye = Some(*p),
+            [w, b] => games.push((*w, *b)),
+            _ => bail!("{}:{}: expected two starting ranks", path.display(), i + 1),
+        }
+    }
+    Ok((games, bye))
+}
+
+fn done(out: &Output, text: &str, json: serde_json::Value) -> anyhow::Result<ExitCode> {
+    let mut stdout = std::io::stdout().lock();
+    match out.format {
+        super::Format::Text => writeln!(stdout, "{text}")?,
+        super::Format::Json => writeln!(stdout, "{json}")?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print(out: &Output, text: &str, json: &impl serde::Serialize) -> anyhow::Result<ExitCode> {
+    let mut stdout = std::io::stdout().lock();
+    match out.format {
+        super::Format::Text => write!(stdout, "{text}")?,
+        super::Format::Json => writeln!(stdout, "{}", serde_json::to_string(json)?)?,
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,97 @@
+//! Why the pairing is what it is: floaters, colours and the bye, named by the C.04.3 criteria.
+
+use super::Board;
+use super::colour::ColourRule;
+use super::dutch::Tournament;
+
+/// One board's explanation.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct BoardExplanation {
+    /// Board number.
+    pub board: usize,
+    /// Which colour-allocation rule (C.04.3 E.1–E.5) decided the colours.
+    pub colour_rule: ColourRule,
+    /// The rule in words.
+    pub colour_reason: String,
+    /// The downfloater (the higher player when the scores differ), by TPN.
+    pub downfloater: Option<u32>,
+    /// The upfloater (the lower player when the scores differ), by TPN.
+    pub upfloater: Option<u32>,
+    /// Why players of different scores meet.
+    pub float_reason: Option<String>,
+}
+
+/// The explanation of a round.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Explanation {
+    /// Per board, in board order.
+    pub boards: Vec<BoardExplanation>,
+    /// Why the bye went to this player.
+    pub bye: Option<String>,
+}
+
+fn colour_reason(rule: ColourRule) -> &'static str {
+    match rule {
+        ColourRule::BothPreferences => "E.1: both colour preferences granted",
+        ColourRule::StrongerPreference => {
+            "E.2: the stronger colour preference granted (absolute over strong over mild; larger colour difference between absolute ones)"
+        }
+        ColourRule::Alternation => {
+            "E.3: colours alternated from the most recent round in which the players had different colours"
+        }
+        ColourRule::HigherRankedPreference => "E.4: the higher ranked player's preference granted",
+        ColourRule::RankParity => {
+            "E.5: no preference decides: the higher ranked player gets the initial colour if their rank is odd"
+        }
+    }
+}
+
+fn points(x: u32) -> String {
+    format!("{}.{}", x / 10, x % 10)
+}
+
+pub(crate) fn explain(
+    t: &Tournament,
+    boards: &[Board],
+    rules: &[ColourRule],
+    bye: Option<usize>,
+) -> Explanation {
+    let by_tpn = |tpn: u32| t.players.iter().find(|p| p.tpn == tpn);
+    let mut out = Vec::new();
+    for (b, &rule) in boards.iter().zip(rules) {
+        let (Some(w), Some(k)) = (by_tpn(b.white), by_tpn(b.black)) else {
+            continue;
+        };
+        let (hi, lo) = if w.score > k.score || (w.score == k.score && w.rank_index < k.rank_index) {
+            (w, k)
+        } else {
+            (k, w)
+        };
+        let floating = hi.score != lo.score;
+        out.push(BoardExplanation {
+            board: b.number,
+            colour_rule: rule,
+            colour_reason: colour_reason(rule).to_string(),
+            downfloater: floating.then_some(hi.tpn),
+            upfloater: floating.then_some(lo.tpn),
+            float_reason: floating.then(|| {
+                format!(
+                    "{} ({} points) could not be paired in their score group without breaking an absolute criterion or a higher quality criterion: C6 (maximise the pairs in the bracket), C7 (downfloaters' scores), C8 (the next bracket must stay pairable), C14–C21 (avoid repeated floats); paired with {} ({} points)",
+                    hi.tpn,
+                    points(hi.score),
+                    lo.tpn,
+                    points(lo.score)
+                )
+            }),
+        });
+    }
+    let bye = bye.map(|i| {
+        let p = &t.players[i];
+        format!(
+            "{} ({} points) receives the pairing-allocated bye: C2 (never had the bye nor a win without playing), C5 (lowest score that keeps the round pairable), C9 (fewest unplayed games), then the lowest ranked such player",
+            p.tpn,
+            points(p.score)
+        )
+    });
+    Explanation { boards: out, bye }
+}

@@ -1,0 +1,811 @@
+//! Maximum-weight matching on a general graph (Edmonds' blossom algorithm, primal–dual), with
+//! incremental edge-weight updates.
+//!
+//! The structure follows J. van Rijn's well-known O(n³) formulation of Galil's algorithm
+//! (vertex duals `d`, blossom duals `z`, slack `d_i + d_j − 2·w_ij`, four kinds of dual
+//! change), generalised so that a solved matching can be updated cheaply, as the Dutch pairer
+//! needs (it re-solves after every small decision, like bbpPairings' `matching::Computer`):
+//!
+//! * changing the edges of a vertex `v` dissolves the blossoms that contain `v` (moving each
+//!   blossom dual into its vertices, which keeps every slack non-negative), unmatches `v`
+//!   and gives it a dual large enough for any edge;
+//! * [`Matcher::solve`] then grows alternating trees only from the free vertices whose dual
+//!   is still positive. When an inner (matched) vertex's dual reaches zero, the even path from
+//!   its root is flipped so that this vertex becomes the free one (a free vertex of dual 0 is
+//!   optimal); when a root's dual reaches zero the root simply stops.
+//!
+//! Half-integral duals are avoided by keeping the duals of all free vertices even when a solve
+//! starts (a free vertex of odd dual is made a single vertex and raised by one): every vertex
+//! of an alternating tree then has the parity of its root, so slacks between two outer
+//! vertices are even and the "half the slack" step stays integral.
+//!
+//! Weights are `W: Weight` (fixed-width integers, see [`super::wide`]); weight 0 means "no
+//! edge". At the optimum the matching has maximum total weight (not maximum cardinality).
+
+// Index loops mirror the algorithm's own index arithmetic (vertices, limbs, bracket positions).
+#![allow(clippy::needless_range_loop)]
+
+use super::wide::Weight;
+
+const NONE: usize = usize::MAX;
+
+/// A directed edge: `to` is the endpoint it points at (van Rijn's "endpoint"), `from` the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Ep {
+    from: usize,
+    to: usize,
+}
+
+impl Ep {
+    fn rev(self) -> Ep {
+        Ep {
+            from: self.to,
+            to: self.from,
+        }
+    }
+}
+
+/// Incremental maximum-weight matching on `n` vertices (dense graph).
+pub struct Matcher<W: Weight> {
+    n: usize,
+    /// Twice the edge weight, lower triangle, `tri(i, j)`.
+    w2: Vec<W>,
+    /// Upper bound of twice any edge weight: the dual a modified vertex gets.
+    big: W,
+    mate: Vec<Option<usize>>,
+    label: Vec<u8>,
+    labelend: Vec<Option<Ep>>,
+    inblossom: Vec<usize>,
+    blossomparent: Vec<usize>,
+    blossomchilds: Vec<Vec<usize>>,
+    blossombase: Vec<usize>,
+    blossomendps: Vec<Vec<Ep>>,
+    bestedge: Vec<Option<(usize, usize)>>,
+    blossombestedges: Vec<Option<Vec<(usize, usize)>>>,
+    unusedblossoms: Vec<usize>,
+    dual: Vec<W>,
+    allowedge: Vec<bool>,
+    queue: Vec<usize>,
+    prepared: Vec<bool>,
+}
+
+#[inline]
+fn tri(i: usize, j: usize) -> usize {
+    let (a, b) = if i > j { (i, j) } else { (j, i) };
+    a * (a - 1) / 2 + b
+}
+
+impl<W: Weight> Matcher<W> {
+    /// A matcher on `n` vertices with no edges; `max_weight` bounds every weight later set.
+    pub fn new(n: usize, max_weight: W) -> Self {
+        let m = n * n.saturating_sub(1) / 2;
+        Matcher {
+            n,
+            w2: vec![W::zero(); m],
+            big: max_weight.add(&max_weight),
+            mate: vec![None; n],
+            label: vec![0; 2 * n],
+            labelend: vec![None; 2 * n],
+            inblossom: (0..n).collect(),
+            blossomparent: vec![NONE; 2 * n],
+            blossomchilds: vec![Vec::new(); 2 * n],
+            blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![None; 2 * n],
+            blossombestedges: vec![None; 2 * n],
+            unusedblossoms: (n..2 * n).collect(),
+            dual: vec![W::zero(); 2 * n],
+            allowedge: vec![false; m],
+            queue: Vec::new(),
+            prepared: vec![false; n],
+        }
+    }
+
+    /// Number of vertices.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// True when there are no vertices.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// Current weight of edge `{i, j}` (0 = no edge).
+    pub fn weight(&self, i: usize, j: usize) -> W {
+        self.w2[tri(i, j)].half()
+    }
+
+    /// Sets the weight of edge `{v, u}`; `v` is the vertex whose neighbourhood changes (it is
+    /// re-optimised by the next [`Matcher::solve`]).
+    pub fn set_weight(&mut self, v: usize, u: usize, w: W) {
+        debug_assert!(v != u);
+        self.prepare(v);
+        let k = tri(v, u);
+        self.w2[k] = w.add(&w);
+    }
+
+    /// Current partner of every vertex (`None` = unmatched). Valid after [`Matcher::solve`].
+    pub fn mates(&self) -> &[Option<usize>] {
+        &self.mate
+    }
+
+    fn slack(&self, i: usize, j: usize) -> W {
+        self.dual[i].add(&self.dual[j]).sub(&self.w2[tri(i, j)])
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.n {
+            out.push(b);
+        } else {
+            for &c in &self.blossomchilds[b] {
+                self.leaves(c, out);
+            }
+        }
+    }
+
+    fn leaves_of(&self, b: usize) -> Vec<usize> {
+        let mut v = Vec::new();
+        self.leaves(b, &mut v);
+        v
+    }
+
+    /// Dissolves top-level blossom `b`, moving its dual into its vertices; if that loosens the
+    /// matched edge of its base, both ends become free.
+    fn dissolve_top(&mut self, b: usize) {
+        debug_assert!(b >= self.n && self.blossomparent[b] == NONE);
+        let z = self.dual[b];
+        let leaves = self.leaves_of(b);
+        if !z.is_zero() {
+            for &i in &leaves {
+                self.dual[i] = self.dual[i].add(&z);
+            }
+            let base = self.blossombase[b];
+            if let Some(m) = self.mate[base] {
+                self.mate[base] = None;
+                self.mate[m] = None;
+            }
+        }
+        let childs = std::mem::take(&mut self.blossomchilds[b]);
+        for &c in &childs {
+            self.blossomparent[c] = NONE;
+            if c < self.n {
+                self.inblossom[c] = c;
+            } else {
+                let ls = self.leaves_of(c);
+                for v in ls {
+                    self.inblossom[v] = c;
+                }
+            }
+        }
+        self.blossomendps[b].clear();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = None;
+        self.dual[b] = W::zero();
+        self.label[b] = 0;
+        self.labelend[b] = None;
+        self.unusedblossoms.push(b);
+    }
+
+    fn make_single(&mut self, v: usize) {
+        while self.inblossom[v] != v {
+            let b = self.inblossom[v];
+            self.dissolve_top(b);
+        }
+    }
+
+    fn prepare(&mut self, v: usize) {
+        if self.prepared[v] {
+            return;
+        }
+        self.prepared[v] = true;
+        self.make_single(v);
+        if let Some(m) = self.mate[v] {
+            self.mate[v] = None;
+            self.mate[m] = None;
+        }
+        self.dual[v] = self.big;
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: Option<Ep>) {
+        let b = self.inblossom[w];
+        self.label[w] = t;
+        self.label[b] = t;
+        self.labelend[w] = p;
+        self.labelend[b] = p;
+        self.bestedge[w] = None;
+        self.bestedge[b] = None;
+        if t == 1 {
+            let ls = self.leaves_of(b);
+            self.queue.extend(ls);
+        } else {
+            let base = self.blossombase[b];
+            let m = self.mate[base].expect("T-blossom base is matched");
+            self.assign_label(m, 1, Some(Ep { from: m, to: base }));
+        }
+    }
+
+    /// Traces back from `v` and `w` to find a common base (new blossom) or none (augmenting path).
+    fn scan_blossom(&mut self, v: usize, w: usize) -> Option<usize> {
+        let mut path = Vec::new();
+        let mut base = None;
+        let (mut v, mut w) = (Some(v), Some(w));
+        while let Some(vv) = v {
+            let b = self.inblossom[vv];
+            if self.label[b] & 4 != 0 {
+                base = Some(self.blossombase[b]);
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            match self.labelend[b] {
+                None => v = None,
+                Some(p) => {
+                    let t = p.to;
+                    let bt = self.inblossom[t];
+                    v = Some(self.labelend[bt].expect("T label has an edge").to);
+                }
+            }
+            if w.is_some() {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, v: usize, w: usize) {
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unusedblossoms.pop().expect("blossom slots");
+        self.blossombase[b] = base;
+        self.blossomparent[b] = NONE;
+        self.blossomparent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv] = b;
+            path.push(bv);
+            let le = self.labelend[bv].expect("labelled");
+            endps.push(le);
+            bv = self.inblossom[le.to];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(Ep { from: w, to: v });
+        while bw != bb {
+            self.blossomparent[bw] = b;
+            path.push(bw);
+            let le = self.labelend[bw].expect("labelled");
+            endps.push(le.rev());
+            bw = self.inblossom[le.to];
+        }
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dual[b] = W::zero();
+        self.blossomchilds[b] = path.clone();
+        self.blossomendps[b] = endps;
+        let ls = self.leaves_of(b);
+        for &x in &ls {
+            if self.label[self.inblossom[x]] == 2 {
+                self.queue.push(x);
+            }
+            self.inblossom[x] = b;
+        }
+        // Least-slack edges to other S-blossoms.
+        let mut bestedgeto: Vec<Option<(usize, usize)>> = vec![None; 2 * self.n];
+        for &c in &path {
+            let lists: Vec<(usize, usize)> = match self.blossombestedges[c].take() {
+                Some(list) => list,
+                None => {
+                    let mut l = Vec::new();
+                    for x in self.leaves_of(c) {
+                        for y in 0..self.n {
+                            if y != x && !self.w2[tri(x, y)].is_zero() {
+                                l.push((x, y));
+                            }
+                        }
+                    }
+                    l
+                }
+            };
+            for (mut i, mut j) in lists {
+                if self.inblossom[j] == b {
+                    std::mem::swap(&mut i, &mut j);
+                }
+                let bj = self.inblossom[j];
+                if bj != b && self.label[bj] == 1 {
+                    let better = match bestedgeto[bj] {
+                        None => true,
+                        Some((a, c2)) => self.slack(i, j) < self.slack(a, c2),
+                    };
+                    if better {
+                        bestedgeto[bj] = Some((i, j));
+                    }
+                }
+            }
+            self.bestedge[c] = None;
+        }
+        let list: Vec<(usize, usize)> = bestedgeto.into_iter().flatten().collect();
+        let mut best: Option<(usize, usize)> = None;
+        for &(i, j) in &list {
+            if best.is_none_or(|(a, c)| self.slack(i, j) < self.slack(a, c)) {
+                best = Some((i, j));
+            }
+        }
+        self.blossombestedges[b] = Some(list);
+        self.bestedge[b] = best;
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.blossomparent[s] = NONE;
+            if s < self.n {
+                self.inblossom[s] = s;
+            } else if endstage && self.dual[s].is_zero() {
+                self.expand_blossom(s, endstage);
+            } else {
+                for v in self.leaves_of(s) {
+                    self.inblossom[v] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let lb = self.labelend[b].expect("T-blossom has a label edge");
+            let entrychild = self.inblossom[lb.from];
+            let len = childs.len() as isize;
+            let mut j = childs.iter().position(|&c| c == entrychild).expect("entry") as isize;
+            let (jstep, endptrick): (isize, isize) = if j & 1 == 1 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let idx = |x: isize| -> usize { x.rem_euclid(len) as usize };
+            let endps = self.blossomendps[b].clone();
+            // Endpoint with van Rijn's `^ endptrick` applied.
+            let ep = |x: isize, flip: bool| -> Ep {
+                let e = endps[idx(x)];
+                if flip { e.rev() } else { e }
+            };
+            let mut p = lb;
+            while j != 0 {
+                // label[endpoint[p ^ 1]] = 0
+                let a = p.from;
+                self.label[a] = 0;
+                // endpoint[blossomendps[b][j-endptrick] ^ endptrick ^ 1]
+                let q = ep(j - endptrick, endptrick == 1);
+                self.label[q.from] = 0;
+                self.assign_label(a, 2, Some(p));
+                self.allowedge[tri(q.from, q.to)] = true;
+                j += jstep;
+                p = ep(j - endptrick, endptrick == 1);
+                self.allowedge[tri(p.from, p.to)] = true;
+                j += jstep;
+            }
+            let bv = childs[idx(j)];
+            let a = p.from;
+            self.label[a] = 2;
+            self.label[bv] = 2;
+            self.labelend[a] = Some(p);
+            self.labelend[bv] = Some(p);
+            self.bestedge[bv] = None;
+            j += jstep;
+            while childs[idx(j)] != entrychild {
+                let bv = childs[idx(j)];
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let mut found = None;
+                for v in self.leaves_of(bv) {
+                    if self.label[v] != 0 {
+                        found = Some(v);
+                        break;
+                    }
+                }
+                if let Some(v) = found {
+                    self.label[v] = 0;
+                    let bm = self.mate[self.blossombase[bv]].expect("matched base");
+                    self.label[bm] = 0;
+                    let le = self.labelend[v];
+                    self.assign_label(v, 2, le);
+                }
+                j += jstep;
+            }
+        }
+        self.label[b] = 0;
+        self.labelend[b] = None;
+        self.blossomchilds[b].clear();
+        self.blossomendps[b].clear();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = None;
+        self.dual[b] = W::zero();
+        self.unusedblossoms.push(b);
+    }
+
+    /// Rotates blossom `b` so that vertex `v` becomes its base, rematching inside.
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.blossomparent[t] != b {
+            t = self.blossomparent[t];
+        }
+        if t >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let len = self.blossomchilds[b].len() as isize;
+        let i = self.blossomchilds[b]
+            .iter()
+            .position(|&c| c == t)
+            .expect("child") as isize;
+        let mut j = i;
+        let (jstep, endptrick): (isize, isize) = if i & 1 == 1 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        let idx = |x: isize| -> usize { x.rem_euclid(len) as usize };
+        while j != 0 {
+            j += jstep;
+            let t1 = self.blossomchilds[b][idx(j)];
+            let e = self.blossomendps[b][idx(j - endptrick)];
+            let p = if endptrick == 1 { e.rev() } else { e };
+            if t1 >= self.n {
+                self.augment_blossom(t1, p.to);
+            }
+            j += jstep;
+            let t2 = self.blossomchilds[b][idx(j)];
+            if t2 >= self.n {
+                self.augment_blossom(t2, p.from);
+            }
+            self.mate[p.to] = Some(p.from);
+            self.mate[p.from] = Some(p.to);
+        }
+        let iu = i as usize;
+        self.blossomchilds[b].rotate_left(iu);
+        self.blossomendps[b].rotate_left(iu);
+        self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]];
+        debug_assert_eq!(self.blossombase[b], v);
+    }
+
+    /// Flips the alternating path from `s` (an outer vertex) up to its root; `s` gets partner
+    /// `first` (or becomes free when `None`).
+    fn augment_from(&mut self, s0: usize, first: Option<usize>) {
+        let mut s = s0;
+        let mut partner = first;
+        loop {
+            let bs = self.inblossom[s];
+            if bs >= self.n {
+                self.augment_blossom(bs, s);
+            }
+            self.mate[s] = partner;
+            let Some(le) = self.labelend[bs] else { break };
+            let t = le.to;
+            let bt = self.inblossom[t];
+            let lt = self.labelend[bt].expect("T label edge");
+            let s2 = lt.to;
+            let j = lt.from;
+            if bt >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j] = Some(s2);
+            partner = Some(j);
+            s = s2;
+        }
+    }
+
+    /// Re-optimises after edge changes; afterwards [`Matcher::mates`] is a maximum-weight
+    /// matching of the current weights.
+    pub fn solve(&mut self) {
+        let n = self.n;
+        // Parity: every free vertex with a positive dual must have an even dual.
+        for v in 0..n {
+            if self.mate[v].is_none() && self.dual[v].is_odd() {
+                self.make_single(v);
+                if self.dual[v].is_odd() {
+                    self.dual[v] = self.dual[v].add(&W::from_u64(1));
+                }
+            }
+        }
+        self.prepared.iter_mut().for_each(|p| *p = false);
+        loop {
+            // Start a stage.
+            self.label.iter_mut().for_each(|l| *l = 0);
+            self.bestedge.iter_mut().for_each(|e| *e = None);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.allowedge.iter_mut().for_each(|a| *a = false);
+            self.queue.clear();
+            let mut roots = 0;
+            for v in 0..n {
+                if self.mate[v].is_none()
+                    && !self.dual[v].is_zero()
+                    && self.label[self.inblossom[v]] == 0
+                {
+                    self.assign_label(v, 1, None);
+                    roots += 1;
+                }
+            }
+            if roots == 0 {
+                break;
+            }
+            self.run_stage();
+            // End of stage: expand S-blossoms with zero dual.
+            for b in n..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dual[b].is_zero()
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+
+    fn run_stage(&mut self) {
+        let n = self.n;
+        loop {
+            while let Some(v) = self.queue.pop() {
+                for w in 0..n {
+                    if w == v {
+                        continue;
+                    }
+                    let k = tri(v, w);
+                    if self.w2[k].is_zero() {
+                        continue;
+                    }
+                    let bv = self.inblossom[v];
+                    let bw = self.inblossom[w];
+                    if bv == bw {
+                        continue;
+                    }
+                    let mut kslack = W::zero();
+                    if !self.allowedge[k] {
+                        kslack = self.slack(v, w);
+                        if kslack.is_zero() {
+                            self.allowedge[k] = true;
+                        }
+                    }
+                    if self.allowedge[k] {
+                        if self.label[bw] == 0 {
+                            let base = self.blossombase[bw];
+                            if self.mate[base].is_none() {
+                                // A free vertex of dual 0: augment to it.
+                                self.augment_pair(v, w, true);
+                                return;
+                            }
+                            self.assign_label(w, 2, Some(Ep { from: w, to: v }));
+                        } else if self.label[bw] == 1 {
+                            match self.scan_blossom(v, w) {
+                                Some(base) => self.add_blossom(base, v, w),
+                                None => {
+                                    self.augment_pair(v, w, false);
+                                    return;
+                                }
+                            }
+                        } else if self.label[w] == 0 {
+                            self.label[w] = 2;
+                            self.labelend[w] = Some(Ep { from: w, to: v });
+                        }
+                    } else if self.label[bw] == 1 {
+                        let b = self.inblossom[v];
+                        if self.bestedge[b].is_none_or(|(a, c)| kslack < self.slack(a, c)) {
+                            self.bestedge[b] = Some((v, w));
+                        }
+                    } else if self.label[w] == 0
+                        && self.bestedge[w].is_none_or(|(a, c)| kslack < self.slack(a, c))
+                    {
+                        self.bestedge[w] = Some((v, w));
+                    }
+                }
+            }
+            // Dual change.
+            let mut delta: Option<W> = None;
+            let mut kind = 0u8;
+            let mut dvertex = NONE;
+            let mut dedge = (NONE, NONE);
+            let mut dblossom = NONE;
+            for v in 0..n {
+                if self.label[self.inblossom[v]] == 1 && delta.is_none_or(|d| self.dual[v] < d) {
+                    delta = Some(self.dual[v]);
+                    kind = 1;
+                    dvertex = v;
+                }
+            }
+            for v in 0..n {
+                if self.label[self.inblossom[v]] == 0
+                    && let Some((a, c)) = self.bestedge[v]
+                {
+                    let d = self.slack(a, c);
+                    if delta.is_none_or(|x| d < x) {
+                        delta = Some(d);
+                        kind = 2;
+                        dedge = (a, c);
+                    }
+                }
+            }
+            for b in 0..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.label[b] == 1
+                    && (b < n || self.blossombase[b] != NONE)
+                    && let Some((a, c)) = self.bestedge[b]
+                {
+                    let s = self.slack(a, c);
+                    debug_assert!(!s.is_odd(), "odd slack between outer vertices");
+                    let d = s.half();
+                    if delta.is_none_or(|x| d < x) {
+                        delta = Some(d);
+                        kind = 3;
+                        dedge = (a, c);
+                    }
+                }
+            }
+            for b in n..2 * n {
+                if self.blossombase[b] != NONE
+                    && self.blossomparent[b] == NONE
+                    && self.label[b] == 2
+                    && delta.is_none_or(|x| self.dual[b] < x)
+                {
+                    delta = Some(self.dual[b]);
+                    kind = 4;
+                    dblossom = b;
+                }
+            }
+            let Some(delta) = delta else { return };
+            for v in 0..n {
+                match self.label[self.inblossom[v]] {
+                    1 => self.dual[v] = self.dual[v].sub(&delta),
+                    2 => self.dual[v] = self.dual[v].add(&delta),
+                    _ => {}
+                }
+            }
+            for b in n..2 * n {
+                if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                    match self.label[b] {
+                        1 => self.dual[b] = self.dual[b].add(&delta),
+                        2 => self.dual[b] = self.dual[b].sub(&delta),
+                        _ => {}
+                    }
+                }
+            }
+            match kind {
+                1 => {
+                    let v = dvertex;
+                    let b = self.inblossom[v];
+                    let root_free = self.mate[self.blossombase[b]].is_none();
+                    if !(root_free && self.blossombase[b] == v) {
+                        // Make `v` the free vertex of its tree (its dual is 0).
+                        self.augment_from(v, None);
+                    }
+                    return;
+                }
+                2 => {
+                    let (mut i, mut j) = dedge;
+                    if self.label[self.inblossom[i]] == 0 {
+                        std::mem::swap(&mut i, &mut j);
+                    }
+                    self.allowedge[tri(i, j)] = true;
+                    self.queue.push(i);
+                }
+                3 => {
+                    let (i, j) = dedge;
+                    self.allowedge[tri(i, j)] = true;
+                    self.queue.push(i);
+                }
+                _ => self.expand_blossom(dblossom, false),
+            }
+        }
+    }
+
+    /// Augments along edge `{v, w}`: `v` is outer; `w` is outer in another tree, or
+    /// (`w_free`) in an unlabelled blossom whose base is free with dual 0.
+    fn augment_pair(&mut self, v: usize, w: usize, w_free: bool) {
+        if w_free {
+            let bw = self.inblossom[w];
+            if bw >= self.n {
+                self.augment_blossom(bw, w);
+            }
+            self.mate[w] = Some(v);
+        } else {
+            self.augment_from(w, Some(v));
+        }
+        self.augment_from(v, Some(w));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::wide::{Weight, Wide};
+    use super::*;
+
+    type W1 = Wide<1>;
+
+    fn brute(n: usize, w: &[Vec<u64>]) -> u64 {
+        fn rec(i: usize, used: &mut Vec<bool>, n: usize, w: &[Vec<u64>]) -> u64 {
+            if i == n {
+                return 0;
+            }
+            if used[i] {
+                return rec(i + 1, used, n, w);
+            }
+            used[i] = true;
+            let mut best = rec(i + 1, used, n, w);
+            for j in i + 1..n {
+                if !used[j] && w[i][j] > 0 {
+                    used[j] = true;
+                    best = best.max(w[i][j] + rec(i + 1, used, n, w));
+                    used[j] = false;
+                }
+            }
+            used[i] = false;
+            best
+        }
+        rec(0, &mut vec![false; n], n, w)
+    }
+
+    fn total(m: &Matcher<W1>, w: &[Vec<u64>]) -> u64 {
+        let mut t = 0;
+        for (i, p) in m.mates().iter().enumerate() {
+            if let Some(j) = *p {
+                assert_eq!(m.mates()[j], Some(i));
+                assert!(w[i][j] > 0, "matched a non-edge");
+                if i < j {
+                    t += w[i][j];
+                }
+            }
+        }
+        t
+    }
+
+    /// Random graphs against brute force, solved from scratch and after incremental updates.
+    #[test]
+    fn matches_brute_force_incrementally() {
+        const STEPS: usize = 6;
+        let mut seed = 0x1234_5678_9abc_def0u64;
+        let mut rnd = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for case in 0..1500 {
+            let n = 2 + (rnd() % 9) as usize;
+            let maxw = 1 + rnd() % 40;
+            let mut w = vec![vec![0u64; n]; n];
+            let mut m = Matcher::<W1>::new(n, W1::from_u64(64));
+            for i in 0..n {
+                for j in 0..i {
+                    let x = if rnd() % 3 == 0 { 0 } else { rnd() % maxw };
+                    w[i][j] = x;
+                    w[j][i] = x;
+                    m.set_weight(i, j, W1::from_u64(x));
+                }
+            }
+            m.solve();
+            assert_eq!(total(&m, &w), brute(n, &w), "case {case} initial");
+            for step in 0..STEPS {
+                let v = (rnd() % n as u64) as usize;
+                for u in 0..n {
+                    if u != v && rnd() % 2 == 0 {
+                        let x = if rnd() % 3 == 0 { 0 } else { rnd() % maxw };
+                        w[v][u] = x;
+                        w[u][v] = x;
+                        m.set_weight(v, u, W1::from_u64(x));
+                    }
+                }
+                m.solve();
+                assert_eq!(total(&m, &w), brute(n, &w), "case {case} step {step}");
+            }
+        }
+    }
+}

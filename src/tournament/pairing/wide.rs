@@ -1,0 +1,176 @@
+//! Fixed-width unsigned integers for edge weights.
+//!
+//! The Dutch edge weight packs one bit field per criterion (C5–C21), highest criterion in the
+//! highest bits, so a maximum-weight matching optimises the criteria lexicographically. With
+//! hundreds of players and many score groups the weight needs several hundred bits; [`Wide`]
+//! is an `N`×64-bit unsigned integer with the few operations the matcher and the weight
+//! builder use. Arithmetic wraps modulo 2^(64·N); callers size `N` so that it never does.
+
+// Index loops mirror the algorithm's own index arithmetic (vertices, limbs, bracket positions).
+#![allow(clippy::needless_range_loop)]
+
+use std::cmp::Ordering;
+
+/// The operations the weighted matcher and the Dutch weight builder need from a weight type.
+pub trait Weight: Copy + Ord + Eq + std::fmt::Debug + Send + Sync + 'static {
+    /// Number of usable bits.
+    const BITS: u32;
+    /// Zero.
+    fn zero() -> Self;
+    /// A small value.
+    fn from_u64(v: u64) -> Self;
+    /// `self == 0`.
+    fn is_zero(&self) -> bool;
+    /// Wrapping sum.
+    fn add(&self, o: &Self) -> Self;
+    /// Wrapping difference.
+    fn sub(&self, o: &Self) -> Self;
+    /// Left shift by `n` bits (bits shifted out are lost).
+    fn shl(&self, n: u32) -> Self;
+    /// Right shift by one bit.
+    fn half(&self) -> Self;
+    /// Bitwise or.
+    fn or(&self, o: &Self) -> Self;
+    /// Lowest bit set.
+    fn is_odd(&self) -> bool;
+    /// The value `2^n − 1`.
+    fn ones(n: u32) -> Self;
+}
+
+/// An unsigned integer of `N` 64-bit limbs, least significant limb first.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Wide<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> PartialOrd for Wide<N> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<const N: usize> Ord for Wide<N> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        for i in (0..N).rev() {
+            match self.0[i].cmp(&other.0[i]) {
+                Ordering::Equal => {}
+                o => return o,
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+impl<const N: usize> Weight for Wide<N> {
+    const BITS: u32 = 64 * N as u32;
+
+    #[inline]
+    fn zero() -> Self {
+        Wide([0; N])
+    }
+
+    #[inline]
+    fn from_u64(v: u64) -> Self {
+        let mut r = [0; N];
+        r[0] = v;
+        Wide(r)
+    }
+
+    #[inline]
+    fn is_zero(&self) -> bool {
+        self.0.iter().all(|&x| x == 0)
+    }
+
+    #[inline]
+    fn add(&self, o: &Self) -> Self {
+        let mut r = [0; N];
+        let mut carry = false;
+        for (i, slot) in r.iter_mut().enumerate() {
+            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
+            let (s2, c2) = s1.overflowing_add(u64::from(carry));
+            *slot = s2;
+            carry = c1 || c2;
+        }
+        Wide(r)
+    }
+
+    #[inline]
+    fn sub(&self, o: &Self) -> Self {
+        let mut r = [0; N];
+        let mut borrow = false;
+        for (i, slot) in r.iter_mut().enumerate() {
+            let (s1, b1) = self.0[i].overflowing_sub(o.0[i]);
+            let (s2, b2) = s1.overflowing_sub(u64::from(borrow));
+            *slot = s2;
+            borrow = b1 || b2;
+        }
+        Wide(r)
+    }
+
+    fn shl(&self, n: u32) -> Self {
+        let limbs = (n / 64) as usize;
+        let bits = n % 64;
+        let mut r = [0; N];
+        for i in (limbs..N).rev() {
+            let src = i - limbs;
+            let mut v = self.0[src] << bits;
+            if bits > 0 && src > 0 {
+                v |= self.0[src - 1] >> (64 - bits);
+            }
+            r[i] = v;
+        }
+        Wide(r)
+    }
+
+    #[inline]
+    fn half(&self) -> Self {
+        let mut r = [0; N];
+        for i in 0..N {
+            let hi = if i + 1 < N { self.0[i + 1] << 63 } else { 0 };
+            r[i] = (self.0[i] >> 1) | hi;
+        }
+        Wide(r)
+    }
+
+    #[inline]
+    fn or(&self, o: &Self) -> Self {
+        let mut r = [0; N];
+        for (i, slot) in r.iter_mut().enumerate() {
+            *slot = self.0[i] | o.0[i];
+        }
+        Wide(r)
+    }
+
+    #[inline]
+    fn is_odd(&self) -> bool {
+        self.0[0] & 1 == 1
+    }
+
+    fn ones(n: u32) -> Self {
+        let mut r = [0; N];
+        for (i, slot) in r.iter_mut().enumerate() {
+            let lo = 64 * i as u32;
+            if n >= lo + 64 {
+                *slot = u64::MAX;
+            } else if n > lo {
+                *slot = (1u64 << (n - lo)) - 1;
+            }
+        }
+        Wide(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn carries_and_shifts_cross_limbs() {
+        let a = Wide::<2>([u64::MAX, 0]);
+        let b = a.add(&Wide::from_u64(1));
+        assert_eq!(b, Wide([0, 1]));
+        assert_eq!(b.sub(&Wide::from_u64(1)), a);
+        assert_eq!(Wide::<2>::from_u64(3).shl(63), Wide([1 << 63, 1]));
+        assert_eq!(Wide::<2>([0, 1]).half(), Wide([1 << 63, 0]));
+        assert_eq!(Wide::<2>::ones(65), Wide([u64::MAX, 1]));
+        assert!(Wide::<2>([0, 1]) > Wide([u64::MAX, 0]));
+    }
+}

@@ -1,0 +1,355 @@
+//! Standings and crosstable: points (CR 4.1) then tie-breaks in a configurable order, in text
+//! (comfy-table) and JSON.
+
+use crate::formats::trf::{ResultCode, TrfColour};
+use crate::tournament::model::Tournament;
+use crate::tournament::tiebreak::{
+    ResultTable, Rules, Standing, TieBreak, TieBreakError, standings,
+};
+
+/// Named tie-break orders.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Preset {
+    /// The children's event (CR 1.1: 4 rounds, mostly unrated, so no rating-based
+    /// tie-break): BH-C1, BH, SB, DE, PS, WIN (`swiss-reference.md` §8).
+    #[default]
+    DetskyMat,
+    /// Common practice for FIDE-rated Swiss events (C.07 lists, national federations'
+    /// defaults): BH-C1, BH, SB, DE, WIN, BWG.
+    Fide,
+}
+
+impl Preset {
+    /// The tie-breaks in order (points always come first).
+    pub fn order(self) -> &'static [TieBreak] {
+        match self {
+            Preset::DetskyMat => &[
+                TieBreak::BhC1,
+                TieBreak::Bh,
+                TieBreak::Sb,
+                TieBreak::De,
+                TieBreak::Ps,
+                TieBreak::Win,
+            ],
+            Preset::Fide => &[
+                TieBreak::BhC1,
+                TieBreak::Bh,
+                TieBreak::Sb,
+                TieBreak::De,
+                TieBreak::Win,
+                TieBreak::Bwg,
+            ],
+        }
+    }
+}
+
+/// Parses a comma-separated tie-break list (`BH-C1,BH,SB,DE`); `PTS` is accepted and skipped.
+///
+/// # Errors
+/// [`TieBreakError::UnknownTieBreak`].
+pub fn parse_order(text: &str) -> Result<Vec<TieBreak>, TieBreakError> {
+    text.split([',', ' '])
+        .filter(|s| !s.trim().is_empty() && !s.trim().eq_ignore_ascii_case("PTS"))
+        .map(TieBreak::parse)
+        .collect()
+}
+
+/// One standings row with the player's status.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct StandingRow {
+    /// Place (shared when equal on everything).
+    pub rank: usize,
+    /// Starting rank.
+    pub start_rank: u16,
+    /// Name.
+    pub name: String,
+    /// Rating, if rated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u16>,
+    /// Club, if known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub club: Option<String>,
+    /// Points.
+    pub points: f64,
+    /// Tie-break values by acronym, in the configured order.
+    pub tie_breaks: serde_json::Map<String, serde_json::Value>,
+    /// `withdrawn` (CR 1.4) or `disqualified` (CR 2.2), if the player left the event.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<&'static str>,
+}
+
+/// Standings of a whole report.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct StandingsReport {
+    /// Tournament name.
+    pub tournament: String,
+    /// Standings after this round.
+    pub after_round: usize,
+    /// Rules edition for unplayed rounds.
+    pub rules: Rules,
+    /// Tie-break acronyms in order.
+    pub tie_break_order: Vec<String>,
+    /// Rows in rank order.
+    pub standings: Vec<StandingRow>,
+}
+
+impl StandingsReport {
+    /// Standings of `tournament` after `through` rounds (default: the completed rounds).
+    pub fn new(
+        tournament: &Tournament,
+        through: Option<u32>,
+        rules: Rules,
+        order: &[TieBreak],
+    ) -> StandingsReport {
+        let table = tournament.result_table(through);
+        Self::from_table(&tournament.name, &table, rules, order, |tpn| {
+            tournament.player(tpn).map(|p| {
+                let status = match p.out_from() {
+                    Some((from, _)) if from as usize <= table.rounds + 1 => {
+                        Some(if p.disqualified_from.is_some() {
+                            "disqualified"
+                        } else {
+                            "withdrawn"
+                        })
+                    }
+                    _ => None,
+                };
+                (p.club.clone(), status)
+            })
+        })
+    }
+
+    /// Standings of a bare result table (e.g. read from a TRF file).
+    pub fn from_table(
+        name: &str,
+        table: &ResultTable,
+        rules: Rules,
+        order: &[TieBreak],
+        extra: impl Fn(u16) -> Option<(Option<String>, Option<&'static str>)>,
+    ) -> StandingsReport {
+        let rows = standings(table, rules, order)
+            .into_iter()
+            .map(|s: Standing| {
+                let (club, status) = extra(s.tpn).unwrap_or((None, None));
+                StandingRow {
+                    rank: s.rank,
+                    start_rank: s.tpn,
+                    name: s.name,
+                    rating: s.rating,
+                    club,
+                    points: s.points,
+                    tie_breaks: s
+                        .tie_breaks
+                        .into_iter()
+                        .map(|(k, v)| (k, number(v)))
+                        .collect(),
+                    status,
+                }
+            })
+            .collect();
+        StandingsReport {
+            tournament: name.to_string(),
+            after_round: table.rounds,
+            rules,
+            tie_break_order: order.iter().map(|t| t.key().to_string()).collect(),
+            standings: rows,
+        }
+    }
+
+    /// The standings as a text table.
+    pub fn to_text(&self) -> String {
+        let mut t = comfy_table::Table::new();
+        t.load_style(comfy_table::presets::ASCII_BORDERS_ONLY_CONDENSED);
+        let mut header: Vec<String> = ["Rk", "No", "Name", "Rtg", "Pts"]
+            .map(String::from)
+            .to_vec();
+        header.extend(self.tie_break_order.iter().cloned());
+        t.set_header(header);
+        for r in &self.standings {
+            let mut name = r.name.clone();
+            if let Some(s) = r.status {
+                name.push_str(&format!(" ({s})"));
+            }
+            let mut row = vec![
+                r.rank.to_string(),
+                r.start_rank.to_string(),
+                name,
+                r.rating.map(|x| x.to_string()).unwrap_or_default(),
+                fmt_points(r.points),
+            ];
+            row.extend(self.tie_break_order.iter().map(|k| {
+                r.tie_breaks
+                    .get(k)
+                    .and_then(|v| v.as_f64())
+                    .map(fmt_points)
+                    .unwrap_or_default()
+            }));
+            t.add_row(row);
+        }
+        format!(
+            "{} — standings after round {}\n{t}\n",
+            self.tournament, self.after_round
+        )
+    }
+}
+
+/// A tie-break value as JSON: integers without a fraction.
+fn number(v: f64) -> serde_json::Value {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        serde_json::Value::from(v as i64)
+    } else {
+        serde_json::Value::from(v)
+    }
+}
+
+/// Points as arbiters write them: `2`, `2½`, `0.25` steps as decimals.
+pub fn fmt_points(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else if v.fract() == 0.5 {
+        if v < 1.0 {
+            "½".to_string()
+        } else {
+            format!("{}½", v.trunc())
+        }
+    } else {
+        format!("{v}")
+    }
+}
+
+/// One cell of the crosstable.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct CrossCell {
+    /// 1-based round.
+    pub round: usize,
+    /// Opponent's starting rank, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<u16>,
+    /// Opponent's place in the standings, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opponent_rank: Option<usize>,
+    /// `w`, `b`, or absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colour: Option<char>,
+    /// TRF result code (`1 = 0 + - U H F Z`, blank when pending).
+    pub result: char,
+    /// Points scored in the round.
+    pub points: f64,
+}
+
+/// One crosstable row.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct CrossRow {
+    /// The standings row.
+    #[serde(flatten)]
+    pub standing: StandingRow,
+    /// Per-round cells.
+    pub rounds: Vec<CrossCell>,
+}
+
+/// A crosstable: the standings with every round's opponent (by place), colour and result.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Crosstable {
+    /// Tournament name.
+    pub tournament: String,
+    /// After this round.
+    pub after_round: usize,
+    /// Tie-break acronyms in order.
+    pub tie_break_order: Vec<String>,
+    /// Rows in rank order.
+    pub rows: Vec<CrossRow>,
+}
+
+impl Crosstable {
+    /// Builds the crosstable from standings and the table they came from.
+    pub fn new(report: StandingsReport, table: &ResultTable) -> Crosstable {
+        let rank_of = |tpn: u16| {
+            report
+                .standings
+                .iter()
+                .find(|r| r.start_rank == tpn)
+                .map(|r| r.rank)
+        };
+        let rows = report
+            .standings
+            .iter()
+            .map(|s| {
+                let entries = table
+                    .players
+                    .iter()
+                    .find(|p| p.tpn == s.start_rank)
+                    .map(|p| p.entries.clone())
+                    .unwrap_or_default();
+                CrossRow {
+                    standing: s.clone(),
+                    rounds: entries
+                        .iter()
+                        .enumerate()
+                        .map(|(i, e)| CrossCell {
+                            round: i + 1,
+                            opponent: e.opponent,
+                            opponent_rank: e.opponent.and_then(rank_of),
+                            colour: match e.colour {
+                                TrfColour::None => None,
+                                c => Some(c.letter()),
+                            },
+                            result: e.result.to_char(),
+                            points: e.result.points(&table.scoring),
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
+        Crosstable {
+            tournament: report.tournament,
+            after_round: report.after_round,
+            tie_break_order: report.tie_break_order,
+            rows,
+        }
+    }
+
+    /// The crosstable as text: each round cell is opponent's place, colour and result
+    /// (`12w1`, `3b½`, `-U` for a bye).
+    pub fn to_text(&self) -> String {
+        let mut t = comfy_table::Table::new();
+        t.load_style(comfy_table::presets::ASCII_BORDERS_ONLY_CONDENSED);
+        let mut header: Vec<String> = ["Rk", "No", "Name", "Rtg"].map(String::from).to_vec();
+        header.extend((1..=self.after_round).map(|r| format!("R{r}")));
+        header.push("Pts".into());
+        header.extend(self.tie_break_order.iter().cloned());
+        t.set_header(header);
+        for row in &self.rows {
+            let s = &row.standing;
+            let mut cells = vec![
+                s.rank.to_string(),
+                s.start_rank.to_string(),
+                s.name.clone(),
+                s.rating.map(|x| x.to_string()).unwrap_or_default(),
+            ];
+            cells.extend(row.rounds.iter().map(|c| {
+                let result = match ResultCode::from_char(c.result) {
+                    Some(ResultCode::Draw) => "½".to_string(),
+                    _ => c.result.to_string(),
+                };
+                match c.opponent_rank {
+                    Some(o) => format!("{o}{}{result}", c.colour.unwrap_or('-')),
+                    None => format!("-{result}"),
+                }
+            }));
+            cells.push(fmt_points(s.points));
+            cells.extend(self.tie_break_order.iter().map(|k| {
+                s.tie_breaks
+                    .get(k)
+                    .and_then(|v| v.as_f64())
+                    .map(fmt_points)
+                    .unwrap_or_default()
+            }));
+            t.add_row(cells);
+        }
+        format!(
+            "{} — crosstable after round {}\n{t}\n",
+            self.tournament, self.after_round
+        )
+    }
+}

@@ -1,0 +1,143 @@
+//! `arbiter tournament` through the binary: a short event, the clear errors, TRF export.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn arbiter(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("tournament")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+fn ok(args: &[&str], dir: &Path) -> String {
+    let out = arbiter(args, dir);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn fails(args: &[&str], dir: &Path) -> String {
+    let out = arbiter(args, dir);
+    assert_eq!(out.status.code(), Some(1), "{args:?} should fail");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn a_short_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(&["new", "ev.json", "--name", "Detsky mat"], d);
+    for n in ["Anna", "Boris", "Chen", "Dina", "Emil"] {
+        ok(&["add-player", "ev.json", "--name", n], d);
+    }
+    ok(
+        &[
+            "pair", "ev.json", "--round", "1", "--game", "1-3", "--game", "4-2", "--bye", "5",
+        ],
+        d,
+    );
+    ok(
+        &["result", "ev.json", "--round", "1", "--board", "1", "1-0"],
+        d,
+    );
+    let e = fails(
+        &[
+            "result", "ev.json", "--round", "1", "--game", "3-1", "1/2-1/2",
+        ],
+        d,
+    );
+    assert!(e.contains("result 1-0 already recorded"), "{e}");
+    let e = fails(
+        &["result", "ev.json", "--round", "1", "--board", "3", "1-0"],
+        d,
+    );
+    assert!(e.contains("round 1: no game on board 3"), "{e}");
+    ok(
+        &["result", "ev.json", "--round", "1", "--board", "2", "0-1"],
+        d,
+    );
+    ok(
+        &["withdraw", "ev.json", "--player", "3", "--from-round", "2"],
+        d,
+    );
+    // bbpPairings output format for round 2: 3 is out.
+    std::fs::write(d.join("r2.pairs"), "2\n2 1\n5 4\n").unwrap();
+    ok(
+        &["pair", "ev.json", "--round", "2", "--from", "r2.pairs"],
+        d,
+    );
+    let e = fails(
+        &["result", "ev.json", "--round", "2", "--game", "3-1", "1-0"],
+        d,
+    );
+    assert!(e.contains("no game between 3 and 1"), "{e}");
+    ok(
+        &[
+            "result", "ev.json", "--round", "2", "--board", "1", "1/2-1/2",
+        ],
+        d,
+    );
+    ok(
+        &["result", "ev.json", "--round", "2", "--board", "2", "+-"],
+        d,
+    );
+    let json = ok(&["standings", "ev.json", "--format", "json"], d);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["after_round"], 2);
+    let rows = v["standings"].as_array().unwrap();
+    // Points: 1 → 1 + ½, 2 → 1 + ½, 5 → 1 (bye) + 1 (forfeit win), 3 → 0, 4 → 0.
+    let pts: Vec<(u64, f64)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["start_rank"].as_u64().unwrap(),
+                r["points"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(pts[0], (5, 2.0));
+    assert!(pts.contains(&(1, 1.5)) && pts.contains(&(2, 1.5)));
+    assert_eq!(
+        rows.iter().find(|r| r["start_rank"] == 3).unwrap()["status"],
+        "withdrawn"
+    );
+    let trf = ok(&["export", "ev.json", "--format", "trf"], d);
+    assert!(
+        trf.starts_with("012 Detsky mat\nXXR 4\nXXC white1\n"),
+        "{trf}"
+    );
+    assert!(trf.contains("001    3      Chen"), "{trf}");
+    let line3 = trf.lines().find(|l| l.starts_with("001    3")).unwrap();
+    assert!(
+        line3.ends_with("     1 b 0  0000 - Z  0000 - Z"),
+        "{line3:?}"
+    );
+    let cross = ok(&["crosstable", "ev.json"], d);
+    assert!(cross.contains("crosstable after round 2"), "{cross}");
+}
+
+#[test]
+fn export_writes_a_trf_back_byte_for_byte() {
+    let src = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/vectors/pairing/seed-05-n17/final.trf"
+    );
+    let out = ok(&["export", src, "--format", "trf"], Path::new("."));
+    assert_eq!(out, std::fs::read_to_string(src).unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    let bad = std::fs::read_to_string(src)
+        .unwrap()
+        .replacen("  0000 - U", "  0000 x U", 1);
+    std::fs::write(dir.path().join("bad.trf"), bad).unwrap();
+    let e = fails(&["export", "bad.trf"], dir.path());
+    assert!(
+        e.contains("bad.trf:") && e.contains("expected colour `w`, `b` or `-`"),
+        "{e}"
+    );
+}

@@ -1,0 +1,102 @@
+//! Round trip of every TRF file in `../shared/vectors/pairing/`: read, write back, compare
+//! byte for byte. Those files are written in canonical TRF-16 columns with LF line ends, so no
+//! normalisation (see `arbiter::formats::trf`) may change them.
+
+use std::path::{Path, PathBuf};
+
+use arbiter::formats::trf::Trf;
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect(&path, out);
+        } else if path.extension().is_some_and(|e| e == "trf") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_pairing_vector_round_trips_byte_exact() {
+    let root = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/vectors/pairing"
+    ));
+    let mut files = Vec::new();
+    collect(root, &mut files);
+    files.sort();
+    assert!(
+        files.len() >= 300,
+        "expected the pairing vectors under {}, found {} .trf files",
+        root.display(),
+        files.len()
+    );
+    let (mut passed, mut failed) = (0, 0);
+    for path in &files {
+        let original = std::fs::read_to_string(path).unwrap();
+        let outcome = Trf::parse(&original, &path.display().to_string()).map(|t| t.to_string());
+        match outcome {
+            Ok(written) if written == original => passed += 1,
+            Ok(written) => {
+                failed += 1;
+                let diff = original
+                    .lines()
+                    .zip(written.lines())
+                    .enumerate()
+                    .find(|(_, (a, b))| a != b)
+                    .map(|(i, (a, b))| format!("line {}:\n  read:  {a:?}\n  wrote: {b:?}", i + 1))
+                    .unwrap_or_else(|| "line count or final line end differs".into());
+                println!("MISMATCH {}: {diff}", path.display());
+            }
+            Err(e) => {
+                failed += 1;
+                println!("ERROR {e}");
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    assert_eq!(failed, 0);
+}
+
+#[test]
+fn scores_in_the_vectors_match_their_results() {
+    // The pairing README: points in columns 81-84 equal the sum of the results shown, and the
+    // extra `0000 - Z/H` block of the round being paired is not a result.
+    let root = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/vectors/pairing"
+    ));
+    let mut files = Vec::new();
+    collect(root, &mut files);
+    let mut checked = 0;
+    for path in &files {
+        let trf = Trf::read(path).unwrap();
+        let done = trf.completed_rounds();
+        let scoring = trf.scoring();
+        for p in trf.players() {
+            assert_eq!(
+                p.score(done, &scoring),
+                p.points,
+                "{} player {}",
+                path.display(),
+                p.tpn
+            );
+            checked += 1;
+        }
+        let is_round_file = path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("round-"));
+        if let Some(r) = path
+            .file_stem()
+            .and_then(|s| s.to_str()?.strip_prefix("round-")?.parse::<usize>().ok())
+        {
+            assert!(is_round_file);
+            assert_eq!(trf.round_to_pair(), r, "{}", path.display());
+        }
+    }
+    assert!(checked > 20_000);
+}
