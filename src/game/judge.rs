@@ -41,7 +41,7 @@ use super::verdict::{
 use crate::laws::Article;
 use crate::laws::draw::{self, RepetitionHistory};
 use crate::laws::illegal::{IllegalMove, PhysicalMove, classify};
-use crate::laws::winnability::{Winnability, can_mate};
+use crate::laws::winnability::{Winnability, can_mate, material_cannot_mate};
 
 /// Options that do not change the verdict, only what it carries.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -1104,6 +1104,20 @@ impl Judge {
         }
     }
 
+    /// [`Self::unwinnable_for`] by material alone (no blockade analysis, no helpmate search):
+    /// for the reported-result check, made once per game in database replays, where the full
+    /// analysis would cost milliseconds per game. Sound (`true` only with a proof), less
+    /// complete.
+    fn unwinnable_static_for(&self, side: Side) -> bool {
+        match &self.board {
+            BoardState::Legal(pos) => {
+                pos.has_insufficient_material(side.color())
+                    || material_cannot_mate(pos.board(), side.color())
+            }
+            BoardState::Irregular(_) => false,
+        }
+    }
+
     fn loss_unless_unwinnable(&mut self, loser: Side, lose: Reason, draw: Reason, index: usize) {
         if self.ended.is_some() {
             self.note(
@@ -1376,7 +1390,7 @@ impl Judge {
             Some(_) => {}
             None => {
                 if let Some(w) = result.winner()
-                    && self.unwinnable_for(w)
+                    && self.unwinnable_static_for(w)
                 {
                     discrepancies.push(Discrepancy::WinnerCannotMate);
                 }
@@ -1591,8 +1605,8 @@ fn automatic_ending(
         return Some((GameResult::Draw, Reason::InsufficientMaterial));
     }
     if zeroing
-        && can_mate(pos, Color::White) == Winnability::Unwinnable
-        && can_mate(pos, Color::Black) == Winnability::Unwinnable
+        && material_cannot_mate(pos.board(), Color::White)
+        && material_cannot_mate(pos.board(), Color::Black)
     {
         return Some((GameResult::Draw, Reason::DeadPosition));
     }
