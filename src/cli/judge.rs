@@ -9,7 +9,6 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Context;
 use arbiter::formats::jsonl::{self, JsonlError};
 use arbiter::formats::pgn::PgnReader;
 use arbiter::game::judge::{Judge, JudgeError, JudgeOptions, judge_pgn_game};
@@ -81,7 +80,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         let mut input = BufReader::with_capacity(1 << 16, input);
         let format = match args.input {
-            InputFormat::Auto => detect(path, &mut input).with_context(|| name.clone())?,
+            InputFormat::Auto => match detect(path, &mut input) {
+                Ok(f) => f,
+                Err(e) => {
+                    eprintln!("arbiter: {name}: {e}");
+                    failed = true;
+                    continue;
+                }
+            },
             f => f,
         };
         let mut emit = |game: usize, verdict: &Verdict| -> io::Result<()> {
@@ -122,26 +128,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     }
                 }
             }
-            _ => match jsonl::read_games(input) {
-                Ok(games) => {
-                    for (i, g) in games.iter().enumerate() {
-                        match judge_jsonl_game(g, rules, options) {
+            _ => {
+                for (i, game) in jsonl::read_each_game(input).enumerate() {
+                    match game {
+                        Ok(g) => match judge_jsonl_game(&g, rules, options) {
                             Ok(v) => emit(i + 1, &v)?,
                             Err((line, e)) => {
                                 eprintln!("arbiter: {name}:{line}: game {}: {e}", i + 1);
                                 failed = true;
                             }
+                        },
+                        Err(e) => {
+                            let line = match &e {
+                                JsonlError::Io { line, .. } | JsonlError::Event { line, .. } => {
+                                    *line
+                                }
+                            };
+                            eprintln!("arbiter: {name}:{line}: game {}: {e}", i + 1);
+                            failed = true;
                         }
                     }
                 }
-                Err(e) => {
-                    let line = match &e {
-                        JsonlError::Io { line, .. } | JsonlError::Event { line, .. } => *line,
-                    };
-                    eprintln!("arbiter: {name}:{line}: {e}");
-                    failed = true;
-                }
-            },
+            }
         }
     }
     out.flush()?;

@@ -202,6 +202,7 @@ struct Pending {
 struct Ending {
     result: GameResult,
     reason: Reason,
+    article: Article,
     ply: u32,
 }
 
@@ -274,7 +275,9 @@ impl Judge {
         options: JudgeOptions,
     ) -> Self {
         let key = draw::position_key(&start);
-        Judge {
+        // A start position can already be over (a composed stalemate, bare kings).
+        let ending = automatic_ending(&start, &RepetitionHistory::new(key), true);
+        let mut judge = Judge {
             rules,
             options,
             mode,
@@ -303,7 +306,11 @@ impl Judge {
             stopped: false,
             moves_not_judged: 0,
             trace: Vec::new(),
+        };
+        if let Some((result, reason)) = ending {
+            judge.end(result, reason);
         }
+        judge
     }
 
     /// A judge set up from a game header: start FEN (standard when absent), players, rules
@@ -1481,9 +1488,15 @@ impl Judge {
 
     fn end(&mut self, result: GameResult, reason: Reason) {
         if self.ended.is_none() {
+            // Under the FIDE preset the illegal-move limit is Laws 7.5.5, not CR 3.3.
+            let article = match (reason, self.rules.preset) {
+                (Reason::TwoIllegalMoves, Preset::Fide) => Article::Laws("7.5.5"),
+                _ => reason.article(),
+            };
             self.ended = Some(Ending {
                 result,
                 reason,
+                article,
                 ply: self.plies,
             });
             self.draw_offer = None;
@@ -1544,9 +1557,9 @@ impl Judge {
             }
             r.agrees = r.discrepancies.is_empty();
         }
-        let (result, reason, ended_at_ply) = match self.ended {
-            Some(e) => (e.result, e.reason, Some(e.ply)),
-            None => (GameResult::Unfinished, Reason::Unfinished, None),
+        let (result, reason, article, ended_at_ply) = match self.ended {
+            Some(e) => (e.result, e.reason, Some(e.article), Some(e.ply)),
+            None => (GameResult::Unfinished, Reason::Unfinished, None, None),
         };
         let (final_fen, irregular) = match &self.board {
             BoardState::Legal(p) => (fen_of(p), false),
@@ -1560,7 +1573,7 @@ impl Judge {
         Verdict {
             result,
             reason,
-            article: reason.article(),
+            article,
             ended_at_ply,
             plies: self.plies,
             final_fen,

@@ -107,6 +107,7 @@ pub enum Reason {
     /// Laws 9.6.1: the same position for the fifth time.
     FivefoldRepetition,
     /// Laws 9.6.2: 75 moves each without pawn move or capture.
+    #[serde(rename = "seventyfive_moves")]
     SeventyFiveMoves,
     /// Laws 9.2: a correct threefold claim.
     ThreefoldRepetitionClaim,
@@ -137,7 +138,8 @@ pub enum Reason {
     ReportedResult,
     /// CR 4.2: no result recorded, scored 0-0.
     ResultNotRecorded,
-    /// The log ended with the game still in progress.
+    /// The log ended with the game still in progress (no rule applies; `article` is the
+    /// players' duty to report the result, CR 4.2).
     Unfinished,
 }
 
@@ -496,8 +498,8 @@ pub struct Verdict {
     pub result: GameResult,
     /// Why (snake_case).
     pub reason: Reason,
-    /// The rule behind `reason`.
-    pub article: Article,
+    /// The rule behind `reason` (`None` while the game is unfinished).
+    pub article: Option<Article>,
     /// Plies completed when the game ended by rule or event (None while unfinished).
     pub ended_at_ply: Option<u32>,
     /// Plies played on the board (legal moves and played-on illegal ones; cancelled moves and
@@ -545,11 +547,18 @@ impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let white = self.game.white.as_deref().unwrap_or("White");
         let black = self.game.black.as_deref().unwrap_or("Black");
-        writeln!(
-            f,
-            "{white} - {black}: {} ({}, {}) after {} plies",
-            self.result, self.reason, self.article, self.plies
-        )?;
+        match self.article {
+            Some(a) => writeln!(
+                f,
+                "{white} - {black}: {} ({}, {a}) after {} plies",
+                self.result, self.reason, self.plies
+            )?,
+            None => writeln!(
+                f,
+                "{white} - {black}: {} ({}) after {} plies",
+                self.result, self.reason, self.plies
+            )?,
+        }
         for act in &self.illegal_moves {
             writeln!(
                 f,
@@ -580,9 +589,12 @@ impl fmt::Display for Verdict {
         for c in &self.claims {
             writeln!(
                 f,
-                "  claim by {} ({:?}): {} — {} ({})",
+                "  claim by {} ({}): {} — {} ({})",
                 c.by.name(),
-                c.claim,
+                serde_json::to_value(c.claim)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_default(),
                 if c.correct { "correct" } else { "incorrect" },
                 c.explanation,
                 c.article
