@@ -249,17 +249,20 @@ pub fn find(game: &PgnGame, verdict: &Verdict) -> Vec<Discrepancy> {
         };
         out.push(finding(
             kind,
-            Some(verdict.article),
+            verdict.article,
             format!(
-                "{result} recorded; the game ended{at} by {what}: {} ({})",
-                verdict.result, verdict.article
+                "{result} recorded; the game ended{at} by {what}: {}{}",
+                verdict.result,
+                verdict
+                    .article
+                    .map_or_else(String::new, |a| format!(" ({a})"))
             ),
         ));
     }
     if has(Reported::UnfinishedResultOnFinishedGame) {
         out.push(finding(
             Kind::UnfinishedResultOnFinishedGame,
-            Some(verdict.article),
+            verdict.article,
             format!(
                 "* recorded; the game ended{} by {}: {}",
                 verdict
@@ -274,7 +277,7 @@ pub fn find(game: &PgnGame, verdict: &Verdict) -> Vec<Discrepancy> {
         let ended = verdict.ended_at_ply.unwrap_or(verdict.plies);
         out.push(Discrepancy {
             kind: Kind::MovesAfterGameEnd,
-            article: Some(verdict.article),
+            article: verdict.article,
             ply: Some(ended + 1),
             notation: Some(first.notation.clone()),
             detail: format!(

@@ -194,7 +194,7 @@ impl<W: Write> CsvWriter<W> {
             }),
             v(&|v| v.result.to_string()),
             v(&|v| v.reason.to_string()),
-            v(&|v| v.article.to_string()),
+            v(&|v| v.article.map(|a| a.to_string()).unwrap_or_default()),
             v(&|v| v.ended_at_ply.map(|p| p.to_string()).unwrap_or_default()),
             v(&|v| v.plies.to_string()),
             report.plies_recorded.to_string(),
