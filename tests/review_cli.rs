@@ -67,3 +67,21 @@ fn judge_bad_jsonl_line_spoils_only_its_game() {
         .collect();
     assert_eq!(judged, [(1, "A"), (3, "C")]);
 }
+
+/// A binary file or stray text is not a PGN game: an error naming the file, exit status 1, and
+/// no made-up "unfinished game" verdict.
+#[test]
+fn judge_binary_or_junk_pgn_is_unreadable_not_a_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let binary = dir.path().join("binary.pgn");
+    std::fs::write(&binary, b"\x7fELF\x02\x01\x01\x00\x00\x00 * garbage\n").unwrap();
+    let junk = dir.path().join("junk.txt");
+    std::fs::write(&junk, "hello world\n").unwrap();
+    for path in [&binary, &junk] {
+        let out = arbiter(&["judge", path.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{path:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{path:?}: {:?}", out.stdout);
+        assert!(stderr.contains(path.to_str().unwrap()), "{stderr}");
+    }
+}
