@@ -153,3 +153,128 @@ fn direct_encounter_when_not_everybody_met() {
     // games), so nobody is split.
     assert_eq!(c.direct_encounter(&[0, 1, 2, 3]), [0, 0, 0, 0]);
 }
+
+/// A published crosstable with its tie-breaks: the Swiss of IA Mario Held's "Exercises in
+/// Tie-Breaking" (C.07-2023), 16 players after 5 rounds, with the paper's answers for every
+/// player (see `fixtures/tournament/README.md`).
+#[test]
+fn held_exercises_swiss_after_5_rounds() {
+    let t = table(include_str!("../fixtures/tournament/held-swiss-5.trf"));
+    let c = Calculator::new(&t, Rules::Fide2024);
+    let by_tpn: [(TieBreak, [f64; 16]); 9] = [
+        (
+            TieBreak::Bh,
+            [
+                12.5, 13.0, 15.5, 15.0, 8.5, 12.0, 14.5, 13.5, 9.0, 13.0, 13.5, 11.5, 14.0, 11.0,
+                12.0, 12.5,
+            ],
+        ),
+        (
+            TieBreak::BhC1,
+            [
+                11.0, 12.0, 13.0, 11.5, 7.5, 11.0, 12.5, 12.0, 7.5, 11.5, 12.0, 9.5, 12.0, 9.0,
+                11.0, 11.0,
+            ],
+        ),
+        (
+            TieBreak::Sb,
+            [
+                8.0, 9.5, 10.5, 9.75, 4.25, 6.5, 3.25, 5.25, 2.25, 1.5, 5.75, 4.0, 4.25, 4.5, 3.5,
+                7.25,
+            ],
+        ),
+        (
+            TieBreak::Aro,
+            [
+                1820.0, 1880.0, 1940.0, 1888.0, 1690.0, 1813.0, 1760.0, 1730.0, 1975.0, 1880.0,
+                1863.0, 2050.0, 1930.0, 1800.0, 1860.0, 1820.0,
+            ],
+        ),
+        (
+            TieBreak::Win,
+            [
+                2.0, 3.0, 2.0, 2.0, 2.0, 3.0, 1.0, 2.0, 1.0, 1.0, 2.0, 2.0, 1.0, 2.0, 2.0, 3.0,
+            ],
+        ),
+        (
+            TieBreak::Won,
+            [
+                2.0, 3.0, 2.0, 2.0, 2.0, 2.0, 1.0, 2.0, 0.0, 1.0, 1.0, 0.0, 1.0, 2.0, 2.0, 3.0,
+            ],
+        ),
+        (
+            TieBreak::Bpg,
+            [
+                2.0, 3.0, 2.0, 2.0, 2.0, 2.0, 3.0, 2.0, 1.0, 3.0, 2.0, 0.0, 3.0, 2.0, 3.0, 2.0,
+            ],
+        ),
+        (
+            TieBreak::Bwg,
+            [
+                1.0, 1.0, 1.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0,
+            ],
+        ),
+        (
+            TieBreak::Ps,
+            [
+                11.0, 13.0, 11.0, 11.5, 5.0, 6.0, 6.0, 8.5, 2.5, 4.0, 5.5, 7.0, 7.0, 6.0, 7.0, 10.5,
+            ],
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (tb, expected) in by_tpn {
+        for (k, want) in expected.into_iter().enumerate() {
+            let tpn = k as u16 + 1;
+            let i = t.players.iter().position(|p| p.tpn == tpn).unwrap();
+            let got = c.value(tb, i);
+            if got != want {
+                failures.push(format!(
+                    "player {tpn} {}: ours {got}, paper {want}",
+                    tb.key()
+                ));
+            }
+        }
+    }
+    // 2026 amendment (Art. 16.4 cap), the values that change: player 11's forfeit win in
+    // round 4 is capped at Jessica's adjusted score, player 4's H and player 6's U at 2½.
+    let c26 = Calculator::new(&t, Rules::Fide2026);
+    for (tpn, tb, want) in [
+        (11, TieBreak::Bh, 12.5),
+        (4, TieBreak::Bh, 14.0),
+        (11, TieBreak::BhC1, 11.0),
+        (4, TieBreak::Sb, 9.25),
+        (6, TieBreak::Sb, 6.0),
+        (11, TieBreak::Sb, 4.75),
+        (1, TieBreak::Bh, 12.5),
+    ] {
+        let i = t.players.iter().position(|p| p.tpn == tpn).unwrap();
+        let got = c26.value(tb, i);
+        if got != want {
+            failures.push(format!(
+                "2026 player {tpn} {}: ours {got}, expected {want}",
+                tb.key()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// The paper's direct-encounter exercises: ranks by points then DE.
+#[test]
+fn held_exercises_direct_encounter() {
+    let ranks = |text: &str| -> Vec<usize> {
+        let t = table(text);
+        let rows = standings(&t, Rules::Fide2024, &[TieBreak::De]);
+        (1..=16u16)
+            .map(|tpn| rows.iter().find(|r| r.tpn == tpn).unwrap().rank)
+            .collect()
+    };
+    let five = ranks(include_str!("../fixtures/tournament/held-swiss-5.trf"));
+    // Exercises 23 and 24: DE splits neither {1, 3, 4, 16} nor {5, 8, 11}.
+    for (tpn, rank) in [(1, 2), (3, 2), (4, 2), (16, 2), (5, 7), (8, 7), (11, 7)] {
+        assert_eq!(five[tpn - 1], rank, "player {tpn} after 5 rounds");
+    }
+    // Exercise 25: after 9 rounds.
+    let nine = ranks(include_str!("../fixtures/tournament/held-swiss-9.trf"));
+    assert_eq!(nine, [3, 5, 1, 3, 9, 2, 6, 6, 14, 9, 13, 14, 16, 9, 9, 6]);
+}

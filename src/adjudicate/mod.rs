@@ -1,4 +1,990 @@
 //! Play-out adjudication (CR 4.3–4.5): a verdict from material and position when the
-//! 5-minute play-out expires.
+//! 5-minute play-out expires unfinished.
 //!
-//! (Owned by the adjudication work, issue 3.)
+//! [`adjudicate`] (or an [`Adjudicator`], which loads Syzygy tables once) applies these rules
+//! in order; the first that decides wins, and every rule tried leaves one [`Reason`] line:
+//!
+//! 1. **already over by rule** — checkmate (Laws 5.1.1), stalemate (5.2.1), 75 moves (9.6.2),
+//!    fivefold repetition (9.6.1, when the caller passes the repetition count);
+//! 2. **dead position** (5.2.2) — neither side can mate by any series of legal moves
+//!    ([`crate::laws::winnability`]) → draw;
+//! 3. **Syzygy tablebases** when a directory is configured, the position has no castling
+//!    rights and few enough pieces; cursed wins / blessed losses are draws unless
+//!    [`AdjudicationConfig::cursed_wins_count`];
+//! 4. **forced mate** within [`AdjudicationConfig::mate_plies`] plies for either side → win,
+//!    with the mating line;
+//! 5. **known drawn material** ([`patterns::DrawnPattern`]) → draw;
+//! 6. **material after exchanges** — a capture-only quiescence search settles pending captures
+//!    (values [`PieceValues`], P1 N3 B3 R5 Q9 by default), so a queen about to be lost is not
+//!    counted;
+//! 7. **the event's lone-king rule** (CR 4.3): a material advantage of at least
+//!    [`AdjudicationConfig::lone_king_margin`] against a lone king, or king and pawns, with
+//!    mating potential → win;
+//! 8. **material and position**: an advantage of at least [`AdjudicationConfig::win_margin`]
+//!    with mating potential → win; at most [`AdjudicationConfig::draw_margin`] → draw; in
+//!    between (or a win that rule 8 cannot confirm) → **arbiter's call** (`review`) with a
+//!    recommendation and its reasons, never a silent guess.
+
+pub mod patterns;
+mod search;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::{Serialize, Serializer};
+use shakmaty::{
+    Bitboard, Chess, Color, EnPassantMode, Move, Position, Rank, fen::Fen, uci::UciMove,
+};
+use shakmaty_syzygy::{AmbiguousWdl, Tablebase};
+
+use crate::laws::Article;
+use crate::laws::winnability::{self, Winnability, WinnabilityConfig};
+use patterns::DrawnPattern;
+use search::Counter;
+
+/// Errors of the adjudication API (only the tablebase set-up can fail).
+#[derive(Debug, thiserror::Error)]
+pub enum AdjudicationError {
+    /// The Syzygy directory could not be read.
+    #[error("syzygy directory {dir}: {source}")]
+    SyzygyDirectory {
+        /// The configured directory.
+        dir: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The Syzygy directory holds no table file (`*.rtbw` / `*.rtbz`).
+    #[error("syzygy directory {dir}: no tablebase files found")]
+    NoTables {
+        /// The configured directory.
+        dir: PathBuf,
+    },
+}
+
+/// Piece values for counting material (king not counted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PieceValues {
+    /// Pawn (default 1).
+    pub pawn: i32,
+    /// Knight (default 3).
+    pub knight: i32,
+    /// Bishop (default 3).
+    pub bishop: i32,
+    /// Rook (default 5).
+    pub rook: i32,
+    /// Queen (default 9).
+    pub queen: i32,
+}
+
+impl Default for PieceValues {
+    fn default() -> Self {
+        PieceValues {
+            pawn: 1,
+            knight: 3,
+            bishop: 3,
+            rook: 5,
+            queen: 9,
+        }
+    }
+}
+
+/// A named set of adjudication thresholds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Preset {
+    /// The children's event of `competition-rules.md` (CR 4.3): a minor piece up (3) with
+    /// mating potential wins, also against a lone king (or king and pawns); a pawn or less is a
+    /// draw; 2 is the arbiter's call.
+    #[default]
+    DetskyMat,
+    /// A conservative setting in the spirit of FIDE Guidelines III ("cannot win by normal
+    /// means"): a rook up (5) wins, a pawn or less draws, everything between is the arbiter's call.
+    Fide,
+}
+
+impl Preset {
+    /// The preset's name (`detsky-mat`, `fide`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::DetskyMat => "detsky-mat",
+            Preset::Fide => "fide",
+        }
+    }
+}
+
+/// Thresholds and budgets of [`adjudicate`]; [`AdjudicationConfig::preset`] gives the defaults.
+///
+/// | field | `detsky-mat` | `fide` |
+/// |---|---|---|
+/// | `mate_plies` | 5 (mate in 3) | 5 |
+/// | `mate_nodes` | 200,000 | 200,000 |
+/// | `qsearch_nodes` | 100,000 | 100,000 |
+/// | `lone_king_rule` | on | on |
+/// | `lone_king_margin` | 3 | 5 |
+/// | `win_margin` | 3 | 5 |
+/// | `draw_margin` | 1 | 1 |
+/// | `cursed_wins_count` | false | false |
+/// | values | P1 N3 B3 R5 Q9 | P1 N3 B3 R5 Q9 |
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdjudicationConfig {
+    /// The preset the values came from (shown in the verdict).
+    pub preset: Preset,
+    /// Directory of Syzygy tables (rule 3); `None` skips the rule.
+    pub syzygy_dir: Option<PathBuf>,
+    /// Count tablebase cursed wins / blessed losses as decisive (default: draws, as
+    /// cutechess-cli without `-tbignore50`).
+    pub cursed_wins_count: bool,
+    /// Rule 4: forced mate within this many plies (odd; 5 = mate in 3) for the side to move;
+    /// the side to move being mated is searched to `mate_plies − 1`.
+    pub mate_plies: u32,
+    /// Node budget of the forced-mate search (per side).
+    pub mate_nodes: u64,
+    /// Node budget of the quiescence search.
+    pub qsearch_nodes: u64,
+    /// Rule 7 on or off.
+    pub lone_king_rule: bool,
+    /// Rule 7: least advantage (after exchanges) against a lone king or king and pawns.
+    pub lone_king_margin: i32,
+    /// Rule 8: least advantage (after exchanges) that wins when the side ahead has mating
+    /// potential.
+    pub win_margin: i32,
+    /// Rule 8: largest advantage that is "roughly equal" (a draw).
+    pub draw_margin: i32,
+    /// Piece values.
+    pub values: PieceValues,
+    /// Budget of the dead-position test (rule 2) and of the winnability checks.
+    pub winnability: WinnabilityConfig,
+}
+
+impl AdjudicationConfig {
+    /// The defaults of a preset (table above).
+    pub fn preset(preset: Preset) -> Self {
+        let (lone, win) = match preset {
+            Preset::DetskyMat => (3, 3),
+            Preset::Fide => (5, 5),
+        };
+        AdjudicationConfig {
+            preset,
+            syzygy_dir: None,
+            cursed_wins_count: false,
+            mate_plies: 5,
+            mate_nodes: 200_000,
+            qsearch_nodes: 100_000,
+            lone_king_rule: true,
+            lone_king_margin: lone,
+            win_margin: win,
+            draw_margin: 1,
+            values: PieceValues::default(),
+            winnability: WinnabilityConfig::quick(),
+        }
+    }
+}
+
+impl Default for AdjudicationConfig {
+    fn default() -> Self {
+        Self::preset(Preset::DetskyMat)
+    }
+}
+
+/// A game result as PGN writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+}
+
+impl GameResult {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+
+    /// The win for `color`.
+    pub fn win_for(color: Color) -> Self {
+        match color {
+            Color::White => GameResult::WhiteWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for GameResult {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// The adjudicated result: decided, or the arbiter's call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The engine decided.
+    Decided(GameResult),
+    /// The arbiter decides; see [`Adjudication::recommendation`].
+    Review,
+}
+
+impl Verdict {
+    /// `1-0`, `0-1`, `1/2-1/2` or `review`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Decided(r) => r.as_str(),
+            Verdict::Review => "review",
+        }
+    }
+}
+
+impl Serialize for Verdict {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// Which rule decided (JSON: snake_case).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Basis {
+    /// Rule 1: checkmate on the board (Laws 5.1.1).
+    Checkmate,
+    /// Rule 1: stalemate (5.2.1).
+    Stalemate,
+    /// Rule 1: 75 moves without capture or pawn move (9.6.2).
+    SeventyFiveMoves,
+    /// Rule 1: fivefold repetition (9.6.1).
+    FivefoldRepetition,
+    /// Rule 2: dead position (5.2.2).
+    DeadPosition,
+    /// Rule 3: Syzygy tablebase.
+    Tablebase,
+    /// Rule 4: forced mate found.
+    ForcedMate,
+    /// Rule 5: known drawn material.
+    KnownDraw,
+    /// Rule 6 is a step, not a verdict; rule 7: the lone-king rule (CR 4.3).
+    LoneKing,
+    /// Rule 8: material and position.
+    Material,
+}
+
+/// Material in the configured values, per side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct MaterialCount {
+    /// White's material.
+    pub white: i32,
+    /// Black's material.
+    pub black: i32,
+}
+
+impl MaterialCount {
+    fn of(pos: &Chess, values: &PieceValues) -> Self {
+        MaterialCount {
+            white: search::material(pos, Color::White, values),
+            black: search::material(pos, Color::Black, values),
+        }
+    }
+
+    /// White minus Black.
+    pub fn balance(&self) -> i32 {
+        self.white - self.black
+    }
+}
+
+/// Search figures (forced-mate and quiescence searches together).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct SearchFigures {
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Forced-mate depth searched, in plies.
+    pub depth: u32,
+    /// True when a node limit stopped a search (its rule then decided nothing).
+    pub limit_hit: bool,
+}
+
+/// One line of the trace: a rule tried, its reference and what it found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Reason {
+    /// Rule number in the order above (1–8).
+    pub rule: u8,
+    /// The Laws article, CR rule or parameter it applies, e.g. `Laws 5.2.2` or
+    /// `CR 4.3, win_margin=3`.
+    pub reference: String,
+    /// Whether this rule decided.
+    pub decided: bool,
+    /// What it found.
+    pub text: String,
+}
+
+/// The adjudication of one position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Adjudication {
+    /// The position, as FEN.
+    pub fen: String,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `review` (the arbiter's call).
+    pub result: Verdict,
+    /// For `review`: the engine's recommended result; otherwise the result itself.
+    pub recommendation: GameResult,
+    /// The rule that decided (for `review`, the rule that handed it over).
+    pub basis: Basis,
+    /// The reference of that rule.
+    pub article: String,
+    /// The preset whose thresholds were used.
+    pub preset: Preset,
+    /// Material before any exchange.
+    pub material_before: MaterialCount,
+    /// Material after the quiescence search's exchanges (equal to `material_before` when
+    /// rule 6 was not reached).
+    pub material_after: MaterialCount,
+    /// The exchange line of rule 6, in UCI.
+    pub exchange_line: Vec<String>,
+    /// The forced mate of rule 4, in UCI (empty otherwise).
+    pub mating_line: Vec<String>,
+    /// Mating potential per side (rule 7/8): Q, R, a pawn, B+N or two bishops on both colours.
+    pub mating_potential: MatingPotential,
+    /// Search figures.
+    pub search: SearchFigures,
+    /// One line per rule tried.
+    pub reasons: Vec<Reason>,
+}
+
+/// Mating potential per side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct MatingPotential {
+    /// White.
+    pub white: bool,
+    /// Black.
+    pub black: bool,
+}
+
+/// Adjudicates positions with one configuration; holds the Syzygy tables when configured.
+pub struct Adjudicator {
+    config: AdjudicationConfig,
+    tablebase: Option<Tablebase<Chess>>,
+}
+
+impl Adjudicator {
+    /// Prepares the adjudicator; loads the Syzygy directory when one is configured.
+    ///
+    /// Errors: [`AdjudicationError::SyzygyDirectory`] when it cannot be listed,
+    /// [`AdjudicationError::NoTables`] when it holds no table.
+    pub fn new(config: AdjudicationConfig) -> Result<Self, AdjudicationError> {
+        let tablebase = match &config.syzygy_dir {
+            None => None,
+            Some(dir) => Some(load_tablebase(dir)?),
+        };
+        Ok(Adjudicator { config, tablebase })
+    }
+
+    /// The configuration in use.
+    pub fn config(&self) -> &AdjudicationConfig {
+        &self.config
+    }
+
+    /// Adjudicates `pos` (repetition count unknown: taken as 1).
+    pub fn adjudicate(&self, pos: &Chess) -> Adjudication {
+        self.adjudicate_in_game(pos, 1)
+    }
+
+    /// Adjudicates `pos`, which has occurred `repetitions` times in the game (Laws 9.2.3
+    /// identity), so that rule 1 can apply fivefold repetition (9.6.1).
+    pub fn adjudicate_in_game(&self, pos: &Chess, repetitions: u32) -> Adjudication {
+        Run::new(self, pos).adjudicate(repetitions)
+    }
+}
+
+fn load_tablebase(dir: &Path) -> Result<Tablebase<Chess>, AdjudicationError> {
+    let mut tb = Tablebase::new();
+    let n = tb
+        .add_directory(dir)
+        .map_err(|source| AdjudicationError::SyzygyDirectory {
+            dir: dir.to_path_buf(),
+            source,
+        })?;
+    if n == 0 {
+        return Err(AdjudicationError::NoTables {
+            dir: dir.to_path_buf(),
+        });
+    }
+    Ok(tb)
+}
+
+/// Adjudicates `pos` with `config` (play-out expiry, CR 4.3). When the configured Syzygy
+/// directory cannot be loaded, rule 3 records the error in its reason line and the other
+/// rules still apply; use [`Adjudicator::new`] to treat that as an error instead.
+pub fn adjudicate(pos: &Chess, config: &AdjudicationConfig) -> Adjudication {
+    match Adjudicator::new(config.clone()) {
+        Ok(adjudicator) => adjudicator.adjudicate(pos),
+        Err(err) => {
+            let without = AdjudicationConfig {
+                syzygy_dir: None,
+                ..config.clone()
+            };
+            let adjudicator = Adjudicator {
+                config: without,
+                tablebase: None,
+            };
+            let mut run = Run::new(&adjudicator, pos);
+            run.tablebase_error = Some(err.to_string());
+            run.adjudicate(1)
+        }
+    }
+}
+
+/// One adjudication in progress.
+struct Run<'a> {
+    adjudicator: &'a Adjudicator,
+    pos: &'a Chess,
+    reasons: Vec<Reason>,
+    search: SearchFigures,
+    material_after: MaterialCount,
+    exchange_line: Vec<String>,
+    mating_line: Vec<String>,
+    tablebase_error: Option<String>,
+}
+
+fn uci(moves: &[Move]) -> Vec<String> {
+    moves
+        .iter()
+        .map(|m| UciMove::from_standard(*m).to_string())
+        .collect()
+}
+
+/// Q, R, a pawn, B+N, or bishops on both colours.
+pub fn has_mating_potential(pos: &Chess, color: Color) -> bool {
+    let board = pos.board();
+    let ours = board.by_color(color);
+    if (ours & (board.queens() | board.rooks() | board.pawns())).any() {
+        return true;
+    }
+    let bishops = ours & board.bishops();
+    let knights = ours & board.knights();
+    let both_colours =
+        (bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any();
+    both_colours || (bishops.any() && knights.any())
+}
+
+impl<'a> Run<'a> {
+    fn new(adjudicator: &'a Adjudicator, pos: &'a Chess) -> Self {
+        let values = adjudicator.config.values;
+        Run {
+            adjudicator,
+            pos,
+            reasons: Vec::new(),
+            search: SearchFigures::default(),
+            material_after: MaterialCount::of(pos, &values),
+            exchange_line: Vec::new(),
+            mating_line: Vec::new(),
+            tablebase_error: None,
+        }
+    }
+
+    fn note(
+        &mut self,
+        rule: u8,
+        reference: impl Into<String>,
+        decided: bool,
+        text: impl Into<String>,
+    ) {
+        self.reasons.push(Reason {
+            rule,
+            reference: reference.into(),
+            decided,
+            text: text.into(),
+        });
+    }
+
+    fn finish(self, result: Verdict, recommendation: GameResult, basis: Basis) -> Adjudication {
+        let config = &self.adjudicator.config;
+        let article = self
+            .reasons
+            .iter()
+            .rev()
+            .find(|r| r.decided)
+            .or(self.reasons.last())
+            .map(|r| r.reference.clone())
+            .unwrap_or_default();
+        Adjudication {
+            fen: Fen::from_position(self.pos, EnPassantMode::Legal).to_string(),
+            result,
+            recommendation,
+            basis,
+            article,
+            preset: config.preset,
+            material_before: MaterialCount::of(self.pos, &config.values),
+            material_after: self.material_after,
+            exchange_line: self.exchange_line,
+            mating_line: self.mating_line,
+            mating_potential: MatingPotential {
+                white: has_mating_potential(self.pos, Color::White),
+                black: has_mating_potential(self.pos, Color::Black),
+            },
+            search: self.search,
+            reasons: self.reasons,
+        }
+    }
+
+    fn decided(self, result: GameResult, basis: Basis) -> Adjudication {
+        self.finish(Verdict::Decided(result), result, basis)
+    }
+
+    fn adjudicate(mut self, repetitions: u32) -> Adjudication {
+        let pos = self.pos;
+        let config = self.adjudicator.config.clone();
+
+        // Rule 1: already over by rule.
+        if pos.is_checkmate() {
+            let winner = !pos.turn();
+            self.note(
+                1,
+                Article::Laws("5.1.1").to_string(),
+                true,
+                format!("{winner:?} has checkmated"),
+            );
+            return self.decided(GameResult::win_for(winner), Basis::Checkmate);
+        }
+        if pos.is_stalemate() {
+            self.note(1, Article::Laws("5.2.1").to_string(), true, "stalemate");
+            return self.decided(GameResult::Draw, Basis::Stalemate);
+        }
+        if repetitions >= 5 {
+            self.note(
+                1,
+                Article::Laws("9.6.1").to_string(),
+                true,
+                format!("position occurred {repetitions} times"),
+            );
+            return self.decided(GameResult::Draw, Basis::FivefoldRepetition);
+        }
+        if pos.halfmoves() >= 150 {
+            self.note(
+                1,
+                Article::Laws("9.6.2").to_string(),
+                true,
+                format!("{} plies without capture or pawn move", pos.halfmoves()),
+            );
+            return self.decided(GameResult::Draw, Basis::SeventyFiveMoves);
+        }
+        self.note(
+            1,
+            "Laws 5.1.1, 5.2.1, 9.6",
+            false,
+            "the game is not over by rule",
+        );
+
+        // Rule 2: dead position.
+        let white = winnability::can_mate_with(pos, Color::White, &config.winnability);
+        let black = winnability::can_mate_with(pos, Color::Black, &config.winnability);
+        if white.verdict == Winnability::Unwinnable && black.verdict == Winnability::Unwinnable {
+            self.note(
+                2,
+                Article::Laws("5.2.2").to_string(),
+                true,
+                "dead position: neither side can mate by any series of legal moves",
+            );
+            return self.decided(GameResult::Draw, Basis::DeadPosition);
+        }
+        self.note(
+            2,
+            Article::Laws("5.2.2").to_string(),
+            false,
+            format!(
+                "not dead: White {}, Black {}",
+                white.verdict.label(),
+                black.verdict.label()
+            ),
+        );
+
+        // Rule 3: tablebases.
+        if let Some(result) = self.tablebase(&config) {
+            return self.decided(result, Basis::Tablebase);
+        }
+
+        // Rule 4: forced mate for either side.
+        let mut counter = Counter {
+            nodes: 0,
+            limit: config.mate_nodes,
+            limit_hit: false,
+        };
+        self.search.depth = config.mate_plies;
+        let mover = pos.turn();
+        if let Some(line) = search::forced_mate(pos, config.mate_plies, &mut counter) {
+            self.record_counter(&counter);
+            self.mating_line = uci(&line);
+            self.note(
+                4,
+                format!("CR 4.3, mate_plies={}", config.mate_plies),
+                true,
+                format!(
+                    "{mover:?} mates by force in {} plies: {}",
+                    line.len(),
+                    self.mating_line.join(" ")
+                ),
+            );
+            return self.decided(GameResult::win_for(mover), Basis::ForcedMate);
+        }
+        let mover_limit = counter.limit_hit;
+        let mut counter2 = Counter {
+            nodes: 0,
+            limit: config.mate_nodes,
+            limit_hit: false,
+        };
+        let defender_plies = config.mate_plies.saturating_sub(1);
+        if defender_plies >= 2 {
+            let mated = search::forced_mated(pos, defender_plies, &mut counter2);
+            if let Some(line) = mated {
+                counter.nodes += counter2.nodes;
+                self.record_counter(&counter);
+                self.mating_line = uci(&line);
+                self.note(
+                    4,
+                    format!("CR 4.3, mate_plies={}", config.mate_plies),
+                    true,
+                    format!(
+                        "{:?} is mated by force in {} plies: {}",
+                        mover,
+                        line.len(),
+                        self.mating_line.join(" ")
+                    ),
+                );
+                return self.decided(GameResult::win_for(!mover), Basis::ForcedMate);
+            }
+        }
+        counter.nodes += counter2.nodes;
+        counter.limit_hit = mover_limit || counter2.limit_hit;
+        self.record_counter(&counter);
+        self.note(
+            4,
+            format!("CR 4.3, mate_plies={}", config.mate_plies),
+            false,
+            format!(
+                "no forced mate within {} plies{}",
+                config.mate_plies,
+                if counter.limit_hit {
+                    " (node limit hit: search incomplete)"
+                } else {
+                    ""
+                }
+            ),
+        );
+
+        // Rule 5: known drawn material.
+        if let Some(pattern) = patterns::drawn_pattern(pos) {
+            self.note(5, "CR 4.3, known drawn material", true, pattern.describe());
+            return self.known_draw(pattern);
+        }
+        self.note(
+            5,
+            "CR 4.3, known drawn material",
+            false,
+            "no known drawn pattern",
+        );
+
+        // Rule 6: settle pending exchanges.
+        let mut qcounter = Counter {
+            nodes: 0,
+            limit: config.qsearch_nodes,
+            limit_hit: false,
+        };
+        let (_, line) = search::quiescence(pos, &config.values, &mut qcounter);
+        self.search.nodes += qcounter.nodes;
+        self.search.limit_hit |= qcounter.limit_hit;
+        let mut settled = pos.clone();
+        for m in &line {
+            settled.play_unchecked(*m);
+        }
+        let before = MaterialCount::of(pos, &config.values);
+        let after = MaterialCount::of(&settled, &config.values);
+        self.material_after = after;
+        self.exchange_line = uci(&line);
+        self.note(
+            6,
+            "CR 4.3, values P1 N3 B3 R5 Q9 (configurable)",
+            false,
+            format!(
+                "material {}–{} (balance {:+}), after exchanges {}–{} (balance {:+}){}",
+                before.white,
+                before.black,
+                before.balance(),
+                after.white,
+                after.black,
+                after.balance(),
+                if line.is_empty() {
+                    String::new()
+                } else {
+                    format!(" via {}", self.exchange_line.join(" "))
+                }
+            ),
+        );
+        let balance = after.balance();
+        let ahead = if balance >= 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let margin = balance.abs();
+        let ahead_can_mate = match ahead {
+            Color::White => &white.verdict,
+            Color::Black => &black.verdict,
+        } != &Winnability::Unwinnable;
+        let potential = has_mating_potential(&settled, ahead);
+
+        // Rule 7: the lone-king rule.
+        let behind_only_pawns = {
+            let b = settled.board();
+            let theirs = b.by_color(!ahead);
+            theirs == theirs & (b.kings() | b.pawns())
+        };
+        let lone_ref = format!("CR 4.3, lone_king_margin={}", config.lone_king_margin);
+        if config.lone_king_rule && margin > 0 && behind_only_pawns {
+            if margin >= config.lone_king_margin && potential && ahead_can_mate {
+                self.note(
+                    7,
+                    lone_ref,
+                    true,
+                    format!("{ahead:?} is {margin} up against a lone king (or king and pawns) with mating potential"),
+                );
+                return self.decided(GameResult::win_for(ahead), Basis::LoneKing);
+            }
+            self.note(7, lone_ref, false, format!("{:?} has only king and pawns, but the margin {margin} or mating potential is not enough", !ahead));
+        } else {
+            self.note(
+                7,
+                lone_ref,
+                false,
+                "no lone king (or king and pawns only) facing an advantage",
+            );
+        }
+
+        // Rule 8: material and position.
+        let reference = format!(
+            "CR 4.3–4.5, win_margin={}, draw_margin={}",
+            config.win_margin, config.draw_margin
+        );
+        if margin <= config.draw_margin {
+            self.note(
+                8,
+                reference,
+                true,
+                format!("roughly equal (balance {balance:+})"),
+            );
+            return self.decided(GameResult::Draw, Basis::Material);
+        }
+        if !ahead_can_mate {
+            self.note(
+                8,
+                format!("{reference}; Laws 6.9"),
+                true,
+                format!("{ahead:?} is ahead but cannot mate by any series of legal moves"),
+            );
+            return self.decided(GameResult::Draw, Basis::Material);
+        }
+        if margin >= config.win_margin && potential {
+            self.note(
+                8,
+                reference,
+                true,
+                format!("{ahead:?} is clearly better: {margin} up with mating potential"),
+            );
+            return self.decided(GameResult::win_for(ahead), Basis::Material);
+        }
+        // The arbiter's call.
+        let runner = unstoppable_passed_pawn(&settled, ahead);
+        let recommendation = if runner || (margin >= config.win_margin) {
+            GameResult::win_for(ahead)
+        } else {
+            GameResult::Draw
+        };
+        let why = if margin >= config.win_margin {
+            format!(
+                "{ahead:?} is {margin} up but has no mating potential; recommended {recommendation}"
+            )
+        } else if runner {
+            format!(
+                "{ahead:?} is {margin} up with a passed pawn outside the defending king's square; recommended {recommendation}"
+            )
+        } else {
+            format!(
+                "{ahead:?} is {margin} up, between the draw and win margins; recommended {recommendation}"
+            )
+        };
+        self.note(8, reference, false, format!("arbiter's call: {why}"));
+        self.finish(Verdict::Review, recommendation, Basis::Material)
+    }
+
+    fn known_draw(self, _pattern: DrawnPattern) -> Adjudication {
+        self.decided(GameResult::Draw, Basis::KnownDraw)
+    }
+
+    fn record_counter(&mut self, counter: &Counter) {
+        self.search.nodes += counter.nodes;
+        self.search.limit_hit |= counter.limit_hit;
+    }
+
+    fn tablebase(&mut self, config: &AdjudicationConfig) -> Option<GameResult> {
+        let reference = "CR 4.3, syzygy_dir";
+        if let Some(err) = self.tablebase_error.take() {
+            self.note(3, reference, false, format!("tablebase unavailable: {err}"));
+            return None;
+        }
+        let Some(tb) = &self.adjudicator.tablebase else {
+            self.note(3, reference, false, "no tablebase directory configured");
+            return None;
+        };
+        let pos = self.pos;
+        if pos.castles().castling_rights().any() {
+            self.note(
+                3,
+                reference,
+                false,
+                "castling rights: tablebases do not apply",
+            );
+            return None;
+        }
+        let pieces = pos.board().occupied().count();
+        if pieces > tb.max_pieces() {
+            self.note(
+                3,
+                reference,
+                false,
+                format!("{pieces} pieces, tables have at most {}", tb.max_pieces()),
+            );
+            return None;
+        }
+        let wdl = match tb.probe_wdl(pos) {
+            Ok(wdl) => wdl,
+            Err(_) => match tb.probe_wdl_after_zeroing(pos) {
+                Ok(wdl) => AmbiguousWdl::from(wdl),
+                Err(err) => {
+                    self.note(3, reference, false, format!("probe failed: {err}"));
+                    return None;
+                }
+            },
+        };
+        let mover = pos.turn();
+        let result = match wdl {
+            AmbiguousWdl::Win => GameResult::win_for(mover),
+            AmbiguousWdl::Loss => GameResult::win_for(!mover),
+            AmbiguousWdl::CursedWin | AmbiguousWdl::MaybeWin if config.cursed_wins_count => {
+                GameResult::win_for(mover)
+            }
+            AmbiguousWdl::BlessedLoss | AmbiguousWdl::MaybeLoss if config.cursed_wins_count => {
+                GameResult::win_for(!mover)
+            }
+            _ => GameResult::Draw,
+        };
+        self.note(
+            3,
+            reference,
+            true,
+            format!("tablebase: {wdl:?} for the side to move ({mover:?})"),
+        );
+        Some(result)
+    }
+}
+
+/// A passed pawn of `color` that the defending king cannot catch (rule of the square, with the
+/// defender to move if it is its turn); only when the defender has no pieces.
+fn unstoppable_passed_pawn(pos: &Chess, color: Color) -> bool {
+    let board = pos.board();
+    let theirs = board.by_color(!color);
+    if theirs != theirs & (board.kings() | board.pawns()) {
+        return false;
+    }
+    let Some(king) = board.king_of(!color) else {
+        return false;
+    };
+    let their_pawns = theirs & board.pawns();
+    (board.by_color(color) & board.pawns())
+        .into_iter()
+        .any(|p| {
+            let promotion_rank = if color == Color::White {
+                Rank::Eighth
+            } else {
+                Rank::First
+            };
+            let promotion = shakmaty::Square::from_coords(p.file(), promotion_rank);
+            // Passed: no enemy pawn ahead on this or the adjacent files.
+            let blocked = their_pawns.into_iter().any(|e| {
+                e.file().distance(p.file()) <= 1
+                    && match color {
+                        Color::White => e.rank() > p.rank(),
+                        Color::Black => e.rank() < p.rank(),
+                    }
+            });
+            if blocked {
+                return false;
+            }
+            let start_rank = if color == Color::White {
+                Rank::Second
+            } else {
+                Rank::Seventh
+            };
+            let mut distance = p.rank().distance(promotion_rank);
+            if p.rank() == start_rank {
+                distance -= 1;
+            }
+            let tempo = u32::from(pos.turn() == !color);
+            king.distance(promotion) > distance + tempo
+                && !board.by_color(color).intersects(Bitboard::from(promotion))
+        })
+}
+
+impl fmt::Display for Adjudication {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "position:       {}", self.fen)?;
+        match self.result {
+            Verdict::Review => writeln!(
+                f,
+                "result:         review (arbiter's call; recommended {})",
+                self.recommendation
+            )?,
+            Verdict::Decided(r) => writeln!(f, "result:         {r}")?,
+        }
+        writeln!(f, "basis:          {:?} ({})", self.basis, self.article)?;
+        writeln!(
+            f,
+            "material:       {}–{} before, {}–{} after exchanges",
+            self.material_before.white,
+            self.material_before.black,
+            self.material_after.white,
+            self.material_after.black
+        )?;
+        if !self.mating_line.is_empty() {
+            writeln!(f, "mating line:    {}", self.mating_line.join(" "))?;
+        }
+        writeln!(
+            f,
+            "search:         {} nodes, mate depth {} plies{}",
+            self.search.nodes,
+            self.search.depth,
+            if self.search.limit_hit {
+                ", limit hit"
+            } else {
+                ""
+            }
+        )?;
+        for r in &self.reasons {
+            writeln!(
+                f,
+                "  rule {} [{}] {}: {}",
+                r.rule,
+                r.reference,
+                if r.decided { "decided" } else { "-" },
+                r.text
+            )?;
+        }
+        Ok(())
+    }
+}

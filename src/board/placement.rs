@@ -8,6 +8,9 @@
 //! - a JSON object: `{"t": 12.5, "placement": "<placement or FEN>"}` for what stands on the
 //!   squares at `t` seconds, or `{"t": 14.0, "clock": "white"}` when White presses the clock
 //!   (which completes White's move, Laws 6.2.1). `t` is optional; other keys are ignored.
+//! - a line of the judge's event log (a JSON object with a `"type"` key: a header, a claim,
+//!   an arbiter's notice, a resignation…), written into the log by the arbiter; it is passed
+//!   through to the judge in order (see [`crate::game::event`]).
 //!
 //! Empty lines and lines starting with `#` are comments. Line numbers are 1-based and count
 //! every line of the input.
@@ -27,6 +30,9 @@ pub enum Reading {
     Placement(Board),
     /// The given player pressed the clock, completing his move (Laws 6.2.1).
     Clock(Color),
+    /// A judge event written into the log (a JSON object with a `"type"` key), kept as JSON
+    /// and read by the judge in order.
+    Event(serde_json::Value),
 }
 
 /// One line of the log: where it was, when (seconds, if the log says), what it reports.
@@ -75,8 +81,17 @@ pub fn parse_line(line: usize, text: &str) -> Result<Option<Snapshot>, BoardErro
             reading: Reading::Placement(board),
         }));
     }
-    let record: JsonSnapshot =
+    let value: serde_json::Value =
         serde_json::from_str(text).map_err(|source| BoardError::Json { line, source })?;
+    if value.get("type").is_some() {
+        return Ok(Some(Snapshot {
+            line,
+            t: None,
+            reading: Reading::Event(value),
+        }));
+    }
+    let record: JsonSnapshot =
+        serde_json::from_value(value).map_err(|source| BoardError::Json { line, source })?;
     if let Some(t) = record.t
         && !t.is_finite()
     {
@@ -136,7 +151,34 @@ pub fn looks_like_board_log(text: &str) -> bool {
     }) else {
         return false;
     };
-    matches!(parse_line(i + 1, first), Ok(Some(_)))
+    match parse_line(i + 1, first) {
+        Ok(Some(Snapshot {
+            reading: Reading::Event(e),
+            ..
+        })) => {
+            // A log may open with the arbiter's header: look at the next line too.
+            e.get("type").and_then(|t| t.as_str()) == Some("header")
+                && text
+                    .lines()
+                    .enumerate()
+                    .skip(i + 1)
+                    .find(|(_, l)| {
+                        let l = l.trim();
+                        !l.is_empty() && !l.starts_with('#')
+                    })
+                    .is_some_and(|(j, l)| {
+                        matches!(
+                            parse_line(j + 1, l),
+                            Ok(Some(Snapshot {
+                                reading: Reading::Placement(_) | Reading::Clock(_),
+                                ..
+                            }))
+                        )
+                    })
+        }
+        Ok(Some(_)) => true,
+        _ => false,
+    }
 }
 
 /// Writes snapshots back as log lines: JSON when any snapshot has a time or is a clock press,
@@ -144,7 +186,7 @@ pub fn looks_like_board_log(text: &str) -> bool {
 pub fn write_log(snapshots: &[Snapshot]) -> String {
     let json = snapshots
         .iter()
-        .any(|s| s.t.is_some() || matches!(s.reading, Reading::Clock(_)));
+        .any(|s| s.t.is_some() || !matches!(s.reading, Reading::Placement(_)));
     let mut out = String::new();
     for s in snapshots {
         if json {
@@ -159,6 +201,7 @@ pub fn write_log(snapshots: &[Snapshot]) -> String {
                 Reading::Clock(c) => {
                     obj.insert("clock".into(), c.to_string().into());
                 }
+                Reading::Event(e) => obj = e.as_object().cloned().unwrap_or_default(),
             }
             out.push_str(&serde_json::Value::Object(obj).to_string());
         } else if let Reading::Placement(b) = &s.reading {
@@ -226,6 +269,12 @@ mod tests {
         ));
         assert!(!looks_like_board_log("[Event \"x\"]\n1. e4 e5"));
         assert!(!looks_like_board_log(r#"{"type":"move","uci":"e2e4"}"#));
+        assert!(!looks_like_board_log(
+            "{\"type\":\"header\"}\n{\"type\":\"move\",\"uci\":\"e2e4\"}"
+        ));
+        assert!(looks_like_board_log(
+            "{\"type\":\"header\"}\n# c\n{\"t\":0,\"placement\":\"8/8/8/8/8/8/8/8\"}"
+        ));
         assert!(!looks_like_board_log(""));
     }
 

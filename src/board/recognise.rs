@@ -31,13 +31,14 @@
 use std::collections::HashMap;
 
 use shakmaty::{
-    Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Setup, san::San,
-    uci::UciMove,
+    Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Setup, Square,
+    san::San, uci::UciMove,
 };
 
-use super::diff::{IllegalAct, classify_act};
+use super::diff::{IllegalAct, classify_act, one_piece_moved};
 use super::placement::{Reading, Snapshot};
 use super::{BoardError, Orientation};
+use crate::laws::illegal::PhysicalMove;
 
 /// When a placement counts as stable without clock presses.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -118,7 +119,14 @@ pub enum BoardEventKind {
     /// A legal move, completed.
     Move(RecognisedMove),
     /// An illegal act (Laws 3.1–3.10, 4.7, 7.5.2; CR 3.1).
-    Illegal(IllegalAct),
+    Illegal {
+        /// Who, what, and the hand's from/to when one piece moved.
+        act: IllegalAct,
+        /// The squares whose content changed, in a1..h8 order.
+        squares: Vec<Square>,
+        /// The placement the act left on the board.
+        placement: Board,
+    },
     /// The board was put back to the placement `plies` legal moves earlier (a take-back; CR 3.6
     /// when by agreement).
     TakeBack {
@@ -126,12 +134,29 @@ pub enum BoardEventKind {
         plies: usize,
     },
     /// After an illegal act the position before it was put back on the board (Laws 7.5.1).
-    Restored,
+    Restored {
+        /// Acts undone: the illegal act, plus any moves played on from the irregular position
+        /// it left ([`BoardEventKind::IrregularMove`]).
+        acts: usize,
+    },
+    /// One piece moved by the opponent of an illegal act's author, from the position the act
+    /// left when shakmaty cannot build it (a king left in check, a pawn on the last rank):
+    /// play goes on from the board as it stands (CR 3.5). The judge decides what it is.
+    IrregularMove {
+        /// Who moved.
+        side: Color,
+        /// The hand's from/to.
+        physical: PhysicalMove,
+    },
     /// The player on move pressed the clock without making a move (Laws 7.5.3).
     ClockWithoutMove {
         /// Who pressed.
         side: Color,
     },
+    /// A judge event written into the log (claim, notice, header…), passed through in order.
+    /// The placement standing before it is judged first: a claim is made about the board as
+    /// it stands.
+    Passthrough(serde_json::Value),
 }
 
 /// One event, with the log line and time of the snapshot that completed it.
@@ -180,7 +205,7 @@ impl Recognised {
         self.events
             .iter()
             .filter_map(|e| match &e.kind {
-                BoardEventKind::Illegal(a) => Some((e.line, *a)),
+                BoardEventKind::Illegal { act, .. } => Some((e.line, *act)),
                 _ => None,
             })
             .collect()
@@ -197,6 +222,10 @@ struct Irregular {
     /// The board as a position with the opponent on move, and its legal moves' placements,
     /// when shakmaty accepts it.
     played_on: Option<(Chess, HashMap<Board, Move>)>,
+    /// Who made the last act on the irregular board.
+    mover: Color,
+    /// Acts since `before`: the illegal act and any irregular moves after it.
+    acts: usize,
 }
 
 /// The streaming recogniser: feed snapshots with [`Recogniser::push`], then
@@ -259,6 +288,15 @@ fn position_from(board: &Board, before: &Chess, turn: Color) -> Option<Chess> {
         Ok(p) => Some(p),
         Err(e) => e.ignore_invalid_castling_rights().ok(),
     }
+}
+
+/// The start position a header event gives in its `fen`, if any.
+fn header_start(event: &serde_json::Value) -> Option<Chess> {
+    if event.get("type")?.as_str()? != "header" {
+        return None;
+    }
+    let fen: shakmaty::fen::Fen = event.get("fen")?.as_str()?.parse().ok()?;
+    fen.into_position(CastlingMode::Standard).ok()
 }
 
 fn describe(pos: &Chess, m: &Move, recovered: bool) -> RecognisedMove {
@@ -342,6 +380,20 @@ impl Recogniser {
                 }
                 self.clock_mode = true;
                 self.clock_press(*side, snap);
+            }
+            Reading::Event(e) => {
+                if self.orientation.is_none() {
+                    // Before the game starts: a header may give the start position.
+                    if let Some(pos) = header_start(e) {
+                        self.config.start = pos;
+                        self.set_position(self.config.start.clone());
+                    }
+                } else if !self.judged
+                    && let Some(b) = self.current.clone()
+                {
+                    self.judge(b, self.run_line, self.run_start);
+                }
+                self.emit(snap.line, snap.t, BoardEventKind::Passthrough(e.clone()));
             }
             Reading::Placement(seen) => {
                 let board = match self.orientation {
@@ -488,11 +540,25 @@ impl Recogniser {
             let map = targets_of(&p);
             (p, map)
         });
-        self.emit(line, t, BoardEventKind::Illegal(act));
+        let squares = (before.board().occupied() | board.occupied())
+            .into_iter()
+            .filter(|&sq| before.board().piece_at(sq) != board.piece_at(sq))
+            .collect();
+        self.emit(
+            line,
+            t,
+            BoardEventKind::Illegal {
+                act,
+                squares,
+                placement: board.clone(),
+            },
+        );
         self.irregular = Some(Irregular {
             before,
             board,
             played_on,
+            mover: act.side,
+            acts: 1,
         });
     }
 
@@ -500,14 +566,15 @@ impl Recogniser {
         if board == irr.board {
             return;
         }
+        let restored = BoardEventKind::Restored { acts: irr.acts };
         if board == *irr.before.board() {
             self.irregular = None;
-            self.emit(line, t, BoardEventKind::Restored);
+            self.emit(line, t, restored);
             return;
         }
         if let Some(m) = self.targets.get(&board).cloned() {
             self.irregular = None;
-            self.emit(line, t, BoardEventKind::Restored);
+            self.emit(line, t, restored);
             self.commit(m, line, t, false);
             return;
         }
@@ -518,6 +585,30 @@ impl Recogniser {
             self.history.push(self.pos.clone());
             self.set_position(p.clone());
             self.commit(m, line, t, false);
+            return;
+        }
+        if let Some((physical, piece)) = one_piece_moved(&irr.board, &board)
+            && piece.color != irr.mover
+        {
+            self.emit(
+                line,
+                t,
+                BoardEventKind::IrregularMove {
+                    side: piece.color,
+                    physical,
+                },
+            );
+            let played_on = position_from(&board, &irr.before, irr.mover).map(|p| {
+                let map = targets_of(&p);
+                (p, map)
+            });
+            self.irregular = Some(Irregular {
+                played_on,
+                mover: piece.color,
+                acts: irr.acts + 1,
+                board,
+                before: irr.before,
+            });
             return;
         }
         self.illegal(irr.before, board, line, t);

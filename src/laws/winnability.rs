@@ -1,16 +1,43 @@
 //! Can a side still checkmate by any series of legal moves? The one question behind dead
-//! position (Laws 5.2.2, both sides), flag-fall (6.9) and the second illegal move (7.5.5)
-//! (one side each).
+//! position (Laws 5.2.2, both sides), flag-fall (6.9), resignation (5.1.2) and the second
+//! illegal move (7.5.5) (one side each).
 //!
-//! (Owned by the adjudication work, issue 3; this first version is the material test only.)
+//! The analysis is layered, cheapest first; every layer is either a *proof* or says nothing:
+//!
+//! 1. **Material** — `has_insufficient_material`, plus two material facts that need no search:
+//!    a lone king never mates, and a lone knight or bishops of one square colour cannot mate
+//!    unless the defender has pieces to block the king's flight squares of the other kind
+//!    (after the Chess Unwinnability Analyzer, CHA, Ambrona, FUN 2022).
+//! 2. **Blockade analysis** — a sound static proof for blocked pawn walls: it computes a set of
+//!    *frozen* pieces that provably never move and are never captured (greatest fixed point),
+//!    every square each other piece could ever reach (promotions included), and then shows that
+//!    no square the defending king can reach admits a mate (no check possible there, or a flight
+//!    square that can be neither attacked nor blocked). See [`blockade_unwinnable`].
+//! 3. **Helpmate search** — a cooperative depth-first search (both sides play for the mate)
+//!    with a transposition table and progress-rewarding move ordering in CHA's manner: the
+//!    intended winner's captures, advanced pawn pushes and king/knight steps towards a mating
+//!    corner cost no depth; the defender's captures cost extra. A found line is a proof of
+//!    [`Winnability::Winnable`]; an *uninterrupted* search that finds none is a proof of
+//!    [`Winnability::Unwinnable`] (every reachable position was expanded).
+//!
+//! **Rule subtlety, documented choice:** the helpmate only has to be a series of *legal moves*
+//! (Art. 3 / 4). The game-ending interruptions of Art. 9.6 (fivefold repetition, 75 moves) are
+//! ignored, as CHA does: a helpmate line may be longer than 75 moves without a capture. Positions
+//! are identified as in Art. 9.2.3 (board, side to move, castling rights, capturable en passant),
+//! so the transposition table is exact (no hash-collision risk in an unwinnability proof).
 
-use shakmaty::{Chess, Color, Move, Position};
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use rustc_hash::FxHasher;
+use serde::Serialize;
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Piece, Position, Rank, Role, Square, attacks};
 
 /// The answer to "can `side` checkmate by some series of legal moves?".
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Winnability {
     /// Yes; `helpmate` is a legal line (from the given position) ending in mate by `side`
-    /// (may be empty when the proof did not produce a line).
+    /// (empty when the position is already mate).
     Winnable { helpmate: Vec<Move> },
     /// Proved impossible: `side` can never checkmate (sound, never a guess).
     Unwinnable,
@@ -18,13 +45,1017 @@ pub enum Winnability {
     Undetermined,
 }
 
-/// Decides whether `side` can still checkmate from `pos` (Laws 5.2.2 / 6.9 / 7.5.5).
+impl Winnability {
+    /// `"winnable"`, `"unwinnable"` or `"undetermined"` (the CLI's JSON values).
+    pub fn label(&self) -> &'static str {
+        match self {
+            Winnability::Winnable { .. } => "winnable",
+            Winnability::Unwinnable => "unwinnable",
+            Winnability::Undetermined => "undetermined",
+        }
+    }
+}
+
+/// Which layer decided (or `None` when nothing did).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WinnabilityMethod {
+    /// The position is already over (mate or stalemate).
+    GameOver,
+    /// Material alone (layer 1).
+    Material,
+    /// Blockade analysis of frozen pawn walls (layer 2), possibly after forced moves or one ply.
+    Blockade,
+    /// Helpmate search found a line (layer 3).
+    Helpmate,
+    /// Helpmate search expanded every reachable position without finding a mate (layer 3).
+    ExhaustiveSearch,
+    /// Undecided.
+    None,
+}
+
+/// Budget of [`can_mate_with`].
+///
+/// Two presets: [`WinnabilityConfig::quick`] (for per-move checks in bulk replays) and
+/// [`WinnabilityConfig::full`] (the [`Default`], used by [`can_mate`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinnabilityConfig {
+    /// Total nodes (positions expanded) the helpmate search may use; 0 disables the search.
+    pub node_limit: u64,
+    /// Nodes per iterative-deepening iteration (CHA's "local limit"): an iteration that
+    /// exceeds it is interrupted and the next, deeper one starts.
+    pub iteration_node_limit: u64,
+    /// Largest nominal search depth in plies (rewarded moves do not count).
+    pub max_depth: u32,
+    /// Run the blockade analysis (layer 2).
+    pub blockade: bool,
+}
+
+impl WinnabilityConfig {
+    /// A cheap budget: material, blockade analysis and a small search (≈ 2,000 nodes).
+    pub fn quick() -> Self {
+        WinnabilityConfig {
+            node_limit: 2_000,
+            iteration_node_limit: 1_000,
+            max_depth: 12,
+            blockade: true,
+        }
+    }
+
+    /// The default budget: up to 300,000 nodes of helpmate search.
+    pub fn full() -> Self {
+        WinnabilityConfig {
+            node_limit: 30_000,
+            iteration_node_limit: 10_000,
+            max_depth: 400,
+            blockade: true,
+        }
+    }
+}
+
+impl Default for WinnabilityConfig {
+    fn default() -> Self {
+        Self::full()
+    }
+}
+
+/// The verdict of [`can_mate_with`] with the figures of the work done.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinnabilityReport {
+    /// The answer.
+    pub verdict: Winnability,
+    /// Which layer decided.
+    pub method: WinnabilityMethod,
+    /// Positions expanded by the helpmate search.
+    pub nodes: u64,
+    /// Nominal depth (plies) of the last search iteration.
+    pub depth: u32,
+    /// True when a node limit stopped the search (the verdict is then `Undetermined` unless an
+    /// earlier layer decided).
+    pub limit_hit: bool,
+}
+
+/// Decides whether `side` can still checkmate from `pos` (Laws 5.1.2, 5.2.2, 6.9, 7.5.5), with
+/// the default budget ([`WinnabilityConfig::full`]).
 ///
 /// Never answers [`Winnability::Unwinnable`] without proof.
+///
+/// ```
+/// use arbiter::laws::winnability::{can_mate, Winnability};
+/// use shakmaty::{Chess, Color, fen::Fen, CastlingMode};
+/// // K+N+N v K: the knights cannot force mate, but a helpmate exists (not dead, Art. 6.9).
+/// let pos: Chess = "8/8/8/4k3/8/8/8/3NKN2 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// assert!(matches!(can_mate(&pos, Color::White), Winnability::Winnable { .. }));
+/// assert_eq!(can_mate(&pos, Color::Black), Winnability::Unwinnable);
+/// ```
 pub fn can_mate(pos: &Chess, side: Color) -> Winnability {
-    if pos.has_insufficient_material(side) {
-        Winnability::Unwinnable
+    can_mate_with(pos, side, &WinnabilityConfig::default()).verdict
+}
+
+/// True when neither side can checkmate by any series of legal moves: a **dead position**
+/// (Laws 5.2.2), proved. `false` means "not proved dead" (winnable or undetermined).
+pub fn is_dead_position(pos: &Chess) -> bool {
+    is_dead_position_with(pos, &WinnabilityConfig::default())
+}
+
+/// [`is_dead_position`] with an explicit budget.
+pub fn is_dead_position_with(pos: &Chess, config: &WinnabilityConfig) -> bool {
+    can_mate_with(pos, Color::White, config).verdict == Winnability::Unwinnable
+        && can_mate_with(pos, Color::Black, config).verdict == Winnability::Unwinnable
+}
+
+/// The layered analysis of the module documentation, with an explicit budget.
+pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> WinnabilityReport {
+    let decided = |verdict, method| WinnabilityReport {
+        verdict,
+        method,
+        nodes: 0,
+        depth: 0,
+        limit_hit: false,
+    };
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        let mated_loser = pos.is_check() && pos.turn() != side;
+        let verdict = if mated_loser {
+            Winnability::Winnable { helpmate: vec![] }
+        } else {
+            Winnability::Unwinnable
+        };
+        return decided(verdict, WinnabilityMethod::GameOver);
+    }
+    if pos.has_insufficient_material(side) || material_cannot_mate(pos.board(), side) {
+        return decided(Winnability::Unwinnable, WinnabilityMethod::Material);
+    }
+
+    if config.blockade && blockade_unwinnable_after_forced(pos, side) {
+        return decided(Winnability::Unwinnable, WinnabilityMethod::Blockade);
+    }
+    let mut search = Search::new(side, config);
+    // A short probe first: most positions with material have a quick helpmate.
+    if config.node_limit > 0 {
+        if let Some(line) = search.iterate(pos, 2, 2, config.iteration_node_limit.min(5_000)) {
+            return search.report(
+                Winnability::Winnable { helpmate: line },
+                WinnabilityMethod::Helpmate,
+            );
+        }
+        if search.proved_unwinnable {
+            return search.report(Winnability::Unwinnable, WinnabilityMethod::ExhaustiveSearch);
+        }
+    }
+    if config.node_limit > 0 {
+        if let Some(line) =
+            search.iterate(pos, 2, config.max_depth.max(2), config.iteration_node_limit)
+        {
+            return search.report(
+                Winnability::Winnable { helpmate: line },
+                WinnabilityMethod::Helpmate,
+            );
+        }
+        if search.proved_unwinnable {
+            return search.report(Winnability::Unwinnable, WinnabilityMethod::ExhaustiveSearch);
+        }
+    }
+    if config.blockade
+        && moves.iter().all(|m| {
+            let mut child = pos.clone();
+            child.play_unchecked(*m);
+            child_unwinnable(&child, side)
+        })
+    {
+        return search.report(Winnability::Unwinnable, WinnabilityMethod::Blockade);
+    }
+    search.report(Winnability::Undetermined, WinnabilityMethod::None)
+}
+
+/// After one ply: mate of the winner, stalemate, material or blockade.
+fn child_unwinnable(child: &Chess, side: Color) -> bool {
+    if child.legal_moves().is_empty() {
+        return !(child.is_check() && child.turn() != side);
+    }
+    child.has_insufficient_material(side)
+        || material_cannot_mate(child.board(), side)
+        || blockade_unwinnable_after_forced(child, side)
+}
+
+/// Material facts that exclude a mate by `winner` without looking at the squares (sound):
+///
+/// - the winner has a bare king;
+/// - the loser has no pawns (so can never get new pieces) and either the winner has a lone
+///   knight while the loser has no minor piece or rook, or the winner's non-king pieces are
+///   bishops on one square colour while no knight and no bishop of the other colour is on
+///   the board. (CHA's `impossible_to_win`: the king's flight squares of the colour the
+///   bishops never touch must be blocked by the loser's own pieces that cannot interfere,
+///   which only knights or bishops of that colour can be; a knight's mate likewise needs a
+///   minor piece or rook as blocker.)
+pub fn material_cannot_mate(board: &Board, winner: Color) -> bool {
+    let ours = board.by_color(winner);
+    let theirs = board.by_color(!winner);
+    if ours == board.kings() & ours {
+        return true;
+    }
+    if (theirs & board.pawns()).any() {
+        return false;
+    }
+    let our_pieces = ours & !board.kings();
+    // Lone knight against pawnless queens only.
+    if our_pieces.count() == 1
+        && (our_pieces & board.knights()).any()
+        && (theirs & (board.knights() | board.bishops() | board.rooks())).is_empty()
+    {
+        return true;
+    }
+    // Bishops of one colour only.
+    let our_bishops = ours & board.bishops();
+    if our_pieces == our_bishops && our_bishops.any() {
+        let colour = if (our_bishops & Bitboard::DARK_SQUARES).any() {
+            Bitboard::DARK_SQUARES
+        } else {
+            Bitboard::LIGHT_SQUARES
+        };
+        if (our_bishops & !colour).is_empty()
+            && (board.bishops() & !colour).is_empty()
+            && (theirs & board.knights()).is_empty()
+        {
+            return true;
+        }
+    }
+    false
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layer 2: blockade analysis.
+
+/// Blockade analysis after playing out forced moves (while the side to move has exactly one
+/// legal move, at most 100 plies), as the forced line is the only continuation.
+fn blockade_unwinnable_after_forced(pos: &Chess, winner: Color) -> bool {
+    let mut current = pos.clone();
+    for _ in 0..100 {
+        let moves = current.legal_moves();
+        match moves.len() {
+            0 => return !(current.is_check() && current.turn() != winner),
+            1 => {
+                if let Some(m) = moves.first() {
+                    current.play_unchecked(*m);
+                }
+            }
+            _ => break,
+        }
+    }
+    blockade_unwinnable(&current, winner)
+}
+
+/// Sound static proof that `winner` can never checkmate, for blocked pawn structures.
+///
+/// Method (a greatest fixed point): start by assuming every non-king piece is *frozen* (never
+/// moves, never captured). Given the frozen set `F`, compute for every other piece the squares
+/// it could ever reach moving through non-frozen squares (kings avoid squares permanently
+/// attacked by frozen pawns and knights; pawns capture only where an enemy could stand;
+/// promoted pieces reach everything a queen or knight could from the promotion squares). Unfreeze
+/// any frozen piece that could move (a free destination or an enemy to capture) or be captured
+/// (an enemy could attack its square). Repeat until nothing changes. By induction over any
+/// series of moves, frozen pieces stay put and the rest stay inside their reach.
+///
+/// Then a mate on square `k` needs `k` in the loser king's reach, a winner's piece able to
+/// attack `k`, and every neighbour of `k` attackable by the winner or occupiable by a loser's
+/// piece, with at least as many distinct loser pieces as neighbours that need a blocker. If no
+/// square qualifies, the position is unwinnable for `winner`. Returns `false` ("not proved")
+/// with castling rights or a capturable en passant pawn.
+pub fn blockade_unwinnable(pos: &Chess, winner: Color) -> bool {
+    if pos.castles().castling_rights().any() || pos.legal_ep_square().is_some() {
+        return false;
+    }
+    let analysis = Blockade::compute(pos.board());
+    analysis.no_mating_square(pos.board(), winner)
+}
+
+struct PieceReach {
+    square: Square,
+    piece: Piece,
+    /// Squares the piece itself (or, for a pawn, the pawn) may stand on.
+    reach: Bitboard,
+    /// Squares a promoted piece from this pawn may stand on.
+    promoted: Bitboard,
+    /// Squares the piece (or its promoted form) may ever attack.
+    attacks: Bitboard,
+}
+
+struct Blockade {
+    frozen: Bitboard,
+    pieces: Vec<PieceReach>,
+}
+
+impl Blockade {
+    fn compute(board: &Board) -> Blockade {
+        // Kings too: a king walled in by its own frozen pieces and squares its opponent's
+        // frozen pieces attack never moves, and then guards its neighbours for good.
+        let mut frozen = board.occupied();
+        let mut pieces: Vec<PieceReach> = board
+            .iter()
+            .map(|(square, piece)| PieceReach {
+                square,
+                piece,
+                reach: Bitboard::from(square),
+                promoted: Bitboard::EMPTY,
+                attacks: Bitboard::EMPTY,
+            })
+            .collect();
+        loop {
+            // Inner fixed point: reaches grow as the enemy's reach (capture targets) grows.
+            loop {
+                let mut changed = false;
+                // Where a capturable (non-king) piece of colour `c` could stand.
+                let colour_reach = |pieces: &[PieceReach], c: Color| {
+                    pieces
+                        .iter()
+                        .filter(|p| p.piece.color == c && p.piece.role != Role::King)
+                        .fold(Bitboard::EMPTY, |acc, p| acc | p.reach | p.promoted)
+                };
+                let reach_by = [
+                    colour_reach(&pieces, Color::White),
+                    colour_reach(&pieces, Color::Black),
+                ];
+                let attack_by = [
+                    colour_attacks(&pieces, Color::White),
+                    colour_attacks(&pieces, Color::Black),
+                ];
+                let guarded = [
+                    permanent_attacks(board, frozen, Color::White),
+                    permanent_attacks(board, frozen, Color::Black),
+                ];
+                for p in pieces.iter_mut() {
+                    if frozen.contains(p.square) {
+                        let attacks = attacks::attacks(p.square, p.piece, frozen);
+                        if attacks != p.attacks {
+                            p.attacks = attacks;
+                            changed = true;
+                        }
+                        continue;
+                    }
+                    let c = p.piece.color;
+                    let enemy_reach =
+                        reach_by[idx(!c)] | (board.by_color(!c) & !frozen & !board.kings());
+                    let (reach, promoted) = match p.piece.role {
+                        Role::Pawn => {
+                            let stop =
+                                confronting_pawn(board, frozen, p.square, c, &reach_by, &attack_by);
+                            pawn_reach(p.square, c, frozen, stop, enemy_reach)
+                        }
+                        Role::King => (
+                            flood(p.square, frozen | guarded[idx(!c)], |s| {
+                                attacks::king_attacks(s)
+                            }),
+                            Bitboard::EMPTY,
+                        ),
+                        role => (piece_reach(p.square, role, frozen), Bitboard::EMPTY),
+                    };
+                    let reach = reach | p.reach;
+                    let promoted = promoted | p.promoted;
+                    if reach != p.reach || promoted != p.promoted {
+                        p.reach = reach;
+                        p.promoted = promoted;
+                        changed = true;
+                    }
+                    let mut att = Bitboard::EMPTY;
+                    for s in p.reach {
+                        att |= attacks::attacks(s, p.piece, frozen);
+                    }
+                    for s in p.promoted {
+                        att |= attacks::queen_attacks(s, frozen) | attacks::knight_attacks(s);
+                    }
+                    if att != p.attacks {
+                        p.attacks = att;
+                        changed = true;
+                    }
+                }
+                if !changed {
+                    break;
+                }
+            }
+            // Unfreeze what could move or be captured.
+            let mut unfreeze = Bitboard::EMPTY;
+            for c in [Color::White, Color::Black] {
+                let enemy_reach = pieces
+                    .iter()
+                    .filter(|p| {
+                        p.piece.color == !c
+                            && p.piece.role != Role::King
+                            && !frozen.contains(p.square)
+                    })
+                    .fold(Bitboard::EMPTY, |acc, p| acc | p.reach | p.promoted);
+                let enemy_attacks_nonking = pieces
+                    .iter()
+                    .filter(|p| {
+                        p.piece.color == !c
+                            && p.piece.role != Role::King
+                            && !frozen.contains(p.square)
+                    })
+                    .fold(Bitboard::EMPTY, |acc, p| acc | p.attacks);
+                let enemy_king_reach = pieces
+                    .iter()
+                    .filter(|p| p.piece.color == !c && p.piece.role == Role::King)
+                    .fold(Bitboard::EMPTY, |acc, p| acc | p.reach);
+                let enemy_king_attacks = enemy_king_reach
+                    .into_iter()
+                    .fold(Bitboard::EMPTY, |acc, s| acc | attacks::king_attacks(s));
+                let defended = permanent_attacks(board, frozen, c);
+                let own_frozen = frozen & board.by_color(c);
+                let enemy_frozen = frozen & board.by_color(!c);
+                for sq in own_frozen {
+                    let Some(piece) = board.piece_at(sq) else {
+                        continue;
+                    };
+                    let captured = piece.role != Role::King
+                        && (enemy_attacks_nonking.contains(sq)
+                            || (enemy_king_attacks.contains(sq) && !defended.contains(sq)));
+                    let can_move = match piece.role {
+                        Role::King => (attacks::king_attacks(sq)
+                            & !own_frozen
+                            & !permanent_attacks(board, frozen, !c))
+                        .any(),
+                        Role::Pawn => {
+                            let push = sq.offset(if c == Color::White { 8 } else { -8 });
+                            let push_free = push.is_some_and(|t| !frozen.contains(t));
+                            let targets = attacks::pawn_attacks(c, sq);
+                            push_free || (targets & (enemy_reach | enemy_frozen)).any()
+                        }
+                        _ => (attacks::attacks(sq, piece, frozen) & !own_frozen).any(),
+                    };
+                    if captured || can_move {
+                        unfreeze.add(sq);
+                    }
+                }
+            }
+            if unfreeze.is_empty() {
+                break;
+            }
+            frozen &= !unfreeze;
+        }
+        Blockade { frozen, pieces }
+    }
+
+    fn no_mating_square(&self, board: &Board, winner: Color) -> bool {
+        let loser = !winner;
+        let Some(loser_king) = self
+            .pieces
+            .iter()
+            .find(|p| p.piece.color == loser && p.piece.role == Role::King)
+        else {
+            return false;
+        };
+        let winner_king_cover = self
+            .pieces
+            .iter()
+            .filter(|p| p.piece.color == winner && p.piece.role == Role::King)
+            .flat_map(|p| p.reach)
+            .fold(Bitboard::EMPTY, |acc, s| acc | attacks::king_attacks(s));
+        let checkers = self
+            .pieces
+            .iter()
+            .filter(|p| p.piece.color == winner && p.piece.role != Role::King)
+            .fold(Bitboard::EMPTY, |acc, p| acc | p.attacks);
+        let cover = checkers | winner_king_cover;
+        let blockers: Vec<Bitboard> = self
+            .pieces
+            .iter()
+            .filter(|p| p.piece.color == loser && p.piece.role != Role::King)
+            .map(|p| {
+                if self.frozen.contains(p.square) {
+                    Bitboard::from(p.square)
+                } else {
+                    p.reach | p.promoted
+                }
+            })
+            .collect();
+        let _ = board;
+        for k in loser_king.reach & checkers {
+            let need = attacks::king_attacks(k) & !cover;
+            let occupiable = blockers.iter().fold(Bitboard::EMPTY, |acc, b| acc | *b);
+            if !need.is_subset(occupiable) {
+                continue;
+            }
+            let helpers = blockers.iter().filter(|b| b.intersects(need)).count();
+            if helpers >= need.count() {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Every square a piece of colour `c` could ever attack (current estimate).
+fn colour_attacks(pieces: &[PieceReach], c: Color) -> Bitboard {
+    pieces
+        .iter()
+        .filter(|p| p.piece.color == c)
+        .fold(Bitboard::EMPTY, |acc, p| acc | p.attacks)
+}
+
+/// CHA's "confronting pawns": the nearest enemy pawn `q` ahead of the pawn on `s` on the same
+/// file, returned when neither pawn can ever leave the file (no capture target on its way is
+/// ever occupiable by a capturable enemy piece) nor ever be captured on its segment (no enemy
+/// attacks it). Then neither passes the other, so `q`'s square stops the pawn's pushes.
+fn confronting_pawn(
+    board: &Board,
+    frozen: Bitboard,
+    s: Square,
+    c: Color,
+    reach_by: &[Bitboard; 2],
+    attack_by: &[Bitboard; 2],
+) -> Bitboard {
+    let file = Bitboard::from(s.file());
+    let rank = s.rank().to_u32();
+    let above = (!0u64).checked_shl((rank + 1) * 8).unwrap_or(0);
+    let below = (1u64 << (rank * 8)) - 1;
+    let ahead = file
+        & Bitboard(match c {
+            Color::White => above,
+            Color::Black => below,
+        });
+    let candidates = board.by_color(!c) & board.pawns() & ahead & !frozen;
+    let nearest = match c {
+        Color::White => candidates.first(),
+        Color::Black => candidates.last(),
+    };
+    let Some(t) = nearest else {
+        return Bitboard::EMPTY;
+    };
+    let segment = attacks::between(s, t) | Bitboard::from(s) | Bitboard::from(t);
+    let p_squares = segment.without(t);
+    let q_squares = segment.without(s);
+    let p_targets = p_squares
+        .into_iter()
+        .fold(Bitboard::EMPTY, |acc, x| acc | attacks::pawn_attacks(c, x));
+    let q_targets = q_squares
+        .into_iter()
+        .fold(Bitboard::EMPTY, |acc, x| acc | attacks::pawn_attacks(!c, x));
+    let confronting = !p_targets.intersects(reach_by[idx(!c)])
+        && !q_targets.intersects(reach_by[idx(c)])
+        && !p_squares.intersects(attack_by[idx(!c)])
+        && !q_squares.intersects(attack_by[idx(c)]);
+    if confronting {
+        Bitboard::from(t)
     } else {
-        Winnability::Undetermined
+        Bitboard::EMPTY
+    }
+}
+
+/// Index of a colour in the `[white, black]` arrays of the blockade analysis.
+fn idx(c: Color) -> usize {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+/// Squares permanently attacked by `c`'s frozen pawns, knights and king (their attacks do not
+/// depend on other pieces).
+fn permanent_attacks(board: &Board, frozen: Bitboard, c: Color) -> Bitboard {
+    let mut att = Bitboard::EMPTY;
+    for sq in frozen & board.by_color(c) & board.pawns() {
+        att |= attacks::pawn_attacks(c, sq);
+    }
+    for sq in frozen & board.by_color(c) & board.knights() {
+        att |= attacks::knight_attacks(sq);
+    }
+    for sq in frozen & board.by_color(c) & board.kings() {
+        att |= attacks::king_attacks(sq);
+    }
+    att
+}
+
+/// Flood fill from `from` through squares not in `blocked`, one step given by `step`.
+fn flood(from: Square, blocked: Bitboard, step: impl Fn(Square) -> Bitboard) -> Bitboard {
+    let mut seen = Bitboard::from(from);
+    let mut frontier = seen;
+    while let Some(s) = frontier.pop_front() {
+        let next = step(s) & !blocked & !seen;
+        seen |= next;
+        frontier |= next;
+    }
+    seen
+}
+
+fn piece_reach(from: Square, role: Role, frozen: Bitboard) -> Bitboard {
+    let piece_step = move |s: Square| match role {
+        Role::Knight => attacks::knight_attacks(s),
+        Role::Bishop => attacks::bishop_attacks(s, frozen),
+        Role::Rook => attacks::rook_attacks(s, frozen),
+        _ => attacks::queen_attacks(s, frozen),
+    };
+    flood(from, frozen, piece_step)
+}
+
+/// Squares a pawn may stand on, and squares its promoted piece may stand on.
+fn pawn_reach(
+    from: Square,
+    c: Color,
+    frozen: Bitboard,
+    stop: Bitboard,
+    enemy_reach: Bitboard,
+) -> (Bitboard, Bitboard) {
+    let push_blocked = frozen | stop;
+    let forward = if c == Color::White { 8 } else { -8 };
+    let start_rank = if c == Color::White {
+        Rank::Second
+    } else {
+        Rank::Seventh
+    };
+    let last_rank = if c == Color::White {
+        Rank::Eighth
+    } else {
+        Rank::First
+    };
+    let mut reach = Bitboard::from(from);
+    let mut frontier = reach;
+    while let Some(s) = frontier.pop_front() {
+        if s.rank() == last_rank {
+            continue;
+        }
+        let mut next = Bitboard::EMPTY;
+        if let Some(t) = s.offset(forward).filter(|t| !push_blocked.contains(*t)) {
+            next.add(t);
+            if let Some(t2) = t
+                .offset(forward)
+                .filter(|t2| s.rank() == start_rank && !push_blocked.contains(*t2))
+            {
+                next.add(t2);
+            }
+        }
+        next |= attacks::pawn_attacks(c, s) & enemy_reach & !frozen;
+        next &= !reach;
+        reach |= next;
+        frontier |= next;
+    }
+    let mut promoted = Bitboard::EMPTY;
+    for s in reach & Bitboard::from(last_rank) {
+        promoted |= piece_reach(s, Role::Queen, frozen) | piece_reach(s, Role::Knight, frozen);
+    }
+    (reach, promoted)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layer 3: helpmate search.
+
+/// Exact position identity (Laws 9.2.3): placement, side to move, castling rights and the
+/// capturable en passant square.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Key {
+    board: Board,
+    turn: Color,
+    castling: Bitboard,
+    ep: Option<Square>,
+}
+
+fn key(pos: &Chess) -> Key {
+    Key {
+        board: pos.board().clone(),
+        turn: pos.turn(),
+        castling: pos.castles().castling_rights(),
+        ep: pos.legal_ep_square(),
+    }
+}
+
+type Table = HashMap<Key, u32, BuildHasherDefault<FxHasher>>;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Progress {
+    Normal,
+    Reward,
+    Punish,
+}
+
+struct Search {
+    winner: Color,
+    node_limit: u64,
+    nodes: u64,
+    iteration_nodes: u64,
+    iteration_limit: u64,
+    depth: u32,
+    interrupted: bool,
+    limit_hit: bool,
+    proved_unwinnable: bool,
+    table: Table,
+    line: Vec<Move>,
+}
+
+impl Search {
+    fn new(winner: Color, config: &WinnabilityConfig) -> Search {
+        Search {
+            winner,
+            node_limit: config.node_limit,
+            nodes: 0,
+            iteration_nodes: 0,
+            iteration_limit: config.iteration_node_limit,
+            depth: 0,
+            interrupted: false,
+            limit_hit: false,
+            proved_unwinnable: false,
+            table: Table::default(),
+            line: Vec::new(),
+        }
+    }
+
+    fn report(&self, verdict: Winnability, method: WinnabilityMethod) -> WinnabilityReport {
+        WinnabilityReport {
+            verdict,
+            method,
+            nodes: self.nodes,
+            depth: self.depth,
+            limit_hit: self.limit_hit,
+        }
+    }
+
+    /// Iterative deepening from `from` to `to` nominal plies, `local` nodes per iteration.
+    fn iterate(&mut self, pos: &Chess, from: u32, to: u32, local: u64) -> Option<Vec<Move>> {
+        self.iteration_limit = local;
+        for depth in from..=to {
+            if self.nodes >= self.node_limit {
+                self.limit_hit = true;
+                return None;
+            }
+            self.depth = depth;
+            self.interrupted = false;
+            self.iteration_nodes = 0;
+            self.table.clear();
+            self.line.clear();
+            if self.find_mate(pos, depth, false, 0) {
+                return Some(std::mem::take(&mut self.line));
+            }
+            if !self.interrupted {
+                self.proved_unwinnable = true;
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Depth-first helpmate search; `budget` is the remaining nominal depth.
+    fn find_mate(&mut self, pos: &Chess, budget: u32, past_progress: bool, ply: u32) -> bool {
+        let k = key(pos);
+        if self.table.get(&k).is_some_and(|&seen| seen >= budget) {
+            return false;
+        }
+        let board = pos.board();
+        if pos.has_insufficient_material(self.winner) || material_cannot_mate(board, self.winner) {
+            return false;
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return pos.is_check() && pos.turn() != self.winner;
+        }
+        if budget == 0
+            || self.iteration_nodes >= self.iteration_limit
+            || self.nodes >= self.node_limit
+        {
+            if self.nodes >= self.node_limit {
+                self.limit_hit = true;
+            }
+            self.interrupted = true;
+            return false;
+        }
+        self.nodes += 1;
+        self.iteration_nodes += 1;
+        self.table.insert(k, budget);
+
+        let winner_to_move = pos.turn() == self.winner;
+        let need_loser_promotion = need_loser_promotion(board, self.winner);
+        let corner = mating_corner(board, self.winner);
+        let mut ordered: Vec<(Progress, Move)> = moves
+            .into_iter()
+            .map(|m| {
+                let p = self.classify(pos, &m, winner_to_move, need_loser_promotion, corner);
+                (p, m)
+            })
+            .collect();
+        // Rewarded moves first, punished last (stable: generation order otherwise).
+        ordered.sort_by_key(|(p, _)| match p {
+            Progress::Reward => 0,
+            Progress::Normal => 1,
+            Progress::Punish => 2,
+        });
+        for (progress, m) in ordered {
+            let cost = match progress {
+                Progress::Reward if ply < 400 => 0,
+                Progress::Normal if past_progress && ply < 400 => 0,
+                Progress::Punish => 3,
+                _ => 1,
+            };
+            if cost > budget {
+                self.interrupted = true;
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            self.line.push(m);
+            if self.find_mate(&child, budget - cost, progress == Progress::Reward, ply + 1) {
+                return true;
+            }
+            self.line.pop();
+        }
+        false
+    }
+
+    fn classify(
+        &self,
+        pos: &Chess,
+        m: &Move,
+        winner_to_move: bool,
+        need_loser_promotion: bool,
+        corner: Square,
+    ) -> Progress {
+        let role = m.role();
+        let target = target_square(corner, role, winner_to_move, self.winner);
+        let approaching = m
+            .from()
+            .is_some_and(|from| approaches(role, from, m.to(), target));
+        if winner_to_move {
+            let advanced_push = role == Role::Pawn
+                && match self.winner {
+                    Color::White => m.to().rank() >= Rank::Fifth,
+                    Color::Black => m.to().rank() <= Rank::Fourth,
+                };
+            if advanced_push || m.is_capture() || approaching {
+                return Progress::Reward;
+            }
+            let _ = pos;
+            Progress::Normal
+        } else {
+            let mut progress = Progress::Normal;
+            if need_loser_promotion {
+                let heavy = matches!(m.promotion(), Some(Role::Queen | Role::Rook));
+                progress = if role == Role::Pawn && !heavy {
+                    Progress::Reward
+                } else {
+                    Progress::Punish
+                };
+            }
+            if approaching {
+                Progress::Reward
+            } else if m.is_capture() {
+                Progress::Punish
+            } else {
+                progress
+            }
+        }
+    }
+}
+
+/// CHA's mating corner: on the loser's back rank (relative to the winner, rank 8 for White),
+/// dark when the winner has a dark-squared bishop or (no bishop and) the loser a light one.
+fn mating_corner(board: &Board, winner: Color) -> Square {
+    let our_bishops = board.by_color(winner) & board.bishops();
+    let their_bishops = board.by_color(!winner) & board.bishops();
+    let dark = (our_bishops & Bitboard::DARK_SQUARES).any()
+        || (our_bishops.is_empty() && (their_bishops & Bitboard::LIGHT_SQUARES).any());
+    match (winner, dark) {
+        (Color::White, true) => Square::H8,
+        (Color::White, false) => Square::A8,
+        (Color::Black, true) => Square::A1,
+        (Color::Black, false) => Square::H1,
+    }
+}
+
+/// Where the moving piece should head: the winner's king two ranks off the corner, the
+/// winner's pieces at the corner, the loser's king into the corner, the loser's other pieces
+/// beside it (to block the flight square).
+fn target_square(corner: Square, role: Role, winner_to_move: bool, winner: Color) -> Square {
+    let king = role == Role::King;
+    let toward_centre_rank = if winner == Color::White { -16 } else { 16 };
+    let toward_centre_file = if corner.file() == shakmaty::File::H {
+        -1
+    } else {
+        1
+    };
+    let offset = match (winner_to_move, king) {
+        (true, true) => toward_centre_rank,
+        (true, false) => 0,
+        (false, true) => 0,
+        (false, false) => toward_centre_file,
+    };
+    corner.offset(offset).unwrap_or(corner)
+}
+
+/// Does a king or knight step bring it closer to `target`?
+fn approaches(role: Role, from: Square, to: Square, target: Square) -> bool {
+    match role {
+        Role::King => to.distance(target) < from.distance(target),
+        Role::Knight => knight_distance(to, target) < knight_distance(from, target),
+        _ => false,
+    }
+}
+
+/// Knight moves between two squares on an empty board.
+fn knight_distance(a: Square, b: Square) -> u32 {
+    let dx = a.file().distance(b.file());
+    let dy = a.rank().distance(b.rank());
+    let (dx, dy) = if dx < dy { (dy, dx) } else { (dx, dy) };
+    // Corner special cases.
+    let corner = |s: Square| matches!(s, Square::A1 | Square::H1 | Square::A8 | Square::H8);
+    if dx == 1 && dy == 1 && (corner(a) || corner(b)) {
+        return 4;
+    }
+    if dx == 2 && dy == 2 {
+        return 4;
+    }
+    if dx == 1 && dy == 0 {
+        return 3;
+    }
+    let m = dx.div_ceil(2).max((dx + dy).div_ceil(3));
+    m + ((m + dx + dy) % 2)
+}
+
+/// CHA's test "must the loser promote for the winner to have any mate?": the winner has a
+/// lone knight and the loser no minor piece or rook, or the winner only bishops of one colour
+/// and no knight or opposite-coloured bishop is on the board. (Used for move ordering only.)
+fn need_loser_promotion(board: &Board, winner: Color) -> bool {
+    let ours = board.by_color(winner);
+    let theirs = board.by_color(!winner);
+    let our_pieces = ours & !board.kings();
+    if our_pieces.count() == 1
+        && (our_pieces & board.knights()).any()
+        && (theirs & (board.knights() | board.bishops() | board.rooks())).is_empty()
+    {
+        return true;
+    }
+    let our_bishops = ours & board.bishops();
+    if our_bishops.any() && our_pieces == our_bishops {
+        let colour = if (our_bishops & Bitboard::DARK_SQUARES).any() {
+            Bitboard::DARK_SQUARES
+        } else {
+            Bitboard::LIGHT_SQUARES
+        };
+        return (board.bishops() & !colour).is_empty() && (theirs & board.knights()).is_empty();
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{CastlingMode, fen::Fen};
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    fn check_line(p: &Chess, side: Color, line: &[Move]) {
+        let mut cur = p.clone();
+        for m in line {
+            assert!(cur.is_legal(*m), "illegal {m:?} in helpmate");
+            cur.play_unchecked(*m);
+        }
+        assert!(cur.is_checkmate());
+        assert_eq!(cur.turn(), !side);
+    }
+
+    #[test]
+    fn knight_distance_matches_known_values() {
+        assert_eq!(knight_distance(Square::A1, Square::B3), 1);
+        assert_eq!(knight_distance(Square::A1, Square::B2), 4);
+        assert_eq!(knight_distance(Square::D4, Square::D5), 3);
+        assert_eq!(knight_distance(Square::D4, Square::E5), 2);
+        assert_eq!(knight_distance(Square::D4, Square::F6), 4);
+        assert_eq!(knight_distance(Square::A1, Square::H8), 6);
+    }
+
+    #[test]
+    fn start_position_both_sides_winnable_with_legal_lines() {
+        let p = Chess::default();
+        for side in [Color::White, Color::Black] {
+            match can_mate(&p, side) {
+                Winnability::Winnable { helpmate } => check_line(&p, side, &helpmate),
+                other => panic!("{side:?}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn kb_v_k_is_dead_and_kr_v_k_is_not() {
+        assert!(is_dead_position(&pos("8/8/8/4k3/8/8/8/2B1K3 w - - 0 1")));
+        assert!(!is_dead_position(&pos("8/8/8/4k3/8/8/8/R3K3 w - - 0 1")));
+    }
+
+    #[test]
+    fn blocked_pawn_wall_is_dead() {
+        // CHA vector, label `--`: bishops on opposite colours behind a locked wall.
+        let p = pos("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1");
+        assert!(blockade_unwinnable(&p, Color::White));
+        assert!(blockade_unwinnable(&p, Color::Black));
+        assert!(is_dead_position(&p));
+    }
+
+    #[test]
+    fn lone_king_side_is_unwinnable_in_knn_v_k() {
+        let p = pos("8/8/8/4k3/8/8/8/3NKN2 w - - 0 1");
+        assert_eq!(can_mate(&p, Color::Black), Winnability::Unwinnable);
+        match can_mate(&p, Color::White) {
+            Winnability::Winnable { helpmate } => check_line(&p, Color::White, &helpmate),
+            other => panic!("{other:?}"),
+        }
     }
 }

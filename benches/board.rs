@@ -1,0 +1,146 @@
+//! Digital-board recognition throughput: placements processed per second.
+//!
+//! 60 real games (`../shared/data/pgn/twic1599_otb.pgn`) rendered by
+//! `arbiter::board::simulate` with transients (pieces in the air and slid, flicker, both
+//! capture orders, both castling orders) as a polled log (stability rule, K = 2) and as a timed
+//! log with clock presses (clock rule). Measured, per placement:
+//! - `parse`: log text → snapshots;
+//! - `recognise/stable`, `recognise/clock`: snapshots → events;
+//! - baseline `replay`: playing the same games' moves with shakmaty, once per placement of the
+//!   polled log (what a recogniser that was told the moves would cost at the least).
+//!
+//! Run: `cargo bench --bench board`.
+
+use std::ops::ControlFlow;
+
+use arbiter::board::placement::write_log;
+use arbiter::board::simulate::{SimulationConfig, simulate};
+use arbiter::board::{RecogniserConfig, Snapshot, parse_log, recognise};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pgn_reader::{Reader, SanPlus, Visitor};
+use shakmaty::{Chess, Move, Position};
+
+struct Mainline;
+
+impl Visitor for Mainline {
+    type Tags = ();
+    type Movetext = Option<(Chess, Vec<Move>)>;
+    type Output = Option<Vec<Move>>;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<Self::Output, Self::Movetext> {
+        ControlFlow::Continue(Some((Chess::default(), Vec::new())))
+    }
+
+    fn san(&mut self, mt: &mut Self::Movetext, san: SanPlus) -> ControlFlow<Self::Output> {
+        if let Some((pos, moves)) = mt {
+            match san.san.to_move(pos) {
+                Ok(m) => {
+                    pos.play_unchecked(m);
+                    moves.push(m);
+                }
+                Err(_) => *mt = None,
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, mt: Self::Movetext) -> Self::Output {
+        mt.map(|(_, m)| m)
+    }
+}
+
+fn games(limit: usize) -> Vec<Vec<Move>> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/data/pgn/twic1599_otb.pgn"
+    );
+    let Ok(bytes) = std::fs::read(path) else {
+        return Vec::new();
+    };
+    let mut reader = Reader::new(std::io::Cursor::new(bytes));
+    let mut out = Vec::new();
+    while out.len() < limit {
+        match reader.read_game(&mut Mainline) {
+            Ok(Some(Some(moves))) if !moves.is_empty() => out.push(moves),
+            Ok(Some(_)) => {}
+            _ => break,
+        }
+    }
+    out
+}
+
+fn render(games: &[Vec<Move>], cfg: &SimulationConfig) -> Vec<Vec<Snapshot>> {
+    games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| simulate(&Chess::default(), g, cfg, i as u64))
+        .collect()
+}
+
+fn board(c: &mut Criterion) {
+    let games = games(60);
+    let polled = render(&games, &SimulationConfig::default());
+    let clocked = render(
+        &games,
+        &SimulationConfig {
+            clock: true,
+            ..SimulationConfig::default()
+        },
+    );
+    let texts: Vec<String> = polled.iter().map(|s| write_log(s)).collect();
+    let count = |logs: &[Vec<Snapshot>]| logs.iter().map(Vec::len).sum::<usize>() as u64;
+    let config = RecogniserConfig::default();
+
+    let mut g = c.benchmark_group("board");
+    g.throughput(Throughput::Elements(count(&polled)));
+    g.bench_function("parse", |b| {
+        b.iter(|| {
+            texts
+                .iter()
+                .map(|t| parse_log(t).map_or(0, |s| s.len()))
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("recognise/stable", |b| {
+        b.iter(|| {
+            polled
+                .iter()
+                .map(|s| recognise(s, &config).map_or(0, |r| r.events.len()))
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("replay", |b| {
+        b.iter(|| {
+            let mut n = 0usize;
+            for (moves, snaps) in games.iter().zip(&polled) {
+                // One legal-move generation per placement, as the cheapest possible bound.
+                let per_move = snaps.len() / moves.len().max(1);
+                let mut pos = Chess::default();
+                for m in moves {
+                    for _ in 0..per_move {
+                        n += pos.legal_moves().len();
+                    }
+                    pos.play_unchecked(*m);
+                }
+            }
+            n
+        })
+    });
+    g.throughput(Throughput::Elements(count(&clocked)));
+    g.bench_function("recognise/clock", |b| {
+        b.iter(|| {
+            clocked
+                .iter()
+                .map(|s| recognise(s, &config).map_or(0, |r| r.events.len()))
+                .sum::<usize>()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, board);
+criterion_main!(benches);
