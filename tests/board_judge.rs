@@ -335,6 +335,18 @@ fn arbiter_judge_reads_board_logs() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("after 10 plies"), "{text}");
 
+    // K = 1: every lift is judged, as a piece removed (CR 3.1).
+    let hasty = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "judge",
+            "--board-snapshots",
+            "1",
+            &format!("{dir}/polled-italian.fen"),
+        ])
+        .output()
+        .expect("runs");
+    assert!(String::from_utf8_lossy(&hasty.stdout).contains("piece_removed"));
+
     // A log that never shows the start position: an error with the file name, exit 1.
     let bad = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["judge", "--input", "board", &format!("{dir}/README.md")])

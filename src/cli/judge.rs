@@ -35,6 +35,13 @@ pub struct Args {
     /// Input format: `auto` (extension, then content), `jsonl`, `pgn` or `board`.
     #[arg(long, value_enum, default_value_t)]
     pub input: InputFormat,
+    /// Board logs without clock presses: a placement read on this many consecutive lines is
+    /// committed (K of the stability rule, README "Digital boards").
+    #[arg(long, default_value_t = 2)]
+    pub board_snapshots: u32,
+    /// Board logs without clock presses: a placement standing this many seconds is committed (T).
+    #[arg(long, default_value_t = 2.0)]
+    pub board_seconds: f64,
 }
 
 /// How to read an input file.
@@ -115,8 +122,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     .read_to_string(&mut text)
                     .map_err(|e| e.to_string())
                     .and_then(|_| {
-                        arbiter::board::read_board_game(&text, &Default::default())
-                            .map_err(|e| e.to_string())
+                        let stability = arbiter::board::StabilityRule {
+                            snapshots: args.board_snapshots,
+                            seconds: args.board_seconds,
+                        };
+                        let config = arbiter::board::RecogniserConfig {
+                            stability,
+                            ..Default::default()
+                        };
+                        arbiter::board::read_board_game(&text, &config).map_err(|e| e.to_string())
                     });
                 match game.map(|g| judge_jsonl_game(&g, rules, options)) {
                     Ok(Ok(v)) => emit(1, &v)?,
