@@ -88,3 +88,41 @@ fn no_round_played_scores_zero_not_minus_zero() {
     let trf = ok(&["export", "ev.json", "--format", "trf"], d);
     assert!(trf.contains(" 0.0"), "{trf}");
 }
+
+fn fails(args: &[&str], dir: &Path) -> String {
+    let out = arbiter(args, dir);
+    assert_eq!(out.status.code(), Some(1), "{args:?} should fail");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+/// A one-round event, its round played: standings after a later round, or pairing round 2,
+/// are errors that say the event is shorter.
+#[test]
+fn rounds_beyond_the_event_are_refused_clearly() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(&["new", "c1.json", "--name", "C", "--rounds", "1"], d);
+    ok(&["add-player", "c1.json", "--name", "Anna"], d);
+    ok(&["add-player", "c1.json", "--name", "Boris"], d);
+    ok(&["pair", "c1.json", "--auto"], d);
+    ok(
+        &["result", "c1.json", "--round", "1", "--board", "1", "1-0"],
+        d,
+    );
+    let e = fails(&["standings", "c1.json", "--after-round", "4"], d);
+    assert!(
+        e.contains("no standings after round 4: 1 of 1 round(s) paired"),
+        "{e}"
+    );
+    let e = fails(&["pair", "c1.json", "--round", "2", "--auto"], d);
+    assert!(
+        e.contains("round 2 cannot be paired: the event has only 1 round(s)"),
+        "{e}"
+    );
+    let e = fails(&["pair", "c1.json", "--round", "2", "--game", "1-2"], d);
+    assert!(
+        e.contains("round 2 cannot be paired: the event has only 1 round(s)"),
+        "{e}"
+    );
+    ok(&["standings", "c1.json", "--after-round", "1"], d);
+}

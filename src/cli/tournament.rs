@@ -337,6 +337,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             if a.auto {
                 let next = t.paired_rounds() + 1;
                 if let Some(r) = a.round
+                    && r > t.total_rounds
+                {
+                    bail!(
+                        "{}: round {r} cannot be paired: the event has only {} round(s)",
+                        a.state.display(),
+                        t.total_rounds
+                    );
+                }
+                if let Some(r) = a.round
                     && r != next
                 {
                     bail!(
@@ -512,6 +521,17 @@ fn load_state(path: &Path) -> anyhow::Result<Tournament> {
 
 fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournament)> {
     let t = store::load(&a.file)?;
+    // Standings after a round not yet paired would count byes that never happened.
+    if let Some(r) = a.after_round
+        && r > t.paired_rounds()
+    {
+        bail!(
+            "{}: no standings after round {r}: {} of {} round(s) paired",
+            a.file.display(),
+            t.paired_rounds(),
+            t.total_rounds
+        );
+    }
     let order: Vec<TieBreak> = match &a.tie_breaks {
         Some(list) => parse_order(list)?,
         None => a.preset.order().to_vec(),

@@ -86,6 +86,14 @@ pub enum TournamentError {
         /// The first round the player could withdraw from.
         next: u32,
     },
+    /// Pairings for a round beyond the event's last round.
+    #[error("round {round} cannot be paired: the event has only {total} round(s)")]
+    RoundBeyondEvent {
+        /// The round asked for.
+        round: u32,
+        /// The event's number of rounds.
+        total: u32,
+    },
     /// Pairings for a round other than the next.
     #[error("round {round} cannot be paired now: the next round is {next}")]
     RoundOutOfOrder {
@@ -575,7 +583,13 @@ impl Tournament {
         pab: Option<u16>,
     ) -> Result<(), TournamentError> {
         let next = self.paired_rounds() + 1;
-        if round != next || round > self.total_rounds.max(next) {
+        if round > self.total_rounds {
+            return Err(TournamentError::RoundBeyondEvent {
+                round,
+                total: self.total_rounds,
+            });
+        }
+        if round != next {
             return Err(TournamentError::RoundOutOfOrder { round, next });
         }
         if let Some(prev) = self.round(round - 1) {
