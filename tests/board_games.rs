@@ -359,7 +359,7 @@ fn illegal_acts_injected_into_real_games_are_classified() {
         let restored = got
             .events
             .iter()
-            .any(|e| matches!(e.kind, BoardEventKind::Restored));
+            .any(|e| matches!(e.kind, BoardEventKind::Restored { acts: 1 }));
         let entry = by_kind.entry(expected.kind.code()).or_default();
         if acts == [expected] && restored && got.moves() == *moves {
             entry.0 += 1;

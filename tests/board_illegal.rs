@@ -296,7 +296,7 @@ fn illegal_move_put_back_then_replaced() {
     assert_eq!(only_act(&r).kind, IllegalMove::BishopMovement);
     let kinds: Vec<_> = r.events.iter().map(|e| &e.kind).collect();
     assert!(matches!(kinds[2], BoardEventKind::Illegal { .. }));
-    assert!(matches!(kinds[3], BoardEventKind::Restored));
+    assert!(matches!(kinds[3], BoardEventKind::Restored { acts: 1 }));
     assert!(matches!(kinds[4], BoardEventKind::Move(m) if m.san == "Bc4"));
 }
 
@@ -448,4 +448,33 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR
     assert_eq!(r.tentative(), None);
     assert_eq!(r.events().len(), 1);
     assert_eq!(r.position().turn(), Color::Black);
+}
+
+#[test]
+fn reply_from_an_irregular_position_then_restored() {
+    // White, in check from the rook on e2, puts his king on d2, still attacked (Laws 3.9.2).
+    // shakmaty cannot build the position (White's king in check with Black on move), yet
+    // Black replies Kd7 from the board as it stands; then both moves are taken back.
+    let start = position("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1");
+    let r = Log::new(&start)
+        .edit(|b| mv(b, "e1", "d2"))
+        .edit(|b| mv(b, "e8", "d7"))
+        .edit(|b| {
+            mv(b, "d7", "e8");
+            mv(b, "d2", "e1");
+        })
+        .recognise(&start);
+    let act = only_act(&r);
+    assert_eq!(act.kind, IllegalMove::KingOntoAttackedSquare);
+    assert_eq!(act.kind.article(), Article::Laws("3.9.2"));
+    let kinds: Vec<_> = r.events.iter().map(|e| e.kind.clone()).collect();
+    assert_eq!(
+        kinds[1],
+        BoardEventKind::IrregularMove {
+            side: Color::Black,
+            physical: physical("e8", "d7").unwrap()
+        }
+    );
+    assert_eq!(kinds[2], BoardEventKind::Restored { acts: 2 });
+    assert_eq!(r.position, start);
 }

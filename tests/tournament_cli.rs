@@ -118,6 +118,17 @@ fn a_short_event() {
         line3.ends_with("     1 b 0  0000 - Z  0000 - Z"),
         "{line3:?}"
     );
+    // Round 3 by the Dutch pairer: 3 is out, 4 players left, so no bye.
+    let json = ok(&["pair", "ev.json", "--auto", "--format", "json"], d);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["round"], 3);
+    assert_eq!(v["boards"].as_array().unwrap().len(), 2);
+    assert!(v["bye"].is_null());
+    let e = fails(&["pair", "ev.json", "--auto"], d);
+    assert!(
+        e.contains("round 3 still has 2 game(s) without a result"),
+        "{e}"
+    );
     let cross = ok(&["crosstable", "ev.json"], d);
     assert!(cross.contains("crosstable after round 2"), "{cross}");
 }
@@ -139,5 +150,68 @@ fn export_writes_a_trf_back_byte_for_byte() {
     assert!(
         e.contains("bad.trf:") && e.contains("expected colour `w`, `b` or `-`"),
         "{e}"
+    );
+}
+
+/// A judged game's verdict (`arbiter judge --format json`) recorded as the result: Fool's mate,
+/// Black mates on ply 4 (Laws 5.1.1), so 0-1.
+#[test]
+fn a_judged_verdict_is_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/judge/checkmate-fools-mate.jsonl"
+    );
+    let judged = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["judge", game, "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(judged.status.success());
+    std::fs::write(d.join("verdict.json"), &judged.stdout).unwrap();
+    std::fs::write(
+        d.join("unfinished.json"),
+        r#"{"result":"*","reason":"unfinished"}"#,
+    )
+    .unwrap();
+    ok(&["new", "ev.json", "--name", "V"], d);
+    ok(&["add-player", "ev.json", "--name", "A"], d);
+    ok(&["add-player", "ev.json", "--name", "B"], d);
+    ok(&["pair", "ev.json", "--round", "1", "--game", "1-2"], d);
+    let e = fails(
+        &[
+            "result",
+            "ev.json",
+            "--round",
+            "1",
+            "--board",
+            "1",
+            "--verdict",
+            "unfinished.json",
+        ],
+        d,
+    );
+    assert!(e.contains("unfinished"), "{e}");
+    let out = ok(
+        &[
+            "result",
+            "ev.json",
+            "--round",
+            "1",
+            "--board",
+            "1",
+            "--verdict",
+            "verdict.json",
+            "--format",
+            "json",
+        ],
+        d,
+    );
+    assert_eq!(out.trim(), r#"{"result":"black_wins","round":1}"#);
+    let trf = ok(&["export", "ev.json"], d);
+    assert!(
+        trf.lines()
+            .any(|l| l.starts_with("001    2") && l.ends_with("     1 b 1")),
+        "{trf}"
     );
 }

@@ -61,6 +61,40 @@ fn moved_pairs(changes: &[Change]) -> Vec<(Square, Square, Piece, Option<Role>)>
     pairs
 }
 
+/// The one piece moved between two placements (nothing else changed but its from-square and
+/// its to-square), with the hand's from/to; `None` for anything else.
+pub(crate) fn one_piece_moved(before: &Board, after: &Board) -> Option<(PhysicalMove, Piece)> {
+    let changes = changes(before, after);
+    if changes.len() != 2 {
+        return None;
+    }
+    match moved_pairs(&changes).as_slice() {
+        [(from, to, piece, promotion)] => Some((
+            PhysicalMove {
+                from: *from,
+                to: *to,
+                promotion: *promotion,
+            },
+            *piece,
+        )),
+        _ => None,
+    }
+}
+
+fn changes(before: &Board, after: &Board) -> Vec<Change> {
+    (before.occupied() | after.occupied())
+        .into_iter()
+        .filter_map(|sq| {
+            let (b, a) = (before.piece_at(sq), after.piece_at(sq));
+            (b != a).then_some(Change {
+                square: sq,
+                before: b,
+                after: a,
+            })
+        })
+        .collect()
+}
+
 /// What a legal move that the board does not show completely left undone (Laws 4.7).
 fn incomplete(pos: &Chess, m: &Move, after: &Board, count_delta: i32) -> IllegalMove {
     match m {
@@ -96,17 +130,7 @@ fn incomplete(pos: &Chess, m: &Move, after: &Board, count_delta: i32) -> Illegal
 pub fn classify_act(pos: &Chess, after: &Board) -> IllegalAct {
     let before = pos.board();
     let us = pos.turn();
-    let changes: Vec<Change> = (before.occupied() | after.occupied())
-        .into_iter()
-        .filter_map(|sq| {
-            let (b, a) = (before.piece_at(sq), after.piece_at(sq));
-            (b != a).then_some(Change {
-                square: sq,
-                before: b,
-                after: a,
-            })
-        })
-        .collect();
+    let changes = changes(before, after);
     let count_delta = after.occupied().count() as i32 - before.occupied().count() as i32;
     let board_act = |kind| IllegalAct {
         side: us,

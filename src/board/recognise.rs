@@ -35,9 +35,10 @@ use shakmaty::{
     san::San, uci::UciMove,
 };
 
-use super::diff::{IllegalAct, classify_act};
+use super::diff::{IllegalAct, classify_act, one_piece_moved};
 use super::placement::{Reading, Snapshot};
 use super::{BoardError, Orientation};
+use crate::laws::illegal::PhysicalMove;
 
 /// When a placement counts as stable without clock presses.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -133,7 +134,20 @@ pub enum BoardEventKind {
         plies: usize,
     },
     /// After an illegal act the position before it was put back on the board (Laws 7.5.1).
-    Restored,
+    Restored {
+        /// Acts undone: the illegal act, plus any moves played on from the irregular position
+        /// it left ([`BoardEventKind::IrregularMove`]).
+        acts: usize,
+    },
+    /// One piece moved by the opponent of an illegal act's author, from the position the act
+    /// left when shakmaty cannot build it (a king left in check, a pawn on the last rank):
+    /// play goes on from the board as it stands (CR 3.5). The judge decides what it is.
+    IrregularMove {
+        /// Who moved.
+        side: Color,
+        /// The hand's from/to.
+        physical: PhysicalMove,
+    },
     /// The player on move pressed the clock without making a move (Laws 7.5.3).
     ClockWithoutMove {
         /// Who pressed.
@@ -208,6 +222,10 @@ struct Irregular {
     /// The board as a position with the opponent on move, and its legal moves' placements,
     /// when shakmaty accepts it.
     played_on: Option<(Chess, HashMap<Board, Move>)>,
+    /// Who made the last act on the irregular board.
+    mover: Color,
+    /// Acts since `before`: the illegal act and any irregular moves after it.
+    acts: usize,
 }
 
 /// The streaming recogniser: feed snapshots with [`Recogniser::push`], then
@@ -539,6 +557,8 @@ impl Recogniser {
             before,
             board,
             played_on,
+            mover: act.side,
+            acts: 1,
         });
     }
 
@@ -546,14 +566,15 @@ impl Recogniser {
         if board == irr.board {
             return;
         }
+        let restored = BoardEventKind::Restored { acts: irr.acts };
         if board == *irr.before.board() {
             self.irregular = None;
-            self.emit(line, t, BoardEventKind::Restored);
+            self.emit(line, t, restored);
             return;
         }
         if let Some(m) = self.targets.get(&board).cloned() {
             self.irregular = None;
-            self.emit(line, t, BoardEventKind::Restored);
+            self.emit(line, t, restored);
             self.commit(m, line, t, false);
             return;
         }
@@ -564,6 +585,30 @@ impl Recogniser {
             self.history.push(self.pos.clone());
             self.set_position(p.clone());
             self.commit(m, line, t, false);
+            return;
+        }
+        if let Some((physical, piece)) = one_piece_moved(&irr.board, &board)
+            && piece.color != irr.mover
+        {
+            self.emit(
+                line,
+                t,
+                BoardEventKind::IrregularMove {
+                    side: piece.color,
+                    physical,
+                },
+            );
+            let played_on = position_from(&board, &irr.before, irr.mover).map(|p| {
+                let map = targets_of(&p);
+                (p, map)
+            });
+            self.irregular = Some(Irregular {
+                played_on,
+                mover: piece.color,
+                acts: irr.acts + 1,
+                board,
+                before: irr.before,
+            });
             return;
         }
         self.illegal(irr.before, board, line, t);

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use arbiter::formats::trf::{InitialColour, Trf};
+use arbiter::tournament::pairing::PairingRules;
 use arbiter::tournament::standings::{Crosstable, Preset, StandingsReport, parse_order};
 use arbiter::tournament::tiebreak::{Rules, TieBreak};
 use arbiter::tournament::{Bye, ByeKind, GameRef, GameResult, Player, Tournament, store};
@@ -111,9 +112,15 @@ struct AddPlayerArgs {
 struct PairArgs {
     /// State file.
     state: PathBuf,
-    /// Round to pair (the next one).
-    #[arg(long)]
-    round: u32,
+    /// Round to pair (the next one; with `--auto` it may be omitted).
+    #[arg(long, required_unless_present = "auto")]
+    round: Option<u32>,
+    /// Pair the next round with the FIDE Dutch pairer (`arbiter pair`) instead of giving games.
+    #[arg(long, conflicts_with_all = ["games", "bye", "from"])]
+    auto: bool,
+    /// Pairing rules for `--auto`: `fide` (C.04.3) or `detsky-mat` (CR 1.5: three same colours in a row allowed).
+    #[arg(long, default_value = "detsky-mat", value_parser = ["fide", "detsky-mat"])]
+    rules: String,
     /// A game as `WHITE-BLACK` starting ranks, in board order (repeat).
     #[arg(long = "game", value_parser = parse_pair)]
     games: Vec<(u16, u16)>,
@@ -158,8 +165,12 @@ struct ResultArgs {
     #[arg(long, value_parser = parse_pair)]
     game: Option<(u16, u16)>,
     /// `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--` (double forfeit), `0-0` (double loss, CR 4.2).
-    #[arg(value_parser = parse_result, allow_hyphen_values = true)]
-    result: GameResult,
+    #[arg(value_parser = parse_result, allow_hyphen_values = true, required_unless_present = "verdict")]
+    result: Option<GameResult>,
+    /// Take the result from a verdict of `arbiter judge --format json` (the first JSON object
+    /// in the file; `-` for stdin).
+    #[arg(long, conflicts_with = "result")]
+    verdict: Option<PathBuf>,
     /// Replace a result already recorded (an arbiter's correction).
     #[arg(long)]
     correct: bool,
@@ -308,22 +319,51 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         Command::Pair(a) => {
             let mut t = store::load(&a.state)?;
+            if a.auto {
+                let next = t.paired_rounds() + 1;
+                if let Some(r) = a.round
+                    && r != next
+                {
+                    bail!(
+                        "{}: round {r} cannot be paired now: the next round is {next}",
+                        a.state.display()
+                    );
+                }
+                let rules = PairingRules::by_name(&a.rules).unwrap_or_default();
+                let p = t
+                    .pair_next_round(&rules)
+                    .with_context(|| a.state.display().to_string())?;
+                store::save(&t, &a.state)?;
+                let mut text = format!("round {} paired ({} rules):\n", p.round, a.rules);
+                for b in &p.boards {
+                    text.push_str(&format!("board {}: {} - {}\n", b.number, b.white, b.black));
+                }
+                if let Some(bye) = p.bye {
+                    text.push_str(&format!("bye: {bye}\n"));
+                }
+                text.pop();
+                return done(
+                    &a.out,
+                    &text,
+                    serde_json::json!({"round": p.round, "boards": p.boards, "bye": p.bye}),
+                );
+            }
+            let round = a.round.unwrap_or(t.paired_rounds() + 1);
             let (games, bye) = match &a.from {
                 Some(path) => read_pairs(path)?,
                 None => (a.games.clone(), a.bye),
             };
-            t.pair_round(a.round, &games, bye)
-                .with_context(|| format!("{}: round {}", a.state.display(), a.round))?;
+            t.pair_round(round, &games, bye)
+                .with_context(|| format!("{}: round {round}", a.state.display()))?;
             store::save(&t, &a.state)?;
             done(
                 &a.out,
                 &format!(
-                    "round {} paired: {} games{}",
-                    a.round,
+                    "round {round} paired: {} games{}",
                     games.len(),
                     bye.map(|b| format!(", bye {b}")).unwrap_or_default()
                 ),
-                serde_json::json!({"round": a.round, "games": games.len(), "bye": bye}),
+                serde_json::json!({"round": round, "games": games.len(), "bye": bye}),
             )
         }
         Command::Bye(a) => {
@@ -350,13 +390,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 (None, Some((x, y))) => GameRef::Players(x, y),
                 (None, None) => bail!("give --board or --game"),
             };
-            t.record_result(a.round, game, a.result, a.correct)
+            let result = match (a.result, &a.verdict) {
+                (Some(r), _) => r,
+                (None, Some(path)) => verdict_result(path, a.round, game)?,
+                (None, None) => bail!("give a result or --verdict"),
+            };
+            t.record_result(a.round, game, result, a.correct)
                 .with_context(|| a.state.display().to_string())?;
             store::save(&t, &a.state)?;
             done(
                 &a.out,
-                &format!("round {}: {} {game}", a.round, a.result),
-                serde_json::json!({"round": a.round, "result": a.result}),
+                &format!("round {}: {result} {game}", a.round),
+                serde_json::json!({"round": a.round, "result": result}),
             )
         }
         Command::Withdraw(a) => {
@@ -424,6 +469,32 @@ fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournament)> {
         RulesArg::Fide2026 => Rules::Fide2026,
     };
     Ok((StandingsReport::new(&t, a.after_round, rules, &order), t))
+}
+
+/// The result of the first verdict object in `path` (`arbiter judge --format json`).
+fn verdict_result(path: &Path, round: u32, game: GameRef) -> anyhow::Result<GameResult> {
+    let text = if path.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin())?
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("{}: cannot read", path.display()))?
+    };
+    let first = serde_json::Deserializer::from_str(&text)
+        .into_iter::<serde_json::Value>()
+        .next()
+        .with_context(|| format!("{}: no verdict in the file", path.display()))?
+        .with_context(|| format!("{}: not a verdict (JSON)", path.display()))?;
+    let code = first
+        .get("result")
+        .and_then(|r| r.as_str())
+        .with_context(|| format!("{}: the verdict has no `result`", path.display()))?;
+    if code == "*" {
+        return Err(arbiter::tournament::TournamentError::UnfinishedGame {
+            round,
+            game: game.to_string(),
+        })
+        .with_context(|| path.display().to_string());
+    }
+    GameResult::parse(code).with_context(|| format!("{}: unknown result {code:?}", path.display()))
 }
 
 /// Games as (white, black) in board order, and the pairing-allocated bye.

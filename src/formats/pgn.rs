@@ -1,1 +1,257 @@
-//! PGN games as judge events. (Owned by the judge work, issue 2.)
+//! PGN games as judge input: a streaming reader over any [`Read`] (pgn-reader's `Reader` and
+//! `Visitor`), yielding one [`PgnGame`] at a time — its tags, its mainline SAN moves
+//! (variations skipped), the movetext's termination marker, its 0-based index and the byte
+//! offset where it starts — without holding the file in memory.
+//!
+//! ```
+//! use arbiter::formats::pgn::PgnReader;
+//!
+//! let pgn = "[White \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 (1... c5) 2. Qh5 Nc6 1-0\n\n1. d4 *\n";
+//! let games: Vec<_> = PgnReader::new(pgn.as_bytes()).collect::<Result<_, _>>().unwrap();
+//! assert_eq!(games.len(), 2);
+//! assert_eq!(games[0].tag("White"), Some("A"));
+//! assert_eq!(games[0].moves.len(), 4);
+//! assert_eq!(games[1].index, 1);
+//! ```
+//!
+//! (Owned by the judge work, issue 2.)
+
+use std::io::{self, Read};
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use pgn_reader::{KnownOutcome, Outcome, RawTag, SanPlus, Visitor};
+use shakmaty::Color;
+use shakmaty::san::San;
+
+use crate::game::verdict::GameResult;
+
+/// One game read from a PGN file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    /// 0-based index of the game in its input.
+    pub index: usize,
+    /// Byte offset of the game's first byte (its first tag, or its movetext) in the input.
+    pub offset: u64,
+    /// The tag pairs in file order, e.g. `("White", "Kasparov, G.")`.
+    pub tags: Vec<(String, String)>,
+    /// The mainline moves as SAN, in order (`--` null moves included, as [`San::Null`]).
+    pub moves: Vec<San>,
+    /// The termination marker of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`), if present.
+    pub termination: Option<GameResult>,
+}
+
+impl PgnGame {
+    /// The value of the first tag named `name` (case-sensitive, as PGN tags are).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A PGN input that could not be read.
+#[derive(Debug, thiserror::Error)]
+#[error("game {} (byte offset {offset}): {source}", index + 1)]
+pub struct PgnError {
+    /// 0-based index of the game being read.
+    pub index: usize,
+    /// Byte offset where that game starts.
+    pub offset: u64,
+    /// The I/O or parser error.
+    #[source]
+    pub source: io::Error,
+}
+
+/// Counts the bytes handed to pgn-reader, so a game's start offset is known.
+#[derive(Debug)]
+struct Counting<R> {
+    inner: R,
+    count: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// Streams [`PgnGame`]s from a reader. Memory is bounded by the largest game, not the file.
+/// Do not wrap the input in a `BufReader`: pgn-reader buffers it.
+#[derive(Debug)]
+pub struct PgnReader<R> {
+    reader: pgn_reader::Reader<Counting<R>>,
+    count: Arc<AtomicU64>,
+    index: usize,
+    failed: bool,
+}
+
+impl<R: Read> PgnReader<R> {
+    /// A reader over `input`.
+    pub fn new(input: R) -> Self {
+        let count = Arc::new(AtomicU64::new(0));
+        PgnReader {
+            reader: pgn_reader::Reader::new(Counting {
+                inner: input,
+                count: Arc::clone(&count),
+            }),
+            count,
+            index: 0,
+            failed: false,
+        }
+    }
+
+    /// Reads the next game; `Ok(None)` at the end of the input.
+    ///
+    /// # Errors
+    /// [`PgnError`] with the game index and byte offset, on I/O errors and irrecoverable parser
+    /// errors.
+    pub fn read_game(&mut self) -> Result<Option<PgnGame>, PgnError> {
+        let index = self.index;
+        let offset = self.offset();
+        let more = self.reader.has_more().map_err(|source| PgnError {
+            index,
+            offset,
+            source,
+        })?;
+        if !more {
+            return Ok(None);
+        }
+        let offset = self.offset();
+        let mut visitor = Collector;
+        match self.reader.read_game(&mut visitor) {
+            Ok(Some(mut game)) => {
+                game.index = index;
+                game.offset = offset;
+                self.index += 1;
+                Ok(Some(game))
+            }
+            Ok(None) => Ok(None),
+            Err(source) => Err(PgnError {
+                index,
+                offset,
+                source,
+            }),
+        }
+    }
+
+    /// Bytes of the input consumed by the parser so far (the position of the next unread byte).
+    fn offset(&self) -> u64 {
+        self.count
+            .load(Ordering::Relaxed)
+            .saturating_sub(self.reader.buffer().len() as u64)
+    }
+}
+
+impl<R: Read> Iterator for PgnReader<R> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        match self.read_game() {
+            Ok(Some(g)) => Some(Ok(g)),
+            Ok(None) => None,
+            Err(e) => {
+                self.failed = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+struct Collector;
+
+impl Visitor for Collector {
+    type Tags = Vec<(String, String)>;
+    type Movetext = PgnGame;
+    type Output = PgnGame;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(Vec::with_capacity(12))
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<Self::Output> {
+        tags.push((
+            String::from_utf8_lossy(name).into_owned(),
+            value.decode_utf8_lossy().into_owned(),
+        ));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
+        ControlFlow::Continue(PgnGame {
+            tags,
+            moves: Vec::with_capacity(96),
+            ..PgnGame::default()
+        })
+    }
+
+    fn san(&mut self, game: &mut Self::Movetext, san_plus: SanPlus) -> ControlFlow<Self::Output> {
+        game.moves.push(san_plus.san);
+        ControlFlow::Continue(())
+    }
+
+    fn outcome(
+        &mut self,
+        game: &mut Self::Movetext,
+        outcome: Outcome,
+    ) -> ControlFlow<Self::Output> {
+        game.termination = Some(match outcome {
+            Outcome::Known(KnownOutcome::Decisive {
+                winner: Color::White,
+            }) => GameResult::WhiteWins,
+            Outcome::Known(KnownOutcome::Decisive {
+                winner: Color::Black,
+            }) => GameResult::BlackWins,
+            Outcome::Known(KnownOutcome::Draw) => GameResult::Draw,
+            Outcome::Unknown => GameResult::Unfinished,
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, game: Self::Movetext) -> Self::Output {
+        game
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_point_at_each_game() {
+        let pgn = "\u{feff}[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 d5 1/2-1/2\n";
+        let games: Vec<PgnGame> = PgnReader::new(pgn.as_bytes())
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(games.len(), 2);
+        let second = &pgn.as_bytes()[games[1].offset as usize..];
+        assert!(
+            second.starts_with(b"[Event \"b\"]"),
+            "{:?}",
+            games[1].offset
+        );
+        assert_eq!(games[1].termination, Some(GameResult::Draw));
+        assert_eq!(games[1].moves.len(), 2);
+        assert_eq!(games[0].termination, Some(GameResult::Unfinished));
+    }
+
+    #[test]
+    fn variations_and_comments_are_skipped() {
+        let pgn = "1. e4 {best} e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 $1 Nc6 *";
+        let g = PgnReader::new(pgn.as_bytes()).next().unwrap().unwrap();
+        let moves: Vec<String> = g.moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(moves, ["e4", "e5", "Nf3", "Nc6"]);
+    }
+}

@@ -42,7 +42,8 @@
 //!   its colour letter);
 //! - numbers are right-aligned in their columns (an opponent `0003` becomes `   3`; no opponent is
 //!   `0000`), text fields left-aligned (the title right-aligned);
-//! - points are written with one decimal (`2.5`, ` 3.0`);
+//! - points are written with one decimal (`2.5`, ` 3.0`), or exactly when a tenth cannot express
+//!   them (`2.25`); the reader refuses points that do not fit the four columns;
 //! - a round block with no opponent, colour `-` and a blank result is written as 10 spaces;
 //! - line ends: the first line end found (LF, CRLF or CR) is used for every line; a final line
 //!   end is written if and only if the input had one.
@@ -790,7 +791,7 @@ fn parse_player(line: &str, file: &str, number: usize) -> Result<PlayerRecord, T
         t => t
             .parse::<f64>()
             .ok()
-            .filter(|p| p.is_finite())
+            .filter(|&p| p.is_finite() && points_column(p).len() <= 4)
             .ok_or_else(|| err(81, "points (e.g. ` 2.5`) in columns 81-84", points_text))?,
     };
     let rank_text = cols(line, 86, 89);
@@ -833,6 +834,16 @@ fn parse_player(line: &str, file: &str, number: usize) -> Result<PlayerRecord, T
         rank,
         rounds,
     })
+}
+
+/// Points as columns 81–84 hold them: one decimal (` 2.5`, `10.0`), or the shortest exact
+/// form when a tenth does not express the value (`2.25`, from bbp's `BB*` point values).
+fn points_column(p: f64) -> String {
+    if (p * 10.0).fract() == 0.0 {
+        format!("{p:.1}")
+    } else {
+        format!("{p}")
+    }
 }
 
 fn non_blank(s: &str) -> Option<String> {
@@ -921,7 +932,7 @@ impl PlayerRecord {
     /// The canonical `001` line (no line end, no trailing spaces).
     pub fn to_line(&self) -> String {
         let mut s = format!(
-            "001 {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4.1} {:>4}",
+            "001 {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
             self.tpn,
             self.sex.unwrap_or(' '),
             self.title.as_deref().unwrap_or(""),
@@ -930,7 +941,7 @@ impl PlayerRecord {
             self.federation.as_deref().unwrap_or(""),
             self.fide_id.map(|r| r.to_string()).unwrap_or_default(),
             self.birth_date.as_deref().unwrap_or(""),
-            self.points,
+            points_column(self.points),
             self.rank.map(|r| r.to_string()).unwrap_or_default(),
         );
         for e in &self.rounds {

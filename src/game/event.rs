@@ -1,1 +1,338 @@
+//! The event log: what happens at one board, in order (issue 2 §1). Serialised as JSON Lines,
+//! one event per line, each an object with a `"type"` key (see README, "The event log").
+//!
+//! ```text
+//! {"type":"header","white":"Ann","black":"Bob","round":"1","board":"3","rules":"detsky-mat"}
+//! {"type":"move","uci":"e2e4"}
+//! {"type":"move","san":"e5","hands":2}
+//! {"type":"notice","notice":"two_handed"}
+//! {"type":"move","uci":"f1f3"}
+//! {"type":"claim","by":"black","claim":"illegal_move"}
+//! {"type":"illegal_act","side":"white","kind":"piece_added","squares":["d4"],"board":"rnbqkbnr/pppp1ppp/8/4p3/3PP3/8/PPPP1PPP/RNBQKBNR"}
+//! {"type":"take_back"}
+//! {"type":"resign","by":"white"}
+//! ```
+//!
+//! Board-level illegal acts (helper `board`): a digital board sees placements, not moves. An
+//! act it has already classified — a piece added or removed, two pieces moved, castling left
+//! incomplete — is an [`Event::IllegalAct`] with its [`IllegalMove`] kind, the side that did
+//! it, the squares involved, and optionally the placement after it (`board`, the first field
+//! of a FEN), which the judge puts on the board if the act is played on. A take-back by
+//! agreement (CR 3.6) is [`Event::TakeBack`]: the board goes back to the position before the
+//! last act.
+//!
 //! (Owned by the judge work, issue 2.)
+
+use serde::{Deserialize, Serialize};
+use shakmaty::{Color, Square};
+
+use crate::laws::illegal::IllegalMove;
+
+/// A player, by colour (`"white"` / `"black"` in JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// The player of the white pieces.
+    White,
+    /// The player of the black pieces.
+    Black,
+}
+
+impl Side {
+    /// The shakmaty colour.
+    pub fn color(self) -> Color {
+        match self {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        }
+    }
+
+    /// The side playing `color`.
+    pub fn of(color: Color) -> Side {
+        match color {
+            Color::White => Side::White,
+            Color::Black => Side::Black,
+        }
+    }
+
+    /// The opponent.
+    pub fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    /// `"white"` or `"black"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+}
+
+/// One event at the board.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// Starts a game: players, event, start position, rules. Must come before the game's
+    /// first move; a header after moves starts a new game.
+    Header(Header),
+    /// A move completed on the board (CR 3.2, 3.9), legal or not.
+    Move(MoveEvent),
+    /// A board-level illegal act already classified (CR 3.1: a piece added or removed, two
+    /// pieces moved, castling or promotion left incomplete).
+    IllegalAct(IllegalActEvent),
+    /// A claim by a player.
+    Claim(ClaimEvent),
+    /// The arbiter's own notice about the last move (CR 3.4, 3.7).
+    Notice(NoticeEvent),
+    /// The players take the last act back by agreement (CR 3.6): the board is put back, nothing
+    /// is counted.
+    TakeBack(TakeBackEvent),
+    /// A draw offer (Laws 9.1.2, CR 4.6): stands until the opponent accepts or rejects it
+    /// (touching a piece to move rejects it) or the game ends otherwise.
+    DrawOffer(ByPlayer),
+    /// The opponent accepts the standing draw offer (Laws 5.2.3).
+    DrawAccept(ByPlayer),
+    /// The opponent rejects the standing draw offer.
+    DrawReject(ByPlayer),
+    /// A player resigns (Laws 5.1.2); cannot be withdrawn (CR 4.6).
+    Resign(ByPlayer),
+    /// A player refuses the arbiter's request to continue; the third refusal loses (CR 4.4).
+    Refusal(ByPlayer),
+    /// A player's time ran out (Laws 6.9); the event has no clocks, but a sandglass or clock
+    /// flag can still fall.
+    FlagFall(FlagFallEvent),
+    /// The players report the result and show the final position (CR 4.2).
+    Result(ResultEvent),
+    /// The play-out time ran out with the game unfinished (CR 4.3): adjudication required.
+    PlayoutExpired(PlayoutExpiredEvent),
+}
+
+/// Game header. Every field is optional.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    /// White player's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white: Option<String>,
+    /// Black player's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<String>,
+    /// Event name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
+    /// Round, as written by the organisers (e.g. `"3"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<String>,
+    /// Board number, as written (e.g. `"12"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// Start position as FEN; the standard start position when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// Rule preset name (`detsky-mat` or `fide`); a `--rules` flag overrides it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+}
+
+/// A move as completed on the board. Exactly one of `uci` and `san` is given.
+///
+/// `uci` can represent any physical move, legal or not: from-square, to-square and the piece
+/// put on the last rank (`e7e8q`); castling is the king's move (`e1g1`) or king onto rook
+/// (`e1h1`); `0000` is a null move (clock pressed without a move, Laws 7.5.3). `san` can only
+/// name an illegal move when its piece can be identified.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveEvent {
+    /// The move in UCI notation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uci: Option<String>,
+    /// The move in SAN.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub san: Option<String>,
+    /// Who moved, when it is not the player on move (CR 3.1: moving out of turn, Black moving
+    /// first). Defaults to the player on move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
+    /// Hands used: `2` is a two-handed move (Laws 4.1, CR 3.7). It counts only when the arbiter
+    /// notices it or the opponent claims it before his reply. Default 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hands: Option<u8>,
+}
+
+/// A board-level illegal act already classified by the board reader.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IllegalActEvent {
+    /// Who did it.
+    pub side: Side,
+    /// What it was, e.g. `piece_added`, `piece_removed`, `two_pieces_moved`,
+    /// `incomplete_castling` (any [`IllegalMove`] code).
+    pub kind: IllegalMove,
+    /// The squares involved, e.g. `["d4"]`, or `["e1","g1"]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty", with = "squares")]
+    pub squares: Vec<Square>,
+    /// The placement after the act (FEN board field). When the act is played on, the judge
+    /// continues from it with the opponent on move; when absent the board is taken as unchanged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+}
+
+/// What a claim is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimKind {
+    /// The opponent's last move was illegal (CR 3.4–3.5): claimed before one's own reply.
+    IllegalMove,
+    /// The opponent's last move was made with two hands (CR 3.7).
+    TwoHanded,
+    /// Threefold repetition (Laws 9.2): by the player on move, now (9.2.2) or with the move he
+    /// intends to play (`move`, 9.2.1).
+    Threefold,
+    /// Fifty moves (Laws 9.3): by the player on move, now (9.3.2) or with an intended move
+    /// (`move`, 9.3.1).
+    FiftyMoves,
+}
+
+/// A claim by a player.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimEvent {
+    /// The claimant.
+    pub by: Side,
+    /// What is claimed.
+    pub claim: ClaimKind,
+    /// For a draw claim: the intended move (UCI or SAN), written down before the claim and then
+    /// binding (Laws 9.2.1, 9.3.1, 9.5.3): played if the claim is wrong.
+    #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
+    pub intended: Option<String>,
+}
+
+/// What the arbiter noticed about the last move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoticeKind {
+    /// The last move was illegal (CR 3.4).
+    IllegalMove,
+    /// The last move was made with two hands (CR 3.7, Laws 7.5.4).
+    TwoHanded,
+}
+
+/// The arbiter's own notice.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoticeEvent {
+    /// What was noticed.
+    pub notice: NoticeKind,
+}
+
+/// Take-back by agreement; no fields.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TakeBackEvent {}
+
+/// An event made by one player.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ByPlayer {
+    /// The player.
+    pub by: Side,
+}
+
+/// A flag fall.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlagFallEvent {
+    /// The player whose time ran out.
+    pub side: Side,
+}
+
+/// The result the players report (CR 4.2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultEvent {
+    /// `1-0`, `0-1`, `1/2-1/2`, or `0-0` (not recorded / disputed, CR 4.2).
+    pub result: String,
+    /// The reason they give, e.g. `checkmate`, `stalemate`, `resignation`, `agreement`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The final position they show (FEN, or only its board field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+}
+
+/// Play-out expiry; no fields.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayoutExpiredEvent {}
+
+mod squares {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error, ser::SerializeSeq};
+    use shakmaty::Square;
+
+    pub fn serialize<S: Serializer>(v: &[Square], s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(v.len()))?;
+        for sq in v {
+            seq.serialize_element(&sq.to_string())?;
+        }
+        seq.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Square>, D::Error> {
+        let names = Vec::<String>::deserialize(d)?;
+        names
+            .iter()
+            .map(|n| {
+                n.parse::<Square>()
+                    .map_err(|_| D::Error::custom(format!("invalid square {n:?}")))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_read_from_json() {
+        let e: Event = serde_json::from_str(r#"{"type":"move","uci":"e2e4","hands":2}"#).unwrap();
+        assert_eq!(
+            e,
+            Event::Move(MoveEvent {
+                uci: Some("e2e4".into()),
+                hands: Some(2),
+                ..Default::default()
+            })
+        );
+        let e: Event = serde_json::from_str(
+            r#"{"type":"illegal_act","side":"white","kind":"piece_added","squares":["d4"]}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            e,
+            Event::IllegalAct(IllegalActEvent {
+                side: Side::White,
+                kind: IllegalMove::PieceAdded,
+                squares: vec![Square::D4],
+                board: None
+            })
+        );
+        let e: Event = serde_json::from_str(
+            r#"{"type":"claim","by":"black","claim":"threefold","move":"g8f6"}"#,
+        )
+        .unwrap();
+        assert!(matches!(
+            e,
+            Event::Claim(ClaimEvent {
+                intended: Some(_),
+                ..
+            })
+        ));
+        assert!(serde_json::from_str::<Event>(r#"{"type":"move","uci":"e2e4","x":1}"#).is_err());
+        assert!(serde_json::from_str::<Event>(r#"{"type":"castle"}"#).is_err());
+    }
+}

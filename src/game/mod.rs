@@ -6,4 +6,5 @@
 pub mod event;
 pub mod judge;
 pub mod rules;
+pub mod setup;
 pub mod verdict;

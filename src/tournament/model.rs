@@ -31,6 +31,14 @@ pub enum TournamentError {
         /// The reference as given ("board 3", "5-2").
         game: String,
     },
+    /// A judged game without result (`*`): it must be adjudicated first (CR 4.3).
+    #[error("round {round}: the game {game} is unfinished (`*`); adjudicate it first (CR 4.3)")]
+    UnfinishedGame {
+        /// 1-based round.
+        round: u32,
+        /// The reference as given.
+        game: String,
+    },
     /// The game already has a result (use a correction to change it).
     #[error("round {round}, board {board} ({white}-{black}): result {existing} already recorded")]
     ResultAlreadyRecorded {
@@ -109,6 +117,15 @@ pub enum TournamentError {
         tpn: u16,
         /// The round of the first bye.
         earlier: u32,
+    },
+    /// The Dutch pairer found no legal pairing or refused the input.
+    #[error("round {round}: {source}")]
+    Pairing {
+        /// The round being paired.
+        round: u32,
+        /// The pairer's error.
+        #[source]
+        source: crate::tournament::pairing::PairingError,
     },
     /// A TRF that cannot be read as a tournament.
     #[error("TRF player {tpn}, round {round}: {detail}")]
@@ -226,6 +243,20 @@ impl GameResult {
             "0-1" => Some(GameResult::BlackWins),
             "1/2-1/2" => Some(GameResult::Draw),
             _ => None,
+        }
+    }
+
+    /// The result of a judged game ([`crate::game::verdict::Verdict`] from `arbiter judge`):
+    /// `1-0`, `0-1`, `1/2-1/2`, and `0-0` (both lose, CR 4.2) map to the over-the-board
+    /// results; an unfinished game (`*`) gives `None` (adjudicate it first, CR 4.3).
+    pub fn from_verdict(verdict: &crate::game::verdict::Verdict) -> Option<GameResult> {
+        use crate::game::verdict::GameResult as V;
+        match verdict.result {
+            V::WhiteWins => Some(GameResult::WhiteWins),
+            V::BlackWins => Some(GameResult::BlackWins),
+            V::Draw => Some(GameResult::Draw),
+            V::BothLose => Some(GameResult::DoubleLoss),
+            V::Unfinished => None,
         }
     }
 
@@ -593,6 +624,46 @@ impl Tournament {
         Ok(())
     }
 
+    /// Pairs the next round by the FIDE Dutch system ([`crate::tournament::pairing`], under
+    /// `rules`: `fide` or `detsky-mat`, CR 1.2–1.5) from the tournament as it stands (players
+    /// out of the event and pre-set byes are left out), records the pairing with
+    /// [`Tournament::pair_round`] and returns it (boards in publication order, the
+    /// pairing-allocated bye, and the pairer's explanation).
+    ///
+    /// # Errors
+    /// The errors of [`Tournament::pair_round`] (an unfinished previous round, all rounds
+    /// played); [`TournamentError::Pairing`] when no legal pairing exists.
+    pub fn pair_next_round(
+        &mut self,
+        rules: &crate::tournament::pairing::PairingRules,
+    ) -> Result<crate::tournament::pairing::Pairing, TournamentError> {
+        use crate::tournament::pairing::{PairingInput, pair};
+        let round = self.paired_rounds() + 1;
+        if round > self.total_rounds {
+            return Err(TournamentError::RoundOutOfOrder { round, next: round });
+        }
+        if let Some(prev) = self.round(round - 1) {
+            let missing = prev.games.iter().filter(|g| g.result.is_none()).count();
+            if missing > 0 {
+                return Err(TournamentError::RoundUnfinished {
+                    round: round - 1,
+                    missing,
+                });
+            }
+        }
+        let pairing = PairingInput::from_trf(&self.to_trf())
+            .and_then(|input| pair(&input, rules))
+            .map_err(|source| TournamentError::Pairing { round, source })?;
+        let tpn = |x: u32| u16::try_from(x).unwrap_or(u16::MAX);
+        let games: Vec<(u16, u16)> = pairing
+            .boards
+            .iter()
+            .map(|b| (tpn(b.white), tpn(b.black)))
+            .collect();
+        self.pair_round(round, &games, pairing.bye.map(tpn))?;
+        Ok(pairing)
+    }
+
     /// Records the result of a game. With `correct`, an existing result is replaced
     /// (an arbiter's correction); without, a second result is an error.
     ///
@@ -639,6 +710,26 @@ impl Tournament {
             g.result = Some(result);
         }
         Ok(())
+    }
+
+    /// Records the result of a judged game (see [`GameResult::from_verdict`]).
+    ///
+    /// # Errors
+    /// [`TournamentError::UnfinishedGame`] for a verdict without result, and the errors of
+    /// [`Tournament::record_result`].
+    pub fn record_verdict(
+        &mut self,
+        round: u32,
+        game: GameRef,
+        verdict: &crate::game::verdict::Verdict,
+        correct: bool,
+    ) -> Result<(), TournamentError> {
+        let result =
+            GameResult::from_verdict(verdict).ok_or_else(|| TournamentError::UnfinishedGame {
+                round,
+                game: game.to_string(),
+            })?;
+        self.record_result(round, game, result, correct)
     }
 
     /// The player leaves the event from round `from` on (CR 1.4): not paired in that round or

@@ -1,0 +1,165 @@
+//! Start positions from FEN, with the reasons a FEN is refused named as the rules vectors name
+//! them (`../shared/vectors/rules/README.md`, `fen_error`).
+//!
+//! (Owned by the judge work, issue 2.)
+
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Color, FromSetup, PositionErrorKinds};
+
+/// Why a FEN cannot start a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FenProblem {
+    /// Not FEN syntax.
+    Syntax,
+    /// The en-passant square is not one a pawn just passed over.
+    InvalidEpSquare,
+    /// Castling rights without king and rook on their original squares.
+    BadCastlingRights,
+    /// A check that no legal move can have given.
+    ImpossibleCheck,
+    /// The side not to move is in check.
+    OppositeCheck,
+    /// More than two pieces give check.
+    TooManyCheckers,
+    /// More than one king of a colour.
+    TooManyKings,
+    /// No white king.
+    NoWhiteKing,
+    /// No black king.
+    NoBlackKing,
+    /// A pawn on the first or last rank.
+    PawnsOnBackrank,
+    /// More material than a game can produce, or an empty board.
+    ImpossibleMaterial,
+}
+
+impl FenProblem {
+    /// The snake_case name (the rules vectors' `fen_error`).
+    pub fn code(self) -> &'static str {
+        match self {
+            FenProblem::Syntax => "syntax",
+            FenProblem::InvalidEpSquare => "invalid_ep_square",
+            FenProblem::BadCastlingRights => "bad_castling_rights",
+            FenProblem::ImpossibleCheck => "impossible_check",
+            FenProblem::OppositeCheck => "opposite_check",
+            FenProblem::TooManyCheckers => "too_many_checkers",
+            FenProblem::TooManyKings => "too_many_kings",
+            FenProblem::NoWhiteKing => "no_white_king",
+            FenProblem::NoBlackKing => "no_black_king",
+            FenProblem::PawnsOnBackrank => "pawns_on_backrank",
+            FenProblem::ImpossibleMaterial => "impossible_material",
+        }
+    }
+}
+
+/// A refused FEN: every problem found (a FEN can break several rules at once).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid FEN {fen:?}: {}", problems.iter().map(|p| p.code()).collect::<Vec<_>>().join(", "))]
+pub struct FenError {
+    /// The FEN as given.
+    pub fen: String,
+    /// What is wrong, most basic first.
+    pub problems: Vec<FenProblem>,
+}
+
+/// Reads a start position. `"startpos"` (or an empty string) is the standard start position.
+/// Missing halfmove and fullmove fields default to 0 and 1. `mode` selects standard or
+/// Chess960 castling.
+///
+/// # Errors
+/// [`FenError`] listing every problem shakmaty's validation reports.
+pub fn parse_fen(fen: &str, mode: CastlingMode) -> Result<Chess, FenError> {
+    let trimmed = fen.trim();
+    if trimmed.is_empty() || trimmed == "startpos" {
+        return Ok(Chess::default());
+    }
+    let err = |problems| FenError {
+        fen: fen.to_owned(),
+        problems,
+    };
+    let parsed: Fen = trimmed.parse().map_err(|_| err(vec![FenProblem::Syntax]))?;
+    let setup = parsed.as_setup().clone();
+    Chess::from_setup(parsed.into_setup(), mode).map_err(|e| {
+        let kinds = e.kinds();
+        let mut problems = Vec::new();
+        if kinds.contains(PositionErrorKinds::MISSING_KING) {
+            for (color, problem) in [
+                (Color::White, FenProblem::NoWhiteKing),
+                (Color::Black, FenProblem::NoBlackKing),
+            ] {
+                if setup.board.king_of(color).is_none() {
+                    problems.push(problem);
+                }
+            }
+        }
+        if kinds.contains(PositionErrorKinds::TOO_MANY_KINGS) {
+            problems.push(FenProblem::TooManyKings);
+        }
+        if kinds.contains(PositionErrorKinds::PAWNS_ON_BACKRANK) {
+            problems.push(FenProblem::PawnsOnBackrank);
+        }
+        if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
+            problems.push(FenProblem::BadCastlingRights);
+        }
+        if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE) {
+            problems.push(FenProblem::InvalidEpSquare);
+        }
+        if kinds.contains(PositionErrorKinds::OPPOSITE_CHECK) {
+            problems.push(FenProblem::OppositeCheck);
+        }
+        if kinds.contains(PositionErrorKinds::IMPOSSIBLE_CHECK) {
+            let checkers = setup
+                .board
+                .king_of(setup.turn)
+                .map(|k| {
+                    setup
+                        .board
+                        .attacks_to(k, !setup.turn, setup.board.occupied())
+                        .count()
+                })
+                .unwrap_or(0);
+            problems.push(if checkers > 2 {
+                FenProblem::TooManyCheckers
+            } else {
+                FenProblem::ImpossibleCheck
+            });
+        }
+        if kinds.intersects(PositionErrorKinds::TOO_MUCH_MATERIAL | PositionErrorKinds::EMPTY_BOARD)
+        {
+            problems.push(FenProblem::ImpossibleMaterial);
+        }
+        if problems.is_empty() {
+            problems.push(FenProblem::Syntax);
+        }
+        err(problems)
+    })
+}
+
+/// The FEN of a position (en-passant square only when a capture is legal, as shakmaty writes
+/// it by default for `Legal`).
+pub fn fen_of(pos: &Chess) -> String {
+    Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Position;
+
+    #[test]
+    fn problems_are_named() {
+        let e = parse_fen(
+            "rnbqkbnr/pppp2pp/5p2/3Pp3/8/8/PPP1PPPP/RNBQKBNR w KQkq e5 0 1",
+            CastlingMode::Standard,
+        )
+        .unwrap_err();
+        assert_eq!(e.problems, vec![FenProblem::InvalidEpSquare]);
+        let e = parse_fen("8/8/8/8/8/8/8/K7 w - - 0 1", CastlingMode::Standard).unwrap_err();
+        assert_eq!(e.problems, vec![FenProblem::NoBlackKing]);
+        let e = parse_fen("not a fen", CastlingMode::Standard).unwrap_err();
+        assert_eq!(e.problems, vec![FenProblem::Syntax]);
+        // Missing counters default to 0 and 1.
+        let pos = parse_fen("4k3/8/8/8/8/8/8/4K3 w -", CastlingMode::Standard).unwrap();
+        assert_eq!((pos.halfmoves(), pos.fullmoves().get()), (0, 1));
+    }
+}

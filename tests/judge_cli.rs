@@ -1,0 +1,122 @@
+//! `arbiter judge` through the binary: outputs, exit codes (0 judged, 1 unreadable input with
+//! file and line, 2 usage) and the README's first command.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn arbiter() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+}
+
+fn fixture(name: &str) -> String {
+    format!("{}/fixtures/judge/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn judges_fixtures_as_json_lines() {
+    let out = arbiter()
+        .args(["judge", "--format", "json"])
+        .arg(fixture("checkmate-fools-mate.jsonl"))
+        .arg(fixture("games.pgn"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["result"], "0-1");
+    assert_eq!(lines[0]["reason"], "checkmate");
+    assert_eq!(lines[0]["index"], 1);
+    assert_eq!(lines[2]["index"], 2);
+    assert_eq!(lines[2]["reason"], "stalemate");
+    for l in &lines {
+        for key in ["result", "reason", "final_fen", "illegal_moves"] {
+            assert!(l.get(key).is_some(), "missing {key}: {l}");
+        }
+    }
+}
+
+#[test]
+fn text_output_and_stdin() {
+    let mut child = arbiter()
+        .args(["judge", "-", "--rules", "fide"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            b"{\"type\":\"move\",\"uci\":\"e2e4\"}\n{\"type\":\"resign\",\"by\":\"black\"}\n",
+        )
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("1-0 (resignation, Laws 5.1.2)"), "{text}");
+}
+
+#[test]
+fn unreadable_event_names_file_and_line() {
+    let dir = std::env::temp_dir().join(format!("arbiter-judge-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.jsonl");
+    std::fs::write(
+        &bad,
+        "{\"type\":\"move\",\"uci\":\"e2e4\"}\n{\"type\":\"move\",\"uci\":\"e2e9\"}\n",
+    )
+    .unwrap();
+    let out = arbiter()
+        .arg("judge")
+        .arg(&bad)
+        .arg(fixture("checkmate-fools-mate.jsonl"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.jsonl:2"), "{err}");
+    assert!(err.contains("e2e9"), "{err}");
+    // The other file was still judged.
+    assert!(String::from_utf8_lossy(&out.stdout).contains("checkmate"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn missing_file_and_usage_errors() {
+    let out = arbiter()
+        .args(["judge", "/no/such/file.pgn"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let out = arbiter().arg("judge").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = arbiter()
+        .args(["judge", "--rules", "blitz", "x.pgn"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn binary_garbage_never_panics() {
+    let dir = std::env::temp_dir().join(format!("arbiter-judge-bin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let junk = dir.join("junk.pgn");
+    let bytes: Vec<u8> = (0..4096u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
+    std::fs::write(&junk, bytes).unwrap();
+    let out = arbiter().arg("judge").arg(&junk).output().unwrap();
+    assert!(matches!(out.status.code(), Some(0) | Some(1)), "{out:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

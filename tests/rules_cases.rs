@@ -1,0 +1,388 @@
+//! The rules vectors: every case of `../shared/vectors/rules/cases.jsonl` (format in its
+//! README), plus any case file named by `ARBITER_RULE_CASES`, run through the judge. Prints one
+//! line per failing case with expected and actual values and ends with `N passed, M failed`.
+//! A key the harness does not know fails the case; nothing is skipped.
+
+use std::collections::BTreeMap;
+
+use arbiter::formats::pgn::PgnReader;
+use arbiter::game::judge::{Judge, JudgeOptions, Written, judge_pgn_game};
+use arbiter::game::rules::CompetitionRules;
+use arbiter::game::setup::parse_fen;
+use arbiter::laws::draw;
+use arbiter::laws::winnability::{Winnability, can_mate};
+use serde_json::{Value, json};
+use shakmaty::san::San;
+use shakmaty::{CastlingMode, Chess, Color, Position};
+
+const CASE_FIELDS: &[&str] = &[
+    "id",
+    "category",
+    "source",
+    "note",
+    "fen",
+    "moves",
+    "notation",
+    "expect",
+    "pgn",
+    "verified_by",
+    "python_chess_disagrees",
+];
+
+/// What the engine says about a case, computed lazily per key.
+struct Run {
+    judge: Option<Judge>,
+    verdict: Option<arbiter::game::verdict::Verdict>,
+    fen_error: Option<arbiter::game::setup::FenError>,
+    pgn: Option<PgnRun>,
+}
+
+struct PgnRun {
+    parse_ok: bool,
+    game: Option<arbiter::formats::pgn::PgnGame>,
+    verdict: Option<arbiter::game::verdict::Verdict>,
+    uci: Vec<String>,
+}
+
+fn run_case(case: &Value) -> Result<Run, String> {
+    let fen = case
+        .get("fen")
+        .and_then(Value::as_str)
+        .unwrap_or("startpos");
+    if let Some(pgn) = case.get("pgn").and_then(Value::as_str) {
+        return Ok(Run {
+            judge: None,
+            verdict: None,
+            fen_error: None,
+            pgn: Some(run_pgn(pgn)),
+        });
+    }
+    let start = match parse_fen(fen, CastlingMode::Standard)
+        .or_else(|_| parse_fen(fen, CastlingMode::Chess960))
+    {
+        Ok(p) => p,
+        Err(e) => {
+            return Ok(Run {
+                judge: None,
+                verdict: None,
+                fen_error: Some(e),
+                pgn: None,
+            });
+        }
+    };
+    let mode = start.castles().mode();
+    let mut judge = Judge::with_mode(
+        start,
+        mode,
+        CompetitionRules::fide(),
+        JudgeOptions::default(),
+    );
+    let notation = case
+        .get("notation")
+        .and_then(Value::as_str)
+        .unwrap_or("uci");
+    for m in case
+        .get("moves")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let text = m.as_str().ok_or("a move is not a string")?;
+        let written = match notation {
+            "uci" => Written::parse(Some(text), None),
+            "san" => Written::parse(None, Some(text)),
+            other => return Err(format!("unknown notation {other:?}")),
+        }
+        .map_err(|e| format!("move {text:?}: {e}"))?;
+        judge.play(written);
+    }
+    let verdict = judge.verdict();
+    Ok(Run {
+        judge: Some(judge),
+        verdict: Some(verdict),
+        fen_error: None,
+        pgn: None,
+    })
+}
+
+fn run_pgn(text: &str) -> PgnRun {
+    let mut reader = PgnReader::new(text.as_bytes());
+    match reader.next() {
+        Some(Ok(game)) => {
+            let verdict = judge_pgn_game(&game, CompetitionRules::fide(), JudgeOptions::default());
+            // The mainline as UCI, replayed independently of the judge.
+            let mut uci = Vec::new();
+            let mut pos = game
+                .tag("FEN")
+                .and_then(|f| parse_fen(f, CastlingMode::Standard).ok())
+                .unwrap_or_default();
+            for san in &game.moves {
+                match san.to_move(&pos) {
+                    Ok(m) => {
+                        uci.push(m.to_uci(CastlingMode::Standard).to_string());
+                        pos.play_unchecked(m);
+                    }
+                    Err(_) => break,
+                }
+            }
+            PgnRun {
+                parse_ok: verdict.is_ok(),
+                game: Some(game),
+                verdict: verdict.ok(),
+                uci,
+            }
+        }
+        _ => PgnRun {
+            parse_ok: false,
+            game: None,
+            verdict: None,
+            uci: Vec::new(),
+        },
+    }
+}
+
+fn material(pos_board: &shakmaty::Board) -> Value {
+    let value = |c: Color| -> i64 {
+        let m = pos_board.material_side(c);
+        i64::from(m.pawn)
+            + 3 * i64::from(m.knight)
+            + 3 * i64::from(m.bishop)
+            + 5 * i64::from(m.rook)
+            + 9 * i64::from(m.queen)
+    };
+    let (w, b) = (value(Color::White), value(Color::Black));
+    json!({"white": w, "black": b, "diff": w - b})
+}
+
+fn outcome_value(judge: &Judge) -> Value {
+    match judge.automatic_ending() {
+        Some((result, reason, _)) => json!({"result": result.as_str(), "reason": reason.code()}),
+        None => json!({"result": "*", "reason": null}),
+    }
+}
+
+fn outcome_matches(expected: &Value, actual: &Value) -> bool {
+    let result_ok = expected.get("result") == actual.get("result");
+    let reason_ok = match expected.get("reason") {
+        None => true,
+        Some(r) => Some(r) == actual.get("reason"),
+    };
+    result_ok && reason_ok
+}
+
+/// Evaluates one `expect` key: `Ok(actual)` to compare with the expected value, or `Err` when
+/// the key cannot be evaluated (unknown key, missing position).
+fn actual(key: &str, expected: &Value, run: &Run) -> Result<(Value, bool), String> {
+    let pos = || -> Result<&Chess, String> {
+        run.judge
+            .as_ref()
+            .ok_or("no position (FEN refused or PGN case)")?
+            .position()
+            .ok_or_else(|| "irregular final position".to_owned())
+    };
+    let judge = || {
+        run.judge
+            .as_ref()
+            .ok_or("no game (FEN refused or PGN case)")
+    };
+    let verdict = || run.verdict.as_ref().ok_or("no verdict");
+    let pgn = || run.pgn.as_ref().ok_or("not a PGN case");
+    let v = match key {
+        "checkmate" => json!(pos()?.is_checkmate()),
+        "stalemate" => json!(pos()?.is_stalemate()),
+        "check" => json!(pos()?.is_check()),
+        "insufficient_material" => json!(pos()?.is_insufficient_material()),
+        "dead_position" => {
+            let p = pos()?;
+            json!(
+                p.is_insufficient_material()
+                    || (can_mate(p, Color::White) == Winnability::Unwinnable
+                        && can_mate(p, Color::Black) == Winnability::Unwinnable)
+            )
+        }
+        "threefold_now" => json!(draw::threefold_now(judge()?.history())),
+        "threefold_claimable" => json!(draw::threefold_claimable(judge()?.history(), pos()?)),
+        "fivefold" => json!(draw::fivefold(judge()?.history())),
+        "seventyfive" => json!(draw::seventy_five_moves(pos()?)),
+        "fifty_now" => json!(draw::fifty_now(pos()?)),
+        "fifty_claimable" => json!(draw::fifty_claimable(pos()?)),
+        "halfmove_clock" => json!(pos()?.halfmoves()),
+        "outcome" | "outcome_at_end_ply" => {
+            let a = outcome_value(judge()?);
+            let ok = outcome_matches(expected, &a);
+            return Ok((a, ok));
+        }
+        "ended_at_ply" => json!(judge()?.automatic_ending().map(|(_, _, ply)| ply)),
+        "legal_moves_count" => json!(pos()?.legal_moves().len()),
+        "illegal_at" => json!(verdict()?.first_illegal().map(|a| a.event_index)),
+        "article" => {
+            let act = verdict()?.first_illegal().ok_or("no illegal move")?;
+            let want = expected.as_str().ok_or("article is not a string")?;
+            return Ok((json!(act.article.number()), act.article.matches(want)));
+        }
+        "timeout_result_if_white_flags" => {
+            json!(
+                if can_mate(pos()?, Color::Black) == Winnability::Unwinnable {
+                    "1/2-1/2"
+                } else {
+                    "0-1"
+                }
+            )
+        }
+        "timeout_result_if_black_flags" => {
+            json!(
+                if can_mate(pos()?, Color::White) == Winnability::Unwinnable {
+                    "1/2-1/2"
+                } else {
+                    "1-0"
+                }
+            )
+        }
+        "valid" => json!(run.fen_error.is_none() && run.judge.is_some()),
+        "error" => json!(run.fen_error.as_ref().map(|_| "invalid fen")),
+        "fen_error" => {
+            let e = run.fen_error.as_ref().ok_or("the FEN was accepted")?;
+            let codes: Vec<&str> = e.problems.iter().map(|p| p.code()).collect();
+            let ok = expected.as_str().is_some_and(|w| codes.contains(&w));
+            return Ok((json!(codes), ok));
+        }
+        "parse_ok" => json!(pgn()?.parse_ok),
+        "mainline_plies" => json!(pgn()?.verdict.as_ref().map(|v| v.plies)),
+        "mainline_uci" => json!(pgn()?.uci),
+        "headers" => {
+            let g = pgn()?.game.as_ref().ok_or("no game")?;
+            let map = expected.as_object().ok_or("headers is not an object")?;
+            let got: BTreeMap<&str, Option<&str>> =
+                map.keys().map(|k| (k.as_str(), g.tag(k))).collect();
+            let ok = map.iter().all(|(k, v)| v.as_str() == g.tag(k));
+            return Ok((json!(got), ok));
+        }
+        "result_tag" => json!(pgn()?.game.as_ref().and_then(|g| g.tag("Result"))),
+        "null_move_at" => json!(
+            pgn()?
+                .game
+                .as_ref()
+                .and_then(|g| g.moves.iter().position(|m| *m == San::Null))
+        ),
+        "final_fen3" => {
+            let v = pgn()?.verdict.as_ref().ok_or("no verdict")?;
+            json!(v.final_fen.split(' ').take(3).collect::<Vec<_>>().join(" "))
+        }
+        "material" => {
+            let board = match (&run.judge, &run.pgn) {
+                (Some(j), _) => j.position().map(|p| p.board().clone()),
+                (None, Some(p)) => p.verdict.as_ref().and_then(|v| {
+                    v.final_fen
+                        .split(' ')
+                        .next()
+                        .and_then(|b| b.parse::<shakmaty::Board>().ok())
+                }),
+                _ => None,
+            }
+            .ok_or("no final position")?;
+            material(&board)
+        }
+        other => return Err(format!("unknown expect key {other:?}")),
+    };
+    let ok = &v == expected;
+    Ok((v, ok))
+}
+
+fn check_case(case: &Value) -> Vec<String> {
+    let mut failures = Vec::new();
+    let Some(obj) = case.as_object() else {
+        return vec!["case is not an object".into()];
+    };
+    for k in obj.keys() {
+        if !CASE_FIELDS.contains(&k.as_str()) {
+            failures.push(format!("unknown case field {k:?}"));
+        }
+    }
+    let run = match run_case(case) {
+        Ok(r) => r,
+        Err(e) => return vec![format!("cannot run: {e}")],
+    };
+    let Some(expect) = case.get("expect").and_then(Value::as_object) else {
+        failures.push("no expect object".into());
+        return failures;
+    };
+    for (key, expected) in expect {
+        match actual(key, expected, &run) {
+            Ok((_, true)) => {}
+            Ok((got, false)) => failures.push(format!("{key}: expected {expected}, actual {got}")),
+            Err(e) => failures.push(format!("{key}: expected {expected}, actual: {e}")),
+        }
+    }
+    failures
+}
+
+fn run_file(path: &str) -> (usize, usize) {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let (mut passed, mut failed) = (0, 0);
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let case: Value = match serde_json::from_str(line) {
+            Ok(c) => c,
+            Err(e) => {
+                println!("FAIL {path}:{}: not JSON: {e}", i + 1);
+                failed += 1;
+                continue;
+            }
+        };
+        let id = case
+            .get("id")
+            .and_then(Value::as_str)
+            .unwrap_or("<no id>")
+            .to_owned();
+        let failures = check_case(&case);
+        if failures.is_empty() {
+            passed += 1;
+        } else {
+            failed += 1;
+            for f in failures {
+                println!("FAIL {id}: {f}");
+            }
+        }
+    }
+    (passed, failed)
+}
+
+#[test]
+fn rules_cases() {
+    let mut files = vec![
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../shared/vectors/rules/cases.jsonl"
+        )
+        .to_owned(),
+    ];
+    if let Ok(extra) = std::env::var("ARBITER_RULE_CASES") {
+        files.extend(
+            extra
+                .split(if cfg!(windows) { ';' } else { ':' })
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned),
+        );
+    }
+    let (mut passed, mut failed) = (0, 0);
+    for f in &files {
+        let (p, q) = run_file(f);
+        passed += p;
+        failed += q;
+    }
+    println!("{passed} passed, {failed} failed");
+    assert_eq!(failed, 0, "{failed} rules case(s) failed");
+}
+
+/// Hand-checked cases covering the rest of the key vocabulary (`fixtures/judge/rules-cases/`).
+#[test]
+fn extra_rules_cases() {
+    let (passed, failed) = run_file(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/judge/rules-cases/extra.jsonl"
+    ));
+    println!("{passed} passed, {failed} failed");
+    assert_eq!(failed, 0, "{failed} extra rules case(s) failed");
+}
