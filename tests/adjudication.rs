@@ -155,3 +155,37 @@ fn json_shape() {
     assert_eq!(rules, vec![1, 2, 3, 4, 5, 6, 7]);
     assert!(json["search"]["nodes"].as_u64().unwrap() > 0);
 }
+
+#[test]
+fn judge_playout_expired_ends_with_the_adjudicated_result() {
+    use arbiter::game::event::{Event, PlayoutExpiredEvent};
+    use arbiter::game::judge::{Judge, JudgeOptions};
+    use arbiter::game::rules::{CompetitionRules, Preset as RulesPreset};
+    use arbiter::game::verdict::{GameResult as JudgeResult, Reason};
+    let cases = [
+        // The hanging queen: adjudicated 1-0 (lone-king rule after exd4).
+        (
+            "4k3/8/8/8/3q4/4P3/8/R3K3 w - - 0 1",
+            JudgeResult::WhiteWins,
+            Reason::Adjudicated,
+        ),
+        // The exchange up: the arbiter's call, the game stays unfinished.
+        (
+            "1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN1QKBNR w KQk - 0 1",
+            JudgeResult::Unfinished,
+            Reason::AdjudicationRequired,
+        ),
+    ];
+    for (fen, result, reason) in cases {
+        let mut judge = Judge::new(
+            pos(fen),
+            CompetitionRules::preset(RulesPreset::DetskyMat),
+            JudgeOptions { trace: false },
+        );
+        judge
+            .apply(&Event::PlayoutExpired(PlayoutExpiredEvent {}))
+            .unwrap();
+        let v = judge.verdict();
+        assert_eq!((v.result, v.reason), (result, reason), "{fen}");
+    }
+}

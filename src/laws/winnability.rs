@@ -223,19 +223,6 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
             return search.report(Winnability::Unwinnable, WinnabilityMethod::ExhaustiveSearch);
         }
     }
-    if config.node_limit > 0 {
-        if let Some(line) =
-            search.iterate(pos, 2, config.max_depth.max(2), config.iteration_node_limit)
-        {
-            return search.report(
-                Winnability::Winnable { helpmate: line },
-                WinnabilityMethod::Helpmate,
-            );
-        }
-        if search.proved_unwinnable {
-            return search.report(Winnability::Unwinnable, WinnabilityMethod::ExhaustiveSearch);
-        }
-    }
     // Enumerating every reachable position pays off only in closed positions (locked pawns)
     // or with very little material; elsewhere the helpmate search decides.
     if config.reachability_limit > 0 && closed(pos) {
@@ -252,6 +239,19 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
             Reach::TooLarge => {}
         }
     }
+    if config.node_limit > 0 {
+        if let Some(line) =
+            search.iterate(pos, 2, config.max_depth.max(2), config.iteration_node_limit)
+        {
+            return search.report(
+                Winnability::Winnable { helpmate: line },
+                WinnabilityMethod::Helpmate,
+            );
+        }
+        if search.proved_unwinnable {
+            return search.report(Winnability::Unwinnable, WinnabilityMethod::ExhaustiveSearch);
+        }
+    }
     // One ply deeper (CHA's "unwinnable after one move"), except in the static-only budget.
     if config.blockade
         && config.node_limit > 0
@@ -266,13 +266,13 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
     search.report(Winnability::Undetermined, WinnabilityMethod::None)
 }
 
-/// Locked pawn pairs (a pawn with an enemy pawn right in front) ≥ 2, or at most five pieces.
+/// A locked pawn pair (a pawn with an enemy pawn right in front), or at most eight pieces.
 fn closed(pos: &Chess) -> bool {
     let board = pos.board();
     let white = board.pawns() & board.white();
     let black = board.pawns() & board.black();
     let locked = (Bitboard(white.0 << 8) & black).count();
-    locked >= 2 || board.occupied().count() <= 5
+    locked >= 1 || board.occupied().count() <= 8
 }
 
 /// After one ply: mate of the winner, stalemate, material or blockade.
