@@ -215,3 +215,57 @@ fn a_judged_verdict_is_recorded() {
         "{trf}"
     );
 }
+
+#[test]
+fn a_trf_is_imported_not_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let src = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/vectors/pairing/seed-05-n17/round-3.trf"
+    );
+    std::fs::copy(src, d.join("r3.trf")).unwrap();
+    let e = fails(
+        &["withdraw", "r3.trf", "--player", "1", "--from-round", "3"],
+        d,
+    );
+    assert!(e.contains("import it first"), "{e}");
+    assert_eq!(
+        std::fs::read_to_string(d.join("r3.trf")).unwrap(),
+        std::fs::read_to_string(src).unwrap()
+    );
+    let out = ok(&["import", "r3.trf", "ev.json", "--format", "json"], d);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (
+            v["players"].as_u64(),
+            v["rounds_paired"].as_u64(),
+            v["total_rounds"].as_u64()
+        ),
+        (Some(17), Some(2), Some(4))
+    );
+    // The imported state pairs round 3 exactly as bbpPairings did.
+    let json = ok(
+        &[
+            "pair", "ev.json", "--auto", "--rules", "fide", "--format", "json",
+        ],
+        d,
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let mut ours = String::new();
+    let boards = v["boards"].as_array().unwrap();
+    let lines = boards.len() + usize::from(!v["bye"].is_null());
+    ours.push_str(&format!("{lines}\n"));
+    for b in boards {
+        ours.push_str(&format!("{} {}\n", b["white"], b["black"]));
+    }
+    if let Some(bye) = v["bye"].as_u64() {
+        ours.push_str(&format!("{bye} 0\n"));
+    }
+    let expected = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/vectors/pairing/seed-05-n17/round-3.pairs"
+    ))
+    .unwrap();
+    assert_eq!(ours, expected);
+}

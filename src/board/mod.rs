@@ -6,6 +6,7 @@
 //! - [`orientation`]: boards set up turned by 180°;
 //! - [`recognise`]: the move recogniser and its stability rule;
 //! - [`diff`]: what the hand did when the board shows no legal move;
+//! - [`events`]: the recognised log as the judge's event log;
 //! - [`simulate`]: renders a game as an e-board would report it, with transients (tests,
 //!   benches, demos).
 //!
@@ -26,12 +27,14 @@
 //! ```
 
 pub mod diff;
+pub mod events;
 pub mod orientation;
 pub mod placement;
 pub mod recognise;
 pub mod simulate;
 
 pub use diff::{IllegalAct, classify_act};
+pub use events::{read_board_game, to_game};
 pub use orientation::Orientation;
 pub use placement::{Reading, Snapshot, looks_like_board_log, parse_log};
 pub use recognise::{
@@ -91,6 +94,15 @@ pub enum BoardError {
         t: f64,
         /// The previous snapshot's time.
         previous: f64,
+    },
+    /// A line with a `"type"` key is not a valid judge event.
+    #[error("line {line}: not a valid event: {source}")]
+    Event {
+        /// Line number.
+        line: usize,
+        /// serde's explanation.
+        #[source]
+        source: serde_json::Error,
     },
     /// No placement in the log shows the start position, in either orientation.
     #[error("no placement in the log shows the start position (in either orientation)")]

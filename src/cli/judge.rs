@@ -9,7 +9,6 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Context;
 use arbiter::formats::jsonl::{self, JsonlError};
 use arbiter::formats::pgn::PgnReader;
 use arbiter::game::judge::{Judge, JudgeError, JudgeOptions, judge_pgn_game};
@@ -33,9 +32,16 @@ pub struct Args {
     /// Include the per-event trace in every verdict.
     #[arg(long)]
     pub trace: bool,
-    /// Input format: `auto` (extension, then content), `jsonl` or `pgn`.
+    /// Input format: `auto` (extension, then content), `jsonl`, `pgn` or `board`.
     #[arg(long, value_enum, default_value_t)]
     pub input: InputFormat,
+    /// Board logs without clock presses: a placement read on this many consecutive lines is
+    /// committed (K of the stability rule, README "Digital boards").
+    #[arg(long, default_value_t = 2)]
+    pub board_snapshots: u32,
+    /// Board logs without clock presses: a placement standing this many seconds is committed (T).
+    #[arg(long, default_value_t = 2.0)]
+    pub board_seconds: f64,
 }
 
 /// How to read an input file.
@@ -48,6 +54,8 @@ pub enum InputFormat {
     Jsonl,
     /// PGN.
     Pgn,
+    /// A digital board's placement log (`arbiter::board`), detected by content.
+    Board,
 }
 
 #[derive(Serialize)]
@@ -81,7 +89,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         let mut input = BufReader::with_capacity(1 << 16, input);
         let format = match args.input {
-            InputFormat::Auto => detect(path, &mut input).with_context(|| name.clone())?,
+            InputFormat::Auto => match detect(path, &mut input) {
+                Ok(f) => f,
+                Err(e) => {
+                    eprintln!("arbiter: {name}: {e}");
+                    failed = true;
+                    continue;
+                }
+            },
             f => f,
         };
         let mut emit = |game: usize, verdict: &Verdict| -> io::Result<()> {
@@ -101,6 +116,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         };
         match format {
+            InputFormat::Board => {
+                let mut text = String::new();
+                let game = input
+                    .read_to_string(&mut text)
+                    .map_err(|e| e.to_string())
+                    .and_then(|_| {
+                        let stability = arbiter::board::StabilityRule {
+                            snapshots: args.board_snapshots,
+                            seconds: args.board_seconds,
+                        };
+                        let config = arbiter::board::RecogniserConfig {
+                            stability,
+                            ..Default::default()
+                        };
+                        arbiter::board::read_board_game(&text, &config).map_err(|e| e.to_string())
+                    });
+                match game.map(|g| judge_jsonl_game(&g, rules, options)) {
+                    Ok(Ok(v)) => emit(1, &v)?,
+                    Ok(Err((line, e))) => {
+                        eprintln!("arbiter: {name}:{line}: {e}");
+                        failed = true;
+                    }
+                    Err(e) => {
+                        eprintln!("arbiter: {name}: {e}");
+                        failed = true;
+                    }
+                }
+            }
             InputFormat::Pgn => {
                 for game in PgnReader::new(input) {
                     match game {
@@ -122,26 +165,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     }
                 }
             }
-            _ => match jsonl::read_games(input) {
-                Ok(games) => {
-                    for (i, g) in games.iter().enumerate() {
-                        match judge_jsonl_game(g, rules, options) {
+            _ => {
+                for (i, game) in jsonl::read_each_game(input).enumerate() {
+                    match game {
+                        Ok(g) => match judge_jsonl_game(&g, rules, options) {
                             Ok(v) => emit(i + 1, &v)?,
                             Err((line, e)) => {
                                 eprintln!("arbiter: {name}:{line}: game {}: {e}", i + 1);
                                 failed = true;
                             }
+                        },
+                        Err(e) => {
+                            let line = match &e {
+                                JsonlError::Io { line, .. } | JsonlError::Event { line, .. } => {
+                                    *line
+                                }
+                            };
+                            eprintln!("arbiter: {name}:{line}: game {}: {e}", i + 1);
+                            failed = true;
                         }
                     }
                 }
-                Err(e) => {
-                    let line = match &e {
-                        JsonlError::Io { line, .. } | JsonlError::Event { line, .. } => *line,
-                    };
-                    eprintln!("arbiter: {name}:{line}: {e}");
-                    failed = true;
-                }
-            },
+            }
         }
     }
     out.flush()?;
@@ -182,6 +227,13 @@ fn judge_jsonl_game(
 /// Picks the input format from the extension, else from the first non-blank character
 /// (`{` or `#` → JSONL).
 fn detect(path: &Path, input: &mut impl BufRead) -> io::Result<InputFormat> {
+    let buf = input.fill_buf()?;
+    let head = std::str::from_utf8(buf).unwrap_or_else(|e| {
+        std::str::from_utf8(buf.get(..e.valid_up_to()).unwrap_or_default()).unwrap_or_default()
+    });
+    if arbiter::board::looks_like_board_log(head) {
+        return Ok(InputFormat::Board);
+    }
     match path.extension().and_then(|e| e.to_str()) {
         Some("jsonl" | "ndjson") => return Ok(InputFormat::Jsonl),
         Some("pgn") => return Ok(InputFormat::Pgn),

@@ -41,6 +41,21 @@ enum Command {
     Crosstable(ReportArgs),
     /// Write a state file or TRF file as TRF (a TRF input is written back unchanged) or JSON.
     Export(ExportArgs),
+    /// Create a state file from a TRF file (players, rounds, results, byes).
+    Import(ImportArgs),
+}
+
+#[derive(clap::Args)]
+struct ImportArgs {
+    /// The TRF file.
+    trf: PathBuf,
+    /// State file to create.
+    state: PathBuf,
+    /// Overwrite an existing state file.
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    out: Output,
 }
 
 #[derive(clap::Args)]
@@ -296,7 +311,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::AddPlayer(a) => {
-            let mut t = store::load(&a.state)?;
+            let mut t = load_state(&a.state)?;
             let tpn = t.add_player(Player {
                 start_rank: 0,
                 name: a.name.clone(),
@@ -318,7 +333,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Pair(a) => {
-            let mut t = store::load(&a.state)?;
+            let mut t = load_state(&a.state)?;
             if a.auto {
                 let next = t.paired_rounds() + 1;
                 if let Some(r) = a.round
@@ -367,7 +382,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Bye(a) => {
-            let mut t = store::load(&a.state)?;
+            let mut t = load_state(&a.state)?;
             t.add_bye(
                 a.round,
                 Bye {
@@ -384,7 +399,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Result(a) => {
-            let mut t = store::load(&a.state)?;
+            let mut t = load_state(&a.state)?;
             let game = match (a.board, a.game) {
                 (Some(b), _) => GameRef::Board(b),
                 (None, Some((x, y))) => GameRef::Players(x, y),
@@ -405,7 +420,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Withdraw(a) => {
-            let mut t = store::load(&a.state)?;
+            let mut t = load_state(&a.state)?;
             t.withdraw(a.player, a.from_round)
                 .with_context(|| a.state.display().to_string())?;
             store::save(&t, &a.state)?;
@@ -416,7 +431,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Disqualify(a) => {
-            let mut t = store::load(&a.state)?;
+            let mut t = load_state(&a.state)?;
             t.disqualify(a.player, a.round)
                 .with_context(|| a.state.display().to_string())?;
             store::save(&t, &a.state)?;
@@ -435,6 +450,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let table = t.result_table(a.after_round);
             let cross = Crosstable::new(report, &table);
             print(&a.out, &cross.to_text(), &cross)
+        }
+        Command::Import(a) => {
+            if a.state.exists() && !a.force {
+                bail!(
+                    "{} already exists (use --force to overwrite)",
+                    a.state.display()
+                );
+            }
+            let trf = Trf::read(&a.trf)?;
+            let t = Tournament::from_trf(&trf).with_context(|| a.trf.display().to_string())?;
+            store::save(&t, &a.state)?;
+            done(
+                &a.out,
+                &format!(
+                    "{}: {} players, {} rounds paired, {} planned",
+                    a.state.display(),
+                    t.players.len(),
+                    t.paired_rounds(),
+                    t.total_rounds
+                ),
+                serde_json::json!({"state": a.state, "players": t.players.len(), "rounds_paired": t.paired_rounds(), "total_rounds": t.total_rounds}),
+            )
         }
         Command::Export(a) => {
             let text = std::fs::read_to_string(&a.file)
@@ -456,6 +493,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// Loads a state file for a changing command. A TRF file is refused: saving would replace it
+/// with JSON.
+fn load_state(path: &Path) -> anyhow::Result<Tournament> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("{}: cannot read", path.display()))?;
+    if !text.trim_start().starts_with('{') {
+        bail!(
+            "{} is not a state file (a TRF file?): import it first with `arbiter tournament import {} STATE.json`",
+            path.display(),
+            path.display()
+        );
+    }
+    Ok(store::load(path)?)
 }
 
 fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournament)> {

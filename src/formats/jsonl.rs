@@ -73,27 +73,87 @@ pub fn parse_line(line: &str, line_no: usize) -> Result<Option<Event>, JsonlErro
 /// # Errors
 /// The first unreadable line ([`JsonlError`]).
 pub fn read_games(input: impl BufRead) -> Result<Vec<JsonlGame>, JsonlError> {
-    let mut games: Vec<JsonlGame> = Vec::new();
-    let mut current = JsonlGame::default();
-    for (i, line) in input.lines().enumerate() {
-        let line_no = i + 1;
-        let line = line.map_err(|source| JsonlError::Io {
-            line: line_no,
-            source,
-        })?;
-        let Some(event) = parse_line(&line, line_no)? else {
-            continue;
-        };
-        if matches!(event, Event::Header(_)) && !current.events.is_empty() {
-            games.push(std::mem::take(&mut current));
+    read_each_game(input).collect()
+}
+
+/// Streams the games of an event log one at a time, split at each `header` event. A line that
+/// is not an event spoils only the game it is in: that game is an `Err` naming the first bad
+/// line, and reading goes on with the next `header`. An I/O error ends the stream.
+///
+/// ```
+/// use arbiter::formats::jsonl::read_each_game;
+///
+/// let log = "{\"type\":\"header\"}\n{\"type\":\"mvoe\"}\n{\"type\":\"header\"}\n{\"type\":\"move\",\"san\":\"d4\"}\n";
+/// let games: Vec<_> = read_each_game(log.as_bytes()).collect();
+/// assert_eq!(games.len(), 2);
+/// assert!(games[0].is_err());
+/// assert_eq!(games[1].as_ref().unwrap().lines, vec![3, 4]);
+/// ```
+pub fn read_each_game<R: BufRead>(input: R) -> JsonlGames<R> {
+    JsonlGames {
+        lines: input.lines().enumerate(),
+        next_header: None,
+        done: false,
+    }
+}
+
+/// The iterator of [`read_each_game`].
+#[derive(Debug)]
+pub struct JsonlGames<R> {
+    lines: std::iter::Enumerate<io::Lines<R>>,
+    /// The header that ended the previous game, with its line.
+    next_header: Option<(Event, usize)>,
+    done: bool,
+}
+
+impl<R: BufRead> Iterator for JsonlGames<R> {
+    type Item = Result<JsonlGame, JsonlError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
         }
-        current.events.push(event);
-        current.lines.push(line_no);
+        let mut current = JsonlGame::default();
+        let mut spoiled: Option<JsonlError> = None;
+        if let Some((header, line_no)) = self.next_header.take() {
+            current.events.push(header);
+            current.lines.push(line_no);
+        }
+        for (i, line) in self.lines.by_ref() {
+            let line_no = i + 1;
+            let line = match line {
+                Ok(l) => l,
+                Err(source) => {
+                    self.done = true;
+                    return Some(Err(spoiled.unwrap_or(JsonlError::Io {
+                        line: line_no,
+                        source,
+                    })));
+                }
+            };
+            match parse_line(&line, line_no) {
+                Ok(None) => {}
+                Ok(Some(event)) => {
+                    let started = !current.events.is_empty() || spoiled.is_some();
+                    if matches!(event, Event::Header(_)) && started {
+                        self.next_header = Some((event, line_no));
+                        return Some(spoiled.map_or(Ok(current), Err));
+                    }
+                    current.events.push(event);
+                    current.lines.push(line_no);
+                }
+                Err(e) => {
+                    spoiled.get_or_insert(e);
+                }
+            }
+        }
+        self.done = true;
+        match spoiled {
+            Some(e) => Some(Err(e)),
+            None if current.events.is_empty() => None,
+            None => Some(Ok(current)),
+        }
     }
-    if !current.events.is_empty() {
-        games.push(current);
-    }
-    Ok(games)
 }
 
 /// Writes events as JSON Lines.

@@ -65,7 +65,8 @@ pub struct PgnError {
     pub source: io::Error,
 }
 
-/// Counts the bytes handed to pgn-reader, so a game's start offset is known.
+/// Counts the bytes handed to pgn-reader, so a game's start offset is known, and refuses
+/// binary input (a NUL byte).
 #[derive(Debug)]
 struct Counting<R> {
     inner: R,
@@ -75,7 +76,18 @@ struct Counting<R> {
 impl<R: Read> Read for Counting<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
-        self.count.fetch_add(n as u64, Ordering::Relaxed);
+        let start = self.count.fetch_add(n as u64, Ordering::Relaxed);
+        // PGN is text: a NUL byte means a binary file, which pgn-reader would otherwise skip
+        // through, token by token, and report as games.
+        if let Some(at) = buf.get(..n).and_then(|b| b.iter().position(|&c| c == 0)) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "NUL byte at byte offset {}: a binary file, not PGN",
+                    start + at as u64
+                ),
+            ));
+        }
         Ok(n)
     }
 }
@@ -88,6 +100,8 @@ pub struct PgnReader<R> {
     count: Arc<AtomicU64>,
     index: usize,
     failed: bool,
+    /// The last error was a stretch of input holding no game; reading may go on after it.
+    not_a_game: bool,
 }
 
 impl<R: Read> PgnReader<R> {
@@ -102,6 +116,7 @@ impl<R: Read> PgnReader<R> {
             count,
             index: 0,
             failed: false,
+            not_a_game: false,
         }
     }
 
@@ -109,7 +124,8 @@ impl<R: Read> PgnReader<R> {
     ///
     /// # Errors
     /// [`PgnError`] with the game index and byte offset, on I/O errors and irrecoverable parser
-    /// errors.
+    /// errors, and for a stretch of input with no tags, no moves and no result (not a game;
+    /// the iterator goes on after this one).
     pub fn read_game(&mut self) -> Result<Option<PgnGame>, PgnError> {
         let index = self.index;
         let offset = self.offset();
@@ -124,6 +140,22 @@ impl<R: Read> PgnReader<R> {
         let offset = self.offset();
         let mut visitor = Collector;
         match self.reader.read_game(&mut visitor) {
+            Ok(Some(game))
+                if game.tags.is_empty() && game.moves.is_empty() && game.termination.is_none() =>
+            {
+                // Junk (a binary file, stray text): pgn-reader skips what it cannot read, so
+                // this would otherwise pass for an empty unfinished game.
+                self.index += 1;
+                self.not_a_game = true;
+                Err(PgnError {
+                    index,
+                    offset,
+                    source: io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        "not a PGN game: no tags, no moves and no result",
+                    ),
+                })
+            }
             Ok(Some(mut game)) => {
                 game.index = index;
                 game.offset = offset;
@@ -158,7 +190,7 @@ impl<R: Read> Iterator for PgnReader<R> {
             Ok(Some(g)) => Some(Ok(g)),
             Ok(None) => None,
             Err(e) => {
-                self.failed = true;
+                self.failed = !std::mem::take(&mut self.not_a_game);
                 Some(Err(e))
             }
         }
@@ -245,6 +277,30 @@ mod tests {
         assert_eq!(games[1].termination, Some(GameResult::Draw));
         assert_eq!(games[1].moves.len(), 2);
         assert_eq!(games[0].termination, Some(GameResult::Unfinished));
+    }
+
+    #[test]
+    fn junk_is_not_a_game() {
+        let input = b"\x7fELF\x02\x01 binary junk\n";
+        let first = PgnReader::new(&input[..]).next().unwrap();
+        let e = first.expect_err("junk read as a game");
+        assert_eq!((e.index, e.offset), (0, 0));
+        let binary = b"\x7fELF\x02\x01\x00\x00 * 1-0\n";
+        let games: Vec<_> = PgnReader::new(&binary[..]).collect();
+        assert_eq!(games.len(), 1, "{games:?}");
+        let e = games[0].as_ref().expect_err("binary read as a game");
+        assert!(e.to_string().contains("NUL byte at byte offset 6"), "{e}");
+        let games: Vec<_> =
+            PgnReader::new(&b"hello world\n\n[Event \"a\"]\n\n1. e4 *\n"[..]).collect();
+        assert!(games.len() <= 2, "{games:?}");
+        assert!(
+            games
+                .last()
+                .unwrap()
+                .as_ref()
+                .is_ok_and(|g| g.moves.len() == 1),
+            "{games:?}"
+        );
     }
 
     #[test]

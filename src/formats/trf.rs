@@ -237,8 +237,8 @@ impl ResultCode {
 
 /// Point values of the result codes. Default: win 1, draw ½, loss 0, forfeit win 1, forfeit
 /// loss 0, zero-point bye 0, pairing-allocated bye 1 (CR 4.1, CR 1.3). bbpPairings' `BBW`
-/// (win), `BBD` (draw), `BBL` (loss), `BBZ` (zero-point bye), `BBF` (forfeit loss) and `BBU`
-/// (pairing-allocated bye) lines override them.
+/// (win, also a forfeit win), `BBD` (draw), `BBL` (loss), `BBZ` (zero-point bye), `BBF`
+/// (forfeit loss) and `BBU` (pairing-allocated bye) lines override them.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Scoring {
     /// `1`, `W`, `F`.
@@ -608,7 +608,10 @@ impl Trf {
                 continue;
             };
             match h.code() {
-                "BBW" => s.win = v,
+                "BBW" => {
+                    s.win = v;
+                    s.forfeit_win = v;
+                }
                 "BBD" => s.draw = v,
                 "BBL" => s.loss = v,
                 "BBZ" => s.zero_point_bye = v,
@@ -1055,6 +1058,21 @@ mod tests {
 
     fn e_string(text: &str) -> String {
         Trf::parse(text, "t.trf").unwrap_err().to_string()
+    }
+
+    #[test]
+    fn trf_2026_headers_and_bbp_points() {
+        let text = "012 T\r\n142 7\r\n152 B\r\nBBW 3\r\nBBD 1\r\nXXP 1 2 3\r\nZZZ kept as is\r\n";
+        let trf = Trf::parse(text, "x").unwrap();
+        assert_eq!(trf.total_rounds(), Some(7));
+        assert_eq!(trf.initial_colour(), Some(InitialColour::Black));
+        let s = trf.scoring();
+        assert_eq!((s.win, s.forfeit_win, s.draw, s.loss), (3.0, 3.0, 1.0, 0.0));
+        assert_eq!(trf.forbidden_pairs(), vec![vec![1, 2, 3]]);
+        assert_eq!(trf.to_string(), text);
+        let mut trf = trf;
+        trf.set_header("XXR", "7");
+        assert!(trf.to_string().ends_with("ZZZ kept as is\r\nXXR 7\r\n"));
     }
 
     #[test]

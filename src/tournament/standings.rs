@@ -321,10 +321,14 @@ impl Crosstable {
         t.set_header(header);
         for row in &self.rows {
             let s = &row.standing;
+            let name = match s.status {
+                Some(status) => format!("{} ({status})", s.name),
+                None => s.name.clone(),
+            };
             let mut cells = vec![
                 s.rank.to_string(),
                 s.start_rank.to_string(),
-                s.name.clone(),
+                name,
                 s.rating.map(|x| x.to_string()).unwrap_or_default(),
             ];
             cells.extend(row.rounds.iter().map(|c| {

@@ -1,0 +1,134 @@
+//! A recognised board log as the judge's event log ([`crate::game::event`]), so that
+//! `arbiter judge` judges a board's raw output like any other game.
+//!
+//! | board event | judge event |
+//! |---|---|
+//! | legal move | `move` with its UCI |
+//! | one piece moved illegally (kinds from [`crate::laws::illegal::classify`], out of turn) | `move` with the hand's from/to in UCI (`side` when out of turn); the judge classifies it again, with the same function |
+//! | piece added or removed, two pieces moved, castling / en passant / promotion left incomplete | `illegal_act` with its kind, the changed squares and the placement left |
+//! | take-back of `n` moves | `n` × `take_back` |
+//! | position restored after an illegal act | nothing if the act was claimed or noticed (the judge has restored it, CR 3.4, Laws 7.5.1); otherwise one `take_back` per act undone (taken back by agreement, CR 3.6) |
+//! | a move played on from a position shakmaty cannot build | `move` with the hand's from/to |
+//! | clock pressed without a move (7.5.3) | `move` `0000` |
+//! | a judge event written into the log | itself |
+
+use crate::formats::jsonl::JsonlGame;
+use crate::game::event::{
+    ClaimKind, Event, IllegalActEvent, MoveEvent, NoticeKind, Side, TakeBackEvent,
+};
+use crate::laws::illegal::IllegalMove;
+
+use super::{BoardError, BoardEventKind, Recognised, RecogniserConfig, read_board_log};
+
+/// True when the kind is judged from the hand's from/to by the judge itself; false for the
+/// acts only a placement can show.
+fn is_one_piece_move(kind: IllegalMove) -> bool {
+    !matches!(
+        kind,
+        IllegalMove::PieceAdded
+            | IllegalMove::PieceRemoved
+            | IllegalMove::TwoPiecesMoved
+            | IllegalMove::IncompleteCastling
+            | IllegalMove::IncompleteEnPassant
+            | IllegalMove::IncompletePromotion
+    )
+}
+
+/// The judge's events for a recognised log, each with the log line that completed it.
+///
+/// # Errors
+/// [`BoardError::Event`] when a passed-through line is not a valid judge event.
+pub fn to_game(recognised: &Recognised) -> Result<JsonlGame, BoardError> {
+    let mut game = JsonlGame::default();
+    let push = |game: &mut JsonlGame, line: usize, e: Event| {
+        game.events.push(e);
+        game.lines.push(line);
+    };
+    // Was the last illegal act claimed or noticed (so the judge restores the position itself)?
+    let mut called = false;
+    for e in &recognised.events {
+        match &e.kind {
+            BoardEventKind::Move(m) => push(
+                &mut game,
+                e.line,
+                Event::Move(MoveEvent {
+                    uci: Some(m.uci.clone()),
+                    ..MoveEvent::default()
+                }),
+            ),
+            BoardEventKind::Illegal {
+                act,
+                squares,
+                placement,
+            } => {
+                called = false;
+                let event = match act.physical {
+                    Some(pm) if is_one_piece_move(act.kind) => Event::Move(MoveEvent {
+                        uci: Some(pm.to_string()),
+                        side: (act.kind == IllegalMove::OutOfTurn).then(|| Side::of(act.side)),
+                        ..MoveEvent::default()
+                    }),
+                    _ => Event::IllegalAct(IllegalActEvent {
+                        side: Side::of(act.side),
+                        kind: act.kind,
+                        squares: squares.clone(),
+                        board: Some(placement.to_string()),
+                    }),
+                };
+                push(&mut game, e.line, event);
+            }
+            BoardEventKind::TakeBack { plies } => {
+                for _ in 0..*plies {
+                    push(&mut game, e.line, Event::TakeBack(TakeBackEvent {}));
+                }
+            }
+            BoardEventKind::Restored { acts } => {
+                // A claimed or noticed act was undone by the judge already; anything played on
+                // after it, or an act nobody called, is taken back by agreement.
+                let undone = if called && *acts == 1 { 0 } else { *acts };
+                for _ in 0..undone {
+                    push(&mut game, e.line, Event::TakeBack(TakeBackEvent {}));
+                }
+                called = false;
+            }
+            BoardEventKind::IrregularMove { physical, .. } => push(
+                &mut game,
+                e.line,
+                Event::Move(MoveEvent {
+                    uci: Some(physical.to_string()),
+                    ..MoveEvent::default()
+                }),
+            ),
+            BoardEventKind::ClockWithoutMove { .. } => push(
+                &mut game,
+                e.line,
+                Event::Move(MoveEvent {
+                    uci: Some("0000".into()),
+                    ..MoveEvent::default()
+                }),
+            ),
+            BoardEventKind::Passthrough(v) => {
+                let event: Event =
+                    serde_json::from_value(v.clone()).map_err(|source| BoardError::Event {
+                        line: e.line,
+                        source,
+                    })?;
+                match &event {
+                    Event::Claim(c) if c.claim == ClaimKind::IllegalMove => called = true,
+                    Event::Notice(n) if n.notice == NoticeKind::IllegalMove => called = true,
+                    _ => {}
+                }
+                push(&mut game, e.line, event);
+            }
+        }
+    }
+    Ok(game)
+}
+
+/// Reads a board log ([`read_board_log`]) and turns it into the judge's events ([`to_game`]).
+///
+/// # Errors
+/// Any [`BoardError`].
+pub fn read_board_game(text: &str, config: &RecogniserConfig) -> Result<JsonlGame, BoardError> {
+    to_game(&read_board_log(text, config)?)
+}
