@@ -41,7 +41,7 @@ use super::verdict::{
 use crate::laws::Article;
 use crate::laws::draw::{self, RepetitionHistory};
 use crate::laws::illegal::{IllegalMove, PhysicalMove, classify};
-use crate::laws::winnability::{Winnability, can_mate};
+use crate::laws::winnability::{Winnability, WinnabilityConfig, can_mate, can_mate_with};
 
 /// Options that do not change the verdict, only what it carries.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -276,7 +276,12 @@ impl Judge {
     ) -> Self {
         let key = draw::position_key(&start);
         // A start position can already be over (a composed stalemate, bare kings).
-        let ending = automatic_ending(&start, &RepetitionHistory::new(key), true);
+        let ending = automatic_ending_with(
+            &start,
+            &RepetitionHistory::new(key),
+            true,
+            DeadPositionTest::Full,
+        );
         let mut judge = Judge {
             rules,
             options,
@@ -1382,8 +1387,12 @@ impl Judge {
             }
             Some(_) => {}
             None => {
+                // The static layers only (no helpmate search): records hold thousands of
+                // decisive results, and a winner who cannot mate is shown by material or a
+                // blockade in practice.
                 if let Some(w) = result.winner()
-                    && self.unwinnable_for(w)
+                    && let BoardState::Legal(pos) = &self.board
+                    && statically_unwinnable(pos, w.color())
                 {
                     discrepancies.push(Discrepancy::WinnerCannotMate);
                 }
@@ -1626,13 +1635,46 @@ impl Judge {
 /// The automatic endings after a legal move, in the order of the Laws: checkmate (5.1.1),
 /// stalemate (5.2.1), dead position (5.2.2), 75 moves (9.6.2), fivefold repetition (9.6.1).
 ///
-/// The dead-position test beyond material ([`can_mate`] for both sides) runs after captures
-/// and pawn moves only, where material and pawn structure change; a position made dead by a
-/// piece move is recognised at the next capture or pawn move.
+/// The dead-position test beyond material runs after captures and pawn moves only, where
+/// material and pawn structure change, with the static layers ([`statically_unwinnable`]); a
+/// position made dead by a piece move is recognised at the next capture or pawn move.
 fn automatic_ending(
     pos: &Chess,
     history: &RepetitionHistory,
     zeroing: bool,
+) -> Option<(GameResult, Reason)> {
+    automatic_ending_with(pos, history, zeroing, DeadPositionTest::PerMove)
+}
+
+/// How hard to look for a dead position (Laws 5.2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DeadPositionTest {
+    /// After a move in play: the static layers only ([`statically_unwinnable`]). A dead
+    /// position that only a search proves (e.g. every legal move stalemates) is not seen here;
+    /// the game then ends by the stalemate or other ending that follows, with the same draw.
+    /// Measured: a helpmate search per capture or pawn move made judging 3x slower.
+    PerMove,
+    /// Once per game (the start position): the full analysis.
+    Full,
+}
+
+fn dead_position(pos: &Chess, test: DeadPositionTest) -> bool {
+    match test {
+        DeadPositionTest::Full => {
+            can_mate(pos, Color::White) == Winnability::Unwinnable
+                && can_mate(pos, Color::Black) == Winnability::Unwinnable
+        }
+        DeadPositionTest::PerMove => {
+            statically_unwinnable(pos, Color::White) && statically_unwinnable(pos, Color::Black)
+        }
+    }
+}
+
+fn automatic_ending_with(
+    pos: &Chess,
+    history: &RepetitionHistory,
+    zeroing: bool,
+    test: DeadPositionTest,
 ) -> Option<(GameResult, Reason)> {
     if pos.is_check() {
         if pos.legal_moves().is_empty() {
@@ -1647,10 +1689,7 @@ fn automatic_ending(
     if pos.is_insufficient_material() {
         return Some((GameResult::Draw, Reason::InsufficientMaterial));
     }
-    if zeroing
-        && can_mate(pos, Color::White) == Winnability::Unwinnable
-        && can_mate(pos, Color::Black) == Winnability::Unwinnable
-    {
+    if zeroing && dead_position(pos, test) {
         return Some((GameResult::Draw, Reason::DeadPosition));
     }
     if pos.halfmoves() >= draw::SEVENTY_FIVE_MOVES_PLIES {
@@ -1661,6 +1700,31 @@ fn automatic_ending(
         return Some((GameResult::Draw, Reason::FivefoldRepetition));
     }
     None
+}
+
+/// Kings, bishops and pawns only, with at least one pawn: where the (costly) blockade layer can
+/// prove a dead position in practice.
+fn blockade_possible(board: &Board) -> bool {
+    (board.queens() | board.rooks() | board.knights()).is_empty() && board.pawns().any()
+}
+
+/// `side` provably cannot mate, by the static layers of [`crate::laws::winnability`] only
+/// (material; blockade), without helpmate search: the test run after every capture and pawn
+/// move (5.2.2, both sides) and on every decisive reported result. A search can only show that
+/// mate is still possible, the usual case; what ends a game is a proof of unwinnability.
+///
+/// The blockade layer is costly (about 0.3 ms a position), so it runs only where a pawn
+/// blockade can make a position dead in practice: kings, bishops and pawns, with at least one
+/// pawn (a knight jumps any wall; rooks and queens behind a closed chain are left to the full
+/// analysis that [`can_mate`] runs for 7.5.5, 5.1.2 and 6.9). Sound: it never claims
+/// "unwinnable" without a proof.
+fn statically_unwinnable(pos: &Chess, side: Color) -> bool {
+    let config = WinnabilityConfig {
+        node_limit: 0,
+        blockade: blockade_possible(pos.board()),
+        ..WinnabilityConfig::quick()
+    };
+    can_mate_with(pos, side, &config).verdict == Winnability::Unwinnable
 }
 
 /// A cheap sufficient test that the side to move (not in check) has a legal move: an unpinned
