@@ -1,1 +1,591 @@
-//! Parallel replay of game databases. (Owned by the batch-replay work, issue 5.)
+//! Parallel replay of game databases (`arbiter replay`): every game of one or more PGN files
+//! (plain or compressed, or standard input) judged by the judge, with the database-level
+//! findings about its recorded result, in input order, in bounded memory.
+//!
+//! The pipeline:
+//!
+//! ```text
+//!  reader thread                    rayon pool (--jobs)             calling thread
+//!  input::open ─► split::Splitter ─► judge each chunk (parallel) ─► reorder ─► sink (in order)
+//!  (decompress)   (cut at game          ▲                               │
+//!                  boundaries)          └──── permits (bounded) ◄───────┘
+//! ```
+//!
+//! At most [`Options::in_flight`] chunks exist at once (being judged or waiting for their
+//! turn), so the memory is bounded by `in_flight × chunk_bytes` whatever the file size. The
+//! cut points depend only on the bytes, so the output is the same for every `--jobs`.
+
+pub mod discrepancy;
+pub mod input;
+pub mod report;
+pub mod split;
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+
+use serde::Serialize;
+
+use crate::formats::pgn::{PgnGame, PgnReader};
+use crate::game::judge::{JudgeError, JudgeOptions, judge_pgn_game};
+use crate::game::rules::CompetitionRules;
+use crate::game::verdict::Verdict;
+use discrepancy::Discrepancy;
+use input::{InputError, Source};
+use split::{Chunk, SplitError, Splitter};
+
+/// The PGN reader every part of the batch uses, configured alike so that the splitter and the
+/// workers agree on where games end.
+pub(crate) fn pgn_reader_for<R: Read>(stream: R) -> pgn_reader::Reader<R> {
+    pgn_reader::Reader::new(stream)
+}
+
+/// Settings of a replay run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Worker threads; 0 means one per available core.
+    pub jobs: usize,
+    /// Target chunk size in bytes of decompressed PGN (chunks end at game boundaries).
+    pub chunk_bytes: usize,
+    /// Maximum number of chunks alive at once; 0 means `4 × jobs`.
+    pub in_flight: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            jobs: 0,
+            chunk_bytes: 256 * 1024,
+            in_flight: 0,
+        }
+    }
+}
+
+/// Counters a progress display may poll from another thread while a run goes on.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Raw (possibly compressed) input bytes read so far.
+    pub raw_bytes: Arc<AtomicU64>,
+    /// Games handed to the sink so far.
+    pub games: AtomicU64,
+}
+
+/// Where a chunk's items came from.
+#[derive(Clone, Debug)]
+pub struct FileInfo {
+    /// The input's name (path as given, `-` for stdin).
+    pub name: Arc<str>,
+    /// Position of the input in the list of inputs, from 0.
+    pub file_index: usize,
+}
+
+/// One event of a run, handed to the sink in input order.
+#[derive(Debug)]
+pub enum Event<T> {
+    /// The outcome of one game; `index` is the game's number in its file, from 1.
+    Game {
+        /// The input.
+        file: Arc<str>,
+        /// Game number in the file, from 1.
+        index: u64,
+        /// What the worker made of it.
+        item: T,
+    },
+    /// The input could not be opened or read on; the games before the failure were reported.
+    FileError(InputError),
+    /// The input was read to its end (or to its error); `games` were reported from it.
+    FileDone {
+        /// The input.
+        file: Arc<str>,
+        /// Games reported from it.
+        games: u64,
+        /// Decompressed bytes read from it.
+        bytes: u64,
+    },
+}
+
+enum Payload<T> {
+    Games { file: usize, items: Vec<T> },
+    FileError(InputError),
+    FileDone { file: usize, bytes: u64 },
+}
+
+/// Runs `work` over every chunk of every source in parallel and hands the results to `sink` in
+/// input order. `work` receives the chunk and its file, and returns one item per game of the
+/// chunk, in order; it is the place where games are parsed and judged.
+///
+/// Returns nothing: every outcome, including unreadable inputs, goes to `sink`.
+pub fn run<T, W, S>(
+    sources: &[Source],
+    options: &Options,
+    progress: &Progress,
+    work: W,
+    mut sink: S,
+) where
+    T: Send,
+    W: Fn(&Chunk, &FileInfo) -> Vec<T> + Sync,
+    S: FnMut(Event<T>),
+{
+    let jobs = effective_jobs(options);
+    let in_flight = if options.in_flight == 0 {
+        4 * jobs
+    } else {
+        options.in_flight
+    };
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool,
+        // Without a pool of our own, the global one still runs the work.
+        Err(_) => match rayon::ThreadPoolBuilder::new().build() {
+            Ok(pool) => pool,
+            Err(_) => return,
+        },
+    };
+    let names: Vec<Arc<str>> = sources.iter().map(|s| Arc::from(s.name())).collect();
+    let (result_tx, result_rx) = mpsc::channel::<(u64, Payload<T>)>();
+    let (permit_tx, permit_rx) = mpsc::sync_channel::<()>(in_flight);
+    let work = &work;
+    let names_ref = &names;
+
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            pool.in_place_scope(|pool_scope| {
+                let mut seq = 0u64;
+                // Sends one payload in its turn, after taking a permit.
+                let send = |payload: Payload<T>, seq: &mut u64| -> bool {
+                    if permit_tx.send(()).is_err() {
+                        return false;
+                    }
+                    let ok = result_tx.send((*seq, payload)).is_ok();
+                    *seq += 1;
+                    ok
+                };
+                for (file_index, source) in sources.iter().enumerate() {
+                    let info = FileInfo {
+                        name: Arc::clone(&names_ref[file_index]),
+                        file_index,
+                    };
+                    let opened = match input::open(source, Arc::clone(&progress.raw_bytes)) {
+                        Ok(o) => o,
+                        Err(e) => {
+                            send(Payload::FileError(e), &mut seq);
+                            send(
+                                Payload::FileDone {
+                                    file: file_index,
+                                    bytes: 0,
+                                },
+                                &mut seq,
+                            );
+                            continue;
+                        }
+                    };
+                    let mut bytes = 0u64;
+                    for chunk in Splitter::new(opened.reader, options.chunk_bytes) {
+                        let chunk = match chunk {
+                            Ok(c) => c,
+                            Err(e) => {
+                                let e = match e {
+                                    SplitError::Read { offset, source } => InputError::Read {
+                                        file: opened.name.clone(),
+                                        offset,
+                                        source,
+                                    },
+                                    SplitError::Binary { offset } => InputError::Binary {
+                                        file: opened.name.clone(),
+                                        offset,
+                                    },
+                                };
+                                send(Payload::FileError(e), &mut seq);
+                                break;
+                            }
+                        };
+                        bytes = chunk.offset + chunk.bytes.len() as u64;
+                        if permit_tx.send(()).is_err() {
+                            return;
+                        }
+                        let my_seq = seq;
+                        seq += 1;
+                        let tx = result_tx.clone();
+                        let info = info.clone();
+                        pool_scope.spawn(move |_| {
+                            let items = work(&chunk, &info);
+                            drop(chunk);
+                            let _ = tx.send((
+                                my_seq,
+                                Payload::Games {
+                                    file: info.file_index,
+                                    items,
+                                },
+                            ));
+                        });
+                    }
+                    send(
+                        Payload::FileDone {
+                            file: file_index,
+                            bytes,
+                        },
+                        &mut seq,
+                    );
+                }
+            });
+            // Dropping `result_tx` here (with the closure) ends the receiving loop.
+        });
+
+        let mut next = 0u64;
+        let mut waiting: BTreeMap<u64, Payload<T>> = BTreeMap::new();
+        let mut games_per_file = vec![0u64; sources.len()];
+        for (seq, payload) in result_rx {
+            waiting.insert(seq, payload);
+            while let Some(payload) = waiting.remove(&next) {
+                next += 1;
+                match payload {
+                    Payload::Games { file, items } => {
+                        let name = names.get(file).cloned().unwrap_or_else(|| Arc::from("?"));
+                        for item in items {
+                            let index = match games_per_file.get_mut(file) {
+                                Some(n) => {
+                                    *n += 1;
+                                    *n
+                                }
+                                None => 0,
+                            };
+                            progress.games.fetch_add(1, Ordering::Relaxed);
+                            sink(Event::Game {
+                                file: Arc::clone(&name),
+                                index,
+                                item,
+                            });
+                        }
+                    }
+                    Payload::FileError(e) => sink(Event::FileError(e)),
+                    Payload::FileDone { file, bytes } => sink(Event::FileDone {
+                        file: names.get(file).cloned().unwrap_or_else(|| Arc::from("?")),
+                        games: games_per_file.get(file).copied().unwrap_or(0),
+                        bytes,
+                    }),
+                }
+                // The payload is out: let the reader cut one more chunk.
+                let _ = permit_rx.try_recv();
+            }
+        }
+    });
+}
+
+/// One event of a replay run: a judged (or unreadable) game, or an input's error or end.
+pub type Item = Event<GameReport>;
+
+/// Replays every game of `sources` under `rules`: reads (and decompresses) each input, cuts it
+/// into chunks at game boundaries, judges the chunks on `options.jobs` threads, and hands every
+/// game's [`GameReport`] to `sink` in input order, with each input's errors and end.
+///
+/// Memory stays bounded by `options` (chunk size × chunks in flight), whatever the input size.
+pub fn replay<S: FnMut(Item)>(
+    sources: &[Source],
+    options: &Options,
+    rules: CompetitionRules,
+    progress: &Progress,
+    sink: S,
+) {
+    run(
+        sources,
+        options,
+        progress,
+        |chunk, _file| judge_chunk(chunk, rules),
+        sink,
+    );
+}
+
+/// The number of worker threads `options` asks for (0: one per available core).
+pub fn effective_jobs(options: &Options) -> usize {
+    if options.jobs == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        options.jobs
+    }
+}
+
+/// The tags that identify a game in reports (the Seven Tag Roster less `Result`, which the
+/// verdict carries as `reported`). Missing tags are `None`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Headers {
+    /// `Event`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
+    /// `Site`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub site: Option<String>,
+    /// `Date`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// `Round`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<String>,
+    /// `White`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub white: Option<String>,
+    /// `Black`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub black: Option<String>,
+    /// `Result`, as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+}
+
+impl Headers {
+    fn of(game: &PgnGame) -> Headers {
+        let get = |name: &str| game.tag(name).map(str::to_owned);
+        Headers {
+            event: get("Event"),
+            site: get("Site"),
+            date: get("Date"),
+            round: get("Round"),
+            white: get("White"),
+            black: get("Black"),
+            result: get("Result"),
+        }
+    }
+
+    /// `White - Black (Event, Round)` for people, `?` for what is missing.
+    pub fn describe(&self) -> String {
+        let q = |o: &Option<String>| o.clone().unwrap_or_else(|| "?".to_owned());
+        format!(
+            "{} - {} ({}, round {})",
+            q(&self.white),
+            q(&self.black),
+            q(&self.event),
+            q(&self.round)
+        )
+    }
+}
+
+/// Why one game could not be read or judged. The run goes on with the next game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum GameError {
+    /// The PGN text of the game cannot be parsed (e.g. an unterminated tag or comment).
+    #[error("unreadable PGN: {message}")]
+    Syntax {
+        /// The parser's reason.
+        message: String,
+    },
+    /// The input ends inside the game: no termination marker after its last move.
+    #[error(
+        "the input ends inside this game (no termination marker after {}): truncated file?",
+        last_move.as_deref().map_or_else(|| "its tags".to_owned(), |m| format!("move {m}"))
+    )]
+    Truncated {
+        /// The last move read, if any.
+        last_move: Option<String>,
+    },
+    /// The `FEN` tag is not a valid position.
+    #[error("invalid FEN tag: {message}")]
+    InvalidFen {
+        /// The reason.
+        message: String,
+    },
+    /// Any other reason the judge gave.
+    #[error("cannot judge: {message}")]
+    Judge {
+        /// The reason.
+        message: String,
+    },
+}
+
+/// What became of one game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// Judged: the judge's verdict and the findings about the record.
+    Judged {
+        /// The judge's verdict.
+        verdict: Box<Verdict>,
+        /// The findings (empty when the record agrees with the board).
+        discrepancies: Vec<Discrepancy>,
+    },
+    /// A variant the judge does not know (`Variant` tag other than standard / Chess960):
+    /// reported, not judged as standard chess, not an error.
+    UnsupportedVariant {
+        /// The `Variant` tag.
+        variant: String,
+    },
+    /// The game could not be read or judged.
+    Error(GameError),
+}
+
+/// One game of a run, as the workers return it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameReport {
+    /// Byte offset where the game starts in the decompressed input.
+    pub offset: u64,
+    /// Mainline plies recorded in the movetext.
+    pub plies_recorded: u32,
+    /// Identifying tags.
+    pub headers: Headers,
+    /// The verdict, or why there is none.
+    pub outcome: Outcome,
+}
+
+/// Reads and judges every game of `chunk` under `rules`, in order: one [`GameReport`] per
+/// game, including those that cannot be read. When the chunk ends its input
+/// ([`Chunk::last`]), a final game with moves and no termination marker is reported as a
+/// truncated input ([`GameError::Truncated`]).
+pub fn judge_chunk(chunk: &Chunk, rules: CompetitionRules) -> Vec<GameReport> {
+    let mut out = Vec::new();
+    let mut reader = PgnReader::new(&chunk.bytes[..]);
+    // pgn-reader skips past a syntax error before reporting it, so errors cannot repeat at one
+    // place; the bound only guards against a parser that would stop making progress.
+    let mut errors_left = chunk.bytes.len() + 1;
+    let mut last_move = None;
+    loop {
+        match reader.read_game() {
+            Ok(Some(game)) => {
+                last_move = game.moves.last().map(ToString::to_string);
+                out.push(judge_one(&game, rules, chunk.offset));
+            }
+            Ok(None) => break,
+            Err(e) => {
+                out.push(GameReport {
+                    offset: chunk.offset + e.offset,
+                    plies_recorded: 0,
+                    headers: Headers::default(),
+                    outcome: Outcome::Error(GameError::Syntax {
+                        message: e.source.to_string(),
+                    }),
+                });
+                errors_left -= 1;
+                if errors_left == 0 {
+                    break;
+                }
+            }
+        }
+    }
+    if chunk.last
+        && let Some(report) = out.last_mut()
+        && let Outcome::Judged { discrepancies, .. } = &report.outcome
+        && discrepancies
+            .iter()
+            .any(|d| d.kind == discrepancy::Kind::MissingTerminationMarker)
+        && report.plies_recorded > 0
+    {
+        report.outcome = Outcome::Error(GameError::Truncated { last_move });
+    }
+    out
+}
+
+fn judge_one(game: &PgnGame, rules: CompetitionRules, chunk_offset: u64) -> GameReport {
+    let outcome = match judge_pgn_game(game, rules, JudgeOptions::default()) {
+        Ok(verdict) => {
+            let discrepancies = discrepancy::find(game, &verdict);
+            Outcome::Judged {
+                verdict: Box::new(verdict),
+                discrepancies,
+            }
+        }
+        Err(JudgeError::UnsupportedVariant(variant)) => Outcome::UnsupportedVariant { variant },
+        Err(JudgeError::InvalidStart { source, .. }) => Outcome::Error(GameError::InvalidFen {
+            message: source.to_string(),
+        }),
+        Err(e) => Outcome::Error(GameError::Judge {
+            message: e.to_string(),
+        }),
+    };
+    GameReport {
+        offset: chunk_offset + game.offset,
+        plies_recorded: u32::try_from(game.moves.len()).unwrap_or(u32::MAX),
+        headers: Headers::of(game),
+        outcome,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    /// Counts games per chunk with a bare pgn-reader pass (stands in for the judge).
+    fn count_games(chunk: &Chunk, _info: &FileInfo) -> Vec<String> {
+        struct Firsts;
+        impl pgn_reader::Visitor for Firsts {
+            type Tags = Option<String>;
+            type Movetext = Option<String>;
+            type Output = String;
+            fn begin_tags(&mut self) -> std::ops::ControlFlow<String, Option<String>> {
+                std::ops::ControlFlow::Continue(None)
+            }
+            fn tag(
+                &mut self,
+                tags: &mut Option<String>,
+                name: &[u8],
+                value: pgn_reader::RawTag<'_>,
+            ) -> std::ops::ControlFlow<String> {
+                if name == b"Event" {
+                    *tags = Some(value.decode_utf8_lossy().into_owned());
+                }
+                std::ops::ControlFlow::Continue(())
+            }
+            fn begin_movetext(
+                &mut self,
+                tags: Option<String>,
+            ) -> std::ops::ControlFlow<String, Option<String>> {
+                std::ops::ControlFlow::Continue(tags)
+            }
+            fn end_game(&mut self, m: Option<String>) -> String {
+                m.unwrap_or_default()
+            }
+        }
+        let mut reader = pgn_reader_for(&chunk.bytes[..]);
+        let mut out = Vec::new();
+        while let Ok(Some(e)) = reader.read_game(&mut Firsts) {
+            out.push(e);
+        }
+        out
+    }
+
+    fn run_collect(sources: &[Source], jobs: usize, chunk: usize) -> Vec<String> {
+        let mut lines = Vec::new();
+        let options = Options {
+            jobs,
+            chunk_bytes: chunk,
+            in_flight: 2,
+        };
+        run(
+            sources,
+            &options,
+            &Progress::default(),
+            count_games,
+            |e| match e {
+                Event::Game { file, index, item } => lines.push(format!("{file}#{index}:{item}")),
+                Event::FileError(e) => lines.push(format!("error:{e}")),
+                Event::FileDone { file, games, .. } => lines.push(format!("done:{file}:{games}")),
+            },
+        );
+        lines
+    }
+
+    #[test]
+    fn output_is_in_input_order_whatever_the_jobs() {
+        let mut f = tempfile::NamedTempFile::new().unwrap();
+        for i in 1..=500 {
+            write!(f, "[Event \"g{i}\"]\n\n1. e4 {{ c }} e5 *\n\n").unwrap();
+        }
+        f.flush().unwrap();
+        let sources = vec![
+            Source::File(f.path().to_path_buf()),
+            Source::File("/no/such/file.pgn".into()),
+            Source::File(f.path().to_path_buf()),
+        ];
+        let one = run_collect(&sources, 1, 100);
+        let two = run_collect(&sources, 2, 100);
+        let four = run_collect(&sources, 4, 7);
+        assert_eq!(one, two);
+        assert_eq!(one, four);
+        assert_eq!(one.len(), 500 + 1 + 1 + 1 + 500 + 1);
+        let name = f.path().display().to_string();
+        assert_eq!(one[0], format!("{name}#1:g1"));
+        assert_eq!(one[499], format!("{name}#500:g500"));
+        assert_eq!(one[500], format!("done:{name}:500"));
+        assert!(one[501].starts_with("error:/no/such/file.pgn: cannot open"));
+        assert_eq!(one[502], "done:/no/such/file.pgn:0");
+        assert_eq!(one[503], format!("{name}#1:g1"));
+    }
+}

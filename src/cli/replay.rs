@@ -1,18 +1,220 @@
-//! `arbiter replay`.
+//! `arbiter replay`: replay game databases in parallel, judge every game and check its
+//! recorded result (library: [`arbiter::batch`]).
+//!
+//! Exit status: 0 when every input was read and every game judged (discrepancies and games of
+//! an unsupported variant are findings, not errors); 1 when an input could not be opened or
+//! read to its end (missing, truncated or corrupt compressed data, binary data) or a game could
+//! not be read or judged (unreadable PGN, invalid `FEN` tag, a file ending inside a game) —
+//! every other game is still reported; 2 on a usage error.
 
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use arbiter::batch::input::Source;
+use arbiter::batch::report::{CsvWriter, JsonlWriter, Summary};
+use arbiter::batch::{self, Event, Item, Options, Outcome, Progress};
+use arbiter::game::rules::{CompetitionRules, Preset};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// Output formats of `arbiter replay`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReplayFormat {
+    /// Tables for people: games, plies, results by reason, discrepancies by kind, errors,
+    /// throughput.
+    #[default]
+    #[value(alias = "text")]
+    Summary,
+    /// One JSON object per game, in input order (the judge's verdict keys plus `file`,
+    /// `index`, `discrepancies`…; see README "Batch replay").
+    #[value(alias = "json")]
+    Jsonl,
+    /// One CSV record per game, in input order, under a header line.
+    Csv,
+}
 
 /// Arguments of `arbiter replay`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Input files (`-` for stdin).
-    pub files: Vec<std::path::PathBuf>,
-    /// Output format.
+    /// PGN inputs: `.pgn`, or compressed `.pgn.zst` / `.pgn.gz` / `.pgn.bz2` (also recognised
+    /// by content); `-` for standard input.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Worker threads (0: one per core).
+    #[arg(long, short = 'j', default_value_t = 0)]
+    pub jobs: usize,
+    /// Competition rules preset the games are judged under (`detsky-mat` or `fide`).
+    #[arg(long, default_value = "detsky-mat")]
+    pub rules: Preset,
+    /// Output format (`summary`, `jsonl`, `csv`; `text` and `json` are aliases of the first two).
     #[arg(long, value_enum, default_value_t)]
-    pub format: super::Format,
+    pub format: ReplayFormat,
+    /// Write the output to this file instead of standard output.
+    #[arg(long, short = 'o')]
+    pub output: Option<PathBuf>,
+    /// No progress bar and no error lines on standard error.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// Games listed by name in the summary, for discrepancies and for errors each.
+    #[arg(long, default_value_t = 20)]
+    pub list: usize,
+    /// Target chunk size in KiB (games are cut into chunks of about this size for the workers).
+    #[arg(long, default_value_t = 256, hide = true)]
+    pub chunk_kib: usize,
+}
+
+enum Rows<W: Write> {
+    Summary(W),
+    Jsonl(JsonlWriter<W>),
+    Csv(Box<CsvWriter<W>>),
 }
 
 /// Runs the command.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`arbiter replay` is not implemented yet")
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let sources: Vec<Source> = args.files.iter().map(|p| Source::from_arg(p)).collect();
+    if sources.iter().filter(|s| **s == Source::Stdin).count() > 1 {
+        anyhow::bail!("standard input (-) can be named only once");
+    }
+    let options = Options {
+        jobs: args.jobs,
+        chunk_bytes: args.chunk_kib.max(1) * 1024,
+        ..Options::default()
+    };
+    let jobs = batch::effective_jobs(&options);
+    let rules = CompetitionRules::preset(args.rules);
+
+    let out: Box<dyn Write> = match &args.output {
+        Some(p) => Box::new(File::create(p).with_context(|| format!("{}", p.display()))?),
+        None => Box::new(io::stdout().lock()),
+    };
+    let out = BufWriter::with_capacity(1 << 16, out);
+    let mut rows = match args.format {
+        ReplayFormat::Summary => Rows::Summary(out),
+        ReplayFormat::Jsonl => Rows::Jsonl(JsonlWriter::new(out)),
+        ReplayFormat::Csv => Rows::Csv(Box::new(CsvWriter::new(out)?)),
+    };
+
+    let progress = Progress::default();
+    let bar = progress_bar(&sources, args.quiet);
+    let mut summary = Summary::new(args.list);
+    let mut write_error: Option<io::Error> = None;
+    let mut errors_shown = 0usize;
+    let start = Instant::now();
+    batch::replay(&sources, &options, rules, &progress, |item: Item| {
+        summary.add(&item);
+        if !args.quiet {
+            report_error(&item, &mut errors_shown, &bar);
+        }
+        if write_error.is_none() {
+            let written = match &mut rows {
+                Rows::Summary(_) => Ok(()),
+                Rows::Jsonl(w) => w.write(&item),
+                Rows::Csv(w) => w.write(&item),
+            };
+            if let Err(e) = written {
+                write_error = Some(e);
+            }
+        }
+        if summary.games.is_multiple_of(512) || !matches!(item, Event::Game { .. }) {
+            bar.set_position(progress.raw_bytes.load(Ordering::Relaxed));
+            let secs = start.elapsed().as_secs_f64().max(1e-3);
+            bar.set_message(format!(
+                "{} games, {:.0} games/s",
+                summary.games,
+                summary.games as f64 / secs
+            ));
+        }
+    });
+    bar.finish_and_clear();
+    summary.finish(start.elapsed(), jobs);
+    if let Some(e) = write_error {
+        return Err(e).context("writing the output");
+    }
+    match rows {
+        Rows::Summary(mut out) => {
+            out.write_all(summary.render().as_bytes())?;
+            out.flush()?;
+        }
+        Rows::Jsonl(w) => {
+            w.finish().context("writing the output")?;
+        }
+        Rows::Csv(w) => {
+            w.finish().context("writing the output")?;
+        }
+    }
+    if !args.quiet && args.format != ReplayFormat::Summary && io::stderr().is_terminal() {
+        eprintln!(
+            "{} games ({} judged, {} with discrepancies, {} errors) in {:.2} s",
+            summary.games,
+            summary.judged,
+            summary.games_with_discrepancies,
+            summary.game_errors + summary.file_errors() as u64,
+            summary.seconds
+        );
+    }
+    Ok(if summary.all_read() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Error lines shown on standard error, at most this many game errors (the summary and the
+/// rows have them all).
+const MAX_ERROR_LINES: usize = 100;
+
+fn report_error(item: &Item, shown: &mut usize, bar: &ProgressBar) {
+    let line = match item {
+        Event::FileError(e) => Some(format!("arbiter replay: {e}")),
+        Event::Game {
+            file,
+            index,
+            item: report,
+        } => match &report.outcome {
+            Outcome::Error(e) if *shown < MAX_ERROR_LINES => {
+                *shown += 1;
+                Some(format!(
+                    "arbiter replay: {file}: game {index} (byte {}), {}: {e}",
+                    report.offset,
+                    report.headers.describe()
+                ))
+            }
+            Outcome::Error(_) if *shown == MAX_ERROR_LINES => {
+                *shown += 1;
+                Some("arbiter replay: more game errors not shown (see the output)".to_owned())
+            }
+            _ => None,
+        },
+        Event::FileDone { .. } => None,
+    };
+    if let Some(line) = line {
+        bar.suspend(|| eprintln!("{line}"));
+    }
+}
+
+/// A progress bar on standard error (bytes read, games, games/s, ETA) when it is a terminal
+/// and `--quiet` is not given; otherwise a hidden one.
+fn progress_bar(sources: &[Source], quiet: bool) -> ProgressBar {
+    if quiet || !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let total: Option<u64> = sources.iter().map(Source::size).sum();
+    let bar = match total {
+        Some(t) => ProgressBar::with_draw_target(Some(t), ProgressDrawTarget::stderr()),
+        None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()),
+    };
+    let template = if total.is_some() {
+        "{bar:30} {decimal_bytes}/{decimal_total_bytes} {msg} ETA {eta}"
+    } else {
+        "{spinner} {decimal_bytes} {msg}"
+    };
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
 }

@@ -31,6 +31,13 @@
 //! | 86–89 | rank |
 //! | 92– | one 10-column block per round: opponent TPN (4, `0000` = none), space, colour (`w`/`b`/`-`), space, result, 2 spaces |
 //!
+//! The file is UTF-8 text. TRF-16 is ASCII in practice, but names in other scripts (Cyrillic,
+//! accented Latin) are common in national events, so a column is one character (Unicode
+//! scalar value), not one byte, both when reading and when writing: `Иванова, Анна` fills 13
+//! of the name's 33 columns and the rating still starts in column 49. For ASCII files (every
+//! file in `../shared/vectors/pairing/`) characters and bytes are the same, so nothing changes
+//! for them. A tool that counts bytes would see such a line shifted; write ASCII names for it.
+//!
 //! # Round trip and normalisation
 //!
 //! [`Trf::to_string`](std::fmt::Display) writes header lines verbatim and player lines from their
@@ -350,7 +357,7 @@ impl PlayerRecord {
             .iter()
             .take(through)
             .map(|e| e.result.points(scoring))
-            .sum()
+            .fold(0.0, |a, b| a + b)
     }
 
     /// True when the player is to be paired in round `round` (1-based): the line has no block
@@ -736,27 +743,24 @@ fn check_header(h: &HeaderLine, file: &str, line: usize) -> Result<(), TrfError>
 }
 
 /// Characters of `line` in 1-based columns `from..=to` (clipped to the line's length).
+///
+/// A column is one character (Unicode scalar value), not one byte, so that a UTF-8 name such
+/// as `Иванова, Анна` occupies as many columns as it has letters, exactly as the writer pads
+/// it (`format!` pads by characters). For ASCII text (every reference file) characters and
+/// bytes coincide.
 fn cols(line: &str, from: usize, to: usize) -> &str {
-    let start = (from - 1).min(line.len());
-    let end = to.min(line.len());
+    if line.is_ascii() {
+        let start = (from - 1).min(line.len());
+        let end = to.min(line.len());
+        return line.get(start..end).unwrap_or("");
+    }
+    let byte_at = |col: usize| line.char_indices().nth(col).map_or(line.len(), |(i, _)| i);
+    let start = byte_at(from - 1);
+    let end = byte_at(to).max(start);
     line.get(start..end).unwrap_or("")
 }
 
 fn parse_player(line: &str, file: &str, number: usize) -> Result<PlayerRecord, TrfError> {
-    if !line.is_ascii() {
-        // Columns are bytes in TRF; a multi-byte name would shift every later column.
-        let column = line
-            .char_indices()
-            .find(|(_, c)| !c.is_ascii())
-            .map_or(1, |(i, _)| i + 1);
-        return Err(field_error(
-            file,
-            number,
-            column,
-            "ASCII text (TRF columns are bytes)",
-            line,
-        ));
-    }
     let err = |column: usize, expected: &'static str, found: &str| {
         field_error(file, number, column, expected, found)
     };
@@ -815,7 +819,8 @@ fn parse_player(line: &str, file: &str, number: usize) -> Result<PlayerRecord, T
     }
     let mut rounds = Vec::new();
     let mut start = 92;
-    while start <= line.len() {
+    let width = line.chars().count();
+    while start <= width {
         let block = cols(line, start, start + 9);
         rounds.push(parse_block(block, start, &err)?);
         start += 10;

@@ -877,7 +877,8 @@ impl Tournament {
         (1..=through)
             .filter_map(|r| self.entry(tpn, r))
             .map(|e| e.result.points(&self.scoring))
-            .sum()
+            // Not `sum()`: the float sum of nothing is -0.0, printed `-0`.
+            .fold(0.0, |a, b| a + b)
     }
 
     /// Rounds with every game's result recorded (standings are after this round).

@@ -300,7 +300,8 @@ impl<'a> Calculator<'a> {
                     .iter()
                     .map(|e| e.opponent.and_then(|o| index.get(&o).copied()))
                     .collect();
-                let points: f64 = round_points.iter().sum();
+                // Sums fold from +0.0 here and below: the float `sum()` of nothing is -0.0.
+                let points: f64 = round_points.iter().fold(0.0, |a, b| a + b);
                 // C.07 16.3: after the last round that is not a VUR, rounds without a
                 // scheduled opponent count as draws for the opponents' Buchholz.
                 let last_non_vur = vur.iter().rposition(|v| !v).map_or(0, |i| i + 1);
@@ -312,7 +313,7 @@ impl<'a> Calculator<'a> {
                             round_points[i]
                         }
                     })
-                    .sum();
+                    .fold(0.0, |a, b| a + b);
                 Facts {
                     points,
                     adjusted,
@@ -368,17 +369,17 @@ impl<'a> Calculator<'a> {
     /// BH, BH-C1, BH-M1 and SB of player `i` with their per-round details.
     pub fn details(&self, i: usize) -> (Details, [f64; 4]) {
         let values = self.bh_values(i);
-        let bh: f64 = values.iter().map(|v| v.0).sum();
-        let sb: f64 = values.iter().map(|v| v.2).sum();
+        let bh: f64 = values.iter().map(|v| v.0).fold(0.0, |a, b| a + b);
+        let sb: f64 = values.iter().map(|v| v.2).fold(0.0, |a, b| a + b);
         let mut rest: Vec<(usize, f64, bool)> = values
             .iter()
             .enumerate()
             .map(|(r, v)| (r + 1, v.0, v.1))
             .collect();
         let c1_cut = cut_low(&mut rest);
-        let c1: f64 = rest.iter().map(|v| v.1).sum();
+        let c1: f64 = rest.iter().map(|v| v.1).fold(0.0, |a, b| a + b);
         let m1_cut_high = cut_high(&mut rest);
-        let m1: f64 = rest.iter().map(|v| v.1).sum();
+        let m1: f64 = rest.iter().map(|v| v.1).fold(0.0, |a, b| a + b);
         let details = Details {
             points: self.points(i),
             bh_by_round: values.iter().map(|v| v.0).collect(),
@@ -425,7 +426,7 @@ impl<'a> Calculator<'a> {
                         running += p;
                         running
                     })
-                    .sum()
+                    .fold(0.0, |a, b| a + b)
             }
             TieBreak::Aro => {
                 let ratings: Vec<u32> = rounds
@@ -517,7 +518,10 @@ impl<'a> Calculator<'a> {
                 }
             }
             let met = per_opponent.len();
-            let sum: f64 = per_opponent.values().map(|(s, c)| s / c).sum();
+            let sum: f64 = per_opponent
+                .values()
+                .map(|(s, c)| s / c)
+                .fold(0.0, |a, b| a + b);
             let max = if met < met_max {
                 met_all = false;
                 sum + (met_max - met) as f64 * win

@@ -13,9 +13,7 @@ use super::colour::{ColourData, ColourRule, neutral_colour};
 use super::explain::{self, Explanation};
 use super::matching::Matcher;
 use super::wide::{Weight, Wide};
-use super::{
-    Board, Colour, Outcome, Pairing, PairingError, PairingInput, PairingRules, RoundRecord,
-};
+use super::{Board, Colour, Pairing, PairingError, PairingInput, PairingRules, RoundRecord};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Float {
@@ -240,18 +238,18 @@ pub(crate) fn build(
 pub(crate) fn pair(input: &PairingInput, rules: &PairingRules) -> Result<Pairing, PairingError> {
     let t = build(input, rules)?;
     let bits = required_bits(&t);
-    let matched = if bits <= 64 * 2 - 8 {
-        compute_matching::<Wide<2>>(&t)?
-    } else if bits <= 64 * 4 - 8 {
-        compute_matching::<Wide<4>>(&t)?
-    } else if bits <= 64 * 8 - 8 {
-        compute_matching::<Wide<8>>(&t)?
-    } else if bits <= 64 * 16 - 8 {
-        compute_matching::<Wide<16>>(&t)?
-    } else if bits <= 64 * 24 - 8 {
-        compute_matching::<Wide<24>>(&t)?
-    } else {
-        compute_matching::<Wide<40>>(&t)?
+    // One instantiation per width class: the weight has ~7 score-group fields, so its width
+    // grows with the number of score groups and players.
+    let matched = match bits.div_ceil(64) {
+        0..=2 => compute_matching::<Wide<2>>(&t)?,
+        3..=4 => compute_matching::<Wide<4>>(&t)?,
+        5..=6 => compute_matching::<Wide<6>>(&t)?,
+        7..=8 => compute_matching::<Wide<8>>(&t)?,
+        9..=11 => compute_matching::<Wide<11>>(&t)?,
+        12..=16 => compute_matching::<Wide<16>>(&t)?,
+        17..=24 => compute_matching::<Wide<24>>(&t)?,
+        25..=40 => compute_matching::<Wide<40>>(&t)?,
+        _ => compute_matching::<Wide<64>>(&t)?,
     };
     Ok(finish(&t, &matched, input.played_rounds + 1))
 }
@@ -319,7 +317,7 @@ fn required_bits(t: &Tournament) -> u32 {
     let sorted = sorted_players(t);
     let l = layout(t, &sorted);
     // Max weight has one bit more; the matcher doubles it and keeps duals up to twice that.
-    weight_bits(t, &l) + 4
+    weight_bits(t, &l) + 5
 }
 
 struct Ctx<'a, W: Weight> {
@@ -745,7 +743,6 @@ fn compute_matching<W: Weight>(t: &Tournament) -> Result<Vec<Option<usize>>, Pai
         for (ri, &oi) in remainder.iter().enumerate() {
             let ov = vertex_indices[oi];
             for (pri, &pi) in remainder.iter().enumerate().take(ri) {
-                let _ = pri;
                 if oi <= pi {
                     break;
                 }
@@ -917,7 +914,6 @@ fn compute_matching<W: Weight>(t: &Tournament) -> Result<Vec<Option<usize>>, Pai
         vertex_indices = new_vi;
         score_group_begin_vertex = next_score_group_begin_vertex;
     }
-    let _ = Outcome::Win;
     Ok(matching_by_id)
 }
 

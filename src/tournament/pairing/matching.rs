@@ -45,13 +45,37 @@ impl Ep {
     }
 }
 
+struct Neighbours {
+    row: Vec<u64>,
+    word: usize,
+}
+
+impl Iterator for Neighbours {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        while self.word < self.row.len() {
+            let w = self.row[self.word];
+            if w != 0 {
+                let b = w.trailing_zeros() as usize;
+                self.row[self.word] = w & (w - 1);
+                return Some(self.word * 64 + b);
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
 /// Incremental maximum-weight matching on `n` vertices (dense graph).
 pub struct Matcher<W: Weight> {
     n: usize,
-    /// Twice the edge weight, lower triangle, `tri(i, j)`.
+    /// Twice the edge weight, full symmetric `n × n` matrix (rows are scanned contiguously).
     w2: Vec<W>,
-    /// Upper bound of twice any edge weight: the dual a modified vertex gets.
-    big: W,
+    /// Non-zero edges as a bit matrix (`words` 64-bit words per row), for fast neighbour scans.
+    nz: Vec<u64>,
+    words: usize,
+    /// Slack of `bestedge[b]`, valid between dual changes.
+    bestslack: Vec<W>,
     mate: Vec<Option<usize>>,
     label: Vec<u8>,
     labelend: Vec<Option<Ep>>,
@@ -67,6 +91,7 @@ pub struct Matcher<W: Weight> {
     allowedge: Vec<bool>,
     queue: Vec<usize>,
     prepared: Vec<bool>,
+    dirty: Vec<usize>,
 }
 
 #[inline]
@@ -77,12 +102,14 @@ fn tri(i: usize, j: usize) -> usize {
 
 impl<W: Weight> Matcher<W> {
     /// A matcher on `n` vertices with no edges; `max_weight` bounds every weight later set.
-    pub fn new(n: usize, max_weight: W) -> Self {
+    pub fn new(n: usize, _max_weight: W) -> Self {
         let m = n * n.saturating_sub(1) / 2;
         Matcher {
             n,
-            w2: vec![W::zero(); m],
-            big: max_weight.add(&max_weight),
+            w2: vec![W::zero(); n * n],
+            nz: vec![0; n * n.div_ceil(64)],
+            words: n.div_ceil(64),
+            bestslack: vec![W::zero(); 2 * n],
             mate: vec![None; n],
             label: vec![0; 2 * n],
             labelend: vec![None; 2 * n],
@@ -98,6 +125,7 @@ impl<W: Weight> Matcher<W> {
             allowedge: vec![false; m],
             queue: Vec::new(),
             prepared: vec![false; n],
+            dirty: Vec::new(),
         }
     }
 
@@ -113,7 +141,7 @@ impl<W: Weight> Matcher<W> {
 
     /// Current weight of edge `{i, j}` (0 = no edge).
     pub fn weight(&self, i: usize, j: usize) -> W {
-        self.w2[tri(i, j)].half()
+        self.w2[i * self.n + j].half()
     }
 
     /// Sets the weight of edge `{v, u}`; `v` is the vertex whose neighbourhood changes (it is
@@ -121,8 +149,18 @@ impl<W: Weight> Matcher<W> {
     pub fn set_weight(&mut self, v: usize, u: usize, w: W) {
         debug_assert!(v != u);
         self.prepare(v);
-        let k = tri(v, u);
-        self.w2[k] = w.add(&w);
+        let w2 = w.add(&w);
+        self.w2[v * self.n + u] = w2;
+        self.w2[u * self.n + v] = w2;
+        let (wv, bv) = (v * self.words + u / 64, 1u64 << (u % 64));
+        let (wu, bu) = (u * self.words + v / 64, 1u64 << (v % 64));
+        if w2.is_zero() {
+            self.nz[wv] &= !bv;
+            self.nz[wu] &= !bu;
+        } else {
+            self.nz[wv] |= bv;
+            self.nz[wu] |= bu;
+        }
     }
 
     /// Current partner of every vertex (`None` = unmatched). Valid after [`Matcher::solve`].
@@ -130,8 +168,19 @@ impl<W: Weight> Matcher<W> {
         &self.mate
     }
 
+    /// The vertices joined to `v` by a non-zero edge, ascending.
+    fn neighbours(&self, v: usize) -> Neighbours {
+        Neighbours {
+            row: self.nz[v * self.words..(v + 1) * self.words].to_vec(),
+            word: 0,
+        }
+    }
+
+    #[inline]
     fn slack(&self, i: usize, j: usize) -> W {
-        self.dual[i].add(&self.dual[j]).sub(&self.w2[tri(i, j)])
+        self.dual[i]
+            .add(&self.dual[j])
+            .sub(&self.w2[i * self.n + j])
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -201,11 +250,55 @@ impl<W: Weight> Matcher<W> {
         }
         self.prepared[v] = true;
         self.make_single(v);
-        if let Some(m) = self.mate[v] {
-            self.mate[v] = None;
-            self.mate[m] = None;
+        self.dirty.push(v);
+    }
+
+    /// Gives every modified vertex the smallest feasible dual; keeps its matched edge when
+    /// that edge is still tight (then nothing needs re-optimising around it).
+    fn settle_dirty(&mut self) {
+        let dirty = std::mem::take(&mut self.dirty);
+        for &v in &dirty {
+            let mut d = W::zero();
+            for u in 0..self.n {
+                if u == v {
+                    continue;
+                }
+                let w2 = self.w2[v * self.n + u];
+                if w2 > self.dual[u] {
+                    let c = w2.sub(&self.dual[u]);
+                    if c > d {
+                        d = c;
+                    }
+                }
+            }
+            self.dual[v] = d;
         }
-        self.dual[v] = self.big;
+        for &v in &dirty {
+            if let Some(m) = self.mate[v]
+                && (self.w2[v * self.n + m].is_zero() || !self.slack(v, m).is_zero())
+            {
+                self.mate[v] = None;
+                self.mate[m] = None;
+            }
+        }
+        // Warm start: match free modified vertices along tight edges to free vertices (matched
+        // edges stay tight and duals feasible, so this is a valid intermediate state).
+        for &v in &dirty {
+            if self.mate[v].is_some() || self.dual[v].is_zero() {
+                continue;
+            }
+            let found = self
+                .neighbours(v)
+                .find(|&u| self.mate[u].is_none() && u != v && self.slack(v, u).is_zero());
+            if let Some(u) = found {
+                if self.inblossom[u] != u {
+                    let b = self.inblossom[u];
+                    self.augment_blossom(b, u);
+                }
+                self.mate[v] = Some(u);
+                self.mate[u] = Some(v);
+            }
+        }
     }
 
     fn assign_label(&mut self, w: usize, t: u8, p: Option<Ep>) {
@@ -299,16 +392,15 @@ impl<W: Weight> Matcher<W> {
         }
         // Least-slack edges to other S-blossoms.
         let mut bestedgeto: Vec<Option<(usize, usize)>> = vec![None; 2 * self.n];
+        let mut bestto_slack: Vec<W> = vec![W::zero(); 2 * self.n];
         for &c in &path {
             let lists: Vec<(usize, usize)> = match self.blossombestedges[c].take() {
                 Some(list) => list,
                 None => {
                     let mut l = Vec::new();
                     for x in self.leaves_of(c) {
-                        for y in 0..self.n {
-                            if y != x && !self.w2[tri(x, y)].is_zero() {
-                                l.push((x, y));
-                            }
+                        for y in self.neighbours(x) {
+                            l.push((x, y));
                         }
                     }
                     l
@@ -320,26 +412,30 @@ impl<W: Weight> Matcher<W> {
                 }
                 let bj = self.inblossom[j];
                 if bj != b && self.label[bj] == 1 {
-                    let better = match bestedgeto[bj] {
-                        None => true,
-                        Some((a, c2)) => self.slack(i, j) < self.slack(a, c2),
-                    };
-                    if better {
+                    let sl = self.slack(i, j);
+                    if bestedgeto[bj].is_none() || sl < bestto_slack[bj] {
                         bestedgeto[bj] = Some((i, j));
+                        bestto_slack[bj] = sl;
                     }
                 }
             }
             self.bestedge[c] = None;
         }
-        let list: Vec<(usize, usize)> = bestedgeto.into_iter().flatten().collect();
+        let mut list = Vec::new();
         let mut best: Option<(usize, usize)> = None;
-        for &(i, j) in &list {
-            if best.is_none_or(|(a, c)| self.slack(i, j) < self.slack(a, c)) {
-                best = Some((i, j));
+        let mut best_slack = W::zero();
+        for (bj, e) in bestedgeto.iter().enumerate() {
+            if let Some(e) = *e {
+                list.push(e);
+                if best.is_none() || bestto_slack[bj] < best_slack {
+                    best = Some(e);
+                    best_slack = bestto_slack[bj];
+                }
             }
         }
         self.blossombestedges[b] = Some(list);
         self.bestedge[b] = best;
+        self.bestslack[b] = best_slack;
     }
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
@@ -506,6 +602,7 @@ impl<W: Weight> Matcher<W> {
     /// matching of the current weights.
     pub fn solve(&mut self) {
         let n = self.n;
+        self.settle_dirty();
         // Parity: every free vertex with a positive dual must have an even dual.
         for v in 0..n {
             if self.mate[v].is_none() && self.dual[v].is_odd() {
@@ -556,14 +653,8 @@ impl<W: Weight> Matcher<W> {
         let n = self.n;
         loop {
             while let Some(v) = self.queue.pop() {
-                for w in 0..n {
-                    if w == v {
-                        continue;
-                    }
+                for w in self.neighbours(v) {
                     let k = tri(v, w);
-                    if self.w2[k].is_zero() {
-                        continue;
-                    }
                     let bv = self.inblossom[v];
                     let bw = self.inblossom[w];
                     if bv == bw {
@@ -599,13 +690,15 @@ impl<W: Weight> Matcher<W> {
                         }
                     } else if self.label[bw] == 1 {
                         let b = self.inblossom[v];
-                        if self.bestedge[b].is_none_or(|(a, c)| kslack < self.slack(a, c)) {
+                        if self.bestedge[b].is_none() || kslack < self.bestslack[b] {
                             self.bestedge[b] = Some((v, w));
+                            self.bestslack[b] = kslack;
                         }
                     } else if self.label[w] == 0
-                        && self.bestedge[w].is_none_or(|(a, c)| kslack < self.slack(a, c))
+                        && (self.bestedge[w].is_none() || kslack < self.bestslack[w])
                     {
                         self.bestedge[w] = Some((v, w));
+                        self.bestslack[w] = kslack;
                     }
                 }
             }
@@ -626,7 +719,7 @@ impl<W: Weight> Matcher<W> {
                 if self.label[self.inblossom[v]] == 0
                     && let Some((a, c)) = self.bestedge[v]
                 {
-                    let d = self.slack(a, c);
+                    let d = self.bestslack[v];
                     if delta.is_none_or(|x| d < x) {
                         delta = Some(d);
                         kind = 2;
@@ -640,7 +733,7 @@ impl<W: Weight> Matcher<W> {
                     && (b < n || self.blossombase[b] != NONE)
                     && let Some((a, c)) = self.bestedge[b]
                 {
-                    let s = self.slack(a, c);
+                    let s = self.bestslack[b];
                     debug_assert!(!s.is_odd(), "odd slack between outer vertices");
                     let d = s.half();
                     if delta.is_none_or(|x| d < x) {
@@ -676,6 +769,11 @@ impl<W: Weight> Matcher<W> {
                         2 => self.dual[b] = self.dual[b].sub(&delta),
                         _ => {}
                     }
+                }
+            }
+            for x in 0..2 * n {
+                if let Some((a, c)) = self.bestedge[x] {
+                    self.bestslack[x] = self.slack(a, c);
                 }
             }
             match kind {

@@ -1,0 +1,234 @@
+//! Batch replay throughput on `../shared/data/bench/otb_35k.pgn` (25.3 MB, 35,345 games), all
+//! measured in the same run so that their ratios mean something on a shared machine:
+//!
+//! - `bare_replay`: the baseline — pgn-reader + shakmaty, SAN → move → play, mainline only,
+//!   nothing else (the anchor of `../shared/data/bench/README.md`).
+//! - `split_only`: the splitter alone (cutting the stream into chunks at game boundaries).
+//! - `judge_chunks_1_thread`: arbiter's full replay + judgement + discrepancies of every game,
+//!   on the calling thread, over the chunks the splitter cut (what one worker does).
+//! - `replay_jobs_1` / `replay_jobs_2`: the whole pipeline (`arbiter::batch::replay`, reading
+//!   the file, splitting, judging in a rayon pool of 1 or 2 threads, ordered summary).
+//!
+//! The group `otb_35k_cpu` measures the two single-thread runs (`bare_replay`,
+//! `judge_chunks_1_thread`) in CPU time of the bench thread, in games/s: their ratio is the
+//! figure to compare on a shared machine. The group `otb_35k` measures wall-clock time (the
+//! 2-thread speed-up needs an idle machine). The whole file is one iteration (criterion's
+//! minimum of 10 samples). Run: `cargo bench --bench replay`.
+
+use std::hint::black_box;
+use std::ops::ControlFlow;
+
+use arbiter::batch::input::Source;
+use arbiter::batch::report::Summary;
+use arbiter::batch::{Options, Progress};
+use arbiter::game::rules::CompetitionRules;
+use criterion::measurement::{Measurement, ValueFormatter};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pgn_reader::{Reader, SanPlus, Skip, Visitor};
+use shakmaty::{Chess, Position};
+
+const BENCH_FILE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/data/bench/otb_35k.pgn"
+);
+
+/// The baseline: play every mainline SAN on a shakmaty board, stop a game at the first SAN
+/// that is not a legal move; count games and plies so that nothing is optimised away.
+struct BareReplay {
+    plies: u64,
+}
+
+impl Visitor for BareReplay {
+    type Tags = ();
+    type Movetext = Chess;
+    type Output = ();
+
+    fn begin_tags(&mut self) -> ControlFlow<(), ()> {
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _tags: ()) -> ControlFlow<(), Chess> {
+        ControlFlow::Continue(Chess::default())
+    }
+
+    fn san(&mut self, pos: &mut Chess, san_plus: SanPlus) -> ControlFlow<()> {
+        match san_plus.san.to_move(pos) {
+            Ok(m) => {
+                pos.play_unchecked(m);
+                self.plies += 1;
+                ControlFlow::Continue(())
+            }
+            Err(_) => ControlFlow::Break(()),
+        }
+    }
+
+    fn begin_variation(&mut self, _pos: &mut Chess) -> ControlFlow<(), Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+
+    fn end_game(&mut self, _pos: Chess) {}
+}
+
+fn bare_replay(bytes: &[u8]) -> (u64, u64) {
+    let mut reader = Reader::new(bytes);
+    let mut visitor = BareReplay { plies: 0 };
+    let mut games = 0;
+    loop {
+        match reader.read_game(&mut visitor) {
+            Ok(Some(())) => games += 1,
+            Ok(None) => break,
+            Err(_) => games += 1,
+        }
+    }
+    (games, visitor.plies)
+}
+
+fn split(bytes: &[u8]) -> Vec<arbiter::batch::split::Chunk> {
+    arbiter::batch::split::Splitter::new(bytes, arbiter::batch::Options::default().chunk_bytes)
+        .collect::<Result<_, _>>()
+        .unwrap_or_default()
+}
+
+/// The whole pipeline over the file, as `arbiter replay --jobs N` runs it, into a summary.
+fn whole_replay(jobs: usize, rules: CompetitionRules) -> u64 {
+    let options = Options {
+        jobs,
+        ..Options::default()
+    };
+    let mut summary = Summary::new(0);
+    arbiter::batch::replay(
+        &[Source::File(BENCH_FILE.into())],
+        &options,
+        rules,
+        &Progress::default(),
+        |item| summary.add(&item),
+    );
+    summary.games
+}
+
+/// CPU time of the calling thread (`/proc/thread-self/schedstat`, nanoseconds): on a machine
+/// shared with other work, the single-thread benches compare CPU time, which other processes do
+/// not inflate the way they inflate wall-clock time.
+struct ThreadCpuTime;
+
+fn thread_cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+impl Measurement for ThreadCpuTime {
+    type Intermediate = u64;
+    type Value = u64;
+    fn start(&self) -> u64 {
+        thread_cpu_ns()
+    }
+    fn end(&self, start: u64) -> u64 {
+        thread_cpu_ns().saturating_sub(start)
+    }
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        a + b
+    }
+    fn zero(&self) -> u64 {
+        0
+    }
+    fn to_f64(&self, v: &u64) -> f64 {
+        *v as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        &CpuFormatter
+    }
+}
+
+struct CpuFormatter;
+
+impl ValueFormatter for CpuFormatter {
+    fn scale_values(&self, _typical: f64, values: &mut [f64]) -> &'static str {
+        for v in values.iter_mut() {
+            *v /= 1e6;
+        }
+        "ms (CPU)"
+    }
+    fn scale_throughputs(&self, _typical: f64, t: &Throughput, values: &mut [f64]) -> &'static str {
+        let (n, unit) = match t {
+            Throughput::Elements(n) => (*n as f64, "games/s (CPU)"),
+            Throughput::Bytes(n) | Throughput::BytesDecimal(n) => (*n as f64 / 1e6, "MB/s (CPU)"),
+            _ => (1.0, "/s (CPU)"),
+        };
+        for v in values.iter_mut() {
+            *v = n * 1e9 / *v;
+        }
+        unit
+    }
+    fn scale_for_machines(&self, _values: &mut [f64]) -> &'static str {
+        "ns"
+    }
+}
+
+fn replay_cpu(c: &mut Criterion<ThreadCpuTime>) {
+    let Ok(bytes) = std::fs::read(BENCH_FILE) else {
+        return;
+    };
+    let (games, _) = bare_replay(&bytes);
+    let chunks = split(&bytes);
+    let rules = CompetitionRules::default();
+    let mut group = c.benchmark_group("otb_35k_cpu");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(games));
+    group.bench_function("bare_replay", |b| b.iter(|| bare_replay(black_box(&bytes))));
+    group.bench_function("judge_chunks_1_thread", |b| {
+        b.iter(|| {
+            chunks
+                .iter()
+                .map(|c| arbiter::batch::judge_chunk(black_box(c), rules).len())
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+fn replay(c: &mut Criterion) {
+    let bytes = match std::fs::read(BENCH_FILE) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("{BENCH_FILE}: {e}; skipping the replay benches");
+            return;
+        }
+    };
+    let (games, plies) = bare_replay(&bytes);
+    eprintln!(
+        "bench file: {} bytes, {games} games, {plies} plies (bare replay)",
+        bytes.len()
+    );
+
+    let mut group = c.benchmark_group("otb_35k");
+    group.sample_size(10);
+    group.throughput(Throughput::Bytes(bytes.len() as u64));
+    group.bench_function("bare_replay", |b| b.iter(|| bare_replay(black_box(&bytes))));
+    group.bench_function("split_only", |b| b.iter(|| split(black_box(&bytes)).len()));
+    let chunks = split(&bytes);
+    let rules = CompetitionRules::default();
+    group.bench_function("judge_chunks_1_thread", |b| {
+        b.iter(|| {
+            chunks
+                .iter()
+                .map(|c| arbiter::batch::judge_chunk(black_box(c), rules).len())
+                .sum::<usize>()
+        })
+    });
+    for jobs in [1, 2] {
+        group.bench_function(format!("replay_jobs_{jobs}"), |b| {
+            b.iter(|| whole_replay(jobs, rules))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, replay);
+criterion_group! {
+    name = cpu;
+    config = Criterion::default().with_measurement(ThreadCpuTime);
+    targets = replay_cpu
+}
+criterion_main!(cpu, benches);

@@ -1,0 +1,90 @@
+//! Regressions found in review of `arbiter tournament`: UTF-8 names in TRF, `-0.0` points,
+//! rounds out of range, doubled OS errors, empty names.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn arbiter(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("tournament")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+fn ok(args: &[&str], dir: &Path) -> String {
+    let out = arbiter(args, dir);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A Cyrillic name is exported in characters-as-columns and read back: the rating still
+/// starts in column 49 counted in characters, and `standings`/`pair` accept the file.
+#[test]
+fn a_cyrillic_name_survives_a_trf_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(&["new", "ev.json", "--name", "Кубок"], d);
+    ok(
+        &[
+            "add-player",
+            "ev.json",
+            "--name",
+            "Иванова, Анна",
+            "--rating",
+            "1500",
+        ],
+        d,
+    );
+    ok(&["add-player", "ev.json", "--name", "Boris"], d);
+    let trf = ok(&["export", "ev.json", "--format", "trf"], d);
+    let line = trf.lines().find(|l| l.starts_with("001    1")).unwrap();
+    let chars: Vec<char> = line.chars().collect();
+    assert_eq!(chars[14..27].iter().collect::<String>(), "Иванова, Анна");
+    assert_eq!(chars[48..52].iter().collect::<String>(), "1500", "{line:?}");
+    std::fs::write(d.join("ev.trf"), &trf).unwrap();
+    let json = ok(&["standings", "ev.trf", "--format", "json"], d);
+    assert!(json.contains("Иванова, Анна"), "{json}");
+    assert_eq!(ok(&["export", "ev.trf", "--format", "trf"], d), trf);
+    let p = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["pair", "ev.trf"])
+        .current_dir(d)
+        .output()
+        .unwrap();
+    assert!(p.status.success(), "{}", String::from_utf8_lossy(&p.stderr));
+    assert_eq!(String::from_utf8(p.stdout).unwrap(), "1\n1 2\n");
+}
+
+/// No round played: every score is 0, never `-0` (the float sum of no numbers is -0.0).
+#[test]
+fn no_round_played_scores_zero_not_minus_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(&["new", "ev.json", "--name", "Z"], d);
+    ok(&["add-player", "ev.json", "--name", "Anna"], d);
+    ok(&["add-player", "ev.json", "--name", "Boris"], d);
+    for args in [
+        &["export", "ev.json", "--format", "trf"][..],
+        &["standings", "ev.json", "--format", "json"],
+        &["standings", "ev.json", "--after-round", "0"],
+        &[
+            "standings",
+            "ev.json",
+            "--after-round",
+            "0",
+            "--format",
+            "json",
+        ],
+        &["crosstable", "ev.json"],
+    ] {
+        let out = ok(args, d);
+        assert!(!out.contains("-0"), "{args:?}: {out}");
+    }
+    let trf = ok(&["export", "ev.json", "--format", "trf"], d);
+    assert!(trf.contains(" 0.0"), "{trf}");
+}
