@@ -1702,10 +1702,15 @@ fn automatic_ending_with(
     None
 }
 
-/// Kings, bishops and pawns only, with at least one pawn: where the (costly) blockade layer can
-/// prove a dead position in practice.
+/// Kings, bishops and pawns only, and all pawns of one side blocked head-on by enemy pawns: where
+/// the (costly, about a millisecond) blockade layer proves dead positions in practice. Elsewhere
+/// it is skipped, which can only miss a proof, never invent one.
 fn blockade_possible(board: &Board) -> bool {
-    (board.queens() | board.rooks() | board.knights()).is_empty() && board.pawns().any()
+    let white = (board.pawns() & board.white()).0;
+    let black = (board.pawns() & board.black()).0;
+    (board.queens() | board.rooks() | board.knights()).is_empty()
+        && (white | black) != 0
+        && ((white << 8) & !black == 0 || (black >> 8) & !white == 0)
 }
 
 /// `side` provably cannot mate, by the static layers of [`crate::laws::winnability`] only
