@@ -46,7 +46,7 @@ use search::Counter;
 #[derive(Debug, thiserror::Error)]
 pub enum AdjudicationError {
     /// The Syzygy directory could not be read.
-    #[error("syzygy directory {dir}: {source}")]
+    #[error("cannot read the syzygy directory {dir}")]
     SyzygyDirectory {
         /// The configured directory.
         dir: PathBuf,

@@ -1,16 +1,80 @@
 //! `arbiter adjudicate` and `arbiter winnable`.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+
+use anyhow::Context;
+use arbiter::adjudicate::{AdjudicationConfig, Adjudicator, Preset};
+use arbiter::laws::winnability::{
+    Winnability, WinnabilityConfig, WinnabilityReport, can_mate_with,
+};
+use shakmaty::{CastlingMode, Chess, Color, fen::Fen, uci::UciMove};
+
+/// Preset names on the command line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum PresetArg {
+    /// The children's event (CR 4.3): a minor piece up with mating potential wins.
+    #[default]
+    DetskyMat,
+    /// Conservative: a rook up wins, the rest between a pawn and a rook is the arbiter's call.
+    Fide,
+}
 
 /// Arguments of `arbiter adjudicate`.
 #[derive(clap::Args)]
 pub struct AdjudicateArgs {
     /// The position to adjudicate, as FEN.
-    #[arg(long)]
+    #[arg(long, required_unless_present = "rules")]
     pub fen: Option<String>,
+    /// Directory of Syzygy tablebase files (rule 3); without it the rule is skipped.
+    #[arg(long, value_name = "DIR")]
+    pub syzygy: Option<PathBuf>,
+    /// Threshold preset.
+    #[arg(long, value_enum, default_value_t)]
+    pub preset: PresetArg,
+    /// Override: least advantage that wins with mating potential (rule 8).
+    #[arg(long)]
+    pub win_margin: Option<i32>,
+    /// Override: largest advantage that is still a draw (rule 8).
+    #[arg(long)]
+    pub draw_margin: Option<i32>,
+    /// Override: least advantage that wins against a lone king or king and pawns (rule 7).
+    #[arg(long)]
+    pub lone_king_margin: Option<i32>,
+    /// Override: forced-mate search depth in plies (rule 4; odd, 5 = mate in 3).
+    #[arg(long)]
+    pub mate_plies: Option<u32>,
+    /// Count tablebase cursed wins / blessed losses as decisive.
+    #[arg(long)]
+    pub cursed_wins_count: bool,
+    /// Print the adjudication rules and the thresholds in force, and exit.
+    #[arg(long)]
+    pub rules: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: super::Format,
+}
+
+/// Which sides `arbiter winnable` analyses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum SideArg {
+    /// White only.
+    White,
+    /// Black only.
+    Black,
+    /// Both (a dead position when both are unwinnable, Laws 5.2.2).
+    #[default]
+    Both,
+}
+
+/// Search budget of `arbiter winnable`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum BudgetArg {
+    /// A few thousand nodes.
+    Quick,
+    /// The default budget of `can_mate`.
+    #[default]
+    Full,
 }
 
 /// Arguments of `arbiter winnable`.
@@ -19,17 +83,196 @@ pub struct WinnableArgs {
     /// The position, as FEN.
     #[arg(long)]
     pub fen: String,
+    /// The side(s) whose mating chances are analysed.
+    #[arg(long, value_enum, default_value_t)]
+    pub side: SideArg,
+    /// Search budget.
+    #[arg(long, value_enum, default_value_t)]
+    pub budget: BudgetArg,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: super::Format,
 }
 
+fn parse_fen(fen: &str) -> anyhow::Result<Chess> {
+    let setup: Fen = fen
+        .parse()
+        .with_context(|| format!("invalid FEN {fen:?}"))?;
+    setup
+        .into_position(CastlingMode::Standard)
+        .with_context(|| format!("illegal position in FEN {fen:?}"))
+}
+
+fn config_from(args: &AdjudicateArgs) -> AdjudicationConfig {
+    let preset = match args.preset {
+        PresetArg::DetskyMat => Preset::DetskyMat,
+        PresetArg::Fide => Preset::Fide,
+    };
+    let mut config = AdjudicationConfig::preset(preset);
+    config.syzygy_dir = args.syzygy.clone();
+    config.cursed_wins_count = args.cursed_wins_count;
+    if let Some(v) = args.win_margin {
+        config.win_margin = v;
+    }
+    if let Some(v) = args.draw_margin {
+        config.draw_margin = v;
+    }
+    if let Some(v) = args.lone_king_margin {
+        config.lone_king_margin = v;
+    }
+    if let Some(v) = args.mate_plies {
+        config.mate_plies = v;
+    }
+    config
+}
+
+fn rules_text(config: &AdjudicationConfig) -> Vec<(u8, String)> {
+    vec![
+        (1, "already over by rule: checkmate (Laws 5.1.1), stalemate (5.2.1), fivefold repetition (9.6.1), 75 moves (9.6.2)".into()),
+        (2, "dead position (Laws 5.2.2): neither side can mate by any series of legal moves -> draw".into()),
+        (3, format!(
+            "Syzygy tablebases ({}); cursed wins / blessed losses {}",
+            config.syzygy_dir.as_ref().map_or("no directory: skipped".to_string(), |d| d.display().to_string()),
+            if config.cursed_wins_count { "decisive" } else { "draws" }
+        )),
+        (4, format!("forced mate within {} plies for either side -> win, with the line", config.mate_plies)),
+        (5, "known drawn material (K+N+N v K, K+minor v K+minor, K+R v K+minor, K+R+minor v K+R, wrong rook pawn, opposite bishops with at most 2 extra pawns) -> draw".into()),
+        (6, format!(
+            "material after a capture-only quiescence search, values P{} N{} B{} R{} Q{}",
+            config.values.pawn, config.values.knight, config.values.bishop, config.values.rook, config.values.queen
+        )),
+        (7, format!(
+            "lone-king rule (CR 4.3){}: at least {} up against a lone king or king and pawns, with mating potential -> win",
+            if config.lone_king_rule { "" } else { " (off)" },
+            config.lone_king_margin
+        )),
+        (8, format!(
+            "at least {} up with mating potential -> win; at most {} -> draw; in between -> review (arbiter's call) with a recommendation",
+            config.win_margin, config.draw_margin
+        )),
+    ]
+}
+
 /// Runs `arbiter adjudicate`.
-pub fn run_adjudicate(_args: AdjudicateArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`arbiter adjudicate` is not implemented yet")
+pub fn run_adjudicate(args: AdjudicateArgs) -> anyhow::Result<ExitCode> {
+    let config = config_from(&args);
+    if args.rules {
+        let rules = rules_text(&config);
+        match args.format {
+            super::Format::Text => {
+                println!("adjudication rules, preset {}:", config.preset.name());
+                for (n, text) in rules {
+                    println!("{n}. {text}");
+                }
+            }
+            super::Format::Json => {
+                let list: Vec<_> = rules
+                    .into_iter()
+                    .map(|(rule, text)| serde_json::json!({ "rule": rule, "text": text }))
+                    .collect();
+                println!(
+                    "{}",
+                    serde_json::json!({ "preset": config.preset.name(), "rules": list })
+                );
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let fen = args.fen.as_deref().context("--fen is required")?;
+    let pos = parse_fen(fen)?;
+    let adjudicator = Adjudicator::new(config)?;
+    let adjudication = adjudicator.adjudicate(&pos);
+    match args.format {
+        super::Format::Text => print!("{adjudication}"),
+        super::Format::Json => println!("{}", serde_json::to_string(&adjudication)?),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn side_json(report: &WinnabilityReport) -> serde_json::Value {
+    let helpmate: Vec<String> = match &report.verdict {
+        Winnability::Winnable { helpmate } => helpmate
+            .iter()
+            .map(|m| UciMove::from_standard(*m).to_string())
+            .collect(),
+        _ => Vec::new(),
+    };
+    serde_json::json!({
+        "verdict": report.verdict.label(),
+        "method": report.method,
+        "helpmate": helpmate,
+        "nodes": report.nodes,
+        "depth": report.depth,
+        "limit_hit": report.limit_hit,
+    })
 }
 
 /// Runs `arbiter winnable`.
-pub fn run_winnable(_args: WinnableArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`arbiter winnable` is not implemented yet")
+pub fn run_winnable(args: WinnableArgs) -> anyhow::Result<ExitCode> {
+    let pos = parse_fen(&args.fen)?;
+    let config = match args.budget {
+        BudgetArg::Quick => WinnabilityConfig::quick(),
+        BudgetArg::Full => WinnabilityConfig::full(),
+    };
+    let sides: &[Color] = match args.side {
+        SideArg::White => &[Color::White],
+        SideArg::Black => &[Color::Black],
+        SideArg::Both => &[Color::White, Color::Black],
+    };
+    let reports: Vec<(Color, WinnabilityReport)> = sides
+        .iter()
+        .map(|&side| (side, can_mate_with(&pos, side, &config)))
+        .collect();
+    match args.format {
+        super::Format::Text => {
+            for (side, report) in &reports {
+                let name = if *side == Color::White {
+                    "white"
+                } else {
+                    "black"
+                };
+                print!("{name}: {}", report.verdict.label());
+                if let Winnability::Winnable { helpmate } = &report.verdict {
+                    let line: Vec<String> = helpmate
+                        .iter()
+                        .map(|m| UciMove::from_standard(*m).to_string())
+                        .collect();
+                    print!(" (helpmate: {})", line.join(" "));
+                }
+                println!(
+                    " [{:?}, {} nodes{}]",
+                    report.method,
+                    report.nodes,
+                    if report.limit_hit { ", limit hit" } else { "" }
+                );
+            }
+            if reports.len() == 2
+                && reports
+                    .iter()
+                    .all(|(_, r)| r.verdict == Winnability::Unwinnable)
+            {
+                println!("dead position (Laws 5.2.2)");
+            }
+        }
+        super::Format::Json => {
+            let mut obj = serde_json::Map::new();
+            for (side, report) in &reports {
+                let name = if *side == Color::White {
+                    "white"
+                } else {
+                    "black"
+                };
+                obj.insert(name.into(), report.verdict.label().into());
+                obj.insert(format!("{name}_detail"), side_json(report));
+            }
+            if reports.len() == 2 {
+                let dead = reports
+                    .iter()
+                    .all(|(_, r)| r.verdict == Winnability::Unwinnable);
+                obj.insert("dead_position".into(), dead.into());
+            }
+            println!("{}", serde_json::Value::Object(obj));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

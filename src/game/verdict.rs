@@ -134,6 +134,9 @@ pub enum Reason {
     IllegalPositionOnBoard,
     /// CR 4.3: play-out time expired; the arbiter must adjudicate.
     AdjudicationRequired,
+    /// CR 4.3: play-out time expired; the play-out adjudication decided the result
+    /// (`crate::adjudicate`). [added by the adjudication helper, issue 3]
+    Adjudicated,
     /// CR 4.2: the result the players (or the PGN record) report, not derived from the board.
     ReportedResult,
     /// CR 4.2: no result recorded, scored 0-0.
@@ -162,7 +165,7 @@ impl Reason {
             RefusalToContinue => Article::Competition("4.4"),
             FlagFall | FlagFallOpponentCannotMate => Article::Laws("6.9"),
             IllegalPositionOnBoard => Article::Laws("A.5.4"),
-            AdjudicationRequired => Article::Competition("4.3"),
+            AdjudicationRequired | Adjudicated => Article::Competition("4.3"),
             ReportedResult | ResultNotRecorded | Unfinished => Article::Competition("4.2"),
         }
     }
@@ -202,6 +205,7 @@ impl Reason {
             FlagFallOpponentCannotMate => "flag_fall_opponent_cannot_mate",
             IllegalPositionOnBoard => "illegal_position_on_board",
             AdjudicationRequired => "adjudication_required",
+            Adjudicated => "adjudicated",
             ReportedResult => "reported_result",
             ResultNotRecorded => "result_not_recorded",
             Unfinished => "unfinished",

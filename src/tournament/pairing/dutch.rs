@@ -13,9 +13,7 @@ use super::colour::{ColourData, ColourRule, neutral_colour};
 use super::explain::{self, Explanation};
 use super::matching::Matcher;
 use super::wide::{Weight, Wide};
-use super::{
-    Board, Colour, Outcome, Pairing, PairingError, PairingInput, PairingRules, RoundRecord,
-};
+use super::{Board, Colour, Pairing, PairingError, PairingInput, PairingRules, RoundRecord};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Float {
@@ -745,7 +743,6 @@ fn compute_matching<W: Weight>(t: &Tournament) -> Result<Vec<Option<usize>>, Pai
         for (ri, &oi) in remainder.iter().enumerate() {
             let ov = vertex_indices[oi];
             for (pri, &pi) in remainder.iter().enumerate().take(ri) {
-                let _ = pri;
                 if oi <= pi {
                     break;
                 }
@@ -917,7 +914,6 @@ fn compute_matching<W: Weight>(t: &Tournament) -> Result<Vec<Option<usize>>, Pai
         vertex_indices = new_vi;
         score_group_begin_vertex = next_score_group_begin_vertex;
     }
-    let _ = Outcome::Win;
     Ok(matching_by_id)
 }
 

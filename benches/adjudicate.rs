@@ -1,0 +1,67 @@
+//! Play-out adjudication latency (CR 4.3) on middlegame positions: the first 50 positions of
+//! `../shared/vectors/dead-position/lichess-timeout-positions-30k.txt` with at least 20 pieces
+//! on the board, default preset (`detsky-mat`). Target: median ≤ 50 ms per position.
+//!
+//! Run: `cargo bench --bench adjudicate`. Before Criterion's figures it prints the median and
+//! maximum of one timed adjudication per position; Criterion then reports the mean over the set
+//! (`thrpt` in positions/s).
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use arbiter::adjudicate::{AdjudicationConfig, adjudicate};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+
+const POSITIONS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/vectors/dead-position/lichess-timeout-positions-30k.txt"
+);
+
+fn middlegames(n: usize) -> Vec<Chess> {
+    let text = std::fs::read_to_string(POSITIONS).expect("lichess timeout positions (../shared)");
+    text.lines()
+        .filter_map(|line| {
+            let fen: Vec<&str> = line.split_whitespace().take(6).collect();
+            let setup: Fen = fen.join(" ").parse().ok()?;
+            setup.into_position(CastlingMode::Standard).ok()
+        })
+        .filter(|p: &Chess| p.board().occupied().count() >= 20)
+        .take(n)
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let positions = middlegames(50);
+    let config = AdjudicationConfig::default();
+    let mut times: Vec<f64> = positions
+        .iter()
+        .map(|p| {
+            let start = Instant::now();
+            black_box(adjudicate(p, &config));
+            start.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    if let (Some(median), Some(max)) = (times.get(times.len() / 2), times.last()) {
+        println!(
+            "adjudicate: {} middlegame positions, median {median:.2} ms, max {max:.2} ms",
+            times.len()
+        );
+    }
+    let mut group = c.benchmark_group("adjudicate");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function(format!("middlegames_{}", positions.len()), |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| adjudicate(black_box(p), &config).search.nodes)
+                .sum::<u64>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

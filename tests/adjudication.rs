@@ -1,0 +1,191 @@
+//! Play-out adjudication (CR 4.3–4.5) on the hand-checked fixtures of
+//! `fixtures/adjudication/positions.txt`, plus the rules that a FEN alone cannot show
+//! (fivefold repetition), the Syzygy error paths and the JSON shape.
+
+use arbiter::adjudicate::{
+    AdjudicationConfig, AdjudicationError, Adjudicator, Basis, GameResult, Preset, Verdict,
+    adjudicate,
+};
+use shakmaty::{CastlingMode, Chess, Position, fen::Fen, uci::UciMove};
+
+const FIXTURES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/fixtures/adjudication/positions.txt"
+);
+
+fn pos(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .expect("fixture FEN parses")
+        .into_position(CastlingMode::Standard)
+        .unwrap_or_else(|e| panic!("fixture FEN {fen} is illegal: {e}"))
+}
+
+#[test]
+fn fixtures() {
+    let text = std::fs::read_to_string(FIXTURES).expect("fixture file");
+    let config = AdjudicationConfig::default();
+    let (mut passed, mut failed) = (0, 0);
+    for (n, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split(" | ").collect();
+        assert_eq!(fields.len(), 4, "line {}: four fields", n + 1);
+        let (expected, basis, fen) = (fields[0], fields[1], fields[2]);
+        let p = pos(fen);
+        let adj = adjudicate(&p, &config);
+        let got = match adj.result {
+            Verdict::Review => format!("review:{}", adj.recommendation),
+            Verdict::Decided(r) => r.to_string(),
+        };
+        let got_basis = serde_json::to_value(adj.basis).unwrap();
+        let mut ok = got == expected && got_basis == basis;
+        // A forced mate must come with a legal mating line.
+        if adj.basis == Basis::ForcedMate {
+            let mut cur = p.clone();
+            for m in &adj.mating_line {
+                let m = m.parse::<UciMove>().unwrap().to_move(&cur).unwrap();
+                cur.play_unchecked(m);
+            }
+            ok &= cur.is_checkmate();
+        }
+        if ok {
+            passed += 1;
+        } else {
+            failed += 1;
+            eprintln!(
+                "FAIL line {}: {fen}: expected {expected} {basis}, got {got} {got_basis}\n{adj}",
+                n + 1
+            );
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    assert!(passed >= 40, "at least 40 fixtures");
+    assert_eq!(failed, 0);
+}
+
+#[test]
+fn fivefold_repetition_is_rule_one() {
+    let p = pos("8/8/8/4k3/8/8/8/R3K3 w - - 10 60");
+    let adjudicator = Adjudicator::new(AdjudicationConfig::default()).unwrap();
+    let adj = adjudicator.adjudicate_in_game(&p, 5);
+    assert_eq!(adj.result, Verdict::Decided(GameResult::Draw));
+    assert_eq!(adj.basis, Basis::FivefoldRepetition);
+    assert_eq!(adj.reasons[0].reference, "Laws 9.6.1");
+    // Four occurrences are not enough: K+R v K wins by the lone-king rule.
+    let adj = adjudicator.adjudicate_in_game(&p, 4);
+    assert_eq!(adj.result, Verdict::Decided(GameResult::WhiteWins));
+    assert_eq!(adj.basis, Basis::LoneKing);
+}
+
+#[test]
+fn missing_syzygy_directory_is_an_error_and_is_reported() {
+    let config = AdjudicationConfig {
+        syzygy_dir: Some("/nonexistent/syzygy".into()),
+        ..AdjudicationConfig::default()
+    };
+    let err = Adjudicator::new(config.clone())
+        .err()
+        .expect("no such directory");
+    assert!(
+        matches!(err, AdjudicationError::SyzygyDirectory { .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("/nonexistent/syzygy"));
+    // The free function still adjudicates and says why rule 3 did not apply.
+    let adj = adjudicate(&pos("8/8/8/4k3/8/8/8/R3K3 w - - 0 1"), &config);
+    assert_eq!(adj.result, Verdict::Decided(GameResult::WhiteWins));
+    let rule3 = adj.reasons.iter().find(|r| r.rule == 3).unwrap();
+    assert!(
+        rule3.text.starts_with("tablebase unavailable"),
+        "{}",
+        rule3.text
+    );
+}
+
+#[test]
+fn empty_syzygy_directory_has_no_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("README.txt"), "not a table").unwrap();
+    let config = AdjudicationConfig {
+        syzygy_dir: Some(dir.path().to_path_buf()),
+        ..AdjudicationConfig::default()
+    };
+    let err = Adjudicator::new(config).err().expect("no tables");
+    assert!(matches!(err, AdjudicationError::NoTables { .. }), "{err}");
+}
+
+#[test]
+fn no_directory_skips_rule_three() {
+    let adj = adjudicate(&Chess::default(), &AdjudicationConfig::default());
+    let rule3 = adj.reasons.iter().find(|r| r.rule == 3).unwrap();
+    assert_eq!(rule3.text, "no tablebase directory configured");
+    assert!(!rule3.decided);
+}
+
+#[test]
+fn fide_preset_is_more_conservative() {
+    // A knight up: a win under detsky-mat (win_margin 3), the arbiter's call under fide (5).
+    let p = pos("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let adj = adjudicate(&p, &AdjudicationConfig::preset(Preset::Fide));
+    assert_eq!(adj.result, Verdict::Review);
+    assert_eq!(adj.recommendation, GameResult::Draw);
+}
+
+#[test]
+fn json_shape() {
+    let p = pos("4k3/8/8/8/3q4/4P3/8/R3K3 w - - 0 1");
+    let adj = adjudicate(&p, &AdjudicationConfig::default());
+    let json = serde_json::to_value(&adj).unwrap();
+    assert_eq!(json["result"], "1-0");
+    assert_eq!(json["recommendation"], "1-0");
+    assert_eq!(json["basis"], "lone_king");
+    assert_eq!(json["preset"], "detsky-mat");
+    assert_eq!(json["material_before"]["white"], 6);
+    assert_eq!(json["material_before"]["black"], 9);
+    assert_eq!(json["material_after"]["white"], 6);
+    assert_eq!(json["material_after"]["black"], 0);
+    assert_eq!(json["exchange_line"][0], "e3d4");
+    let rules: Vec<u64> = json["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["rule"].as_u64().unwrap())
+        .collect();
+    assert_eq!(rules, vec![1, 2, 3, 4, 5, 6, 7]);
+    assert!(json["search"]["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn judge_playout_expired_ends_with_the_adjudicated_result() {
+    use arbiter::game::event::{Event, PlayoutExpiredEvent};
+    use arbiter::game::judge::{Judge, JudgeOptions};
+    use arbiter::game::rules::{CompetitionRules, Preset as RulesPreset};
+    use arbiter::game::verdict::{GameResult as JudgeResult, Reason};
+    let cases = [
+        // The hanging queen: adjudicated 1-0 (lone-king rule after exd4).
+        (
+            "4k3/8/8/8/3q4/4P3/8/R3K3 w - - 0 1",
+            JudgeResult::WhiteWins,
+            Reason::Adjudicated,
+        ),
+        // The exchange up: the arbiter's call, the game stays unfinished.
+        (
+            "1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN1QKBNR w KQk - 0 1",
+            JudgeResult::Unfinished,
+            Reason::AdjudicationRequired,
+        ),
+    ];
+    for (fen, result, reason) in cases {
+        let mut judge = Judge::new(
+            pos(fen),
+            CompetitionRules::preset(RulesPreset::DetskyMat),
+            JudgeOptions { trace: false },
+        );
+        judge
+            .apply(&Event::PlayoutExpired(PlayoutExpiredEvent {}))
+            .unwrap();
+        let v = judge.verdict();
+        assert_eq!((v.result, v.reason), (result, reason), "{fen}");
+    }
+}
