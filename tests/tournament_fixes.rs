@@ -126,3 +126,12 @@ fn rounds_beyond_the_event_are_refused_clearly() {
     );
     ok(&["standings", "c1.json", "--after-round", "1"], d);
 }
+
+#[test]
+fn an_empty_name_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(&["new", "ev.json", "--name", "E"], d);
+    let e = fails(&["add-player", "ev.json", "--name", " "], d);
+    assert!(e.contains("the name is empty"), "{e}");
+}

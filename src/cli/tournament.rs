@@ -311,6 +311,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::AddPlayer(a) => {
+            if a.name.trim().is_empty() {
+                bail!("add-player: the name is empty (give --name \"Surname, Given\")");
+            }
             let mut t = load_state(&a.state)?;
             let tpn = t.add_player(Player {
                 start_rank: 0,
