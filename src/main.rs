@@ -4,6 +4,7 @@
 //! 1 — some input could not be read or judged (the rest was still processed);
 //! 2 — usage error.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -49,9 +50,35 @@ fn main() -> ExitCode {
     };
     match outcome {
         Ok(code) => code,
+        // A reader that closed the pipe (`arbiter … | head`) wants no more output: stop quietly.
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("arbiter: {err:#}");
+            // Never panic on a closed stderr either.
+            let _ = writeln!(std::io::stderr(), "arbiter: {}", error_chain(&err));
             ExitCode::from(1)
         }
     }
+}
+
+/// True when some error in the chain is a broken pipe on output.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// The error and its causes, `a: b: c`, leaving out a cause whose text the message before
+/// it already contains (many of our error messages embed their source).
+fn error_chain(err: &anyhow::Error) -> String {
+    let mut text = err.to_string();
+    for cause in err.chain().skip(1) {
+        let cause = cause.to_string();
+        if !text.contains(&cause) {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+    }
+    text
 }

@@ -28,3 +28,14 @@ fn unknown_command_is_usage_error() {
     let out = arbiter().arg("no-such-command").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn missing_file_error_names_the_os_error_once() {
+    let out = arbiter()
+        .args(["tournament", "standings", "/nonexistent/arbiter-state.json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.matches("os error 2").count(), 1, "stderr: {err}");
+}
