@@ -442,6 +442,9 @@ pub fn adjudicate(pos: &Chess, config: &AdjudicationConfig) -> Adjudication {
     }
 }
 
+/// The reference of rule 5's reason lines.
+const KNOWN_DRAW_REFERENCE: &str = "CR 4.3, known drawn material";
+
 /// One adjudication in progress.
 struct Run<'a> {
     adjudicator: &'a Adjudicator,
@@ -681,15 +684,10 @@ impl<'a> Run<'a> {
 
         // Rule 5: known drawn material.
         if let Some(pattern) = patterns::drawn_pattern(pos) {
-            self.note(5, "CR 4.3, known drawn material", true, pattern.describe());
+            self.note(5, KNOWN_DRAW_REFERENCE, true, pattern.describe());
             return self.known_draw(pattern);
         }
-        self.note(
-            5,
-            "CR 4.3, known drawn material",
-            false,
-            "no known drawn pattern",
-        );
+        self.note(5, KNOWN_DRAW_REFERENCE, false, "no known drawn pattern");
 
         // Rule 6: settle pending exchanges.
         let mut qcounter = Counter {
@@ -727,6 +725,36 @@ impl<'a> Run<'a> {
                 }
             ),
         );
+        // The exchanges may leave a position that rules 2 and 5 settle (B×P leaving K+B v K,
+        // N×Q leaving K+N+N v K): apply them again to the position after the exchange line,
+        // and judge mating chances there.
+        let (white, black) = if line.is_empty() {
+            (white, black)
+        } else {
+            let white = winnability::can_mate_with(&settled, Color::White, &config.winnability);
+            let black = winnability::can_mate_with(&settled, Color::Black, &config.winnability);
+            let via = self.exchange_line.join(" ");
+            if white.verdict == Winnability::Unwinnable && black.verdict == Winnability::Unwinnable
+            {
+                self.note(
+                    2,
+                    Article::Laws("5.2.2").to_string(),
+                    true,
+                    format!("after the exchanges {via}: dead position, neither side can mate"),
+                );
+                return self.decided(GameResult::Draw, Basis::DeadPosition);
+            }
+            if let Some(pattern) = patterns::drawn_pattern(&settled) {
+                self.note(
+                    5,
+                    KNOWN_DRAW_REFERENCE,
+                    true,
+                    format!("after the exchanges {via}: {}", pattern.describe()),
+                );
+                return self.known_draw(pattern);
+            }
+            (white, black)
+        };
         let balance = after.balance();
         let ahead = if balance >= 0 {
             Color::White
