@@ -88,29 +88,7 @@ impl Default for PieceValues {
     }
 }
 
-/// A named set of adjudication thresholds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Preset {
-    /// The children's event of `competition-rules.md` (CR 4.3): a minor piece up (3) with
-    /// mating potential wins, also against a lone king (or king and pawns); a pawn or less is a
-    /// draw; 2 is the arbiter's call.
-    #[default]
-    DetskyMat,
-    /// A conservative setting in the spirit of FIDE Guidelines III ("cannot win by normal
-    /// means"): a rook up (5) wins, a pawn or less draws, everything between is the arbiter's call.
-    Fide,
-}
-
-impl Preset {
-    /// The preset's name (`detsky-mat`, `fide`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Preset::DetskyMat => "detsky-mat",
-            Preset::Fide => "fide",
-        }
-    }
-}
+pub use crate::preset::Preset;
 
 /// Thresholds and budgets of [`adjudicate`]; [`AdjudicationConfig::preset`] gives the defaults.
 ///

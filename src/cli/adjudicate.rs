@@ -10,16 +10,6 @@ use arbiter::laws::winnability::{
 };
 use shakmaty::{CastlingMode, Chess, Color, fen::Fen, uci::UciMove};
 
-/// Preset names on the command line.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum PresetArg {
-    /// The children's event (CR 4.3): a minor piece up with mating potential wins.
-    #[default]
-    DetskyMat,
-    /// Conservative: a rook up wins, the rest between a pawn and a rook is the arbiter's call.
-    Fide,
-}
-
 /// Arguments of `arbiter adjudicate`.
 #[derive(clap::Args)]
 pub struct AdjudicateArgs {
@@ -31,7 +21,7 @@ pub struct AdjudicateArgs {
     pub syzygy: Option<PathBuf>,
     /// Threshold preset.
     #[arg(long, value_enum, default_value_t)]
-    pub preset: PresetArg,
+    pub preset: Preset,
     /// Override: least advantage that wins with mating potential (rule 8).
     #[arg(long)]
     pub win_margin: Option<i32>,
@@ -104,11 +94,7 @@ fn parse_fen(fen: &str) -> anyhow::Result<Chess> {
 }
 
 fn config_from(args: &AdjudicateArgs) -> AdjudicationConfig {
-    let preset = match args.preset {
-        PresetArg::DetskyMat => Preset::DetskyMat,
-        PresetArg::Fide => Preset::Fide,
-    };
-    let mut config = AdjudicationConfig::preset(preset);
+    let mut config = AdjudicationConfig::preset(args.preset);
     config.syzygy_dir = args.syzygy.clone();
     config.cursed_wins_count = args.cursed_wins_count;
     if let Some(v) = args.win_margin {
