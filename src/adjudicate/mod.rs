@@ -592,71 +592,51 @@ impl<'a> Run<'a> {
             return self.decided(result, Basis::Tablebase);
         }
 
-        // Rule 4: forced mate for either side.
-        let mut counter = Counter {
-            nodes: 0,
-            limit: config.mate_nodes,
-            limit_hit: false,
-        };
+        // Rule 4: forced mate for either side: the side to move mating, then being mated.
         self.search.depth = config.mate_plies;
         let mover = pos.turn();
-        if let Some(line) = search::forced_mate(pos, config.mate_plies, &mut counter) {
-            self.record_counter(&counter);
-            self.mating_line = uci(&line);
-            self.note(
-                4,
-                format!("CR 4.3, mate_plies={}", config.mate_plies),
-                true,
-                format!(
-                    "{mover:?} mates by force in {} plies: {}",
-                    line.len(),
-                    self.mating_line.join(" ")
-                ),
-            );
-            return self.decided(GameResult::win_for(mover), Basis::ForcedMate);
-        }
-        let mover_limit = counter.limit_hit;
-        let mut counter2 = Counter {
-            nodes: 0,
-            limit: config.mate_nodes,
-            limit_hit: false,
-        };
+        let reference = format!("CR 4.3, mate_plies={}", config.mate_plies);
         let defender_plies = config.mate_plies.saturating_sub(1);
-        if defender_plies >= 2 {
-            let mated = search::forced_mated(pos, defender_plies, &mut counter2);
-            if let Some(line) = mated {
-                counter.nodes += counter2.nodes;
-                self.record_counter(&counter);
+        let mut limit_hit = false;
+        for (winner, plies) in [(mover, config.mate_plies), (!mover, defender_plies)] {
+            let mut counter = Counter::new(config.mate_nodes);
+            let line = if winner == mover {
+                search::forced_mate(pos, plies, &mut counter)
+            } else if plies >= 2 {
+                search::forced_mated(pos, plies, &mut counter)
+            } else {
+                None
+            };
+            self.record_counter(&counter);
+            limit_hit |= counter.limit_hit;
+            if let Some(line) = line {
                 self.mating_line = uci(&line);
+                let how = if winner == mover { "mates" } else { "is mated" };
                 self.note(
                     4,
-                    format!("CR 4.3, mate_plies={}", config.mate_plies),
+                    reference,
                     true,
                     format!(
-                        "{:?} is mated by force in {} plies: {}",
-                        mover,
+                        "{mover:?} {how} by force in {} plies: {}",
                         line.len(),
                         self.mating_line.join(" ")
                     ),
                 );
-                return self.decided(GameResult::win_for(!mover), Basis::ForcedMate);
+                return self.decided(GameResult::win_for(winner), Basis::ForcedMate);
             }
         }
-        counter.nodes += counter2.nodes;
-        counter.limit_hit = mover_limit || counter2.limit_hit;
-        self.record_counter(&counter);
+        let incomplete = if limit_hit {
+            " (node limit hit: search incomplete)"
+        } else {
+            ""
+        };
         self.note(
             4,
-            format!("CR 4.3, mate_plies={}", config.mate_plies),
+            reference,
             false,
             format!(
-                "no forced mate within {} plies{}",
-                config.mate_plies,
-                if counter.limit_hit {
-                    " (node limit hit: search incomplete)"
-                } else {
-                    ""
-                }
+                "no forced mate within {} plies{incomplete}",
+                config.mate_plies
             ),
         );
 
@@ -668,11 +648,7 @@ impl<'a> Run<'a> {
         self.note(5, KNOWN_DRAW_REFERENCE, false, "no known drawn pattern");
 
         // Rule 6: settle pending exchanges.
-        let mut qcounter = Counter {
-            nodes: 0,
-            limit: config.qsearch_nodes,
-            limit_hit: false,
-        };
+        let mut qcounter = Counter::new(config.qsearch_nodes);
         let (_, line) = search::quiescence(pos, &config.values, &mut qcounter);
         self.search.nodes += qcounter.nodes;
         self.search.limit_hit |= qcounter.limit_hit;

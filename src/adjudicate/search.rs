@@ -15,6 +15,15 @@ pub(crate) struct Counter {
 }
 
 impl Counter {
+    /// A fresh counter allowing `limit` nodes.
+    pub(crate) fn new(limit: u64) -> Self {
+        Counter {
+            nodes: 0,
+            limit,
+            limit_hit: false,
+        }
+    }
+
     fn tick(&mut self) -> bool {
         if self.nodes >= self.limit {
             self.limit_hit = true;
@@ -210,11 +219,7 @@ mod tests {
     }
 
     fn counter() -> Counter {
-        Counter {
-            nodes: 0,
-            limit: 1_000_000,
-            limit_hit: false,
-        }
+        Counter::new(1_000_000)
     }
 
     #[test]
