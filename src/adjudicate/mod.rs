@@ -37,6 +37,7 @@ use shakmaty::{
 };
 use shakmaty_syzygy::{AmbiguousWdl, Tablebase};
 
+use crate::game::verdict::PerSide;
 use crate::laws::Article;
 use crate::laws::winnability::{self, Winnability, WinnabilityConfig};
 use patterns::DrawnPattern;
@@ -257,27 +258,20 @@ pub enum Basis {
     Material,
 }
 
-/// Material in the configured values, per side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct MaterialCount {
-    /// White's material.
-    pub white: i32,
-    /// Black's material.
-    pub black: i32,
+/// Material in the configured values, per side (`{"white": …, "black": …}`).
+pub type MaterialCount = PerSide<i32>;
+
+/// Material of both sides in `values`.
+fn material_count(pos: &Chess, values: &PieceValues) -> MaterialCount {
+    PerSide {
+        white: search::material(pos, Color::White, values),
+        black: search::material(pos, Color::Black, values),
+    }
 }
 
-impl MaterialCount {
-    fn of(pos: &Chess, values: &PieceValues) -> Self {
-        MaterialCount {
-            white: search::material(pos, Color::White, values),
-            black: search::material(pos, Color::Black, values),
-        }
-    }
-
-    /// White minus Black.
-    pub fn balance(&self) -> i32 {
-        self.white - self.black
-    }
+/// White's material minus Black's.
+fn balance(count: &MaterialCount) -> i32 {
+    count.white - count.black
 }
 
 /// Search figures (forced-mate and quiescence searches together).
@@ -337,14 +331,8 @@ pub struct Adjudication {
     pub reasons: Vec<Reason>,
 }
 
-/// Mating potential per side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct MatingPotential {
-    /// White.
-    pub white: bool,
-    /// Black.
-    pub black: bool,
-}
+/// Mating potential per side (`{"white": …, "black": …}`), see [`has_mating_potential`].
+pub type MatingPotential = PerSide<bool>;
 
 /// Adjudicates positions with one configuration; holds the Syzygy tables when configured.
 pub struct Adjudicator {
@@ -464,7 +452,7 @@ impl<'a> Run<'a> {
             pos,
             reasons: Vec::new(),
             search: SearchFigures::default(),
-            material_after: MaterialCount::of(pos, &values),
+            material_after: material_count(pos, &values),
             exchange_line: Vec::new(),
             mating_line: Vec::new(),
             tablebase_error: None,
@@ -503,11 +491,11 @@ impl<'a> Run<'a> {
             basis,
             article,
             preset: config.preset,
-            material_before: MaterialCount::of(self.pos, &config.values),
+            material_before: material_count(self.pos, &config.values),
             material_after: self.material_after,
             exchange_line: self.exchange_line,
             mating_line: self.mating_line,
-            mating_potential: MatingPotential {
+            mating_potential: PerSide {
                 white: has_mating_potential(self.pos, Color::White),
                 black: has_mating_potential(self.pos, Color::Black),
             },
@@ -656,8 +644,8 @@ impl<'a> Run<'a> {
         for m in &line {
             settled.play_unchecked(*m);
         }
-        let before = MaterialCount::of(pos, &config.values);
-        let after = MaterialCount::of(&settled, &config.values);
+        let before = material_count(pos, &config.values);
+        let after = material_count(&settled, &config.values);
         self.material_after = after;
         self.exchange_line = uci(&line);
         self.note(
@@ -668,10 +656,10 @@ impl<'a> Run<'a> {
                 "material {}–{} (balance {:+}), after exchanges {}–{} (balance {:+}){}",
                 before.white,
                 before.black,
-                before.balance(),
+                balance(&before),
                 after.white,
                 after.black,
-                after.balance(),
+                balance(&after),
                 if line.is_empty() {
                     String::new()
                 } else {
@@ -709,7 +697,7 @@ impl<'a> Run<'a> {
             }
             (white, black)
         };
-        let balance = after.balance();
+        let balance = balance(&after);
         let ahead = if balance >= 0 {
             Color::White
         } else {
