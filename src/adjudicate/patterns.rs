@@ -153,14 +153,7 @@ fn opposite_bishops(board: &Board) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen};
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::laws::winnability::test_position as pos;
 
     #[test]
     fn patterns() {

@@ -209,14 +209,7 @@ fn qsearch(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen};
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::laws::winnability::test_position as pos;
 
     fn counter() -> Counter {
         Counter::new(1_000_000)

@@ -1182,17 +1182,21 @@ fn need_loser_promotion(board: &Board, winner: Color) -> bool {
     false
 }
 
+/// The position of a FEN that a unit test states (panics on a typo: test code only). Shared by
+/// the unit tests of this module and of [`crate::adjudicate`].
+#[cfg(test)]
+pub(crate) fn test_position(fen: &str) -> Chess {
+    use shakmaty::{CastlingMode, fen::Fen};
+    fen.parse::<Fen>()
+        .unwrap_or_else(|e| panic!("test FEN {fen}: {e}"))
+        .into_position(CastlingMode::Standard)
+        .unwrap_or_else(|e| panic!("test FEN {fen}: {e}"))
+}
+
 #[cfg(test)]
 mod tests {
+    use super::test_position as pos;
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen};
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
 
     fn check_line(p: &Chess, side: Color, line: &[Move]) {
         let mut cur = p.clone();
