@@ -299,37 +299,11 @@ fn child_unwinnable(child: &Chess, side: Color) -> bool {
 ///   minor piece or rook as blocker.)
 pub fn material_cannot_mate(board: &Board, winner: Color) -> bool {
     let ours = board.by_color(winner);
-    let theirs = board.by_color(!winner);
     if ours == board.kings() & ours {
         return true;
     }
-    if (theirs & board.pawns()).any() {
-        return false;
-    }
-    let our_pieces = ours & !board.kings();
-    // Lone knight against pawnless queens only.
-    if our_pieces.count() == 1
-        && (our_pieces & board.knights()).any()
-        && (theirs & (board.knights() | board.bishops() | board.rooks())).is_empty()
-    {
-        return true;
-    }
-    // Bishops of one colour only.
-    let our_bishops = ours & board.bishops();
-    if our_pieces == our_bishops && our_bishops.any() {
-        let colour = if (our_bishops & Bitboard::DARK_SQUARES).any() {
-            Bitboard::DARK_SQUARES
-        } else {
-            Bitboard::LIGHT_SQUARES
-        };
-        if (our_bishops & !colour).is_empty()
-            && (board.bishops() & !colour).is_empty()
-            && (theirs & board.knights()).is_empty()
-        {
-            return true;
-        }
-    }
-    false
+    // Without pawns the loser never gets the pieces a mate by this material would need.
+    (board.by_color(!winner) & board.pawns()).is_empty() && need_loser_promotion(board, winner)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1159,7 +1133,8 @@ fn knight_distance(a: Square, b: Square) -> u32 {
 
 /// CHA's test "must the loser promote for the winner to have any mate?": the winner has a
 /// lone knight and the loser no minor piece or rook, or the winner only bishops of one colour
-/// and no knight or opposite-coloured bishop is on the board. (Used for move ordering only.)
+/// and no knight or opposite-coloured bishop is on the board. Used for move ordering, and by
+/// [`material_cannot_mate`] as a proof when the loser has no pawns.
 fn need_loser_promotion(board: &Board, winner: Color) -> bool {
     let ours = board.by_color(winner);
     let theirs = board.by_color(!winner);
