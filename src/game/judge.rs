@@ -24,8 +24,8 @@ use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Role,
-    Setup, Square, attacks,
+    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Rank,
+    Role, Setup, Square, attacks,
 };
 
 use super::event::{
@@ -275,13 +275,15 @@ impl Judge {
         options: JudgeOptions,
     ) -> Self {
         let key = draw::position_key(&start);
-        // A start position can already be over (a composed stalemate, bare kings).
-        let ending = automatic_ending_with(
-            &start,
-            &RepetitionHistory::new(key),
-            true,
-            DeadPositionTest::Full,
-        );
+        // A start position can already be over (a composed stalemate, bare kings). The full
+        // analysis is for composed positions; an opening array (standard or Chess960) is
+        // never dead, and searching it on every game of a database cost 95 % of the replay.
+        let test = if pawns_at_home(start.board()) {
+            DeadPositionTest::PerMove
+        } else {
+            DeadPositionTest::Full
+        };
+        let ending = automatic_ending_with(&start, &RepetitionHistory::new(key), true, test);
         let mut judge = Judge {
             rules,
             options,
@@ -1702,6 +1704,14 @@ fn automatic_ending_with(
     None
 }
 
+/// All sixteen pawns on their starting squares (ranks 2 and 7), as in every opening array,
+/// standard or Chess960: nothing is blocked yet, pawns can still meet, capture and promote, so
+/// the position is not dead (5.2.2) and the costly search is skipped.
+fn pawns_at_home(board: &Board) -> bool {
+    board.pawns() & board.white() == Bitboard::from_rank(Rank::Second)
+        && board.pawns() & board.black() == Bitboard::from_rank(Rank::Seventh)
+}
+
 /// Kings, bishops and pawns only, and all pawns of one side blocked head-on by enemy pawns: where
 /// the (costly, about a millisecond) blockade layer proves dead positions in practice. Elsewhere
 /// it is skipped, which can only miss a proof, never invent one.
@@ -1724,10 +1734,11 @@ fn blockade_possible(board: &Board) -> bool {
 /// analysis that [`can_mate`] runs for 7.5.5, 5.1.2 and 6.9). Sound: it never claims
 /// "unwinnable" without a proof.
 fn statically_unwinnable(pos: &Chess, side: Color) -> bool {
+    // `static_only`: no helpmate search and no reachability enumeration (the quick budget's
+    // enumeration ran in every position with a locked pawn pair: 95 % of a replay's time).
     let config = WinnabilityConfig {
-        node_limit: 0,
         blockade: blockade_possible(pos.board()),
-        ..WinnabilityConfig::quick()
+        ..WinnabilityConfig::static_only()
     };
     can_mate_with(pos, side, &config).verdict == Winnability::Unwinnable
 }
