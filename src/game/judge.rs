@@ -41,7 +41,9 @@ use super::verdict::{
 use crate::laws::Article;
 use crate::laws::draw::{self, RepetitionHistory};
 use crate::laws::illegal::{IllegalMove, PhysicalMove, classify};
-use crate::laws::winnability::{Winnability, WinnabilityConfig, can_mate, can_mate_with};
+use crate::laws::winnability::{
+    Winnability, WinnabilityConfig, can_mate, can_mate_with, material_cannot_mate,
+};
 
 /// Options that do not change the verdict, only what it carries.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -1712,15 +1714,16 @@ fn pawns_at_home(board: &Board) -> bool {
         && board.pawns() & board.black() == Bitboard::from_rank(Rank::Seventh)
 }
 
-/// Kings, bishops and pawns only, and all pawns of one side blocked head-on by enemy pawns: where
-/// the (costly, about a millisecond) blockade layer proves dead positions in practice. Elsewhere
-/// it is skipped, which can only miss a proof, never invent one.
+/// Kings, bishops and pawns only, and a side that has pawns with all of them blocked head-on by
+/// enemy pawns: where the (costly, about a millisecond) blockade layer proves dead positions in
+/// practice. Elsewhere it is skipped, which can only miss a proof, never invent one. (A side
+/// without pawns does not count as blocked: that made every bishop ending run the layer.)
 fn blockade_possible(board: &Board) -> bool {
     let white = (board.pawns() & board.white()).0;
     let black = (board.pawns() & board.black()).0;
     (board.queens() | board.rooks() | board.knights()).is_empty()
-        && (white | black) != 0
-        && ((white << 8) & !black == 0 || (black >> 8) & !white == 0)
+        && ((white != 0 && (white << 8) & !black == 0)
+            || (black != 0 && (black >> 8) & !white == 0))
 }
 
 /// `side` provably cannot mate, by the static layers of [`crate::laws::winnability`] only
@@ -1734,13 +1737,16 @@ fn blockade_possible(board: &Board) -> bool {
 /// analysis that [`can_mate`] runs for 7.5.5, 5.1.2 and 6.9). Sound: it never claims
 /// "unwinnable" without a proof.
 fn statically_unwinnable(pos: &Chess, side: Color) -> bool {
-    // `static_only`: no helpmate search and no reachability enumeration (the quick budget's
+    // Material first, without the legal-move generation `can_mate_with` starts with (the
+    // callers have already looked for mate and stalemate). Then the blockade layer alone:
+    // `static_only` has no helpmate search and no reachability enumeration (the quick budget's
     // enumeration ran in every position with a locked pawn pair: 95 % of a replay's time).
-    let config = WinnabilityConfig {
-        blockade: blockade_possible(pos.board()),
-        ..WinnabilityConfig::static_only()
-    };
-    can_mate_with(pos, side, &config).verdict == Winnability::Unwinnable
+    if pos.has_insufficient_material(side) || material_cannot_mate(pos.board(), side) {
+        return true;
+    }
+    blockade_possible(pos.board())
+        && can_mate_with(pos, side, &WinnabilityConfig::static_only()).verdict
+            == Winnability::Unwinnable
 }
 
 /// A cheap sufficient test that the side to move (not in check) has a legal move: an unpinned
