@@ -1761,11 +1761,6 @@ fn has_legal_move_quick(pos: &Chess) -> bool {
     let ours = board.by_color(us);
     let theirs = board.by_color(!us);
     let occupied = board.occupied();
-    for to in attacks::king_attacks(king) & !ours {
-        if board.attacks_to(to, !us, occupied.without(king)).is_empty() {
-            return true;
-        }
-    }
     // Pieces pinned to the king may not be able to move; leave them to the full generator.
     let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
         | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
@@ -1796,7 +1791,10 @@ fn has_legal_move_quick(pos: &Chess) -> bool {
             return true;
         }
     }
-    false
+    // The king last: each flight square costs an attack test.
+    (attacks::king_attacks(king) & !ours)
+        .into_iter()
+        .any(|to| board.attacks_to(to, !us, occupied.without(king)).is_empty())
 }
 
 /// Rebuilds a legal position from a setup, forgiving castling rights, an en-passant square,
