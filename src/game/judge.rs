@@ -1681,7 +1681,7 @@ fn automatic_ending_with(
     test: DeadPositionTest,
 ) -> Option<(GameResult, Reason)> {
     if pos.is_check() {
-        if pos.legal_moves().is_empty() {
+        if !king_can_step_away(pos) && pos.legal_moves().is_empty() {
             return Some((
                 GameResult::win_for(Side::of(!pos.turn())),
                 Reason::Checkmate,
@@ -1792,9 +1792,22 @@ fn has_legal_move_quick(pos: &Chess) -> bool {
         }
     }
     // The king last: each flight square costs an attack test.
-    (attacks::king_attacks(king) & !ours)
+    king_can_step_away(pos)
+}
+
+/// A cheap sufficient test that the side to move has a legal move in check: a king step to a
+/// square no enemy piece attacks once the king has left its square (the usual answer to a
+/// check). `false` means "unknown", and the caller generates the legal moves.
+fn king_can_step_away(pos: &Chess) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    let occupied = board.occupied().without(king);
+    (attacks::king_attacks(king) & !board.by_color(us))
         .into_iter()
-        .any(|to| board.attacks_to(to, !us, occupied.without(king)).is_empty())
+        .any(|to| board.attacks_to(to, !us, occupied).is_empty())
 }
 
 /// Rebuilds a legal position from a setup, forgiving castling rights, an en-passant square,
