@@ -36,7 +36,7 @@ use super::setup::{FenError, fen_of, parse_fen};
 use super::verdict::{
     ActKind, AfterEnd, ClaimRecord, Discrepancy, GameInfo, GameResult, IllegalAct, OtherAct,
     PerSide, Reason, RecordProblem, RecordProblemKind, ReportCheck, ReportSource, Status,
-    TraceEntry, TwoHanded, Verdict,
+    TraceEntry, TwoHanded, Verdict, count_of,
 };
 use crate::laws::Article;
 use crate::laws::draw::{self, RepetitionHistory};
@@ -1077,7 +1077,7 @@ impl Judge {
             Some(article),
         );
         if counted.is_multiple_of(per) {
-            let notation = format!("{counted} two-handed moves");
+            let notation = count_of(counted as usize, "two-handed move", "two-handed moves");
             self.illegal_moves.push(IllegalAct {
                 ply: self.plies,
                 event_index: index,
