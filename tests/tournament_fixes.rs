@@ -1,27 +1,9 @@
 //! Regressions found in review of `arbiter tournament`: UTF-8 names in TRF, `-0.0` points,
 //! rounds out of range, doubled OS errors, empty names.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
-fn arbiter(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("tournament")
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
-
-fn ok(args: &[&str], dir: &Path) -> String {
-    let out = arbiter(args, dir);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::{arbiter, fails, ok};
 
 /// A Cyrillic name is exported in characters-as-columns and read back: the rating still
 /// starts in column 49 counted in characters, and `standings`/`pair` accept the file.
@@ -51,11 +33,7 @@ fn a_cyrillic_name_survives_a_trf_round_trip() {
     let json = ok(&["standings", "ev.trf", "--format", "json"], d);
     assert!(json.contains("Иванова, Анна"), "{json}");
     assert_eq!(ok(&["export", "ev.trf", "--format", "trf"], d), trf);
-    let p = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["pair", "ev.trf"])
-        .current_dir(d)
-        .output()
-        .unwrap();
+    let p = arbiter(&["pair", "ev.trf"], d);
     assert!(p.status.success(), "{}", String::from_utf8_lossy(&p.stderr));
     assert_eq!(String::from_utf8(p.stdout).unwrap(), "1\n1 2\n");
 }
@@ -87,12 +65,6 @@ fn no_round_played_scores_zero_not_minus_zero() {
     }
     let trf = ok(&["export", "ev.json", "--format", "trf"], d);
     assert!(trf.contains(" 0.0"), "{trf}");
-}
-
-fn fails(args: &[&str], dir: &Path) -> String {
-    let out = arbiter(args, dir);
-    assert_eq!(out.status.code(), Some(1), "{args:?} should fail");
-    String::from_utf8(out.stderr).unwrap()
 }
 
 /// A one-round event, its round played: standings after a later round, or pairing round 2,
