@@ -746,6 +746,30 @@ impl Tournament {
         self.record_result(round, game, result, correct)
     }
 
+    /// Whether player `tpn` may leave the event with no game from round `first_free` on
+    /// (withdrawal, CR 1.4; disqualification, CR 2.2).
+    ///
+    /// # Errors
+    /// [`TournamentError::UnknownPlayer`], [`TournamentError::AlreadyOut`], or
+    /// [`TournamentError::GameAfterWithdrawal`] naming the player's last game at or after
+    /// `first_free`.
+    fn check_can_leave(&self, tpn: u16, first_free: u32) -> Result<(), TournamentError> {
+        let p = self
+            .player(tpn)
+            .ok_or(TournamentError::UnknownPlayer(tpn))?;
+        if let Some((out, _)) = p.out_from() {
+            return Err(TournamentError::AlreadyOut { tpn, from: out });
+        }
+        match self.last_game_round(tpn) {
+            Some(last) if last >= first_free => Err(TournamentError::GameAfterWithdrawal {
+                tpn,
+                round: last,
+                next: last + 1,
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// The player leaves the event from round `from` on (CR 1.4): not paired in that round or
     /// later; results already played stand.
     ///
@@ -753,21 +777,7 @@ impl Tournament {
     /// Unknown player, already out, or a game in round `from` or later (record it first, or
     /// withdraw from the round after it).
     pub fn withdraw(&mut self, tpn: u16, from: u32) -> Result<(), TournamentError> {
-        let p = self
-            .player(tpn)
-            .ok_or(TournamentError::UnknownPlayer(tpn))?;
-        if let Some((out, _)) = p.out_from() {
-            return Err(TournamentError::AlreadyOut { tpn, from: out });
-        }
-        if let Some(last) = self.last_game_round(tpn)
-            && last >= from
-        {
-            return Err(TournamentError::GameAfterWithdrawal {
-                tpn,
-                round: last,
-                next: last + 1,
-            });
-        }
+        self.check_can_leave(tpn, from)?;
         self.remove_future_byes(tpn, from);
         self.player_mut(tpn)?.withdrawn_from = Some(from);
         Ok(())
@@ -780,21 +790,7 @@ impl Tournament {
     /// # Errors
     /// Unknown player, already out, or a game in a later round.
     pub fn disqualify(&mut self, tpn: u16, round: u32) -> Result<(), TournamentError> {
-        let p = self
-            .player(tpn)
-            .ok_or(TournamentError::UnknownPlayer(tpn))?;
-        if let Some((out, _)) = p.out_from() {
-            return Err(TournamentError::AlreadyOut { tpn, from: out });
-        }
-        if let Some(last) = self.last_game_round(tpn)
-            && last > round
-        {
-            return Err(TournamentError::GameAfterWithdrawal {
-                tpn,
-                round: last,
-                next: last + 1,
-            });
-        }
+        self.check_can_leave(tpn, round.saturating_add(1))?;
         if let Some(g) = self
             .rounds
             .iter_mut()
