@@ -290,6 +290,14 @@ pub struct RoundEntry {
 }
 
 impl RoundEntry {
+    /// A blank block (`     ` opponent, no colour, blank result): the player was not paired
+    /// that round and it is worth 0 (TRF-16, C.04 Annex 2).
+    pub const BLANK: RoundEntry = RoundEntry {
+        opponent: None,
+        colour: TrfColour::None,
+        result: ResultCode::Blank,
+    };
+
     /// True for a game played over the board against an opponent (`1 = 0 W D L`).
     /// Forfeits, byes and absences are not played (C.04.1: they do not count as meetings or
     /// for colour history).

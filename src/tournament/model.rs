@@ -910,19 +910,12 @@ impl Tournament {
         let mut players: Vec<TablePlayer> = self
             .players
             .iter()
-            .map(|p| TablePlayer {
-                tpn: p.start_rank,
-                name: p.name.clone(),
-                rating: p.rating.filter(|&r| r > 0),
-                entries: (1..=rounds)
-                    .map(|r| {
-                        self.entry(p.start_rank, r).unwrap_or(RoundEntry {
-                            opponent: None,
-                            colour: TrfColour::None,
-                            result: ResultCode::Blank,
-                        })
-                    })
-                    .collect(),
+            .map(|p| {
+                TablePlayer::new(p.start_rank, &p.name, p.rating, rounds as usize, |r| {
+                    u32::try_from(r)
+                        .ok()
+                        .and_then(|r| self.entry(p.start_rank, r))
+                })
             })
             .collect();
         players.sort_by_key(|p| p.tpn);
