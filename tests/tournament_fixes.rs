@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{arbiter, fails, ok};
+use common::{arbiter, fails, ok, tournament};
 
 /// A Cyrillic name is exported in characters-as-columns and read back: the rating still
 /// starts in column 49 counted in characters, and `standings`/`pair` accept the file.
@@ -106,4 +106,44 @@ fn an_empty_name_is_refused() {
     ok(&["new", "ev.json", "--name", "E"], d);
     let e = fails(&["add-player", "ev.json", "--name", " "], d);
     assert!(e.contains("the name is empty"), "{e}");
+}
+
+/// A name longer than the TRF's 33 name columns: `add-player` refuses it and says why; a state
+/// file edited by hand to hold one is exported with the name cut to fit and a warning, the
+/// rating still in columns 49–52.
+#[test]
+fn a_name_longer_than_its_trf_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(&["new", "ev.json", "--name", "L"], d);
+    let long = "Abcdefghij-Klmnopqrst, Uvwxyzabcde";
+    let e = fails(&["add-player", "ev.json", "--name", long], d);
+    assert!(
+        e.contains("the name has 34 characters; a TRF player line has 33 for it"),
+        "{e}"
+    );
+    ok(
+        &[
+            "add-player",
+            "ev.json",
+            "--name",
+            &long[..33],
+            "--rating",
+            "1500",
+        ],
+        d,
+    );
+    let state = std::fs::read_to_string(d.join("ev.json")).unwrap();
+    std::fs::write(d.join("ev.json"), state.replace(&long[..33], long)).unwrap();
+    let out = tournament(&["export", "ev.json", "--format", "trf"], d);
+    assert!(out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("player 1: the name is longer than its 33 TRF columns; cut to fit"),
+        "{stderr}"
+    );
+    let trf = String::from_utf8(out.stdout).unwrap();
+    let line = trf.lines().find(|l| l.starts_with("001")).unwrap();
+    assert_eq!(&line[14..47], &long[..33], "{line:?}");
+    assert_eq!(&line[48..52], "1500", "{line:?}");
 }
