@@ -11,22 +11,14 @@ use std::time::Instant;
 
 use arbiter::adjudicate::{AdjudicationConfig, adjudicate};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+use shakmaty::{Chess, Position};
 
-const POSITIONS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/vectors/dead-position/lichess-timeout-positions-30k.txt"
-);
+mod common;
 
 fn middlegames(n: usize) -> Vec<Chess> {
-    let text = std::fs::read_to_string(POSITIONS).expect("lichess timeout positions (../shared)");
-    text.lines()
-        .filter_map(|line| {
-            let fen: Vec<&str> = line.split_whitespace().take(6).collect();
-            let setup: Fen = fen.join(" ").parse().ok()?;
-            setup.into_position(CastlingMode::Standard).ok()
-        })
-        .filter(|p: &Chess| p.board().occupied().count() >= 20)
+    common::timeout_positions()
+        .into_iter()
+        .filter(|p| p.board().occupied().count() >= 20)
         .take(n)
         .collect()
 }

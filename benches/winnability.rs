@@ -1,33 +1,25 @@
 //! Winnability (Laws 6.9 / 5.2.2) throughput over Lichess timeout positions
 //! (`../shared/vectors/dead-position/lichess-timeout-positions-30k.txt`): for each position the
 //! intended winner is the side *not* to move (the player whose opponent flagged), as in CHA's
-//! own timeout benchmark. Two budgets: `quick` and `full` (the default of `can_mate`).
+//! own timeout benchmark. Three budgets: `static` (no search: CHA's quick mode likewise only
+//! proves unwinnability), `quick` and `full` (the default of `can_mate`).
 //!
 //! Run: `cargo bench --bench winnability`. Criterion reports throughput in positions/s;
 //! mean time per position = 1 / throughput. CHA's anchors: 4.5 µs (quick), 336 µs (full).
-//! `WINNABILITY_BENCH_N` sets the sample size (default 2,000 quick / 300 full).
+//! `WINNABILITY_BENCH_N` sets the sample size (default 2,000).
 
 use std::hint::black_box;
 
 use arbiter::laws::winnability::{WinnabilityConfig, can_mate_with};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+use shakmaty::{Chess, Position};
 
-const POSITIONS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/vectors/dead-position/lichess-timeout-positions-30k.txt"
-);
+mod common;
 
 fn load(n: usize) -> Vec<Chess> {
-    let text = std::fs::read_to_string(POSITIONS).expect("lichess timeout positions (../shared)");
-    text.lines()
-        .filter_map(|line| {
-            let fen: Vec<&str> = line.split_whitespace().take(6).collect();
-            let setup: Fen = fen.join(" ").parse().ok()?;
-            setup.into_position(CastlingMode::Standard).ok()
-        })
-        .take(n)
-        .collect()
+    let mut positions = common::timeout_positions();
+    positions.truncate(n);
+    positions
 }
 
 fn sample_size(default: usize) -> usize {
@@ -41,8 +33,15 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("winnability");
     group.sample_size(10);
     for (name, config, n) in [
+        // Material and blockade only, never a search: the counterpart of CHA's quick mode,
+        // which likewise only ever proves unwinnability.
+        (
+            "static",
+            WinnabilityConfig::static_only(),
+            sample_size(2_000),
+        ),
         ("quick", WinnabilityConfig::quick(), sample_size(2_000)),
-        ("full", WinnabilityConfig::full(), sample_size(300)),
+        ("full", WinnabilityConfig::full(), sample_size(2_000)),
     ] {
         let positions = load(n);
         group.throughput(Throughput::Elements(positions.len() as u64));

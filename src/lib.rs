@@ -21,4 +21,5 @@ pub mod board;
 pub mod formats;
 pub mod game;
 pub mod laws;
+pub mod preset;
 pub mod tournament;

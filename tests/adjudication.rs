@@ -189,3 +189,50 @@ fn judge_playout_expired_ends_with_the_adjudicated_result() {
         assert_eq!((v.result, v.reason), (result, reason), "{fen}");
     }
 }
+
+/// `arbiter adjudicate FILE...`: every game of a PGN file or JSONL event log is replayed by the
+/// judge and its last position adjudicated (fixtures/adjudication/games, comments there).
+#[test]
+fn game_files_adjudicate_each_last_position() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/adjudication/games");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "--format", "json"])
+        .arg(format!("{dir}/last-positions.pgn"))
+        .arg(format!("{dir}/rook-v-king.jsonl"))
+        .output()
+        .expect("arbiter runs");
+    assert!(output.status.success(), "{output:?}");
+    let rows: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+        .expect("UTF-8 output")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    let got: Vec<(String, u64, String, String)> = rows
+        .iter()
+        .map(|r| {
+            let file = r["file"].as_str().unwrap_or_default();
+            let name = file.rsplit('/').next().unwrap_or_default().to_owned();
+            (
+                name,
+                r["index"].as_u64().unwrap_or_default(),
+                r["result"].as_str().unwrap_or_default().to_owned(),
+                r["basis"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("last-positions.pgn", 1, "1/2-1/2", "dead_position"),
+        ("last-positions.pgn", 2, "1-0", "checkmate"),
+        ("rook-v-king.jsonl", 1, "1-0", "lone_king"),
+    ];
+    assert_eq!(got.len(), expected.len(), "{got:?}");
+    for (g, e) in got.iter().zip(expected) {
+        assert_eq!((g.0.as_str(), g.1, g.2.as_str(), g.3.as_str()), e);
+    }
+    // An irregular or unreadable game is an error with exit status 1, not a guess.
+    let missing = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "no-such-file.pgn"])
+        .output()
+        .expect("arbiter runs");
+    assert_eq!(missing.status.code(), Some(1));
+}

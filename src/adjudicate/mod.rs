@@ -37,6 +37,7 @@ use shakmaty::{
 };
 use shakmaty_syzygy::{AmbiguousWdl, Tablebase};
 
+use crate::game::verdict::PerSide;
 use crate::laws::Article;
 use crate::laws::winnability::{self, Winnability, WinnabilityConfig};
 use patterns::DrawnPattern;
@@ -88,29 +89,7 @@ impl Default for PieceValues {
     }
 }
 
-/// A named set of adjudication thresholds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Preset {
-    /// The children's event of `competition-rules.md` (CR 4.3): a minor piece up (3) with
-    /// mating potential wins, also against a lone king (or king and pawns); a pawn or less is a
-    /// draw; 2 is the arbiter's call.
-    #[default]
-    DetskyMat,
-    /// A conservative setting in the spirit of FIDE Guidelines III ("cannot win by normal
-    /// means"): a rook up (5) wins, a pawn or less draws, everything between is the arbiter's call.
-    Fide,
-}
-
-impl Preset {
-    /// The preset's name (`detsky-mat`, `fide`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Preset::DetskyMat => "detsky-mat",
-            Preset::Fide => "fide",
-        }
-    }
-}
+pub use crate::preset::Preset;
 
 /// Thresholds and budgets of [`adjudicate`]; [`AdjudicationConfig::preset`] gives the defaults.
 ///
@@ -279,27 +258,20 @@ pub enum Basis {
     Material,
 }
 
-/// Material in the configured values, per side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct MaterialCount {
-    /// White's material.
-    pub white: i32,
-    /// Black's material.
-    pub black: i32,
+/// Material in the configured values, per side (`{"white": …, "black": …}`).
+pub type MaterialCount = PerSide<i32>;
+
+/// Material of both sides in `values`.
+fn material_count(pos: &Chess, values: &PieceValues) -> MaterialCount {
+    PerSide {
+        white: search::material(pos, Color::White, values),
+        black: search::material(pos, Color::Black, values),
+    }
 }
 
-impl MaterialCount {
-    fn of(pos: &Chess, values: &PieceValues) -> Self {
-        MaterialCount {
-            white: search::material(pos, Color::White, values),
-            black: search::material(pos, Color::Black, values),
-        }
-    }
-
-    /// White minus Black.
-    pub fn balance(&self) -> i32 {
-        self.white - self.black
-    }
+/// White's material minus Black's.
+fn balance(count: &MaterialCount) -> i32 {
+    count.white - count.black
 }
 
 /// Search figures (forced-mate and quiescence searches together).
@@ -359,14 +331,8 @@ pub struct Adjudication {
     pub reasons: Vec<Reason>,
 }
 
-/// Mating potential per side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct MatingPotential {
-    /// White.
-    pub white: bool,
-    /// Black.
-    pub black: bool,
-}
+/// Mating potential per side (`{"white": …, "black": …}`), see [`has_mating_potential`].
+pub type MatingPotential = PerSide<bool>;
 
 /// Adjudicates positions with one configuration; holds the Syzygy tables when configured.
 pub struct Adjudicator {
@@ -442,6 +408,9 @@ pub fn adjudicate(pos: &Chess, config: &AdjudicationConfig) -> Adjudication {
     }
 }
 
+/// The reference of rule 5's reason lines.
+const KNOWN_DRAW_REFERENCE: &str = "CR 4.3, known drawn material";
+
 /// One adjudication in progress.
 struct Run<'a> {
     adjudicator: &'a Adjudicator,
@@ -483,7 +452,7 @@ impl<'a> Run<'a> {
             pos,
             reasons: Vec::new(),
             search: SearchFigures::default(),
-            material_after: MaterialCount::of(pos, &values),
+            material_after: material_count(pos, &values),
             exchange_line: Vec::new(),
             mating_line: Vec::new(),
             tablebase_error: None,
@@ -522,11 +491,11 @@ impl<'a> Run<'a> {
             basis,
             article,
             preset: config.preset,
-            material_before: MaterialCount::of(self.pos, &config.values),
+            material_before: material_count(self.pos, &config.values),
             material_after: self.material_after,
             exchange_line: self.exchange_line,
             mating_line: self.mating_line,
-            mating_potential: MatingPotential {
+            mating_potential: PerSide {
                 white: has_mating_potential(self.pos, Color::White),
                 black: has_mating_potential(self.pos, Color::Black),
             },
@@ -611,92 +580,63 @@ impl<'a> Run<'a> {
             return self.decided(result, Basis::Tablebase);
         }
 
-        // Rule 4: forced mate for either side.
-        let mut counter = Counter {
-            nodes: 0,
-            limit: config.mate_nodes,
-            limit_hit: false,
-        };
+        // Rule 4: forced mate for either side: the side to move mating, then being mated.
         self.search.depth = config.mate_plies;
         let mover = pos.turn();
-        if let Some(line) = search::forced_mate(pos, config.mate_plies, &mut counter) {
-            self.record_counter(&counter);
-            self.mating_line = uci(&line);
-            self.note(
-                4,
-                format!("CR 4.3, mate_plies={}", config.mate_plies),
-                true,
-                format!(
-                    "{mover:?} mates by force in {} plies: {}",
-                    line.len(),
-                    self.mating_line.join(" ")
-                ),
-            );
-            return self.decided(GameResult::win_for(mover), Basis::ForcedMate);
-        }
-        let mover_limit = counter.limit_hit;
-        let mut counter2 = Counter {
-            nodes: 0,
-            limit: config.mate_nodes,
-            limit_hit: false,
-        };
+        let reference = format!("CR 4.3, mate_plies={}", config.mate_plies);
         let defender_plies = config.mate_plies.saturating_sub(1);
-        if defender_plies >= 2 {
-            let mated = search::forced_mated(pos, defender_plies, &mut counter2);
-            if let Some(line) = mated {
-                counter.nodes += counter2.nodes;
-                self.record_counter(&counter);
+        let mut limit_hit = false;
+        for (winner, plies) in [(mover, config.mate_plies), (!mover, defender_plies)] {
+            let mut counter = Counter::new(config.mate_nodes);
+            let line = if winner == mover {
+                search::forced_mate(pos, plies, &mut counter)
+            } else if plies >= 2 {
+                search::forced_mated(pos, plies, &mut counter)
+            } else {
+                None
+            };
+            self.record_counter(&counter);
+            limit_hit |= counter.limit_hit;
+            if let Some(line) = line {
                 self.mating_line = uci(&line);
+                let how = if winner == mover { "mates" } else { "is mated" };
                 self.note(
                     4,
-                    format!("CR 4.3, mate_plies={}", config.mate_plies),
+                    reference,
                     true,
                     format!(
-                        "{:?} is mated by force in {} plies: {}",
-                        mover,
+                        "{mover:?} {how} by force in {} plies: {}",
                         line.len(),
                         self.mating_line.join(" ")
                     ),
                 );
-                return self.decided(GameResult::win_for(!mover), Basis::ForcedMate);
+                return self.decided(GameResult::win_for(winner), Basis::ForcedMate);
             }
         }
-        counter.nodes += counter2.nodes;
-        counter.limit_hit = mover_limit || counter2.limit_hit;
-        self.record_counter(&counter);
+        let incomplete = if limit_hit {
+            " (node limit hit: search incomplete)"
+        } else {
+            ""
+        };
         self.note(
             4,
-            format!("CR 4.3, mate_plies={}", config.mate_plies),
+            reference,
             false,
             format!(
-                "no forced mate within {} plies{}",
-                config.mate_plies,
-                if counter.limit_hit {
-                    " (node limit hit: search incomplete)"
-                } else {
-                    ""
-                }
+                "no forced mate within {} plies{incomplete}",
+                config.mate_plies
             ),
         );
 
         // Rule 5: known drawn material.
         if let Some(pattern) = patterns::drawn_pattern(pos) {
-            self.note(5, "CR 4.3, known drawn material", true, pattern.describe());
+            self.note(5, KNOWN_DRAW_REFERENCE, true, pattern.describe());
             return self.known_draw(pattern);
         }
-        self.note(
-            5,
-            "CR 4.3, known drawn material",
-            false,
-            "no known drawn pattern",
-        );
+        self.note(5, KNOWN_DRAW_REFERENCE, false, "no known drawn pattern");
 
         // Rule 6: settle pending exchanges.
-        let mut qcounter = Counter {
-            nodes: 0,
-            limit: config.qsearch_nodes,
-            limit_hit: false,
-        };
+        let mut qcounter = Counter::new(config.qsearch_nodes);
         let (_, line) = search::quiescence(pos, &config.values, &mut qcounter);
         self.search.nodes += qcounter.nodes;
         self.search.limit_hit |= qcounter.limit_hit;
@@ -704,8 +644,8 @@ impl<'a> Run<'a> {
         for m in &line {
             settled.play_unchecked(*m);
         }
-        let before = MaterialCount::of(pos, &config.values);
-        let after = MaterialCount::of(&settled, &config.values);
+        let before = material_count(pos, &config.values);
+        let after = material_count(&settled, &config.values);
         self.material_after = after;
         self.exchange_line = uci(&line);
         self.note(
@@ -716,10 +656,10 @@ impl<'a> Run<'a> {
                 "material {}–{} (balance {:+}), after exchanges {}–{} (balance {:+}){}",
                 before.white,
                 before.black,
-                before.balance(),
+                balance(&before),
                 after.white,
                 after.black,
-                after.balance(),
+                balance(&after),
                 if line.is_empty() {
                     String::new()
                 } else {
@@ -727,7 +667,37 @@ impl<'a> Run<'a> {
                 }
             ),
         );
-        let balance = after.balance();
+        // The exchanges may leave a position that rules 2 and 5 settle (B×P leaving K+B v K,
+        // N×Q leaving K+N+N v K): apply them again to the position after the exchange line,
+        // and judge mating chances there.
+        let (white, black) = if line.is_empty() {
+            (white, black)
+        } else {
+            let white = winnability::can_mate_with(&settled, Color::White, &config.winnability);
+            let black = winnability::can_mate_with(&settled, Color::Black, &config.winnability);
+            let via = self.exchange_line.join(" ");
+            if white.verdict == Winnability::Unwinnable && black.verdict == Winnability::Unwinnable
+            {
+                self.note(
+                    2,
+                    Article::Laws("5.2.2").to_string(),
+                    true,
+                    format!("after the exchanges {via}: dead position, neither side can mate"),
+                );
+                return self.decided(GameResult::Draw, Basis::DeadPosition);
+            }
+            if let Some(pattern) = patterns::drawn_pattern(&settled) {
+                self.note(
+                    5,
+                    KNOWN_DRAW_REFERENCE,
+                    true,
+                    format!("after the exchanges {via}: {}", pattern.describe()),
+                );
+                return self.known_draw(pattern);
+            }
+            (white, black)
+        };
+        let balance = balance(&after);
         let ahead = if balance >= 0 {
             Color::White
         } else {

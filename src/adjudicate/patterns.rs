@@ -21,6 +21,12 @@ pub enum DrawnPattern {
     WrongRookPawn,
     /// One bishop each on opposite colours, no other pieces, at most two extra pawns.
     OppositeColouredBishops,
+    /// K+Q v K+P: a rook or bishop pawn one step from promotion, its king next to it, the
+    /// queen's king at least five squares (king moves) from the pawn.
+    QueenVsSeventhRankPawn,
+    /// K+P v K: the defending king directly in front of the pawn (the pawn at most on its sixth
+    /// rank), or anywhere ahead of a rook pawn on its file.
+    KingInFrontOfPawn,
 }
 
 impl DrawnPattern {
@@ -36,6 +42,12 @@ impl DrawnPattern {
             }
             DrawnPattern::OppositeColouredBishops => {
                 "opposite-coloured bishops with at most two extra pawns"
+            }
+            DrawnPattern::QueenVsSeventhRankPawn => {
+                "K+Q v K+rook or bishop pawn on the seventh, supported by its king, the queen's king far"
+            }
+            DrawnPattern::KingInFrontOfPawn => {
+                "K+P v K with the defending king in front of the pawn"
             }
         }
     }
@@ -87,6 +99,12 @@ pub fn drawn_pattern(pos: &Chess) -> Option<DrawnPattern> {
         if wrong_rook_pawn(board, strong) {
             return Some(DrawnPattern::WrongRookPawn);
         }
+        if queen_v_seventh_rank_pawn(board, strong) {
+            return Some(DrawnPattern::QueenVsSeventhRankPawn);
+        }
+        if king_in_front_of_pawn(board, strong) {
+            return Some(DrawnPattern::KingInFrontOfPawn);
+        }
     }
     if opposite_bishops(board) {
         return Some(DrawnPattern::OppositeColouredBishops);
@@ -131,6 +149,72 @@ fn wrong_rook_pawn(board: &Board, strong: Color) -> bool {
         .is_some_and(|k| k.distance(promotion) <= 1)
 }
 
+/// The square `steps` ranks ahead of `square` for a pawn of `color`.
+fn ahead(square: Square, color: Color, steps: i32) -> Option<Square> {
+    let delta = if color == Color::White { 8 } else { -8 };
+    square.offset(delta * steps)
+}
+
+/// The rank of `square` counted from `color`'s side (the first rank is 1).
+fn relative_rank(square: Square, color: Color) -> u32 {
+    match color {
+        Color::White => square.rank().to_u32() + 1,
+        Color::Black => 8 - square.rank().to_u32(),
+    }
+}
+
+/// Endgame theory: against a rook or bishop pawn on its seventh rank supported by its king, the
+/// queen draws unless her own king is near (the stalemate defence: K on the corner square, or
+/// taking the pawn leaves stalemate). Five king moves from the pawn is outside the winning zone
+/// for both pawn kinds.
+fn queen_v_seventh_rank_pawn(board: &Board, strong: Color) -> bool {
+    let ours = board.by_color(strong);
+    let theirs = board.by_color(!strong);
+    let our_queen = ours & board.queens();
+    let their_pawn = theirs & board.pawns();
+    if our_queen.count() != 1 || ours != our_queen | (ours & board.kings()) {
+        return false;
+    }
+    let Some(pawn) = their_pawn.single_square() else {
+        return false;
+    };
+    if theirs != their_pawn | (theirs & board.kings()) {
+        return false;
+    }
+    let rook_or_bishop_file = matches!(pawn.file(), File::A | File::C | File::F | File::H);
+    let (Some(their_king), Some(our_king)) = (board.king_of(!strong), board.king_of(strong)) else {
+        return false;
+    };
+    rook_or_bishop_file
+        && relative_rank(pawn, !strong) == 7
+        && their_king.distance(pawn) == 1
+        && our_king.distance(pawn) >= 5
+}
+
+/// Endgame theory of K+P v K: with the defending king directly in front of the pawn (the pawn
+/// at most on its sixth rank, so the stalemate defence holds) the defender keeps the opposition
+/// and draws whoever is to move; a rook pawn draws once the defending king is anywhere ahead of
+/// it on its file, as the king cannot be driven out of the corner.
+fn king_in_front_of_pawn(board: &Board, strong: Color) -> bool {
+    let ours = board.by_color(strong);
+    let theirs = board.by_color(!strong);
+    let our_pawn = ours & board.pawns();
+    let Some(pawn) = our_pawn.single_square() else {
+        return false;
+    };
+    if ours != our_pawn | (ours & board.kings()) || theirs != theirs & board.kings() {
+        return false;
+    }
+    let Some(their_king) = board.king_of(!strong) else {
+        return false;
+    };
+    if matches!(pawn.file(), File::A | File::H) {
+        return their_king.file() == pawn.file()
+            && relative_rank(their_king, strong) > relative_rank(pawn, strong);
+    }
+    relative_rank(pawn, strong) <= 6 && ahead(pawn, strong, 1) == Some(their_king)
+}
+
 fn opposite_bishops(board: &Board) -> bool {
     let white = board.white();
     let black = board.black();
@@ -153,14 +237,7 @@ fn opposite_bishops(board: &Board) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen};
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::laws::winnability::test_position as pos;
 
     #[test]
     fn patterns() {
@@ -179,5 +256,41 @@ mod tests {
             Some(DrawnPattern::WrongRookPawn)
         );
         assert_eq!(drawn_pattern(&pos("8/8/8/4k3/8/8/8/R3K3 w - - 0 1")), None);
+    }
+
+    #[test]
+    fn queen_against_a_seventh_rank_pawn() {
+        // c2-pawn, king b2 beside it, White's king on h8 (six moves away): the stalemate
+        // defence (Ka1 when the queen takes the pawn's protection away) holds.
+        assert_eq!(
+            drawn_pattern(&pos("7K/8/8/8/8/8/1kp5/4Q3 w - - 0 1")),
+            Some(DrawnPattern::QueenVsSeventhRankPawn)
+        );
+        // A d-pawn is lost: the queen forces the king in front of it and brings her king.
+        assert_eq!(drawn_pattern(&pos("7K/8/8/8/8/8/2kp4/4Q3 w - - 0 1")), None);
+        // White's king near the pawn (d3): inside the winning zone, no pattern.
+        assert_eq!(
+            drawn_pattern(&pos("8/8/8/8/8/3K4/1kp5/4Q3 w - - 0 1")),
+            None
+        );
+    }
+
+    #[test]
+    fn king_in_front_of_the_pawn() {
+        // Black king e5 in front of the e4-pawn: the defender keeps the opposition.
+        assert_eq!(
+            drawn_pattern(&pos("8/8/8/4k3/4P3/4K3/8/8 w - - 0 1")),
+            Some(DrawnPattern::KingInFrontOfPawn)
+        );
+        // Pawn on the seventh with the king on e8 in front: Kd6 and Black to move loses
+        // (Kf7, Kd7), so the rule stops at the sixth rank.
+        assert_eq!(drawn_pattern(&pos("4k3/4P3/3K4/8/8/8/8/8 b - - 0 1")), None);
+        // Rook pawn with the defending king on the file ahead: draw.
+        assert_eq!(
+            drawn_pattern(&pos("8/8/k7/8/8/8/P7/7K w - - 0 1")),
+            Some(DrawnPattern::KingInFrontOfPawn)
+        );
+        // Defending king beside, not in front: the attacker may win, no pattern.
+        assert_eq!(drawn_pattern(&pos("8/8/8/2k5/4P3/4K3/8/8 w - - 0 1")), None);
     }
 }

@@ -15,6 +15,15 @@ pub(crate) struct Counter {
 }
 
 impl Counter {
+    /// A fresh counter allowing `limit` nodes.
+    pub(crate) fn new(limit: u64) -> Self {
+        Counter {
+            nodes: 0,
+            limit,
+            limit_hit: false,
+        }
+    }
+
     fn tick(&mut self) -> bool {
         if self.nodes >= self.limit {
             self.limit_hit = true;
@@ -200,21 +209,10 @@ fn qsearch(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen};
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::laws::winnability::test_position as pos;
 
     fn counter() -> Counter {
-        Counter {
-            nodes: 0,
-            limit: 1_000_000,
-            limit_hit: false,
-        }
+        Counter::new(1_000_000)
     }
 
     #[test]

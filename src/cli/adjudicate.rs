@@ -1,37 +1,42 @@
 //! `arbiter adjudicate` and `arbiter winnable`.
 
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::{self, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use arbiter::adjudicate::{AdjudicationConfig, Adjudicator, Preset};
+use arbiter::adjudicate::{Adjudication, AdjudicationConfig, Adjudicator, Preset};
+use arbiter::formats::jsonl;
+use arbiter::formats::pgn::PgnReader;
+use arbiter::game::judge::{JudgeOptions, judge_pgn_game};
+use arbiter::game::rules::CompetitionRules;
+use arbiter::game::verdict::Verdict;
+use serde::Serialize;
+
+use super::judge::{InputFormat, detect, judge_jsonl_game};
 use arbiter::laws::winnability::{
     Winnability, WinnabilityConfig, WinnabilityReport, can_mate_with,
 };
 use shakmaty::{CastlingMode, Chess, Color, fen::Fen, uci::UciMove};
 
-/// Preset names on the command line.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum PresetArg {
-    /// The children's event (CR 4.3): a minor piece up with mating potential wins.
-    #[default]
-    DetskyMat,
-    /// Conservative: a rook up wins, the rest between a pawn and a rook is the arbiter's call.
-    Fide,
-}
-
 /// Arguments of `arbiter adjudicate`.
 #[derive(clap::Args)]
 pub struct AdjudicateArgs {
     /// The position to adjudicate, as FEN.
-    #[arg(long, required_unless_present = "rules")]
+    #[arg(long, required_unless_present_any = ["rules", "games"])]
     pub fen: Option<String>,
+    /// Game files instead of `--fen`: PGN games or JSONL event logs (by extension, else by
+    /// content; `-` for stdin). Each game is replayed by the judge and its last position
+    /// adjudicated (one result per game; the repetition count is not carried over).
+    #[arg(conflicts_with = "fen", value_name = "FILE")]
+    pub games: Vec<PathBuf>,
     /// Directory of Syzygy tablebase files (rule 3); without it the rule is skipped.
     #[arg(long, value_name = "DIR")]
     pub syzygy: Option<PathBuf>,
     /// Threshold preset.
     #[arg(long, value_enum, default_value_t)]
-    pub preset: PresetArg,
+    pub preset: Preset,
     /// Override: least advantage that wins with mating potential (rule 8).
     #[arg(long)]
     pub win_margin: Option<i32>,
@@ -104,11 +109,7 @@ fn parse_fen(fen: &str) -> anyhow::Result<Chess> {
 }
 
 fn config_from(args: &AdjudicateArgs) -> AdjudicationConfig {
-    let preset = match args.preset {
-        PresetArg::DetskyMat => Preset::DetskyMat,
-        PresetArg::Fide => Preset::Fide,
-    };
-    let mut config = AdjudicationConfig::preset(preset);
+    let mut config = AdjudicationConfig::preset(args.preset);
     config.syzygy_dir = args.syzygy.clone();
     config.cursed_wins_count = args.cursed_wins_count;
     if let Some(v) = args.win_margin {
@@ -178,7 +179,14 @@ pub fn run_adjudicate(args: AdjudicateArgs) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let fen = args.fen.as_deref().context("--fen is required")?;
+    if !args.games.is_empty() {
+        let adjudicator = Adjudicator::new(config)?;
+        return adjudicate_games(&args, &adjudicator);
+    }
+    let fen = args
+        .fen
+        .as_deref()
+        .context("--fen or a game file is required")?;
     let pos = parse_fen(fen)?;
     let adjudicator = Adjudicator::new(config)?;
     let adjudication = adjudicator.adjudicate(&pos);
@@ -187,6 +195,126 @@ pub fn run_adjudicate(args: AdjudicateArgs) -> anyhow::Result<ExitCode> {
         super::Format::Json => println!("{}", serde_json::to_string(&adjudication)?),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One game's adjudication in the JSON Lines output of `arbiter adjudicate FILE...`.
+#[derive(Serialize)]
+struct GameOutput<'a> {
+    file: String,
+    index: usize,
+    #[serde(flatten)]
+    adjudication: &'a Adjudication,
+}
+
+/// The last position of a judged game; an irregular board (an illegal move played on) has none.
+fn final_position(verdict: &Verdict) -> anyhow::Result<Chess> {
+    anyhow::ensure!(
+        !verdict.irregular_position,
+        "the final position is irregular ({}): nothing to adjudicate",
+        verdict.final_fen
+    );
+    let setup: Fen = verdict
+        .final_fen
+        .parse()
+        .with_context(|| format!("final position {:?}", verdict.final_fen))?;
+    // A Chess960 game's final position may need its castling mode.
+    let mode = if setup
+        .clone()
+        .into_position::<Chess>(CastlingMode::Standard)
+        .is_ok()
+    {
+        CastlingMode::Standard
+    } else {
+        CastlingMode::Chess960
+    };
+    setup
+        .into_position(mode)
+        .with_context(|| format!("final position {:?}", verdict.final_fen))
+}
+
+/// Judges every game of every file with the preset's competition rules and adjudicates its
+/// last position. Exit status 1 when some game could not be read or had no legal position.
+fn adjudicate_games(args: &AdjudicateArgs, adjudicator: &Adjudicator) -> anyhow::Result<ExitCode> {
+    let rules = CompetitionRules::preset(args.preset);
+    let options = JudgeOptions::default();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut failed = false;
+    for path in &args.games {
+        let name = path.display().to_string();
+        let verdicts = match judge_file(path, rules, options) {
+            Ok(v) => v,
+            Err(e) => {
+                eprintln!("arbiter: {name}: {e:#}");
+                failed = true;
+                continue;
+            }
+        };
+        for (index, verdict) in verdicts {
+            let adjudication = match verdict.and_then(|v| final_position(&v)) {
+                Ok(pos) => adjudicator.adjudicate(&pos),
+                Err(e) => {
+                    eprintln!("arbiter: {name}: game {index}: {e:#}");
+                    failed = true;
+                    continue;
+                }
+            };
+            match args.format {
+                super::Format::Text => write!(out, "{name} game {index}:\n{adjudication}")?,
+                super::Format::Json => {
+                    let row = GameOutput {
+                        file: name.clone(),
+                        index,
+                        adjudication: &adjudication,
+                    };
+                    serde_json::to_writer(&mut out, &row)?;
+                    writeln!(out)?;
+                }
+            }
+        }
+    }
+    out.flush()?;
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The judge's verdict on every game of a PGN file or JSONL event log (1-based game numbers).
+fn judge_file(
+    path: &Path,
+    rules: CompetitionRules,
+    options: JudgeOptions,
+) -> anyhow::Result<Vec<(usize, anyhow::Result<Verdict>)>> {
+    let input: Box<dyn Read> = if path.as_os_str() == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(File::open(path)?)
+    };
+    let mut input = BufReader::with_capacity(1 << 16, input);
+    let mut verdicts = Vec::new();
+    match detect(path, &mut input)? {
+        InputFormat::Pgn => {
+            for (i, game) in PgnReader::new(input).enumerate() {
+                let verdict = game
+                    .map_err(anyhow::Error::from)
+                    .and_then(|g| Ok(judge_pgn_game(&g, rules, options)?));
+                verdicts.push((i + 1, verdict));
+            }
+        }
+        InputFormat::Board => anyhow::bail!("a digital board log: adjudicate its PGN or event log"),
+        InputFormat::Jsonl | InputFormat::Auto => {
+            for (i, game) in jsonl::read_each_game(input).enumerate() {
+                let verdict = game.map_err(anyhow::Error::from).and_then(|g| {
+                    judge_jsonl_game(&g, Some(rules), options)
+                        .map_err(|(line, e)| anyhow::anyhow!("line {line}: {e}"))
+                });
+                verdicts.push((i + 1, verdict));
+            }
+        }
+    }
+    Ok(verdicts)
 }
 
 fn side_json(report: &WinnabilityReport) -> serde_json::Value {

@@ -197,8 +197,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Judges one game of an event log; on error, the line of the event that failed.
-fn judge_jsonl_game(
+/// Judges one game of an event log; on error, the line of the event that failed. (Also used by
+/// `arbiter adjudicate FILE`.)
+pub(super) fn judge_jsonl_game(
     game: &jsonl::JsonlGame,
     rules: Option<CompetitionRules>,
     options: JudgeOptions,
@@ -226,7 +227,7 @@ fn judge_jsonl_game(
 
 /// Picks the input format from the extension, else from the first non-blank character
 /// (`{` or `#` → JSONL).
-fn detect(path: &Path, input: &mut impl BufRead) -> io::Result<InputFormat> {
+pub(super) fn detect(path: &Path, input: &mut impl BufRead) -> io::Result<InputFormat> {
     let buf = input.fill_buf()?;
     let head = std::str::from_utf8(buf).unwrap_or_else(|e| {
         std::str::from_utf8(buf.get(..e.valid_up_to()).unwrap_or_default()).unwrap_or_default()

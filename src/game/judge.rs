@@ -1444,12 +1444,8 @@ impl Judge {
         // unfinished, awaiting the arbiter, with the engine's recommendation in the trace.
         let adjudication = match &self.board {
             BoardState::Legal(pos) => {
-                let preset = match self.rules.preset {
-                    Preset::DetskyMat => crate::adjudicate::Preset::DetskyMat,
-                    Preset::Fide => crate::adjudicate::Preset::Fide,
-                };
                 let repetitions = u32::try_from(self.history.current_count()).unwrap_or(u32::MAX);
-                let config = crate::adjudicate::AdjudicationConfig::preset(preset);
+                let config = crate::adjudicate::AdjudicationConfig::preset(self.rules.preset);
                 let adjudicator = crate::adjudicate::Adjudicator::new(config).ok();
                 adjudicator.map(|a| a.adjudicate_in_game(pos, repetitions.max(1)))
             }

@@ -3,56 +3,9 @@
 //!
 //! (Owned by the judge work, issue 2.)
 
-use std::fmt;
-use std::str::FromStr;
+use serde::Serialize;
 
-use serde::{Deserialize, Serialize};
-
-/// A named rule preset.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Preset {
-    /// The children's event (`competition-rules.md`): two counted illegal moves lose (CR 3.3),
-    /// three counted two-handed moves make one illegal move (CR 3.7).
-    #[default]
-    DetskyMat,
-    /// FIDE Laws 7.5: the second completed illegal move loses (7.5.5); each two-handed move
-    /// counts as an illegal move (7.5.4).
-    Fide,
-}
-
-impl Preset {
-    /// The preset's name as written on the command line and in event logs.
-    pub fn name(self) -> &'static str {
-        match self {
-            Preset::DetskyMat => "detsky-mat",
-            Preset::Fide => "fide",
-        }
-    }
-}
-
-impl fmt::Display for Preset {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// An unknown preset name.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rules preset {0:?} (expected detsky-mat or fide)")]
-pub struct UnknownPreset(pub String);
-
-impl FromStr for Preset {
-    type Err = UnknownPreset;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "detsky-mat" => Ok(Preset::DetskyMat),
-            "fide" => Ok(Preset::Fide),
-            other => Err(UnknownPreset(other.to_owned())),
-        }
-    }
-}
+pub use crate::preset::{Preset, UnknownPreset};
 
 /// The thresholds of the competition rules for one game.
 ///

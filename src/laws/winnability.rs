@@ -120,10 +120,12 @@ impl WinnabilityConfig {
     }
 
     /// The default budget: an exhaustive enumeration of up to 10,000 positions (small closed
-    /// positions) and up to 30,000 nodes of helpmate search.
+    /// positions) and up to 500,000 nodes of helpmate search in iterations of 10,000 (CHA's
+    /// global and local limits). Positions of real games are decided in about a hundred nodes;
+    /// only constructed puzzles use the whole budget (about 0.5 s).
     pub fn full() -> Self {
         WinnabilityConfig {
-            node_limit: 30_000,
+            node_limit: 500_000,
             iteration_node_limit: 10_000,
             max_depth: 400,
             blockade: true,
@@ -207,11 +209,10 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
         return decided(Winnability::Unwinnable, WinnabilityMethod::Material);
     }
 
-    if config.blockade && blockade_unwinnable_after_forced(pos, side) {
-        return decided(Winnability::Unwinnable, WinnabilityMethod::Blockade);
-    }
+    // A short helpmate probe first: it decides most positions of real games, locked pawns or
+    // not, for less than the blockade analysis costs.
+    let locked = locked_pawns(pos.board());
     let mut search = Search::new(side, config);
-    // A short probe first: most positions with material have a quick helpmate.
     if config.node_limit > 0 {
         if let Some(line) = search.iterate(pos, 2, 2, config.iteration_node_limit.min(5_000)) {
             return search.report(
@@ -223,9 +224,12 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
             return search.report(Winnability::Unwinnable, WinnabilityMethod::ExhaustiveSearch);
         }
     }
+    if config.blockade && blockade_unwinnable_after_forced(pos, side) {
+        return search.report(Winnability::Unwinnable, WinnabilityMethod::Blockade);
+    }
     // Enumerating every reachable position pays off only in closed positions (locked pawns)
     // or with very little material; elsewhere the helpmate search decides.
-    if config.reachability_limit > 0 && closed(pos) {
+    if config.reachability_limit > 0 && (locked || pos.board().occupied().count() <= 8) {
         match reachability(pos, side, config.reachability_limit, &mut search.nodes) {
             Reach::Mate(line) => {
                 return search.report(
@@ -266,13 +270,11 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
     search.report(Winnability::Undetermined, WinnabilityMethod::None)
 }
 
-/// A locked pawn pair (a pawn with an enemy pawn right in front), or at most eight pieces.
-fn closed(pos: &Chess) -> bool {
-    let board = pos.board();
+/// A locked pawn pair: a white pawn with a black pawn right in front of it.
+fn locked_pawns(board: &Board) -> bool {
     let white = board.pawns() & board.white();
     let black = board.pawns() & board.black();
-    let locked = (Bitboard(white.0 << 8) & black).count();
-    locked >= 1 || board.occupied().count() <= 8
+    (Bitboard(white.0 << 8) & black).any()
 }
 
 /// After one ply: mate of the winner, stalemate, material or blockade.
@@ -297,37 +299,11 @@ fn child_unwinnable(child: &Chess, side: Color) -> bool {
 ///   minor piece or rook as blocker.)
 pub fn material_cannot_mate(board: &Board, winner: Color) -> bool {
     let ours = board.by_color(winner);
-    let theirs = board.by_color(!winner);
     if ours == board.kings() & ours {
         return true;
     }
-    if (theirs & board.pawns()).any() {
-        return false;
-    }
-    let our_pieces = ours & !board.kings();
-    // Lone knight against pawnless queens only.
-    if our_pieces.count() == 1
-        && (our_pieces & board.knights()).any()
-        && (theirs & (board.knights() | board.bishops() | board.rooks())).is_empty()
-    {
-        return true;
-    }
-    // Bishops of one colour only.
-    let our_bishops = ours & board.bishops();
-    if our_pieces == our_bishops && our_bishops.any() {
-        let colour = if (our_bishops & Bitboard::DARK_SQUARES).any() {
-            Bitboard::DARK_SQUARES
-        } else {
-            Bitboard::LIGHT_SQUARES
-        };
-        if (our_bishops & !colour).is_empty()
-            && (board.bishops() & !colour).is_empty()
-            && (theirs & board.knights()).is_empty()
-        {
-            return true;
-        }
-    }
-    false
+    // Without pawns the loser never gets the pieces a mate by this material would need.
+    (board.by_color(!winner) & board.pawns()).is_empty() && need_loser_promotion(board, winner)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -449,9 +425,11 @@ impl Blockade {
                             pawn_reach(p.square, c, frozen, stop, enemy_reach)
                         }
                         Role::King => (
-                            flood(p.square, frozen | guarded[idx(!c)], |s| {
-                                attacks::king_attacks(s)
-                            }),
+                            component(
+                                Bitboard::from(p.square),
+                                !(frozen | guarded[idx(!c)]),
+                                king_step,
+                            ),
                             Bitboard::EMPTY,
                         ),
                         role => (piece_reach(p.square, role, frozen), Bitboard::EMPTY),
@@ -463,13 +441,11 @@ impl Blockade {
                         p.promoted = promoted;
                         changed = true;
                     }
-                    let mut att = Bitboard::EMPTY;
-                    for s in p.reach {
-                        att |= attacks::attacks(s, p.piece, frozen);
-                    }
-                    for s in p.promoted {
-                        att |= attacks::queen_attacks(s, frozen) | attacks::knight_attacks(s);
-                    }
+                    // A reach is closed under the piece's steps through unfrozen squares, so
+                    // what it attacks from anywhere in it is one step beyond it.
+                    let att = reach_attacks(p.reach, p.piece)
+                        | king_step(p.promoted)
+                        | knight_step(p.promoted);
                     if att != p.attacks {
                         p.attacks = att;
                         changed = true;
@@ -502,9 +478,7 @@ impl Blockade {
                     .iter()
                     .filter(|p| p.piece.color == !c && p.piece.role == Role::King)
                     .fold(Bitboard::EMPTY, |acc, p| acc | p.reach);
-                let enemy_king_attacks = enemy_king_reach
-                    .into_iter()
-                    .fold(Bitboard::EMPTY, |acc, s| acc | attacks::king_attacks(s));
+                let enemy_king_attacks = king_step(enemy_king_reach);
                 let defended = permanent_attacks(board, frozen, c);
                 let own_frozen = frozen & board.by_color(c);
                 let enemy_frozen = frozen & board.by_color(!c);
@@ -550,18 +524,17 @@ impl Blockade {
         else {
             return false;
         };
-        let winner_king_cover = self
+        let winner_king_reach = self
             .pieces
             .iter()
             .filter(|p| p.piece.color == winner && p.piece.role == Role::King)
-            .flat_map(|p| p.reach)
-            .fold(Bitboard::EMPTY, |acc, s| acc | attacks::king_attacks(s));
+            .fold(Bitboard::EMPTY, |acc, p| acc | p.reach);
         let checkers = self
             .pieces
             .iter()
             .filter(|p| p.piece.color == winner && p.piece.role != Role::King)
             .fold(Bitboard::EMPTY, |acc, p| acc | p.attacks);
-        let cover = checkers | winner_king_cover;
+
         let blockers: Vec<Bitboard> = self
             .pieces
             .iter()
@@ -576,6 +549,9 @@ impl Blockade {
             .collect();
         let _ = board;
         for k in loser_king.reach & checkers {
+            // The winner's king never stands next to the mated king.
+            let king_squares = winner_king_reach & !attacks::king_attacks(k) & !Bitboard::from(k);
+            let cover = checkers | king_step(king_squares);
             let need = attacks::king_attacks(k) & !cover;
             let occupiable = blockers.iter().fold(Bitboard::EMPTY, |acc, b| acc | *b);
             if !need.is_subset(occupiable) {
@@ -671,26 +647,83 @@ fn permanent_attacks(board: &Board, frozen: Bitboard, c: Color) -> Bitboard {
     att
 }
 
-/// Flood fill from `from` through squares not in `blocked`, one step given by `step`.
-fn flood(from: Square, blocked: Bitboard, step: impl Fn(Square) -> Bitboard) -> Bitboard {
-    let mut seen = Bitboard::from(from);
-    let mut frontier = seen;
-    while let Some(s) = frontier.pop_front() {
-        let next = step(s) & !blocked & !seen;
-        seen |= next;
-        frontier |= next;
+// Bitboard-parallel flood fills: one shift per direction per step instead of one attack
+// lookup per square (the blockade analysis spends nearly all its time here).
+
+const NOT_A: u64 = !0x0101_0101_0101_0101;
+const NOT_AB: u64 = !0x0303_0303_0303_0303;
+const NOT_H: u64 = !0x8080_8080_8080_8080;
+const NOT_GH: u64 = !0xc0c0_c0c0_c0c0_c0c0;
+
+/// Squares one rook step (one square along a file or rank) from any square of `b`.
+fn orthogonal_step(b: Bitboard) -> Bitboard {
+    let b = b.0;
+    Bitboard((b << 8) | (b >> 8) | ((b << 1) & NOT_A) | ((b >> 1) & NOT_H))
+}
+
+/// Squares one diagonal step from any square of `b`.
+fn diagonal_step(b: Bitboard) -> Bitboard {
+    let b = b.0;
+    Bitboard(((b << 9) & NOT_A) | ((b << 7) & NOT_H) | ((b >> 7) & NOT_A) | ((b >> 9) & NOT_H))
+}
+
+/// Squares a king on any square of `b` attacks.
+fn king_step(b: Bitboard) -> Bitboard {
+    orthogonal_step(b) | diagonal_step(b)
+}
+
+/// Squares a knight on any square of `b` attacks.
+fn knight_step(b: Bitboard) -> Bitboard {
+    let b = b.0;
+    let one = ((b >> 1) & NOT_H) | ((b << 1) & NOT_A);
+    let two = ((b >> 2) & NOT_GH) | ((b << 2) & NOT_AB);
+    Bitboard((one << 16) | (one >> 16) | (two << 8) | (two >> 8))
+}
+
+/// Squares a pawn of `c` on any square of `b` attacks.
+fn pawn_step(c: Color, b: Bitboard) -> Bitboard {
+    let b = b.0;
+    Bitboard(match c {
+        Color::White => ((b << 7) & NOT_H) | ((b << 9) & NOT_A),
+        Color::Black => ((b >> 9) & NOT_H) | ((b >> 7) & NOT_A),
+    })
+}
+
+/// The squares reachable from `start` by repeated `step`s through `free` squares (`start`
+/// included). A slider's reach through unfrozen squares is exactly the fill by single steps
+/// in its directions, as every square it passes over is itself free.
+fn component(start: Bitboard, free: Bitboard, step: fn(Bitboard) -> Bitboard) -> Bitboard {
+    let mut reach = start;
+    loop {
+        let next = reach | (step(reach) & free);
+        if next == reach {
+            return reach;
+        }
+        reach = next;
     }
-    seen
+}
+
+/// Every square a `piece` standing anywhere in `reach` attacks, when `reach` is closed under
+/// the piece's steps through unfrozen squares (for a slider, a ray stops on the first frozen
+/// square, one step past a reachable square).
+fn reach_attacks(reach: Bitboard, piece: Piece) -> Bitboard {
+    match piece.role {
+        Role::Pawn => pawn_step(piece.color, reach),
+        Role::Knight => knight_step(reach),
+        Role::Bishop => diagonal_step(reach),
+        Role::Rook => orthogonal_step(reach),
+        Role::Queen | Role::King => king_step(reach),
+    }
 }
 
 fn piece_reach(from: Square, role: Role, frozen: Bitboard) -> Bitboard {
-    let piece_step = move |s: Square| match role {
-        Role::Knight => attacks::knight_attacks(s),
-        Role::Bishop => attacks::bishop_attacks(s, frozen),
-        Role::Rook => attacks::rook_attacks(s, frozen),
-        _ => attacks::queen_attacks(s, frozen),
+    let step = match role {
+        Role::Knight => knight_step,
+        Role::Bishop => diagonal_step,
+        Role::Rook => orthogonal_step,
+        _ => king_step,
     };
-    flood(from, frozen, piece_step)
+    component(Bitboard::from(from), !frozen, step)
 }
 
 /// Squares a pawn may stand on, and squares its promoted piece may stand on.
@@ -913,14 +946,23 @@ impl Search {
         if pos.has_insufficient_material(self.winner) || material_cannot_mate(board, self.winner) {
             return false;
         }
+        let out_of_budget = budget == 0
+            || self.iteration_nodes >= self.iteration_limit
+            || self.nodes >= self.node_limit;
+        // At the frontier only a mate matters, and a position without check is none: most
+        // nodes are frontier nodes, so this skips most move generations.
+        if out_of_budget && !pos.is_check() {
+            if self.nodes >= self.node_limit {
+                self.limit_hit = true;
+            }
+            self.interrupted = true;
+            return false;
+        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return pos.is_check() && pos.turn() != self.winner;
         }
-        if budget == 0
-            || self.iteration_nodes >= self.iteration_limit
-            || self.nodes >= self.node_limit
-        {
+        if out_of_budget {
             if self.nodes >= self.node_limit {
                 self.limit_hit = true;
             }
@@ -934,37 +976,35 @@ impl Search {
         let winner_to_move = pos.turn() == self.winner;
         let need_loser_promotion = need_loser_promotion(board, self.winner);
         let corner = mating_corner(board, self.winner);
-        let mut ordered: Vec<(Progress, Move)> = moves
-            .into_iter()
-            .map(|m| {
-                let p = self.classify(pos, &m, winner_to_move, need_loser_promotion, corner);
-                (p, m)
-            })
-            .collect();
-        // Rewarded moves first, punished last (stable: generation order otherwise).
-        ordered.sort_by_key(|(p, _)| match p {
-            Progress::Reward => 0,
-            Progress::Normal => 1,
-            Progress::Punish => 2,
-        });
-        for (progress, m) in ordered {
-            let cost = match progress {
-                Progress::Reward if ply < 400 => 0,
-                Progress::Normal if past_progress && ply < 400 => 0,
-                Progress::Punish => 3,
-                _ => 1,
-            };
-            if cost > budget {
-                self.interrupted = true;
-                continue;
+        // Classified once, tried rewarded first and punished last (generation order within a
+        // class); a fixed array, as a heap allocation per node dominated the search's cost.
+        let mut classes = [Progress::Normal; 256];
+        for (class, m) in classes.iter_mut().zip(moves.iter()) {
+            *class = self.classify(pos, m, winner_to_move, need_loser_promotion, corner);
+        }
+        for pass in [Progress::Reward, Progress::Normal, Progress::Punish] {
+            for (m, &progress) in moves.iter().zip(classes.iter()) {
+                if progress != pass {
+                    continue;
+                }
+                let cost = match progress {
+                    Progress::Reward if ply < 400 => 0,
+                    Progress::Normal if past_progress && ply < 400 => 0,
+                    Progress::Punish => 3,
+                    _ => 1,
+                };
+                if cost > budget {
+                    self.interrupted = true;
+                    continue;
+                }
+                let mut child = pos.clone();
+                child.play_unchecked(*m);
+                self.line.push(*m);
+                if self.find_mate(&child, budget - cost, progress == Progress::Reward, ply + 1) {
+                    return true;
+                }
+                self.line.pop();
             }
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            self.line.push(m);
-            if self.find_mate(&child, budget - cost, progress == Progress::Reward, ply + 1) {
-                return true;
-            }
-            self.line.pop();
         }
         false
     }
@@ -1093,7 +1133,8 @@ fn knight_distance(a: Square, b: Square) -> u32 {
 
 /// CHA's test "must the loser promote for the winner to have any mate?": the winner has a
 /// lone knight and the loser no minor piece or rook, or the winner only bishops of one colour
-/// and no knight or opposite-coloured bishop is on the board. (Used for move ordering only.)
+/// and no knight or opposite-coloured bishop is on the board. Used for move ordering, and by
+/// [`material_cannot_mate`] as a proof when the loser has no pawns.
 fn need_loser_promotion(board: &Board, winner: Color) -> bool {
     let ours = board.by_color(winner);
     let theirs = board.by_color(!winner);
@@ -1116,17 +1157,21 @@ fn need_loser_promotion(board: &Board, winner: Color) -> bool {
     false
 }
 
+/// The position of a FEN that a unit test states (panics on a typo: test code only). Shared by
+/// the unit tests of this module and of [`crate::adjudicate`].
+#[cfg(test)]
+pub(crate) fn test_position(fen: &str) -> Chess {
+    use shakmaty::{CastlingMode, fen::Fen};
+    fen.parse::<Fen>()
+        .unwrap_or_else(|e| panic!("test FEN {fen}: {e}"))
+        .into_position(CastlingMode::Standard)
+        .unwrap_or_else(|e| panic!("test FEN {fen}: {e}"))
+}
+
 #[cfg(test)]
 mod tests {
+    use super::test_position as pos;
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen};
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
 
     fn check_line(p: &Chess, side: Color, line: &[Move]) {
         let mut cur = p.clone();
@@ -1136,6 +1181,39 @@ mod tests {
         }
         assert!(cur.is_checkmate());
         assert_eq!(cur.turn(), !side);
+    }
+
+    #[test]
+    fn bitboard_steps_match_shakmaty_attacks() {
+        for sq in Square::ALL {
+            let b = Bitboard::from(sq);
+            assert_eq!(king_step(b), attacks::king_attacks(sq), "king {sq}");
+            assert_eq!(knight_step(b), attacks::knight_attacks(sq), "knight {sq}");
+            for c in [Color::White, Color::Black] {
+                assert_eq!(pawn_step(c, b), attacks::pawn_attacks(c, sq), "pawn {sq}");
+            }
+            let empty = Bitboard::EMPTY;
+            assert_eq!(
+                orthogonal_step(b),
+                attacks::rook_attacks(sq, empty) & attacks::king_attacks(sq),
+                "rook step {sq}"
+            );
+            assert_eq!(
+                diagonal_step(b),
+                attacks::bishop_attacks(sq, empty) & attacks::king_attacks(sq),
+                "bishop step {sq}"
+            );
+        }
+        // A rook's reach through unfrozen squares equals the sliding flood fill: from a1 with
+        // a wall on the b-file and the second rank, only a1 itself.
+        let wall = Bitboard::from(shakmaty::File::B) | Bitboard::from(Rank::Second);
+        assert_eq!(
+            piece_reach(Square::A1, Role::Rook, wall),
+            Bitboard::from(Square::A1)
+        );
+        // A bishop on c3 reaches every dark square of files c–h, ranks 3–8 (6 × 6 / 2), and
+        // nothing on the a-file behind the wall.
+        assert_eq!(piece_reach(Square::C3, Role::Bishop, wall).count(), 18);
     }
 
     #[test]

@@ -7,19 +7,9 @@ use crate::tournament::tiebreak::{
     ResultTable, Rules, Standing, TieBreak, TieBreakError, standings,
 };
 
-/// Named tie-break orders.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Preset {
-    /// The children's event (CR 1.1: 4 rounds, mostly unrated, so no rating-based
-    /// tie-break): BH-C1, BH, SB, DE, PS, WIN (`swiss-reference.md` §8).
-    #[default]
-    DetskyMat,
-    /// Common practice for FIDE-rated Swiss events (C.07 lists, national federations'
-    /// defaults): BH-C1, BH, SB, DE, WIN, BWG.
-    Fide,
-}
+pub use crate::preset::Preset;
 
+/// Named tie-break orders.
 impl Preset {
     /// The tie-breaks in order (points always come first).
     pub fn order(self) -> &'static [TieBreak] {
