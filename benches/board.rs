@@ -11,66 +11,29 @@
 //!
 //! Run: `cargo bench --bench board`.
 
-use std::ops::ControlFlow;
-
 use arbiter::board::placement::write_log;
 use arbiter::board::simulate::{SimulationConfig, simulate};
 use arbiter::board::{RecogniserConfig, Snapshot, parse_log, recognise};
+use arbiter::formats::pgn::PgnReader;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pgn_reader::{Reader, SanPlus, Visitor};
 use shakmaty::{Chess, Move, Position};
 
-struct Mainline;
-
-impl Visitor for Mainline {
-    type Tags = ();
-    type Movetext = Option<(Chess, Vec<Move>)>;
-    type Output = Option<Vec<Move>>;
-
-    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, _: ()) -> ControlFlow<Self::Output, Self::Movetext> {
-        ControlFlow::Continue(Some((Chess::default(), Vec::new())))
-    }
-
-    fn san(&mut self, mt: &mut Self::Movetext, san: SanPlus) -> ControlFlow<Self::Output> {
-        if let Some((pos, moves)) = mt {
-            match san.san.to_move(pos) {
-                Ok(m) => {
-                    pos.play_unchecked(m);
-                    moves.push(m);
-                }
-                Err(_) => *mt = None,
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn end_game(&mut self, mt: Self::Movetext) -> Self::Output {
-        mt.map(|(_, m)| m)
-    }
-}
-
+/// The first `limit` games of `twic1599_otb.pgn` with at least one move, as moves from the
+/// standard start (none when `../shared` is absent).
 fn games(limit: usize) -> Vec<Vec<Move>> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../shared/data/pgn/twic1599_otb.pgn"
     );
-    let Ok(bytes) = std::fs::read(path) else {
+    let Ok(input) = std::fs::File::open(path) else {
         return Vec::new();
     };
-    let mut reader = Reader::new(std::io::Cursor::new(bytes));
-    let mut out = Vec::new();
-    while out.len() < limit {
-        match reader.read_game(&mut Mainline) {
-            Ok(Some(Some(moves))) if !moves.is_empty() => out.push(moves),
-            Ok(Some(_)) => {}
-            _ => break,
-        }
-    }
-    out
+    PgnReader::new(input)
+        .map_while(Result::ok)
+        .filter_map(|g| g.mainline_from_start().ok())
+        .filter(|moves| !moves.is_empty())
+        .take(limit)
+        .collect()
 }
 
 fn render(games: &[Vec<Move>], cfg: &SimulationConfig) -> Vec<Vec<Snapshot>> {

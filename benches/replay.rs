@@ -90,6 +90,14 @@ fn split(bytes: &[u8]) -> Vec<arbiter::batch::split::Chunk> {
 }
 
 /// The whole pipeline over the file, as `arbiter replay --jobs N` runs it, into a summary.
+/// Judges every chunk on this thread; the number of games judged.
+fn judge_chunks(chunks: &[arbiter::batch::split::Chunk], rules: CompetitionRules) -> usize {
+    chunks
+        .iter()
+        .map(|c| arbiter::batch::judge_chunk(black_box(c), rules).len())
+        .sum()
+}
+
 fn whole_replay(jobs: usize, rules: CompetitionRules) -> u64 {
     let options = Options {
         jobs,
@@ -178,12 +186,7 @@ fn replay_cpu(c: &mut Criterion<ThreadCpuTime>) {
     group.throughput(Throughput::Elements(games));
     group.bench_function("bare_replay", |b| b.iter(|| bare_replay(black_box(&bytes))));
     group.bench_function("judge_chunks_1_thread", |b| {
-        b.iter(|| {
-            chunks
-                .iter()
-                .map(|c| arbiter::batch::judge_chunk(black_box(c), rules).len())
-                .sum::<usize>()
-        })
+        b.iter(|| judge_chunks(&chunks, rules))
     });
     group.finish();
 }
@@ -210,12 +213,7 @@ fn replay(c: &mut Criterion) {
     let chunks = split(&bytes);
     let rules = CompetitionRules::default();
     group.bench_function("judge_chunks_1_thread", |b| {
-        b.iter(|| {
-            chunks
-                .iter()
-                .map(|c| arbiter::batch::judge_chunk(black_box(c), rules).len())
-                .sum::<usize>()
-        })
+        b.iter(|| judge_chunks(&chunks, rules))
     });
     for jobs in [1, 2] {
         group.bench_function(format!("replay_jobs_{jobs}"), |b| {

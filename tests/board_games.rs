@@ -2,77 +2,27 @@
 //! both capture orders, king-first and rook-first castling, both promotion orders, missed
 //! updates, rotated boards, three commit rules) must give back exactly the games' moves.
 
-use std::ops::ControlFlow;
-
 use arbiter::board::placement::{Reading, Snapshot, write_log};
 use arbiter::board::simulate::{SimulationConfig, simulate};
 use arbiter::board::{BoardEventKind, RecogniserConfig, parse_log, recognise};
 use arbiter::board::{IllegalAct, Orientation};
+use arbiter::formats::pgn::PgnReader;
 use arbiter::laws::illegal::{IllegalMove, PhysicalMove, classify};
-use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
 use rand::{RngExt, SeedableRng};
 use rand_xorshift::XorShiftRng;
 use shakmaty::{Board, Chess, Move, Piece, Position, Role, Square};
 
-struct Mainline;
-
-impl Visitor for Mainline {
-    type Tags = bool;
-    type Movetext = Option<(Chess, Vec<Move>)>;
-    type Output = Option<Vec<Move>>;
-
-    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
-        ControlFlow::Continue(false)
-    }
-
-    fn tag(&mut self, fen: &mut bool, name: &[u8], _v: RawTag<'_>) -> ControlFlow<Self::Output> {
-        *fen |= name == b"FEN";
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, fen: bool) -> ControlFlow<Self::Output, Self::Movetext> {
-        ControlFlow::Continue((!fen).then(|| (Chess::default(), Vec::new())))
-    }
-
-    fn san(&mut self, mt: &mut Self::Movetext, san: SanPlus) -> ControlFlow<Self::Output> {
-        if let Some((pos, moves)) = mt {
-            match san.san.to_move(pos) {
-                Ok(m) => {
-                    pos.play_unchecked(m);
-                    moves.push(m);
-                }
-                Err(_) => *mt = None,
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn begin_variation(
-        &mut self,
-        _mt: &mut Self::Movetext,
-    ) -> ControlFlow<Self::Output, pgn_reader::Skip> {
-        ControlFlow::Continue(pgn_reader::Skip(true))
-    }
-
-    fn end_game(&mut self, mt: Self::Movetext) -> Self::Output {
-        mt.map(|(_, m)| m)
-    }
-}
-
+/// The first `limit` games of `../shared/data/pgn/{file}` that have at least one move, as moves
+/// from the standard start.
 fn games(file: &str, limit: usize) -> Vec<Vec<Move>> {
     let path = format!("{}/../shared/data/pgn/{file}", env!("CARGO_MANIFEST_DIR"));
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut reader = Reader::new(std::io::Cursor::new(bytes));
-    let mut out = Vec::new();
-    while out.len() < limit {
-        match reader.read_game(&mut Mainline) {
-            Ok(Some(Some(moves))) if !moves.is_empty() => out.push(moves),
-            Ok(Some(_)) => {}
-            Ok(None) => break,
-            Err(e) => panic!("{path}: {e}"),
-        }
-    }
-    out
+    let input = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    PgnReader::new(input)
+        .map(|g| g.unwrap_or_else(|e| panic!("{path}: {e}")))
+        .filter_map(|g| g.mainline_from_start().ok())
+        .filter(|moves| !moves.is_empty())
+        .take(limit)
+        .collect()
 }
 
 #[test]

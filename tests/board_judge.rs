@@ -3,69 +3,32 @@
 //! opponent cannot mate, Laws 7.5.5); acts nobody claims and the board puts back are taken back
 //! by agreement (CR 3.6). Real games from `../shared/data/pgn/`, rendered with transients.
 
-use std::ops::ControlFlow;
-
 use arbiter::board::placement::{Reading, Snapshot, write_log};
 use arbiter::board::simulate::{SimulationConfig, simulate};
 use arbiter::board::{Orientation, RecogniserConfig, read_board_game};
+use arbiter::formats::pgn::PgnReader;
 use arbiter::game::judge::{JudgeOptions, judge_game};
 use arbiter::game::verdict::{ActKind, GameResult, Reason, Status};
 use arbiter::laws::Article;
 use arbiter::laws::illegal::{IllegalMove, PhysicalMove, classify};
-use pgn_reader::{Reader, SanPlus, Visitor};
 use rand::{RngExt, SeedableRng};
 use rand_xorshift::XorShiftRng;
 use shakmaty::{Board, Chess, Color, Move, Position, Square};
 
-struct Mainline;
-
-impl Visitor for Mainline {
-    type Tags = ();
-    type Movetext = Option<(Chess, Vec<Move>)>;
-    type Output = Option<Vec<Move>>;
-
-    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, _: ()) -> ControlFlow<Self::Output, Self::Movetext> {
-        ControlFlow::Continue(Some((Chess::default(), Vec::new())))
-    }
-
-    fn san(&mut self, mt: &mut Self::Movetext, san: SanPlus) -> ControlFlow<Self::Output> {
-        if let Some((pos, moves)) = mt {
-            match san.san.to_move(pos) {
-                Ok(m) => {
-                    pos.play_unchecked(m);
-                    moves.push(m);
-                }
-                Err(_) => *mt = None,
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn end_game(&mut self, mt: Self::Movetext) -> Self::Output {
-        mt.map(|(_, m)| m)
-    }
-}
-
+/// The first `limit` games of `twic0920_otb.pgn` with at least 20 plies, as moves from the
+/// standard start.
 fn games(limit: usize) -> Vec<Vec<Move>> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../shared/data/pgn/twic0920_otb.pgn"
     );
-    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut reader = Reader::new(std::io::Cursor::new(bytes));
-    let mut out = Vec::new();
-    while out.len() < limit {
-        match reader.read_game(&mut Mainline) {
-            Ok(Some(Some(moves))) if moves.len() >= 20 => out.push(moves),
-            Ok(Some(_)) => {}
-            _ => break,
-        }
-    }
-    out
+    let input = std::fs::File::open(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    PgnReader::new(input)
+        .map_while(Result::ok)
+        .filter_map(|g| g.mainline_from_start().ok())
+        .filter(|moves| moves.len() >= 20)
+        .take(limit)
+        .collect()
 }
 
 #[test]

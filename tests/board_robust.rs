@@ -7,15 +7,7 @@ use proptest::prelude::*;
 use shakmaty::{Board, Color, Piece, Role, Square};
 
 fn piece(code: u8) -> Option<Piece> {
-    let roles = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
-    let role = roles.get(usize::from(code % 13) / 2).copied()?;
+    let role = Role::ALL.get(usize::from(code % 13) / 2).copied()?;
     let color = if code.is_multiple_of(2) {
         Color::White
     } else {

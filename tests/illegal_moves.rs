@@ -78,7 +78,7 @@ fn every_act_in_a_few_positions_is_answered() {
         let mut answered = 0;
         for from in Square::ALL {
             for to in Square::ALL {
-                for promotion in std::iter::once(None).chain(ROLES.map(Some)) {
+                for promotion in std::iter::once(None).chain(Role::ALL.map(Some)) {
                     let got = classify(
                         &pos,
                         &PhysicalMove {
@@ -513,15 +513,6 @@ const STARTS: &[&str] = &[
     "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
 ];
 
-const ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
-
 /// Every physical form of every legal move: UCI, plus king-onto-rook for castling.
 fn legal_forms(pos: &Chess) -> HashMap<PhysicalMove, Move> {
     let mut forms = HashMap::new();
@@ -574,7 +565,7 @@ fn check_all_acts(pos: &Chess) -> Result<usize, String> {
                 continue;
             }
             let promotions: Vec<Option<Role>> = if piece.role == Role::Pawn {
-                std::iter::once(None).chain(ROLES.map(Some)).collect()
+                std::iter::once(None).chain(Role::ALL.map(Some)).collect()
             } else {
                 vec![None, Some(Role::Queen)]
             };

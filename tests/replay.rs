@@ -201,6 +201,17 @@ fn variants_are_reported_or_judged_under_their_own_rules() {
     );
 }
 
+/// The keys every JSONL row has, whatever its status (README, `arbiter replay`).
+const ROW_KEYS: [&str; 7] = [
+    "file",
+    "index",
+    "offset",
+    "headers",
+    "plies_recorded",
+    "status",
+    "discrepancies",
+];
+
 /// The keys of a judged JSONL row: ours plus every key of the judge's verdict.
 fn expected_keys() -> BTreeSet<String> {
     let game = arbiter::formats::pgn::PgnReader::new(&b"1. e4 *"[..])
@@ -220,17 +231,7 @@ fn expected_keys() -> BTreeSet<String> {
         .keys()
         .cloned()
         .collect();
-    for k in [
-        "file",
-        "index",
-        "offset",
-        "headers",
-        "plies_recorded",
-        "status",
-        "discrepancies",
-    ] {
-        keys.insert(k.to_owned());
-    }
+    keys.extend(ROW_KEYS.map(str::to_owned));
     keys
 }
 
@@ -257,18 +258,7 @@ fn jsonl_rows_have_the_documented_keys_in_input_order() {
         match row["status"].as_str().unwrap() {
             "judged" => assert_eq!(keys, judged_keys, "{row}"),
             "unsupported_variant" | "error" => {
-                let base: BTreeSet<String> = [
-                    "file",
-                    "index",
-                    "offset",
-                    "headers",
-                    "plies_recorded",
-                    "status",
-                    "discrepancies",
-                ]
-                .iter()
-                .map(|s| (*s).to_owned())
-                .collect();
+                let base: BTreeSet<String> = ROW_KEYS.map(str::to_owned).into();
                 let extra = if row["status"] == "error" {
                     "error"
                 } else {

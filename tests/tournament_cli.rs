@@ -1,32 +1,10 @@
 //! `arbiter tournament` through the binary: a short event, the clear errors, TRF export.
 
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn arbiter(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("tournament")
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
-
-fn ok(args: &[&str], dir: &Path) -> String {
-    let out = arbiter(args, dir);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn fails(args: &[&str], dir: &Path) -> String {
-    let out = arbiter(args, dir);
-    assert_eq!(out.status.code(), Some(1), "{args:?} should fail");
-    String::from_utf8(out.stderr).unwrap()
-}
+use common::{arbiter, fails, ok};
 
 #[test]
 fn a_short_event() {
@@ -135,10 +113,7 @@ fn a_short_event() {
 
 #[test]
 fn export_writes_a_trf_back_byte_for_byte() {
-    let src = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/vectors/pairing/seed-05-n17/final.trf"
-    );
+    let src = crate_path!("/../shared/vectors/pairing/seed-05-n17/final.trf");
     let out = ok(&["export", src, "--format", "trf"], Path::new("."));
     assert_eq!(out, std::fs::read_to_string(src).unwrap());
     let dir = tempfile::tempdir().unwrap();
@@ -159,14 +134,8 @@ fn export_writes_a_trf_back_byte_for_byte() {
 fn a_judged_verdict_is_recorded() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let game = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fixtures/judge/checkmate-fools-mate.jsonl"
-    );
-    let judged = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["judge", game, "--format", "json"])
-        .output()
-        .unwrap();
+    let game = crate_path!("/fixtures/judge/checkmate-fools-mate.jsonl");
+    let judged = arbiter(&["judge", game, "--format", "json"], d);
     assert!(judged.status.success());
     std::fs::write(d.join("verdict.json"), &judged.stdout).unwrap();
     std::fs::write(
@@ -178,8 +147,8 @@ fn a_judged_verdict_is_recorded() {
     ok(&["add-player", "ev.json", "--name", "A"], d);
     ok(&["add-player", "ev.json", "--name", "B"], d);
     ok(&["pair", "ev.json", "--round", "1", "--game", "1-2"], d);
-    let e = fails(
-        &[
+    let by_verdict = |file| {
+        [
             "result",
             "ev.json",
             "--round",
@@ -187,24 +156,13 @@ fn a_judged_verdict_is_recorded() {
             "--board",
             "1",
             "--verdict",
-            "unfinished.json",
-        ],
-        d,
-    );
+            file,
+        ]
+    };
+    let e = fails(&by_verdict("unfinished.json"), d);
     assert!(e.contains("unfinished"), "{e}");
     let out = ok(
-        &[
-            "result",
-            "ev.json",
-            "--round",
-            "1",
-            "--board",
-            "1",
-            "--verdict",
-            "verdict.json",
-            "--format",
-            "json",
-        ],
+        &[&by_verdict("verdict.json")[..], &["--format", "json"]].concat(),
         d,
     );
     assert_eq!(out.trim(), r#"{"result":"black_wins","round":1}"#);
@@ -220,10 +178,7 @@ fn a_judged_verdict_is_recorded() {
 fn a_trf_is_imported_not_overwritten() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let src = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/vectors/pairing/seed-05-n17/round-3.trf"
-    );
+    let src = crate_path!("/../shared/vectors/pairing/seed-05-n17/round-3.trf");
     std::fs::copy(src, d.join("r3.trf")).unwrap();
     let e = fails(
         &["withdraw", "r3.trf", "--player", "1", "--from-round", "3"],
@@ -262,8 +217,7 @@ fn a_trf_is_imported_not_overwritten() {
     if let Some(bye) = v["bye"].as_u64() {
         ours.push_str(&format!("{bye} 0\n"));
     }
-    let expected = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
+    let expected = std::fs::read_to_string(crate_path!(
         "/../shared/vectors/pairing/seed-05-n17/round-3.pairs"
     ))
     .unwrap();

@@ -1,27 +1,9 @@
 //! Regressions found in review of `arbiter tournament`: UTF-8 names in TRF, `-0.0` points,
 //! rounds out of range, doubled OS errors, empty names.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
-fn arbiter(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("tournament")
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
-
-fn ok(args: &[&str], dir: &Path) -> String {
-    let out = arbiter(args, dir);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::{arbiter, fails, ok, tournament};
 
 /// A Cyrillic name is exported in characters-as-columns and read back: the rating still
 /// starts in column 49 counted in characters, and `standings`/`pair` accept the file.
@@ -51,11 +33,7 @@ fn a_cyrillic_name_survives_a_trf_round_trip() {
     let json = ok(&["standings", "ev.trf", "--format", "json"], d);
     assert!(json.contains("Иванова, Анна"), "{json}");
     assert_eq!(ok(&["export", "ev.trf", "--format", "trf"], d), trf);
-    let p = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["pair", "ev.trf"])
-        .current_dir(d)
-        .output()
-        .unwrap();
+    let p = arbiter(&["pair", "ev.trf"], d);
     assert!(p.status.success(), "{}", String::from_utf8_lossy(&p.stderr));
     assert_eq!(String::from_utf8(p.stdout).unwrap(), "1\n1 2\n");
 }
@@ -87,12 +65,6 @@ fn no_round_played_scores_zero_not_minus_zero() {
     }
     let trf = ok(&["export", "ev.json", "--format", "trf"], d);
     assert!(trf.contains(" 0.0"), "{trf}");
-}
-
-fn fails(args: &[&str], dir: &Path) -> String {
-    let out = arbiter(args, dir);
-    assert_eq!(out.status.code(), Some(1), "{args:?} should fail");
-    String::from_utf8(out.stderr).unwrap()
 }
 
 /// A one-round event, its round played: standings after a later round, or pairing round 2,
@@ -134,4 +106,44 @@ fn an_empty_name_is_refused() {
     ok(&["new", "ev.json", "--name", "E"], d);
     let e = fails(&["add-player", "ev.json", "--name", " "], d);
     assert!(e.contains("the name is empty"), "{e}");
+}
+
+/// A name longer than the TRF's 33 name columns: `add-player` refuses it and says why; a state
+/// file edited by hand to hold one is exported with the name cut to fit and a warning, the
+/// rating still in columns 49–52.
+#[test]
+fn a_name_longer_than_its_trf_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(&["new", "ev.json", "--name", "L"], d);
+    let long = "Abcdefghij-Klmnopqrst, Uvwxyzabcde";
+    let e = fails(&["add-player", "ev.json", "--name", long], d);
+    assert!(
+        e.contains("the name has 34 characters; a TRF player line has 33 for it"),
+        "{e}"
+    );
+    ok(
+        &[
+            "add-player",
+            "ev.json",
+            "--name",
+            &long[..33],
+            "--rating",
+            "1500",
+        ],
+        d,
+    );
+    let state = std::fs::read_to_string(d.join("ev.json")).unwrap();
+    std::fs::write(d.join("ev.json"), state.replace(&long[..33], long)).unwrap();
+    let out = tournament(&["export", "ev.json", "--format", "trf"], d);
+    assert!(out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("player 1: the name is longer than its 33 TRF columns; cut to fit"),
+        "{stderr}"
+    );
+    let trf = String::from_utf8(out.stdout).unwrap();
+    let line = trf.lines().find(|l| l.starts_with("001")).unwrap();
+    assert_eq!(&line[14..47], &long[..33], "{line:?}");
+    assert_eq!(&line[48..52], "1500", "{line:?}");
 }

@@ -21,7 +21,7 @@ fn player(name: &str) -> Player {
 fn five() -> Tournament {
     let mut t = Tournament::new("Detsky mat", 4);
     for n in ["Anna", "Boris", "Chen", "Dina", "Emil"] {
-        t.add_player(player(n));
+        t.add_player(player(n)).unwrap();
     }
     t.pair_round(1, &[(1, 3), (4, 2)], Some(5)).unwrap();
     t
@@ -344,4 +344,51 @@ fn judged_verdict_results_convert() {
     assert_eq!(GameResult::from_pgn("*"), None);
     assert_eq!(GameResult::parse("0-0"), Some(GameResult::DoubleLoss));
     assert_eq!(GameResult::parse("--"), Some(GameResult::DoubleForfeit));
+}
+
+/// A player the TRF-16 line cannot hold in its fixed columns (C.04 Annex 2) is refused when
+/// added, the event unchanged: 33 characters of name fit, 34 do not; likewise a control
+/// character in the name, a four-letter federation and a five-digit rating.
+#[test]
+fn add_player_refuses_what_trf_columns_cannot_hold() {
+    let mut t = Tournament::new("T", 3);
+    let fits = "Abcdefghij-Klmnopqrst, Uvwxyzabcd";
+    assert_eq!(fits.chars().count(), 33);
+    assert_eq!(t.add_player(player(fits)), Ok(1));
+    let long = format!("{fits}e");
+    match t.add_player(player(&long)) {
+        Err(TournamentError::InvalidPlayer { name, problem }) => {
+            assert_eq!(name, long);
+            assert_eq!(
+                problem,
+                "the name has 34 characters; a TRF player line has 33 for it"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    let cyrillic = "Иванова-Петрова-Сидорова, Анна Але";
+    assert_eq!(cyrillic.chars().count(), 34);
+    assert!(t.add_player(player(cyrillic)).is_err());
+    for bad in [
+        Player {
+            federation: Some("NORW".into()),
+            ..player("Carlsen, Magnus")
+        },
+        Player {
+            rating: Some(10000),
+            ..player("Carlsen, Magnus")
+        },
+        player("Line\nbreak"),
+        player("  "),
+    ] {
+        let e = t.add_player(bad.clone()).unwrap_err();
+        assert!(
+            matches!(e, TournamentError::InvalidPlayer { .. }),
+            "{bad:?}: {e}"
+        );
+    }
+    assert_eq!(t.players.len(), 1);
+    let trf = t.to_trf().to_string();
+    let line = trf.lines().find(|l| l.starts_with("001")).unwrap();
+    assert_eq!(&line[14..47], fits, "{line:?}");
 }

@@ -64,26 +64,20 @@ impl<W: Write> JsonlWriter<W> {
     /// # Errors
     /// The output's I/O error.
     pub fn write(&mut self, item: &Item) -> io::Result<()> {
-        let Event::Game {
-            file,
-            index,
-            item: report,
-        } = item
-        else {
+        let Some(row) = Row::of(item) else {
             return Ok(());
         };
-        let (verdict, discrepancies, variant, error) = parts(report);
         let row = JsonRow {
-            file,
-            index: *index,
-            offset: report.offset,
-            headers: &report.headers,
-            plies_recorded: report.plies_recorded,
-            status: status(&report.outcome),
-            verdict,
-            variant,
-            error,
-            discrepancies,
+            file: row.file,
+            index: row.index,
+            offset: row.report.offset,
+            headers: &row.report.headers,
+            plies_recorded: row.report.plies_recorded,
+            status: status(&row.report.outcome),
+            verdict: row.verdict,
+            variant: row.variant,
+            error: row.error,
+            discrepancies: row.discrepancies,
         };
         serde_json::to_writer(&mut self.out, &row)?;
         self.out.write_all(b"\n")
@@ -99,21 +93,45 @@ impl<W: Write> JsonlWriter<W> {
     }
 }
 
-type Parts<'a> = (
-    Option<&'a Verdict>,
-    &'a [Discrepancy],
-    Option<&'a str>,
-    Option<&'a GameError>,
-);
+/// One game's row, whichever the output: where the game stands and what its outcome holds.
+struct Row<'a> {
+    file: &'a str,
+    index: u64,
+    report: &'a GameReport,
+    verdict: Option<&'a Verdict>,
+    discrepancies: &'a [Discrepancy],
+    variant: Option<&'a str>,
+    error: Option<&'a GameError>,
+}
 
-fn parts(report: &GameReport) -> Parts<'_> {
-    match &report.outcome {
-        Outcome::Judged {
+impl<'a> Row<'a> {
+    /// The row of a game; `None` for the other events, which write no row.
+    fn of(item: &'a Item) -> Option<Self> {
+        let Event::Game {
+            file,
+            index,
+            item: report,
+        } = item
+        else {
+            return None;
+        };
+        let (verdict, discrepancies, variant, error) = match &report.outcome {
+            Outcome::Judged {
+                verdict,
+                discrepancies,
+            } => (Some(&**verdict), &discrepancies[..], None, None),
+            Outcome::UnsupportedVariant { variant } => (None, &[][..], Some(&variant[..]), None),
+            Outcome::Error(e) => (None, &[][..], None, Some(e)),
+        };
+        Some(Row {
+            file,
+            index: *index,
+            report,
             verdict,
             discrepancies,
-        } => (Some(verdict), discrepancies, None, None),
-        Outcome::UnsupportedVariant { variant } => (None, &[], Some(variant), None),
-        Outcome::Error(e) => (None, &[], None, Some(e)),
+            variant,
+            error,
+        })
     }
 }
 
@@ -164,17 +182,20 @@ impl<W: Write> CsvWriter<W> {
     /// # Errors
     /// The output's I/O error.
     pub fn write(&mut self, item: &Item) -> io::Result<()> {
-        let Event::Game {
+        let Some(Row {
             file,
             index,
-            item: report,
-        } = item
+            report,
+            verdict,
+            discrepancies,
+            error,
+            ..
+        }) = Row::of(item)
         else {
             return Ok(());
         };
         let h = &report.headers;
         let s = |o: &Option<String>| o.clone().unwrap_or_default();
-        let (verdict, discrepancies, _, error) = parts(report);
         let v = |f: &dyn Fn(&Verdict) -> String| verdict.map(f).unwrap_or_default();
         let record: [String; 21] = [
             file.to_string(),

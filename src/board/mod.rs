@@ -4,7 +4,7 @@
 //!
 //! - [`placement`]: the log format (FEN placements or JSON Lines with times and clock presses);
 //! - [`orientation`]: boards set up turned by 180°;
-//! - [`recognise`]: the move recogniser and its stability rule;
+//! - [`recognise`](mod@recognise): the move recogniser and its stability rule;
 //! - [`diff`]: what the hand did when the board shows no legal move;
 //! - [`events`]: the recognised log as the judge's event log;
 //! - [`simulate`]: renders a game as an e-board would report it, with transients (tests,
@@ -109,7 +109,7 @@ pub enum BoardError {
     NoStartPosition,
 }
 
-/// Parses and recognises a whole log ([`parse_log`], then [`recognise`]).
+/// Parses and recognises a whole log ([`parse_log`], then [`recognise()`]).
 ///
 /// # Errors
 /// Any [`BoardError`].

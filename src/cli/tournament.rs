@@ -315,19 +315,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 bail!("add-player: the name is empty (give --name \"Surname, Given\")");
             }
             let mut t = load_state(&a.state)?;
-            let tpn = t.add_player(Player {
-                start_rank: 0,
-                name: a.name.clone(),
-                rating: a.rating,
-                title: a.title,
-                federation: a.federation,
-                sex: a.sex,
-                birth_date: a.birth_date,
-                club: a.club,
-                fide_id: a.fide_id,
-                withdrawn_from: None,
-                disqualified_from: None,
-            });
+            let tpn = t
+                .add_player(Player {
+                    start_rank: 0,
+                    name: a.name.clone(),
+                    rating: a.rating,
+                    title: a.title,
+                    federation: a.federation,
+                    sex: a.sex,
+                    birth_date: a.birth_date,
+                    club: a.club,
+                    fide_id: a.fide_id,
+                    withdrawn_from: None,
+                    disqualified_from: None,
+                })
+                .context("add-player")?;
             store::save(&t, &a.state)?;
             done(
                 &a.out,
@@ -494,7 +496,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 (ExportFormat::Trf, false) => {
                     Trf::parse(&text, &a.file.display().to_string())?.to_string()
                 }
-                (ExportFormat::Trf, true) => store::load(&a.file)?.to_trf().to_string(),
+                (ExportFormat::Trf, true) => {
+                    let trf = store::load(&a.file)?.to_trf();
+                    warn_overlong(&trf);
+                    trf.to_string()
+                }
                 (ExportFormat::Json, _) => {
                     let mut s = serde_json::to_string_pretty(&store::load(&a.file)?)?;
                     s.push('\n');
@@ -503,6 +509,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             };
             std::io::stdout().lock().write_all(out.as_bytes())?;
             Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// Warns on stderr about each text field cut to fit its TRF columns (a state file edited by
+/// hand; `add-player` refuses such fields).
+fn warn_overlong(trf: &Trf) {
+    for p in trf.players() {
+        for (field, width) in p.overlong_fields() {
+            // A closed stderr must not stop the export.
+            let _ = writeln!(
+                std::io::stderr(),
+                "arbiter: warning: player {}: the {field} is longer than its {width} TRF columns; cut to fit",
+                p.tpn
+            );
         }
     }
 }

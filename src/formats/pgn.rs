@@ -22,8 +22,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use pgn_reader::{KnownOutcome, Outcome, RawTag, SanPlus, Visitor};
-use shakmaty::Color;
 use shakmaty::san::San;
+use shakmaty::{Chess, Color, Move, Position};
 
 use crate::game::verdict::GameResult;
 
@@ -50,6 +50,56 @@ impl PgnGame {
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     }
+
+    /// The mainline as moves played from the standard starting position (Laws Art. 2.3), one
+    /// [`Move`] per ply, in order. This is a plain replay of legal moves, not a judgement: a
+    /// game whose moves run into an illegal one is refused, not scored (for that, see
+    /// [`crate::game::judge`]).
+    ///
+    /// # Errors
+    /// [`MainlineError::SetUp`] when the game has a `FEN` tag (it starts elsewhere);
+    /// [`MainlineError::IllegalMove`] with the 0-based ply of the first move that is not legal
+    /// (Laws Art. 3.10.1) in the position reached, a `--` null move included.
+    ///
+    /// ```
+    /// use arbiter::formats::pgn::{MainlineError, PgnReader};
+    ///
+    /// let g = PgnReader::new(&b"1. e4 e5 2. Ke2 *"[..]).next().unwrap().unwrap();
+    /// assert_eq!(g.mainline_from_start().unwrap().len(), 3);
+    /// let g = PgnReader::new(&b"1. e4 e5 2. Ke3 *"[..]).next().unwrap().unwrap();
+    /// assert!(matches!(g.mainline_from_start(), Err(MainlineError::IllegalMove { ply: 2, .. })));
+    /// ```
+    pub fn mainline_from_start(&self) -> Result<Vec<Move>, MainlineError> {
+        if self.tag("FEN").is_some() {
+            return Err(MainlineError::SetUp);
+        }
+        let mut pos = Chess::default();
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for (ply, san) in self.moves.iter().enumerate() {
+            let m = san
+                .to_move(&pos)
+                .map_err(|_| MainlineError::IllegalMove { ply, san: *san })?;
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        Ok(moves)
+    }
+}
+
+/// Why [`PgnGame::mainline_from_start`] could not play a game's mainline.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MainlineError {
+    /// The game has a `FEN` tag: it starts from a set-up position, not the standard one.
+    #[error("the game starts from a set-up position (FEN tag)")]
+    SetUp,
+    /// The move at 0-based `ply` is not legal in the position reached (Laws Art. 3.10.1).
+    #[error("ply {ply}: {san} is not a legal move")]
+    IllegalMove {
+        /// 0-based ply of the move (0 = White's first move).
+        ply: usize,
+        /// The move as written.
+        san: San,
+    },
 }
 
 /// A PGN input that could not be read.

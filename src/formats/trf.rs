@@ -58,6 +58,19 @@
 use std::fmt;
 use std::path::Path;
 
+/// Width in characters of a player line's name field (columns 15–47).
+pub const NAME_WIDTH: usize = 33;
+/// Width in characters of the title field (columns 11–13).
+pub const TITLE_WIDTH: usize = 3;
+/// Width in characters of the federation field (columns 54–56).
+pub const FEDERATION_WIDTH: usize = 3;
+/// Width in characters of the birth date field (columns 70–79).
+pub const BIRTH_DATE_WIDTH: usize = 10;
+/// Largest number the four-column fields (starting rank, rating, rank, opponent) can hold.
+pub const MAX_FOUR_DIGITS: u16 = 9999;
+/// Largest FIDE id the eleven columns 58–68 can hold.
+pub const MAX_FIDE_ID: u64 = 99_999_999_999;
+
 /// What went wrong reading a TRF file, and where (file name, 1-based line and column).
 #[derive(Debug, thiserror::Error)]
 pub enum TrfError {
@@ -290,6 +303,14 @@ pub struct RoundEntry {
 }
 
 impl RoundEntry {
+    /// A blank block (`     ` opponent, no colour, blank result): the player was not paired
+    /// that round and it is worth 0 (TRF-16, C.04 Annex 2).
+    pub const BLANK: RoundEntry = RoundEntry {
+        opponent: None,
+        colour: TrfColour::None,
+        result: ResultCode::Blank,
+    };
+
     /// True for a game played over the board against an opponent (`1 = 0 W D L`).
     /// Forfeits, byes and absences are not played (C.04.1: they do not count as meetings or
     /// for colour history).
@@ -936,19 +957,47 @@ fn parse_block(
     })
 }
 
+/// `text` cut to its first `width` characters.
+fn fit(text: &str, width: usize) -> &str {
+    text.char_indices()
+        .nth(width)
+        .map_or(text, |(end, _)| &text[..end])
+}
+
 impl PlayerRecord {
-    /// The canonical `001` line (no line end, no trailing spaces).
+    /// The text fields longer than their columns, as `(field, width in characters)`: `name`
+    /// ([`NAME_WIDTH`]), `title`, `federation`, `birth_date`. [`PlayerRecord::to_line`] cuts
+    /// them to fit, so a caller that wants to warn about the cut asks here first.
+    pub fn overlong_fields(&self) -> Vec<(&'static str, usize)> {
+        [
+            ("name", Some(self.name.as_str()), NAME_WIDTH),
+            ("title", self.title.as_deref(), TITLE_WIDTH),
+            ("federation", self.federation.as_deref(), FEDERATION_WIDTH),
+            ("birth_date", self.birth_date.as_deref(), BIRTH_DATE_WIDTH),
+        ]
+        .into_iter()
+        .filter(|(_, text, width)| text.is_some_and(|t| t.chars().count() > *width))
+        .map(|(field, _, width)| (field, width))
+        .collect()
+    }
+
+    /// The canonical `001` line (no line end, no trailing spaces), in the columns of the module
+    /// docs' table. Text fields longer than their columns are cut to fit (see
+    /// [`PlayerRecord::overlong_fields`]), so a long name never shifts the rating, points and
+    /// round blocks: other programs read them by column (C.04 Annex 2). Numbers are written
+    /// whole; they fit when they are at most [`MAX_FOUR_DIGITS`] (starting rank, rating, rank,
+    /// opponents) and [`MAX_FIDE_ID`], as anything read from a TRF file is.
     pub fn to_line(&self) -> String {
         let mut s = format!(
             "001 {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
             self.tpn,
             self.sex.unwrap_or(' '),
-            self.title.as_deref().unwrap_or(""),
-            self.name,
+            fit(self.title.as_deref().unwrap_or(""), TITLE_WIDTH),
+            fit(&self.name, NAME_WIDTH),
             self.rating.map(|r| r.to_string()).unwrap_or_default(),
-            self.federation.as_deref().unwrap_or(""),
+            fit(self.federation.as_deref().unwrap_or(""), FEDERATION_WIDTH),
             self.fide_id.map(|r| r.to_string()).unwrap_or_default(),
-            self.birth_date.as_deref().unwrap_or(""),
+            fit(self.birth_date.as_deref().unwrap_or(""), BIRTH_DATE_WIDTH),
             points_column(self.points),
             self.rank.map(|r| r.to_string()).unwrap_or_default(),
         );
@@ -1092,5 +1141,37 @@ mod tests {
         assert_eq!(p.fide_id, Some(1503014));
         assert_eq!(p.birth_date.as_deref(), Some("1990/11/30"));
         assert_eq!(trf.to_string(), line);
+    }
+
+    /// A name longer than its 33 columns is cut on writing: the rating still starts in column
+    /// 49 and the round block in column 92 (characters, so a Cyrillic name too).
+    #[test]
+    fn a_long_name_keeps_the_columns() {
+        let line = "001    1 m GM Carlsen, Magnus                   2830 NOR     1503014 1990/11/30  1.0    1     2 w 1";
+        let trf = Trf::parse(line, "x").unwrap();
+        for long in [
+            "Carlsen-Abcdefghijklmnopqrstuvwxyz, Magnus Øen",
+            "Иванова-Петрова-Сидорова, Анна Александровна",
+        ] {
+            let mut p = trf.player(1).unwrap().clone();
+            p.name = long.to_string();
+            assert_eq!(p.overlong_fields(), vec![("name", 33)]);
+            let written = p.to_line();
+            let chars: Vec<char> = written.chars().collect();
+            let at = |from: usize, to: usize| chars[from - 1..to].iter().collect::<String>();
+            assert_eq!(at(15, 47), long.chars().take(33).collect::<String>());
+            assert_eq!(at(49, 52), "2830", "{written:?}");
+            assert_eq!(at(92, 99), "   2 w 1", "{written:?}");
+            let back = Trf::parse(&written, "x").unwrap();
+            let q = back.player(1).unwrap();
+            assert_eq!((q.rating, q.rounds.clone()), (p.rating, p.rounds.clone()));
+            assert_eq!(q.name, at(15, 47).trim_end());
+        }
+        let p = trf.player(1).unwrap();
+        assert!(p.overlong_fields().is_empty());
+        let mut p = p.clone();
+        p.federation = Some("NORW".into());
+        assert_eq!(p.overlong_fields(), vec![("federation", 3)]);
+        assert!(p.to_line().contains(" NOR "), "{}", p.to_line());
     }
 }

@@ -4,7 +4,8 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::formats::trf::{
-    HeaderLine, InitialColour, PlayerRecord, ResultCode, RoundEntry, Scoring, Trf, TrfColour,
+    BIRTH_DATE_WIDTH, FEDERATION_WIDTH, HeaderLine, InitialColour, MAX_FIDE_ID, MAX_FOUR_DIGITS,
+    NAME_WIDTH, PlayerRecord, ResultCode, RoundEntry, Scoring, TITLE_WIDTH, Trf, TrfColour,
     TrfLine,
 };
 use crate::tournament::tiebreak::{ResultTable, Rules, TablePlayer, standings};
@@ -85,6 +86,15 @@ pub enum TournamentError {
         round: u32,
         /// The first round the player could withdraw from.
         next: u32,
+    },
+    /// A player the TRF-16 player line (C.04 Annex 2) cannot hold in its fixed columns, or one
+    /// with no name.
+    #[error("player {name:?}: {problem}")]
+    InvalidPlayer {
+        /// The name as given.
+        name: String,
+        /// What is wrong, e.g. "the name has 40 characters; a TRF player line has 33 for it".
+        problem: String,
     },
     /// Pairings for a round beyond the event's last round.
     #[error("round {round} cannot be paired: the event has only {total} round(s)")]
@@ -463,11 +473,65 @@ impl Tournament {
 
     /// Adds a player with the next starting rank (the `start_rank` given is ignored) and
     /// returns that rank. Players added after round 1 are absent (`Z`) in earlier rounds.
-    pub fn add_player(&mut self, mut player: Player) -> u16 {
-        let rank = self.players.iter().map(|p| p.start_rank).max().unwrap_or(0) + 1;
+    ///
+    /// # Errors
+    /// [`TournamentError::InvalidPlayer`] when the name is empty or holds a control character
+    /// (a line break would split the TRF line), or when a field does not fit its TRF-16 columns
+    /// (C.04 Annex 2): a name over [`NAME_WIDTH`] (33) characters, a title or federation over
+    /// 3, a birth date over 10, a rating over 9999, a FIDE id over 11 digits, or a 10,000th
+    /// player. The event is left unchanged.
+    pub fn add_player(&mut self, mut player: Player) -> Result<u16, TournamentError> {
+        let rank = self
+            .players
+            .iter()
+            .map(|p| p.start_rank)
+            .max()
+            .unwrap_or(0)
+            .checked_add(1)
+            .filter(|&r| r <= MAX_FOUR_DIGITS);
+        let problem = |problem: String| TournamentError::InvalidPlayer {
+            name: player.name.clone(),
+            problem,
+        };
+        let Some(rank) = rank else {
+            return Err(problem(format!(
+                "the event is full: TRF starting ranks go up to {MAX_FOUR_DIGITS}"
+            )));
+        };
+        if player.name.trim().is_empty() {
+            return Err(problem("the name is empty".into()));
+        }
+        if player.name.chars().any(char::is_control) {
+            return Err(problem(
+                "the name holds a control character (a line break or tab)".into(),
+            ));
+        }
+        for (field, text, width) in [
+            ("name", Some(&player.name), NAME_WIDTH),
+            ("title", player.title.as_ref(), TITLE_WIDTH),
+            ("federation", player.federation.as_ref(), FEDERATION_WIDTH),
+            ("birth date", player.birth_date.as_ref(), BIRTH_DATE_WIDTH),
+        ] {
+            let chars = text.map_or(0, |t| t.chars().count());
+            if chars > width {
+                return Err(problem(format!(
+                    "the {field} has {chars} characters; a TRF player line has {width} for it"
+                )));
+            }
+        }
+        if let Some(r) = player.rating.filter(|&r| r > MAX_FOUR_DIGITS) {
+            return Err(problem(format!(
+                "rating {r} does not fit TRF's four columns (at most {MAX_FOUR_DIGITS})"
+            )));
+        }
+        if let Some(id) = player.fide_id.filter(|&id| id > MAX_FIDE_ID) {
+            return Err(problem(format!(
+                "FIDE id {id} does not fit TRF's eleven columns"
+            )));
+        }
         player.start_rank = rank;
         self.players.push(player);
-        rank
+        Ok(rank)
     }
 
     /// The player with this starting rank.
@@ -746,6 +810,30 @@ impl Tournament {
         self.record_result(round, game, result, correct)
     }
 
+    /// Whether player `tpn` may leave the event with no game from round `first_free` on
+    /// (withdrawal, CR 1.4; disqualification, CR 2.2).
+    ///
+    /// # Errors
+    /// [`TournamentError::UnknownPlayer`], [`TournamentError::AlreadyOut`], or
+    /// [`TournamentError::GameAfterWithdrawal`] naming the player's last game at or after
+    /// `first_free`.
+    fn check_can_leave(&self, tpn: u16, first_free: u32) -> Result<(), TournamentError> {
+        let p = self
+            .player(tpn)
+            .ok_or(TournamentError::UnknownPlayer(tpn))?;
+        if let Some((out, _)) = p.out_from() {
+            return Err(TournamentError::AlreadyOut { tpn, from: out });
+        }
+        match self.last_game_round(tpn) {
+            Some(last) if last >= first_free => Err(TournamentError::GameAfterWithdrawal {
+                tpn,
+                round: last,
+                next: last + 1,
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// The player leaves the event from round `from` on (CR 1.4): not paired in that round or
     /// later; results already played stand.
     ///
@@ -753,21 +841,7 @@ impl Tournament {
     /// Unknown player, already out, or a game in round `from` or later (record it first, or
     /// withdraw from the round after it).
     pub fn withdraw(&mut self, tpn: u16, from: u32) -> Result<(), TournamentError> {
-        let p = self
-            .player(tpn)
-            .ok_or(TournamentError::UnknownPlayer(tpn))?;
-        if let Some((out, _)) = p.out_from() {
-            return Err(TournamentError::AlreadyOut { tpn, from: out });
-        }
-        if let Some(last) = self.last_game_round(tpn)
-            && last >= from
-        {
-            return Err(TournamentError::GameAfterWithdrawal {
-                tpn,
-                round: last,
-                next: last + 1,
-            });
-        }
+        self.check_can_leave(tpn, from)?;
         self.remove_future_byes(tpn, from);
         self.player_mut(tpn)?.withdrawn_from = Some(from);
         Ok(())
@@ -780,21 +854,7 @@ impl Tournament {
     /// # Errors
     /// Unknown player, already out, or a game in a later round.
     pub fn disqualify(&mut self, tpn: u16, round: u32) -> Result<(), TournamentError> {
-        let p = self
-            .player(tpn)
-            .ok_or(TournamentError::UnknownPlayer(tpn))?;
-        if let Some((out, _)) = p.out_from() {
-            return Err(TournamentError::AlreadyOut { tpn, from: out });
-        }
-        if let Some(last) = self.last_game_round(tpn)
-            && last > round
-        {
-            return Err(TournamentError::GameAfterWithdrawal {
-                tpn,
-                round: last,
-                next: last + 1,
-            });
-        }
+        self.check_can_leave(tpn, round.saturating_add(1))?;
         if let Some(g) = self
             .rounds
             .iter_mut()
@@ -914,19 +974,12 @@ impl Tournament {
         let mut players: Vec<TablePlayer> = self
             .players
             .iter()
-            .map(|p| TablePlayer {
-                tpn: p.start_rank,
-                name: p.name.clone(),
-                rating: p.rating.filter(|&r| r > 0),
-                entries: (1..=rounds)
-                    .map(|r| {
-                        self.entry(p.start_rank, r).unwrap_or(RoundEntry {
-                            opponent: None,
-                            colour: TrfColour::None,
-                            result: ResultCode::Blank,
-                        })
-                    })
-                    .collect(),
+            .map(|p| {
+                TablePlayer::new(p.start_rank, &p.name, p.rating, rounds as usize, |r| {
+                    u32::try_from(r)
+                        .ok()
+                        .and_then(|r| self.entry(p.start_rank, r))
+                })
             })
             .collect();
         players.sort_by_key(|p| p.tpn);

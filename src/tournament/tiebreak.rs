@@ -60,6 +60,28 @@ pub struct TablePlayer {
     pub entries: Vec<RoundEntry>,
 }
 
+impl TablePlayer {
+    /// The row of player `tpn` over rounds 1 to `rounds`, `entry(r)` giving round `r`'s block;
+    /// a round with none is [`RoundEntry::BLANK`]. A rating of 0 counts as unrated (TRF writes
+    /// `0` or nothing for an unrated player).
+    pub fn new(
+        tpn: u16,
+        name: &str,
+        rating: Option<u16>,
+        rounds: usize,
+        mut entry: impl FnMut(usize) -> Option<RoundEntry>,
+    ) -> Self {
+        TablePlayer {
+            tpn,
+            name: name.to_owned(),
+            rating: rating.filter(|&r| r > 0),
+            entries: (1..=rounds)
+                .map(|r| entry(r).unwrap_or(RoundEntry::BLANK))
+                .collect(),
+        }
+    }
+}
+
 /// Results of a tournament as tie-breaks need them: per player, per round, the TRF round entry.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResultTable {
@@ -89,14 +111,7 @@ impl ResultTable {
             .map_or(rounds, |r| (r as usize).max(rounds));
         let mut players: Vec<TablePlayer> = trf
             .players()
-            .map(|p| TablePlayer {
-                tpn: p.tpn,
-                name: p.name.clone(),
-                rating: p.rating.filter(|&r| r > 0),
-                entries: (1..=rounds)
-                    .map(|r| p.round(r).copied().unwrap_or(EMPTY))
-                    .collect(),
-            })
+            .map(|p| TablePlayer::new(p.tpn, &p.name, p.rating, rounds, |r| p.round(r).copied()))
             .collect();
         players.sort_by_key(|p| p.tpn);
         let table = ResultTable {
@@ -135,12 +150,6 @@ impl ResultTable {
             .collect()
     }
 }
-
-const EMPTY: RoundEntry = RoundEntry {
-    opponent: None,
-    colour: TrfColour::None,
-    result: ResultCode::Blank,
-};
 
 /// A tie-break of C.07.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -486,6 +486,37 @@ fn finalize_pair<W: Weight>(m: &mut Matcher<W>, a: usize, b: usize, w: W) {
     }
 }
 
+/// Gives `pv`'s edges to the vertices in `edges` their new weights (vertex, weight), solves the
+/// matching again and returns each vertex's mate (itself when unmatched). Callers pass only
+/// edges whose base weight is not zero: zero marks a pair that may not be made (C.04.3 absolute
+/// criteria C1–C3) and must stay so.
+fn reweigh_and_solve<W: Weight>(
+    m: &mut Matcher<W>,
+    pv: usize,
+    edges: impl IntoIterator<Item = (usize, W)>,
+) -> Vec<usize> {
+    for (ov, w) in edges {
+        m.set_weight(pv, ov, w);
+    }
+    m.solve();
+    mates_vec(m)
+}
+
+/// Pairs `pv` for good with its best opponent: [`reweigh_and_solve`] with the preference
+/// `edges`, then the pair found is fixed (its weight set to `max_weight`, every other edge of
+/// the two to zero). Returns the mates and `pv`'s opponent.
+fn pair_with_best<W: Weight>(
+    m: &mut Matcher<W>,
+    pv: usize,
+    edges: impl IntoIterator<Item = (usize, W)>,
+    max_weight: W,
+) -> (Vec<usize>, usize) {
+    let stable = reweigh_and_solve(m, pv, edges);
+    let mv = stable.get(pv).copied().unwrap_or(pv);
+    finalize_pair(m, pv, mv, max_weight);
+    (stable, mv)
+}
+
 /// The matching: for each player index, the partner (or `None` for the bye).
 fn compute_matching<W: Weight>(t: &Tournament) -> Result<Vec<Option<usize>>, PairingError> {
     let sorted = sorted_players(t);
@@ -672,14 +703,11 @@ fn compute_matching<W: Weight>(t: &Tournament) -> Result<Vec<Option<usize>>, Pai
             }
             remaining_md -= 1;
             if !in_bracket(stable[pv]) {
-                for oi in score_group_begin..next_score_group_begin {
-                    let w = base[oi][pi];
-                    if !w.is_zero() {
-                        m.set_weight(pv, vertex_indices[oi], w.or(&W::from_u64(1)));
-                    }
-                }
-                m.solve();
-                stable = mates_vec(&m);
+                let edges = (score_group_begin..next_score_group_begin)
+                    .map(|oi| (vertex_indices[oi], base[oi][pi]))
+                    .filter(|(_, w)| !w.is_zero())
+                    .map(|(ov, w)| (ov, w.or(&W::from_u64(1))));
+                stable = reweigh_and_solve(&mut m, pv, edges);
             }
             if in_bracket(stable[pv]) {
                 matched[pv] = true;
@@ -704,25 +732,17 @@ fn compute_matching<W: Weight>(t: &Tournament) -> Result<Vec<Option<usize>>, Pai
             if !matched[pv] {
                 continue;
             }
-            let mut addend = size as u64;
-            let mut oi = next_score_group_begin;
-            while oi > score_group_begin {
-                oi -= 1;
-                let ov = vertex_indices[oi];
-                if matched[ov] {
-                    continue;
-                }
-                let w = base[oi][pi];
-                if !w.is_zero() {
-                    m.set_weight(pv, ov, w.add(&W::from_u64(addend)));
-                    addend += 1;
-                }
-            }
-            m.solve();
-            stable = mates_vec(&m);
-            let mv = stable[pv];
+            // The lowest allowed opponent gets the smallest bonus, so the highest one is
+            // preferred; the bonus counts allowed opponents only.
+            let edges = (score_group_begin..next_score_group_begin)
+                .rev()
+                .map(|oi| (vertex_indices[oi], base[oi][pi]))
+                .filter(|&(ov, w)| !matched[ov] && !w.is_zero())
+                .zip(size as u64..)
+                .map(|((ov, w), addend)| (ov, w.add(&W::from_u64(addend))));
+            let mv;
+            (stable, mv) = pair_with_best(&mut m, pv, edges, ctx.max_weight);
             matched[mv] = true;
-            finalize_pair(&mut m, pv, mv, ctx.max_weight);
         }
 
         // The remainder.
@@ -777,14 +797,12 @@ fn compute_matching<W: Weight>(t: &Tournament) -> Result<Vec<Option<usize>>, Pai
             let pi = remainder[it];
             let pv = vertex_indices[pi];
             if stable[pv] > pv && stable[pv] < next_score_group_begin_vertex {
-                for &oi in &remainder[opp_start..] {
-                    let w = ewc(&base, pi, oi, pri, remainder_pairs);
-                    if !w.is_zero() {
-                        m.set_weight(pv, vertex_indices[oi], w.sub(&W::from_u64(1)));
-                    }
-                }
-                m.solve();
-                stable = mates_vec(&m);
+                let edges = remainder[opp_start..]
+                    .iter()
+                    .map(|&oi| (vertex_indices[oi], ewc(&base, pi, oi, pri, remainder_pairs)))
+                    .filter(|(_, w)| !w.is_zero())
+                    .map(|(ov, w)| (ov, w.sub(&W::from_u64(1))));
+                stable = reweigh_and_solve(&mut m, pv, edges);
             }
             let exchange = stable[pv] <= pv || stable[pv] >= next_score_group_begin_vertex;
             exchanges_remaining -= usize::from(exchange);
@@ -809,14 +827,15 @@ fn compute_matching<W: Weight>(t: &Tournament) -> Result<Vec<Option<usize>>, Pai
             let pv = vertex_indices[pi];
             let already = stable[pv] > pv && stable[pv] < next_score_group_begin_vertex;
             if !already {
-                for &oi in &remainder[it + 1..] {
-                    let w = ewc(&base, pi, oi, remainder_index, remainder_pairs);
-                    if !w.is_zero() {
-                        m.set_weight(pv, vertex_indices[oi], w.add(&W::from_u64(1)));
-                    }
-                }
-                m.solve();
-                stable = mates_vec(&m);
+                let edges = remainder[it + 1..]
+                    .iter()
+                    .map(|&oi| {
+                        let w = ewc(&base, pi, oi, remainder_index, remainder_pairs);
+                        (vertex_indices[oi], w)
+                    })
+                    .filter(|(_, w)| !w.is_zero())
+                    .map(|(ov, w)| (ov, w.add(&W::from_u64(1))));
+                stable = reweigh_and_solve(&mut m, pv, edges);
             }
             let exchange = stable[pv] > pv && stable[pv] < next_score_group_begin_vertex;
             if exchange {
@@ -863,24 +882,19 @@ fn compute_matching<W: Weight>(t: &Tournament) -> Result<Vec<Option<usize>>, Pai
         for &pi in &remainder {
             let pv = vertex_indices[pi];
             if stable[pv] > pv && stable[pv] < next_score_group_begin_vertex {
-                let mut addend = 0u64;
-                for &oi in remainder.iter().rev() {
-                    let ov = vertex_indices[oi];
-                    if oi <= pi || matched[ov] {
-                        continue;
-                    }
-                    let w = base[oi][pi];
-                    if !w.is_zero() {
-                        m.set_weight(pv, ov, w.add(&W::from_u64(addend)));
-                    }
-                    addend += 1;
-                }
-                m.solve();
-                stable = mates_vec(&m);
-                let mv = stable[pv];
+                // Unlike above, the bonus counts every unmatched lower player, allowed or not.
+                let edges = remainder
+                    .iter()
+                    .rev()
+                    .filter(|&&oi| oi > pi && !matched[vertex_indices[oi]])
+                    .zip(0u64..)
+                    .map(|(&oi, addend)| (vertex_indices[oi], base[oi][pi], addend))
+                    .filter(|(_, w, _)| !w.is_zero())
+                    .map(|(ov, w, addend)| (ov, w.add(&W::from_u64(addend))));
+                let mv;
+                (stable, mv) = pair_with_best(&mut m, pv, edges, ctx.max_weight);
                 matched[pv] = true;
                 matched[mv] = true;
-                finalize_pair(&mut m, pv, mv, ctx.max_weight);
             }
         }
 

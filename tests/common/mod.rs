@@ -1,0 +1,52 @@
+//! Helpers shared by the tests that run the `arbiter` binary on a tournament file in a
+//! scratch folder (`tournament_cli`, `tournament_fixes`). Each test file compiles this module
+//! on its own, so a helper one of them does not call is not dead code.
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// The path of `rel` (starting with `/`) below the crate root, e.g.
+/// `crate_path!("/../shared/vectors/pairing/seed-05-n17/final.trf")`.
+#[macro_export]
+macro_rules! crate_path {
+    ($rel:literal) => {
+        concat!(env!("CARGO_MANIFEST_DIR"), $rel)
+    };
+}
+
+/// `arbiter <args>` run in `dir`, its output captured.
+pub fn arbiter(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+/// `arbiter tournament <args>` run in `dir`.
+pub fn tournament(args: &[&str], dir: &Path) -> Output {
+    let mut all = vec!["tournament"];
+    all.extend_from_slice(args);
+    arbiter(&all, dir)
+}
+
+/// The standard output of `arbiter tournament <args>`, which must succeed (the failure message
+/// shows its standard error).
+pub fn ok(args: &[&str], dir: &Path) -> String {
+    let out = tournament(args, dir);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The standard error of `arbiter tournament <args>`, which must exit with status 1 (input
+/// that could not be used).
+pub fn fails(args: &[&str], dir: &Path) -> String {
+    let out = tournament(args, dir);
+    assert_eq!(out.status.code(), Some(1), "{args:?} should fail");
+    String::from_utf8(out.stderr).unwrap()
+}
