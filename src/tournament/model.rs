@@ -656,15 +656,7 @@ impl Tournament {
         if round != next {
             return Err(TournamentError::RoundOutOfOrder { round, next });
         }
-        if let Some(prev) = self.round(round - 1) {
-            let missing = prev.games.iter().filter(|g| g.result.is_none()).count();
-            if missing > 0 {
-                return Err(TournamentError::RoundUnfinished {
-                    round: round - 1,
-                    missing,
-                });
-            }
-        }
+        self.check_round_finished(round - 1)?;
         let mut seen: HashSet<u16> = self
             .round(round)
             .map(|r| r.byes.iter().map(|b| b.player).collect())
@@ -720,15 +712,7 @@ impl Tournament {
         if round > self.total_rounds {
             return Err(TournamentError::RoundOutOfOrder { round, next: round });
         }
-        if let Some(prev) = self.round(round - 1) {
-            let missing = prev.games.iter().filter(|g| g.result.is_none()).count();
-            if missing > 0 {
-                return Err(TournamentError::RoundUnfinished {
-                    round: round - 1,
-                    missing,
-                });
-            }
-        }
+        self.check_round_finished(round - 1)?;
         let pairing = PairingInput::from_trf(&self.to_trf())
             .and_then(|input| pair(&input, rules))
             .map_err(|source| TournamentError::Pairing { round, source })?;
@@ -808,6 +792,22 @@ impl Tournament {
                 game: game.to_string(),
             })?;
         self.record_result(round, game, result, correct)
+    }
+
+    /// Whether every game of round `round` has a result, so that the next round may be paired
+    /// (CR 1.2: a round is paired from the results of the rounds before it). A round not paired
+    /// yet (or round 0) has nothing missing.
+    ///
+    /// # Errors
+    /// [`TournamentError::RoundUnfinished`] with the number of games without a result.
+    fn check_round_finished(&self, round: u32) -> Result<(), TournamentError> {
+        let missing = self
+            .round(round)
+            .map_or(0, |r| r.games.iter().filter(|g| g.result.is_none()).count());
+        if missing > 0 {
+            return Err(TournamentError::RoundUnfinished { round, missing });
+        }
+        Ok(())
     }
 
     /// Whether player `tpn` may leave the event with no game from round `first_free` on
