@@ -11,7 +11,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::formats::pgn::PgnGame;
-use crate::game::verdict::{Discrepancy as Reported, GameResult, Reason, Verdict};
+use crate::game::verdict::{Discrepancy as Reported, GameResult, Reason, Verdict, count_of};
 use crate::laws::Article;
 
 /// What kind of disagreement a [`Discrepancy`] is. Serialised in snake_case.
@@ -167,15 +167,19 @@ pub fn find(game: &PgnGame, verdict: &Verdict) -> Vec<Discrepancy> {
             ply: Some(act.ply),
             notation: Some(act.notation.clone()),
             detail: format!(
-                "{} at ply {} is not a legal move ({}); {} illegal move(s) in the record",
+                "{} at ply {} is not a legal move ({}); {} in the record",
                 act.notation,
                 act.ply,
                 act.kind.code(),
-                verdict
-                    .illegal_moves
-                    .iter()
-                    .filter(|a| a.status != crate::game::verdict::Status::AfterGameEnd)
-                    .count()
+                count_of(
+                    verdict
+                        .illegal_moves
+                        .iter()
+                        .filter(|a| a.status != crate::game::verdict::Status::AfterGameEnd)
+                        .count(),
+                    "illegal move",
+                    "illegal moves"
+                )
             ),
         });
     }
@@ -191,12 +195,14 @@ pub fn find(game: &PgnGame, verdict: &Verdict) -> Vec<Discrepancy> {
             notation: problem.map(|p| p.notation.clone()),
             detail: match problem {
                 Some(p) => format!(
-                    "{} at ply {} fits several legal moves; {} move(s) not judged",
-                    p.notation, p.ply, verdict.moves_not_judged
+                    "{} at ply {} fits several legal moves; {} not judged",
+                    p.notation,
+                    p.ply,
+                    count_of(verdict.moves_not_judged as usize, "move", "moves")
                 ),
                 None => format!(
-                    "a move cannot be read; {} move(s) not judged",
-                    verdict.moves_not_judged
+                    "a move cannot be read; {} not judged",
+                    count_of(verdict.moves_not_judged as usize, "move", "moves")
                 ),
             },
         });
@@ -214,10 +220,10 @@ pub fn find(game: &PgnGame, verdict: &Verdict) -> Vec<Discrepancy> {
             notation: Some(first.notation.clone()),
             detail: format!(
                 "{} at ply {} is not exact SAN but fits one legal move only, which was taken; \
-                 {} inexact move(s) in the record",
+                 {} in the record",
                 first.notation,
                 first.ply,
-                inexact.len()
+                count_of(inexact.len(), "inexact move", "inexact moves")
             ),
         });
     }
@@ -251,11 +257,9 @@ pub fn find(game: &PgnGame, verdict: &Verdict) -> Vec<Discrepancy> {
             kind,
             verdict.article,
             format!(
-                "{result} recorded; the game ended{at} by {what}: {}{}",
-                verdict.result,
-                verdict
-                    .article
-                    .map_or_else(String::new, |a| format!(" ({a})"))
+                // The article is printed beside the detail, from `article`.
+                "{result} recorded; the game ended{at} by {what}: {}",
+                verdict.result
             ),
         ));
     }
@@ -281,8 +285,8 @@ pub fn find(game: &PgnGame, verdict: &Verdict) -> Vec<Discrepancy> {
             ply: Some(ended + 1),
             notation: Some(first.notation.clone()),
             detail: format!(
-                "{} move(s) recorded after the game ended at ply {ended} by {}",
-                verdict.moves_after_end.len(),
+                "{} recorded after the game ended at ply {ended} by {}",
+                count_of(verdict.moves_after_end.len(), "move", "moves"),
                 verdict.reason
             ),
         });

@@ -24,8 +24,8 @@ use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Role,
-    Setup, Square, attacks,
+    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Rank,
+    Role, Setup, Square, attacks,
 };
 
 use super::event::{
@@ -36,12 +36,14 @@ use super::setup::{FenError, fen_of, parse_fen};
 use super::verdict::{
     ActKind, AfterEnd, ClaimRecord, Discrepancy, GameInfo, GameResult, IllegalAct, OtherAct,
     PerSide, Reason, RecordProblem, RecordProblemKind, ReportCheck, ReportSource, Status,
-    TraceEntry, TwoHanded, Verdict,
+    TraceEntry, TwoHanded, Verdict, count_of,
 };
 use crate::laws::Article;
 use crate::laws::draw::{self, RepetitionHistory};
 use crate::laws::illegal::{IllegalMove, PhysicalMove, classify};
-use crate::laws::winnability::{Winnability, WinnabilityConfig, can_mate, can_mate_with};
+use crate::laws::winnability::{
+    Winnability, WinnabilityConfig, can_mate, can_mate_with, material_cannot_mate,
+};
 
 /// Options that do not change the verdict, only what it carries.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -275,13 +277,15 @@ impl Judge {
         options: JudgeOptions,
     ) -> Self {
         let key = draw::position_key(&start);
-        // A start position can already be over (a composed stalemate, bare kings).
-        let ending = automatic_ending_with(
-            &start,
-            &RepetitionHistory::new(key),
-            true,
-            DeadPositionTest::Full,
-        );
+        // A start position can already be over (a composed stalemate, bare kings). The full
+        // analysis is for composed positions; an opening array (standard or Chess960) is
+        // never dead, and searching it on every game of a database cost 95 % of the replay.
+        let test = if pawns_at_home(start.board()) {
+            DeadPositionTest::PerMove
+        } else {
+            DeadPositionTest::Full
+        };
+        let ending = automatic_ending_with(&start, &RepetitionHistory::new(key), true, test);
         let mut judge = Judge {
             rules,
             options,
@@ -1073,7 +1077,7 @@ impl Judge {
             Some(article),
         );
         if counted.is_multiple_of(per) {
-            let notation = format!("{counted} two-handed moves");
+            let notation = count_of(counted as usize, "two-handed move", "two-handed moves");
             self.illegal_moves.push(IllegalAct {
                 ply: self.plies,
                 event_index: index,
@@ -1673,7 +1677,7 @@ fn automatic_ending_with(
     test: DeadPositionTest,
 ) -> Option<(GameResult, Reason)> {
     if pos.is_check() {
-        if pos.legal_moves().is_empty() {
+        if !king_can_step_away(pos) && pos.legal_moves().is_empty() {
             return Some((
                 GameResult::win_for(Side::of(!pos.turn())),
                 Reason::Checkmate,
@@ -1698,15 +1702,24 @@ fn automatic_ending_with(
     None
 }
 
-/// Kings, bishops and pawns only, and all pawns of one side blocked head-on by enemy pawns: where
-/// the (costly, about a millisecond) blockade layer proves dead positions in practice. Elsewhere
-/// it is skipped, which can only miss a proof, never invent one.
+/// All sixteen pawns on their starting squares (ranks 2 and 7), as in every opening array,
+/// standard or Chess960: nothing is blocked yet, pawns can still meet, capture and promote, so
+/// the position is not dead (5.2.2) and the costly search is skipped.
+fn pawns_at_home(board: &Board) -> bool {
+    board.pawns() & board.white() == Bitboard::from_rank(Rank::Second)
+        && board.pawns() & board.black() == Bitboard::from_rank(Rank::Seventh)
+}
+
+/// Kings, bishops and pawns only, and a side that has pawns with all of them blocked head-on by
+/// enemy pawns: where the (costly, about a millisecond) blockade layer proves dead positions in
+/// practice. Elsewhere it is skipped, which can only miss a proof, never invent one. (A side
+/// without pawns does not count as blocked: that made every bishop ending run the layer.)
 fn blockade_possible(board: &Board) -> bool {
     let white = (board.pawns() & board.white()).0;
     let black = (board.pawns() & board.black()).0;
     (board.queens() | board.rooks() | board.knights()).is_empty()
-        && (white | black) != 0
-        && ((white << 8) & !black == 0 || (black >> 8) & !white == 0)
+        && ((white != 0 && (white << 8) & !black == 0)
+            || (black != 0 && (black >> 8) & !white == 0))
 }
 
 /// `side` provably cannot mate, by the static layers of [`crate::laws::winnability`] only
@@ -1720,12 +1733,16 @@ fn blockade_possible(board: &Board) -> bool {
 /// analysis that [`can_mate`] runs for 7.5.5, 5.1.2 and 6.9). Sound: it never claims
 /// "unwinnable" without a proof.
 fn statically_unwinnable(pos: &Chess, side: Color) -> bool {
-    let config = WinnabilityConfig {
-        node_limit: 0,
-        blockade: blockade_possible(pos.board()),
-        ..WinnabilityConfig::quick()
-    };
-    can_mate_with(pos, side, &config).verdict == Winnability::Unwinnable
+    // Material first, without the legal-move generation `can_mate_with` starts with (the
+    // callers have already looked for mate and stalemate). Then the blockade layer alone:
+    // `static_only` has no helpmate search and no reachability enumeration (the quick budget's
+    // enumeration ran in every position with a locked pawn pair: 95 % of a replay's time).
+    if pos.has_insufficient_material(side) || material_cannot_mate(pos.board(), side) {
+        return true;
+    }
+    blockade_possible(pos.board())
+        && can_mate_with(pos, side, &WinnabilityConfig::static_only()).verdict
+            == Winnability::Unwinnable
 }
 
 /// A cheap sufficient test that the side to move (not in check) has a legal move: an unpinned
@@ -1740,11 +1757,6 @@ fn has_legal_move_quick(pos: &Chess) -> bool {
     let ours = board.by_color(us);
     let theirs = board.by_color(!us);
     let occupied = board.occupied();
-    for to in attacks::king_attacks(king) & !ours {
-        if board.attacks_to(to, !us, occupied.without(king)).is_empty() {
-            return true;
-        }
-    }
     // Pieces pinned to the king may not be able to move; leave them to the full generator.
     let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
         | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
@@ -1775,7 +1787,23 @@ fn has_legal_move_quick(pos: &Chess) -> bool {
             return true;
         }
     }
-    false
+    // The king last: each flight square costs an attack test.
+    king_can_step_away(pos)
+}
+
+/// A cheap sufficient test that the side to move has a legal move in check: a king step to a
+/// square no enemy piece attacks once the king has left its square (the usual answer to a
+/// check). `false` means "unknown", and the caller generates the legal moves.
+fn king_can_step_away(pos: &Chess) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    let occupied = board.occupied().without(king);
+    (attacks::king_attacks(king) & !board.by_color(us))
+        .into_iter()
+        .any(|to| board.attacks_to(to, !us, occupied).is_empty())
 }
 
 /// Rebuilds a legal position from a setup, forgiving castling rights, an en-passant square,

@@ -406,6 +406,28 @@ pub enum Discrepancy {
     UnreadableMoveInRecord,
 }
 
+impl Discrepancy {
+    /// A short phrase for people, e.g. "moves recorded after the game ended"; the JSON keeps
+    /// the snake_case name.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Discrepancy::ResultContradictsEnding => "the game ended by rule with another result",
+            Discrepancy::UnfinishedResultOnFinishedGame => "`*` reported for a finished game",
+            Discrepancy::MovesAfterGameEnd => "moves recorded after the game ended",
+            Discrepancy::ReportedEndingNotOnBoard => "the reported ending is not on the board",
+            Discrepancy::ShownPositionDiffers => "the position shown differs from the board",
+            Discrepancy::WinnerCannotMate => "the winner cannot checkmate by any legal moves",
+            Discrepancy::IllegalMoveInRecord => "the record holds an illegal move",
+            Discrepancy::UnreadableMoveInRecord => "the record holds an unreadable move",
+        }
+    }
+}
+
+/// "1 ply", "2 plies": a count with its noun in the right number, for text output.
+pub fn count_of(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A defect of the written record that is not an illegal act on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -554,13 +576,17 @@ impl fmt::Display for Verdict {
         match self.article {
             Some(a) => writeln!(
                 f,
-                "{white} - {black}: {} ({}, {a}) after {} plies",
-                self.result, self.reason, self.plies
+                "{white} - {black}: {} ({}, {a}) after {}",
+                self.result,
+                self.reason,
+                count_of(self.plies as usize, "ply", "plies")
             )?,
             None => writeln!(
                 f,
-                "{white} - {black}: {} ({}) after {} plies",
-                self.result, self.reason, self.plies
+                "{white} - {black}: {} ({}) after {}",
+                self.result,
+                self.reason,
+                count_of(self.plies as usize, "ply", "plies")
             )?,
         }
         for act in &self.illegal_moves {
@@ -607,18 +633,20 @@ impl fmt::Display for Verdict {
         if !self.moves_after_end.is_empty() {
             writeln!(
                 f,
-                "  {} move(s) recorded after the end",
-                self.moves_after_end.len()
+                "  {} recorded after the end",
+                count_of(self.moves_after_end.len(), "move", "moves")
             )?;
         }
         if let Some(r) = &self.reported {
             if r.agrees {
                 writeln!(f, "  reported result {} agrees with the board", r.result)?;
             } else {
+                let why: Vec<&str> = r.discrepancies.iter().map(|d| d.describe()).collect();
                 writeln!(
                     f,
-                    "  reported result {} DISAGREES (CR 4.2): {:?}",
-                    r.result, r.discrepancies
+                    "  reported result {} DISAGREES (CR 4.2): {}",
+                    r.result,
+                    why.join("; ")
                 )?;
             }
         }
