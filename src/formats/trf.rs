@@ -604,12 +604,13 @@ impl Trf {
         self.lines.insert(at, TrfLine::Header(HeaderLine { text }));
     }
 
-    /// Tournament name (`012`).
+    /// Tournament name (the text of the `012` line, trimmed), `None` without such a line.
     pub fn name(&self) -> Option<&str> {
         self.header("012")
     }
 
-    /// Total number of rounds: `XXR`, else TRF-2026 `142`.
+    /// Total number of rounds: `XXR`, else TRF-2026 `142`; `None` when neither is there or
+    /// its first word is not a number.
     pub fn total_rounds(&self) -> Option<u32> {
         self.header("XXR")
             .or_else(|| self.header("142"))
