@@ -10,7 +10,9 @@ use arbiter::formats::trf::{InitialColour, Trf};
 use arbiter::tournament::pairing::PairingRules;
 use arbiter::tournament::standings::{Crosstable, Preset, StandingsReport, parse_order};
 use arbiter::tournament::tiebreak::{Rules, TieBreak};
-use arbiter::tournament::{Bye, ByeKind, GameRef, GameResult, Player, Tournament, store};
+use arbiter::tournament::{
+    Bye, ByeKind, GameRef, GameResult, Player, Tournament, TournamentError, store,
+};
 
 /// Arguments of `arbiter tournament`.
 #[derive(clap::Args)]
@@ -350,23 +352,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Command::Pair(a) => {
             let mut t = load_state(&a.state)?;
             if a.auto {
+                // The Dutch pairer pairs the next round only: a round named with --auto must be it.
                 let next = t.paired_rounds() + 1;
-                if let Some(r) = a.round
-                    && r > t.total_rounds
-                {
-                    bail!(
-                        "{}: round {r} cannot be paired: the event has only {} round(s)",
-                        a.state.display(),
-                        t.total_rounds
-                    );
-                }
-                if let Some(r) = a.round
-                    && r != next
-                {
-                    bail!(
-                        "{}: round {r} cannot be paired now: the next round is {next}",
-                        a.state.display()
-                    );
+                let refused = match a.round {
+                    Some(round) if round > t.total_rounds => {
+                        Some(TournamentError::RoundBeyondEvent {
+                            round,
+                            total: t.total_rounds,
+                        })
+                    }
+                    Some(round) if round != next => {
+                        Some(TournamentError::RoundOutOfOrder { round, next })
+                    }
+                    _ => None,
+                };
+                if let Some(e) = refused {
+                    return Err(e).with_context(|| a.state.display().to_string());
                 }
                 let rules = PairingRules::by_name(&a.rules).unwrap_or_default();
                 let p = t

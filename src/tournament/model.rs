@@ -716,7 +716,10 @@ impl Tournament {
         use crate::tournament::pairing::{PairingInput, pair};
         let round = self.paired_rounds() + 1;
         if round > self.total_rounds {
-            return Err(TournamentError::RoundOutOfOrder { round, next: round });
+            return Err(TournamentError::RoundBeyondEvent {
+                round,
+                total: self.total_rounds,
+            });
         }
         self.check_round_finished(round - 1)?;
         let pairing = PairingInput::from_trf(&self.to_trf())
