@@ -407,16 +407,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Bye(a) => {
-            let mut t = load_state(&a.state)?;
-            t.add_bye(
-                a.round,
-                Bye {
-                    player: a.player,
-                    kind: a.kind,
-                },
-            )
-            .with_context(|| a.state.display().to_string())?;
-            store::save(&t, &a.state)?;
+            change(&a.state, |t| {
+                t.add_bye(
+                    a.round,
+                    Bye {
+                        player: a.player,
+                        kind: a.kind,
+                    },
+                )
+            })?;
             done(
                 &a.out,
                 &format!("round {}: player {} {:?} bye", a.round, a.player, a.kind),
@@ -424,7 +423,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Result(a) => {
-            let mut t = load_state(&a.state)?;
             let game = match (a.board, a.game) {
                 (Some(b), _) => GameRef::Board(b),
                 (None, Some((x, y))) => GameRef::Players(x, y),
@@ -435,9 +433,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 (None, Some(path)) => verdict_result(path, a.round, game)?,
                 (None, None) => bail!("give a result or --verdict"),
             };
-            t.record_result(a.round, game, result, a.correct)
-                .with_context(|| a.state.display().to_string())?;
-            store::save(&t, &a.state)?;
+            change(&a.state, |t| {
+                t.record_result(a.round, game, result, a.correct)
+            })?;
             done(
                 &a.out,
                 &format!("round {}: {result} {game}", a.round),
@@ -445,10 +443,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Withdraw(a) => {
-            let mut t = load_state(&a.state)?;
-            t.withdraw(a.player, a.from_round)
-                .with_context(|| a.state.display().to_string())?;
-            store::save(&t, &a.state)?;
+            change(&a.state, |t| t.withdraw(a.player, a.from_round))?;
             done(
                 &a.out,
                 &format!("player {} withdrawn from round {}", a.player, a.from_round),
@@ -456,10 +451,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Disqualify(a) => {
-            let mut t = load_state(&a.state)?;
-            t.disqualify(a.player, a.round)
-                .with_context(|| a.state.display().to_string())?;
-            store::save(&t, &a.state)?;
+            change(&a.state, |t| t.disqualify(a.player, a.round))?;
             done(
                 &a.out,
                 &format!("player {} disqualified in round {}", a.player, a.round),
@@ -537,6 +529,18 @@ fn warn_overlong(trf: &Trf) {
             );
         }
     }
+}
+
+/// Loads the state file, applies `edit` and saves the file again (atomically); a refused
+/// change leaves the file as it was and names it in the error.
+fn change<T>(
+    state: &Path,
+    edit: impl FnOnce(&mut Tournament) -> Result<T, TournamentError>,
+) -> anyhow::Result<T> {
+    let mut t = load_state(state)?;
+    let out = edit(&mut t).with_context(|| state.display().to_string())?;
+    store::save(&t, state)?;
+    Ok(out)
 }
 
 /// Loads a state file for a changing command. A TRF file is refused: saving would replace it
