@@ -15,6 +15,9 @@
 //! turn), so the memory is bounded by `in_flight × chunk_bytes` whatever the file size. The
 //! cut points depend only on the bytes, so the output is the same for every `--jobs`.
 
+// Every public item says what it holds, in which units, and the rule it implements.
+#![warn(missing_docs)]
+
 pub mod discrepancy;
 pub mod input;
 pub mod report;

@@ -288,7 +288,17 @@ fn parse_bye(s: &str) -> Result<ByeKind, String> {
     ByeKind::parse(s).ok_or_else(|| format!("expected half, zero, full or pab, found {s:?}"))
 }
 
-/// Runs the command.
+/// Runs `arbiter tournament SUBCOMMAND`: changes the state file (written atomically) or reports
+/// standings, crosstable or TRF; every change is checked by [`Tournament`] first (CR 1.3, 1.4,
+/// 2.2, 4.2), so a refused change leaves the file as it was.
+///
+/// Returns exit status 0 on success.
+///
+/// # Errors
+/// (Exit status 1 through `main`.) A file that cannot be read or written, a TRF given to a
+/// changing command, an existing state file without `--force`, and every refused change
+/// ([`arbiter::tournament::TournamentError`], e.g. a second result, a round out of order, a
+/// name longer than TRF's 33 columns).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.command {
         Command::New(a) => {
