@@ -36,6 +36,13 @@ fn games(limit: usize) -> Vec<Vec<Move>> {
         .collect()
 }
 
+/// Recognises every log; the number of events found.
+fn recognise_all(logs: &[Vec<Snapshot>], config: &RecogniserConfig) -> usize {
+    logs.iter()
+        .map(|s| recognise(s, config).map_or(0, |r| r.events.len()))
+        .sum()
+}
+
 fn render(games: &[Vec<Move>], cfg: &SimulationConfig) -> Vec<Vec<Snapshot>> {
     games
         .iter()
@@ -69,12 +76,7 @@ fn board(c: &mut Criterion) {
         })
     });
     g.bench_function("recognise/stable", |b| {
-        b.iter(|| {
-            polled
-                .iter()
-                .map(|s| recognise(s, &config).map_or(0, |r| r.events.len()))
-                .sum::<usize>()
-        })
+        b.iter(|| recognise_all(&polled, &config))
     });
     g.bench_function("replay", |b| {
         b.iter(|| {
@@ -95,12 +97,7 @@ fn board(c: &mut Criterion) {
     });
     g.throughput(Throughput::Elements(count(&clocked)));
     g.bench_function("recognise/clock", |b| {
-        b.iter(|| {
-            clocked
-                .iter()
-                .map(|s| recognise(s, &config).map_or(0, |r| r.events.len()))
-                .sum::<usize>()
-        })
+        b.iter(|| recognise_all(&clocked, &config))
     });
     g.finish();
 }

@@ -15,6 +15,9 @@
 //! turn), so the memory is bounded by `in_flight × chunk_bytes` whatever the file size. The
 //! cut points depend only on the bytes, so the output is the same for every `--jobs`.
 
+// Every public item says what it holds, in which units, and the rule it implements.
+#![warn(missing_docs)]
+
 pub mod discrepancy;
 pub mod input;
 pub mod report;
@@ -296,7 +299,8 @@ pub fn replay<S: FnMut(Item)>(
     );
 }
 
-/// The number of worker threads `options` asks for (0: one per available core).
+/// The number of worker threads `options` asks for, at least 1: `options.jobs`, or for 0 one
+/// per available core (1 when the core count is unknown).
 pub fn effective_jobs(options: &Options) -> usize {
     if options.jobs == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())

@@ -96,6 +96,11 @@ fn rounds_beyond_the_event_are_refused_clearly() {
         e.contains("round 2 cannot be paired: the event has only 1 round(s)"),
         "{e}"
     );
+    let e = fails(&["pair", "c1.json", "--auto"], d);
+    assert!(
+        e.contains("round 2 cannot be paired: the event has only 1 round(s)"),
+        "{e}"
+    );
     ok(&["standings", "c1.json", "--after-round", "1"], d);
 }
 

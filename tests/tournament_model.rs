@@ -27,6 +27,16 @@ fn five() -> Tournament {
     t
 }
 
+/// [`five`] with both games of round 1 drawn.
+fn five_round_1_drawn() -> Tournament {
+    let mut t = five();
+    for board in [1, 2] {
+        t.record_result(1, GameRef::Board(board), GameResult::Draw, false)
+            .unwrap();
+    }
+    t
+}
+
 #[test]
 fn results_and_scores() {
     let mut t = five();
@@ -115,11 +125,7 @@ fn withdrawal_cr_1_4() {
 
 #[test]
 fn result_after_withdrawal_is_refused() {
-    let mut t = five();
-    t.record_result(1, GameRef::Board(1), GameResult::Draw, false)
-        .unwrap();
-    t.record_result(1, GameRef::Board(2), GameResult::Draw, false)
-        .unwrap();
+    let mut t = five_round_1_drawn();
     t.pair_round(2, &[(3, 1), (2, 5)], Some(4)).unwrap();
     t.record_result(2, GameRef::Board(1), GameResult::Draw, false)
         .unwrap();
@@ -173,11 +179,7 @@ fn disqualification_cr_2_2() {
 
 #[test]
 fn pairing_allocated_bye_only_once_cr_1_3() {
-    let mut t = five();
-    t.record_result(1, GameRef::Board(1), GameResult::Draw, false)
-        .unwrap();
-    t.record_result(1, GameRef::Board(2), GameResult::Draw, false)
-        .unwrap();
+    let mut t = five_round_1_drawn();
     let e = t.pair_round(2, &[(1, 2), (3, 4)], Some(5)).unwrap_err();
     assert_eq!(
         e,

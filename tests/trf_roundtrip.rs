@@ -20,19 +20,25 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// Every `.trf` file under `../shared/vectors/pairing`, sorted.
+fn pairing_vector_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    collect(&pairing_vectors(), &mut files);
+    files.sort();
+    files
+}
+
+fn pairing_vectors() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors/pairing")
+}
+
 #[test]
 fn every_pairing_vector_round_trips_byte_exact() {
-    let root = Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/vectors/pairing"
-    ));
-    let mut files = Vec::new();
-    collect(root, &mut files);
-    files.sort();
+    let files = pairing_vector_files();
     assert!(
         files.len() >= 300,
         "expected the pairing vectors under {}, found {} .trf files",
-        root.display(),
+        pairing_vectors().display(),
         files.len()
     );
     let (mut passed, mut failed) = (0, 0);
@@ -66,12 +72,7 @@ fn every_pairing_vector_round_trips_byte_exact() {
 fn scores_in_the_vectors_match_their_results() {
     // The pairing README: points in columns 81-84 equal the sum of the results shown, and the
     // extra `0000 - Z/H` block of the round being paired is not a result.
-    let root = Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/vectors/pairing"
-    ));
-    let mut files = Vec::new();
-    collect(root, &mut files);
+    let files = pairing_vector_files();
     let mut checked = 0;
     for path in &files {
         let trf = Trf::read(path).unwrap();
@@ -122,10 +123,7 @@ fn mutated_files_never_panic() {
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
     };
-    let root = Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/vectors/pairing"
-    ));
+    let root = pairing_vectors();
     let mut files = Vec::new();
     collect(&root.join("edge-03-n6"), &mut files);
     collect(&root.join("seed-22-n7"), &mut files);

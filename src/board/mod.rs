@@ -26,6 +26,9 @@
 //! assert_eq!(r.moves().len(), 1);
 //! ```
 
+// Every public item says what it holds, in which units, and the rule it implements.
+#![warn(missing_docs)]
+
 pub mod diff;
 pub mod events;
 pub mod orientation;

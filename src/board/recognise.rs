@@ -200,7 +200,8 @@ impl Recognised {
         out
     }
 
-    /// The illegal acts, in order.
+    /// The illegal acts (Laws Art. 3.1–3.9, 7.5), in log order, each with the 1-based log line
+    /// where the board showed it.
     pub fn illegal_acts(&self) -> Vec<(usize, IllegalAct)> {
         self.events
             .iter()
@@ -350,7 +351,7 @@ impl Recogniser {
         self.current.as_ref().and_then(|b| self.targets.get(b))
     }
 
-    /// Events committed so far.
+    /// Events committed so far, in log order (moves, illegal acts, take-backs).
     pub fn events(&self) -> &[BoardEvent] {
         &self.events
     }

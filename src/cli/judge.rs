@@ -66,7 +66,15 @@ struct Output<'a> {
     verdict: &'a Verdict,
 }
 
-/// Runs the command.
+/// Runs `arbiter judge`: each game of each input (JSONL event log, PGN, board placement log)
+/// judged under the Laws and the competition rules, one verdict per game in text or JSON.
+///
+/// Returns exit status 0 when every game was judged (illegal moves and losses are findings),
+/// 1 when some file, line or game could not be read or judged; the rest is still judged and
+/// the error names the file, line or game index on stderr.
+///
+/// # Errors
+/// Output that cannot be written.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let options = JudgeOptions { trace: args.trace };
     let rules = args.rules.map(CompetitionRules::preset);

@@ -45,8 +45,15 @@ pub struct Args {
     pub explain: bool,
 }
 
-/// Runs the command: exit 0 with the pairing, 1 when no legal pairing exists or the input is
-/// unreadable.
+/// Runs `arbiter pair`: the next round of the TRF input paired by the FIDE Dutch system
+/// (C.04.3), printed as bbpPairings pairs, JSON or the TRF with the round added.
+///
+/// Returns exit status 0 with the pairing, 1 when no legal pairing exists
+/// ([`PairingError::NoLegalPairing`], said on stderr; the output says `no legal pairing`).
+///
+/// # Errors
+/// An unreadable or invalid TRF file (file, line and column), a TRF the pairer cannot take
+/// (the other [`PairingError`]s), or output that cannot be written.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut trf =
         Trf::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;

@@ -73,7 +73,15 @@ enum Rows<W: Write> {
     Csv(Box<CsvWriter<W>>),
 }
 
-/// Runs the command.
+/// Runs `arbiter replay`: judges every game of every input under the competition rules (in
+/// parallel, output in input order) and prints the summary, JSONL rows or CSV records.
+///
+/// Returns exit status 0 when every input was read to its end (discrepancies are findings, not
+/// errors), 1 when some input or game could not be read; the other inputs are still replayed.
+///
+/// # Errors
+/// Standard input named twice, the `--output` file not creatable, or output that cannot be
+/// written.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let sources: Vec<Source> = args.files.iter().map(|p| Source::from_arg(p)).collect();
     if sources.iter().filter(|s| **s == Source::Stdin).count() > 1 {

@@ -10,7 +10,9 @@ use arbiter::formats::trf::{InitialColour, Trf};
 use arbiter::tournament::pairing::PairingRules;
 use arbiter::tournament::standings::{Crosstable, Preset, StandingsReport, parse_order};
 use arbiter::tournament::tiebreak::{Rules, TieBreak};
-use arbiter::tournament::{Bye, ByeKind, GameRef, GameResult, Player, Tournament, store};
+use arbiter::tournament::{
+    Bye, ByeKind, GameRef, GameResult, Player, Tournament, TournamentError, store,
+};
 
 /// Arguments of `arbiter tournament`.
 #[derive(clap::Args)]
@@ -288,7 +290,17 @@ fn parse_bye(s: &str) -> Result<ByeKind, String> {
     ByeKind::parse(s).ok_or_else(|| format!("expected half, zero, full or pab, found {s:?}"))
 }
 
-/// Runs the command.
+/// Runs `arbiter tournament SUBCOMMAND`: changes the state file (written atomically) or reports
+/// standings, crosstable or TRF; every change is checked by [`Tournament`] first (CR 1.3, 1.4,
+/// 2.2, 4.2), so a refused change leaves the file as it was.
+///
+/// Returns exit status 0 on success.
+///
+/// # Errors
+/// (Exit status 1 through `main`.) A file that cannot be read or written, a TRF given to a
+/// changing command, an existing state file without `--force`, and every refused change
+/// ([`arbiter::tournament::TournamentError`], e.g. a second result, a round out of order, a
+/// name longer than TRF's 33 columns).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.command {
         Command::New(a) => {
@@ -340,23 +352,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Command::Pair(a) => {
             let mut t = load_state(&a.state)?;
             if a.auto {
+                // The Dutch pairer pairs the next round only: a round named with --auto must be it.
                 let next = t.paired_rounds() + 1;
-                if let Some(r) = a.round
-                    && r > t.total_rounds
-                {
-                    bail!(
-                        "{}: round {r} cannot be paired: the event has only {} round(s)",
-                        a.state.display(),
-                        t.total_rounds
-                    );
-                }
-                if let Some(r) = a.round
-                    && r != next
-                {
-                    bail!(
-                        "{}: round {r} cannot be paired now: the next round is {next}",
-                        a.state.display()
-                    );
+                let refused = match a.round {
+                    Some(round) if round > t.total_rounds => {
+                        Some(TournamentError::RoundBeyondEvent {
+                            round,
+                            total: t.total_rounds,
+                        })
+                    }
+                    Some(round) if round != next => {
+                        Some(TournamentError::RoundOutOfOrder { round, next })
+                    }
+                    _ => None,
+                };
+                if let Some(e) = refused {
+                    return Err(e).with_context(|| a.state.display().to_string());
                 }
                 let rules = PairingRules::by_name(&a.rules).unwrap_or_default();
                 let p = t
@@ -396,16 +407,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Bye(a) => {
-            let mut t = load_state(&a.state)?;
-            t.add_bye(
-                a.round,
-                Bye {
-                    player: a.player,
-                    kind: a.kind,
-                },
-            )
-            .with_context(|| a.state.display().to_string())?;
-            store::save(&t, &a.state)?;
+            change(&a.state, |t| {
+                t.add_bye(
+                    a.round,
+                    Bye {
+                        player: a.player,
+                        kind: a.kind,
+                    },
+                )
+            })?;
             done(
                 &a.out,
                 &format!("round {}: player {} {:?} bye", a.round, a.player, a.kind),
@@ -413,7 +423,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Result(a) => {
-            let mut t = load_state(&a.state)?;
             let game = match (a.board, a.game) {
                 (Some(b), _) => GameRef::Board(b),
                 (None, Some((x, y))) => GameRef::Players(x, y),
@@ -424,9 +433,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 (None, Some(path)) => verdict_result(path, a.round, game)?,
                 (None, None) => bail!("give a result or --verdict"),
             };
-            t.record_result(a.round, game, result, a.correct)
-                .with_context(|| a.state.display().to_string())?;
-            store::save(&t, &a.state)?;
+            change(&a.state, |t| {
+                t.record_result(a.round, game, result, a.correct)
+            })?;
             done(
                 &a.out,
                 &format!("round {}: {result} {game}", a.round),
@@ -434,10 +443,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Withdraw(a) => {
-            let mut t = load_state(&a.state)?;
-            t.withdraw(a.player, a.from_round)
-                .with_context(|| a.state.display().to_string())?;
-            store::save(&t, &a.state)?;
+            change(&a.state, |t| t.withdraw(a.player, a.from_round))?;
             done(
                 &a.out,
                 &format!("player {} withdrawn from round {}", a.player, a.from_round),
@@ -445,10 +451,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Disqualify(a) => {
-            let mut t = load_state(&a.state)?;
-            t.disqualify(a.player, a.round)
-                .with_context(|| a.state.display().to_string())?;
-            store::save(&t, &a.state)?;
+            change(&a.state, |t| t.disqualify(a.player, a.round))?;
             done(
                 &a.out,
                 &format!("player {} disqualified in round {}", a.player, a.round),
@@ -526,6 +529,18 @@ fn warn_overlong(trf: &Trf) {
             );
         }
     }
+}
+
+/// Loads the state file, applies `edit` and saves the file again (atomically); a refused
+/// change leaves the file as it was and names it in the error.
+fn change<T>(
+    state: &Path,
+    edit: impl FnOnce(&mut Tournament) -> Result<T, TournamentError>,
+) -> anyhow::Result<T> {
+    let mut t = load_state(state)?;
+    let out = edit(&mut t).with_context(|| state.display().to_string())?;
+    store::save(&t, state)?;
+    Ok(out)
 }
 
 /// Loads a state file for a changing command. A TRF file is refused: saving would replace it

@@ -156,7 +156,8 @@ impl<R: BufRead> Iterator for JsonlGames<R> {
     }
 }
 
-/// Writes events as JSON Lines.
+/// Writes events as JSON Lines: one compact JSON object per event, each followed by `\n`, in
+/// the schema [`read_games`] reads back (README, "The event log (JSON Lines)").
 ///
 /// # Errors
 /// I/O errors of `out`.

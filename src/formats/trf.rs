@@ -604,12 +604,13 @@ impl Trf {
         self.lines.insert(at, TrfLine::Header(HeaderLine { text }));
     }
 
-    /// Tournament name (`012`).
+    /// Tournament name (the text of the `012` line, trimmed), `None` without such a line.
     pub fn name(&self) -> Option<&str> {
         self.header("012")
     }
 
-    /// Total number of rounds: `XXR`, else TRF-2026 `142`.
+    /// Total number of rounds: `XXR`, else TRF-2026 `142`; `None` when neither is there or
+    /// its first word is not a number.
     pub fn total_rounds(&self) -> Option<u32> {
         self.header("XXR")
             .or_else(|| self.header("142"))
@@ -795,23 +796,19 @@ fn parse_player(line: &str, file: &str, number: usize) -> Result<PlayerRecord, T
     let sex = cols(line, 10, 10).chars().next().filter(|c| *c != ' ');
     let title = non_blank(cols(line, 11, 13));
     let name = cols(line, 15, 47).trim().to_string();
-    let rating_text = cols(line, 49, 52);
-    let rating = match rating_text.trim() {
-        "" => None,
-        t => Some(
-            t.parse::<u16>()
-                .map_err(|_| err(49, "rating (number or blank) in columns 49-52", rating_text))?,
-        ),
-    };
+    let rating = optional_number(
+        line,
+        (49, 52),
+        "rating (number or blank) in columns 49-52",
+        &err,
+    )?;
     let federation = non_blank(cols(line, 54, 56));
-    let id_text = cols(line, 58, 68);
-    let fide_id = match id_text.trim() {
-        "" => None,
-        t => Some(
-            t.parse::<u64>()
-                .map_err(|_| err(58, "FIDE id (number or blank) in columns 58-68", id_text))?,
-        ),
-    };
+    let fide_id = optional_number(
+        line,
+        (58, 68),
+        "FIDE id (number or blank) in columns 58-68",
+        &err,
+    )?;
     let birth_date = non_blank(cols(line, 70, 79));
     let points_text = cols(line, 81, 84);
     let points = match points_text.trim() {
@@ -822,14 +819,12 @@ fn parse_player(line: &str, file: &str, number: usize) -> Result<PlayerRecord, T
             .filter(|&p| p.is_finite() && points_column(p).len() <= 4)
             .ok_or_else(|| err(81, "points (e.g. ` 2.5`) in columns 81-84", points_text))?,
     };
-    let rank_text = cols(line, 86, 89);
-    let rank = match rank_text.trim() {
-        "" => None,
-        t => Some(
-            t.parse::<u16>()
-                .map_err(|_| err(86, "rank (number or blank) in columns 86-89", rank_text))?,
-        ),
-    };
+    let rank = optional_number(
+        line,
+        (86, 89),
+        "rank (number or blank) in columns 86-89",
+        &err,
+    )?;
     let gap = cols(line, 90, 91);
     if !gap.trim().is_empty() {
         return Err(err(
@@ -878,6 +873,23 @@ fn points_column(p: f64) -> String {
 fn non_blank(s: &str) -> Option<String> {
     let t = s.trim();
     (!t.is_empty()).then(|| t.to_string())
+}
+
+/// The number in 1-based columns `from`–`to` of `line`, `None` when they are blank.
+///
+/// # Errors
+/// `err(from, expected, text)` when the columns hold anything but a number of type `T`.
+fn optional_number<T: std::str::FromStr>(
+    line: &str,
+    (from, to): (usize, usize),
+    expected: &'static str,
+    err: &dyn Fn(usize, &'static str, &str) -> TrfError,
+) -> Result<Option<T>, TrfError> {
+    let text = cols(line, from, to);
+    match text.trim() {
+        "" => Ok(None),
+        t => t.parse().map(Some).map_err(|_| err(from, expected, text)),
+    }
 }
 
 fn parse_block(
@@ -1108,6 +1120,28 @@ mod tests {
         assert!(e_string(&bad).starts_with("t.trf:2:5: expected a number of rounds"));
         let bad = SAMPLE.replace("001    2", "001    1");
         assert!(e_string(&bad).contains("starting rank 1 already given on line 4"));
+        for (at, text, expected) in [
+            (
+                49,
+                "12x4",
+                "t.trf:4:49: expected rating (number or blank) in columns 49-52",
+            ),
+            (
+                58,
+                "15O3014",
+                "t.trf:4:58: expected FIDE id (number or blank) in columns 58-68",
+            ),
+            (
+                86,
+                "  -2",
+                "t.trf:4:86: expected rank (number or blank) in columns 86-89",
+            ),
+        ] {
+            let mut lines: Vec<String> = SAMPLE.lines().map(String::from).collect();
+            lines[3].replace_range(at - 1..at - 1 + text.len(), text);
+            let bad = lines.join("\n");
+            assert!(e_string(&bad).starts_with(expected), "{}", e_string(&bad));
+        }
     }
 
     fn e_string(text: &str) -> String {

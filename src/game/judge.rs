@@ -888,19 +888,11 @@ impl Judge {
 
     fn apply_illegal_act(&mut self, a: &IllegalActEvent, index: usize) -> Result<(), JudgeError> {
         self.started = true;
-        let placement = match &a.board {
-            Some(text) => Some(
-                text.split_whitespace()
-                    .next()
-                    .unwrap_or("")
-                    .parse::<Board>()
-                    .map_err(|_| JudgeError::InvalidBoard {
-                        index,
-                        text: text.clone(),
-                    })?,
-            ),
-            None => None,
-        };
+        let placement = a
+            .board
+            .as_deref()
+            .map(|text| board_field(text, index))
+            .transpose()?;
         let notation = a
             .squares
             .iter()
@@ -1348,19 +1340,11 @@ impl Judge {
             .result
             .parse::<GameResult>()
             .map_err(|source| JudgeError::InvalidResult { index, source })?;
-        let shown = match &r.fen {
-            Some(f) => Some(
-                f.split_whitespace()
-                    .next()
-                    .unwrap_or("")
-                    .parse::<Board>()
-                    .map_err(|_| JudgeError::InvalidBoard {
-                        index,
-                        text: f.clone(),
-                    })?,
-            ),
-            None => None,
-        };
+        let shown = r
+            .fen
+            .as_deref()
+            .map(|text| board_field(text, index))
+            .transpose()?;
         self.report_result(
             result,
             ReportSource::Players,
@@ -1804,6 +1788,19 @@ fn king_can_step_away(pos: &Chess) -> bool {
     (attacks::king_attacks(king) & !board.by_color(us))
         .into_iter()
         .any(|to| board.attacks_to(to, !us, occupied).is_empty())
+}
+
+/// The piece placement of an event's `board` or `fen` field: the FEN's first field (a whole
+/// FEN is accepted, the rest ignored). Errors: [`JudgeError::InvalidBoard`] at event `index`.
+fn board_field(text: &str, index: usize) -> Result<Board, JudgeError> {
+    text.split_whitespace()
+        .next()
+        .unwrap_or("")
+        .parse::<Board>()
+        .map_err(|_| JudgeError::InvalidBoard {
+            index,
+            text: text.to_owned(),
+        })
 }
 
 /// Rebuilds a legal position from a setup, forgiving castling rights, an en-passant square,

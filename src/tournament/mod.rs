@@ -8,6 +8,9 @@
 //! - [`standings`]: standings and crosstable in text and JSON, tie-break presets.
 //! - [`store`]: the state file, written atomically.
 
+// Every public item says what it holds, in which units, and the rule it implements.
+#![warn(missing_docs)]
+
 pub mod model;
 pub mod pairing;
 pub mod standings;

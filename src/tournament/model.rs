@@ -194,7 +194,9 @@ pub struct Player {
 }
 
 impl Player {
-    /// The first round the player is out of the event, and why.
+    /// The first round (1-based) the player is out of the event, and why: `"withdrew"`
+    /// (CR 1.4) or `"was disqualified"` (CR 2.2), the earlier of the two when both are set;
+    /// `None` while the player is in the event.
     pub fn out_from(&self) -> Option<(u32, &'static str)> {
         match (self.withdrawn_from, self.disqualified_from) {
             (Some(w), Some(d)) if d < w => Some((d, "was disqualified")),
@@ -204,7 +206,8 @@ impl Player {
         }
     }
 
-    /// True when the player may be paired in round `round`.
+    /// True when the player may be paired in round `round` (1-based): before the round of a
+    /// withdrawal (CR 1.4) or disqualification (CR 2.2), or always when neither happened.
     pub fn plays_in(&self, round: u32) -> bool {
         self.out_from().is_none_or(|(from, _)| round < from)
     }
@@ -370,7 +373,7 @@ pub enum ByeKind {
 }
 
 impl ByeKind {
-    /// The TRF code.
+    /// The TRF-16 result code of the bye (`U`, `H`, `F`, `Z`; C.04 Annex 2).
     pub fn code(self) -> ResultCode {
         match self {
             ByeKind::PairingAllocated => ResultCode::PairingAllocatedBye,
@@ -380,7 +383,8 @@ impl ByeKind {
         }
     }
 
-    /// Parses `pab`/`U`, `half`/`H`, `full`/`F`, `zero`/`Z` and the snake_case names.
+    /// Parses `pab`/`U`, `half`/`H`, `full`/`F`, `zero`/`Z`/`absent` and the snake_case names
+    /// (surrounding spaces ignored); `None` for anything else.
     pub fn parse(text: &str) -> Option<ByeKind> {
         Some(match text.trim() {
             "U" | "u" | "pab" | "pairing_allocated" => ByeKind::PairingAllocated,
@@ -458,7 +462,9 @@ pub struct Tournament {
 }
 
 impl Tournament {
-    /// An empty tournament of `total_rounds` rounds.
+    /// An empty tournament of `total_rounds` rounds (CR 1.1: 4) named `name`, no players,
+    /// White for the first player in round 1 (TRF `XXC white1`), the points of CR 4.1 (win 1,
+    /// draw ½, loss 0; the pairing-allocated bye 1, CR 1.3).
     pub fn new(name: &str, total_rounds: u32) -> Tournament {
         Tournament {
             name: name.to_string(),
@@ -546,12 +552,12 @@ impl Tournament {
             .ok_or(TournamentError::UnknownPlayer(tpn))
     }
 
-    /// Rounds that have pairings.
+    /// How many rounds have pairings (a round with byes only does not count).
     pub fn paired_rounds(&self) -> u32 {
         self.rounds.iter().filter(|r| !r.games.is_empty()).count() as u32
     }
 
-    /// The round (1-based).
+    /// Round `number` (1-based), or `None` when it has neither pairings nor byes yet.
     pub fn round(&self, number: u32) -> Option<&Round> {
         self.rounds.iter().find(|r| r.number == number)
     }
@@ -656,15 +662,7 @@ impl Tournament {
         if round != next {
             return Err(TournamentError::RoundOutOfOrder { round, next });
         }
-        if let Some(prev) = self.round(round - 1) {
-            let missing = prev.games.iter().filter(|g| g.result.is_none()).count();
-            if missing > 0 {
-                return Err(TournamentError::RoundUnfinished {
-                    round: round - 1,
-                    missing,
-                });
-            }
-        }
+        self.check_round_finished(round - 1)?;
         let mut seen: HashSet<u16> = self
             .round(round)
             .map(|r| r.byes.iter().map(|b| b.player).collect())
@@ -718,17 +716,12 @@ impl Tournament {
         use crate::tournament::pairing::{PairingInput, pair};
         let round = self.paired_rounds() + 1;
         if round > self.total_rounds {
-            return Err(TournamentError::RoundOutOfOrder { round, next: round });
+            return Err(TournamentError::RoundBeyondEvent {
+                round,
+                total: self.total_rounds,
+            });
         }
-        if let Some(prev) = self.round(round - 1) {
-            let missing = prev.games.iter().filter(|g| g.result.is_none()).count();
-            if missing > 0 {
-                return Err(TournamentError::RoundUnfinished {
-                    round: round - 1,
-                    missing,
-                });
-            }
-        }
+        self.check_round_finished(round - 1)?;
         let pairing = PairingInput::from_trf(&self.to_trf())
             .and_then(|input| pair(&input, rules))
             .map_err(|source| TournamentError::Pairing { round, source })?;
@@ -808,6 +801,22 @@ impl Tournament {
                 game: game.to_string(),
             })?;
         self.record_result(round, game, result, correct)
+    }
+
+    /// Whether every game of round `round` has a result, so that the next round may be paired
+    /// (CR 1.2: a round is paired from the results of the rounds before it). A round not paired
+    /// yet (or round 0) has nothing missing.
+    ///
+    /// # Errors
+    /// [`TournamentError::RoundUnfinished`] with the number of games without a result.
+    fn check_round_finished(&self, round: u32) -> Result<(), TournamentError> {
+        let missing = self
+            .round(round)
+            .map_or(0, |r| r.games.iter().filter(|g| g.result.is_none()).count());
+        if missing > 0 {
+            return Err(TournamentError::RoundUnfinished { round, missing });
+        }
+        Ok(())
     }
 
     /// Whether player `tpn` may leave the event with no game from round `first_free` on

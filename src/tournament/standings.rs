@@ -60,7 +60,7 @@ pub struct StandingRow {
     /// Club, if known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub club: Option<String>,
-    /// Points.
+    /// Points under the event's point values (CR 4.1: win 1, draw ½; byes per CR 1.3).
     pub points: f64,
     /// Tie-break values by acronym, in the configured order.
     pub tie_breaks: serde_json::Map<String, serde_json::Value>,
@@ -85,7 +85,11 @@ pub struct StandingsReport {
 }
 
 impl StandingsReport {
-    /// Standings of `tournament` after `through` rounds (default: the completed rounds).
+    /// Standings of `tournament` after `through` rounds (default: the completed rounds, those
+    /// with every result in): ranked by points, then by the tie-breaks of `order` (FIDE C.07),
+    /// unplayed rounds valued under the C.07 edition `rules`. A player who left the event is
+    /// marked `withdrawn` (CR 1.4) or `disqualified` (CR 2.2) when the first round they miss
+    /// is at most the round after these standings.
     pub fn new(
         tournament: &Tournament,
         through: Option<u32>,
@@ -110,7 +114,8 @@ impl StandingsReport {
         })
     }
 
-    /// Standings of a bare result table (e.g. read from a TRF file).
+    /// Standings of a bare result table (e.g. read from a TRF file), as
+    /// [`StandingsReport::new`]; `extra(tpn)` gives a player's club and status, if known.
     pub fn from_table(
         name: &str,
         table: &ResultTable,
@@ -193,7 +198,8 @@ fn number(v: f64) -> serde_json::Value {
     }
 }
 
-/// Points as arbiters write them: `2`, `2½`, `0.25` steps as decimals.
+/// Points as arbiters write them: whole numbers bare (`2`), halves with `½` (`½`, `2½`), other
+/// fractions (from `BB*` point values) as decimals (`0.25`).
 pub fn fmt_points(v: f64) -> String {
     if v.fract() == 0.0 {
         format!("{v:.0}")
