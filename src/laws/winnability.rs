@@ -371,6 +371,11 @@ struct PieceReach {
     promoted: Bitboard,
     /// Squares the piece (or its promoted form) may ever attack.
     attacks: Bitboard,
+    /// The blocked squares `reach` was last computed for (a piece's reach depends on nothing
+    /// else, so it is recomputed only when they change); `FULL` before the first computation.
+    blocked: Bitboard,
+    /// `attacks` was computed from the current `reach` and `promoted`.
+    attacks_fresh: bool,
 }
 
 struct Blockade {
@@ -391,6 +396,8 @@ impl Blockade {
                 reach: Bitboard::from(square),
                 promoted: Bitboard::EMPTY,
                 attacks: Bitboard::EMPTY,
+                blocked: Bitboard::FULL,
+                attacks_fresh: false,
             })
             .collect();
         loop {
@@ -421,6 +428,7 @@ impl Blockade {
                 for p in pieces.iter_mut() {
                     if frozen.contains(p.square) {
                         let attacks = attacks::attacks(p.square, p.piece, frozen);
+                        p.attacks_fresh = false;
                         if attacks != p.attacks {
                             p.attacks = attacks;
                             changed = true;
@@ -434,33 +442,62 @@ impl Blockade {
                         Role::Pawn => {
                             let stop =
                                 confronting_pawn(board, frozen, p.square, c, &reach_by, &attack_by);
-                            pawn_reach(p.square, c, frozen, stop, enemy_reach)
+                            let reach = pawn_reach(p.square, c, frozen, stop, enemy_reach);
+                            // The promoted piece's reach only changes with new promotion
+                            // squares or a new frozen set.
+                            let last_rank = Bitboard::from(match c {
+                                Color::White => Rank::Eighth,
+                                Color::Black => Rank::First,
+                            });
+                            let promotions = (reach | p.reach) & last_rank;
+                            if frozen == p.blocked && promotions == p.reach & last_rank {
+                                (reach, p.promoted)
+                            } else {
+                                p.blocked = frozen;
+                                // A queen or a knight reaches everything a promoted piece can.
+                                let promoted = component(promotions, !frozen, king_step)
+                                    | component(promotions, !frozen, knight_step);
+                                (reach, promoted)
+                            }
                         }
-                        Role::King => (
-                            component(
-                                Bitboard::from(p.square),
-                                !(frozen | guarded[idx(!c)]),
-                                king_step,
-                            ),
-                            Bitboard::EMPTY,
-                        ),
-                        role => (piece_reach(p.square, role, frozen), Bitboard::EMPTY),
+                        Role::King => {
+                            let blocked = frozen | guarded[idx(!c)];
+                            if blocked == p.blocked {
+                                (p.reach, p.promoted)
+                            } else {
+                                p.blocked = blocked;
+                                let start = Bitboard::from(p.square);
+                                (component(start, !blocked, king_step), Bitboard::EMPTY)
+                            }
+                        }
+                        role => {
+                            if frozen == p.blocked {
+                                (p.reach, p.promoted)
+                            } else {
+                                p.blocked = frozen;
+                                (piece_reach(p.square, role, frozen), Bitboard::EMPTY)
+                            }
+                        }
                     };
                     let reach = reach | p.reach;
                     let promoted = promoted | p.promoted;
                     if reach != p.reach || promoted != p.promoted {
                         p.reach = reach;
                         p.promoted = promoted;
+                        p.attacks_fresh = false;
                         changed = true;
                     }
-                    // A reach is closed under the piece's steps through unfrozen squares, so
-                    // what it attacks from anywhere in it is one step beyond it.
-                    let att = reach_attacks(p.reach, p.piece)
-                        | king_step(p.promoted)
-                        | knight_step(p.promoted);
-                    if att != p.attacks {
-                        p.attacks = att;
-                        changed = true;
+                    if !p.attacks_fresh {
+                        // A reach is closed under the piece's steps through unfrozen squares,
+                        // so what it attacks from anywhere in it is one step beyond it.
+                        let att = reach_attacks(p.reach, p.piece)
+                            | king_step(p.promoted)
+                            | knight_step(p.promoted);
+                        p.attacks_fresh = true;
+                        if att != p.attacks {
+                            p.attacks = att;
+                            changed = true;
+                        }
                     }
                 }
                 if !changed {
@@ -746,14 +783,14 @@ fn piece_reach(from: Square, role: Role, frozen: Bitboard) -> Bitboard {
     component(Bitboard::from(from), !frozen, step)
 }
 
-/// Squares a pawn may stand on, and squares its promoted piece may stand on.
+/// Squares a pawn may stand on (its promotion squares included).
 fn pawn_reach(
     from: Square,
     c: Color,
     frozen: Bitboard,
     stop: Bitboard,
     enemy_reach: Bitboard,
-) -> (Bitboard, Bitboard) {
+) -> Bitboard {
     let push_blocked = frozen | stop;
     let forward = if c == Color::White { 8 } else { -8 };
     let start_rank = if c == Color::White {
@@ -787,11 +824,7 @@ fn pawn_reach(
         reach |= next;
         frontier |= next;
     }
-    let mut promoted = Bitboard::EMPTY;
-    for s in reach & Bitboard::from(last_rank) {
-        promoted |= piece_reach(s, Role::Queen, frozen) | piece_reach(s, Role::Knight, frozen);
-    }
-    (reach, promoted)
+    reach
 }
 
 // ---------------------------------------------------------------------------------------------
