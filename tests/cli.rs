@@ -39,3 +39,37 @@ fn missing_file_error_names_the_os_error_once() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.matches("os error 2").count(), 1, "stderr: {err}");
 }
+
+/// A reader that closes the pipe (`arbiter … | head`, `2>&1 | head`) ends the run without a
+/// panic (exit status 101): on standard output the run stops quietly, on standard error the
+/// messages are dropped and the exit status still says 1 for the unreadable input.
+#[test]
+fn closed_pipes_never_panic() {
+    let trf = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/vectors/pairing/seed-05-n17/round-3.trf"
+    );
+    for format in ["text", "json", "trf"] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let status = arbiter()
+            .args(["pair", trf, "--explain", "--format", format])
+            .stdout(writer)
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(0), "pair --format {format}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.jsonl");
+    std::fs::write(&bad, "not an event\n").unwrap();
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let status = arbiter()
+        .arg("judge")
+        .arg(&bad)
+        .stdout(std::process::Stdio::null())
+        .stderr(writer)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1));
+}

@@ -89,7 +89,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             match File::open(path) {
                 Ok(f) => Box::new(f),
                 Err(e) => {
-                    eprintln!("arbiter: {name}: {e}");
+                    note!("arbiter: {name}: {e}");
                     failed = true;
                     continue;
                 }
@@ -100,7 +100,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             InputFormat::Auto => match detect(path, &mut input) {
                 Ok(f) => f,
                 Err(e) => {
-                    eprintln!("arbiter: {name}: {e}");
+                    note!("arbiter: {name}: {e}");
                     failed = true;
                     continue;
                 }
@@ -143,11 +143,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 match game.map(|g| judge_jsonl_game(&g, rules, options)) {
                     Ok(Ok(v)) => emit(1, &v)?,
                     Ok(Err((line, e))) => {
-                        eprintln!("arbiter: {name}:{line}: {e}");
+                        note!("arbiter: {name}:{line}: {e}");
                         failed = true;
                     }
                     Err(e) => {
-                        eprintln!("arbiter: {name}: {e}");
+                        note!("arbiter: {name}: {e}");
                         failed = true;
                     }
                 }
@@ -158,7 +158,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         Ok(g) => match judge_pgn_game(&g, rules.unwrap_or_default(), options) {
                             Ok(v) => emit(g.index + 1, &v)?,
                             Err(e) => {
-                                eprintln!(
+                                note!(
                                     "arbiter: {name}: game {} (byte offset {}): {e}",
                                     g.index + 1,
                                     g.offset
@@ -167,7 +167,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                             }
                         },
                         Err(e) => {
-                            eprintln!("arbiter: {name}: {e}");
+                            note!("arbiter: {name}: {e}");
                             failed = true;
                         }
                     }
@@ -179,7 +179,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         Ok(g) => match judge_jsonl_game(&g, rules, options) {
                             Ok(v) => emit(i + 1, &v)?,
                             Err((line, e)) => {
-                                eprintln!("arbiter: {name}:{line}: game {}: {e}", i + 1);
+                                note!("arbiter: {name}:{line}: game {}: {e}", i + 1);
                                 failed = true;
                             }
                         },
@@ -189,7 +189,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                                     *line
                                 }
                             };
-                            eprintln!("arbiter: {name}:{line}: game {}: {e}", i + 1);
+                            note!("arbiter: {name}:{line}: game {}: {e}", i + 1);
                             failed = true;
                         }
                     }

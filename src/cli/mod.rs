@@ -1,5 +1,15 @@
 //! One module per subcommand; each has its clap `Args` and a `run` returning the exit code.
 
+/// `eprintln!` that never panics: a closed standard error must not stop a command (the
+/// results go to standard output; the exit status still tells of errors). Defined before the
+/// modules, so that they all see it.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 pub mod adjudicate;
 pub mod judge;
 pub mod pair;

@@ -1,5 +1,6 @@
 //! `arbiter pair FILE.trf [--rules fide|detsky-mat] [--format text|json|trf] [--explain]`.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -62,33 +63,41 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Rules::Fide => PairingRules::fide(),
         Rules::DetskyMat => PairingRules::detsky_mat(),
     };
+    // Written, not printed: a reader that closes the pipe ends the run quietly (see main).
+    let mut out = std::io::stdout().lock();
     let pairing = match pairing::pair(&input, &rules) {
         Ok(p) => p,
         Err(PairingError::NoLegalPairing) => {
             match args.format {
-                PairFormat::Json => println!(
+                PairFormat::Json => writeln!(
+                    out,
                     "{}",
                     serde_json::json!({"round": input.played_rounds + 1, "no_legal_pairing": true})
-                ),
-                _ => println!("no legal pairing"),
+                )?,
+                _ => writeln!(out, "no legal pairing")?,
             }
-            eprintln!("arbiter: {}", PairingError::NoLegalPairing);
+            // A closed stderr must not panic.
+            let _ = writeln!(
+                std::io::stderr(),
+                "arbiter: {}",
+                PairingError::NoLegalPairing
+            );
             return Ok(ExitCode::from(1));
         }
         Err(e) => return Err(e).with_context(|| args.file.display().to_string()),
     };
     match args.format {
         PairFormat::Text => {
-            print!("{}", pairing.to_pairs_text());
+            write!(out, "{}", pairing.to_pairs_text())?;
             if args.explain {
                 for b in &pairing.explanation.boards {
-                    println!("# board {}: {}", b.board, b.colour_reason);
+                    writeln!(out, "# board {}: {}", b.board, b.colour_reason)?;
                     if let Some(r) = &b.float_reason {
-                        println!("# board {}: {}", b.board, r);
+                        writeln!(out, "# board {}: {}", b.board, r)?;
                     }
                 }
                 if let Some(r) = &pairing.explanation.bye {
-                    println!("# bye: {r}");
+                    writeln!(out, "# bye: {r}")?;
                 }
             }
         }
@@ -101,12 +110,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             if args.explain {
                 v["explanation"] = serde_json::to_value(&pairing.explanation)?;
             }
-            println!("{v}");
+            writeln!(out, "{v}")?;
         }
         PairFormat::Trf => {
             pairing::apply_to_trf(&mut trf, &pairing);
-            print!("{trf}");
+            write!(out, "{trf}")?;
         }
     }
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

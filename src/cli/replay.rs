@@ -155,7 +155,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     if !args.quiet && args.format != ReplayFormat::Summary && io::stderr().is_terminal() {
-        eprintln!(
+        note!(
             "{} games ({} judged, {} with discrepancies, {} errors) in {:.2} s",
             summary.games,
             summary.judged,
@@ -200,7 +200,7 @@ fn report_error(item: &Item, shown: &mut usize, bar: &ProgressBar) {
         Event::FileDone { .. } => None,
     };
     if let Some(line) = line {
-        bar.suspend(|| eprintln!("{line}"));
+        bar.suspend(|| note!("{line}"));
     }
 }
 

@@ -521,9 +521,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 fn warn_overlong(trf: &Trf) {
     for p in trf.players() {
         for (field, width) in p.overlong_fields() {
-            // A closed stderr must not stop the export.
-            let _ = writeln!(
-                std::io::stderr(),
+            note!(
                 "arbiter: warning: player {}: the {field} is longer than its {width} TRF columns; cut to fit",
                 p.tpn
             );

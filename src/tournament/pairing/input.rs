@@ -99,7 +99,11 @@ impl RoundRecord {
         }
     }
 
-    /// Reads a TRF round block.
+    /// Reads a TRF round block: the outcome for scoring (a forfeit win and the byes `F`, `U`
+    /// count as wins, `H` as a draw, the rest as losses), and whether the game was played over
+    /// the board (opponent, colour and a non-forfeit result: only those count as meetings and
+    /// for colours, C.04.1), and whether the player took part in the pairing at all (an
+    /// opponent, a forfeit win or the pairing-allocated bye).
     pub fn from_trf(e: &crate::formats::trf::RoundEntry) -> Self {
         use ResultCode as R;
         let colour = match e.colour {
@@ -137,7 +141,7 @@ impl RoundRecord {
     }
 }
 
-/// One player.
+/// One player as the pairer sees them: starting rank, history and what the file claims.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct PlayerInput {
     /// Starting rank = pairing number (TPN), 1-based.
@@ -153,7 +157,8 @@ pub struct PlayerInput {
     pub claimed_points: Option<u32>,
 }
 
-/// The tournament as the pairer needs it.
+/// The tournament as the pairer needs it (C.04.3): players with their histories, points per
+/// result in tenths, the rounds, the initial colour and the forbidden pairs.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct PairingInput {
     /// Total number of rounds (`XXR`): the last round relaxes C3 for topscorers.
