@@ -285,7 +285,7 @@ impl Judge {
         } else {
             DeadPositionTest::Full
         };
-        let ending = automatic_ending_with(&start, &RepetitionHistory::new(key), true, test);
+        let ending = automatic_ending_with(&start, &RepetitionHistory::new(key), true, test, false);
         let mut judge = Judge {
             rules,
             options,
@@ -521,6 +521,19 @@ impl Judge {
     /// Plays a move from a plain sequence (PGN mainline): the fast path. Legal moves cost no
     /// heap allocation; illegal ones are handled exactly as [`Event::Move`].
     pub fn play_san(&mut self, san: San) {
+        self.play_san_ahead(san, None, None);
+    }
+
+    /// [`Judge::play_san`] knowing the record's next move: when `next` is a legal move after
+    /// this one, the position has a legal move, so it is neither checkmate nor stalemate
+    /// (5.1.1, 5.2.1) and the test is skipped (exact, not a guess). `resolved` is this move as
+    /// the previous call returned it. Returns `next` resolved, to pass on to the next call.
+    fn play_san_ahead(
+        &mut self,
+        san: San,
+        resolved: Option<Move>,
+        next: Option<San>,
+    ) -> Option<Move> {
         let index = self.events;
         self.events += 1;
         self.started = true;
@@ -531,12 +544,12 @@ impl Judge {
             && self.draw_offer.is_none()
             && !self.options.trace
             && let BoardState::Legal(pos) = &self.board
-            && let Ok(m) = san.to_move(pos)
+            && let Some(m) = resolved.or_else(|| san.to_move(pos).ok())
         {
-            self.play_legal(m, index);
-            return;
+            return self.play_legal(m, index, next);
         }
         self.play_written(Written::San(san), None, 1, index);
+        None
     }
 
     /// Plays a written move by the player on move (UCI or SAN), as [`Event::Move`] without
@@ -653,7 +666,7 @@ impl Judge {
                         }
                         // Kept for a take-back by agreement (CR 3.6); event path only.
                         self.previous = Some(Box::new(self.snapshot()));
-                        self.play_legal(m, index);
+                        self.play_legal(m, index, None);
                         if hands > 1 {
                             self.two_handed.get_mut(mover).observed += 1;
                             self.pending_two_handed = Some(mover);
@@ -738,9 +751,11 @@ impl Judge {
 
     /// Plays a legal move and applies the automatic endings (5.1.1 → 5.2.1 → 5.2.2 → 9.6.2 →
     /// 9.6.1).
-    fn play_legal(&mut self, m: Move, index: usize) {
+    ///
+    /// `next`: the record's next move, if known; returned resolved when it is legal after `m`.
+    fn play_legal(&mut self, m: Move, index: usize, next: Option<San>) -> Option<Move> {
         let BoardState::Legal(pos) = &mut self.board else {
-            return;
+            return None;
         };
         let mover = Side::of(pos.turn());
         let irreversible = pos.is_irreversible(m);
@@ -755,7 +770,8 @@ impl Judge {
         self.plies += 1;
         *self.moved.get_mut(mover) = true;
         self.reached_illegally = false;
-        let ending = automatic_ending(pos, &self.history, m.is_zeroing());
+        let next_move = next.and_then(|s| s.to_move(pos).ok());
+        let ending = automatic_ending(pos, &self.history, m.is_zeroing(), next_move.is_some());
         if self.options.trace {
             let text = m.to_string();
             self.note(
@@ -771,6 +787,7 @@ impl Judge {
         if let Some((result, reason)) = ending {
             self.end(result, reason);
         }
+        next_move
     }
 
     fn record_problem(&mut self, index: usize, written: &Written, problem: RecordProblemKind) {
@@ -1622,12 +1639,16 @@ impl Judge {
 /// The dead-position test beyond material runs after captures and pawn moves only, where
 /// material and pawn structure change, with the static layers ([`statically_unwinnable`]); a
 /// position made dead by a piece move is recognised at the next capture or pawn move.
+///
+/// `has_move`: a legal move is known to exist (the record's next move), so the checkmate and
+/// stalemate tests are skipped.
 fn automatic_ending(
     pos: &Chess,
     history: &RepetitionHistory,
     zeroing: bool,
+    has_move: bool,
 ) -> Option<(GameResult, Reason)> {
-    automatic_ending_with(pos, history, zeroing, DeadPositionTest::PerMove)
+    automatic_ending_with(pos, history, zeroing, DeadPositionTest::PerMove, has_move)
 }
 
 /// How hard to look for a dead position (Laws 5.2.2).
@@ -1659,8 +1680,11 @@ fn automatic_ending_with(
     history: &RepetitionHistory,
     zeroing: bool,
     test: DeadPositionTest,
+    has_move: bool,
 ) -> Option<(GameResult, Reason)> {
-    if pos.is_check() {
+    if has_move {
+        // Neither checkmate nor stalemate: a legal move is known.
+    } else if pos.is_check() {
         if !king_can_step_away(pos) && pos.legal_moves().is_empty() {
             return Some((
                 GameResult::win_for(Side::of(!pos.turn())),
@@ -2076,8 +2100,11 @@ pub fn judge_pgn_game(
         round: game.tag("Round").map(str::to_owned),
         board: game.tag("Board").map(str::to_owned),
     });
-    for san in &game.moves {
-        judge.play_san(*san);
+    // Each move is resolved once, one step ahead: a next move that plays proves the position
+    // before it is neither checkmate nor stalemate.
+    let mut resolved = None;
+    for (i, san) in game.moves.iter().enumerate() {
+        resolved = judge.play_san_ahead(*san, resolved, game.moves.get(i + 1).copied());
     }
     let reported = game
         .tag("Result")
