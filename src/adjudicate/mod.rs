@@ -176,6 +176,17 @@ pub enum GameResult {
     Draw,
 }
 
+/// The judge's result for a decided adjudication (never `*`).
+impl From<GameResult> for crate::game::verdict::GameResult {
+    fn from(r: GameResult) -> Self {
+        match r {
+            GameResult::WhiteWins => Self::WhiteWins,
+            GameResult::BlackWins => Self::BlackWins,
+            GameResult::Draw => Self::Draw,
+        }
+    }
+}
+
 impl GameResult {
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub fn as_str(self) -> &'static str {

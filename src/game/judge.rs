@@ -1440,33 +1440,30 @@ impl Judge {
         if self.ended.is_some() {
             return;
         }
-        // [adjudication helper, issue 3] The play-out adjudication (`crate::adjudicate`) decides
-        // a legal position; the arbiter's call (`review`) and an irregular board leave the game
+        // The play-out adjudication (`crate::adjudicate`, CR 4.3–4.5) decides a legal position; the arbiter's call (`review`) and an irregular board leave the game
         // unfinished, awaiting the arbiter, with the engine's recommendation in the trace.
         let adjudication = match &self.board {
             BoardState::Legal(pos) => {
                 let repetitions = u32::try_from(self.history.current_count()).unwrap_or(u32::MAX);
                 let config = crate::adjudicate::AdjudicationConfig::preset(self.rules.preset);
+                // A preset has no Syzygy directory, the only thing `new` can fail on.
                 let adjudicator = crate::adjudicate::Adjudicator::new(config).ok();
                 adjudicator.map(|a| a.adjudicate_in_game(pos, repetitions.max(1)))
             }
             BoardState::Irregular(_) => None,
         };
         let decided = adjudication.as_ref().and_then(|a| match a.result {
-            crate::adjudicate::Verdict::Decided(r) => Some(match r {
-                crate::adjudicate::GameResult::WhiteWins => GameResult::WhiteWins,
-                crate::adjudicate::GameResult::BlackWins => GameResult::BlackWins,
-                crate::adjudicate::GameResult::Draw => GameResult::Draw,
-            }),
+            crate::adjudicate::Verdict::Decided(r) => Some(GameResult::from(r)),
             crate::adjudicate::Verdict::Review => None,
         });
         let decision = match (&adjudication, decided) {
             (Some(a), Some(result)) => {
                 self.end(result, Reason::Adjudicated);
+                let basis = serde_json::to_value(a.basis).unwrap_or_default();
                 format!(
-                    "adjudicated {} ({:?}: {})",
+                    "adjudicated {} ({}: {})",
                     result.as_str(),
-                    a.basis,
+                    basis.as_str().unwrap_or_default(),
                     a.reasons.last().map_or("", |r| r.text.as_str())
                 )
             }
@@ -1719,8 +1716,7 @@ fn pawns_at_home(board: &Board) -> bool {
 }
 
 /// Kings, bishops and pawns only, and a side that has pawns with all of them blocked head-on by
-/// enemy pawns: where the (costly, about a millisecond) blockade layer proves dead positions in
-/// practice. Elsewhere it is skipped, which can only miss a proof, never invent one. (A side
+/// enemy pawns: where the (costly) blockade layer proves dead positions in practice. Elsewhere it is skipped, which can only miss a proof, never invent one. (A side
 /// without pawns does not count as blocked: that made every bishop ending run the layer.)
 fn blockade_possible(board: &Board) -> bool {
     let white = (board.pawns() & board.white()).0;
@@ -1735,7 +1731,7 @@ fn blockade_possible(board: &Board) -> bool {
 /// move (5.2.2, both sides) and on every decisive reported result. A search can only show that
 /// mate is still possible, the usual case; what ends a game is a proof of unwinnability.
 ///
-/// The blockade layer is costly (about 0.3 ms a position), so it runs only where a pawn
+/// The blockade layer is costly (still about 8 % of a database replay), so it runs only where a pawn
 /// blockade can make a position dead in practice: kings, bishops and pawns, with at least one
 /// pawn (a knight jumps any wall; rooks and queens behind a closed chain are left to the full
 /// analysis that [`can_mate`] runs for 7.5.5, 5.1.2 and 6.9). Sound: it never claims
