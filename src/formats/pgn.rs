@@ -129,7 +129,7 @@ impl<R: Read> Read for Counting<R> {
         let start = self.count.fetch_add(n as u64, Ordering::Relaxed);
         // PGN is text: a NUL byte means a binary file, which pgn-reader would otherwise skip
         // through, token by token, and report as games.
-        if let Some(at) = buf.get(..n).and_then(|b| b.iter().position(|&c| c == 0)) {
+        if let Some(at) = buf.get(..n).and_then(|b| memchr::memchr(0, b)) {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
                 format!(
