@@ -236,3 +236,50 @@ fn game_files_adjudicate_each_last_position() {
         .expect("arbiter runs");
     assert_eq!(missing.status.code(), Some(1));
 }
+
+/// Bad game files are errors naming the file and game, never a silent verdict: a file without
+/// a game, and a record whose move cannot be read (the last position is then unknown). A
+/// mate-search depth past 15 plies is refused as a usage error.
+#[test]
+fn game_files_without_a_readable_last_position_are_errors() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let empty = dir.path().join("empty.pgn");
+    std::fs::write(&empty, "").expect("write");
+    // `Nd7` fits the knights on b8 and f6: ambiguous, judging stops there.
+    let ambiguous = dir.path().join("ambiguous.pgn");
+    std::fs::write(
+        &ambiguous,
+        "[Event \"t\"]\n[FEN \"rn2k3/8/5n2/8/8/8/8/4K3 b - - 0 1\"]\n\n1... Nd7 2. Kd2 *\n",
+    )
+    .expect("write");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(args)
+            .output()
+            .expect("arbiter runs")
+    };
+    let out = run(&["adjudicate", empty.to_str().expect("UTF-8 path")]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("empty.pgn") && err.contains("no game"),
+        "{err}"
+    );
+
+    let out = run(&["adjudicate", ambiguous.to_str().expect("UTF-8 path")]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("game 1") && err.contains("ply 1 (Nd7)") && err.contains("not judged"),
+        "{err}"
+    );
+
+    let out = run(&[
+        "adjudicate",
+        "--fen",
+        "8/8/8/4k3/8/8/8/4K2R w - - 0 1",
+        "--mate-plies",
+        "40",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+}

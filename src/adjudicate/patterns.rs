@@ -30,6 +30,18 @@ pub enum DrawnPattern {
 }
 
 impl DrawnPattern {
+    /// Every pattern (for listing them, e.g. in `arbiter adjudicate`'s rule table).
+    pub const ALL: [DrawnPattern; 8] = [
+        DrawnPattern::TwoKnightsVsKing,
+        DrawnPattern::MinorVsMinor,
+        DrawnPattern::RookVsMinor,
+        DrawnPattern::RookAndMinorVsRook,
+        DrawnPattern::WrongRookPawn,
+        DrawnPattern::OppositeColouredBishops,
+        DrawnPattern::QueenVsSeventhRankPawn,
+        DrawnPattern::KingInFrontOfPawn,
+    ];
+
     /// The pattern in words.
     pub fn describe(self) -> &'static str {
         match self {

@@ -6,12 +6,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
+use arbiter::adjudicate::patterns::DrawnPattern;
 use arbiter::adjudicate::{Adjudication, AdjudicationConfig, Adjudicator, Preset};
 use arbiter::formats::jsonl;
 use arbiter::formats::pgn::PgnReader;
 use arbiter::game::judge::{JudgeOptions, judge_pgn_game};
 use arbiter::game::rules::CompetitionRules;
-use arbiter::game::verdict::Verdict;
+use arbiter::game::verdict::{Verdict, count_of};
 use serde::Serialize;
 
 use super::judge::{InputFormat, detect, judge_jsonl_game};
@@ -46,8 +47,9 @@ pub struct AdjudicateArgs {
     /// Override: least advantage that wins against a lone king or king and pawns (rule 7).
     #[arg(long)]
     pub lone_king_margin: Option<i32>,
-    /// Override: forced-mate search depth in plies (rule 4; odd, 5 = mate in 3).
-    #[arg(long)]
+    /// Override: forced-mate search depth in plies (rule 4; 5 = mate in 3), 1 to 15: the
+    /// search has no repetition test, so a deeper one could run for ever in a perpetual check.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=15))]
     pub mate_plies: Option<u32>,
     /// Count tablebase cursed wins / blessed losses as decisive.
     #[arg(long)]
@@ -137,7 +139,10 @@ fn rules_text(config: &AdjudicationConfig) -> Vec<(u8, String)> {
             if config.cursed_wins_count { "decisive" } else { "draws" }
         )),
         (4, format!("forced mate within {} plies for either side -> win, with the line", config.mate_plies)),
-        (5, "known drawn material (K+N+N v K, K+minor v K+minor, K+R v K+minor, K+R+minor v K+R, wrong rook pawn, opposite bishops with at most 2 extra pawns) -> draw".into()),
+        (5, format!(
+            "known drawn material ({}) -> draw",
+            DrawnPattern::ALL.map(DrawnPattern::describe).join("; ")
+        )),
         (6, format!(
             "material after a capture-only quiescence search, values P{} N{} B{} R{} Q{}",
             config.values.pawn, config.values.knight, config.values.bishop, config.values.rook, config.values.queen
@@ -213,20 +218,24 @@ fn final_position(verdict: &Verdict) -> anyhow::Result<Chess> {
         "the final position is irregular ({}): nothing to adjudicate",
         verdict.final_fen
     );
+    if verdict.moves_not_judged > 0 {
+        let at = verdict
+            .record_problems
+            .first()
+            .map_or_else(String::new, |p| {
+                format!(" at ply {} ({})", p.ply, p.notation)
+            });
+        anyhow::bail!(
+            "the record cannot be read{at}: {} not judged, so its last position is unknown",
+            count_of(verdict.moves_not_judged as usize, "move", "moves")
+        );
+    }
     let setup: Fen = verdict
         .final_fen
         .parse()
         .with_context(|| format!("final position {:?}", verdict.final_fen))?;
     // A Chess960 game's final position may need its castling mode.
-    let mode = if setup
-        .clone()
-        .into_position::<Chess>(CastlingMode::Standard)
-        .is_ok()
-    {
-        CastlingMode::Standard
-    } else {
-        CastlingMode::Chess960
-    };
+    let mode = CastlingMode::detect(setup.as_setup());
     setup
         .into_position(mode)
         .with_context(|| format!("final position {:?}", verdict.final_fen))
@@ -314,6 +323,7 @@ fn judge_file(
             }
         }
     }
+    anyhow::ensure!(!verdicts.is_empty(), "no game in the file");
     Ok(verdicts)
 }
 
