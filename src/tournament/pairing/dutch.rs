@@ -249,7 +249,9 @@ pub(crate) fn pair(input: &PairingInput, rules: &PairingRules) -> Result<Pairing
         12..=16 => compute_matching::<Wide<16>>(&t)?,
         17..=24 => compute_matching::<Wide<24>>(&t)?,
         25..=40 => compute_matching::<Wide<40>>(&t)?,
-        _ => compute_matching::<Wide<64>>(&t)?,
+        41..=64 => compute_matching::<Wide<64>>(&t)?,
+        // Wider weights would wrap around silently and give a wrong pairing.
+        _ => return Err(PairingError::TooLarge { bits }),
     };
     Ok(finish(&t, &matched, input.played_rounds + 1))
 }

@@ -144,6 +144,15 @@ pub enum PairingError {
         /// What is wrong.
         reason: String,
     },
+    /// The edge weight of this round needs more than 4,096 bits (very many score groups and
+    /// players), more than the matcher's widest integer.
+    #[error(
+        "the tournament is too large to pair: the edge weight needs {bits} bits (at most 4096)"
+    )]
+    TooLarge {
+        /// Bits the weight needs.
+        bits: u32,
+    },
 }
 
 /// Pairs the next round of `input` under `rules`.
@@ -151,7 +160,7 @@ pub enum PairingError {
 /// # Errors
 /// [`PairingError::NoLegalPairing`] when no pairing satisfies C1–C3;
 /// [`PairingError::InvalidInput`] for inconsistent input (unknown opponent, points that do not
-/// match the results).
+/// match the results); [`PairingError::TooLarge`] when the weight would exceed 4,096 bits.
 pub fn pair(input: &PairingInput, rules: &PairingRules) -> Result<Pairing, PairingError> {
     dutch::pair(input, rules)
 }
