@@ -76,12 +76,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 )?,
                 _ => writeln!(out, "no legal pairing")?,
             }
-            // A closed stderr must not panic.
-            let _ = writeln!(
-                std::io::stderr(),
-                "arbiter: {}",
-                PairingError::NoLegalPairing
-            );
+            note!("arbiter: {}", PairingError::NoLegalPairing);
             return Ok(ExitCode::from(1));
         }
         Err(e) => return Err(e).with_context(|| args.file.display().to_string()),
