@@ -109,7 +109,7 @@ pub fn to_game(recognised: &Recognised) -> Result<JsonlGame, BoardError> {
             ),
             BoardEventKind::Passthrough(v) => {
                 let event: Event =
-                    serde_json::from_value(v.clone()).map_err(|source| BoardError::Event {
+                    serde::Deserialize::deserialize(v).map_err(|source| BoardError::Event {
                         line: e.line,
                         source,
                     })?;
