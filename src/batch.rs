@@ -137,7 +137,13 @@ pub fn run<T, W, S>(
     } else {
         options.in_flight
     };
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+    // Stacks as large as the main thread's: the winnability search (7.5.5, a composed start
+    // position) recurses, and rayon's default worker stack is 2 MiB.
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .stack_size(8 << 20)
+        .build()
+    {
         Ok(pool) => pool,
         // Without a pool of our own, the global one still runs the work.
         Err(_) => match rayon::ThreadPoolBuilder::new().build() {
