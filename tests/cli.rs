@@ -73,3 +73,21 @@ fn closed_pipes_never_panic() {
         .unwrap();
     assert_eq!(status.code(), Some(1));
 }
+
+/// The board stability rule's K and T must make sense: K ≥ 1 placements, T a finite number of
+/// seconds ≥ 0; anything else is a usage error (exit 2), never a silent misreading.
+#[test]
+fn board_stability_options_are_checked() {
+    for (flag, value) in [
+        ("--board-seconds", "-1"),
+        ("--board-seconds", "NaN"),
+        ("--board-seconds", "inf"),
+        ("--board-snapshots", "0"),
+    ] {
+        let out = arbiter()
+            .args(["judge", "--input", "board", flag, value, "x.jsonl"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}: {out:?}");
+    }
+}

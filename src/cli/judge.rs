@@ -37,10 +37,10 @@ pub struct Args {
     pub input: InputFormat,
     /// Board logs without clock presses: a placement read on this many consecutive lines is
     /// committed (K of the stability rule, README "Digital boards").
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     pub board_snapshots: u32,
     /// Board logs without clock presses: a placement standing this many seconds is committed (T).
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, default_value_t = 2.0, value_parser = seconds)]
     pub board_seconds: f64,
 }
 
@@ -257,4 +257,12 @@ pub(super) fn detect(path: &Path, input: &mut impl BufRead) -> io::Result<InputF
         Some(b'{') | Some(b'#') => InputFormat::Jsonl,
         _ => InputFormat::Pgn,
     })
+}
+
+/// A duration in seconds for `--board-seconds`: a finite number, zero or more.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
+        _ => Err(format!("{text:?} is not a number of seconds (0 or more)")),
+    }
 }
