@@ -39,7 +39,7 @@ use shakmaty_syzygy::{AmbiguousWdl, Tablebase};
 
 use crate::game::verdict::PerSide;
 use crate::laws::Article;
-use crate::laws::winnability::{self, Winnability, WinnabilityConfig};
+use crate::laws::winnability::{self, Winnability, WinnabilityConfig, WinnabilityReport};
 use patterns::DrawnPattern;
 use search::Counter;
 
@@ -163,6 +163,18 @@ impl Default for AdjudicationConfig {
     fn default() -> Self {
         Self::preset(Preset::DetskyMat)
     }
+}
+
+/// Whether White and Black can still mate in `pos` (the configured winnability budget), and
+/// whether the position is dead (Laws 5.2.2: neither can).
+fn mating_chances(
+    pos: &Chess,
+    config: &AdjudicationConfig,
+) -> (WinnabilityReport, WinnabilityReport, bool) {
+    let white = winnability::can_mate_with(pos, Color::White, &config.winnability);
+    let black = winnability::can_mate_with(pos, Color::Black, &config.winnability);
+    let dead = white.verdict == Winnability::Unwinnable && black.verdict == Winnability::Unwinnable;
+    (white, black, dead)
 }
 
 /// A game result as PGN writes it.
@@ -564,9 +576,8 @@ impl<'a> Run<'a> {
         );
 
         // Rule 2: dead position.
-        let white = winnability::can_mate_with(pos, Color::White, &config.winnability);
-        let black = winnability::can_mate_with(pos, Color::Black, &config.winnability);
-        if white.verdict == Winnability::Unwinnable && black.verdict == Winnability::Unwinnable {
+        let (white, black, dead) = mating_chances(pos, &config);
+        if dead {
             self.note(
                 2,
                 Article::Laws("5.2.2").to_string(),
@@ -684,11 +695,9 @@ impl<'a> Run<'a> {
         let (white, black) = if line.is_empty() {
             (white, black)
         } else {
-            let white = winnability::can_mate_with(&settled, Color::White, &config.winnability);
-            let black = winnability::can_mate_with(&settled, Color::Black, &config.winnability);
+            let (white, black, dead) = mating_chances(&settled, &config);
             let via = self.exchange_line.join(" ");
-            if white.verdict == Winnability::Unwinnable && black.verdict == Winnability::Unwinnable
-            {
+            if dead {
                 self.note(
                     2,
                     Article::Laws("5.2.2").to_string(),
