@@ -31,7 +31,7 @@ use std::sync::mpsc;
 
 use serde::Serialize;
 
-use crate::formats::pgn::{PgnGame, PgnReader};
+use crate::formats::pgn::{PgnGame, PgnReader, Tags};
 use crate::game::judge::{JudgeError, JudgeOptions, judge_pgn_game};
 use crate::game::rules::CompetitionRules;
 use crate::game::verdict::Verdict;
@@ -315,57 +315,88 @@ pub fn effective_jobs(options: &Options) -> usize {
     }
 }
 
-/// The tags that identify a game in reports (the Seven Tag Roster less `Result`, which the
-/// verdict carries as `reported`). Missing tags are `None`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+/// The tags that identify a game in reports: the Seven Tag Roster (`Event`, `Site`, `Date`,
+/// `Round`, `White`, `Black`, `Result` as written), read from the game's tags, which it keeps
+/// (moved from the game, not copied: a replay makes one per game). Serialised as an object with
+/// the snake_case keys `event`, `site`, `date`, `round`, `white`, `black`, `result`, each
+/// present only when the tag is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Headers {
-    /// `Event`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub event: Option<String>,
-    /// `Site`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub site: Option<String>,
-    /// `Date`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub date: Option<String>,
-    /// `Round`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub round: Option<String>,
-    /// `White`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub white: Option<String>,
-    /// `Black`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub black: Option<String>,
-    /// `Result`, as written.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub result: Option<String>,
+    tags: Tags,
 }
 
+/// The Seven Tag Roster: report key and PGN tag name.
+const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
+    ("event", "Event"),
+    ("site", "Site"),
+    ("date", "Date"),
+    ("round", "Round"),
+    ("white", "White"),
+    ("black", "Black"),
+    ("result", "Result"),
+];
+
 impl Headers {
-    fn of(game: &PgnGame) -> Headers {
-        let get = |name: &str| game.tag(name).map(str::to_owned);
-        Headers {
-            event: get("Event"),
-            site: get("Site"),
-            date: get("Date"),
-            round: get("Round"),
-            white: get("White"),
-            black: get("Black"),
-            result: get("Result"),
-        }
+    /// `Event`.
+    pub fn event(&self) -> Option<&str> {
+        self.tags.get("Event")
+    }
+    /// `Site`.
+    pub fn site(&self) -> Option<&str> {
+        self.tags.get("Site")
+    }
+    /// `Date`.
+    pub fn date(&self) -> Option<&str> {
+        self.tags.get("Date")
+    }
+    /// `Round`.
+    pub fn round(&self) -> Option<&str> {
+        self.tags.get("Round")
+    }
+    /// `White`.
+    pub fn white(&self) -> Option<&str> {
+        self.tags.get("White")
+    }
+    /// `Black`.
+    pub fn black(&self) -> Option<&str> {
+        self.tags.get("Black")
+    }
+    /// `Result`, as written.
+    pub fn result(&self) -> Option<&str> {
+        self.tags.get("Result")
     }
 
     /// `White - Black (Event, Round)` for people, `?` for what is missing.
     pub fn describe(&self) -> String {
-        let q = |o: &Option<String>| o.clone().unwrap_or_else(|| "?".to_owned());
+        let q = |o: Option<&str>| o.unwrap_or("?").to_owned();
         format!(
             "{} - {} ({}, round {})",
-            q(&self.white),
-            q(&self.black),
-            q(&self.event),
-            q(&self.round)
+            q(self.white()),
+            q(self.black()),
+            q(self.event()),
+            q(self.round())
         )
+    }
+}
+
+impl From<Tags> for Headers {
+    fn from(tags: Tags) -> Headers {
+        Headers { tags }
+    }
+}
+
+impl Serialize for Headers {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let present: Vec<(&str, &str)> = SEVEN_TAG_ROSTER
+            .iter()
+            .filter_map(|&(key, tag)| self.tags.get(tag).map(|v| (key, v)))
+            .collect();
+        let mut map = s.serialize_map(Some(present.len()))?;
+        for (key, value) in present {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
     }
 }
 
@@ -449,8 +480,8 @@ pub fn judge_chunk(chunk: &Chunk, rules: CompetitionRules) -> Vec<GameReport> {
     loop {
         match reader.read_game() {
             Ok(Some(game)) => {
-                last_move = game.moves.last().map(ToString::to_string);
-                out.push(judge_one(&game, rules, chunk.offset));
+                last_move = game.moves.last().copied();
+                out.push(judge_one(game, rules, chunk.offset));
             }
             Ok(None) => break,
             Err(e) => {
@@ -477,15 +508,17 @@ pub fn judge_chunk(chunk: &Chunk, rules: CompetitionRules) -> Vec<GameReport> {
             .any(|d| d.kind == discrepancy::Kind::MissingTerminationMarker)
         && report.plies_recorded > 0
     {
-        report.outcome = Outcome::Error(GameError::Truncated { last_move });
+        report.outcome = Outcome::Error(GameError::Truncated {
+            last_move: last_move.map(|m| m.to_string()),
+        });
     }
     out
 }
 
-fn judge_one(game: &PgnGame, rules: CompetitionRules, chunk_offset: u64) -> GameReport {
-    let outcome = match judge_pgn_game(game, rules, JudgeOptions::default()) {
+fn judge_one(game: PgnGame, rules: CompetitionRules, chunk_offset: u64) -> GameReport {
+    let outcome = match judge_pgn_game(&game, rules, JudgeOptions::default()) {
         Ok(verdict) => {
-            let discrepancies = discrepancy::find(game, &verdict);
+            let discrepancies = discrepancy::find(&game, &verdict);
             Outcome::Judged {
                 verdict: Box::new(verdict),
                 discrepancies,
@@ -502,7 +535,7 @@ fn judge_one(game: &PgnGame, rules: CompetitionRules, chunk_offset: u64) -> Game
     GameReport {
         offset: chunk_offset + game.offset,
         plies_recorded: u32::try_from(game.moves.len()).unwrap_or(u32::MAX),
-        headers: Headers::of(game),
+        headers: Headers::from(game.tags),
         outcome,
     }
 }

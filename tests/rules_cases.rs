@@ -266,17 +266,22 @@ fn actual(key: &str, expected: &Value, run: &Run) -> Result<(Value, bool), Strin
         ),
         "final_fen3" => {
             let v = pgn()?.verdict.as_ref().ok_or("no verdict")?;
-            json!(v.final_fen.split(' ').take(3).collect::<Vec<_>>().join(" "))
+            json!(
+                v.final_fen
+                    .to_string()
+                    .split(' ')
+                    .take(3)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
         }
         "material" => {
             let board = match (&run.judge, &run.pgn) {
                 (Some(j), _) => j.position().map(|p| p.board().clone()),
-                (None, Some(p)) => p.verdict.as_ref().and_then(|v| {
-                    v.final_fen
-                        .split(' ')
-                        .next()
-                        .and_then(|b| b.parse::<shakmaty::Board>().ok())
-                }),
+                (None, Some(p)) => p
+                    .verdict
+                    .as_ref()
+                    .map(|v| v.final_fen.as_setup().board.clone()),
                 _ => None,
             }
             .ok_or("no final position")?;

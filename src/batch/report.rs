@@ -195,17 +195,17 @@ impl<W: Write> CsvWriter<W> {
             return Ok(());
         };
         let h = &report.headers;
-        let s = |o: &Option<String>| o.clone().unwrap_or_default();
+        let s = |o: Option<&str>| o.unwrap_or_default().to_owned();
         let v = |f: &dyn Fn(&Verdict) -> String| verdict.map(f).unwrap_or_default();
         let record: [String; 21] = [
             file.to_string(),
             index.to_string(),
             report.offset.to_string(),
-            s(&h.event),
-            s(&h.date),
-            s(&h.round),
-            s(&h.white),
-            s(&h.black),
+            s(h.event()),
+            s(h.date()),
+            s(h.round()),
+            s(h.white()),
+            s(h.black()),
             status(&report.outcome).to_owned(),
             v(&|v| {
                 v.reported
@@ -230,7 +230,7 @@ impl<W: Write> CsvWriter<W> {
                 .map(|d| d.kind.code())
                 .collect::<Vec<_>>()
                 .join(";"),
-            v(&|v| v.final_fen.clone()),
+            v(&|v| v.final_fen.to_string()),
             error.map(ToString::to_string).unwrap_or_default(),
         ];
         self.out.write_record(&record).map_err(io::Error::other)

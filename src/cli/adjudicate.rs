@@ -230,15 +230,12 @@ fn final_position(verdict: &Verdict) -> anyhow::Result<Chess> {
             count_of(verdict.moves_not_judged as usize, "move", "moves")
         );
     }
-    let setup: Fen = verdict
-        .final_fen
-        .parse()
-        .with_context(|| format!("final position {:?}", verdict.final_fen))?;
+    let setup: Fen = verdict.final_fen.clone();
     // A Chess960 game's final position may need its castling mode.
     let mode = CastlingMode::detect(setup.as_setup());
     setup
         .into_position(mode)
-        .with_context(|| format!("final position {:?}", verdict.final_fen))
+        .with_context(|| format!("final position {}", verdict.final_fen))
 }
 
 /// Judges every game of every file with the preset's competition rules and adjudicates its

@@ -22,7 +22,6 @@
 
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
-use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Rank,
     Role, Setup, Square, attacks,
@@ -38,6 +37,7 @@ use super::verdict::{
     PerSide, Reason, RecordProblem, RecordProblemKind, ReportCheck, ReportSource, Status,
     TraceEntry, TwoHanded, Verdict, count_of,
 };
+use crate::formats::san;
 use crate::laws::Article;
 use crate::laws::draw::{self, RepetitionHistory};
 use crate::laws::illegal::{IllegalMove, PhysicalMove, classify};
@@ -285,7 +285,8 @@ impl Judge {
         } else {
             DeadPositionTest::Full
         };
-        let ending = automatic_ending_with(&start, &RepetitionHistory::new(key), true, test, false);
+        let history = RepetitionHistory::new(key);
+        let ending = automatic_ending_with(&start, &history, true, test, false);
         let mut judge = Judge {
             rules,
             options,
@@ -293,7 +294,7 @@ impl Judge {
             info: GameInfo::default(),
             board: BoardState::Legal(start),
             key,
-            history: RepetitionHistory::new(key),
+            history,
             reached_illegally: false,
             plies: 0,
             moved: PerSide::default(),
@@ -544,7 +545,7 @@ impl Judge {
             && self.draw_offer.is_none()
             && !self.options.trace
             && let BoardState::Legal(pos) = &self.board
-            && let Some(m) = resolved.or_else(|| san.to_move(pos).ok())
+            && let Some(m) = resolved.or_else(|| san::to_move(pos, san).ok())
         {
             return self.play_legal(m, index, next);
         }
@@ -759,19 +760,19 @@ impl Judge {
         };
         let mover = Side::of(pos.turn());
         let irreversible = pos.is_irreversible(m);
-        let incremental =
-            pos.update_zobrist_hash::<Zobrist64>(Zobrist64(self.key), m, EnPassantMode::Legal);
+        let key = draw::KeyUpdate::before(pos, self.key, m);
         pos.play_unchecked(m);
-        self.key = match incremental {
-            Some(z) => z.0,
-            None => draw::position_key(pos),
-        };
+        self.key = key.after(pos);
         self.history.push(self.key, irreversible);
         self.plies += 1;
         *self.moved.get_mut(mover) = true;
+        // Material and pawns change by a capture or pawn move, or by an illegal act played on
+        // before this move (a piece added or removed): the material and dead-position tests
+        // run then.
+        let material_changed = m.is_zeroing() || self.reached_illegally;
         self.reached_illegally = false;
-        let next_move = next.and_then(|s| s.to_move(pos).ok());
-        let ending = automatic_ending(pos, &self.history, m.is_zeroing(), next_move.is_some());
+        let next_move = next.and_then(|s| san::to_move(pos, s).ok());
+        let ending = automatic_ending(pos, &self.history, material_changed, next_move.is_some());
         if self.options.trace {
             let text = m.to_string();
             self.note(
@@ -1602,8 +1603,7 @@ impl Judge {
             BoardState::Legal(p) => (fen_of(p), false),
             BoardState::Irregular(s) => (
                 shakmaty::fen::Fen::try_from_setup(s.clone())
-                    .unwrap_or_else(shakmaty::fen::LossyFenError::ignore)
-                    .to_string(),
+                    .unwrap_or_else(shakmaty::fen::LossyFenError::ignore),
                 true,
             ),
         };
@@ -1633,8 +1633,9 @@ impl Judge {
 /// The automatic endings after a legal move, in the order of the Laws: checkmate (5.1.1),
 /// stalemate (5.2.1), dead position (5.2.2), 75 moves (9.6.2), fivefold repetition (9.6.1).
 ///
-/// The dead-position test beyond material runs after captures and pawn moves only, where
-/// material and pawn structure change, with the static layers ([`statically_unwinnable`]); a
+/// The material and dead-position tests run only when `zeroing` (a capture or pawn move, or
+/// an illegal act played on before the move), where material and pawn structure change; the
+/// dead-position test beyond material uses the static layers ([`statically_unwinnable`]), and a
 /// position made dead by a piece move is recognised at the next capture or pawn move.
 ///
 /// `has_move`: a legal move is known to exist (the record's next move), so the checkmate and
@@ -1691,7 +1692,9 @@ fn automatic_ending_with(
     } else if !has_legal_move_quick(pos) && pos.legal_moves().is_empty() {
         return Some((GameResult::Draw, Reason::Stalemate));
     }
-    if pos.is_insufficient_material() {
+    // Material changes only by a capture or a promotion, both zeroing moves: the tests of
+    // material and of a dead position run only after them (and on the start position).
+    if zeroing && pos.is_insufficient_material() {
         return Some((GameResult::Draw, Reason::InsufficientMaterial));
     }
     if zeroing && dead_position(pos, test) {

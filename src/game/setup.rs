@@ -136,9 +136,9 @@ pub fn parse_fen(fen: &str, mode: CastlingMode) -> Result<Chess, FenError> {
 }
 
 /// The FEN of a position (en-passant square only when a capture is legal, as shakmaty writes
-/// it by default for `Legal`).
-pub fn fen_of(pos: &Chess) -> String {
-    Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string()
+/// it by default for `Legal`), as a value: its text is written only when displayed.
+pub fn fen_of(pos: &Chess) -> Fen {
+    Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Serialize, Serializer};
+use shakmaty::fen::Fen;
 
 use super::event::{ClaimKind, Side};
 use super::rules::CompetitionRules;
@@ -531,9 +532,11 @@ pub struct Verdict {
     /// Plies played on the board (legal moves and played-on illegal ones; cancelled moves and
     /// moves after the end excluded).
     pub plies: u32,
-    /// The final position (FEN). For an irregular position, the placement with the side to
-    /// move and cleared castling/en-passant fields.
-    pub final_fen: String,
+    /// The final position (FEN; serialised as its text, written out only when asked for, as
+    /// a replay's summary never needs it). For an irregular position, the placement with the
+    /// side to move and cleared castling/en-passant fields.
+    #[serde(serialize_with = "serialize_display")]
+    pub final_fen: Fen,
     /// True when the board is not a legal position (an illegal move was played on).
     pub irregular_position: bool,
     /// Every illegal act, in order.
@@ -668,4 +671,9 @@ impl fmt::Display for Verdict {
         }
         Ok(())
     }
+}
+
+/// Serialises a value as its text (`Display`), e.g. a [`Fen`] as the FEN string.
+fn serialize_display<T: fmt::Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(value)
 }
