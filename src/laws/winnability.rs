@@ -19,6 +19,12 @@
 //!    corner cost no depth; the defender's captures cost extra. A found line is a proof of
 //!    [`Winnability::Winnable`]; an *uninterrupted* search that finds none is a proof of
 //!    [`Winnability::Unwinnable`] (every reachable position was expanded).
+//! 4. **Exhaustive enumeration** — when the search failed, a breadth-first enumeration of every
+//!    reachable position (exact identities, pruned only by layers 1 and 2) up to
+//!    [`WinnabilityConfig::closed_reachability_limit`] positions: a closed enumeration proves
+//!    [`Winnability::Unwinnable`], a mate met on the way is the shortest helpmate. It decides
+//!    constructed closed positions (a king caged behind a pawn wall, a tempo fight) that the
+//!    helpmate search cannot.
 //!
 //! **Rule subtlety, documented choice:** the helpmate only has to be a series of *legal moves*
 //! (Art. 3 / 4). The game-ending interruptions of Art. 9.6 (fivefold repetition, 75 moves) are
@@ -26,7 +32,7 @@
 //! are identified as in Art. 9.2.3 (board, side to move, castling rights, capturable en passant),
 //! so the transposition table is exact (no hash-collision risk in an unwinnability proof).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasherDefault;
 
 use rustc_hash::FxHasher;
@@ -92,6 +98,9 @@ pub struct WinnabilityConfig {
     /// Largest number of positions the exhaustive reachability search may enumerate (layer 3,
     /// for small closed positions); 0 disables it.
     pub reachability_limit: u64,
+    /// Largest number of positions of the last layer, a second, larger exhaustive enumeration
+    /// run only when the helpmate search failed (it pays off in closed positions); 0 disables it.
+    pub closed_reachability_limit: u64,
 }
 
 impl WinnabilityConfig {
@@ -103,6 +112,7 @@ impl WinnabilityConfig {
             max_depth: 12,
             blockade: true,
             reachability_limit: 500,
+            closed_reachability_limit: 0,
         }
     }
 
@@ -116,14 +126,16 @@ impl WinnabilityConfig {
             max_depth: 0,
             blockade: true,
             reachability_limit: 0,
+            closed_reachability_limit: 0,
         }
     }
 
     /// The default budget: an exhaustive enumeration of up to 10,000 positions (small closed
-    /// positions) and up to 500,000 nodes of helpmate search in iterations of 10,000 (CHA's
-    /// global and local limits). Positions of real games are decided in about a hundred nodes
-    /// (at most 14,950 on the first 2,000 Lichess timeout positions); only constructed puzzles
-    /// use the whole budget (about a second in the dev profile).
+    /// positions), up to 500,000 nodes of helpmate search in iterations of 10,000 (CHA's
+    /// global and local limits), then, if still undecided, an enumeration of up to 800,000
+    /// positions. Positions of real games are decided in about a hundred nodes (at most 14,950
+    /// on the first 2,000 Lichess timeout positions); only constructed puzzles use the whole
+    /// budget (a few seconds and about 100 MB in the dev profile).
     pub fn full() -> Self {
         WinnabilityConfig {
             node_limit: 500_000,
@@ -131,6 +143,7 @@ impl WinnabilityConfig {
             max_depth: 400,
             blockade: true,
             reachability_limit: 10_000,
+            closed_reachability_limit: 800_000,
         }
     }
 }
@@ -256,6 +269,29 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
         }
         if search.proved_unwinnable {
             return search.report(Winnability::Unwinnable, WinnabilityMethod::ExhaustiveSearch);
+        }
+    }
+    // Last, a larger enumeration: constructed closed positions (pawn walls, a caged king) need
+    // up to a million positions to prove unwinnable, or a helpmate longer than the search
+    // finds. Only undecided positions come here, almost never one from a real game.
+    if config.closed_reachability_limit > config.reachability_limit {
+        let r = reachability(
+            pos,
+            side,
+            config.closed_reachability_limit,
+            &mut search.nodes,
+        );
+        match r {
+            Reach::Mate(line) => {
+                return search.report(
+                    Winnability::Winnable { helpmate: line },
+                    WinnabilityMethod::Helpmate,
+                );
+            }
+            Reach::Closed => {
+                return search.report(Winnability::Unwinnable, WinnabilityMethod::ExhaustiveSearch);
+            }
+            Reach::TooLarge => {}
         }
     }
     // One ply deeper (CHA's "unwinnable after one move"), except in the static-only budget.
@@ -840,54 +876,58 @@ enum Reach {
 /// analysis after a capture or pawn move, the only moves that change the pawn structure).
 /// `Closed` when everything was enumerated without a mate of the loser: a proof of
 /// unwinnability. `Mate` gives the shortest helpmate found. `TooLarge` past `limit` positions.
+///
+/// Memory is kept to the exact identity of each seen position, a parent link per queued
+/// position (to rebuild the line) and one breadth-first layer of full positions, so that the
+/// final enumeration of closed positions can afford millions of positions.
 fn reachability(pos: &Chess, winner: Color, limit: u64, nodes: &mut u64) -> Reach {
-    let mut seen: HashMap<Key, (), BuildHasherDefault<FxHasher>> = HashMap::default();
-    // (position, parent index, move from parent)
-    let mut states: Vec<(Chess, usize, Option<Move>)> = vec![(pos.clone(), 0, None)];
-    seen.insert(key(pos), ());
-    let mut next = 0;
+    let mut seen: HashSet<Key, BuildHasherDefault<FxHasher>> = HashSet::default();
+    seen.insert(key(pos));
+    // Parent index and move of every queued position; the root is its own parent.
+    let mut parents: Vec<(u32, Option<Move>)> = vec![(0, None)];
+    let mut layer: Vec<(Chess, u32)> = vec![(pos.clone(), 0)];
     // The blockade analysis costs about as much as expanding ten positions.
     let mut work = 0u64;
-    while next < states.len() {
-        if states.len() as u64 + work > limit {
-            return Reach::TooLarge;
-        }
-        let current = states[next].0.clone();
-        *nodes += 1;
-        for m in current.legal_moves() {
-            let mut child = current.clone();
-            child.play_unchecked(m);
-            let k = key(&child);
-            if seen.contains_key(&k) {
-                continue;
+    while !layer.is_empty() {
+        let mut next_layer = Vec::new();
+        for (current, id) in layer {
+            if parents.len() as u64 + work > limit {
+                return Reach::TooLarge;
             }
-            seen.insert(k, ());
-            let replies = child.legal_moves();
-            if replies.is_empty() {
-                if child.is_check() && child.turn() != winner {
+            *nodes += 1;
+            for m in current.legal_moves() {
+                let mut child = current.clone();
+                child.play_unchecked(m);
+                if !seen.insert(key(&child)) {
+                    continue;
+                }
+                // A position without legal moves is expanded to nothing: only the loser's
+                // mate needs recognising, and it needs a check.
+                if child.is_check() && child.turn() != winner && child.legal_moves().is_empty() {
                     let mut line = vec![m];
-                    let mut at = next;
-                    while let (_, parent, Some(mv)) = &states[at] {
+                    let mut at = id;
+                    while let Some((parent, Some(mv))) = parents.get(at as usize) {
                         line.push(*mv);
                         at = *parent;
                     }
                     line.reverse();
                     return Reach::Mate(line);
                 }
-                continue;
+                if child.has_insufficient_material(winner)
+                    || material_cannot_mate(child.board(), winner)
+                    || (m.is_zeroing() && {
+                        work += 10;
+                        blockade_unwinnable(&child, winner)
+                    })
+                {
+                    continue;
+                }
+                let child_id = parents.len() as u32;
+                parents.push((id, Some(m)));
+                next_layer.push((child, child_id));
             }
-            if child.has_insufficient_material(winner)
-                || material_cannot_mate(child.board(), winner)
-                || (m.is_zeroing() && {
-                    work += 10;
-                    blockade_unwinnable(&child, winner)
-                })
-            {
-                continue;
-            }
-            states.push((child, next, Some(m)));
         }
-        next += 1;
+        layer = next_layer;
     }
     Reach::Closed
 }
