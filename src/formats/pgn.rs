@@ -102,7 +102,27 @@ pub struct Tags {
     text: String,
     /// Per tag: where its name ends and where its value ends in `text` (byte offsets).
     ends: Vec<(usize, usize)>,
+    /// For each of [`KNOWN_TAGS`], 1 + the index in `ends` of its first occurrence (0: absent):
+    /// the judge and the reports look these up for every game.
+    known: [u8; KNOWN_TAGS.len()],
 }
+
+/// The tags looked up for every game (Seven Tag Roster, set-up, variant, termination, board),
+/// found once while reading instead of by a scan per look-up.
+const KNOWN_TAGS: [&str; 12] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "FEN",
+    "Variant",
+    "Termination",
+    "Board",
+    "SetUp",
+];
 
 impl Tags {
     /// Appends a tag pair.
@@ -110,11 +130,27 @@ impl Tags {
         self.text.push_str(name);
         let name_end = self.text.len();
         self.text.push_str(value);
+        if let Some(k) = KNOWN_TAGS.iter().position(|k| *k == name)
+            && let Some(slot) = self.known.get_mut(k)
+            && *slot == 0
+        {
+            *slot = u8::try_from(self.ends.len() + 1).unwrap_or(0);
+        }
         self.ends.push((name_end, self.text.len()));
     }
 
     /// The value of the first tag named `name` (case-sensitive, as PGN tags are).
     pub fn get(&self, name: &str) -> Option<&str> {
+        if let Some(k) = KNOWN_TAGS.iter().position(|k| *k == name) {
+            let slot = usize::from(*self.known.get(k)?);
+            if slot > 0 {
+                return self.value(slot - 1);
+            }
+            // Absent, unless it came after the 255th tag (beyond what `known` indexes).
+            if self.ends.len() < usize::from(u8::MAX) {
+                return None;
+            }
+        }
         let mut start = 0;
         for &(name_end, value_end) in &self.ends {
             if self.text.as_bytes().get(start..name_end) == Some(name.as_bytes()) {
@@ -123,6 +159,12 @@ impl Tags {
             start = value_end;
         }
         None
+    }
+
+    /// The value of the tag at `index` (in file order).
+    fn value(&self, index: usize) -> Option<&str> {
+        let &(name_end, value_end) = self.ends.get(index)?;
+        self.text.get(name_end..value_end)
     }
 
     /// The tag pairs `(name, value)` in file order.
@@ -325,6 +367,7 @@ impl Visitor for Collector {
         ControlFlow::Continue(Tags {
             text: String::with_capacity(160),
             ends: Vec::with_capacity(12),
+            known: [0; KNOWN_TAGS.len()],
         })
     }
 
@@ -377,6 +420,28 @@ impl Visitor for Collector {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tags_are_found_first_occurrence_known_or_not_even_past_255() {
+        let mut tags = Tags::default();
+        tags.push("White", "A");
+        tags.push("White", "B");
+        tags.push("WhiteElo", "2000");
+        assert_eq!(tags.get("White"), Some("A"));
+        assert_eq!(tags.get("WhiteElo"), Some("2000"));
+        assert_eq!(tags.get("Black"), None);
+        assert_eq!(tags.get("Nope"), None);
+        for i in 0..300 {
+            tags.push(&format!("X{i}"), "x");
+        }
+        tags.push("Black", "C");
+        tags.push("X299", "again");
+        assert_eq!(tags.get("Black"), Some("C"));
+        assert_eq!(tags.get("X299"), Some("x"));
+        assert_eq!(tags.get("White"), Some("A"));
+        assert_eq!(tags.len(), 305);
+        assert_eq!(tags.iter().nth(304), Some(("X299", "again")));
+    }
 
     #[test]
     fn offsets_point_at_each_game() {

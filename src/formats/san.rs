@@ -146,6 +146,26 @@ fn pawn_push_origin(us: Color, to: Square, occupied: Bitboard) -> Bitboard {
     Bitboard::EMPTY
 }
 
+/// Per square, the squares a rook (a bishop) on it attacks on an empty board: the lines along
+/// which an enemy slider can check or pin (computed at compile time from shakmaty's tables).
+static ROOK_RAYS: [Bitboard; 64] = rays(true);
+static BISHOP_RAYS: [Bitboard; 64] = rays(false);
+
+const fn rays(rook: bool) -> [Bitboard; 64] {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut i = 0;
+    while i < 64 {
+        let sq = Square::ALL[i];
+        table[i] = if rook {
+            attacks::rook_attacks(sq, Bitboard::EMPTY)
+        } else {
+            attacks::bishop_attacks(sq, Bitboard::EMPTY)
+        };
+        i += 1;
+    }
+    table
+}
+
 /// Whether the side to move is in check, and its pieces pinned to its king (standing alone
 /// between it and an enemy slider), from one look along the king's lines: a slider with nothing
 /// between gives check, with one piece between pins it.
@@ -157,8 +177,8 @@ fn checks_and_pins(pos: &Chess, king: Square) -> (bool, Bitboard) {
     let mut in_check = ((attacks::knight_attacks(king) & board.knights())
         | (attacks::pawn_attacks(us, king) & board.pawns()))
         & them;
-    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
-        | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
+    let snipers = (ROOK_RAYS[king as usize] & board.rooks_and_queens()
+        | BISHOP_RAYS[king as usize] & board.bishops_and_queens())
         & them;
     let mut pinned = Bitboard::EMPTY;
     for sniper in snipers {

@@ -759,17 +759,20 @@ impl Judge {
             return None;
         };
         let mover = Side::of(pos.turn());
-        let irreversible = pos.is_irreversible(m);
+        // After a capture or pawn move no earlier position can recur. (Other moves shakmaty
+        // calls irreversible — castling, a loss of castling rights — change the key, so the
+        // history may keep the positions before them: they never match again.)
+        let zeroing = m.is_zeroing();
         let key = draw::KeyUpdate::before(pos, self.key, m);
         pos.play_unchecked(m);
         self.key = key.after(pos);
-        self.history.push(self.key, irreversible);
+        self.history.push(self.key, zeroing);
         self.plies += 1;
         *self.moved.get_mut(mover) = true;
         // Material and pawns change by a capture or pawn move, or by an illegal act played on
         // before this move (a piece added or removed): the material and dead-position tests
         // run then.
-        let material_changed = m.is_zeroing() || self.reached_illegally;
+        let material_changed = zeroing || self.reached_illegally;
         self.reached_illegally = false;
         let next_move = next.and_then(|s| san::to_move(pos, s).ok());
         let ending = automatic_ending(pos, &self.history, material_changed, next_move.is_some());
