@@ -374,11 +374,12 @@ impl PlayerRecord {
     /// end count 0). With `through` = the number of completed rounds this is what the points
     /// column should hold.
     pub fn score(&self, through: usize, scoring: &Scoring) -> f64 {
-        self.rounds
-            .iter()
-            .take(through)
-            .map(|e| e.result.points(scoring))
-            .fold(0.0, |a, b| a + b)
+        crate::tournament::model::sum_points(
+            self.rounds
+                .iter()
+                .take(through)
+                .map(|e| e.result.points(scoring)),
+        )
     }
 
     /// True when the player is to be paired in round `round` (1-based): the line has no block

@@ -957,11 +957,11 @@ impl Tournament {
     /// Points of player `tpn` after round `through` (CR 4.1; byes and forfeits by their TRF
     /// value under [`Tournament::scoring`]).
     pub fn score(&self, tpn: u16, through: u32) -> f64 {
-        (1..=through)
-            .filter_map(|r| self.entry(tpn, r))
-            .map(|e| e.result.points(&self.scoring))
-            // Not `sum()`: the float sum of nothing is -0.0, printed `-0`.
-            .fold(0.0, |a, b| a + b)
+        sum_points(
+            (1..=through)
+                .filter_map(|r| self.entry(tpn, r))
+                .map(|e| e.result.points(&self.scoring)),
+        )
     }
 
     /// Rounds with every game's result recorded (standings are after this round).
@@ -1205,4 +1205,10 @@ fn find_game(r: &Round, game: GameRef) -> Option<&Game> {
         GameRef::Board(b) => g.board == b,
         GameRef::Players(a, b) => (g.white == a && g.black == b) || (g.white == b && g.black == a),
     })
+}
+
+/// The sum of scores (points, tie-break values), from `+0.0`: `Iterator::sum` of floats starts
+/// from `-0.0`, so a sum of nothing would be printed `-0` in standings and TRF files.
+pub fn sum_points(values: impl IntoIterator<Item = f64>) -> f64 {
+    values.into_iter().fold(0.0, |a, b| a + b)
 }
