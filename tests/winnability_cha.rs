@@ -4,7 +4,7 @@
 //! Each label says which sides can still helpmate (`WB`, `W-`, `-B`, `--`). No answer of
 //! [`can_mate`] may contradict a label (a found helpmate is also replayed move by move), and at
 //! least 96 % of the positions must be fully decided (both sides) at the default budget (the
-//! issue's target is 99 %; this floor records what the engine reaches today: 1,733 of 1,803).
+//! issue's target is 99 %; this floor records what the engine reaches today: 1,745 of 1,803).
 
 use arbiter::laws::winnability::{Winnability, WinnabilityConfig, can_mate_with};
 use rayon::prelude::*;

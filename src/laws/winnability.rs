@@ -19,6 +19,9 @@
 //!    corner cost no depth; the defender's captures cost extra. A found line is a proof of
 //!    [`Winnability::Winnable`]; an *uninterrupted* search that finds none is a proof of
 //!    [`Winnability::Unwinnable`] (every reachable position was expanded).
+//!    When the search fails, a second one with half the budget orders moves differently: the
+//!    loser's pieces head for the winner's king and the winner's for the loser's king (a
+//!    constructed position where the winner's king is caged and the loser must walk up to it).
 //! 4. **Exhaustive enumeration** — when the search failed, a breadth-first enumeration of every
 //!    reachable position (exact identities, pruned only by layers 1 and 2) up to
 //!    [`WinnabilityConfig::closed_reachability_limit`] positions: a closed enumeration proves
@@ -259,6 +262,23 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
     }
     if config.node_limit > 0 {
         search.prune_blockade = config.blockade;
+        if let Some(line) =
+            search.iterate(pos, 2, config.max_depth.max(2), config.iteration_node_limit)
+        {
+            return search.report(
+                Winnability::Winnable { helpmate: line },
+                WinnabilityMethod::Helpmate,
+            );
+        }
+        if search.proved_unwinnable {
+            return search.report(Winnability::Unwinnable, WinnabilityMethod::ExhaustiveSearch);
+        }
+    }
+    // The second move ordering (pieces head for the kings, not for a corner): constructed
+    // positions where the loser's king must walk up to a caged winner's king.
+    if config.node_limit > 0 {
+        search.approach = true;
+        search.node_limit = search.nodes + config.node_limit / 2;
         if let Some(line) =
             search.iterate(pos, 2, config.max_depth.max(2), config.iteration_node_limit)
         {
@@ -980,6 +1000,9 @@ struct Search {
     prune_blockade: bool,
     /// Blockade verdicts by position, kept across iterations.
     blockade_cache: HashMap<Key, bool, BuildHasherDefault<FxHasher>>,
+    /// The second move ordering: the loser's pieces head for the winner's king and the
+    /// winner's pieces for the loser's king, instead of both for a mating corner.
+    approach: bool,
 }
 
 impl Search {
@@ -998,6 +1021,7 @@ impl Search {
             line: Vec::new(),
             prune_blockade: false,
             blockade_cache: HashMap::default(),
+            approach: false,
         }
     }
 
@@ -1147,6 +1171,18 @@ impl Search {
                     .min_by_key(|p| p.distance(from))
             {
                 target = pawn;
+            }
+        }
+        if self.approach {
+            let board = pos.board();
+            let king_of = |c: Color| (board.kings() & board.by_color(c)).first();
+            let towards = if winner_to_move {
+                king_of(!self.winner)
+            } else {
+                king_of(self.winner)
+            };
+            if let Some(t) = towards {
+                target = t;
             }
         }
         let approaching = m
