@@ -4,9 +4,8 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::formats::trf::{
-    BIRTH_DATE_WIDTH, FEDERATION_WIDTH, HeaderLine, InitialColour, MAX_FIDE_ID, MAX_FOUR_DIGITS,
-    NAME_WIDTH, PlayerRecord, ResultCode, RoundEntry, Scoring, TITLE_WIDTH, Trf, TrfColour,
-    TrfLine,
+    HeaderLine, InitialColour, MAX_FIDE_ID, MAX_FOUR_DIGITS, PlayerRecord, ResultCode, RoundEntry,
+    Scoring, Trf, TrfColour, TrfLine, overlong_text_fields,
 };
 use crate::tournament::tiebreak::{ResultTable, Rules, TablePlayer, standings};
 
@@ -483,7 +482,7 @@ impl Tournament {
     /// # Errors
     /// [`TournamentError::InvalidPlayer`] when the name is empty or holds a control character
     /// (a line break would split the TRF line), or when a field does not fit its TRF-16 columns
-    /// (C.04 Annex 2): a name over [`NAME_WIDTH`] (33) characters, a title or federation over
+    /// (C.04 Annex 2): a name over [`NAME_WIDTH`](crate::formats::trf::NAME_WIDTH) (33) characters, a title or federation over
     /// 3, a birth date over 10, a rating over 9999, a FIDE id over 11 digits, or a 10,000th
     /// player. The event is left unchanged.
     pub fn add_player(&mut self, mut player: Player) -> Result<u16, TournamentError> {
@@ -512,18 +511,18 @@ impl Tournament {
                 "the name holds a control character (a line break or tab)".into(),
             ));
         }
-        for (field, text, width) in [
-            ("name", Some(&player.name), NAME_WIDTH),
-            ("title", player.title.as_ref(), TITLE_WIDTH),
-            ("federation", player.federation.as_ref(), FEDERATION_WIDTH),
-            ("birth date", player.birth_date.as_ref(), BIRTH_DATE_WIDTH),
-        ] {
-            let chars = text.map_or(0, |t| t.chars().count());
-            if chars > width {
-                return Err(problem(format!(
-                    "the {field} has {chars} characters; a TRF player line has {width} for it"
-                )));
-            }
+        if let Some(&(field, chars, width)) = overlong_text_fields(
+            &player.name,
+            player.title.as_deref(),
+            player.federation.as_deref(),
+            player.birth_date.as_deref(),
+        )
+        .first()
+        {
+            let field = field.replace('_', " ");
+            return Err(problem(format!(
+                "the {field} has {chars} characters; a TRF player line has {width} for it"
+            )));
         }
         if let Some(r) = player.rating.filter(|&r| r > MAX_FOUR_DIGITS) {
             return Err(problem(format!(
