@@ -651,16 +651,7 @@ impl Tournament {
         games: &[(u16, u16)],
         pab: Option<u16>,
     ) -> Result<(), TournamentError> {
-        let next = self.paired_rounds() + 1;
-        if round > self.total_rounds {
-            return Err(TournamentError::RoundBeyondEvent {
-                round,
-                total: self.total_rounds,
-            });
-        }
-        if round != next {
-            return Err(TournamentError::RoundOutOfOrder { round, next });
-        }
+        self.check_next_round(round)?;
         self.check_round_finished(round - 1)?;
         let mut seen: HashSet<u16> = self
             .round(round)
@@ -699,6 +690,25 @@ impl Tournament {
         Ok(())
     }
 
+    /// Whether `round` may be paired now: it must be the next round (rounds are paired in
+    /// order) and within the event's rounds.
+    ///
+    /// # Errors
+    /// [`TournamentError::RoundBeyondEvent`], [`TournamentError::RoundOutOfOrder`].
+    pub fn check_next_round(&self, round: u32) -> Result<(), TournamentError> {
+        if round > self.total_rounds {
+            return Err(TournamentError::RoundBeyondEvent {
+                round,
+                total: self.total_rounds,
+            });
+        }
+        let next = self.paired_rounds() + 1;
+        if round != next {
+            return Err(TournamentError::RoundOutOfOrder { round, next });
+        }
+        Ok(())
+    }
+
     /// Pairs the next round by the FIDE Dutch system ([`crate::tournament::pairing`], under
     /// `rules`: `fide` or `detsky-mat`, CR 1.2–1.5) from the tournament as it stands (players
     /// out of the event and pre-set byes are left out), records the pairing with
@@ -714,12 +724,7 @@ impl Tournament {
     ) -> Result<crate::tournament::pairing::Pairing, TournamentError> {
         use crate::tournament::pairing::{PairingInput, pair};
         let round = self.paired_rounds() + 1;
-        if round > self.total_rounds {
-            return Err(TournamentError::RoundBeyondEvent {
-                round,
-                total: self.total_rounds,
-            });
-        }
+        self.check_next_round(round)?;
         self.check_round_finished(round - 1)?;
         let pairing = PairingInput::from_trf(&self.to_trf())
             .and_then(|input| pair(&input, rules))
