@@ -6,6 +6,8 @@
 //! - `split_only`: the splitter alone (cutting the stream into chunks at game boundaries).
 //! - `judge_chunks_1_thread`: arbiter's full replay + judgement + discrepancies of every game,
 //!   on the calling thread, over the chunks the splitter cut (what one worker does).
+//! - `read_games_only` (CPU group): the same chunks read into games (tags, SAN moves) and not
+//!   judged: the reading's share of `judge_chunks_1_thread`.
 //! - `replay_jobs_1` / `replay_jobs_2`: the whole pipeline (`arbiter::batch::replay`, reading
 //!   the file, splitting, judging in a rayon pool of 1 or 2 threads, ordered summary).
 //!
@@ -21,6 +23,7 @@ use std::ops::ControlFlow;
 use arbiter::batch::input::Source;
 use arbiter::batch::report::Summary;
 use arbiter::batch::{Options, Progress};
+use arbiter::formats::pgn::PgnReader;
 use arbiter::game::rules::CompetitionRules;
 use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -188,7 +191,19 @@ fn replay_cpu(c: &mut Criterion<ThreadCpuTime>) {
     group.bench_function("judge_chunks_1_thread", |b| {
         b.iter(|| judge_chunks(&chunks, rules))
     });
+    // Where the judge's time goes: reading the games (tags, SAN moves) without judging them.
+    group.bench_function("read_games_only", |b| b.iter(|| read_games(&chunks)));
     group.finish();
+}
+
+/// Reads every game of the chunks as the judge receives them ([`PgnReader`]), judging none;
+/// the number of SAN moves read.
+fn read_games(chunks: &[arbiter::batch::split::Chunk]) -> usize {
+    chunks
+        .iter()
+        .flat_map(|c| PgnReader::new(black_box(&c.bytes[..])))
+        .map(|g| g.map_or(0, |g| g.moves.len()))
+        .sum()
 }
 
 fn replay(c: &mut Criterion) {

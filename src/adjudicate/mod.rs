@@ -32,9 +32,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use serde::{Serialize, Serializer};
-use shakmaty::{
-    Bitboard, Chess, Color, EnPassantMode, Move, Position, Rank, fen::Fen, uci::UciMove,
-};
+use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, Position, Rank, fen::Fen};
 use shakmaty_syzygy::{AmbiguousWdl, Tablebase};
 
 use crate::game::verdict::PerSide;
@@ -446,11 +444,11 @@ struct Run<'a> {
     tablebase_error: Option<String>,
 }
 
-fn uci(moves: &[Move]) -> Vec<String> {
-    moves
-        .iter()
-        .map(|m| UciMove::from_standard(*m).to_string())
-        .collect()
+/// A line of moves from `pos` in UCI, castling written as the position's castling mode wants
+/// (king to rook in Chess960, `e1g1` in standard chess).
+fn uci(pos: &Chess, moves: &[Move]) -> Vec<String> {
+    let mode = pos.castles().mode();
+    moves.iter().map(|m| m.to_uci(mode).to_string()).collect()
 }
 
 /// Q, R, a pawn, B+N, or bishops on both colours.
@@ -620,7 +618,7 @@ impl<'a> Run<'a> {
             self.record_counter(&counter);
             limit_hit |= counter.limit_hit;
             if let Some(line) = line {
-                self.mating_line = uci(&line);
+                self.mating_line = uci(pos, &line);
                 let how = if winner == mover { "mates" } else { "is mated" };
                 self.note(
                     4,
@@ -669,7 +667,7 @@ impl<'a> Run<'a> {
         let before = material_count(pos, &config.values);
         let after = material_count(&settled, &config.values);
         self.material_after = after;
-        self.exchange_line = uci(&line);
+        self.exchange_line = uci(pos, &line);
         self.note(
             6,
             "CR 4.3, values P1 N3 B3 R5 Q9 (configurable)",
@@ -976,5 +974,34 @@ impl fmt::Display for Adjudication {
             )?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+
+    /// Castling in a line is written as the position's castling mode wants: king to rook in
+    /// Chess960 (`UCI_Chess960`), king two squares in standard chess.
+    #[test]
+    fn lines_write_castling_in_the_positions_mode() {
+        let castle = |fen: &str, mode| {
+            let pos: Chess = fen.parse::<Fen>().unwrap().into_position(mode).unwrap();
+            let m = pos
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.is_castle())
+                .expect("castling is legal");
+            uci(&pos, &[m])
+        };
+        assert_eq!(
+            castle("4k3/8/8/8/8/8/8/4K2R w K - 0 1", CastlingMode::Standard),
+            ["e1g1"]
+        );
+        assert_eq!(
+            castle("4k3/8/8/8/8/8/8/4K2R w H - 0 1", CastlingMode::Chess960),
+            ["e1h1"]
+        );
     }
 }

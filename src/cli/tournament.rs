@@ -323,9 +323,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::AddPlayer(a) => {
-            if a.name.trim().is_empty() {
-                bail!("add-player: the name is empty (give --name \"Surname, Given\")");
-            }
             let mut t = load_state(&a.state)?;
             let tpn = t
                 .add_player(Player {
@@ -353,21 +350,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let mut t = load_state(&a.state)?;
             if a.auto {
                 // The Dutch pairer pairs the next round only: a round named with --auto must be it.
-                let next = t.paired_rounds() + 1;
-                let refused = match a.round {
-                    Some(round) if round > t.total_rounds => {
-                        Some(TournamentError::RoundBeyondEvent {
-                            round,
-                            total: t.total_rounds,
-                        })
-                    }
-                    Some(round) if round != next => {
-                        Some(TournamentError::RoundOutOfOrder { round, next })
-                    }
-                    _ => None,
-                };
-                if let Some(e) = refused {
-                    return Err(e).with_context(|| a.state.display().to_string());
+                if let Some(round) = a.round {
+                    t.check_next_round(round)
+                        .with_context(|| a.state.display().to_string())?;
                 }
                 let rules = PairingRules::by_name(&a.rules).unwrap_or_default();
                 let p = t

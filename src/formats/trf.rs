@@ -374,11 +374,12 @@ impl PlayerRecord {
     /// end count 0). With `through` = the number of completed rounds this is what the points
     /// column should hold.
     pub fn score(&self, through: usize, scoring: &Scoring) -> f64 {
-        self.rounds
-            .iter()
-            .take(through)
-            .map(|e| e.result.points(scoring))
-            .fold(0.0, |a, b| a + b)
+        crate::tournament::model::sum_points(
+            self.rounds
+                .iter()
+                .take(through)
+                .map(|e| e.result.points(scoring)),
+        )
     }
 
     /// True when the player is to be paired in round `round` (1-based): the line has no block
@@ -969,6 +970,29 @@ fn parse_block(
     })
 }
 
+/// The text fields of a player line longer than their TRF-16 columns (C.04 Annex 2), as
+/// `(field, characters, width)`: `name` ([`NAME_WIDTH`]), `title` ([`TITLE_WIDTH`]),
+/// `federation` ([`FEDERATION_WIDTH`]), `birth_date` ([`BIRTH_DATE_WIDTH`]), in that order.
+pub fn overlong_text_fields(
+    name: &str,
+    title: Option<&str>,
+    federation: Option<&str>,
+    birth_date: Option<&str>,
+) -> Vec<(&'static str, usize, usize)> {
+    [
+        ("name", Some(name), NAME_WIDTH),
+        ("title", title, TITLE_WIDTH),
+        ("federation", federation, FEDERATION_WIDTH),
+        ("birth_date", birth_date, BIRTH_DATE_WIDTH),
+    ]
+    .into_iter()
+    .filter_map(|(field, text, width)| {
+        let chars = text.map_or(0, |t| t.chars().count());
+        (chars > width).then_some((field, chars, width))
+    })
+    .collect()
+}
+
 /// `text` cut to its first `width` characters.
 fn fit(text: &str, width: usize) -> &str {
     text.char_indices()
@@ -981,14 +1005,13 @@ impl PlayerRecord {
     /// ([`NAME_WIDTH`]), `title`, `federation`, `birth_date`. [`PlayerRecord::to_line`] cuts
     /// them to fit, so a caller that wants to warn about the cut asks here first.
     pub fn overlong_fields(&self) -> Vec<(&'static str, usize)> {
-        [
-            ("name", Some(self.name.as_str()), NAME_WIDTH),
-            ("title", self.title.as_deref(), TITLE_WIDTH),
-            ("federation", self.federation.as_deref(), FEDERATION_WIDTH),
-            ("birth_date", self.birth_date.as_deref(), BIRTH_DATE_WIDTH),
-        ]
+        overlong_text_fields(
+            &self.name,
+            self.title.as_deref(),
+            self.federation.as_deref(),
+            self.birth_date.as_deref(),
+        )
         .into_iter()
-        .filter(|(_, text, width)| text.is_some_and(|t| t.chars().count() > *width))
         .map(|(field, _, width)| (field, width))
         .collect()
     }

@@ -4,9 +4,8 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::formats::trf::{
-    BIRTH_DATE_WIDTH, FEDERATION_WIDTH, HeaderLine, InitialColour, MAX_FIDE_ID, MAX_FOUR_DIGITS,
-    NAME_WIDTH, PlayerRecord, ResultCode, RoundEntry, Scoring, TITLE_WIDTH, Trf, TrfColour,
-    TrfLine,
+    HeaderLine, InitialColour, MAX_FIDE_ID, MAX_FOUR_DIGITS, PlayerRecord, ResultCode, RoundEntry,
+    Scoring, Trf, TrfColour, TrfLine, overlong_text_fields,
 };
 use crate::tournament::tiebreak::{ResultTable, Rules, TablePlayer, standings};
 
@@ -483,7 +482,7 @@ impl Tournament {
     /// # Errors
     /// [`TournamentError::InvalidPlayer`] when the name is empty or holds a control character
     /// (a line break would split the TRF line), or when a field does not fit its TRF-16 columns
-    /// (C.04 Annex 2): a name over [`NAME_WIDTH`] (33) characters, a title or federation over
+    /// (C.04 Annex 2): a name over [`NAME_WIDTH`](crate::formats::trf::NAME_WIDTH) (33) characters, a title or federation over
     /// 3, a birth date over 10, a rating over 9999, a FIDE id over 11 digits, or a 10,000th
     /// player. The event is left unchanged.
     pub fn add_player(&mut self, mut player: Player) -> Result<u16, TournamentError> {
@@ -512,18 +511,18 @@ impl Tournament {
                 "the name holds a control character (a line break or tab)".into(),
             ));
         }
-        for (field, text, width) in [
-            ("name", Some(&player.name), NAME_WIDTH),
-            ("title", player.title.as_ref(), TITLE_WIDTH),
-            ("federation", player.federation.as_ref(), FEDERATION_WIDTH),
-            ("birth date", player.birth_date.as_ref(), BIRTH_DATE_WIDTH),
-        ] {
-            let chars = text.map_or(0, |t| t.chars().count());
-            if chars > width {
-                return Err(problem(format!(
-                    "the {field} has {chars} characters; a TRF player line has {width} for it"
-                )));
-            }
+        if let Some(&(field, chars, width)) = overlong_text_fields(
+            &player.name,
+            player.title.as_deref(),
+            player.federation.as_deref(),
+            player.birth_date.as_deref(),
+        )
+        .first()
+        {
+            let field = field.replace('_', " ");
+            return Err(problem(format!(
+                "the {field} has {chars} characters; a TRF player line has {width} for it"
+            )));
         }
         if let Some(r) = player.rating.filter(|&r| r > MAX_FOUR_DIGITS) {
             return Err(problem(format!(
@@ -652,16 +651,7 @@ impl Tournament {
         games: &[(u16, u16)],
         pab: Option<u16>,
     ) -> Result<(), TournamentError> {
-        let next = self.paired_rounds() + 1;
-        if round > self.total_rounds {
-            return Err(TournamentError::RoundBeyondEvent {
-                round,
-                total: self.total_rounds,
-            });
-        }
-        if round != next {
-            return Err(TournamentError::RoundOutOfOrder { round, next });
-        }
+        self.check_next_round(round)?;
         self.check_round_finished(round - 1)?;
         let mut seen: HashSet<u16> = self
             .round(round)
@@ -700,6 +690,25 @@ impl Tournament {
         Ok(())
     }
 
+    /// Whether `round` may be paired now: it must be the next round (rounds are paired in
+    /// order) and within the event's rounds.
+    ///
+    /// # Errors
+    /// [`TournamentError::RoundBeyondEvent`], [`TournamentError::RoundOutOfOrder`].
+    pub fn check_next_round(&self, round: u32) -> Result<(), TournamentError> {
+        if round > self.total_rounds {
+            return Err(TournamentError::RoundBeyondEvent {
+                round,
+                total: self.total_rounds,
+            });
+        }
+        let next = self.paired_rounds() + 1;
+        if round != next {
+            return Err(TournamentError::RoundOutOfOrder { round, next });
+        }
+        Ok(())
+    }
+
     /// Pairs the next round by the FIDE Dutch system ([`crate::tournament::pairing`], under
     /// `rules`: `fide` or `detsky-mat`, CR 1.2–1.5) from the tournament as it stands (players
     /// out of the event and pre-set byes are left out), records the pairing with
@@ -715,12 +724,7 @@ impl Tournament {
     ) -> Result<crate::tournament::pairing::Pairing, TournamentError> {
         use crate::tournament::pairing::{PairingInput, pair};
         let round = self.paired_rounds() + 1;
-        if round > self.total_rounds {
-            return Err(TournamentError::RoundBeyondEvent {
-                round,
-                total: self.total_rounds,
-            });
-        }
+        self.check_next_round(round)?;
         self.check_round_finished(round - 1)?;
         let pairing = PairingInput::from_trf(&self.to_trf())
             .and_then(|input| pair(&input, rules))
@@ -957,11 +961,11 @@ impl Tournament {
     /// Points of player `tpn` after round `through` (CR 4.1; byes and forfeits by their TRF
     /// value under [`Tournament::scoring`]).
     pub fn score(&self, tpn: u16, through: u32) -> f64 {
-        (1..=through)
-            .filter_map(|r| self.entry(tpn, r))
-            .map(|e| e.result.points(&self.scoring))
-            // Not `sum()`: the float sum of nothing is -0.0, printed `-0`.
-            .fold(0.0, |a, b| a + b)
+        sum_points(
+            (1..=through)
+                .filter_map(|r| self.entry(tpn, r))
+                .map(|e| e.result.points(&self.scoring)),
+        )
     }
 
     /// Rounds with every game's result recorded (standings are after this round).
@@ -1205,4 +1209,10 @@ fn find_game(r: &Round, game: GameRef) -> Option<&Game> {
         GameRef::Board(b) => g.board == b,
         GameRef::Players(a, b) => (g.white == a && g.black == b) || (g.white == b && g.black == a),
     })
+}
+
+/// The sum of scores (points, tie-break values), from `+0.0`: `Iterator::sum` of floats starts
+/// from `-0.0`, so a sum of nothing would be printed `-0` in standings and TRF files.
+pub fn sum_points(values: impl IntoIterator<Item = f64>) -> f64 {
+    values.into_iter().fold(0.0, |a, b| a + b)
 }

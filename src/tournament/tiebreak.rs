@@ -25,6 +25,7 @@
 use std::collections::HashMap;
 
 use crate::formats::trf::{ResultCode, RoundEntry, Scoring, TrfColour};
+use crate::tournament::model::sum_points;
 
 /// What went wrong building a result table.
 #[derive(Debug, thiserror::Error)]
@@ -309,20 +310,17 @@ impl<'a> Calculator<'a> {
                     .iter()
                     .map(|e| e.opponent.and_then(|o| index.get(&o).copied()))
                     .collect();
-                // Sums fold from +0.0 here and below: the float `sum()` of nothing is -0.0.
-                let points: f64 = round_points.iter().fold(0.0, |a, b| a + b);
+                let points = sum_points(round_points.iter().copied());
                 // C.07 16.3: after the last round that is not a VUR, rounds without a
                 // scheduled opponent count as draws for the opponents' Buchholz.
                 let last_non_vur = vur.iter().rposition(|v| !v).map_or(0, |i| i + 1);
-                let adjusted = (0..p.entries.len())
-                    .map(|i| {
-                        if i + 1 > last_non_vur && opponent[i].is_none() {
-                            s.draw
-                        } else {
-                            round_points[i]
-                        }
-                    })
-                    .fold(0.0, |a, b| a + b);
+                let adjusted = sum_points((0..p.entries.len()).map(|i| {
+                    if i + 1 > last_non_vur && opponent[i].is_none() {
+                        s.draw
+                    } else {
+                        round_points[i]
+                    }
+                }));
                 Facts {
                     points,
                     adjusted,
@@ -378,17 +376,17 @@ impl<'a> Calculator<'a> {
     /// BH, BH-C1, BH-M1 and SB of player `i` with their per-round details.
     pub fn details(&self, i: usize) -> (Details, [f64; 4]) {
         let values = self.bh_values(i);
-        let bh: f64 = values.iter().map(|v| v.0).fold(0.0, |a, b| a + b);
-        let sb: f64 = values.iter().map(|v| v.2).fold(0.0, |a, b| a + b);
+        let bh = sum_points(values.iter().map(|v| v.0));
+        let sb = sum_points(values.iter().map(|v| v.2));
         let mut rest: Vec<(usize, f64, bool)> = values
             .iter()
             .enumerate()
             .map(|(r, v)| (r + 1, v.0, v.1))
             .collect();
         let c1_cut = cut_low(&mut rest);
-        let c1: f64 = rest.iter().map(|v| v.1).fold(0.0, |a, b| a + b);
+        let c1 = sum_points(rest.iter().map(|v| v.1));
         let m1_cut_high = cut_high(&mut rest);
-        let m1: f64 = rest.iter().map(|v| v.1).fold(0.0, |a, b| a + b);
+        let m1 = sum_points(rest.iter().map(|v| v.1));
         let details = Details {
             points: self.points(i),
             bh_by_round: values.iter().map(|v| v.0).collect(),
@@ -429,13 +427,10 @@ impl<'a> Calculator<'a> {
             TieBreak::Bwg => rounds.filter(|&r| black(r) && won(r)).count() as f64,
             TieBreak::Ps => {
                 let mut running = 0.0;
-                f.round_points
-                    .iter()
-                    .map(|p| {
-                        running += p;
-                        running
-                    })
-                    .fold(0.0, |a, b| a + b)
+                sum_points(f.round_points.iter().map(|p| {
+                    running += p;
+                    running
+                }))
             }
             TieBreak::Aro => {
                 let ratings: Vec<u32> = rounds
@@ -527,10 +522,7 @@ impl<'a> Calculator<'a> {
                 }
             }
             let met = per_opponent.len();
-            let sum: f64 = per_opponent
-                .values()
-                .map(|(s, c)| s / c)
-                .fold(0.0, |a, b| a + b);
+            let sum = sum_points(per_opponent.values().map(|(s, c)| s / c));
             let max = if met < met_max {
                 met_all = false;
                 sum + (met_max - met) as f64 * win
