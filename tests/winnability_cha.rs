@@ -3,8 +3,8 @@
 //!
 //! Each label says which sides can still helpmate (`WB`, `W-`, `-B`, `--`). No answer of
 //! [`can_mate`] may contradict a label (a found helpmate is also replayed move by move), and at
-//! least 96 % of the positions must be fully decided (both sides) at the default budget (the
-//! issue's target is 99 %; this floor records what the engine reaches today: 1,745 of 1,803).
+//! least 97 % of the positions must be fully decided (both sides) at the default budget (the
+//! issue's target is 99 %; this floor records what the engine reaches today: 1,761 of 1,803).
 
 use arbiter::laws::winnability::{Winnability, WinnabilityConfig, can_mate_with};
 use rayon::prelude::*;
@@ -130,8 +130,8 @@ fn cha_test_vector() {
     );
     assert_eq!(failed, 0, "answers contradicting the labels");
     assert!(
-        step > 1 || only.is_some() || decided * 100 >= results.len() * 96,
-        "only {decided} of {} decided (floor 96 %; the issue's target is 99 %)",
+        step > 1 || only.is_some() || decided * 100 >= results.len() * 97,
+        "only {decided} of {} decided (floor 97 %; the issue's target is 99 %)",
         results.len()
     );
 }

@@ -135,10 +135,10 @@ impl WinnabilityConfig {
 
     /// The default budget: an exhaustive enumeration of up to 10,000 positions (small closed
     /// positions), up to 500,000 nodes of helpmate search in iterations of 10,000 (CHA's
-    /// global and local limits), then, if still undecided, an enumeration of up to 800,000
-    /// positions. Positions of real games are decided in about a hundred nodes (at most 14,950
+    /// global and local limits), then, if still undecided, a second search of 250,000 nodes
+    /// with the king-directed ordering and an enumeration of up to 1,600,000 positions. Positions of real games are decided in about a hundred nodes (at most 14,950
     /// on the first 2,000 Lichess timeout positions); only constructed puzzles use the whole
-    /// budget (a few seconds and about 100 MB in the dev profile).
+    /// budget (a few seconds and about 200 MB in the dev profile).
     pub fn full() -> Self {
         WinnabilityConfig {
             node_limit: 500_000,
@@ -146,7 +146,7 @@ impl WinnabilityConfig {
             max_depth: 400,
             blockade: true,
             reachability_limit: 10_000,
-            closed_reachability_limit: 800_000,
+            closed_reachability_limit: 1_600_000,
         }
     }
 }
@@ -292,7 +292,7 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
         }
     }
     // Last, a larger enumeration: constructed closed positions (pawn walls, a caged king) need
-    // up to a million positions to prove unwinnable, or a helpmate longer than the search
+    // up to a million positions or more to prove unwinnable, or a helpmate longer than the search
     // finds. Only undecided positions come here, almost never one from a real game.
     if config.closed_reachability_limit > config.reachability_limit {
         let r = reachability(
@@ -1414,6 +1414,50 @@ mod tests {
         // Without a wall (no locked pawn pair) the analysis proves nothing.
         let open = pos("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1");
         assert!(!blockade_unwinnable(&open, Color::White));
+    }
+
+    #[test]
+    fn final_enumeration_proves_a_caged_king_tempo_fight() {
+        // CHA vector line 539, label `--`: Black's king is caged on a5–a6 behind locked pawns
+        // and only White's king could cover a6 (from a7, entered only while Black's king is
+        // on a5: stalemate). The blockade analysis cannot see such a tempo fight; enumerating
+        // every reachable position (about 78,000) proves it.
+        let p = pos("8/1p6/1Pp5/k1P5/p1P5/P1K1B3/3B4/8 w - - 0 1");
+        let mut config = WinnabilityConfig {
+            node_limit: 2_000,
+            ..WinnabilityConfig::full()
+        };
+        let report = can_mate_with(&p, Color::White, &config);
+        assert_eq!(report.verdict, Winnability::Unwinnable);
+        assert_eq!(report.method, WinnabilityMethod::ExhaustiveSearch);
+        config.closed_reachability_limit = 0;
+        assert_eq!(
+            can_mate_with(&p, Color::White, &config).verdict,
+            Winnability::Undetermined
+        );
+    }
+
+    #[test]
+    fn second_ordering_walks_the_loser_king_to_the_caged_winner() {
+        // CHA vector line 1182, label `WB`: Black's helpmate needs White's king to walk across
+        // the board to Black's; the corner-directed ordering does not find it in 200,000 nodes,
+        // the king-directed one does in about 54,000.
+        let p = pos("8/1p2k1p1/bPp2pPb/n1P2P1n/N1p2p1N/BpP1KPpB/1P4P1/8 w - - 0 1");
+        let config = WinnabilityConfig {
+            node_limit: 200_000,
+            closed_reachability_limit: 0,
+            ..WinnabilityConfig::full()
+        };
+        let report = can_mate_with(&p, Color::Black, &config);
+        match report.verdict {
+            Winnability::Winnable { helpmate } => check_line(&p, Color::Black, &helpmate),
+            other => panic!("{other:?}"),
+        }
+        assert!(
+            report.nodes > 200_000,
+            "found by the second ordering: {}",
+            report.nodes
+        );
     }
 
     #[test]
