@@ -45,24 +45,33 @@ impl Ep {
     }
 }
 
-struct Neighbours {
-    row: Vec<u64>,
+/// A place in one row of the non-zero-edge bitmap, read a word at a time: the matcher may be
+/// changed between steps (the bitmap itself changes only in `set_weight`, never while solving),
+/// and nothing is copied or allocated per scan.
+#[derive(Clone, Copy)]
+struct NeighbourCursor {
+    /// The row's first word, its end, the word being read and its bits not yet returned.
+    base: usize,
+    end: usize,
     word: usize,
+    bits: u64,
 }
 
-impl Iterator for Neighbours {
-    type Item = usize;
-    fn next(&mut self) -> Option<usize> {
-        while self.word < self.row.len() {
-            let w = self.row[self.word];
-            if w != 0 {
-                let b = w.trailing_zeros() as usize;
-                self.row[self.word] = w & (w - 1);
-                return Some(self.word * 64 + b);
+impl NeighbourCursor {
+    /// The next neighbour (ascending), reading the row from `nz`.
+    fn next(&mut self, nz: &[u64]) -> Option<usize> {
+        loop {
+            if self.bits != 0 {
+                let b = self.bits.trailing_zeros() as usize;
+                self.bits &= self.bits - 1;
+                return Some((self.word - self.base) * 64 + b);
             }
             self.word += 1;
+            if self.word >= self.end {
+                return None;
+            }
+            self.bits = nz.get(self.word).copied().unwrap_or(0);
         }
-        None
     }
 }
 
@@ -168,12 +177,25 @@ impl<W: Weight> Matcher<W> {
         &self.mate
     }
 
-    /// The vertices joined to `v` by a non-zero edge, ascending.
-    fn neighbours(&self, v: usize) -> Neighbours {
-        Neighbours {
-            row: self.nz[v * self.words..(v + 1) * self.words].to_vec(),
-            word: 0,
+    /// A cursor over the vertices joined to `v` by a non-zero edge, ascending.
+    fn cursor(&self, v: usize) -> NeighbourCursor {
+        let base = v * self.words;
+        NeighbourCursor {
+            base,
+            end: base + self.words,
+            word: base,
+            bits: if self.words > 0 {
+                self.nz.get(base).copied().unwrap_or(0)
+            } else {
+                0
+            },
         }
+    }
+
+    /// The vertices joined to `v` by a non-zero edge, ascending.
+    fn neighbours(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut cursor = self.cursor(v);
+        std::iter::from_fn(move || cursor.next(&self.nz))
     }
 
     #[inline]
@@ -653,7 +675,8 @@ impl<W: Weight> Matcher<W> {
         let n = self.n;
         loop {
             while let Some(v) = self.queue.pop() {
-                for w in self.neighbours(v) {
+                let mut neighbours = self.cursor(v);
+                while let Some(w) = neighbours.next(&self.nz) {
                     let k = tri(v, w);
                     let bv = self.inblossom[v];
                     let bw = self.inblossom[w];
