@@ -268,33 +268,25 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
     }
     if config.node_limit > 0 {
         search.prune_blockade = config.blockade;
-        if let Some(line) =
-            search.iterate(pos, 2, config.max_depth.max(2), config.iteration_node_limit)
-        {
-            return search.report(
-                Winnability::Winnable { helpmate: line },
-                WinnabilityMethod::Helpmate,
-            );
-        }
-        if search.proved_unwinnable {
-            return search.report(Winnability::Unwinnable, WinnabilityMethod::ExhaustiveSearch);
-        }
-    }
-    // The second move ordering (pieces head for the kings, not for a corner): constructed
-    // positions where the loser's king must walk up to a caged winner's king.
-    if config.node_limit > 0 {
-        search.approach = true;
-        search.node_limit = search.nodes + config.node_limit / 2;
-        if let Some(line) =
-            search.iterate(pos, 2, config.max_depth.max(2), config.iteration_node_limit)
-        {
-            return search.report(
-                Winnability::Winnable { helpmate: line },
-                WinnabilityMethod::Helpmate,
-            );
-        }
-        if search.proved_unwinnable {
-            return search.report(Winnability::Unwinnable, WinnabilityMethod::ExhaustiveSearch);
+        // Two move orderings: first the losing king heads for a corner; then (on half the node
+        // budget) the pieces head for the kings, for constructed positions where the loser's
+        // king must walk up to a caged winner's king.
+        for approach in [false, true] {
+            if approach {
+                search.approach = true;
+                search.node_limit = search.nodes + config.node_limit / 2;
+            }
+            if let Some(line) =
+                search.iterate(pos, 2, config.max_depth.max(2), config.iteration_node_limit)
+            {
+                return search.report(
+                    Winnability::Winnable { helpmate: line },
+                    WinnabilityMethod::Helpmate,
+                );
+            }
+            if search.proved_unwinnable {
+                return search.report(Winnability::Unwinnable, WinnabilityMethod::ExhaustiveSearch);
+            }
         }
     }
     // Last, a larger enumeration: constructed closed positions (pawn walls, a caged king) need
