@@ -246,25 +246,18 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
     }
     // Enumerating every reachable position pays off only in closed positions (locked pawns)
     // or with very little material; elsewhere the helpmate search decides.
-    if config.reachability_limit > 0 && (locked || pos.board().occupied().count() <= 8) {
-        match reachability(
+    if config.reachability_limit > 0
+        && (locked || pos.board().occupied().count() <= 8)
+        && let Some((verdict, method)) = reachability(
             pos,
             side,
             config.reachability_limit,
             &mut search.nodes,
             false,
-        ) {
-            Reach::Mate(line) => {
-                return search.report(
-                    Winnability::Winnable { helpmate: line },
-                    WinnabilityMethod::Helpmate,
-                );
-            }
-            Reach::Closed => {
-                return search.report(Winnability::Unwinnable, WinnabilityMethod::ExhaustiveSearch);
-            }
-            Reach::TooLarge => {}
-        }
+        )
+        .verdict()
+    {
+        return search.report(verdict, method);
     }
     if config.node_limit > 0 {
         search.prune_blockade = config.blockade;
@@ -292,26 +285,17 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
     // Last, a larger enumeration: constructed closed positions (pawn walls, a caged king) need
     // up to a million positions or more to prove unwinnable, or a helpmate longer than the search
     // finds. Only undecided positions come here, almost never one from a real game.
-    if config.closed_reachability_limit > config.reachability_limit {
-        let r = reachability(
+    if config.closed_reachability_limit > config.reachability_limit
+        && let Some((verdict, method)) = reachability(
             pos,
             side,
             config.closed_reachability_limit,
             &mut search.nodes,
             true,
-        );
-        match r {
-            Reach::Mate(line) => {
-                return search.report(
-                    Winnability::Winnable { helpmate: line },
-                    WinnabilityMethod::Helpmate,
-                );
-            }
-            Reach::Closed => {
-                return search.report(Winnability::Unwinnable, WinnabilityMethod::ExhaustiveSearch);
-            }
-            Reach::TooLarge => {}
-        }
+        )
+        .verdict()
+    {
+        return search.report(verdict, method);
     }
     // One ply deeper (CHA's "unwinnable after one move"), except in the static-only budget.
     if config.blockade
@@ -888,6 +872,21 @@ enum Reach {
     Mate(Vec<Move>),
     Closed,
     TooLarge,
+}
+
+impl Reach {
+    /// The answer an enumeration gives: a helpmate it met, or a proof that none exists (every
+    /// reachable position seen, no mate); `None` when it stopped at its limit.
+    fn verdict(self) -> Option<(Winnability, WinnabilityMethod)> {
+        match self {
+            Reach::Mate(line) => Some((
+                Winnability::Winnable { helpmate: line },
+                WinnabilityMethod::Helpmate,
+            )),
+            Reach::Closed => Some((Winnability::Unwinnable, WinnabilityMethod::ExhaustiveSearch)),
+            Reach::TooLarge => None,
+        }
+    }
 }
 
 /// White pawns, black pawns and the material of both sides: what the blockade analysis mostly
