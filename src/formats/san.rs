@@ -13,6 +13,8 @@
 //! against it move by move in the tests.
 
 use shakmaty::san::{San, SanError};
+
+use crate::laws::check;
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Rank, Role, Square, attacks};
 
 /// The legal move `san` names in `pos` (Laws Art. 3, notation of Appendix C).
@@ -103,7 +105,7 @@ fn quick(pos: &Chess, san: San) -> Option<Move> {
     // of its move (Art. 3.9).
     if role != Role::King {
         let king = board.king_of(us)?;
-        let (in_check, pinned) = checks_and_pins(pos, king);
+        let (in_check, pinned) = check::checks_and_pins(pos, king);
         if in_check {
             return None;
         }
@@ -144,52 +146,6 @@ fn pawn_push_origin(us: Color, to: Square, occupied: Bitboard) -> Bitboard {
         return Bitboard::from_square(two);
     }
     Bitboard::EMPTY
-}
-
-/// Per square, the squares a rook (a bishop) on it attacks on an empty board: the lines along
-/// which an enemy slider can check or pin (computed at compile time from shakmaty's tables).
-static ROOK_RAYS: [Bitboard; 64] = rays(true);
-static BISHOP_RAYS: [Bitboard; 64] = rays(false);
-
-const fn rays(rook: bool) -> [Bitboard; 64] {
-    let mut table = [Bitboard::EMPTY; 64];
-    let mut i = 0;
-    while i < 64 {
-        let sq = Square::ALL[i];
-        table[i] = if rook {
-            attacks::rook_attacks(sq, Bitboard::EMPTY)
-        } else {
-            attacks::bishop_attacks(sq, Bitboard::EMPTY)
-        };
-        i += 1;
-    }
-    table
-}
-
-/// Whether the side to move is in check, and its pieces pinned to its king (standing alone
-/// between it and an enemy slider), from one look along the king's lines: a slider with nothing
-/// between gives check, with one piece between pins it.
-fn checks_and_pins(pos: &Chess, king: Square) -> (bool, Bitboard) {
-    let board = pos.board();
-    let us = pos.turn();
-    let them = board.by_color(!us);
-    let occupied = board.occupied();
-    let mut in_check = ((attacks::knight_attacks(king) & board.knights())
-        | (attacks::pawn_attacks(us, king) & board.pawns()))
-        & them;
-    let snipers = (ROOK_RAYS[king as usize] & board.rooks_and_queens()
-        | BISHOP_RAYS[king as usize] & board.bishops_and_queens())
-        & them;
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers {
-        let between = attacks::between(king, sniper) & occupied;
-        if between.is_empty() {
-            in_check.add(sniper);
-        } else if !between.more_than_one() {
-            pinned |= between;
-        }
-    }
-    (in_check.any(), pinned & board.by_color(us))
 }
 
 #[cfg(test)]

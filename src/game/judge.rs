@@ -1768,16 +1768,7 @@ fn has_legal_move_quick(pos: &Chess) -> bool {
     let theirs = board.by_color(!us);
     let occupied = board.occupied();
     // Pieces pinned to the king may not be able to move; leave them to the full generator.
-    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
-        | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
-        & theirs;
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers {
-        let between = attacks::between(king, sniper) & occupied;
-        if between.count() == 1 {
-            pinned |= between & ours;
-        }
-    }
+    let (_, pinned) = crate::laws::check::checks_and_pins(pos, king);
     let free = ours & !pinned & !board.kings();
     for from in free {
         let Some(role) = board.role_at(from) else {

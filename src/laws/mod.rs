@@ -1,12 +1,14 @@
 //! What the FIDE Laws of Chess (2023 edition) say, independent of any event.
 //!
 //! - [`article`]: [`Article`] references used in every explanation.
+//! - [`check`]: check and pins (Art. 3.9), for the short cuts of the replay's hot path.
 //! - [`illegal`]: classification of an attempted physical move into the article it breaks.
 //! - [`draw`]: repetition table, 50/75-move counters, position identity (Art. 9).
 //! - [`winnability`]: can a side still checkmate by any series of legal moves
 //!   (Art. 5.2.2 dead position, 6.9, 7.5.5)?
 
 pub mod article;
+pub mod check;
 pub mod draw;
 pub mod illegal;
 pub mod winnability;
