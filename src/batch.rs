@@ -337,33 +337,9 @@ const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
 ];
 
 impl Headers {
-    /// `Event`.
-    pub fn event(&self) -> Option<&str> {
-        self.tags.get("Event")
-    }
-    /// `Site`.
-    pub fn site(&self) -> Option<&str> {
-        self.tags.get("Site")
-    }
-    /// `Date`.
-    pub fn date(&self) -> Option<&str> {
-        self.tags.get("Date")
-    }
-    /// `Round`.
-    pub fn round(&self) -> Option<&str> {
-        self.tags.get("Round")
-    }
-    /// `White`.
-    pub fn white(&self) -> Option<&str> {
-        self.tags.get("White")
-    }
-    /// `Black`.
-    pub fn black(&self) -> Option<&str> {
-        self.tags.get("Black")
-    }
-    /// `Result`, as written.
-    pub fn result(&self) -> Option<&str> {
-        self.tags.get("Result")
+    /// The value of the tag `name` (e.g. `"White"`), if the game has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.get(name)
     }
 
     /// `White - Black (Event, Round)` for people, `?` for what is missing.
@@ -371,10 +347,10 @@ impl Headers {
         let q = |o: Option<&str>| o.unwrap_or("?").to_owned();
         format!(
             "{} - {} ({}, round {})",
-            q(self.white()),
-            q(self.black()),
-            q(self.event()),
-            q(self.round())
+            q(self.tag("White")),
+            q(self.tag("Black")),
+            q(self.tag("Event")),
+            q(self.tag("Round"))
         )
     }
 }
@@ -388,13 +364,11 @@ impl From<Tags> for Headers {
 impl Serialize for Headers {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        let present: Vec<(&str, &str)> = SEVEN_TAG_ROSTER
-            .iter()
-            .filter_map(|&(key, tag)| self.tags.get(tag).map(|v| (key, v)))
-            .collect();
-        let mut map = s.serialize_map(Some(present.len()))?;
-        for (key, value) in present {
-            map.serialize_entry(key, value)?;
+        let mut map = s.serialize_map(None)?;
+        for (key, tag) in SEVEN_TAG_ROSTER {
+            if let Some(value) = self.tags.get(tag) {
+                map.serialize_entry(key, value)?;
+            }
         }
         map.end()
     }

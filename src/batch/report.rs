@@ -201,11 +201,11 @@ impl<W: Write> CsvWriter<W> {
             file.to_string(),
             index.to_string(),
             report.offset.to_string(),
-            s(h.event()),
-            s(h.date()),
-            s(h.round()),
-            s(h.white()),
-            s(h.black()),
+            s(h.tag("Event")),
+            s(h.tag("Date")),
+            s(h.tag("Round")),
+            s(h.tag("White")),
+            s(h.tag("Black")),
             status(&report.outcome).to_owned(),
             v(&|v| {
                 v.reported

@@ -37,14 +37,6 @@ pub fn position_key(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
 
-/// The key of the position after the legal move `m` is played in `pos` (whose key is
-/// `current`): [`KeyUpdate`] in one call, for callers that keep both positions.
-///
-/// `after` must be `pos` with `m` played.
-pub fn key_after(pos: &Chess, current: u64, m: Move, after: &Chess) -> u64 {
-    KeyUpdate::before(pos, current, m).after(after)
-}
-
 /// The key of a position updated across one legal move, in two halves around the move being
 /// played in place: [`KeyUpdate::before`] on the position before it, [`KeyUpdate::after`] on
 /// the position after it. Equal to [`position_key`] of the new position, at the cost of a few
@@ -295,8 +287,9 @@ mod tests {
             .expect("legal test move");
         let before = pos.clone();
         let key0 = hist.current().unwrap();
+        let update = KeyUpdate::before(pos, key0, m);
         pos.play_unchecked(m);
-        let key = key_after(&before, key0, m, pos);
+        let key = update.after(pos);
         assert_eq!(key, position_key(pos), "incremental key after {uci}");
         hist.push(key, before.is_irreversible(m));
     }
