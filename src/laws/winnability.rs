@@ -12,7 +12,10 @@
 //!    *frozen* pieces that provably never move and are never captured (greatest fixed point),
 //!    every square each other piece could ever reach (promotions included), and then shows that
 //!    no square the defending king can reach admits a mate (no check possible there, or a flight
-//!    square that can be neither attacked nor blocked). See [`blockade_unwinnable`].
+//!    square that can be neither attacked nor blocked). See [`blockade_unwinnable`]. With the
+//!    full budget, when every pawn is blocked head-on and only kings and one side's bishops of
+//!    one colour move, a *king tempo analysis* over king placements proves the walls where a
+//!    king could take a pawn only by stalemating its opponent. See [`king_tempo_unwinnable`].
 //! 3. **Helpmate search** — a cooperative depth-first search (both sides play for the mate)
 //!    with a transposition table and progress-rewarding move ordering in CHA's manner: the
 //!    intended winner's captures, advanced pawn pushes and king/knight steps towards a mating
@@ -73,7 +76,8 @@ pub enum WinnabilityMethod {
     GameOver,
     /// Material alone (layer 1).
     Material,
-    /// Blockade analysis of frozen pawn walls (layer 2), possibly after forced moves or one ply.
+    /// Blockade analysis of frozen pawn walls (layer 2), possibly after forced moves or one ply,
+    /// or the king tempo analysis of a dead wall ([`king_tempo_unwinnable`]).
     Blockade,
     /// Helpmate search found a line (layer 3).
     Helpmate,
@@ -242,6 +246,12 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
         }
     }
     if config.blockade && blockade_unwinnable_after_forced(pos, side) {
+        return search.report(Winnability::Unwinnable, WinnabilityMethod::Blockade);
+    }
+    // The king tempo analysis of a dead wall (a few thousand king placements, where the final
+    // enumeration drowns in bishop placements). Only in the budget that has that enumeration,
+    // which it stands in for: the quick and static budgets stay as they were.
+    if config.blockade && config.closed_reachability_limit > 0 && king_tempo_unwinnable(pos, side) {
         return search.report(Winnability::Unwinnable, WinnabilityMethod::Blockade);
     }
     // Enumerating every reachable position pays off only in closed positions (locked pawns)
@@ -866,6 +876,166 @@ fn pawn_reach(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Layer 2b: king tempo analysis behind a dead pawn wall.
+
+/// Sound proof that `winner` can never checkmate when every pawn is blocked head-on and only
+/// the kings and, on one side, bishops of one square colour can move: the case where the
+/// blockade analysis fails because a king *could* walk up and take a pawn, but only at a
+/// moment when the opponent is left without a legal move (stalemate ends the game, Art. 5.2.1),
+/// and where the exhaustive enumeration drowns in the bishops' placements.
+///
+/// **Preconditions** (else `false`, "not proved"): no castling rights, no capturable en
+/// passant pawn; every pawn has a pawn right in front of it; no pawn attacks an enemy pawn;
+/// the only pieces besides kings and pawns are bishops of one side (the *bishop side*), all
+/// on squares of one colour `C`; no pawn of the other side stands on a `C` square.
+///
+/// **Invariant.** While no king captures a pawn, no pawn ever moves or is captured: its push
+/// square stays occupied; a pawn captures only an enemy piece on a square it attacks — never a
+/// king, never a pawn (none attacked), never a bishop (the other side's pawns stand off `C`, so
+/// they only attack off `C`, and the bishop side's pawns never meet a bishop of the opponent);
+/// bishops only capture on `C`, where no enemy pawn stands. So the pawns are fixed and the
+/// bishops stay within `reach` (diagonal steps through pawn-free squares) and attack at most
+/// `attack` (one diagonal step beyond).
+///
+/// **Abstraction.** A state is (white king's square, black king's square, side to move, "the
+/// side to move may be in check"); the bishops are forgotten, allowed anywhere in `reach` at
+/// any time. Every real move maps to an abstract one: a bishop move keeps the kings and may
+/// give check only to a king on `attack`; a king move goes to a neighbour square that is not
+/// an own pawn, not next to the enemy king and not attacked by an enemy pawn (all exact facts
+/// here), and may give a discovered bishop check only when it leaves a diagonal of the enemy
+/// king that no pawn blocks. Nothing else gives check: kings never do, pawns are fixed and
+/// never attack an enemy king's square after its own move. A real checkmate of the loser thus
+/// needs an abstract state "loser to move, maybe in check" where each of the loser king's
+/// possible moves lands on `attack` (only a bishop can make such a move illegal, and only on
+/// `C` squares). A king capturing a pawn leaves the abstraction, unless the opponent (without
+/// bishops, so with king moves only) then has no possible move at all: the game ended in
+/// stalemate there, or in mate — which counts against the proof when the capturer is the
+/// winner and a discovered check was possible.
+///
+/// The breadth-first search over the at most 64 × 64 × 2 × 2 states either closes with none
+/// of those events (a proof: every real game stays inside the explored states), or answers
+/// "not proved". The enumeration of real positions cannot finish there (four bishops multiply
+/// the king placements by thousands: over 1,600,000 positions); CHA's vector lines 442, 1370,
+/// 1371, 1390, 1391, 1803 and 1804 are decided by this layer.
+pub fn king_tempo_unwinnable(pos: &Chess, winner: Color) -> bool {
+    // The abstraction reads a mate only after a move; a position already over is judged here.
+    if pos.is_checkmate() {
+        return pos.turn() == winner;
+    }
+    if pos.castles().castling_rights().any() || pos.legal_ep_square().is_some() {
+        return false;
+    }
+    let board = pos.board();
+    let pawns = board.pawns();
+    let white_pawns = pawns & board.white();
+    let black_pawns = pawns & board.black();
+    let blocked_head_on = Bitboard(white_pawns.0 << 8).is_subset(pawns)
+        && Bitboard(black_pawns.0 >> 8).is_subset(pawns);
+    if !blocked_head_on
+        || pawn_step(Color::White, white_pawns).intersects(black_pawns)
+        || pawn_step(Color::Black, black_pawns).intersects(white_pawns)
+    {
+        return false;
+    }
+    let bishops = board.bishops();
+    if !(board.occupied() & !pawns & !board.kings()).is_subset(bishops) {
+        return false;
+    }
+    let bishop_side = if bishops.is_subset(board.white()) {
+        Color::White
+    } else if bishops.is_subset(board.black()) {
+        Color::Black
+    } else {
+        return false;
+    };
+    let colour = if bishops.is_subset(Bitboard::DARK_SQUARES) {
+        Bitboard::DARK_SQUARES
+    } else if bishops.is_subset(Bitboard::LIGHT_SQUARES) {
+        Bitboard::LIGHT_SQUARES
+    } else {
+        return false;
+    };
+    if bishops.any() && (pawns & board.by_color(!bishop_side)).intersects(colour) {
+        return false;
+    }
+    let (Some(white_king), Some(black_king)) =
+        (board.king_of(Color::White), board.king_of(Color::Black))
+    else {
+        return false;
+    };
+    let reach = component(bishops, !pawns, diagonal_step);
+    let attack = diagonal_step(reach);
+    let has_bishops = |c: Color| c == bishop_side && bishops.any();
+    let pawns_of = |c: Color, pawns: Bitboard| pawns & board.by_color(c);
+    // Squares the king of `c` on `from` may possibly step to, given the enemy king and the
+    // pawns still on the board.
+    let king_moves = |c: Color, from: Square, enemy_king: Square, pawns: Bitboard| {
+        attacks::king_attacks(from)
+            & !pawns_of(c, pawns)
+            & !attacks::king_attacks(enemy_king)
+            & !pawn_step(!c, pawns_of(!c, pawns))
+    };
+    // May a move of `c`'s king from `from` uncover a bishop check on the enemy king?
+    let discovered = |c: Color, from: Square, enemy_king: Square, pawns: Bitboard| {
+        has_bishops(c)
+            && attack.contains(enemy_king)
+            && attacks::bishop_attacks(enemy_king, pawns).contains(from)
+    };
+    let index = |kings: [Square; 2], turn: Color, check: bool| {
+        ((usize::from(kings[0]) * 64 + usize::from(kings[1])) * 2 + idx(turn)) * 2
+            + usize::from(check)
+    };
+    let mut seen = vec![false; 64 * 64 * 2 * 2];
+    let root = ([white_king, black_king], pos.turn(), pos.is_check());
+    seen[index(root.0, root.1, root.2)] = true;
+    let mut queue = vec![root];
+    while let Some((kings, turn, check)) = queue.pop() {
+        let own = kings[idx(turn)];
+        let enemy = kings[idx(!turn)];
+        let moves = king_moves(turn, own, enemy, pawns);
+        // Only a bishop can make a possible king move illegal, and only on `attack`.
+        let sure = if has_bishops(!turn) {
+            moves & !attack
+        } else {
+            moves
+        };
+        if turn != winner && check && sure.is_empty() {
+            return false;
+        }
+        let mut next = Vec::with_capacity(9);
+        if has_bishops(turn) {
+            next.push((kings, !turn, attack.contains(enemy)));
+        }
+        for to in moves {
+            let gives_check = |pawns| discovered(turn, own, enemy, pawns);
+            if pawns.contains(to) {
+                // A king takes a pawn: only a position where the opponent is left without any
+                // move (stalemate, or mate by a discovered check) keeps the proof.
+                let after = pawns.without(to);
+                if has_bishops(!turn) || king_moves(!turn, enemy, to, after).any() {
+                    return false;
+                }
+                if turn == winner && gives_check(after) {
+                    return false;
+                }
+                continue;
+            }
+            let mut moved = kings;
+            moved[idx(turn)] = to;
+            next.push((moved, !turn, gives_check(pawns)));
+        }
+        for state in next {
+            let slot = index(state.0, state.1, state.2);
+            if !seen[slot] {
+                seen[slot] = true;
+                queue.push(state);
+            }
+        }
+    }
+    true
+}
+
+// ---------------------------------------------------------------------------------------------
 // Layer 3a: exhaustive reachability for small closed positions.
 
 enum Reach {
@@ -1459,20 +1629,66 @@ mod tests {
         // CHA vector line 539, label `--`: Black's king is caged on a5–a6 behind locked pawns
         // and only White's king could cover a6 (from a7, entered only while Black's king is
         // on a5: stalemate). The blockade analysis cannot see such a tempo fight; enumerating
-        // every reachable position (about 78,000) proves it.
+        // every reachable position (about 78,000) proves it, and so does the king tempo
+        // analysis (which the full budget now tries first).
         let p = pos("8/1p6/1Pp5/k1P5/p1P5/P1K1B3/3B4/8 w - - 0 1");
+        let mut nodes = 0;
+        assert!(matches!(
+            reachability(&p, Color::White, 200_000, &mut nodes, true),
+            Reach::Closed
+        ));
+        assert!(nodes > 10_000, "{nodes} positions");
+        assert!(king_tempo_unwinnable(&p, Color::White));
         let mut config = WinnabilityConfig {
             node_limit: 2_000,
             ..WinnabilityConfig::full()
         };
-        let report = can_mate_with(&p, Color::White, &config);
-        assert_eq!(report.verdict, Winnability::Unwinnable);
-        assert_eq!(report.method, WinnabilityMethod::ExhaustiveSearch);
+        assert_eq!(
+            can_mate_with(&p, Color::White, &config).verdict,
+            Winnability::Unwinnable
+        );
+        // Without the last layers (tempo analysis and enumeration) it stays undecided.
         config.closed_reachability_limit = 0;
         assert_eq!(
             can_mate_with(&p, Color::White, &config).verdict,
             Winnability::Undetermined
         );
+    }
+
+    #[test]
+    fn king_tempo_analysis_proves_walls_a_king_opens_only_by_stalemate() {
+        // CHA vector line 1803, label `--`: Black's king shuttles a5–a6; White's king could
+        // take b7 (only with Black's king on a5) or a4 (from b4, only with it on a6), each time
+        // leaving Black without a move; and a5 mated needs White's king on a7, entered only
+        // while Black's king is on a5: stalemate again. Four dark bishops make the real
+        // positions too many to enumerate.
+        let p = pos("8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1");
+        for side in [Color::White, Color::Black] {
+            assert!(
+                !blockade_unwinnable(&p, side),
+                "{side:?}: the blockade fails"
+            );
+            assert!(king_tempo_unwinnable(&p, side), "{side:?}");
+            let report = can_mate_with(&p, side, &WinnabilityConfig::full());
+            assert_eq!(report.verdict, Winnability::Unwinnable, "{side:?}");
+            assert_eq!(report.method, WinnabilityMethod::Blockade, "{side:?}");
+        }
+        // CHA vector line 1370, label `--`: Black's king inside White's camp takes g2 only with
+        // White's king on h4, which then has no move; it covers h3 (for a bishop mate on h4)
+        // only from h2, entered only with White's king on h4: stalemate.
+        let p = pos("8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1");
+        assert!(king_tempo_unwinnable(&p, Color::Black));
+        assert!(king_tempo_unwinnable(&p, Color::White));
+        // Not proved where a mate exists: Kf7 and a bishop check on the long diagonal mate the
+        // king on h8 (its own h7-pawn blocks), though every pawn is blocked head-on.
+        let p = pos("7k/7p/7P/8/8/8/8/2B1K3 w - - 0 1");
+        assert!(!king_tempo_unwinnable(&p, Color::White));
+        // Nor where a knight moves (CHA vector line 19, label `W-`).
+        let p = pos("7b/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N7 b - - 0 1");
+        assert!(!king_tempo_unwinnable(&p, Color::White));
+        // White's king can walk out and take a pawn without stalemating anyone.
+        let p = pos("4k3/8/8/p1p5/P1P5/8/8/4K3 w - - 0 1");
+        assert!(!king_tempo_unwinnable(&p, Color::White));
     }
 
     #[test]
