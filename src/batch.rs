@@ -664,12 +664,12 @@ mod tests {
         out
     }
 
-    fn run_collect(sources: &[Source], jobs: usize, chunk: usize) -> Vec<String> {
+    fn run_collect(sources: &[Source], jobs: usize, chunk: usize, in_flight: usize) -> Vec<String> {
         let mut lines = Vec::new();
         let options = Options {
             jobs,
             chunk_bytes: chunk,
-            in_flight: 2,
+            in_flight,
         };
         run(
             sources,
@@ -692,17 +692,28 @@ mod tests {
             write!(f, "[Event \"g{i}\"]\n\n1. e4 {{ c }} e5 *\n\n").unwrap();
         }
         f.flush().unwrap();
+        let mut binary = tempfile::NamedTempFile::new().unwrap();
+        binary
+            .write_all(b"[Event \"b1\"]\n\n1. d4 *\n\n\x89PNG\0\0")
+            .unwrap();
+        binary.flush().unwrap();
         let sources = vec![
             Source::File(f.path().to_path_buf()),
             Source::File("/no/such/file.pgn".into()),
             Source::File(f.path().to_path_buf()),
+            Source::File(binary.path().to_path_buf()),
         ];
-        let one = run_collect(&sources, 1, 100);
-        let two = run_collect(&sources, 2, 100);
-        let four = run_collect(&sources, 4, 7);
-        assert_eq!(one, two);
-        assert_eq!(one, four);
-        assert_eq!(one.len(), 500 + 1 + 1 + 1 + 500 + 1);
+        let one = run_collect(&sources, 1, 100, 0);
+        // Workers take turns at the feed; fewer permits than workers (down to one) must
+        // neither deadlock nor reorder.
+        for (jobs, chunk, in_flight) in [(2, 100, 0), (4, 7, 2), (3, 1, 1), (2, 1_000_000, 1)] {
+            let other = run_collect(&sources, jobs, chunk, in_flight);
+            assert_eq!(
+                one, other,
+                "jobs {jobs}, chunk {chunk}, in flight {in_flight}"
+            );
+        }
+        assert_eq!(one.len(), 500 + 1 + 1 + 1 + 500 + 1 + 3);
         let name = f.path().display().to_string();
         assert_eq!(one[0], format!("{name}#1:g1"));
         assert_eq!(one[499], format!("{name}#500:g500"));
@@ -710,5 +721,10 @@ mod tests {
         assert!(one[501].starts_with("error:/no/such/file.pgn: cannot open"));
         assert_eq!(one[502], "done:/no/such/file.pgn:0");
         assert_eq!(one[503], format!("{name}#1:g1"));
+        let binary_name = binary.path().display().to_string();
+        assert_eq!(one[1004], format!("{binary_name}#1:b1"));
+        assert!(one[1005].starts_with("error:"), "{}", one[1005]);
+        assert!(one[1005].contains("binary"), "{}", one[1005]);
+        assert_eq!(one[1006], format!("done:{binary_name}:1"));
     }
 }
