@@ -16,6 +16,13 @@
 //! figure to compare on a shared machine. The group `otb_35k` measures wall-clock time (the
 //! 2-thread speed-up needs an idle machine). The whole file is one iteration (criterion's
 //! minimum of 10 samples). Run: `cargo bench --bench replay`.
+//!
+//! `otb_35k_paired` (printed, not a criterion group) interleaves the runs whose ratio is a
+//! target, so that a drift of the host's speed between criterion's groups (up to 1.8× on this
+//! shared machine) cannot bias it: 15 back-to-back pairs bare → judge in CPU time of one
+//! thread, and 10 sandwiches `--jobs 1` → `--jobs 2` → `--jobs 1` in wall time; it prints every
+//! pair and the median and quartiles of the ratios. Run alone:
+//! `cargo bench --bench replay -- otb_35k_paired`.
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
@@ -177,6 +184,77 @@ impl ValueFormatter for CpuFormatter {
     }
 }
 
+/// Median, first and third quartile of `values` (sorted in place); zeros when empty.
+fn quartiles(values: &mut [f64]) -> (f64, f64, f64) {
+    values.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        let i = ((values.len() as f64 - 1.0) * q).round() as usize;
+        values.get(i).copied().unwrap_or(0.0)
+    };
+    (at(0.5), at(0.25), at(0.75))
+}
+
+/// The interleaved measurements of the module docs, when the command line's filter (if any)
+/// names them; skipped in `cargo test --benches` (criterion's `--test` mode) and `--list`.
+fn paired(_c: &mut Criterion) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    if args.iter().any(|a| a == "--test" || a == "--list")
+        || !(filters.is_empty()
+            || filters
+                .iter()
+                .any(|f| "otb_35k_paired".contains(f.as_str())))
+    {
+        return;
+    }
+    let Ok(bytes) = std::fs::read(BENCH_FILE) else {
+        return;
+    };
+    let chunks = split(&bytes);
+    let rules = CompetitionRules::default();
+    let mut ratios = Vec::new();
+    for _ in 0..15 {
+        let start = thread_cpu_ns();
+        black_box(bare_replay(black_box(&bytes)));
+        let bare = thread_cpu_ns().saturating_sub(start);
+        let start = thread_cpu_ns();
+        black_box(judge_chunks(&chunks, rules));
+        let judge = thread_cpu_ns().saturating_sub(start).max(1);
+        let ratio = bare as f64 / judge as f64;
+        eprintln!(
+            "otb_35k_paired/cpu: bare {:.0} ms, judge {:.0} ms, judge throughput ÷ bare {ratio:.3}",
+            bare as f64 / 1e6,
+            judge as f64 / 1e6
+        );
+        ratios.push(ratio);
+    }
+    let (median, q1, q3) = quartiles(&mut ratios);
+    println!(
+        "otb_35k_paired/cpu: judge ÷ bare throughput, one thread: median {median:.3} (quartiles {q1:.3}–{q3:.3}, 15 pairs)"
+    );
+    let mut speedups = Vec::new();
+    let wall = |jobs| {
+        let start = std::time::Instant::now();
+        black_box(whole_replay(jobs, rules));
+        start.elapsed().as_secs_f64()
+    };
+    for _ in 0..10 {
+        let (one, two, one_again) = (wall(1), wall(2), wall(1));
+        let speedup = (one + one_again) / 2.0 / two.max(1e-9);
+        eprintln!(
+            "otb_35k_paired/jobs: --jobs 1 {:.0} ms, --jobs 2 {:.0} ms, --jobs 1 {:.0} ms: {speedup:.3}×",
+            one * 1e3,
+            two * 1e3,
+            one_again * 1e3
+        );
+        speedups.push(speedup);
+    }
+    let (median, q1, q3) = quartiles(&mut speedups);
+    println!(
+        "otb_35k_paired/jobs: --jobs 1 → 2 speed-up, wall: median {median:.3}× (quartiles {q1:.3}–{q3:.3}, 10 sandwiches)"
+    );
+}
+
 fn replay_cpu(c: &mut Criterion<ThreadCpuTime>) {
     let Ok(bytes) = std::fs::read(BENCH_FILE) else {
         return;
@@ -239,9 +317,10 @@ fn replay(c: &mut Criterion) {
 }
 
 criterion_group!(benches, replay);
+criterion_group!(interleaved, paired);
 criterion_group! {
     name = cpu;
     config = Criterion::default().with_measurement(ThreadCpuTime);
     targets = replay_cpu
 }
-criterion_main!(cpu, benches);
+criterion_main!(interleaved, cpu, benches);

@@ -5,11 +5,14 @@
 //! The pipeline:
 //!
 //! ```text
-//!  reader thread                    rayon pool (--jobs)             calling thread
-//!  input::open ─► split::Splitter ─► judge each chunk (parallel) ─► reorder ─► sink (in order)
-//!  (decompress)   (cut at game          ▲                               │
-//!                  boundaries)          └──── permits (bounded) ◄───────┘
+//!  rayon pool (--jobs workers, each in turn at the feed)                  calling thread
+//!  feed: input::open ─► split::Splitter ─► judge the chunk taken ─► reorder ─► sink (in order)
+//!        (decompress)   (cut at game            ▲                               │
+//!                        boundaries)            └──── permits (bounded) ◄───────┘
 //! ```
+//!
+//! A worker takes a permit, cuts the next chunk under the feed's lock and judges it while
+//! another worker cuts the one after: `--jobs N` uses N cores (no extra reader thread).
 //!
 //! At most [`Options::in_flight`] chunks exist at once (being judged or waiting for their
 //! turn), so the memory is bounded by `in_flight × chunk_bytes` whatever the file size. The
@@ -23,11 +26,11 @@ pub mod input;
 pub mod report;
 pub mod split;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::io::Read;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::{Condvar, Mutex, PoisonError, mpsc};
 
 use serde::Serialize;
 
@@ -115,9 +118,144 @@ enum Payload<T> {
     FileDone { file: usize, bytes: u64 },
 }
 
+/// The work the workers pull, in input order: every input's chunks, then its error (if any)
+/// and its end. Each piece gets the next sequence number, by which the results are put back in
+/// order.
+struct Feed<'a, T> {
+    sources: &'a [Source],
+    names: &'a [Arc<str>],
+    chunk_bytes: usize,
+    raw_bytes: Arc<AtomicU64>,
+    /// The next input to open.
+    next_file: usize,
+    /// The input being cut, if any.
+    current: Option<OpenInput>,
+    /// Payloads ready to hand out before cutting on (an input's error, its end).
+    ready: VecDeque<Payload<T>>,
+    seq: u64,
+}
+
+/// An input being cut into chunks.
+struct OpenInput {
+    splitter: Splitter<Box<dyn Read + Send>>,
+    name: String,
+    info: FileInfo,
+    /// Decompressed bytes handed out in chunks so far.
+    bytes: u64,
+}
+
+/// One piece of work: a chunk to judge, or a payload already made.
+enum Task<T> {
+    Chunk(Chunk, FileInfo),
+    Ready(Payload<T>),
+}
+
+impl<T> Feed<'_, T> {
+    /// The next piece of work and its sequence number; `None` when every input is done.
+    fn next(&mut self) -> Option<(u64, Task<T>)> {
+        let task = self.produce()?;
+        let seq = self.seq;
+        self.seq += 1;
+        Some((seq, task))
+    }
+
+    fn produce(&mut self) -> Option<Task<T>> {
+        loop {
+            if let Some(payload) = self.ready.pop_front() {
+                return Some(Task::Ready(payload));
+            }
+            if let Some(input) = &mut self.current {
+                match input.splitter.next() {
+                    Some(Ok(chunk)) => {
+                        input.bytes = chunk.offset + chunk.bytes.len() as u64;
+                        return Some(Task::Chunk(chunk, input.info.clone()));
+                    }
+                    Some(Err(e)) => {
+                        let file = input.name.clone();
+                        self.ready.push_back(Payload::FileError(match e {
+                            SplitError::Read { offset, source } => InputError::Read {
+                                file,
+                                offset,
+                                source,
+                            },
+                            SplitError::Binary { offset } => InputError::Binary { file, offset },
+                        }));
+                    }
+                    None => {}
+                }
+                // The input is read to its end or to its error.
+                self.ready.push_back(Payload::FileDone {
+                    file: input.info.file_index,
+                    bytes: input.bytes,
+                });
+                self.current = None;
+                continue;
+            }
+            let file_index = self.next_file;
+            let source = self.sources.get(file_index)?;
+            self.next_file += 1;
+            let info = FileInfo {
+                name: self
+                    .names
+                    .get(file_index)
+                    .cloned()
+                    .unwrap_or_else(|| Arc::from("?")),
+                file_index,
+            };
+            match input::open(source, Arc::clone(&self.raw_bytes)) {
+                Ok(opened) => {
+                    self.current = Some(OpenInput {
+                        splitter: Splitter::new(opened.reader, self.chunk_bytes),
+                        name: opened.name,
+                        info,
+                        bytes: 0,
+                    });
+                }
+                Err(e) => {
+                    self.ready.push_back(Payload::FileError(e));
+                    self.ready.push_back(Payload::FileDone {
+                        file: file_index,
+                        bytes: 0,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// A counting semaphore: the number of pieces of work that may be alive at once (taken out of
+/// the feed and not yet handed to the sink).
+struct Permits {
+    free: Mutex<usize>,
+    freed: Condvar,
+}
+
+impl Permits {
+    fn acquire(&self) {
+        let mut free = self.free.lock().unwrap_or_else(PoisonError::into_inner);
+        while *free == 0 {
+            free = self
+                .freed
+                .wait(free)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        *free -= 1;
+    }
+
+    fn release(&self) {
+        *self.free.lock().unwrap_or_else(PoisonError::into_inner) += 1;
+        self.freed.notify_one();
+    }
+}
+
 /// Runs `work` over every chunk of every source in parallel and hands the results to `sink` in
 /// input order. `work` receives the chunk and its file, and returns one item per game of the
 /// chunk, in order; it is the place where games are parsed and judged.
+///
+/// The `options.jobs` workers take turns at the feed (reading, decompressing and cutting the
+/// next chunk) and judge what they took, so the run uses exactly `jobs` cores plus the calling
+/// thread's share (putting results in order, the sink): `--jobs 1` is one core, and adding a
+/// core adds a whole worker.
 ///
 /// Returns nothing: every outcome, including unreadable inputs, goes to `sink`.
 pub fn run<T, W, S>(
@@ -152,93 +290,61 @@ pub fn run<T, W, S>(
         },
     };
     let names: Vec<Arc<str>> = sources.iter().map(|s| Arc::from(s.name())).collect();
+    let feed = Mutex::new(Feed {
+        sources,
+        names: &names,
+        chunk_bytes: options.chunk_bytes,
+        raw_bytes: Arc::clone(&progress.raw_bytes),
+        next_file: 0,
+        current: None,
+        ready: VecDeque::new(),
+        seq: 0,
+    });
+    // At least one permit, or no piece would ever be taken.
+    let permits = Permits {
+        free: Mutex::new(in_flight.max(1)),
+        freed: Condvar::new(),
+    };
     let (result_tx, result_rx) = mpsc::channel::<(u64, Payload<T>)>();
-    let (permit_tx, permit_rx) = mpsc::sync_channel::<()>(in_flight);
     let work = &work;
-    let names_ref = &names;
+    let (feed, permits) = (&feed, &permits);
 
     std::thread::scope(|scope| {
         scope.spawn(move || {
-            pool.in_place_scope(|pool_scope| {
-                let mut seq = 0u64;
-                // Sends one payload in its turn, after taking a permit.
-                let send = |payload: Payload<T>, seq: &mut u64| -> bool {
-                    if permit_tx.send(()).is_err() {
-                        return false;
-                    }
-                    let ok = result_tx.send((*seq, payload)).is_ok();
-                    *seq += 1;
-                    ok
-                };
-                for (file_index, source) in sources.iter().enumerate() {
-                    let info = FileInfo {
-                        name: Arc::clone(&names_ref[file_index]),
-                        file_index,
-                    };
-                    let opened = match input::open(source, Arc::clone(&progress.raw_bytes)) {
-                        Ok(o) => o,
-                        Err(e) => {
-                            send(Payload::FileError(e), &mut seq);
-                            send(
-                                Payload::FileDone {
-                                    file: file_index,
-                                    bytes: 0,
-                                },
-                                &mut seq,
-                            );
-                            continue;
-                        }
-                    };
-                    let mut bytes = 0u64;
-                    for chunk in Splitter::new(opened.reader, options.chunk_bytes) {
-                        let chunk = match chunk {
-                            Ok(c) => c,
-                            Err(e) => {
-                                let e = match e {
-                                    SplitError::Read { offset, source } => InputError::Read {
-                                        file: opened.name.clone(),
-                                        offset,
-                                        source,
-                                    },
-                                    SplitError::Binary { offset } => InputError::Binary {
-                                        file: opened.name.clone(),
-                                        offset,
-                                    },
-                                };
-                                send(Payload::FileError(e), &mut seq);
-                                break;
+            pool.scope(|pool_scope| {
+                for _ in 0..jobs {
+                    let tx = result_tx.clone();
+                    pool_scope.spawn(move |_| {
+                        loop {
+                            // A permit first, then the next piece: pieces are taken in the
+                            // order of their numbers, so the oldest piece alive always has a
+                            // worker and the sink is never starved.
+                            permits.acquire();
+                            let next = feed.lock().unwrap_or_else(PoisonError::into_inner).next();
+                            let Some((seq, task)) = next else {
+                                permits.release();
+                                return;
+                            };
+                            let payload = match task {
+                                Task::Chunk(chunk, info) => {
+                                    let items = work(&chunk, &info);
+                                    drop(chunk);
+                                    Payload::Games {
+                                        file: info.file_index,
+                                        items,
+                                    }
+                                }
+                                Task::Ready(payload) => payload,
+                            };
+                            if tx.send((seq, payload)).is_err() {
+                                return;
                             }
-                        };
-                        bytes = chunk.offset + chunk.bytes.len() as u64;
-                        if permit_tx.send(()).is_err() {
-                            return;
                         }
-                        let my_seq = seq;
-                        seq += 1;
-                        let tx = result_tx.clone();
-                        let info = info.clone();
-                        pool_scope.spawn(move |_| {
-                            let items = work(&chunk, &info);
-                            drop(chunk);
-                            let _ = tx.send((
-                                my_seq,
-                                Payload::Games {
-                                    file: info.file_index,
-                                    items,
-                                },
-                            ));
-                        });
-                    }
-                    send(
-                        Payload::FileDone {
-                            file: file_index,
-                            bytes,
-                        },
-                        &mut seq,
-                    );
+                    });
                 }
             });
             // Dropping `result_tx` here (with the closure) ends the receiving loop.
+            drop(result_tx);
         });
 
         let mut next = 0u64;
@@ -274,8 +380,8 @@ pub fn run<T, W, S>(
                         bytes,
                     }),
                 }
-                // The payload is out: let the reader cut one more chunk.
-                let _ = permit_rx.try_recv();
+                // The payload is out: a worker may take one more piece.
+                permits.release();
             }
         }
     });
@@ -558,12 +664,12 @@ mod tests {
         out
     }
 
-    fn run_collect(sources: &[Source], jobs: usize, chunk: usize) -> Vec<String> {
+    fn run_collect(sources: &[Source], jobs: usize, chunk: usize, in_flight: usize) -> Vec<String> {
         let mut lines = Vec::new();
         let options = Options {
             jobs,
             chunk_bytes: chunk,
-            in_flight: 2,
+            in_flight,
         };
         run(
             sources,
@@ -586,17 +692,28 @@ mod tests {
             write!(f, "[Event \"g{i}\"]\n\n1. e4 {{ c }} e5 *\n\n").unwrap();
         }
         f.flush().unwrap();
+        let mut binary = tempfile::NamedTempFile::new().unwrap();
+        binary
+            .write_all(b"[Event \"b1\"]\n\n1. d4 *\n\n\x89PNG\0\0")
+            .unwrap();
+        binary.flush().unwrap();
         let sources = vec![
             Source::File(f.path().to_path_buf()),
             Source::File("/no/such/file.pgn".into()),
             Source::File(f.path().to_path_buf()),
+            Source::File(binary.path().to_path_buf()),
         ];
-        let one = run_collect(&sources, 1, 100);
-        let two = run_collect(&sources, 2, 100);
-        let four = run_collect(&sources, 4, 7);
-        assert_eq!(one, two);
-        assert_eq!(one, four);
-        assert_eq!(one.len(), 500 + 1 + 1 + 1 + 500 + 1);
+        let one = run_collect(&sources, 1, 100, 0);
+        // Workers take turns at the feed; fewer permits than workers (down to one) must
+        // neither deadlock nor reorder.
+        for (jobs, chunk, in_flight) in [(2, 100, 0), (4, 7, 2), (3, 1, 1), (2, 1_000_000, 1)] {
+            let other = run_collect(&sources, jobs, chunk, in_flight);
+            assert_eq!(
+                one, other,
+                "jobs {jobs}, chunk {chunk}, in flight {in_flight}"
+            );
+        }
+        assert_eq!(one.len(), 500 + 1 + 1 + 1 + 500 + 1 + 3);
         let name = f.path().display().to_string();
         assert_eq!(one[0], format!("{name}#1:g1"));
         assert_eq!(one[499], format!("{name}#500:g500"));
@@ -604,5 +721,10 @@ mod tests {
         assert!(one[501].starts_with("error:/no/such/file.pgn: cannot open"));
         assert_eq!(one[502], "done:/no/such/file.pgn:0");
         assert_eq!(one[503], format!("{name}#1:g1"));
+        let binary_name = binary.path().display().to_string();
+        assert_eq!(one[1004], format!("{binary_name}#1:b1"));
+        assert!(one[1005].starts_with("error:"), "{}", one[1005]);
+        assert!(one[1005].contains("binary"), "{}", one[1005]);
+        assert_eq!(one[1006], format!("done:{binary_name}:1"));
     }
 }

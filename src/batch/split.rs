@@ -8,9 +8,8 @@
 //! games as parsing the whole stream. The cut points depend only on the bytes and the target
 //! chunk size, never on the number of threads, so the output does not either.
 
-use std::cell::RefCell;
 use std::io::{self, Read};
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// A run of whole games cut from a stream.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,29 +57,40 @@ struct Shared {
     fault: Option<Fault>,
 }
 
+/// The state the tee and the splitter share. A mutex (never contended: the tee runs only inside
+/// the splitter's calls) rather than a `RefCell`, so that a splitter can move between the
+/// worker threads that take turns cutting chunks.
+type SharedCell = Arc<Mutex<Shared>>;
+
+/// The shared state, also after a panic elsewhere (the buffer stays consistent: every update
+/// is a single call).
+fn lock(shared: &SharedCell) -> MutexGuard<'_, Shared> {
+    shared.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// Copies every byte the PGN reader pulls into the shared pending buffer.
 struct Tee<R> {
     inner: R,
-    shared: Rc<RefCell<Shared>>,
+    shared: SharedCell,
 }
 
 impl<R: Read> Read for Tee<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         // After a fault the stream looks ended to the PGN reader, so that it parses what came
         // before; the splitter then reports the fault.
-        if self.shared.borrow().fault.is_some() {
+        if lock(&self.shared).fault.is_some() {
             return Ok(0);
         }
         let n = match self.inner.read(buf) {
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => return Err(e),
             Err(e) => {
-                self.shared.borrow_mut().fault = Some(Fault::Read(e));
+                lock(&self.shared).fault = Some(Fault::Read(e));
                 return Ok(0);
             }
         };
         let got = buf.get(..n).unwrap_or_default();
-        let mut shared = self.shared.borrow_mut();
+        let mut shared = lock(&self.shared);
         if let Some(pos) = memchr::memchr(0, got) {
             // Hand over the text before the NUL byte, so the games before it are still read;
             // the next read reports the fault.
@@ -101,7 +111,7 @@ impl<R: Read> Read for Tee<R> {
 /// own. Memory held: the current chunk plus the PGN reader's buffer.
 pub struct Splitter<R> {
     reader: pgn_reader::Reader<Tee<R>>,
-    shared: Rc<RefCell<Shared>>,
+    shared: SharedCell,
     target: usize,
     done: bool,
     /// Length of the pending bytes up to the last game boundary found.
@@ -111,10 +121,10 @@ pub struct Splitter<R> {
 impl<R: Read> Splitter<R> {
     /// A splitter over `stream` cutting chunks of about `target` bytes (at least 1).
     pub fn new(stream: R, target: usize) -> Splitter<R> {
-        let shared = Rc::new(RefCell::new(Shared::default()));
+        let shared = SharedCell::default();
         let tee = Tee {
             inner: stream,
-            shared: Rc::clone(&shared),
+            shared: Arc::clone(&shared),
         };
         Splitter {
             reader: crate::batch::pgn_reader_for(tee),
@@ -127,7 +137,7 @@ impl<R: Read> Splitter<R> {
 
     /// Hands out `pending[..at]` as a chunk.
     fn cut(&mut self, at: usize) -> Chunk {
-        let mut shared = self.shared.borrow_mut();
+        let mut shared = lock(&self.shared);
         let at = at.min(shared.pending.len());
         let rest = shared.pending.split_off(at);
         let bytes = std::mem::replace(&mut shared.pending, rest);
@@ -142,10 +152,10 @@ impl<R: Read> Splitter<R> {
     }
 
     fn fault(&mut self) -> Option<SplitError> {
-        let fault = self.shared.borrow_mut().fault.take()?;
+        let fault = lock(&self.shared).fault.take()?;
         match fault {
             Fault::Read(source) => {
-                let shared = self.shared.borrow();
+                let shared = lock(&self.shared);
                 Some(SplitError::Read {
                     offset: shared.pending_offset + shared.pending.len() as u64,
                     source,
@@ -167,7 +177,7 @@ impl<R: Read> Splitter<R> {
     }
 
     fn faulted(&self) -> bool {
-        self.shared.borrow().fault.is_some()
+        lock(&self.shared).fault.is_some()
     }
 }
 
@@ -185,7 +195,7 @@ impl<R: Read> Iterator for Splitter<R> {
             match self.reader.skip_game() {
                 Ok(true) => {
                     // Bytes the reader pulled but has not consumed belong to the next game.
-                    let pending = self.shared.borrow().pending.len();
+                    let pending = lock(&self.shared).pending.len();
                     let boundary = pending - self.reader.buffer().len();
                     if self.faulted() && boundary >= pending {
                         // The game ran into the fault, not into its end: it is not whole.
@@ -206,7 +216,7 @@ impl<R: Read> Iterator for Splitter<R> {
                         return self.finish_with_fault();
                     }
                     self.done = true;
-                    let len = self.shared.borrow().pending.len();
+                    let len = lock(&self.shared).pending.len();
                     return (len > 0).then(|| {
                         let mut chunk = self.cut(len);
                         chunk.last = true;

@@ -124,24 +124,104 @@ const KNOWN_TAGS: [&str; 12] = [
     "SetUp",
 ];
 
+/// The position of `name` in [`KNOWN_TAGS`] (a `match`: every tag of every game is looked up).
+fn known_index(name: &[u8]) -> Option<usize> {
+    Some(match name {
+        b"Event" => 0,
+        b"Site" => 1,
+        b"Date" => 2,
+        b"Round" => 3,
+        b"White" => 4,
+        b"Black" => 5,
+        b"Result" => 6,
+        b"FEN" => 7,
+        b"Variant" => 8,
+        b"Termination" => 9,
+        b"Board" => 10,
+        b"SetUp" => 11,
+        _ => return None,
+    })
+}
+
+/// Records that the tag at `index` is named `name`, if it is the first of a known name.
+/// Indexes past 254 are not recorded (`Tags::get` scans for them).
+fn note_known(known: &mut [u8; KNOWN_TAGS.len()], name: &[u8], index: usize) {
+    if let Some(k) = known_index(name)
+        && let Some(slot) = known.get_mut(k)
+        && *slot == 0
+    {
+        *slot = u8::try_from(index + 1).unwrap_or(0);
+    }
+}
+
+/// Tags as read, checked for UTF-8 once for the whole game rather than once per name and
+/// value (a dozen short checks per game were 4 % of the parse).
+struct RawTags {
+    bytes: Vec<u8>,
+    ends: Vec<(usize, usize)>,
+    known: [u8; KNOWN_TAGS.len()],
+}
+
+impl RawTags {
+    fn push(&mut self, name: &[u8], value: &[u8]) {
+        self.bytes.extend_from_slice(name);
+        let name_end = self.bytes.len();
+        self.bytes.extend_from_slice(value);
+        note_known(&mut self.known, name, self.ends.len());
+        self.ends.push((name_end, self.bytes.len()));
+    }
+
+    /// The tags as text; invalid UTF-8 (a Latin-1 file) replaced by U+FFFD, name by name and
+    /// value by value.
+    fn into_tags(self) -> Tags {
+        let bytes = match String::from_utf8(self.bytes) {
+            Ok(text)
+                if self
+                    .ends
+                    .iter()
+                    .all(|&(n, v)| text.is_char_boundary(n) && text.is_char_boundary(v)) =>
+            {
+                return Tags {
+                    text,
+                    ends: self.ends,
+                    known: self.known,
+                };
+            }
+            Ok(text) => text.into_bytes(),
+            Err(e) => e.into_bytes(),
+        };
+        let mut tags = Tags {
+            text: String::with_capacity(bytes.len() + 8),
+            ends: Vec::with_capacity(self.ends.len()),
+            known: [0; KNOWN_TAGS.len()],
+        };
+        let mut start = 0;
+        for (name_end, value_end) in self.ends {
+            let name = bytes.get(start..name_end).unwrap_or_default();
+            let value = bytes.get(name_end..value_end).unwrap_or_default();
+            tags.push(
+                &String::from_utf8_lossy(name),
+                &String::from_utf8_lossy(value),
+            );
+            start = value_end;
+        }
+        tags
+    }
+}
+
 impl Tags {
     /// Appends a tag pair.
     pub fn push(&mut self, name: &str, value: &str) {
         self.text.push_str(name);
         let name_end = self.text.len();
         self.text.push_str(value);
-        if let Some(k) = KNOWN_TAGS.iter().position(|k| *k == name)
-            && let Some(slot) = self.known.get_mut(k)
-            && *slot == 0
-        {
-            *slot = u8::try_from(self.ends.len() + 1).unwrap_or(0);
-        }
+        note_known(&mut self.known, name.as_bytes(), self.ends.len());
         self.ends.push((name_end, self.text.len()));
     }
 
     /// The value of the first tag named `name` (case-sensitive, as PGN tags are).
     pub fn get(&self, name: &str) -> Option<&str> {
-        if let Some(k) = KNOWN_TAGS.iter().position(|k| *k == name) {
+        if let Some(k) = known_index(name.as_bytes()) {
             let slot = usize::from(*self.known.get(k)?);
             if slot > 0 {
                 return self.value(slot - 1);
@@ -359,13 +439,13 @@ impl<R: Read> Iterator for PgnReader<R> {
 struct Collector;
 
 impl Visitor for Collector {
-    type Tags = Tags;
+    type Tags = RawTags;
     type Movetext = PgnGame;
     type Output = PgnGame;
 
     fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
-        ControlFlow::Continue(Tags {
-            text: String::with_capacity(160),
+        ControlFlow::Continue(RawTags {
+            bytes: Vec::with_capacity(160),
             ends: Vec::with_capacity(12),
             known: [0; KNOWN_TAGS.len()],
         })
@@ -377,13 +457,19 @@ impl Visitor for Collector {
         name: &[u8],
         value: RawTag<'_>,
     ) -> ControlFlow<Self::Output> {
-        tags.push(&String::from_utf8_lossy(name), &value.decode_utf8_lossy());
+        // Only a value with a backslash can hold an escape (`\"`, `\\`).
+        let raw = value.as_bytes();
+        if raw.contains(&b'\\') {
+            tags.push(name, &value.decode());
+        } else {
+            tags.push(name, raw);
+        }
         ControlFlow::Continue(())
     }
 
     fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
         ControlFlow::Continue(PgnGame {
-            tags,
+            tags: tags.into_tags(),
             moves: Vec::with_capacity(96),
             ..PgnGame::default()
         })
@@ -441,6 +527,24 @@ mod tests {
         assert_eq!(tags.get("White"), Some("A"));
         assert_eq!(tags.len(), 305);
         assert_eq!(tags.iter().nth(304), Some(("X299", "again")));
+    }
+
+    #[test]
+    fn known_index_is_the_position_in_known_tags() {
+        for (i, name) in KNOWN_TAGS.iter().enumerate() {
+            assert_eq!(known_index(name.as_bytes()), Some(i), "{name}");
+        }
+        assert_eq!(known_index(b"WhiteElo"), None);
+        assert_eq!(known_index(b"event"), None);
+    }
+
+    #[test]
+    fn tags_in_latin1_are_replaced_not_dropped_and_escapes_decoded() {
+        // "Müller" in ISO-8859-1 (0xFC is not UTF-8), and an escaped quote in a UTF-8 value.
+        let pgn = b"[White \"M\xfcller\"]\n[Black \"Cr\xc3\xa9pin \\\"Jr\\\"\"]\n\n1. e4 *\n";
+        let game = PgnReader::new(&pgn[..]).next().unwrap().unwrap();
+        assert_eq!(game.tag("White"), Some("M\u{fffd}ller"));
+        assert_eq!(game.tag("Black"), Some("Cr\u{e9}pin \"Jr\""));
     }
 
     #[test]
