@@ -27,17 +27,15 @@
 //!    constructed position where the winner's king is caged and the loser must walk up to it);
 //!    then a third, again with half the budget: the loser opens files (its king heads for the
 //!    winner's nearest pawn, its pawn pushes cost no depth), for puzzles where the winner lacks
-//!    mating material and a chain of captures and promotions must bring it.
+//!    mating material and a chain of captures and promotions must bring it; then a fourth: the
+//!    loser's pieces head for the free neighbours of the mating corner (bishops by king
+//!    distance, to squares of their colour), to block their own king's flight squares.
 //! 4. **Exhaustive enumeration** — when the search failed, a breadth-first enumeration of every
 //!    reachable position (exact identities, pruned only by layers 1 and 2) up to
 //!    [`WinnabilityConfig::closed_reachability_limit`] positions: a closed enumeration proves
 //!    [`Winnability::Unwinnable`], a mate met on the way is the shortest helpmate. It decides
 //!    constructed closed positions (a king caged behind a pawn wall, a tempo fight) that the
 //!    helpmate search cannot.
-//! 5. **Structure search** — when everything else failed, a breadth-first search over pawn
-//!    structures (one representative position each, a small walk of piece moves between
-//!    structure changes) for long helpmates through captures and promotions; it only ever
-//!    answers [`Winnability::Winnable`]. See `structure_search`.
 //!
 //! **Rule subtlety, documented choice:** the helpmate only has to be a series of *legal moves*
 //! (Art. 3 / 4). The game-ending interruptions of Art. 9.6 (fivefold repetition, 75 moves) are
@@ -278,15 +276,17 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
     }
     if config.node_limit > 0 {
         search.prune_blockade = config.blockade;
-        // Three move orderings: first the losing king heads for a corner; then (on half the
+        // Four move orderings: first the losing king heads for a corner; then (on half the
         // node budget each) the pieces head for the kings, for constructed positions where the
-        // loser's king must walk up to a caged winner's king; and the loser opens files (its
-        // king eats the winner's nearest pawn, its pawns push), for puzzles where the winner
-        // lacks mating material and a chain of captures and promotions must bring it.
-        for pass in 0..3 {
+        // loser's king must walk up to a caged winner's king; the loser opens files (its king
+        // eats the winner's nearest pawn, its pawns push), for puzzles where the winner lacks
+        // mating material and a chain of captures and promotions must bring it; and the
+        // loser's pieces come to block the cornered king's flight squares.
+        for pass in 0..4 {
             if pass > 0 {
                 search.approach = pass == 1;
                 search.open = pass == 2;
+                search.blockers = pass == 3;
                 search.node_limit = search.nodes + config.node_limit / 2;
             }
             if let Some(line) =
@@ -316,15 +316,6 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
         .verdict()
     {
         return search.report(verdict, method);
-    }
-    // Long helpmates through chains of captures and promotions (constructed puzzles).
-    if config.closed_reachability_limit > 0
-        && let Some(line) = structure_search(pos, side, STRUCTURE_LIMIT, STRUCTURE_LOCAL)
-    {
-        return search.report(
-            Winnability::Winnable { helpmate: line },
-            WinnabilityMethod::Helpmate,
-        );
     }
     // One ply deeper (CHA's "unwinnable after one move"), except in the static-only budget.
     if config.blockade
@@ -1179,76 +1170,6 @@ fn reachability(
     Reach::Closed
 }
 
-const STRUCTURE_LIMIT: u64 = 300_000;
-const STRUCTURE_LOCAL: usize = 2_000;
-
-// ---------------------------------------------------------------------------------------------
-// Layer 5: helpmate search over pawn structures, for long helpmates.
-
-/// A helpmate search by *structures* (pawns and material, with the side to move): the
-/// constructed puzzles whose helpmate runs through a chain of captures and promotions (a king
-/// takes a pawn, the freed pawn promotes, the new piece is taken by an enemy pawn that then
-/// runs through, …) need far more plies than the depth-first search reaches, but only a few
-/// dozen structures. Breadth-first over structures: from one representative position of each,
-/// a small breadth-first walk of non-zeroing moves (kings and pieces repositioning, at most
-/// `local` positions) and every capture or pawn move from there leads to the next structure,
-/// kept only if it is new. A mate met anywhere is a real, legal helpmate line (found positions
-/// are replayed from the root through parent links); `None` says nothing (the representatives
-/// and the local limit make the search incomplete, so it never proves unwinnability).
-fn structure_search(pos: &Chess, winner: Color, limit: u64, local: usize) -> Option<Vec<Move>> {
-    let mut structures: HashSet<(Structure, Color), BuildHasherDefault<FxHasher>> =
-        HashSet::default();
-    structures.insert((structure(pos.board()), pos.turn()));
-    let mut parents: Vec<(u32, Option<Move>)> = vec![(0, None)];
-    let mut queue = std::collections::VecDeque::from([(pos.clone(), 0u32)]);
-    let line_to = |parents: &[(u32, Option<Move>)], mut at: u32, last: Move| {
-        let mut line = vec![last];
-        while let Some((parent, Some(mv))) = parents.get(at as usize) {
-            line.push(*mv);
-            at = *parent;
-        }
-        line.reverse();
-        line
-    };
-    while let Some((start, start_id)) = queue.pop_front() {
-        let mut seen: HashSet<Key, BuildHasherDefault<FxHasher>> = HashSet::default();
-        seen.insert(key(&start));
-        let mut layer = vec![(start, start_id)];
-        while !layer.is_empty() {
-            let mut next_layer = Vec::new();
-            for (current, id) in layer {
-                for m in current.legal_moves() {
-                    if parents.len() as u64 > limit {
-                        return None;
-                    }
-                    let mut child = current.clone();
-                    child.play_unchecked(m);
-                    if child.is_check() && child.turn() != winner && child.legal_moves().is_empty()
-                    {
-                        return Some(line_to(&parents, id, m));
-                    }
-                    if child.has_insufficient_material(winner)
-                        || material_cannot_mate(child.board(), winner)
-                    {
-                        continue;
-                    }
-                    if m.is_zeroing() {
-                        if structures.insert((structure(child.board()), child.turn())) {
-                            queue.push_back((child, parents.len() as u32));
-                            parents.push((id, Some(m)));
-                        }
-                    } else if seen.len() < local && seen.insert(key(&child)) {
-                        next_layer.push((child, parents.len() as u32));
-                        parents.push((id, Some(m)));
-                    }
-                }
-            }
-            layer = next_layer;
-        }
-    }
-    None
-}
-
 // ---------------------------------------------------------------------------------------------
 // Layer 3b: helpmate search.
 
@@ -1303,6 +1224,10 @@ struct Search {
     /// The third move ordering: the loser's king heads for the winner's nearest pawn and the
     /// loser's pawns push, to open a file for a chain of promotions and captures.
     open: bool,
+    /// The fourth move ordering: the loser's pieces head for the free neighbours of the mating
+    /// corner (bishops for those of their colour) and bishops count as approaching by king
+    /// distance, so a cornered king's own pieces come to block its flight squares.
+    blockers: bool,
 }
 
 impl Search {
@@ -1323,6 +1248,7 @@ impl Search {
             blockade_cache: HashMap::default(),
             approach: false,
             open: false,
+            blockers: false,
         }
     }
 
@@ -1500,9 +1426,29 @@ impl Search {
                 target = pawn;
             }
         }
-        let approaching = m
-            .from()
-            .is_some_and(|from| approaches(role, from, m.to(), target));
+        if self.blockers
+            && !winner_to_move
+            && role != Role::King
+            && let Some(from) = m.from()
+        {
+            let mut free = attacks::king_attacks(corner) & !pos.board().by_color(!self.winner);
+            if role == Role::Bishop {
+                free &= if Bitboard::DARK_SQUARES.contains(from) {
+                    Bitboard::DARK_SQUARES
+                } else {
+                    Bitboard::LIGHT_SQUARES
+                };
+            }
+            if let Some(t) = free.into_iter().min_by_key(|s| s.distance(from)) {
+                target = t;
+            }
+        }
+        let approaching = m.from().is_some_and(|from| {
+            approaches(role, from, m.to(), target)
+                || (self.blockers
+                    && role == Role::Bishop
+                    && m.to().distance(target) < from.distance(target))
+        });
         if winner_to_move {
             let advanced_push = role == Role::Pawn
                 && match self.winner {
@@ -1819,15 +1765,24 @@ mod tests {
     }
 
     #[test]
-    fn structure_search_finds_a_helpmate_the_orderings_miss() {
-        // CHA vector line 621, label `WB`: White's helpmate is 49 plies long; none of the
-        // three orderings finds it within the full budget, nor the final enumeration, the
-        // search over pawn structures does in about 0.1 s.
-        let p = pos("BkB5/pBp5/P1P5/4b3/8/8/8/5K2 w - - 0 1");
-        match structure_search(&p, Color::White, STRUCTURE_LIMIT, STRUCTURE_LOCAL) {
-            Some(line) => check_line(&p, Color::White, &line),
-            None => panic!("no helpmate found"),
+    fn fourth_ordering_brings_the_loser_bishops_to_block_the_corner() {
+        // CHA vector line 238, label `-B`: neither king can cross the wall, so Black's only
+        // mate is by its light bishop on White's king in a corner whose dark flight squares
+        // White's own dark bishops block (e.g. king h1, bishops g1 and h2, check along
+        // f3–g2–h1); only the ordering that sends the loser's pieces to the corner's flight
+        // squares finds one (the first three spend their budgets without).
+        let p = pos("8/4kb2/8/1p1p1p1p/1P1P1P1P/1bB5/3B1K2/8 b - - 0 1");
+        let config = WinnabilityConfig {
+            node_limit: 100_000,
+            closed_reachability_limit: 0,
+            ..WinnabilityConfig::full()
+        };
+        let report = can_mate_with(&p, Color::Black, &config);
+        match report.verdict {
+            Winnability::Winnable { helpmate } => check_line(&p, Color::Black, &helpmate),
+            other => panic!("{other:?}"),
         }
+        assert!(report.nodes > 200_000, "fourth ordering: {}", report.nodes);
     }
 
     #[test]
