@@ -24,13 +24,20 @@
 //!    [`Winnability::Unwinnable`] (every reachable position was expanded).
 //!    When the search fails, a second one with half the budget orders moves differently: the
 //!    loser's pieces head for the winner's king and the winner's for the loser's king (a
-//!    constructed position where the winner's king is caged and the loser must walk up to it).
+//!    constructed position where the winner's king is caged and the loser must walk up to it);
+//!    then a third, again with half the budget: the loser opens files (its king heads for the
+//!    winner's nearest pawn, its pawn pushes cost no depth), for puzzles where the winner lacks
+//!    mating material and a chain of captures and promotions must bring it.
 //! 4. **Exhaustive enumeration** — when the search failed, a breadth-first enumeration of every
 //!    reachable position (exact identities, pruned only by layers 1 and 2) up to
 //!    [`WinnabilityConfig::closed_reachability_limit`] positions: a closed enumeration proves
 //!    [`Winnability::Unwinnable`], a mate met on the way is the shortest helpmate. It decides
 //!    constructed closed positions (a king caged behind a pawn wall, a tempo fight) that the
 //!    helpmate search cannot.
+//! 5. **Structure search** — when everything else failed, a breadth-first search over pawn
+//!    structures (one representative position each, a small walk of piece moves between
+//!    structure changes) for long helpmates through captures and promotions; it only ever
+//!    answers [`Winnability::Winnable`]. See `structure_search`.
 //!
 //! **Rule subtlety, documented choice:** the helpmate only has to be a series of *legal moves*
 //! (Art. 3 / 4). The game-ending interruptions of Art. 9.6 (fivefold repetition, 75 moves) are
@@ -271,12 +278,15 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
     }
     if config.node_limit > 0 {
         search.prune_blockade = config.blockade;
-        // Two move orderings: first the losing king heads for a corner; then (on half the node
-        // budget) the pieces head for the kings, for constructed positions where the loser's
-        // king must walk up to a caged winner's king.
-        for approach in [false, true] {
-            if approach {
-                search.approach = true;
+        // Three move orderings: first the losing king heads for a corner; then (on half the
+        // node budget each) the pieces head for the kings, for constructed positions where the
+        // loser's king must walk up to a caged winner's king; and the loser opens files (its
+        // king eats the winner's nearest pawn, its pawns push), for puzzles where the winner
+        // lacks mating material and a chain of captures and promotions must bring it.
+        for pass in 0..3 {
+            if pass > 0 {
+                search.approach = pass == 1;
+                search.open = pass == 2;
                 search.node_limit = search.nodes + config.node_limit / 2;
             }
             if let Some(line) =
@@ -306,6 +316,15 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
         .verdict()
     {
         return search.report(verdict, method);
+    }
+    // Long helpmates through chains of captures and promotions (constructed puzzles).
+    if config.closed_reachability_limit > 0
+        && let Some(line) = structure_search(pos, side, STRUCTURE_LIMIT, STRUCTURE_LOCAL)
+    {
+        return search.report(
+            Winnability::Winnable { helpmate: line },
+            WinnabilityMethod::Helpmate,
+        );
     }
     // One ply deeper (CHA's "unwinnable after one move"), except in the static-only budget.
     if config.blockade
@@ -1160,6 +1179,76 @@ fn reachability(
     Reach::Closed
 }
 
+const STRUCTURE_LIMIT: u64 = 300_000;
+const STRUCTURE_LOCAL: usize = 2_000;
+
+// ---------------------------------------------------------------------------------------------
+// Layer 5: helpmate search over pawn structures, for long helpmates.
+
+/// A helpmate search by *structures* (pawns and material, with the side to move): the
+/// constructed puzzles whose helpmate runs through a chain of captures and promotions (a king
+/// takes a pawn, the freed pawn promotes, the new piece is taken by an enemy pawn that then
+/// runs through, …) need far more plies than the depth-first search reaches, but only a few
+/// dozen structures. Breadth-first over structures: from one representative position of each,
+/// a small breadth-first walk of non-zeroing moves (kings and pieces repositioning, at most
+/// `local` positions) and every capture or pawn move from there leads to the next structure,
+/// kept only if it is new. A mate met anywhere is a real, legal helpmate line (found positions
+/// are replayed from the root through parent links); `None` says nothing (the representatives
+/// and the local limit make the search incomplete, so it never proves unwinnability).
+fn structure_search(pos: &Chess, winner: Color, limit: u64, local: usize) -> Option<Vec<Move>> {
+    let mut structures: HashSet<(Structure, Color), BuildHasherDefault<FxHasher>> =
+        HashSet::default();
+    structures.insert((structure(pos.board()), pos.turn()));
+    let mut parents: Vec<(u32, Option<Move>)> = vec![(0, None)];
+    let mut queue = std::collections::VecDeque::from([(pos.clone(), 0u32)]);
+    let line_to = |parents: &[(u32, Option<Move>)], mut at: u32, last: Move| {
+        let mut line = vec![last];
+        while let Some((parent, Some(mv))) = parents.get(at as usize) {
+            line.push(*mv);
+            at = *parent;
+        }
+        line.reverse();
+        line
+    };
+    while let Some((start, start_id)) = queue.pop_front() {
+        let mut seen: HashSet<Key, BuildHasherDefault<FxHasher>> = HashSet::default();
+        seen.insert(key(&start));
+        let mut layer = vec![(start, start_id)];
+        while !layer.is_empty() {
+            let mut next_layer = Vec::new();
+            for (current, id) in layer {
+                for m in current.legal_moves() {
+                    if parents.len() as u64 > limit {
+                        return None;
+                    }
+                    let mut child = current.clone();
+                    child.play_unchecked(m);
+                    if child.is_check() && child.turn() != winner && child.legal_moves().is_empty()
+                    {
+                        return Some(line_to(&parents, id, m));
+                    }
+                    if child.has_insufficient_material(winner)
+                        || material_cannot_mate(child.board(), winner)
+                    {
+                        continue;
+                    }
+                    if m.is_zeroing() {
+                        if structures.insert((structure(child.board()), child.turn())) {
+                            queue.push_back((child, parents.len() as u32));
+                            parents.push((id, Some(m)));
+                        }
+                    } else if seen.len() < local && seen.insert(key(&child)) {
+                        next_layer.push((child, parents.len() as u32));
+                        parents.push((id, Some(m)));
+                    }
+                }
+            }
+            layer = next_layer;
+        }
+    }
+    None
+}
+
 // ---------------------------------------------------------------------------------------------
 // Layer 3b: helpmate search.
 
@@ -1211,6 +1300,9 @@ struct Search {
     /// The second move ordering: the loser's pieces head for the winner's king and the
     /// winner's pieces for the loser's king, instead of both for a mating corner.
     approach: bool,
+    /// The third move ordering: the loser's king heads for the winner's nearest pawn and the
+    /// loser's pawns push, to open a file for a chain of promotions and captures.
+    open: bool,
 }
 
 impl Search {
@@ -1230,6 +1322,7 @@ impl Search {
             prune_blockade: false,
             blockade_cache: HashMap::default(),
             approach: false,
+            open: false,
         }
     }
 
@@ -1391,6 +1484,20 @@ impl Search {
             };
             if let Some(t) = towards {
                 target = t;
+            }
+        }
+        if self.open && !winner_to_move {
+            let board = pos.board();
+            if role == Role::Pawn && !m.is_capture() {
+                return Progress::Reward;
+            }
+            if role == Role::King
+                && let Some(from) = m.from()
+                && let Some(pawn) = (board.by_color(self.winner) & board.pawns())
+                    .into_iter()
+                    .min_by_key(|p| p.distance(from))
+            {
+                target = pawn;
             }
         }
         let approaching = m
@@ -1689,6 +1796,38 @@ mod tests {
         // White's king can walk out and take a pawn without stalemating anyone.
         let p = pos("4k3/8/8/p1p5/P1P5/8/8/4K3 w - - 0 1");
         assert!(!king_tempo_unwinnable(&p, Color::White));
+    }
+
+    #[test]
+    fn third_ordering_opens_a_file_for_a_chain_of_promotions() {
+        // CHA vector line 1797, label `WB`: Black has only its king (caged on a5–a6) and
+        // blocked pawns, so White's king must eat a black pawn, a freed white pawn promote and
+        // its new piece be taken by a black pawn that then runs through: the file-opening
+        // ordering finds it after the first two orderings spent their budgets.
+        let p = pos("8/1p6/1PpB2p1/k1P2pP1/p1P2P2/P7/5K2/8 w - - 0 1");
+        let config = WinnabilityConfig {
+            node_limit: 100_000,
+            closed_reachability_limit: 0,
+            ..WinnabilityConfig::full()
+        };
+        let report = can_mate_with(&p, Color::Black, &config);
+        match report.verdict {
+            Winnability::Winnable { helpmate } => check_line(&p, Color::Black, &helpmate),
+            other => panic!("{other:?}"),
+        }
+        assert!(report.nodes > 150_000, "third ordering: {}", report.nodes);
+    }
+
+    #[test]
+    fn structure_search_finds_a_helpmate_the_orderings_miss() {
+        // CHA vector line 621, label `WB`: White's helpmate is 49 plies long; none of the
+        // three orderings finds it within the full budget, nor the final enumeration, the
+        // search over pawn structures does in about 0.1 s.
+        let p = pos("BkB5/pBp5/P1P5/4b3/8/8/8/5K2 w - - 0 1");
+        match structure_search(&p, Color::White, STRUCTURE_LIMIT, STRUCTURE_LOCAL) {
+            Some(line) => check_line(&p, Color::White, &line),
+            None => panic!("no helpmate found"),
+        }
     }
 
     #[test]
