@@ -561,7 +561,7 @@ pub fn judge_chunk(chunk: &Chunk, rules: CompetitionRules) -> Vec<GameReport> {
         match reader.read_game() {
             Ok(Some(game)) => {
                 last_move = game.moves.last().copied();
-                out.push(judge_one(game, rules, chunk.offset));
+                out.push(judge_one(game, rules, chunk));
             }
             Ok(None) => break,
             Err(e) => {
@@ -595,10 +595,21 @@ pub fn judge_chunk(chunk: &Chunk, rules: CompetitionRules) -> Vec<GameReport> {
     out
 }
 
-fn judge_one(game: PgnGame, rules: CompetitionRules, chunk_offset: u64) -> GameReport {
+fn judge_one(game: PgnGame, rules: CompetitionRules, chunk: &Chunk) -> GameReport {
+    let offset = chunk.offset + game.offset;
     let outcome = match judge_pgn_game(&game, rules, JudgeOptions::default()) {
         Ok(verdict) => {
-            let discrepancies = discrepancy::find(&game, &verdict);
+            let mut discrepancies = discrepancy::find(&game, &verdict);
+            // A token the reader skipped may be what made the record wrong: look for one where
+            // the record shows a problem (a pass over the game's text; most games have none).
+            if !discrepancies.is_empty() {
+                let text = usize::try_from(game.offset)
+                    .ok()
+                    .and_then(|start| chunk.bytes.get(start..))
+                    .unwrap_or_default();
+                let skipped = discrepancy::unreadable_tokens(text, offset);
+                discrepancies.splice(0..0, skipped);
+            }
             Outcome::Judged {
                 verdict: Box::new(verdict),
                 discrepancies,
@@ -613,7 +624,7 @@ fn judge_one(game: PgnGame, rules: CompetitionRules, chunk_offset: u64) -> GameR
         }),
     };
     GameReport {
-        offset: chunk_offset + game.offset,
+        offset,
         plies_recorded: u32::try_from(game.moves.len()).unwrap_or(u32::MAX),
         headers: Headers::from(game.tags),
         outcome,

@@ -66,6 +66,10 @@ fn each_discrepancy_kind_has_a_fixture_that_shows_it() {
     let cases: &[(&str, &[&[&str]])] = &[
         ("clean.pgn", &[&[], &[], &[]]),
         ("illegal_move.pgn", &[&["illegal_move"]]),
+        (
+            "unreadable_token.pgn",
+            &[&["unreadable_token", "illegal_move"], &[]],
+        ),
         ("unreadable_move.pgn", &[&["unreadable_move"]]),
         ("inexact_move.pgn", &[&["inexact_move"]]),
         (
@@ -132,7 +136,10 @@ fn each_discrepancy_kind_has_a_fixture_that_shows_it() {
             failed += 1;
         }
     }
-    eprintln!("{} passed, {failed} failed", cases.len() + 14 - failed);
+    eprintln!(
+        "{} passed, {failed} failed",
+        cases.len() + batch::discrepancy::Kind::ALL.len() - failed
+    );
     assert_eq!(failed, 0);
 }
 

@@ -18,6 +18,11 @@ use crate::laws::Article;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
+    /// The movetext holds a token the PGN reader skipped without a word (not a move it can
+    /// read, a move number, an annotation, a comment or a result: `Nf3Nc6`, `Qxf7mate`); the
+    /// moves after it were judged without it. Looked for in games with another finding, which
+    /// it may explain (a dropped move makes the next one illegal). Every one is reported.
+    UnreadableToken,
     /// The record holds a move that is not legal in the position (Laws 3.x; the article of its
     /// kind is given). The first one is reported.
     IllegalMove,
@@ -56,7 +61,8 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in report order.
-    pub const ALL: [Kind; 14] = [
+    pub const ALL: [Kind; 15] = [
+        Kind::UnreadableToken,
         Kind::IllegalMove,
         Kind::UnreadableMove,
         Kind::InexactMove,
@@ -76,6 +82,7 @@ impl Kind {
     /// The snake_case name used in JSON and CSV.
     pub fn code(self) -> &'static str {
         match self {
+            Kind::UnreadableToken => "unreadable_token",
             Kind::IllegalMove => "illegal_move",
             Kind::UnreadableMove => "unreadable_move",
             Kind::InexactMove => "inexact_move",
@@ -98,6 +105,27 @@ impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
     }
+}
+
+/// The [`Kind::UnreadableToken`] findings of the game whose text starts at `game_text[0]`
+/// (the text may run on into later games; the scan stops at the game's end), `offset` being
+/// where that text starts in the input, in bytes. Source: [`crate::formats::pgn::unreadable_tokens`].
+pub fn unreadable_tokens(game_text: &[u8], offset: u64) -> Vec<Discrepancy> {
+    crate::formats::pgn::unreadable_tokens(game_text)
+        .into_iter()
+        .map(|t| Discrepancy {
+            kind: Kind::UnreadableToken,
+            article: None,
+            ply: u32::try_from(t.moves_before + 1).ok(),
+            detail: format!(
+                "`{}` (byte {}) is not a move, move number, annotation, comment or result: the \
+                 PGN reader skipped it, and the moves after it were judged without it",
+                t.text,
+                offset + t.offset as u64
+            ),
+            notation: Some(t.text),
+        })
+        .collect()
 }
 
 /// One finding about a game's record.
