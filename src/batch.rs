@@ -113,9 +113,17 @@ pub enum Event<T> {
 }
 
 enum Payload<T> {
-    Games { file: usize, items: Vec<T> },
+    Games {
+        file: usize,
+        items: Vec<T>,
+    },
+    /// `work` panicked on a chunk: the run stops and the panic goes on in the calling thread.
+    Panic(Box<dyn std::any::Any + Send>),
     FileError(InputError),
-    FileDone { file: usize, bytes: u64 },
+    FileDone {
+        file: usize,
+        bytes: u64,
+    },
 }
 
 /// The work the workers pull, in input order: every input's chunks, then its error (if any)
@@ -226,25 +234,46 @@ impl<T> Feed<'_, T> {
 /// A counting semaphore: the number of pieces of work that may be alive at once (taken out of
 /// the feed and not yet handed to the sink).
 struct Permits {
-    free: Mutex<usize>,
+    /// Free permits, and whether the run is being abandoned (no more permits then).
+    free: Mutex<(usize, bool)>,
     freed: Condvar,
 }
 
 impl Permits {
-    fn acquire(&self) {
+    /// Waits for a permit; `false` once the run is abandoned.
+    fn acquire(&self) -> bool {
         let mut free = self.free.lock().unwrap_or_else(PoisonError::into_inner);
-        while *free == 0 {
+        while free.0 == 0 && !free.1 {
             free = self
                 .freed
                 .wait(free)
                 .unwrap_or_else(PoisonError::into_inner);
         }
-        *free -= 1;
+        if free.1 {
+            return false;
+        }
+        free.0 -= 1;
+        true
     }
 
     fn release(&self) {
-        *self.free.lock().unwrap_or_else(PoisonError::into_inner) += 1;
+        self.free.lock().unwrap_or_else(PoisonError::into_inner).0 += 1;
         self.freed.notify_one();
+    }
+
+    /// Abandons the run: every waiting and later `acquire` returns `false`.
+    fn close(&self) {
+        self.free.lock().unwrap_or_else(PoisonError::into_inner).1 = true;
+        self.freed.notify_all();
+    }
+}
+
+/// Closes the permits when dropped.
+struct CloseOnDrop<'a>(&'a Permits);
+
+impl Drop for CloseOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.close();
     }
 }
 
@@ -258,6 +287,9 @@ impl Permits {
 /// core adds a whole worker.
 ///
 /// Returns nothing: every outcome, including unreadable inputs, goes to `sink`.
+///
+/// # Panics
+/// When `work` panics (a bug): the run stops and the panic is resumed on the calling thread.
 pub fn run<T, W, S>(
     sources: &[Source],
     options: &Options,
@@ -302,14 +334,14 @@ pub fn run<T, W, S>(
     });
     // At least one permit, or no piece would ever be taken.
     let permits = Permits {
-        free: Mutex::new(in_flight.max(1)),
+        free: Mutex::new((in_flight.max(1), false)),
         freed: Condvar::new(),
     };
     let (result_tx, result_rx) = mpsc::channel::<(u64, Payload<T>)>();
     let work = &work;
     let (feed, permits) = (&feed, &permits);
 
-    std::thread::scope(|scope| {
+    let panicked = std::thread::scope(|scope| {
         scope.spawn(move || {
             pool.scope(|pool_scope| {
                 for _ in 0..jobs {
@@ -319,21 +351,36 @@ pub fn run<T, W, S>(
                             // A permit first, then the next piece: pieces are taken in the
                             // order of their numbers, so the oldest piece alive always has a
                             // worker and the sink is never starved.
-                            permits.acquire();
-                            let next = feed.lock().unwrap_or_else(PoisonError::into_inner).next();
+                            if !permits.acquire() {
+                                return;
+                            }
+                            // A panic while cutting (a decompressor's bug) stops the run too.
+                            let next =
+                                match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                                    feed.lock().unwrap_or_else(PoisonError::into_inner).next()
+                                })) {
+                                    Ok(next) => next,
+                                    Err(panic) => {
+                                        let _ = tx.send((u64::MAX, Payload::Panic(panic)));
+                                        return;
+                                    }
+                                };
                             let Some((seq, task)) = next else {
                                 permits.release();
                                 return;
                             };
                             let payload = match task {
-                                Task::Chunk(chunk, info) => {
-                                    let items = work(&chunk, &info);
-                                    drop(chunk);
-                                    Payload::Games {
+                                // A panic must not leave its piece missing: the calling thread
+                                // would wait for it forever. The panic goes there instead.
+                                Task::Chunk(chunk, info) => match std::panic::catch_unwind(
+                                    std::panic::AssertUnwindSafe(|| work(&chunk, &info)),
+                                ) {
+                                    Ok(items) => Payload::Games {
                                         file: info.file_index,
                                         items,
-                                    }
-                                }
+                                    },
+                                    Err(panic) => Payload::Panic(panic),
+                                },
                                 Task::Ready(payload) => payload,
                             };
                             if tx.send((seq, payload)).is_err() {
@@ -347,10 +394,19 @@ pub fn run<T, W, S>(
             drop(result_tx);
         });
 
+        // However this loop ends (also by a panic in `sink`), no worker may stay waiting for
+        // a permit: the pool could not finish and the run would hang.
+        let _close = CloseOnDrop(permits);
         let mut next = 0u64;
         let mut waiting: BTreeMap<u64, Payload<T>> = BTreeMap::new();
         let mut games_per_file = vec![0u64; sources.len()];
         for (seq, payload) in result_rx {
+            if let Payload::Panic(panic) = payload {
+                // Stop the workers (those waiting for a permit now, the others at their next
+                // piece, as the channel closes with this loop), then panic here.
+                permits.close();
+                return Some(panic);
+            }
             waiting.insert(seq, payload);
             while let Some(payload) = waiting.remove(&next) {
                 next += 1;
@@ -374,6 +430,7 @@ pub fn run<T, W, S>(
                         }
                     }
                     Payload::FileError(e) => sink(Event::FileError(e)),
+                    Payload::Panic(_) => {}
                     Payload::FileDone { file, bytes } => sink(Event::FileDone {
                         file: names.get(file).cloned().unwrap_or_else(|| Arc::from("?")),
                         games: games_per_file.get(file).copied().unwrap_or(0),
@@ -384,7 +441,11 @@ pub fn run<T, W, S>(
                 permits.release();
             }
         }
+        None
     });
+    if let Some(panic) = panicked {
+        std::panic::resume_unwind(panic);
+    }
 }
 
 /// One event of a replay run: a judged (or unreadable) game, or an input's error or end.
@@ -597,9 +658,42 @@ pub fn judge_chunk(chunk: &Chunk, rules: CompetitionRules) -> Vec<GameReport> {
 
 fn judge_one(game: PgnGame, rules: CompetitionRules, chunk: &Chunk) -> GameReport {
     let offset = chunk.offset + game.offset;
-    let outcome = match judge_pgn_game(&game, rules, JudgeOptions::default()) {
+    // A panic in the judge is a bug; it costs this game (reported as an error naming it), not
+    // the run.
+    let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        judge_pgn_game(&game, rules, JudgeOptions::default())
+    }))
+    .map_err(|panic| {
+        panic
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default()
+    });
+    let outcome = match judged {
+        Err(why) => Outcome::Error(GameError::Judge {
+            message: format!("internal error in arbiter (please report it): {why}"),
+        }),
+        Ok(judged) => judge_outcome(&game, judged, chunk, offset),
+    };
+    GameReport {
+        offset,
+        plies_recorded: u32::try_from(game.moves.len()).unwrap_or(u32::MAX),
+        headers: Headers::from(game.tags),
+        outcome,
+    }
+}
+
+/// The outcome of a game from the judge's answer, with the database-level findings.
+fn judge_outcome(
+    game: &PgnGame,
+    judged: Result<Verdict, JudgeError>,
+    chunk: &Chunk,
+    offset: u64,
+) -> Outcome {
+    match judged {
         Ok(verdict) => {
-            let mut discrepancies = discrepancy::find(&game, &verdict);
+            let mut discrepancies = discrepancy::find(game, &verdict);
             // A token the reader skipped may be what made the record wrong: look for one where
             // the record shows a problem (a pass over the game's text; most games have none).
             if !discrepancies.is_empty() {
@@ -622,12 +716,6 @@ fn judge_one(game: PgnGame, rules: CompetitionRules, chunk: &Chunk) -> GameRepor
         Err(e) => Outcome::Error(GameError::Judge {
             message: e.to_string(),
         }),
-    };
-    GameReport {
-        offset,
-        plies_recorded: u32::try_from(game.moves.len()).unwrap_or(u32::MAX),
-        headers: Headers::from(game.tags),
-        outcome,
     }
 }
 
@@ -694,6 +782,52 @@ mod tests {
             },
         );
         lines
+    }
+
+    /// Runs `run` over 200 one-game chunks on another thread with `work` and `sink`, and says
+    /// whether it panicked; fails the test if it has not returned within 60 s (a hang).
+    fn panics_without_hanging(
+        work: fn(&Chunk, &FileInfo) -> Vec<u64>,
+        sink: fn(Event<u64>),
+    ) -> bool {
+        let mut f = tempfile::NamedTempFile::new().unwrap();
+        for i in 0..200 {
+            write!(f, "[Event \"g{i}\"]\n\n1. e4 *\n\n").unwrap();
+        }
+        f.flush().unwrap();
+        let sources = vec![Source::File(f.path().to_path_buf())];
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let options = Options {
+                jobs: 2,
+                chunk_bytes: 1,
+                in_flight: 2,
+            };
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run(&sources, &options, &Progress::default(), work, sink);
+            }));
+            let _ = tx.send(outcome.is_err());
+        });
+        rx.recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the run hung after a panic")
+    }
+
+    #[test]
+    fn a_panic_in_work_or_sink_stops_the_run_instead_of_hanging_it() {
+        // A panic on one chunk while the others wait for permits (the reviewer's hang).
+        let work_panics = |chunk: &Chunk, _: &FileInfo| -> Vec<u64> {
+            assert!(chunk.offset != 0, "work fails on the first chunk");
+            vec![chunk.offset]
+        };
+        assert!(panics_without_hanging(work_panics, |_| {}));
+        let sink_panics = |e: Event<u64>| {
+            if let Event::Game { index: 3, .. } = e {
+                panic!("sink fails on game 3");
+            }
+        };
+        assert!(panics_without_hanging(|c, _| vec![c.offset], sink_panics));
+        // And without a panic the same run returns normally.
+        assert!(!panics_without_hanging(|c, _| vec![c.offset], |_| {}));
     }
 
     #[test]

@@ -18,9 +18,9 @@ use crate::laws::Article;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
-    /// The movetext holds a token the PGN reader skipped without a word (not a move it can
-    /// read, a move number, an annotation, a comment or a result: `Nf3Nc6`, `Qxf7mate`); the
-    /// moves after it were judged without it. Looked for in games with another finding, which
+    /// The movetext holds a token the PGN reader skipped without a word (it reads only moves,
+    /// move numbers, comments, NAGs and results: `Nf3Nc6`, `Qxf7mate` are dropped); the moves
+    /// after it were judged without it. Looked for in games with another finding, which
     /// it may explain (a dropped move makes the next one illegal). Every one is reported.
     UnreadableToken,
     /// The record holds a move that is not legal in the position (Laws 3.x; the article of its
@@ -118,8 +118,8 @@ pub fn unreadable_tokens(game_text: &[u8], offset: u64) -> Vec<Discrepancy> {
             article: None,
             ply: u32::try_from(t.moves_before + 1).ok(),
             detail: format!(
-                "`{}` (byte {}) is not a move, move number, annotation, comment or result: the \
-                 PGN reader skipped it, and the moves after it were judged without it",
+                "`{}` (byte {}) was skipped by the PGN reader, which reads only moves, move \
+                 numbers, comments, NAGs and results: the moves after it were judged without it",
                 t.text,
                 offset + t.offset as u64
             ),

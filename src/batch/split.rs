@@ -181,6 +181,15 @@ impl<R: Read> Splitter<R> {
     }
 }
 
+/// True when `text`, trailing whitespace aside, ends with a game termination marker (`1-0`,
+/// `0-1`, `1/2-1/2`, `½-½`, `*`), as a whole game does.
+fn ends_with_termination_marker(text: &[u8]) -> bool {
+    let text = text.trim_ascii_end();
+    [&b"1-0"[..], b"0-1", b"1/2-1/2", "½-½".as_bytes(), b"*"]
+        .iter()
+        .any(|marker| text.ends_with(marker))
+}
+
 impl<R: Read> Iterator for Splitter<R> {
     type Item = Result<Chunk, SplitError>;
 
@@ -198,7 +207,16 @@ impl<R: Read> Iterator for Splitter<R> {
                     let pending = lock(&self.shared).pending.len();
                     let boundary = pending - self.reader.buffer().len();
                     if self.faulted() && boundary >= pending {
-                        // The game ran into the fault, not into its end: it is not whole.
+                        // The game ran into the fault. It is whole only if its text ends with a
+                        // termination marker (the fault came right after it); otherwise it is
+                        // cut short and left out, and the fault says where.
+                        let whole = lock(&self.shared)
+                            .pending
+                            .get(self.last_boundary..boundary)
+                            .is_some_and(ends_with_termination_marker);
+                        if whole {
+                            self.last_boundary = boundary;
+                        }
                         return self.finish_with_fault();
                     }
                     self.last_boundary = boundary;
@@ -310,6 +328,32 @@ mod tests {
             Some(SplitError::Binary { offset }) => assert_eq!(offset, 26),
             other => panic!("expected binary data, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_whole_game_right_before_binary_data_is_kept() {
+        // Found in review: the second game ends at the NUL byte (no blank line after it).
+        let data = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n\0junk";
+        let (mut chunks, mut fault) = (Vec::new(), None);
+        for item in Splitter::new(&data[..], 1000) {
+            match item {
+                Ok(c) => chunks.push(c),
+                Err(e) => fault = Some(e),
+            }
+        }
+        let text: Vec<u8> = chunks.iter().flat_map(|c| c.bytes.clone()).collect();
+        assert_eq!(game_count(&text), 2, "{:?}", String::from_utf8_lossy(&text));
+        assert!(
+            matches!(fault, Some(SplitError::Binary { offset: 43 })),
+            "{fault:?}"
+        );
+        // A game cut short by the NUL byte is left out; the fault says where.
+        let cut = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 d5 2. c4\0junk";
+        let chunks: Vec<Chunk> = Splitter::new(&cut[..], 1000)
+            .filter_map(Result::ok)
+            .collect();
+        let text: Vec<u8> = chunks.iter().flat_map(|c| c.bytes.clone()).collect();
+        assert_eq!(game_count(&text), 1);
     }
 
     #[test]

@@ -44,8 +44,9 @@ pub struct Args {
     /// by content); `-` for standard input.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Worker threads (0: one per core).
-    #[arg(long, short = 'j', default_value_t = 0)]
+    /// Worker threads (0: one per core; at most 1024).
+    #[arg(long, short = 'j', default_value_t = 0,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=1024))]
     pub jobs: usize,
     /// Competition rules preset the games are judged under (`detsky-mat` or `fide`).
     #[arg(long, default_value = "detsky-mat")]
@@ -62,8 +63,10 @@ pub struct Args {
     /// Games listed by name in the summary, for discrepancies and for errors each.
     #[arg(long, default_value_t = 20)]
     pub list: usize,
-    /// Target chunk size in KiB (games are cut into chunks of about this size for the workers).
-    #[arg(long, default_value_t = 256, hide = true)]
+    /// Target chunk size in KiB (games are cut into chunks of about this size for the workers;
+    /// 1 to 1,048,576).
+    #[arg(long, default_value_t = 256, hide = true,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1 << 20))]
     pub chunk_kib: usize,
 }
 
@@ -78,18 +81,22 @@ enum Rows<W: Write> {
 ///
 /// Returns exit status 0 when every input was read to its end (discrepancies are findings, not
 /// errors), 1 when some input or game could not be read; the other inputs are still replayed.
+/// Standard input named twice is a usage error (exit status 2, as clap's own).
 ///
 /// # Errors
-/// Standard input named twice, the `--output` file not creatable, or output that cannot be
-/// written.
+/// The `--output` file not creatable, or output that cannot be written.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let sources: Vec<Source> = args.files.iter().map(|p| Source::from_arg(p)).collect();
     if sources.iter().filter(|s| **s == Source::Stdin).count() > 1 {
-        anyhow::bail!("standard input (-) can be named only once");
+        clap::Error::raw(
+            clap::error::ErrorKind::ArgumentConflict,
+            "standard input (-) can be named only once\n",
+        )
+        .exit();
     }
     let options = Options {
         jobs: args.jobs,
-        chunk_bytes: args.chunk_kib.max(1) * 1024,
+        chunk_bytes: args.chunk_kib.saturating_mul(1024),
         ..Options::default()
     };
     let jobs = batch::effective_jobs(&options);

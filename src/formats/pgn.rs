@@ -503,9 +503,10 @@ impl Visitor for Collector {
     }
 }
 
-/// A main-line token that the PGN reader skipped without a word: not a move it could read, a
-/// move number, an annotation, a comment or a result (e.g. `Nf3Nc6` written without a space,
-/// `Qxf7mate`, `N(b1)d2`). pgn-reader 0.29 drops such a token and reads on, so the moves after
+/// A main-line token that the PGN reader skipped without a word: it reads moves, move
+/// numbers, comments, `$` NAGs, `!`/`?` marks and results, and drops anything else (e.g.
+/// `Nf3Nc6` written without a space, `Qxf7mate`, `N(b1)d2`). Evaluation marks written as text
+/// (`+-`, `=`, `N`) are dropped too but never hide a move, so they are not reported. pgn-reader 0.29 drops such a token and reads on, so the moves after
 /// it are played as if it were not there; [`unreadable_tokens`] finds them again.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnreadableToken {
@@ -575,11 +576,11 @@ fn scan_main_line(text: &[u8]) -> (usize, Vec<UnreadableToken>) {
                 }
             }
             b'1' => {
+                // As the reader: a `1/2-` not followed by `1/2` falls through to a move
+                // number (digits, dots and spaces skipped).
                 if scan.eat_dash() {
                     scan.eat(b"0");
-                } else if scan.eat(b"/2") && scan.eat_dash() {
-                    scan.eat(b"1/2");
-                } else {
+                } else if !(scan.eat(b"/2") && scan.eat_dash() && scan.eat(b"1/2")) {
                     scan.skip_move_number();
                 }
             }
@@ -619,18 +620,19 @@ fn scan_main_line(text: &[u8]) -> (usize, Vec<UnreadableToken>) {
                         scan.skip_token();
                     }
                 }
-                if start >= reported_until {
-                    let end = start
-                        + 1
-                        + rest
-                            .iter()
-                            .skip(1)
-                            .take_while(|&&b| !is_token_end(b))
-                            .count();
+                let end = start
+                    + 1
+                    + rest
+                        .iter()
+                        .skip(1)
+                        .take_while(|&&b| !is_token_end(b))
+                        .count();
+                let token = text.get(start..end).unwrap_or_default();
+                let next = text.get(end).copied();
+                if start >= reported_until && !is_evaluation_glyph(token, next) {
                     found.push(UnreadableToken {
                         offset: start,
-                        text: String::from_utf8_lossy(text.get(start..end).unwrap_or_default())
-                            .into_owned(),
+                        text: String::from_utf8_lossy(token).into_owned(),
                         moves_before: moves,
                     });
                     reported_until = end;
@@ -639,6 +641,15 @@ fn scan_main_line(text: &[u8]) -> (usize, Vec<UnreadableToken>) {
         }
     }
     (moves, found)
+}
+
+/// An evaluation or novelty mark written as text (`+-`, `=`, `+/=`… in ASCII; `N` or `TN`
+/// standing alone, `next` being the byte after it), or a detached `+` / `#`: the reader skips
+/// these too, but they never hide a move, so they are not reported. (`N(b1)d2` is a knight move
+/// the reader drops, and is reported.)
+fn is_evaluation_glyph(token: &[u8], next: Option<u8>) -> bool {
+    ((token == b"N" || token == b"TN") && next.is_none_or(|b| b.is_ascii_whitespace()))
+        || (!token.is_empty() && token.iter().all(|b| b"+-=/~#".contains(b)))
 }
 
 /// pgn-reader's end of a movetext token.
@@ -912,6 +923,42 @@ mod tests {
         assert_eq!(&text[first.offset..first.offset + 6], b"Nf3Nc6");
         // The scan stops at the game's end: the next game's token is not reported.
         assert_eq!(unreadable_tokens(games[1].1).len(), 1);
+    }
+
+    #[test]
+    fn the_scan_follows_the_reader_through_odd_results_and_glyphs() {
+        // `1/2-` then not `1/2`: the reader skips digits as a move number ("0" here), so
+        // `-0` is dropped silently and `Nf3Nc6` stands where ply 3 would be (found in review).
+        // `+-` and `N` are evaluation marks: dropped, never reported.
+        for (pgn, moves, tokens) in [
+            (
+                &b"[Result \"0-1\"]\n\n1. e4 e5 1/2-0-0 2. Nf3Nc6 *\n"[..],
+                3,
+                vec![("-0", 2), ("Nf3Nc6", 2)],
+            ),
+            (b"\n1. e4 e5 1/2-1-- *\n", 3, vec![]),
+            (
+                b"\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# +- N 1-0\n",
+                7,
+                vec![],
+            ),
+        ] {
+            let games = games_with_text(pgn);
+            let (game, text) = &games[0];
+            let (scanned, found) = scan_main_line(text);
+            assert_eq!(
+                scanned,
+                game.moves.len(),
+                "{:?}",
+                String::from_utf8_lossy(pgn)
+            );
+            assert_eq!(scanned, moves, "{:?}", String::from_utf8_lossy(pgn));
+            let seen: Vec<(&str, usize)> = found
+                .iter()
+                .map(|t| (t.text.as_str(), t.moves_before))
+                .collect();
+            assert_eq!(seen, tokens, "{:?}", String::from_utf8_lossy(pgn));
+        }
     }
 
     #[test]
