@@ -1744,15 +1744,13 @@ mod tests {
         assert!(!king_tempo_unwinnable(&p, Color::White));
     }
 
-    #[test]
-    fn third_ordering_opens_a_file_for_a_chain_of_promotions() {
-        // CHA vector line 1797, label `WB`: Black has only its king (caged on a5–a6) and
-        // blocked pawns, so White's king must eat a black pawn, a freed white pawn promote and
-        // its new piece be taken by a black pawn that then runs through: the file-opening
-        // ordering finds it after the first two orderings spent their budgets.
-        let p = pos("8/1p6/1PpB2p1/k1P2pP1/p1P2P2/P7/5K2/8 w - - 0 1");
+    /// The nodes the full search (without the final enumeration, at most `node_limit` nodes per
+    /// ordering) spends to find Black's helpmate from `fen`; fails unless it finds a line that
+    /// [`check_line`] accepts.
+    fn black_helpmate_nodes(fen: &str, node_limit: u64) -> u64 {
+        let p = pos(fen);
         let config = WinnabilityConfig {
-            node_limit: 100_000,
+            node_limit,
             closed_reachability_limit: 0,
             ..WinnabilityConfig::full()
         };
@@ -1761,7 +1759,18 @@ mod tests {
             Winnability::Winnable { helpmate } => check_line(&p, Color::Black, &helpmate),
             other => panic!("{other:?}"),
         }
-        assert!(report.nodes > 150_000, "third ordering: {}", report.nodes);
+        report.nodes
+    }
+
+    #[test]
+    fn third_ordering_opens_a_file_for_a_chain_of_promotions() {
+        // CHA vector line 1797, label `WB`: Black has only its king (caged on a5–a6) and
+        // blocked pawns, so White's king must eat a black pawn, a freed white pawn promote and
+        // its new piece be taken by a black pawn that then runs through: the file-opening
+        // ordering finds it after the first two orderings spent their budgets.
+        let nodes =
+            black_helpmate_nodes("8/1p6/1PpB2p1/k1P2pP1/p1P2P2/P7/5K2/8 w - - 0 1", 100_000);
+        assert!(nodes > 150_000, "third ordering: {nodes}");
     }
 
     #[test]
@@ -1771,18 +1780,9 @@ mod tests {
         // White's own dark bishops block (e.g. king h1, bishops g1 and h2, check along
         // f3–g2–h1); only the ordering that sends the loser's pieces to the corner's flight
         // squares finds one (the first three spend their budgets without).
-        let p = pos("8/4kb2/8/1p1p1p1p/1P1P1P1P/1bB5/3B1K2/8 b - - 0 1");
-        let config = WinnabilityConfig {
-            node_limit: 100_000,
-            closed_reachability_limit: 0,
-            ..WinnabilityConfig::full()
-        };
-        let report = can_mate_with(&p, Color::Black, &config);
-        match report.verdict {
-            Winnability::Winnable { helpmate } => check_line(&p, Color::Black, &helpmate),
-            other => panic!("{other:?}"),
-        }
-        assert!(report.nodes > 200_000, "fourth ordering: {}", report.nodes);
+        let nodes =
+            black_helpmate_nodes("8/4kb2/8/1p1p1p1p/1P1P1P1P/1bB5/3B1K2/8 b - - 0 1", 100_000);
+        assert!(nodes > 200_000, "fourth ordering: {nodes}");
     }
 
     #[test]
@@ -1790,22 +1790,11 @@ mod tests {
         // CHA vector line 1182, label `WB`: Black's helpmate needs White's king to walk across
         // the board to Black's; the corner-directed ordering does not find it in 200,000 nodes,
         // the king-directed one does in about 54,000.
-        let p = pos("8/1p2k1p1/bPp2pPb/n1P2P1n/N1p2p1N/BpP1KPpB/1P4P1/8 w - - 0 1");
-        let config = WinnabilityConfig {
-            node_limit: 200_000,
-            closed_reachability_limit: 0,
-            ..WinnabilityConfig::full()
-        };
-        let report = can_mate_with(&p, Color::Black, &config);
-        match report.verdict {
-            Winnability::Winnable { helpmate } => check_line(&p, Color::Black, &helpmate),
-            other => panic!("{other:?}"),
-        }
-        assert!(
-            report.nodes > 200_000,
-            "found by the second ordering: {}",
-            report.nodes
+        let nodes = black_helpmate_nodes(
+            "8/1p2k1p1/bPp2pPb/n1P2P1n/N1p2p1N/BpP1KPpB/1P4P1/8 w - - 0 1",
+            200_000,
         );
+        assert!(nodes > 200_000, "found by the second ordering: {nodes}");
     }
 
     #[test]
