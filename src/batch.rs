@@ -113,17 +113,18 @@ pub enum Event<T> {
 }
 
 enum Payload<T> {
-    Games {
-        file: usize,
-        items: Vec<T>,
-    },
-    /// `work` panicked on a chunk: the run stops and the panic goes on in the calling thread.
-    Panic(Box<dyn std::any::Any + Send>),
+    Games { file: usize, items: Vec<T> },
     FileError(InputError),
-    FileDone {
-        file: usize,
-        bytes: u64,
-    },
+    FileDone { file: usize, bytes: u64 },
+}
+
+/// What a worker sends the calling thread: a payload and its sequence number, or the panic
+/// that stopped it (the run stops, and the panic goes on in the calling thread).
+type Message<T> = Result<(u64, Payload<T>), Box<dyn std::any::Any + Send>>;
+
+/// The name of input `file` for reports (`?` past the end, which cannot happen).
+fn name_at(names: &[Arc<str>], file: usize) -> Arc<str> {
+    names.get(file).cloned().unwrap_or_else(|| Arc::from("?"))
 }
 
 /// The work the workers pull, in input order: every input's chunks, then its error (if any)
@@ -146,7 +147,6 @@ struct Feed<'a, T> {
 /// An input being cut into chunks.
 struct OpenInput {
     splitter: Splitter<Box<dyn Read + Send>>,
-    name: String,
     info: FileInfo,
     /// Decompressed bytes handed out in chunks so far.
     bytes: u64,
@@ -179,7 +179,7 @@ impl<T> Feed<'_, T> {
                         return Some(Task::Chunk(chunk, input.info.clone()));
                     }
                     Some(Err(e)) => {
-                        let file = input.name.clone();
+                        let file = input.info.name.to_string();
                         self.ready.push_back(Payload::FileError(match e {
                             SplitError::Read { offset, source } => InputError::Read {
                                 file,
@@ -203,18 +203,13 @@ impl<T> Feed<'_, T> {
             let source = self.sources.get(file_index)?;
             self.next_file += 1;
             let info = FileInfo {
-                name: self
-                    .names
-                    .get(file_index)
-                    .cloned()
-                    .unwrap_or_else(|| Arc::from("?")),
+                name: name_at(self.names, file_index),
                 file_index,
             };
             match input::open(source, Arc::clone(&self.raw_bytes)) {
                 Ok(opened) => {
                     self.current = Some(OpenInput {
                         splitter: Splitter::new(opened.reader, self.chunk_bytes),
-                        name: opened.name,
                         info,
                         bytes: 0,
                     });
@@ -274,6 +269,46 @@ struct CloseOnDrop<'a>(&'a Permits);
 impl Drop for CloseOnDrop<'_> {
     fn drop(&mut self) {
         self.0.close();
+    }
+}
+
+/// One worker's loop: a permit, the next piece from the feed, the piece's payload sent to the
+/// calling thread; until the feed is empty, the permits are closed or the calling thread has
+/// gone. Pieces are taken in the order of their numbers after a permit, so the oldest piece
+/// alive always has a worker and the calling thread is never starved. A panic while cutting
+/// (a decompressor's bug) or judging is sent instead of the piece, which would otherwise be
+/// missing and keep the calling thread waiting for it forever.
+fn worker<T, W>(
+    feed: &Mutex<Feed<'_, T>>,
+    permits: &Permits,
+    work: &W,
+    tx: &mpsc::Sender<Message<T>>,
+) where
+    W: Fn(&Chunk, &FileInfo) -> Vec<T>,
+{
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    while permits.acquire() {
+        let next = catch_unwind(AssertUnwindSafe(|| {
+            feed.lock().unwrap_or_else(PoisonError::into_inner).next()
+        }));
+        let message = match next {
+            Err(panic) => Err(panic),
+            Ok(None) => {
+                permits.release();
+                return;
+            }
+            Ok(Some((seq, Task::Ready(payload)))) => Ok((seq, payload)),
+            Ok(Some((seq, Task::Chunk(chunk, info)))) => {
+                catch_unwind(AssertUnwindSafe(|| work(&chunk, &info))).map(|items| {
+                    let file = info.file_index;
+                    (seq, Payload::Games { file, items })
+                })
+            }
+        };
+        let stop = message.is_err();
+        if tx.send(message).is_err() || stop {
+            return;
+        }
     }
 }
 
@@ -337,7 +372,7 @@ pub fn run<T, W, S>(
         free: Mutex::new((in_flight.max(1), false)),
         freed: Condvar::new(),
     };
-    let (result_tx, result_rx) = mpsc::channel::<(u64, Payload<T>)>();
+    let (result_tx, result_rx) = mpsc::channel::<Message<T>>();
     let work = &work;
     let (feed, permits) = (&feed, &permits);
 
@@ -346,51 +381,10 @@ pub fn run<T, W, S>(
             pool.scope(|pool_scope| {
                 for _ in 0..jobs {
                     let tx = result_tx.clone();
-                    pool_scope.spawn(move |_| {
-                        loop {
-                            // A permit first, then the next piece: pieces are taken in the
-                            // order of their numbers, so the oldest piece alive always has a
-                            // worker and the sink is never starved.
-                            if !permits.acquire() {
-                                return;
-                            }
-                            // A panic while cutting (a decompressor's bug) stops the run too.
-                            let next =
-                                match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                                    feed.lock().unwrap_or_else(PoisonError::into_inner).next()
-                                })) {
-                                    Ok(next) => next,
-                                    Err(panic) => {
-                                        let _ = tx.send((u64::MAX, Payload::Panic(panic)));
-                                        return;
-                                    }
-                                };
-                            let Some((seq, task)) = next else {
-                                permits.release();
-                                return;
-                            };
-                            let payload = match task {
-                                // A panic must not leave its piece missing: the calling thread
-                                // would wait for it forever. The panic goes there instead.
-                                Task::Chunk(chunk, info) => match std::panic::catch_unwind(
-                                    std::panic::AssertUnwindSafe(|| work(&chunk, &info)),
-                                ) {
-                                    Ok(items) => Payload::Games {
-                                        file: info.file_index,
-                                        items,
-                                    },
-                                    Err(panic) => Payload::Panic(panic),
-                                },
-                                Task::Ready(payload) => payload,
-                            };
-                            if tx.send((seq, payload)).is_err() {
-                                return;
-                            }
-                        }
-                    });
+                    pool_scope.spawn(move |_| worker(feed, permits, work, &tx));
                 }
             });
-            // Dropping `result_tx` here (with the closure) ends the receiving loop.
+            // Dropping the last sender ends the receiving loop.
             drop(result_tx);
         });
 
@@ -400,19 +394,19 @@ pub fn run<T, W, S>(
         let mut next = 0u64;
         let mut waiting: BTreeMap<u64, Payload<T>> = BTreeMap::new();
         let mut games_per_file = vec![0u64; sources.len()];
-        for (seq, payload) in result_rx {
-            if let Payload::Panic(panic) = payload {
-                // Stop the workers (those waiting for a permit now, the others at their next
-                // piece, as the channel closes with this loop), then panic here.
-                permits.close();
-                return Some(panic);
-            }
+        for message in result_rx {
+            // After a panic: `_close` stops the workers waiting for a permit, the channel
+            // closing with this loop the others; then the panic goes on here.
+            let (seq, payload) = match message {
+                Ok(sent) => sent,
+                Err(panic) => return Some(panic),
+            };
             waiting.insert(seq, payload);
             while let Some(payload) = waiting.remove(&next) {
                 next += 1;
                 match payload {
                     Payload::Games { file, items } => {
-                        let name = names.get(file).cloned().unwrap_or_else(|| Arc::from("?"));
+                        let name = name_at(&names, file);
                         for item in items {
                             let index = match games_per_file.get_mut(file) {
                                 Some(n) => {
@@ -430,9 +424,8 @@ pub fn run<T, W, S>(
                         }
                     }
                     Payload::FileError(e) => sink(Event::FileError(e)),
-                    Payload::Panic(_) => {}
                     Payload::FileDone { file, bytes } => sink(Event::FileDone {
-                        file: names.get(file).cloned().unwrap_or_else(|| Arc::from("?")),
+                        file: name_at(&names, file),
                         games: games_per_file.get(file).copied().unwrap_or(0),
                         bytes,
                     }),
