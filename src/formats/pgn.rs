@@ -503,11 +503,11 @@ impl Visitor for Collector {
     }
 }
 
-/// A main-line token that the PGN reader skipped without a word: it reads moves, move
+/// A main-line token that pgn-reader 0.29 skipped without a word: it reads moves, move
 /// numbers, comments, `$` NAGs, `!`/`?` marks and results, and drops anything else (e.g.
-/// `Nf3Nc6` written without a space, `Qxf7mate`, `N(b1)d2`). Evaluation marks written as text
-/// (`+-`, `=`, `N`) are dropped too but never hide a move, so they are not reported. pgn-reader 0.29 drops such a token and reads on, so the moves after
-/// it are played as if it were not there; [`unreadable_tokens`] finds them again.
+/// `Nf3Nc6` written without a space, `Qxf7mate`, `N(b1)d2`), reading on as if the token were
+/// not there. [`unreadable_tokens`] finds them again. Evaluation marks written as text (`+-`,
+/// `=`, `N`) are dropped too, but never hide a move, so they are not reported.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnreadableToken {
     /// Byte offset of the token from the start of the game's text.
@@ -608,25 +608,16 @@ fn scan_main_line(text: &[u8]) -> (usize, Vec<UnreadableToken>) {
                 // The reader reads a SAN only when the end of the token follows it; otherwise
                 // it drops it and reads on after it (so `Nf3Nc6` loses `Nf3`, keeps `Nc6`).
                 // Without a SAN it skips to the end of the token.
+                let end = token_end(text, start + 1);
                 match SanPlus::from_ascii_prefix(rest) {
-                    Ok((_, len)) => {
+                    Ok((_, len)) if text.get(start + len).is_none_or(|&b| is_token_end(b)) => {
                         scan.at = start + len;
-                        if scan.peek().is_none_or(is_token_end) {
-                            moves += 1;
-                            continue;
-                        }
+                        moves += 1;
+                        continue;
                     }
-                    Err(_) => {
-                        scan.skip_token();
-                    }
+                    Ok((_, len)) => scan.at = start + len,
+                    Err(_) => scan.at = end,
                 }
-                let end = start
-                    + 1
-                    + rest
-                        .iter()
-                        .skip(1)
-                        .take_while(|&&b| !is_token_end(b))
-                        .count();
                 let token = text.get(start..end).unwrap_or_default();
                 let next = text.get(end).copied();
                 if start >= reported_until && !is_evaluation_glyph(token, next) {
@@ -672,6 +663,14 @@ fn is_token_end(byte: u8) -> bool {
     )
 }
 
+/// Where the token that goes on at `text[from]` ends: the first token end at or after `from`,
+/// or the end of `text`.
+fn token_end(text: &[u8], from: usize) -> usize {
+    text.get(from..)
+        .and_then(|rest| rest.iter().position(|&b| is_token_end(b)))
+        .map_or(text.len(), |i| from + i)
+}
+
 /// A cursor over a game's bytes, stepping as pgn-reader does.
 struct Scan<'a> {
     text: &'a [u8],
@@ -711,9 +710,7 @@ impl Scan<'_> {
     }
 
     fn skip_token(&mut self) {
-        while self.peek().is_some_and(|b| !is_token_end(b)) {
-            self.at += 1;
-        }
+        self.at = token_end(self.text, self.at);
     }
 
     fn skip_move_number(&mut self) {
