@@ -151,14 +151,12 @@ fn pawn_push_origin(us: Color, to: Square, occupied: Bitboard) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::setup::parse_fen;
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, File};
 
     fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
+        parse_fen(fen, CastlingMode::Standard).unwrap()
     }
 
     /// Every legal move's SAN, and variants of it (hints dropped, both hints, the capture mark

@@ -55,14 +55,11 @@ pub fn checks_and_pins(pos: &Chess, king: Square) -> (bool, Bitboard) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::setup::parse_fen;
     use shakmaty::CastlingMode;
-    use shakmaty::fen::Fen;
 
     fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
+        parse_fen(fen, CastlingMode::Standard).unwrap()
     }
 
     #[test]
