@@ -282,13 +282,11 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
         // eats the winner's nearest pawn, its pawns push), for puzzles where the winner lacks
         // mating material and a chain of captures and promotions must bring it; and the
         // loser's pieces come to block the cornered king's flight squares.
-        for pass in 0..4 {
-            if pass > 0 {
-                search.approach = pass == 1;
-                search.open = pass == 2;
-                search.blockers = pass == 3;
+        for ordering in MoveOrdering::ALL {
+            if ordering != MoveOrdering::Corner {
                 search.node_limit = search.nodes + config.node_limit / 2;
             }
+            search.ordering = ordering;
             if let Some(line) =
                 search.iterate(pos, 2, config.max_depth.max(2), config.iteration_node_limit)
             {
@@ -1218,16 +1216,34 @@ struct Search {
     prune_blockade: bool,
     /// Blockade verdicts by position, kept across iterations.
     blockade_cache: HashMap<Key, bool, BuildHasherDefault<FxHasher>>,
-    /// The second move ordering: the loser's pieces head for the winner's king and the
-    /// winner's pieces for the loser's king, instead of both for a mating corner.
-    approach: bool,
-    /// The third move ordering: the loser's king heads for the winner's nearest pawn and the
-    /// loser's pawns push, to open a file for a chain of promotions and captures.
-    open: bool,
-    /// The fourth move ordering: the loser's pieces head for the free neighbours of the mating
-    /// corner (bishops for those of their colour) and bishops count as approaching by king
-    /// distance, so a cornered king's own pieces come to block its flight squares.
-    blockers: bool,
+    /// Which moves the helpmate search tries first.
+    ordering: MoveOrdering,
+}
+
+/// The helpmate search's move orderings, tried in this order until one finds a mate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MoveOrdering {
+    /// Both sides' pieces head for a mating corner.
+    Corner,
+    /// The loser's pieces head for the winner's king and the winner's pieces for the loser's
+    /// king (constructed positions where the loser's king must walk up to a caged winner).
+    Approach,
+    /// The loser's king heads for the winner's nearest pawn and the loser's pawns push, to
+    /// open a file for a chain of promotions and captures.
+    OpenFiles,
+    /// The loser's pieces head for the free neighbours of the mating corner (bishops for
+    /// those of their colour) and bishops count as approaching by king distance, so a
+    /// cornered king's own pieces come to block its flight squares.
+    Blockers,
+}
+
+impl MoveOrdering {
+    const ALL: [MoveOrdering; 4] = [
+        MoveOrdering::Corner,
+        MoveOrdering::Approach,
+        MoveOrdering::OpenFiles,
+        MoveOrdering::Blockers,
+    ];
 }
 
 impl Search {
@@ -1246,9 +1262,7 @@ impl Search {
             line: Vec::new(),
             prune_blockade: false,
             blockade_cache: HashMap::default(),
-            approach: false,
-            open: false,
-            blockers: false,
+            ordering: MoveOrdering::Corner,
         }
     }
 
@@ -1400,7 +1414,7 @@ impl Search {
                 target = pawn;
             }
         }
-        if self.approach {
+        if self.ordering == MoveOrdering::Approach {
             let board = pos.board();
             let king_of = |c: Color| (board.kings() & board.by_color(c)).first();
             let towards = if winner_to_move {
@@ -1412,7 +1426,7 @@ impl Search {
                 target = t;
             }
         }
-        if self.open && !winner_to_move {
+        if self.ordering == MoveOrdering::OpenFiles && !winner_to_move {
             let board = pos.board();
             if role == Role::Pawn && !m.is_capture() {
                 return Progress::Reward;
@@ -1426,7 +1440,8 @@ impl Search {
                 target = pawn;
             }
         }
-        if self.blockers
+        let blockers = self.ordering == MoveOrdering::Blockers;
+        if blockers
             && !winner_to_move
             && role != Role::King
             && let Some(from) = m.from()
@@ -1445,7 +1460,7 @@ impl Search {
         }
         let approaching = m.from().is_some_and(|from| {
             approaches(role, from, m.to(), target)
-                || (self.blockers
+                || (blockers
                     && role == Role::Bishop
                     && m.to().distance(target) < from.distance(target))
         });
