@@ -7,14 +7,13 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// A named rule preset. Command line, event logs and JSON write it `detsky-mat` or `fide`.
+/// A named rule preset. Command line, event logs and JSON write it `detsky-mat` or `fide`
+/// (the command line's own value enum maps to it; the library derives no clap traits).
 ///
 /// What each area takes from it: [`crate::game::rules::CompetitionRules::preset`] (illegal and
 /// two-handed moves), [`crate::adjudicate::AdjudicationConfig::preset`] (adjudication
 /// thresholds) and `Preset::order` in [`crate::tournament::standings`] (tie-break order).
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Preset {
     /// The children's event of `competition-rules.md`: two counted illegal moves lose (CR 3.3),
@@ -73,8 +72,6 @@ mod tests {
             assert_eq!(preset.name().parse::<Preset>(), Ok(preset));
             let json = serde_json::to_string(&preset).unwrap();
             assert_eq!(json, format!("\"{}\"", preset.name()));
-            let value = clap::ValueEnum::to_possible_value(&preset).unwrap();
-            assert_eq!(value.get_name(), preset.name());
         }
         assert_eq!("detsky-mat".parse::<Preset>(), Ok(Preset::DetskyMat));
         assert!("blitz".parse::<Preset>().is_err());

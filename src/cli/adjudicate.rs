@@ -1,21 +1,20 @@
 //! `arbiter adjudicate` and `arbiter winnable`.
 
-use std::fs::File;
-use std::io::{self, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
 use arbiter::adjudicate::patterns::DrawnPattern;
-use arbiter::adjudicate::{Adjudication, AdjudicationConfig, Adjudicator, Preset};
-use arbiter::formats::jsonl;
-use arbiter::formats::pgn::PgnReader;
-use arbiter::game::judge::{JudgeOptions, judge_pgn_game};
+use arbiter::adjudicate::{Adjudication, AdjudicationConfig, Adjudicator};
+use arbiter::formats::input::{GameFormat, GameInput, GameReadError, JudgeFailure, Source};
+use arbiter::game::judge::JudgeOptions;
 use arbiter::game::rules::CompetitionRules;
 use arbiter::game::verdict::{Verdict, count_of};
 use serde::Serialize;
 
-use super::judge::{InputFormat, detect, judge_jsonl_game};
+use super::judge::{game_format, input_reason};
+use super::{InputArgs, PresetArgs, PresetName};
 use arbiter::laws::winnability::{
     Winnability, WinnabilityConfig, WinnabilityReport, can_mate_with,
 };
@@ -25,7 +24,7 @@ use shakmaty::{CastlingMode, Chess, Color, fen::Fen, uci::UciMove};
 #[derive(clap::Args)]
 pub struct AdjudicateArgs {
     /// The position to adjudicate, as FEN.
-    #[arg(long, required_unless_present_any = ["rules", "games"])]
+    #[arg(long, required_unless_present_any = ["list_rules", "rules", "games"])]
     pub fen: Option<String>,
     /// Game files instead of `--fen`: PGN games or JSONL event logs (by extension, else by
     /// content; `-` for stdin). Each game is replayed by the judge and its last position
@@ -35,9 +34,11 @@ pub struct AdjudicateArgs {
     /// Directory of Syzygy tablebase files (rule 3); without it the rule is skipped.
     #[arg(long, value_name = "DIR")]
     pub syzygy: Option<PathBuf>,
-    /// Threshold preset.
-    #[arg(long, value_enum, default_value_t)]
-    pub preset: Preset,
+    /// Threshold preset (default detsky-mat); game files are judged under its rules too.
+    #[command(flatten)]
+    pub preset: PresetArgs,
+    #[command(flatten)]
+    pub input: InputArgs,
     /// Override: least advantage that wins with mating potential (rule 8).
     #[arg(long)]
     pub win_margin: Option<i32>,
@@ -56,6 +57,9 @@ pub struct AdjudicateArgs {
     pub cursed_wins_count: bool,
     /// Print the adjudication rules and the thresholds in force, and exit.
     #[arg(long)]
+    pub list_rules: bool,
+    /// Old spelling of `--list-rules` (kept for one release).
+    #[arg(long, hide = true)]
     pub rules: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
@@ -111,7 +115,7 @@ fn parse_fen(fen: &str) -> anyhow::Result<Chess> {
 }
 
 fn config_from(args: &AdjudicateArgs) -> AdjudicationConfig {
-    let mut config = AdjudicationConfig::preset(args.preset);
+    let mut config = AdjudicationConfig::preset(args.preset.or(PresetName::DetskyMat));
     config.syzygy_dir = args.syzygy.clone();
     config.cursed_wins_count = args.cursed_wins_count;
     if let Some(v) = args.win_margin {
@@ -162,7 +166,7 @@ fn rules_text(config: &AdjudicationConfig) -> Vec<(u8, String)> {
 /// Runs `arbiter adjudicate`.
 pub fn run_adjudicate(args: AdjudicateArgs) -> anyhow::Result<ExitCode> {
     let config = config_from(&args);
-    if args.rules {
+    if args.list_rules || args.rules {
         let rules = rules_text(&config);
         match args.format {
             super::Format::Text => {
@@ -241,14 +245,14 @@ fn final_position(verdict: &Verdict) -> anyhow::Result<Chess> {
 /// Judges every game of every file with the preset's competition rules and adjudicates its
 /// last position. Exit status 1 when some game could not be read or had no legal position.
 fn adjudicate_games(args: &AdjudicateArgs, adjudicator: &Adjudicator) -> anyhow::Result<ExitCode> {
-    let rules = CompetitionRules::preset(args.preset);
+    let rules = CompetitionRules::preset(args.preset.or(PresetName::DetskyMat));
     let options = JudgeOptions::default();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut failed = false;
     for path in &args.games {
         let name = path.display().to_string();
-        let verdicts = match judge_file(path, rules, options) {
+        let verdicts = match judge_file(path, args.input, rules, options) {
             Ok(v) => v,
             Err(e) => {
                 eprintln!("arbiter: {name}: {e:#}");
@@ -289,36 +293,37 @@ fn adjudicate_games(args: &AdjudicateArgs, adjudicator: &Adjudicator) -> anyhow:
 
 /// The judge's verdict on every game of a PGN file or JSONL event log (1-based game numbers).
 fn judge_file(
-    path: &Path,
+    path: &std::path::Path,
+    input: InputArgs,
     rules: CompetitionRules,
     options: JudgeOptions,
 ) -> anyhow::Result<Vec<(usize, anyhow::Result<Verdict>)>> {
-    let input: Box<dyn Read> = if path.as_os_str() == "-" {
-        Box::new(io::stdin().lock())
-    } else {
-        Box::new(File::open(path)?)
-    };
-    let mut input = BufReader::with_capacity(1 << 16, input);
+    let input = GameInput::open(
+        &Source::from_arg(path),
+        game_format(input.input),
+        arbiter::board::looks_like_board_log,
+    )
+    .map_err(|e| anyhow::anyhow!(input_reason(&e)))?;
+    anyhow::ensure!(
+        input.format() != GameFormat::BoardLog,
+        "a digital board log: adjudicate its PGN or event log"
+    );
     let mut verdicts = Vec::new();
-    match detect(path, &mut input)? {
-        InputFormat::Pgn => {
-            for (i, game) in PgnReader::new(input).enumerate() {
-                let verdict = game
-                    .map_err(anyhow::Error::from)
-                    .and_then(|g| Ok(judge_pgn_game(&g, rules, options)?));
-                verdicts.push((i + 1, verdict));
-            }
-        }
-        InputFormat::Board => anyhow::bail!("a digital board log: adjudicate its PGN or event log"),
-        InputFormat::Jsonl | InputFormat::Auto => {
-            for (i, game) in jsonl::read_each_game(input).enumerate() {
-                let verdict = game.map_err(anyhow::Error::from).and_then(|g| {
-                    judge_jsonl_game(&g, Some(rules), options)
-                        .map_err(|(line, e)| anyhow::anyhow!("line {line}: {e}"))
-                });
-                verdicts.push((i + 1, verdict));
-            }
-        }
+    for game in input {
+        let verdict = match game {
+            Ok(game) => match game.record.judge(Some(rules), options) {
+                Ok(verdict) => Ok(verdict),
+                Err(JudgeFailure::Event { line, error }) => {
+                    Err(anyhow::anyhow!("line {line}: {error}"))
+                }
+                Err(JudgeFailure::Pgn(error)) => Err(error.into()),
+                Err(e @ JudgeFailure::BoardLog) => Err(e.into()),
+            },
+            Err(GameReadError::Pgn { source, .. }) => Err(source.into()),
+            Err(GameReadError::Jsonl { source, .. }) => Err(source.into()),
+            Err(GameReadError::BoardLog { source, .. }) => Err(source.into()),
+        };
+        verdicts.push((verdicts.len() + 1, verdict));
     }
     anyhow::ensure!(!verdicts.is_empty(), "no game in the file");
     Ok(verdicts)

@@ -1,11 +1,13 @@
-//! `arbiter pair FILE.trf [--rules fide|detsky-mat] [--format text|json|trf] [--explain]`.
+//! `arbiter pair FILE.trf [--preset fide|detsky-mat] [--format text|json|trf] [--explain]`.
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Context;
 use arbiter::formats::trf::Trf;
-use arbiter::tournament::pairing::{self, PairingError, PairingInput, PairingRules};
+use arbiter::tournament::pairing::{self, PairingError, PairingInput};
+
+use super::PresetName;
 
 /// Output format of `arbiter pair`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -19,25 +21,19 @@ pub enum PairFormat {
     Trf,
 }
 
-/// Preset of the Dutch rules.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Rules {
-    /// FIDE C.04.3 (2026).
-    #[default]
-    Fide,
-    /// CR 1.3/1.5: up to 3 same colours in a row.
-    DetskyMat,
-}
-
 /// Arguments of `arbiter pair`.
 #[derive(clap::Args)]
 pub struct Args {
     /// The tournament as it stands before the round to pair (TRF-16 with `XXR`, `XXC`; `-` for
     /// stdin).
     pub file: std::path::PathBuf,
-    /// Preset of the pairing rules.
-    #[arg(long, value_enum, default_value_t)]
-    pub rules: Rules,
+    /// Preset of the pairing rules: `fide` (C.04.3, the default) or `detsky-mat` (CR 1.3, 1.5:
+    /// up to 3 same colours in a row).
+    #[command(flatten)]
+    pub preset: super::PresetArgs,
+    /// Old spelling of `--preset` (kept for one release; its values listed as before).
+    #[arg(long, hide = true, conflicts_with = "preset", value_parser = super::old_rules_preset(["fide", "detsky-mat"]))]
+    pub rules: Option<super::PresetName>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: PairFormat,
@@ -59,10 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut trf =
         Trf::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
     let input = PairingInput::from_trf(&trf).with_context(|| args.file.display().to_string())?;
-    let rules = match args.rules {
-        Rules::Fide => PairingRules::fide(),
-        Rules::DetskyMat => PairingRules::detsky_mat(),
-    };
+    let rules = super::pairing_rules(args.preset.preset.or(args.rules), PresetName::Fide);
     // Written, not printed: a reader that closes the pipe ends the run quietly (see main).
     let mut out = std::io::stdout().lock();
     let pairing = match pairing::pair(&input, &rules) {

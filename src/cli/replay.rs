@@ -18,7 +18,7 @@ use anyhow::Context;
 use arbiter::batch::input::Source;
 use arbiter::batch::report::{CsvWriter, JsonlWriter, Summary};
 use arbiter::batch::{self, Event, Item, Options, Outcome, Progress};
-use arbiter::game::rules::{CompetitionRules, Preset};
+use arbiter::game::rules::CompetitionRules;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Output formats of `arbiter replay`.
@@ -48,9 +48,10 @@ pub struct Args {
     #[arg(long, short = 'j', default_value_t = 0,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=1024))]
     pub jobs: usize,
-    /// Competition rules preset the games are judged under (`detsky-mat` or `fide`).
-    #[arg(long, default_value = "detsky-mat")]
-    pub rules: Preset,
+    /// Competition rules preset the games are judged under (`detsky-mat` or `fide`; default
+    /// detsky-mat).
+    #[command(flatten)]
+    pub preset: super::PresetOrRules,
     /// Output format (`summary`, `jsonl`, `csv`; `text` and `json` are aliases of the first two).
     #[arg(long, value_enum, default_value_t)]
     pub format: ReplayFormat,
@@ -100,7 +101,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ..Options::default()
     };
     let jobs = batch::effective_jobs(&options);
-    let rules = CompetitionRules::preset(args.rules);
+    let rules = CompetitionRules::preset(args.preset.or(super::PresetName::DetskyMat));
 
     let out: Box<dyn Write> = match &args.output {
         Some(p) => Box::new(File::create(p).with_context(|| format!("{}", p.display()))?),

@@ -7,9 +7,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use arbiter::formats::trf::{InitialColour, Trf};
-use arbiter::tournament::pairing::PairingRules;
 use arbiter::tournament::standings::{Crosstable, Preset, StandingsReport, parse_order};
-use arbiter::tournament::tiebreak::{Rules, TieBreak};
+use arbiter::tournament::tiebreak::TieBreak;
 use arbiter::tournament::{
     Bye, ByeKind, GameRef, GameResult, Player, Tournament, TournamentError, store,
 };
@@ -135,9 +134,13 @@ struct PairArgs {
     /// Pair the next round with the FIDE Dutch pairer (`arbiter pair`) instead of giving games.
     #[arg(long, conflicts_with_all = ["games", "bye", "from"])]
     auto: bool,
-    /// Pairing rules for `--auto`: `fide` (C.04.3) or `detsky-mat` (CR 1.5: three same colours in a row allowed).
-    #[arg(long, default_value = "detsky-mat", value_parser = ["fide", "detsky-mat"])]
-    rules: String,
+    /// Pairing rules for `--auto`: `detsky-mat` (CR 1.5: three same colours in a row allowed;
+    /// the default) or `fide` (C.04.3).
+    #[command(flatten)]
+    preset: super::PresetArgs,
+    /// Old spelling of `--preset` (kept for one release; its values listed as before).
+    #[arg(long, hide = true, conflicts_with = "preset", value_parser = super::old_rules_preset(["fide", "detsky-mat"]))]
+    rules: Option<super::PresetName>,
     /// A game as `WHITE-BLACK` starting ranks, in board order (repeat).
     #[arg(long = "game", value_parser = parse_pair)]
     games: Vec<(u16, u16)>,
@@ -230,25 +233,16 @@ struct ReportArgs {
     /// Standings after this round (default: the last complete round).
     #[arg(long)]
     after_round: Option<u32>,
-    /// Tie-break preset.
-    #[arg(long, value_enum, default_value_t)]
-    preset: Preset,
+    /// Tie-break preset (default detsky-mat).
+    #[command(flatten)]
+    preset: super::PresetArgs,
     /// Tie-break order, overriding the preset, e.g. `BH-C1,BH,SB,DE,PS,WIN`.
     #[arg(long)]
     tie_breaks: Option<String>,
-    /// C.07 edition for unplayed rounds.
-    #[arg(long, value_enum, default_value_t = RulesArg::Fide2024)]
-    rules: RulesArg,
+    #[command(flatten)]
+    edition: super::EditionArgs,
     #[command(flatten)]
     out: Output,
-}
-
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum RulesArg {
-    /// Regulations in force from 1 August 2024.
-    Fide2024,
-    /// The 2026 amendment (events from 1 March 2026).
-    Fide2026,
 }
 
 #[derive(Clone, Copy, Default, clap::ValueEnum)]
@@ -354,12 +348,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     t.check_next_round(round)
                         .with_context(|| a.state.display().to_string())?;
                 }
-                let rules = PairingRules::by_name(&a.rules).unwrap_or_default();
+                let preset = a.preset.preset.or(a.rules);
+                let rules = super::pairing_rules(preset, super::PresetName::DetskyMat);
+                let name = Preset::from(preset.unwrap_or(super::PresetName::DetskyMat)).name();
                 let p = t
                     .pair_next_round(&rules)
                     .with_context(|| a.state.display().to_string())?;
                 store::save(&t, &a.state)?;
-                let mut text = format!("round {} paired ({} rules):\n", p.round, a.rules);
+                let mut text = format!("round {} paired ({name} rules):\n", p.round);
                 for b in &p.boards {
                     text.push_str(&format!("board {}: {} - {}\n", b.number, b.white, b.black));
                 }
@@ -556,12 +552,9 @@ fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournament)> {
     }
     let order: Vec<TieBreak> = match &a.tie_breaks {
         Some(list) => parse_order(list)?,
-        None => a.preset.order().to_vec(),
+        None => a.preset.or(super::PresetName::DetskyMat).order().to_vec(),
     };
-    let rules = match a.rules {
-        RulesArg::Fide2024 => Rules::Fide2024,
-        RulesArg::Fide2026 => Rules::Fide2026,
-    };
+    let rules = a.edition.edition();
     Ok((StandingsReport::new(&t, a.after_round, rules, &order), t))
 }
 

@@ -1,0 +1,637 @@
+//! The library's one entry for inputs of games: a path or `-` (standard input), plain or
+//! compressed, its format recognised (or given), read into its games with where each was found.
+//! `arbiter judge`, `arbiter adjudicate FILE` and the replay ([`crate::batch`]) all open their
+//! inputs here.
+//!
+//! - [`open`]: a [`Source`] opened and decompressed into a text stream (the replay reads
+//!   it in chunks);
+//! - [`GameInput`]: a source opened, its [`GameFormat`] detected or given, iterated as
+//!   [`LocatedGame`]s (file, game number, line or byte offset) or [`GameReadError`]s;
+//! - [`GameRecord::judge`]: a game read judged under the competition rules.
+//!
+//! A digital board's placement log is recognised and returned as text
+//! ([`GameRecord::BoardLog`]): turning placements into moves is [`crate::board`]'s work, a layer
+//! above this one, so the caller passes its test for such logs (`board::looks_like_board_log`)
+//! and recognises the moves itself (`board::read_board_game`).
+//!
+//! The compression is recognised by its magic bytes (zstd `28 B5 2F FD`, gzip `1F 8B`,
+//! bzip2 `BZh`), so a compressed stream on stdin or a file with a misleading name is still
+//! read; the extension (`.zst`, `.gz`, `.bz2`) is checked against them, and a file named
+//! `x.pgn.gz` that does not start like gzip is an error rather than a silent misreading.
+//! Multi-member gzip and multi-stream bzip2 (as written by `pigz`/`pbzip2`) are read whole.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::formats::jsonl::{JsonlError, JsonlGame};
+use crate::formats::pgn::{PgnError, PgnGame, PgnReader};
+use crate::game::event::Event;
+use crate::game::judge::{Judge, JudgeError, JudgeOptions, judge_pgn_game};
+use crate::game::rules::CompetitionRules;
+use crate::game::verdict::Verdict;
+
+/// How an input's bytes are compressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Compression {
+    /// Plain PGN text.
+    None,
+    /// Zstandard (`.pgn.zst`, the Lichess database's format).
+    Zstd,
+    /// gzip (`.pgn.gz`), one member or several.
+    Gzip,
+    /// bzip2 (`.pgn.bz2`), one stream or several.
+    Bzip2,
+}
+
+impl Compression {
+    /// The compression a file name announces by its last extension (`.zst`, `.gz`, `.bz2`),
+    /// or `None` for any other name.
+    pub fn from_extension(path: &Path) -> Compression {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some(e) if e.eq_ignore_ascii_case("zst") || e.eq_ignore_ascii_case("zstd") => {
+                Compression::Zstd
+            }
+            Some(e) if e.eq_ignore_ascii_case("gz") => Compression::Gzip,
+            Some(e) if e.eq_ignore_ascii_case("bz2") => Compression::Bzip2,
+            _ => Compression::None,
+        }
+    }
+
+    /// The compression announced by the first bytes of a stream (fewer than 4 bytes are
+    /// fine: a stream that short is plain text).
+    pub fn from_magic(head: &[u8]) -> Compression {
+        if head.starts_with(&[0x28, 0xB5, 0x2F, 0xFD]) {
+            Compression::Zstd
+        } else if head.starts_with(&[0x1F, 0x8B]) {
+            Compression::Gzip
+        } else if head.starts_with(b"BZh") {
+            Compression::Bzip2
+        } else {
+            Compression::None
+        }
+    }
+}
+
+impl fmt::Display for Compression {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Compression::None => "plain",
+            Compression::Zstd => "zstd",
+            Compression::Gzip => "gzip",
+            Compression::Bzip2 => "bzip2",
+        })
+    }
+}
+
+/// One input named on the command line: a path, or standard input (`-`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Standard input.
+    Stdin,
+    /// A file.
+    File(PathBuf),
+}
+
+impl Source {
+    /// `-` is standard input, anything else a path.
+    pub fn from_arg(arg: &Path) -> Source {
+        if arg.as_os_str() == "-" {
+            Source::Stdin
+        } else {
+            Source::File(arg.to_path_buf())
+        }
+    }
+
+    /// The name used in reports: the path as given, or `-` for standard input.
+    pub fn name(&self) -> String {
+        match self {
+            Source::Stdin => "-".to_owned(),
+            Source::File(p) => p.display().to_string(),
+        }
+    }
+
+    /// Size of the (possibly compressed) input in bytes when known (files), for progress.
+    pub fn size(&self) -> Option<u64> {
+        match self {
+            Source::Stdin => None,
+            Source::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
+        }
+    }
+}
+
+/// Why an input could not be opened or read.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    /// The file could not be opened.
+    #[error("{file}: cannot open: {source}")]
+    Open {
+        /// The input's name.
+        file: String,
+        /// The operating system's reason.
+        source: io::Error,
+    },
+    /// Reading (or decompressing) failed after `offset` bytes of decompressed text.
+    #[error("{file}: read error after {offset} bytes: {source}")]
+    Read {
+        /// The input's name.
+        file: String,
+        /// Decompressed bytes successfully read before the failure.
+        offset: u64,
+        /// The reason (I/O error, corrupt or truncated compressed data).
+        source: io::Error,
+    },
+    /// The name promises a compression the content does not have.
+    #[error("{file}: named as {expected} but the content is {found}")]
+    CompressionMismatch {
+        /// The input's name.
+        file: String,
+        /// Compression announced by the extension.
+        expected: Compression,
+        /// Compression recognised from the magic bytes.
+        found: Compression,
+    },
+    /// The decompressor could not be set up.
+    #[error("{file}: cannot start the {compression} decoder: {source}")]
+    Decoder {
+        /// The input's name.
+        file: String,
+        /// The compression.
+        compression: Compression,
+        /// The decoder's reason.
+        source: io::Error,
+    },
+    /// The (decompressed) content is not text: a NUL byte at `offset`.
+    #[error("{file}: not a PGN file: binary data (NUL byte) at byte {offset}")]
+    Binary {
+        /// The input's name.
+        file: String,
+        /// Offset of the first NUL byte in the decompressed stream.
+        offset: u64,
+    },
+}
+
+impl InputError {
+    /// The input's name.
+    pub fn file(&self) -> &str {
+        match self {
+            InputError::Open { file, .. }
+            | InputError::Read { file, .. }
+            | InputError::CompressionMismatch { file, .. }
+            | InputError::Decoder { file, .. }
+            | InputError::Binary { file, .. } => file,
+        }
+    }
+}
+
+/// Counts the bytes read from the raw (possibly compressed) input, for progress reporting.
+pub struct CountingReader<R> {
+    inner: R,
+    counter: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl<R: Read> Read for CountingReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.counter
+            .fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// An opened input: its decompressed PGN text as a byte stream.
+pub struct Opened {
+    /// The input's name for reports.
+    pub name: String,
+    /// The compression that was recognised.
+    pub compression: Compression,
+    /// The decompressed text.
+    pub reader: Box<dyn Read + Send>,
+}
+
+/// Opens `source`, recognises its compression and returns the decompressed text stream.
+/// `raw_bytes` is increased by the number of raw (compressed) bytes consumed as the stream is
+/// read, for a progress bar.
+///
+/// # Errors
+/// [`InputError::Open`] when the file cannot be opened, [`InputError::CompressionMismatch`]
+/// when a `.zst`/`.gz`/`.bz2` name does not match the content, [`InputError::Decoder`] when
+/// the decoder cannot start, [`InputError::Read`] when the first bytes cannot be read.
+pub fn open(
+    source: &Source,
+    raw_bytes: std::sync::Arc<std::sync::atomic::AtomicU64>,
+) -> Result<Opened, InputError> {
+    let name = source.name();
+    let raw: Box<dyn Read + Send> = match source {
+        Source::Stdin => Box::new(io::stdin()),
+        Source::File(p) => Box::new(File::open(p).map_err(|e| InputError::Open {
+            file: name.clone(),
+            source: e,
+        })?),
+    };
+    let mut counting = CountingReader {
+        inner: raw,
+        counter: raw_bytes,
+    };
+    let head = read_head(&mut counting).map_err(|e| InputError::Read {
+        file: name.clone(),
+        offset: 0,
+        source: e,
+    })?;
+    let buffered = BufReader::with_capacity(1 << 16, io::Cursor::new(head.clone()).chain(counting));
+    let found = Compression::from_magic(&head);
+    if let Source::File(p) = source {
+        let expected = Compression::from_extension(p);
+        if expected != Compression::None && expected != found {
+            return Err(InputError::CompressionMismatch {
+                file: name,
+                expected,
+                found,
+            });
+        }
+    }
+    let reader: Box<dyn Read + Send> = match found {
+        Compression::None => Box::new(buffered),
+        Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(buffered)),
+        Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(buffered)),
+        Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(buffered).map_err(
+            |e| InputError::Decoder {
+                file: name.clone(),
+                compression: found,
+                source: e,
+            },
+        )?),
+    };
+    Ok(Opened {
+        name,
+        compression: found,
+        reader,
+    })
+}
+
+/// The first 4 bytes of the stream (fewer only when the stream is shorter): a pipe may
+/// deliver them in several reads.
+fn read_head<R: Read>(r: &mut R) -> io::Result<Vec<u8>> {
+    let mut head = [0u8; 4];
+    let mut n = 0;
+    while n < head.len() {
+        match r.read(&mut head[n..]) {
+            Ok(0) => break,
+            Ok(got) => n += got,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(head[..n].to_vec())
+}
+
+/// The kinds of game input the crate reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameFormat {
+    /// A JSON Lines event log (README, "The event log (JSON Lines)"), one game or several.
+    Jsonl,
+    /// PGN, one game or many.
+    Pgn,
+    /// A digital board's placement log: one game, recognised by [`crate::board`].
+    BoardLog,
+}
+
+impl GameFormat {
+    /// The format of an input from its path and its first bytes: a board log when
+    /// `is_board_log` says so of the text (board recognition lives above this layer), else by
+    /// extension (`.jsonl`, `.ndjson` → JSONL, `.pgn` → PGN), else by the first non-blank
+    /// character (`{` or `#` → JSONL, anything else PGN; a byte-order mark is skipped).
+    pub fn detect(path: Option<&Path>, head: &[u8], is_board_log: impl Fn(&str) -> bool) -> Self {
+        let text = std::str::from_utf8(head).unwrap_or_else(|e| {
+            std::str::from_utf8(head.get(..e.valid_up_to()).unwrap_or_default()).unwrap_or_default()
+        });
+        if is_board_log(text) {
+            return GameFormat::BoardLog;
+        }
+        match path.and_then(Path::extension).and_then(|e| e.to_str()) {
+            Some("jsonl" | "ndjson") => return GameFormat::Jsonl,
+            Some("pgn") => return GameFormat::Pgn,
+            _ => {}
+        }
+        let first = head
+            .iter()
+            .copied()
+            .find(|b| !b.is_ascii_whitespace() && *b != 0xef && *b != 0xbb && *b != 0xbf);
+        match first {
+            Some(b'{') | Some(b'#') => GameFormat::Jsonl,
+            _ => GameFormat::Pgn,
+        }
+    }
+}
+
+/// Where a game was found in its input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// 1-based line of the game's first event (event logs, board logs).
+    Line(usize),
+    /// Byte offset of the game's first byte in the decompressed text (PGN).
+    Byte(u64),
+}
+
+/// One game as read from its input, not yet judged.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameRecord {
+    /// The events of an event log, with their lines.
+    Events(JsonlGame),
+    /// A PGN game.
+    Pgn(PgnGame),
+    /// A digital board's placement log, whole (see the module docs).
+    BoardLog(String),
+}
+
+/// A game and where it was found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LocatedGame {
+    /// The input's name (the path as given, `-` for standard input).
+    pub file: String,
+    /// The game's number in its input, from 1.
+    pub index: usize,
+    /// Where in the input the game starts.
+    pub location: Location,
+    /// The game.
+    pub record: GameRecord,
+}
+
+/// A game of an input that could not be read; reading goes on with the next game where the
+/// format allows it.
+#[derive(Debug, thiserror::Error)]
+pub enum GameReadError {
+    /// An unreadable PGN game (its number and byte offset are in the error).
+    #[error("{file}: {source}")]
+    Pgn {
+        /// The input's name.
+        file: String,
+        /// The game's number in its input, from 1.
+        index: usize,
+        /// The reader's error.
+        source: PgnError,
+    },
+    /// An unreadable event-log game (its line is in the error).
+    #[error("{file}:{}: game {index}: {source}", source.line())]
+    Jsonl {
+        /// The input's name.
+        file: String,
+        /// The game's number in its input, from 1.
+        index: usize,
+        /// The reader's error.
+        source: JsonlError,
+    },
+    /// A board log that could not be read to its end (I/O, not UTF-8).
+    #[error("{file}: {source}")]
+    BoardLog {
+        /// The input's name.
+        file: String,
+        /// The reason.
+        source: io::Error,
+    },
+}
+
+impl GameReadError {
+    /// The game's number in its input, from 1.
+    pub fn index(&self) -> usize {
+        match self {
+            GameReadError::Pgn { index, .. } | GameReadError::Jsonl { index, .. } => *index,
+            GameReadError::BoardLog { .. } => 1,
+        }
+    }
+}
+
+impl JsonlError {
+    /// The 1-based line the error is on.
+    pub fn line(&self) -> usize {
+        match self {
+            JsonlError::Io { line, .. } | JsonlError::Event { line, .. } => *line,
+        }
+    }
+}
+
+/// Bytes of an input looked at to recognise its format.
+const HEAD_BYTES: usize = 1 << 16;
+
+/// An input of games, opened: a [`Source`] decompressed, its format known. Iterate it for its
+/// games, in input order.
+pub struct GameInput {
+    name: String,
+    format: GameFormat,
+    reader: Box<dyn BufRead + Send>,
+}
+
+impl GameInput {
+    /// Opens `source` (decompressing it, see [`open`]) and takes its format from `format`, or
+    /// when `None` detects it from the first 64 KiB ([`GameFormat::detect`], with the caller's
+    /// test for board logs).
+    ///
+    /// # Errors
+    /// The [`InputError`]s of [`open`]; [`InputError::Read`] when the first bytes cannot be
+    /// read.
+    pub fn open(
+        source: &Source,
+        format: Option<GameFormat>,
+        is_board_log: impl Fn(&str) -> bool,
+    ) -> Result<GameInput, InputError> {
+        let opened = open(source, std::sync::Arc::default())?;
+        let mut reader = opened.reader;
+        let mut head = Vec::with_capacity(HEAD_BYTES);
+        (&mut reader)
+            .take(HEAD_BYTES as u64)
+            .read_to_end(&mut head)
+            .map_err(|e| InputError::Read {
+                file: opened.name.clone(),
+                offset: head.len() as u64,
+                source: e,
+            })?;
+        let format = format.unwrap_or_else(|| {
+            let path = match source {
+                Source::Stdin => None,
+                Source::File(p) => Some(p.as_path()),
+            };
+            GameFormat::detect(path, &head, is_board_log)
+        });
+        Ok(GameInput {
+            name: opened.name,
+            format,
+            reader: Box::new(BufReader::with_capacity(
+                HEAD_BYTES,
+                io::Cursor::new(head).chain(reader),
+            )),
+        })
+    }
+
+    /// The input's name (the path as given, `-` for standard input).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The input's format, detected or given.
+    pub fn format(&self) -> GameFormat {
+        self.format
+    }
+}
+
+impl IntoIterator for GameInput {
+    type Item = Result<LocatedGame, GameReadError>;
+    type IntoIter = Games;
+
+    fn into_iter(self) -> Games {
+        let file = self.name;
+        let inner = match self.format {
+            GameFormat::Pgn => Inner::Pgn(PgnReader::new(self.reader)),
+            GameFormat::Jsonl => Inner::Jsonl(crate::formats::jsonl::read_each_game(self.reader)),
+            GameFormat::BoardLog => Inner::BoardLog(Some(self.reader)),
+        };
+        Games {
+            file,
+            index: 0,
+            inner,
+        }
+    }
+}
+
+enum Inner {
+    Pgn(PgnReader<Box<dyn BufRead + Send>>),
+    Jsonl(crate::formats::jsonl::JsonlGames<Box<dyn BufRead + Send>>),
+    BoardLog(Option<Box<dyn BufRead + Send>>),
+}
+
+/// The games of a [`GameInput`], in input order.
+pub struct Games {
+    file: String,
+    /// Games (or errors) handed out so far.
+    index: usize,
+    inner: Inner,
+}
+
+impl Iterator for Games {
+    type Item = Result<LocatedGame, GameReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let file = self.file.clone();
+        let index = self.index + 1;
+        let item = match &mut self.inner {
+            Inner::Pgn(reader) => match reader.next()? {
+                Ok(game) => Ok(LocatedGame {
+                    file,
+                    index,
+                    location: Location::Byte(game.offset),
+                    record: GameRecord::Pgn(game),
+                }),
+                Err(source) => Err(GameReadError::Pgn {
+                    file,
+                    index,
+                    source,
+                }),
+            },
+            Inner::Jsonl(reader) => match reader.next()? {
+                Ok(game) => Ok(LocatedGame {
+                    file,
+                    index,
+                    location: Location::Line(game.lines.first().copied().unwrap_or(0)),
+                    record: GameRecord::Events(game),
+                }),
+                Err(source) => Err(GameReadError::Jsonl {
+                    file,
+                    index,
+                    source,
+                }),
+            },
+            Inner::BoardLog(reader) => {
+                let mut text = String::new();
+                match reader.take()?.read_to_string(&mut text) {
+                    Ok(_) => Ok(LocatedGame {
+                        file,
+                        index,
+                        location: Location::Line(1),
+                        record: GameRecord::BoardLog(text),
+                    }),
+                    Err(source) => Err(GameReadError::BoardLog { file, source }),
+                }
+            }
+        };
+        self.index = index;
+        Some(item)
+    }
+}
+
+/// Why a game read could not be judged.
+#[derive(Debug, thiserror::Error)]
+pub enum JudgeFailure {
+    /// The judge refused an event of an event log, on this 1-based line.
+    #[error("{error}")]
+    Event {
+        /// The event's line.
+        line: usize,
+        /// The judge's reason.
+        error: JudgeError,
+    },
+    /// The judge refused a PGN game (bad `FEN` tag, unsupported variant).
+    #[error("{0}")]
+    Pgn(JudgeError),
+    /// A board log: its moves must be recognised first ([`crate::board`]).
+    #[error("a digital board log: recognise its moves first")]
+    BoardLog,
+}
+
+impl GameRecord {
+    /// Judges the game under the Laws and the competition rules. `rules` overrides an event
+    /// log's header (default: the header's, else [`CompetitionRules::default`]); a PGN game is
+    /// judged under `rules`, else the default.
+    ///
+    /// # Errors
+    /// [`JudgeFailure::Event`] with the line of the event the judge refused,
+    /// [`JudgeFailure::Pgn`], [`JudgeFailure::BoardLog`] for an unrecognised board log.
+    pub fn judge(
+        &self,
+        rules: Option<CompetitionRules>,
+        options: JudgeOptions,
+    ) -> Result<Verdict, JudgeFailure> {
+        match self {
+            GameRecord::Events(game) => judge_events(game, rules, options),
+            GameRecord::Pgn(game) => {
+                judge_pgn_game(game, rules.unwrap_or_default(), options).map_err(JudgeFailure::Pgn)
+            }
+            GameRecord::BoardLog(_) => Err(JudgeFailure::BoardLog),
+        }
+    }
+}
+
+/// Judges one game of an event log: a header first sets the judge up (`rules` overriding its
+/// preset), then every event is applied in order.
+fn judge_events(
+    game: &JsonlGame,
+    rules: Option<CompetitionRules>,
+    options: JudgeOptions,
+) -> Result<Verdict, JudgeFailure> {
+    let first_line = game.lines.first().copied().unwrap_or(0);
+    let (mut judge, skip) = match game.events.first() {
+        Some(Event::Header(h)) => (
+            Judge::from_header(h, rules, options).map_err(|error| JudgeFailure::Event {
+                line: first_line,
+                error,
+            })?,
+            1,
+        ),
+        _ => (
+            Judge::new(
+                shakmaty::Chess::default(),
+                rules.unwrap_or_default(),
+                options,
+            ),
+            0,
+        ),
+    };
+    for (event, line) in game.events.iter().zip(&game.lines).skip(skip) {
+        judge
+            .apply(event)
+            .map_err(|error| JudgeFailure::Event { line: *line, error })?;
+    }
+    Ok(judge.into_verdict())
+}
