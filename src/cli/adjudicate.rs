@@ -10,6 +10,7 @@ use arbiter::adjudicate::{Adjudication, AdjudicationConfig, Adjudicator};
 use arbiter::formats::input::{GameFormat, GameInput, GameReadError, JudgeFailure, Source};
 use arbiter::game::judge::JudgeOptions;
 use arbiter::game::rules::CompetitionRules;
+use arbiter::game::setup::position_from_fen;
 use arbiter::game::verdict::{Verdict, count_of};
 use serde::Serialize;
 
@@ -105,15 +106,6 @@ pub struct WinnableArgs {
     pub format: super::Format,
 }
 
-fn parse_fen(fen: &str) -> anyhow::Result<Chess> {
-    let setup: Fen = fen
-        .parse()
-        .with_context(|| format!("invalid FEN {fen:?}"))?;
-    setup
-        .into_position(CastlingMode::Standard)
-        .with_context(|| format!("illegal position in FEN {fen:?}"))
-}
-
 fn config_from(args: &AdjudicateArgs) -> AdjudicationConfig {
     let mut config = AdjudicationConfig::preset(args.preset.or(PresetName::DetskyMat));
     config.syzygy_dir = args.syzygy.clone();
@@ -196,7 +188,7 @@ pub fn run_adjudicate(args: AdjudicateArgs) -> anyhow::Result<ExitCode> {
         .fen
         .as_deref()
         .context("--fen or a game file is required")?;
-    let pos = parse_fen(fen)?;
+    let pos = position_from_fen(fen)?;
     let adjudicator = Adjudicator::new(config)?;
     let adjudication = adjudicator.adjudicate(&pos);
     match args.format {
@@ -349,7 +341,7 @@ fn side_json(report: &WinnabilityReport) -> serde_json::Value {
 
 /// Runs `arbiter winnable`.
 pub fn run_winnable(args: WinnableArgs) -> anyhow::Result<ExitCode> {
-    let pos = parse_fen(&args.fen)?;
+    let pos = position_from_fen(&args.fen)?;
     let config = match args.budget {
         BudgetArg::Quick => WinnabilityConfig::quick(),
         BudgetArg::Full => WinnabilityConfig::full(),

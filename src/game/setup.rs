@@ -141,6 +141,58 @@ pub fn fen_of(pos: &Chess) -> Fen {
     Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
 }
 
+/// A position given whole as FEN (`arbiter adjudicate --fen`, `arbiter winnable --fen`): read
+/// as written, with standard castling; unlike [`parse_fen`], `startpos` and an empty string are
+/// not positions.
+///
+/// # Errors
+/// [`PositionFenError`]: shakmaty's reason as its source, the problems as [`FenProblem`]s.
+pub fn position_from_fen(fen: &str) -> Result<Chess, PositionFenError> {
+    let parsed: Fen = fen.parse().map_err(|source| PositionFenError::Syntax {
+        fen: fen.to_owned(),
+        source,
+    })?;
+    parsed
+        .into_position(CastlingMode::Standard)
+        .map_err(|source| PositionFenError::Illegal {
+            fen: fen.to_owned(),
+            source: Box::new(source),
+        })
+}
+
+/// A FEN that is not a position, from [`position_from_fen`].
+#[derive(Debug, thiserror::Error)]
+pub enum PositionFenError {
+    /// Not FEN syntax.
+    #[error("invalid FEN {fen:?}")]
+    Syntax {
+        /// The FEN as given.
+        fen: String,
+        /// shakmaty's reason.
+        source: shakmaty::fen::ParseFenError,
+    },
+    /// FEN syntax, but no legal position.
+    #[error("illegal position in FEN {fen:?}")]
+    Illegal {
+        /// The FEN as given.
+        fen: String,
+        /// shakmaty's reason.
+        source: Box<shakmaty::PositionError<Chess>>,
+    },
+}
+
+impl PositionFenError {
+    /// What is wrong, named as the rules vectors name it (as [`FenError::problems`]).
+    pub fn problems(&self) -> Vec<FenProblem> {
+        match self {
+            PositionFenError::Syntax { .. } => vec![FenProblem::Syntax],
+            PositionFenError::Illegal { fen, .. } => parse_fen(fen, CastlingMode::Standard)
+                .err()
+                .map_or_else(|| vec![FenProblem::Syntax], |e| e.problems),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,5 +213,15 @@ mod tests {
         // Missing counters default to 0 and 1.
         let pos = parse_fen("4k3/8/8/8/8/8/8/4K3 w -", CastlingMode::Standard).unwrap();
         assert_eq!((pos.halfmoves(), pos.fullmoves().get()), (0, 1));
+    }
+
+    #[test]
+    fn a_whole_position_keeps_shakmatys_reason_and_the_problems() {
+        let e = position_from_fen("not a fen").unwrap_err();
+        assert_eq!(e.problems(), vec![FenProblem::Syntax]);
+        let e = position_from_fen("8/8/8/8/8/8/8/K7 w - - 0 1").unwrap_err();
+        assert_eq!(e.problems(), vec![FenProblem::NoBlackKing]);
+        assert!(position_from_fen("startpos").is_err());
+        assert!(position_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").is_ok());
     }
 }
