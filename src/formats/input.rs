@@ -635,3 +635,83 @@ fn judge_events(
     }
     Ok(judge.into_verdict())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(path: &str) -> Source {
+        Source::File(PathBuf::from(format!(
+            "{}/fixtures/{path}",
+            env!("CARGO_MANIFEST_DIR")
+        )))
+    }
+
+    #[test]
+    fn format_by_extension_then_first_character() {
+        let never = |_: &str| false;
+        let path = |p: &'static str| Some(Path::new(p));
+        assert_eq!(
+            GameFormat::detect(path("a.pgn"), b"{", never),
+            GameFormat::Pgn
+        );
+        assert_eq!(
+            GameFormat::detect(path("a.ndjson"), b"[", never),
+            GameFormat::Jsonl
+        );
+        assert_eq!(
+            GameFormat::detect(None, b"\xef\xbb\xbf  # log", never),
+            GameFormat::Jsonl
+        );
+        assert_eq!(
+            GameFormat::detect(None, b"[Event \"x\"]", never),
+            GameFormat::Pgn
+        );
+        assert_eq!(
+            GameFormat::detect(path("a.pgn"), b"", |_| true),
+            GameFormat::BoardLog
+        );
+    }
+
+    #[test]
+    fn compressed_pgn_yields_games_at_byte_offsets() {
+        let input = GameInput::open(&fixture("replay/clean.pgn.gz"), None, |_| false).unwrap();
+        assert_eq!(input.format(), GameFormat::Pgn);
+        let games: Vec<LocatedGame> = input.into_iter().map(Result::unwrap).collect();
+        assert_eq!(games.len(), 3);
+        // The file opens with a 171-byte comment before its first game.
+        assert_eq!(games[0].location, Location::Byte(171));
+        assert_eq!(games.iter().map(|g| g.index).collect::<Vec<_>>(), [1, 2, 3]);
+        for game in &games {
+            assert!(game.file.ends_with("clean.pgn.gz"));
+            assert!(game.record.judge(None, JudgeOptions::default()).is_ok());
+        }
+    }
+
+    #[test]
+    fn event_log_yields_games_at_lines() {
+        let source = fixture("judge/cr3.7-three-two-handed-moves.jsonl");
+        let input = GameInput::open(&source, None, |_| false).unwrap();
+        assert_eq!(input.format(), GameFormat::Jsonl);
+        let games: Vec<LocatedGame> = input.into_iter().map(Result::unwrap).collect();
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].location, Location::Line(3));
+        assert!(matches!(games[0].record, GameRecord::Events(_)));
+        // The format given wins over the extension.
+        let forced = GameInput::open(&source, Some(GameFormat::BoardLog), |_| false).unwrap();
+        let record = forced.into_iter().next().unwrap().unwrap().record;
+        assert!(matches!(record, GameRecord::BoardLog(_)));
+        assert!(matches!(
+            record.judge(None, JudgeOptions::default()),
+            Err(JudgeFailure::BoardLog)
+        ));
+    }
+
+    #[test]
+    fn a_missing_file_is_an_open_error() {
+        let err = GameInput::open(&fixture("no-such-file.pgn"), None, |_| false)
+            .err()
+            .unwrap();
+        assert!(matches!(err, InputError::Open { .. }), "{err}");
+    }
+}
