@@ -23,6 +23,7 @@ use shakmaty::{CastlingMode, Chess, Color, fen::Fen, uci::UciMove};
 
 /// Arguments of `arbiter adjudicate`.
 #[derive(clap::Args)]
+#[command(mut_arg("preset", |a| a.help("Threshold preset (`detsky-mat`, the default, or `fide`); game files are judged under its rules too")))]
 pub struct AdjudicateArgs {
     /// The position to adjudicate, as FEN.
     #[arg(long, required_unless_present_any = ["list_rules", "rules", "games"])]
@@ -35,7 +36,7 @@ pub struct AdjudicateArgs {
     /// Directory of Syzygy tablebase files (rule 3); without it the rule is skipped.
     #[arg(long, value_name = "DIR")]
     pub syzygy: Option<PathBuf>,
-    /// Threshold preset (default detsky-mat); game files are judged under its rules too.
+    /// Threshold preset (help text: the `mut_arg` above).
     #[command(flatten)]
     pub preset: PresetArgs,
     #[command(flatten)]

@@ -20,12 +20,12 @@ use super::{InputArgs, InputFormat, PresetOrRules};
 
 /// Arguments of `arbiter judge`.
 #[derive(clap::Args)]
+#[command(mut_arg("preset", |a| a.help("Rule preset, overriding a header's `rules`: `detsky-mat` (CR 3.3, 3.7) or `fide` (Laws 7.5). Default: the header's, else detsky-mat")))]
 pub struct Args {
     /// Input files: JSONL event logs or PGN (by extension, else by content); `-` for stdin.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Rule preset, overriding a header's `rules`: `detsky-mat` (CR 3.3, 3.7) or `fide`
-    /// (Laws 7.5). Default: the header's, else detsky-mat.
+    /// Rule preset (help text: the `mut_arg` above).
     #[command(flatten)]
     pub preset: PresetOrRules,
     /// Output format.

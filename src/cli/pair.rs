@@ -23,12 +23,12 @@ pub enum PairFormat {
 
 /// Arguments of `arbiter pair`.
 #[derive(clap::Args)]
+#[command(mut_arg("preset", |a| a.help("Preset of the pairing rules: `fide` (C.04.3, the default) or `detsky-mat` (CR 1.3, 1.5: up to 3 same colours in a row)")))]
 pub struct Args {
     /// The tournament as it stands before the round to pair (TRF-16 with `XXR`, `XXC`; `-` for
     /// stdin).
     pub file: std::path::PathBuf,
-    /// Preset of the pairing rules: `fide` (C.04.3, the default) or `detsky-mat` (CR 1.3, 1.5:
-    /// up to 3 same colours in a row).
+    /// Preset of the pairing rules (help text: the `mut_arg` above).
     #[command(flatten)]
     pub preset: super::PresetArgs,
     /// Old spelling of `--preset` (kept for one release; its values listed as before).

@@ -39,6 +39,7 @@ pub enum ReplayFormat {
 
 /// Arguments of `arbiter replay`.
 #[derive(clap::Args)]
+#[command(mut_arg("preset", |a| a.help("Competition rules preset the games are judged under (`detsky-mat` or `fide`; default detsky-mat)")))]
 pub struct Args {
     /// PGN inputs: `.pgn`, or compressed `.pgn.zst` / `.pgn.gz` / `.pgn.bz2` (also recognised
     /// by content); `-` for standard input.
@@ -48,8 +49,7 @@ pub struct Args {
     #[arg(long, short = 'j', default_value_t = 0,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=1024))]
     pub jobs: usize,
-    /// Competition rules preset the games are judged under (`detsky-mat` or `fide`; default
-    /// detsky-mat).
+    /// Rule preset (help text: the `mut_arg` above).
     #[command(flatten)]
     pub preset: super::PresetOrRules,
     /// Output format (`summary`, `jsonl`, `csv`; `text` and `json` are aliases of the first two).

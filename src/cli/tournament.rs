@@ -125,6 +125,7 @@ struct AddPlayerArgs {
 }
 
 #[derive(clap::Args)]
+#[command(mut_arg("preset", |a| a.help("Pairing rules for `--auto`: `detsky-mat` (CR 1.5: three same colours in a row allowed; the default) or `fide` (C.04.3)")))]
 struct PairArgs {
     /// State file.
     state: PathBuf,
@@ -134,8 +135,7 @@ struct PairArgs {
     /// Pair the next round with the FIDE Dutch pairer (`arbiter pair`) instead of giving games.
     #[arg(long, conflicts_with_all = ["games", "bye", "from"])]
     auto: bool,
-    /// Pairing rules for `--auto`: `detsky-mat` (CR 1.5: three same colours in a row allowed;
-    /// the default) or `fide` (C.04.3).
+    /// Pairing rules for `--auto` (help text: the `mut_arg` above).
     #[command(flatten)]
     preset: super::PresetArgs,
     /// Old spelling of `--preset` (kept for one release; its values listed as before).
@@ -227,13 +227,14 @@ struct DisqualifyArgs {
 }
 
 #[derive(clap::Args)]
+#[command(mut_arg("preset", |a| a.help("Tie-break preset: `detsky-mat` (the default) or `fide`")))]
 struct ReportArgs {
     /// State file or TRF file.
     file: PathBuf,
     /// Standings after this round (default: the last complete round).
     #[arg(long)]
     after_round: Option<u32>,
-    /// Tie-break preset (default detsky-mat).
+    /// Tie-break preset (help text: the `mut_arg` above).
     #[command(flatten)]
     preset: super::PresetArgs,
     /// Tie-break order, overriding the preset, e.g. `BH-C1,BH,SB,DE,PS,WIN`.
