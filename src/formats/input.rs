@@ -115,6 +115,22 @@ impl Source {
         }
     }
 
+    /// The whole input as bytes, as stored (not decompressed): for the small files read at once
+    /// (TRF, verdict JSON). The one place that reads standard input for `-` besides [`open`].
+    ///
+    /// # Errors
+    /// The operating system's reason.
+    pub fn read_bytes(&self) -> io::Result<Vec<u8>> {
+        match self {
+            Source::Stdin => {
+                let mut buf = Vec::new();
+                io::stdin().read_to_end(&mut buf)?;
+                Ok(buf)
+            }
+            Source::File(p) => std::fs::read(p),
+        }
+    }
+
     /// Size of the (possibly compressed) input in bytes when known (files), for progress.
     pub fn size(&self) -> Option<u64> {
         match self {

@@ -484,21 +484,12 @@ impl Trf {
     /// [`TrfError::Io`], [`TrfError::NotText`], and the errors of [`Trf::parse`].
     pub fn read(path: &Path) -> Result<Trf, TrfError> {
         let file = path.display().to_string();
-        let bytes = if path.as_os_str() == "-" {
-            let mut buf = Vec::new();
-            std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).map_err(|source| {
-                TrfError::Io {
-                    file: file.clone(),
-                    source,
-                }
-            })?;
-            buf
-        } else {
-            std::fs::read(path).map_err(|source| TrfError::Io {
+        let bytes = crate::formats::input::Source::from_arg(path)
+            .read_bytes()
+            .map_err(|source| TrfError::Io {
                 file: file.clone(),
                 source,
-            })?
-        };
+            })?;
         let text = String::from_utf8(bytes).map_err(|e| TrfError::NotText {
             file: file.clone(),
             offset: e.utf8_error().valid_up_to(),
