@@ -1,10 +1,12 @@
-//! Input and output formats: PGN ([`pgn`]) and its moves in SAN ([`san`]), the JSON Lines event log ([`jsonl`]) and
-//! FIDE TRF-16 with the TRF(x) extensions ([`trf`]).
+//! Input and output formats: PGN ([`pgn`]) and its moves in SAN ([`san`]), the JSON Lines event
+//! log ([`jsonl`]), FIDE TRF-16 with the TRF(x) extensions ([`trf`], converted to and from the
+//! tournament model) and bbpPairings' `.pairs` lists ([`pairs`]).
 
 // Every public item says what it holds, in which units, and the rule it implements.
 #![warn(missing_docs)]
 
 pub mod jsonl;
+pub mod pairs;
 pub mod pgn;
 pub mod san;
 pub mod trf;

@@ -24,8 +24,9 @@
 
 use std::collections::HashMap;
 
-use crate::formats::trf::{ResultCode, RoundEntry, Scoring, TrfColour};
-use crate::tournament::model::sum_points;
+use shakmaty::Color;
+
+use crate::tournament::result::{RoundEntry, RoundResult, Scoring, sum_points};
 
 /// What went wrong building a result table.
 #[derive(Debug, thiserror::Error)]
@@ -83,7 +84,7 @@ impl TablePlayer {
     }
 }
 
-/// Results of a tournament as tie-breaks need them: per player, per round, the TRF round entry.
+/// Results of a tournament as tie-breaks need them: per player, per round, the round entry.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResultTable {
     /// Players, in starting-rank order.
@@ -97,32 +98,13 @@ pub struct ResultTable {
 }
 
 impl ResultTable {
-    /// Builds the table from a TRF file: standings after `through` rounds (default: the
-    /// completed rounds, see [`crate::formats::trf::Trf::completed_rounds`]).
+    /// Checks that every opponent named is a player of the table.
     ///
     /// # Errors
     /// [`TieBreakError::UnknownOpponent`].
-    pub fn from_trf(
-        trf: &crate::formats::trf::Trf,
-        through: Option<usize>,
-    ) -> Result<ResultTable, TieBreakError> {
-        let rounds = through.unwrap_or_else(|| trf.completed_rounds());
-        let total_rounds = trf
-            .total_rounds()
-            .map_or(rounds, |r| (r as usize).max(rounds));
-        let mut players: Vec<TablePlayer> = trf
-            .players()
-            .map(|p| TablePlayer::new(p.tpn, &p.name, p.rating, rounds, |r| p.round(r).copied()))
-            .collect();
-        players.sort_by_key(|p| p.tpn);
-        let table = ResultTable {
-            players,
-            rounds,
-            total_rounds,
-            scoring: trf.scoring(),
-        };
-        table.check()?;
-        Ok(table)
+    pub fn checked(self) -> Result<ResultTable, TieBreakError> {
+        self.check()?;
+        Ok(self)
     }
 
     fn check(&self) -> Result<(), TieBreakError> {
@@ -298,10 +280,10 @@ impl<'a> Calculator<'a> {
                         !e.is_played()
                             && matches!(
                                 e.result,
-                                ResultCode::HalfPointBye
-                                    | ResultCode::ZeroPointBye
-                                    | ResultCode::ForfeitLoss
-                                    | ResultCode::Blank
+                                RoundResult::HalfPointBye
+                                    | RoundResult::ZeroPointBye
+                                    | RoundResult::ForfeitLoss
+                                    | RoundResult::Blank
                             )
                     })
                     .collect();
@@ -408,7 +390,7 @@ impl<'a> Calculator<'a> {
         };
         let win = self.table.scoring.win;
         let won = |r: usize| f.played[r] && f.round_points[r] == win;
-        let black = |r: usize| f.played[r] && p.entries[r].colour == TrfColour::Black;
+        let black = |r: usize| f.played[r] && p.entries[r].colour == Some(Color::Black);
         let rounds = 0..f.played.len();
         match tb {
             TieBreak::Bh | TieBreak::BhC1 | TieBreak::BhM1 | TieBreak::Sb => {
