@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use arbiter::formats::pairs;
 use arbiter::formats::trf::Trf;
+use arbiter::game::verdict::GameResult as JudgedResult;
 use arbiter::tournament::pairing::PairingRules;
 use arbiter::tournament::standings::{Crosstable, Preset, StandingsReport, parse_order};
 use arbiter::tournament::tiebreak::{Rules, TieBreak};
@@ -599,14 +600,18 @@ fn verdict_result(path: &Path, round: u32, game: GameRef) -> anyhow::Result<Boar
         .get("result")
         .and_then(|r| r.as_str())
         .with_context(|| format!("{}: the verdict has no `result`", path.display()))?;
-    if code == "*" {
-        return Err(arbiter::tournament::TournamentError::UnfinishedGame {
+    // The judge writes its own result notation (`1-0`, `0-1`, `1/2-1/2`, `0-0`, `*`);
+    // [`BoardResult::from_game`] is the one conversion into a tournament result.
+    let judged: JudgedResult = code
+        .parse()
+        .ok()
+        .with_context(|| format!("{}: unknown result {code:?}", path.display()))?;
+    BoardResult::from_game(judged)
+        .ok_or(TournamentError::UnfinishedGame {
             round,
             game: game.to_string(),
         })
-        .with_context(|| path.display().to_string());
-    }
-    BoardResult::parse(code).with_context(|| format!("{}: unknown result {code:?}", path.display()))
+        .with_context(|| path.display().to_string())
 }
 
 /// Reads a bbpPairings `-p` output ([`pairs::parse`]): games in board order and the

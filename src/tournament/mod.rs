@@ -62,3 +62,59 @@ pub(crate) mod colour_serde {
         }))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Tournament;
+
+    /// A state file as the crate has always written it (colour names, points as decimal
+    /// numbers) loads, and is written back byte for byte.
+    #[test]
+    fn state_file_text_is_kept() {
+        let text = r#"{
+  "name": "T",
+  "total_rounds": 3,
+  "initial_colour": "black",
+  "scoring": {
+    "win": 1.0,
+    "draw": 0.5,
+    "loss": 0.0,
+    "forfeit_win": 1.0,
+    "forfeit_loss": 0.0,
+    "zero_point_bye": 0.0,
+    "pairing_allocated_bye": 1.0
+  },
+  "players": [
+    {
+      "start_rank": 1,
+      "name": "A"
+    },
+    {
+      "start_rank": 2,
+      "name": "B"
+    }
+  ],
+  "rounds": [
+    {
+      "number": 1,
+      "games": [
+        {
+          "board": 1,
+          "white": 2,
+          "black": 1,
+          "result": "double_loss"
+        }
+      ],
+      "byes": []
+    }
+  ]
+}"#;
+        let t: Tournament = serde_json::from_str(text).unwrap();
+        assert_eq!(t.initial_colour, Some(shakmaty::Color::Black));
+        assert_eq!(serde_json::to_string_pretty(&t).unwrap(), text);
+        let t: Tournament =
+            serde_json::from_str(r#"{"name": "T", "total_rounds": 1, "players": []}"#).unwrap();
+        assert_eq!(t.initial_colour, None);
+        assert_eq!(t.scoring, super::Scoring::default());
+    }
+}

@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use shakmaty::Color;
 
 use crate::tournament::player::{MAX_FIDE_ID, MAX_FOUR_DIGITS, overlong_text_fields};
-use crate::tournament::result::{BoardResult, RoundEntry, RoundResult, Scoring, sum_points};
+use crate::tournament::result::{BoardResult, Points, RoundEntry, RoundResult, Scoring};
 use crate::tournament::tiebreak::{ResultTable, TablePlayer};
 use crate::tournament::{Bye, ByeKind, Game, GameRef, Player, Round, TournamentError};
 
@@ -535,14 +535,18 @@ impl Tournament {
         (round == paired + 1 && round <= self.total_rounds && out).then_some(absent)
     }
 
-    /// Points of player `tpn` after round `through` (CR 4.1; byes and forfeits by their TRF
-    /// value under [`Tournament::scoring`]).
+    /// Points of player `tpn` after round `through` (CR 4.1; byes and forfeits by their value
+    /// under [`Tournament::scoring`]).
+    pub fn points(&self, tpn: u16, through: u32) -> Points {
+        (1..=through)
+            .filter_map(|r| self.entry(tpn, r))
+            .map(|e| e.result.points(&self.scoring))
+            .sum()
+    }
+
+    /// [`Tournament::points`] as a number of points (`1.5`).
     pub fn score(&self, tpn: u16, through: u32) -> f64 {
-        sum_points(
-            (1..=through)
-                .filter_map(|r| self.entry(tpn, r))
-                .map(|e| e.result.points(&self.scoring)),
-        )
+        self.points(tpn, through).as_f64()
     }
 
     /// Pairs that must not meet, by starting rank: every two players of one group (the `XXP`

@@ -1,7 +1,8 @@
 //! Results in a tournament: a board's result ([`BoardResult`]: over the board, forfeits, double
 //! loss), a player's result in one round ([`RoundResult`]: the letters of a crosstable and of
 //! TRF-16 round blocks, byes included), the player's round entry ([`RoundEntry`]: opponent,
-//! colour, result) and the points each result is worth ([`Scoring`], CR 4.1).
+//! colour, result) and the points each result is worth ([`Scoring`], CR 4.1), counted in
+//! [`Points`] (integer tenths of a point).
 //!
 //! [`BoardResult`] owns the one conversion from a judged game's result
 //! ([`crate::game::verdict::GameResult`]) into a tournament result.
@@ -239,7 +240,7 @@ impl RoundResult {
     }
 
     /// Points for this result under `scoring` (CR 4.1: 1 / ½ / 0 by default).
-    pub fn points(self, scoring: &Scoring) -> f64 {
+    pub fn points(self, scoring: &Scoring) -> Points {
         match self {
             RoundResult::Win | RoundResult::UnratedWin | RoundResult::FullPointBye => scoring.win,
             RoundResult::ForfeitWin => scoring.forfeit_win,
@@ -250,42 +251,97 @@ impl RoundResult {
             RoundResult::ForfeitLoss => scoring.forfeit_loss,
             RoundResult::ZeroPointBye => scoring.zero_point_bye,
             RoundResult::PairingAllocatedBye => scoring.pairing_allocated_bye,
-            RoundResult::Blank => 0.0,
+            RoundResult::Blank => Points::ZERO,
         }
+    }
+}
+
+/// A number of points in integer tenths of a point (`Points(5)` is ½): every point value of
+/// CR 4.1 and bbpPairings' `BB*` lines is a multiple of a tenth, so sums are exact (and never
+/// `-0`). Written as a decimal number of points (`0.5`, `1.0`) in the state file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Points(pub i32);
+
+impl Points {
+    /// No points.
+    pub const ZERO: Points = Points(0);
+
+    /// The number of tenths.
+    pub fn tenths(self) -> i32 {
+        self.0
+    }
+
+    /// The points as a number of points (`Points(15)` is `1.5`).
+    pub fn as_f64(self) -> f64 {
+        f64::from(self.0) / 10.0
+    }
+
+    /// A number of points rounded to the nearest tenth (`0.25` gives `0.3`); `None` when it is
+    /// not finite or too large.
+    pub fn from_f64(points: f64) -> Option<Points> {
+        let tenths = (points * 10.0).round();
+        (tenths.is_finite() && tenths.abs() <= f64::from(i32::MAX)).then_some(Points(tenths as i32))
+    }
+}
+
+impl std::ops::Add for Points {
+    type Output = Points;
+    fn add(self, other: Points) -> Points {
+        Points(self.0 + other.0)
+    }
+}
+
+impl std::iter::Sum for Points {
+    fn sum<I: Iterator<Item = Points>>(iter: I) -> Points {
+        iter.fold(Points::ZERO, |a, b| a + b)
+    }
+}
+
+impl serde::Serialize for Points {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(self.as_f64())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Points {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Points, D::Error> {
+        let v = f64::deserialize(d)?;
+        Points::from_f64(v)
+            .ok_or_else(|| serde::de::Error::custom(format!("{v} is not a number of points")))
     }
 }
 
 /// Point values of the round results. Default: win 1, draw ½, loss 0, forfeit win 1, forfeit
 /// loss 0, zero-point bye 0, pairing-allocated bye 1 (CR 4.1, CR 1.3). An event may set others
 /// (bbpPairings' `BBW`… lines of a TRF file).
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Scoring {
     /// `1`, `W`, `F`.
-    pub win: f64,
+    pub win: Points,
     /// `=`, `D`, `H`.
-    pub draw: f64,
+    pub draw: Points,
     /// `0`, `L`.
-    pub loss: f64,
+    pub loss: Points,
     /// `+`.
-    pub forfeit_win: f64,
+    pub forfeit_win: Points,
     /// `-`.
-    pub forfeit_loss: f64,
+    pub forfeit_loss: Points,
     /// `Z`.
-    pub zero_point_bye: f64,
+    pub zero_point_bye: Points,
     /// `U`.
-    pub pairing_allocated_bye: f64,
+    pub pairing_allocated_bye: Points,
 }
 
 impl Default for Scoring {
     fn default() -> Self {
         Scoring {
-            win: 1.0,
-            draw: 0.5,
-            loss: 0.0,
-            forfeit_win: 1.0,
-            forfeit_loss: 0.0,
-            zero_point_bye: 0.0,
-            pairing_allocated_bye: 1.0,
+            win: Points(10),
+            draw: Points(5),
+            loss: Points(0),
+            forfeit_win: Points(10),
+            forfeit_loss: Points(0),
+            zero_point_bye: Points(0),
+            pairing_allocated_bye: Points(10),
         }
     }
 }
@@ -343,17 +399,16 @@ impl RoundEntry {
 
 /// A player's round entries (index 0 = round 1) read as a whole.
 pub mod entries {
-    use super::{RoundEntry, RoundResult, Scoring};
+    use super::{Points, RoundEntry, RoundResult, Scoring};
 
     /// Score from the results of rounds `1..=through` under `scoring` (entries beyond the
     /// end count 0).
-    pub fn score(entries: &[RoundEntry], through: usize, scoring: &Scoring) -> f64 {
-        super::sum_points(
-            entries
-                .iter()
-                .take(through)
-                .map(|e| e.result.points(scoring)),
-        )
+    pub fn score(entries: &[RoundEntry], through: usize, scoring: &Scoring) -> Points {
+        entries
+            .iter()
+            .take(through)
+            .map(|e| e.result.points(scoring))
+            .sum()
     }
 
     /// True when the player is to be paired in round `round` (1-based): no entry for that
@@ -397,10 +452,4 @@ pub mod entries {
             .max()
             .unwrap_or(0)
     }
-}
-
-/// The sum of scores (points, tie-break values), from `+0.0`: `Iterator::sum` of floats starts
-/// from `-0.0`, so a sum of nothing would be printed `-0` in standings and TRF files.
-pub fn sum_points(values: impl IntoIterator<Item = f64>) -> f64 {
-    values.into_iter().fold(0.0, |a, b| a + b)
 }

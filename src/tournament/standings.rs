@@ -293,7 +293,7 @@ impl Crosstable {
                                 Color::Black => 'b',
                             }),
                             result: e.result.letter(),
-                            points: e.result.points(&table.scoring),
+                            points: e.result.points(&table.scoring).as_f64(),
                         })
                         .collect(),
                 }

@@ -267,7 +267,7 @@ impl Trf {
     /// points added to the points column, CR 1.3). Players not paired keep their pre-set block.
     pub fn apply_pairing(&mut self, pairing: &Pairing) {
         let round = pairing.round as usize;
-        let pab = self.scoring().pairing_allocated_bye;
+        let pab = self.scoring().pairing_allocated_bye.as_f64();
         for p in self.players_mut() {
             let tpn = u32::from(p.tpn);
             let entry = if let Some(b) = pairing

@@ -65,7 +65,7 @@ pub use crate::tournament::player::{
     BIRTH_DATE_WIDTH, FEDERATION_WIDTH, MAX_FIDE_ID, MAX_FOUR_DIGITS, NAME_WIDTH, TITLE_WIDTH,
     overlong_text_fields,
 };
-use crate::tournament::result::{RoundEntry, Scoring, entries};
+use crate::tournament::result::{Points, RoundEntry, Scoring, entries};
 use shakmaty::Color;
 
 /// What went wrong reading a TRF file, and where (file name, 1-based line and column).
@@ -153,7 +153,7 @@ impl PlayerRecord {
     /// end count 0). With `through` = the number of completed rounds this is what the points
     /// column should hold.
     pub fn score(&self, through: usize, scoring: &Scoring) -> f64 {
-        entries::score(&self.rounds, through, scoring)
+        entries::score(&self.rounds, through, scoring).as_f64()
     }
 
     /// True when the player is to be paired in round `round` (1-based): the line has no block
@@ -315,11 +315,12 @@ impl Trf {
         }
     }
 
-    /// Point values, from the bbpPairings `BBW BBD BBL BBZ BBF BBU` lines over the defaults.
+    /// Point values, from the bbpPairings `BBW BBD BBL BBZ BBF BBU` lines over the defaults
+    /// (to the nearest tenth of a point).
     pub fn scoring(&self) -> Scoring {
         let mut s = Scoring::default();
         for h in self.headers() {
-            let Ok(v) = h.value().parse::<f64>() else {
+            let Some(v) = h.value().parse::<f64>().ok().and_then(Points::from_f64) else {
                 continue;
             };
             match h.code() {

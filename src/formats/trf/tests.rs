@@ -104,7 +104,10 @@ fn trf_2026_headers_and_bbp_points() {
     assert_eq!(trf.total_rounds(), Some(7));
     assert_eq!(trf.initial_colour(), Some(Color::Black));
     let s = trf.scoring();
-    assert_eq!((s.win, s.forfeit_win, s.draw, s.loss), (3.0, 3.0, 1.0, 0.0));
+    assert_eq!(
+        (s.win, s.forfeit_win, s.draw, s.loss),
+        (Points(30), Points(30), Points(10), Points(0))
+    );
     assert_eq!(trf.forbidden_pairs(), vec![vec![1, 2, 3]]);
     assert_eq!(trf.to_string(), text);
     let mut trf = trf;

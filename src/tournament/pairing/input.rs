@@ -7,7 +7,7 @@ use shakmaty::Color;
 
 use super::{Colour, PairingError};
 use crate::tournament::Tournament;
-use crate::tournament::result::{RoundEntry, RoundResult, Scoring, entries};
+use crate::tournament::result::{Points, RoundEntry, RoundResult, Scoring, entries};
 
 /// Points of each kind of result, in tenths of a point (bbpPairings' `BBW`… lines).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -182,6 +182,10 @@ fn tenths(x: f64) -> u32 {
     (x * 10.0).round().max(0.0) as u32
 }
 
+fn non_negative(p: Points) -> u32 {
+    u32::try_from(p.tenths()).unwrap_or(0)
+}
+
 /// One player's record as the pairer reads it, whatever it comes from (the tournament record,
 /// a TRF player line).
 #[derive(Clone, Copy, Debug)]
@@ -219,12 +223,12 @@ impl PairingInput {
         })?;
         let played = entries::paired_rounds(players.iter().map(|p| p.rounds));
         let points = PointSystem {
-            win: tenths(scoring.win),
-            draw: tenths(scoring.draw),
-            loss: tenths(scoring.loss),
-            zero_point_bye: tenths(scoring.zero_point_bye),
-            forfeit_loss: tenths(scoring.forfeit_loss),
-            pairing_allocated_bye: tenths(scoring.pairing_allocated_bye),
+            win: non_negative(scoring.win),
+            draw: non_negative(scoring.draw),
+            loss: non_negative(scoring.loss),
+            zero_point_bye: non_negative(scoring.zero_point_bye),
+            forfeit_loss: non_negative(scoring.forfeit_loss),
+            pairing_allocated_bye: non_negative(scoring.pairing_allocated_bye),
         };
         let initial_colour = match initial_colour {
             Some(Color::Black) => Colour::Black,
