@@ -1,6 +1,7 @@
 //! bbpPairings' `.pairs` text (the output of `bbpPairings -p` and of `arbiter pair`): a count
 //! line, then one `WHITE BLACK` line per board in board order, and `PLAYER 0` for the
-//! pairing-allocated bye. [`write`] writes a [`Pairing`]; [`parse`] reads the games and the bye.
+//! pairing-allocated bye. [`write()`] writes a [`Pairing`]; [`parse()`] reads the games and the
+//! bye.
 
 use std::num::ParseIntError;
 

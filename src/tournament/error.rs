@@ -2,7 +2,7 @@
 
 use crate::tournament::result::BoardResult;
 
-/// What went wrong changing or importing a tournament.
+/// What went wrong changing a tournament.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum TournamentError {
     /// No player has this starting rank.
@@ -136,15 +136,5 @@ pub enum TournamentError {
         /// The pairer's error.
         #[source]
         source: crate::tournament::pairing::PairingError,
-    },
-    /// A TRF that cannot be read as a tournament.
-    #[error("TRF player {tpn}, round {round}: {detail}")]
-    InconsistentTrf {
-        /// Starting rank of the player whose block is wrong.
-        tpn: u16,
-        /// 1-based round.
-        round: u32,
-        /// What does not fit.
-        detail: String,
     },
 }

@@ -63,9 +63,9 @@ impl Tournament {
     /// # Errors
     /// [`TournamentError::InvalidPlayer`] when the name is empty or holds a control character
     /// (a line break would split the TRF line), or when a field does not fit its TRF-16 columns
-    /// (C.04 Annex 2): a name over [`NAME_WIDTH`](crate::tournament::player::NAME_WIDTH) (33) characters, a title or federation over
-    /// 3, a birth date over 10, a rating over 9999, a FIDE id over 11 digits, or a 10,000th
-    /// player. The event is left unchanged.
+    /// (C.04 Annex 2): a name over [`NAME_WIDTH`](crate::tournament::player::NAME_WIDTH) (33)
+    /// characters, a title or federation over 3, a birth date over 10, a rating over 9999, a
+    /// FIDE id over 11 digits, or a 10,000th player. The event is left unchanged.
     pub fn add_player(&mut self, mut player: Player) -> Result<u16, TournamentError> {
         let rank = self
             .players

@@ -6,11 +6,11 @@ use std::collections::{BTreeMap, HashMap};
 use shakmaty::Color;
 
 use super::write::colour_letter;
-use super::{HeaderLine, PlayerRecord, Trf, TrfLine};
+use super::{HeaderLine, PlayerRecord, Trf, TrfError, TrfLine};
 use crate::tournament::pairing::{Pairing, PairingError, PairingInput, PlayerEntries};
 use crate::tournament::result::{BoardResult, RoundEntry, RoundResult};
 use crate::tournament::tiebreak::{ResultTable, Rules, TablePlayer, TieBreakError, standings};
-use crate::tournament::{Bye, ByeKind, Game, Player, Round, Tournament, TournamentError};
+use crate::tournament::{Bye, ByeKind, Game, Player, Round, Tournament};
 
 impl Trf {
     /// The tournament `t` as a TRF file: `012`, the kept headers, `XXR`, `XXC`, then one `001` line
@@ -83,9 +83,9 @@ impl Trf {
     /// Headers other than `012`, `XXR`, `XXC` are kept verbatim.
     ///
     /// # Errors
-    /// [`TournamentError::InconsistentTrf`] when an opponent is missing, a block does not point
+    /// [`TrfError::Inconsistent`] when an opponent is missing, a block does not point
     /// back, or the two result codes do not make one result.
-    pub fn to_tournament(&self) -> Result<Tournament, TournamentError> {
+    pub fn to_tournament(&self) -> Result<Tournament, TrfError> {
         let trf = self;
         let max_blocks = trf.players().map(|p| p.rounds.len()).max().unwrap_or(0);
         let total_rounds = trf.total_rounds().unwrap_or(max_blocks as u32);
@@ -122,7 +122,7 @@ impl Trf {
             };
             for (&tpn, p) in &records {
                 let Some(e) = p.round(round) else { continue };
-                let bad = |detail: String| TournamentError::InconsistentTrf {
+                let bad = |detail: String| TrfError::Inconsistent {
                     tpn,
                     round: number,
                     detail,

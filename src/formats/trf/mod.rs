@@ -1,4 +1,5 @@
-//! FIDE TRF-16 and the TRF(x)/TRF(bx) extensions: reading and writing.
+//! FIDE TRF-16 and the TRF(x)/TRF(bx) extensions: reading, writing, and the conversion to and
+//! from the tournament model.
 //!
 //! The Tournament Report File (FIDE C.04 Annex 2, "TRF-16") is the format the chess world
 //! exchanges tournaments in: rating reports, Swiss-Manager, JaVaFo and bbpPairings all read it.
@@ -13,6 +14,20 @@
 //! reproduces it. Typed accessors read the headers a pairer needs: [`Trf::total_rounds`]
 //! (`XXR`, or TRF-2026 `142`), [`Trf::initial_colour`] (`XXC`, or `152`), [`Trf::scoring`]
 //! (`BBW`…`BBU`), [`Trf::forbidden_pairs`] (`XXP`).
+//!
+//! A round block is read into the tournament model's [`RoundEntry`] (opponent, colour as
+//! `Option<Color>`, [`crate::tournament::RoundResult`] from its letter); this module only
+//! knows characters and columns.
+//!
+//! # At the edge of the tournament model
+//!
+//! TRF is one conversion (`convert.rs`): [`Trf::to_tournament`] reads the file as a
+//! [`Tournament`](crate::tournament::Tournament), [`Trf::from_tournament`] writes one;
+//! [`Trf::result_table`] gives the tie-breaks' table and [`Trf::pairing_input`] the pairer's
+//! input straight from the blocks; [`Trf::apply_pairing`] adds a paired round.
+//!
+//! The code is split by job: `read.rs` (lines, headers, player lines by column), `write.rs`
+//! (canonical columns, line ends), `convert.rs` (to and from the model).
 //!
 //! # Player line (1-based columns)
 //!
@@ -101,6 +116,16 @@ pub enum TrfError {
         expected: &'static str,
         /// The text found there.
         found: String,
+    },
+    /// Round blocks that do not make a tournament (read by [`Trf::to_tournament`]).
+    #[error("TRF player {tpn}, round {round}: {detail}")]
+    Inconsistent {
+        /// Starting rank of the player whose block is wrong.
+        tpn: u16,
+        /// 1-based round.
+        round: u32,
+        /// What does not fit.
+        detail: String,
     },
     /// Two player lines have the same starting rank.
     #[error("{file}:{line}:5: starting rank {tpn} already given on line {first_line}")]

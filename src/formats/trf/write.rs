@@ -46,8 +46,9 @@ impl PlayerRecord {
     /// docs' table. Text fields longer than their columns are cut to fit (see
     /// [`PlayerRecord::overlong_fields`]), so a long name never shifts the rating, points and
     /// round blocks: other programs read them by column (C.04 Annex 2). Numbers are written
-    /// whole; they fit when they are at most [`MAX_FOUR_DIGITS`] (starting rank, rating, rank,
-    /// opponents) and [`MAX_FIDE_ID`], as anything read from a TRF file is.
+    /// whole; they fit when they are at most [`MAX_FOUR_DIGITS`](super::MAX_FOUR_DIGITS)
+    /// (starting rank, rating, rank, opponents) and [`MAX_FIDE_ID`](super::MAX_FIDE_ID), as
+    /// anything read from a TRF file is.
     pub fn to_line(&self) -> String {
         let mut s = format!(
             "001 {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
