@@ -6,9 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use arbiter::formats::pairs;
 use arbiter::formats::trf::Trf;
-use arbiter::game::verdict::GameResult as JudgedResult;
+use arbiter::formats::{pairs, verdict};
 use arbiter::tournament::pairing::PairingRules;
 use arbiter::tournament::standings::{Crosstable, Preset, StandingsReport, parse_order};
 use arbiter::tournament::tiebreak::{Rules, TieBreak};
@@ -591,21 +590,16 @@ fn verdict_result(path: &Path, round: u32, game: GameRef) -> anyhow::Result<Boar
     } else {
         std::fs::read_to_string(path).with_context(|| format!("{}: cannot read", path.display()))?
     };
-    let first = serde_json::Deserializer::from_str(&text)
-        .into_iter::<serde_json::Value>()
-        .next()
-        .with_context(|| format!("{}: no verdict in the file", path.display()))?
-        .with_context(|| format!("{}: not a verdict (JSON)", path.display()))?;
-    let code = first
-        .get("result")
-        .and_then(|r| r.as_str())
-        .with_context(|| format!("{}: the verdict has no `result`", path.display()))?;
-    // The judge writes its own result notation (`1-0`, `0-1`, `1/2-1/2`, `0-0`, `*`);
-    // [`BoardResult::from_game`] is the one conversion into a tournament result.
-    let judged: JudgedResult = code
-        .parse()
-        .ok()
-        .with_context(|| format!("{}: unknown result {code:?}", path.display()))?;
+    let judged = match verdict::first_result(&text, &path.display().to_string()) {
+        Ok(judged) => judged,
+        // A verdict written by hand may give a tournament result (`+-`, a forfeit).
+        Err(verdict::VerdictError::UnknownResult { file, result }) => {
+            return BoardResult::parse(&result)
+                .ok_or_else(|| verdict::VerdictError::UnknownResult { file, result }.into());
+        }
+        Err(e) => return Err(e.into()),
+    };
+    // [`BoardResult::from_game`] is the one conversion of a judged result into a tournament's.
     BoardResult::from_game(judged)
         .ok_or(TournamentError::UnfinishedGame {
             round,

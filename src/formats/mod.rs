@@ -1,6 +1,7 @@
 //! Input and output formats: PGN ([`pgn`]) and its moves in SAN ([`san`]), the JSON Lines event
 //! log ([`jsonl`]), FIDE TRF-16 with the TRF(x) extensions ([`trf`], converted to and from the
-//! tournament model) and bbpPairings' `.pairs` lists ([`pairs`]).
+//! tournament model), bbpPairings' `.pairs` lists ([`pairs`]) and the judge's JSON verdicts read
+//! back ([`verdict`]).
 
 // Every public item says what it holds, in which units, and the rule it implements.
 #![warn(missing_docs)]
@@ -10,3 +11,4 @@ pub mod pairs;
 pub mod pgn;
 pub mod san;
 pub mod trf;
+pub mod verdict;
