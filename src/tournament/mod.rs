@@ -7,7 +7,7 @@
 //! - [`round`]: [`Round`], [`Game`], [`Bye`], [`ByeKind`], [`GameRef`].
 //! - [`result`]: [`BoardResult`] (a board's result, forfeits and double loss, CR 4.2, and the
 //!   one conversion from a judged game's result), [`RoundResult`] (a player's result in a
-//!   round, byes included), [`RoundEntry`], [`Scoring`] (CR 4.1).
+//!   round, byes included), [`RoundEntry`], [`Scoring`] (CR 4.1) in [`Points`] (tenths).
 //! - [`error`]: what goes wrong, [`TournamentError`].
 //! - [`tiebreak`]: FIDE C.07 tie-breaks over a [`tiebreak::ResultTable`].
 //! - [`standings`]: standings and crosstable in text and JSON, tie-break presets.
@@ -32,7 +32,7 @@ pub mod tiebreak;
 pub use error::TournamentError;
 pub use model::Tournament;
 pub use player::Player;
-pub use result::{BoardResult, RoundEntry, RoundResult, Scoring};
+pub use result::{BoardResult, Points, RoundEntry, RoundResult, Scoring};
 pub use round::{Bye, ByeKind, Game, GameRef, Round};
 
 /// Serde for an optional colour as the state file writes it: `"white"`, `"black"`.
