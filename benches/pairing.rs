@@ -16,7 +16,7 @@ fn load(dir: &str, round: u32) -> Option<(PairingInput, String)> {
     .join(dir);
     let trf = Trf::read(&base.join(format!("round-{round}.trf"))).ok()?;
     let want = std::fs::read_to_string(base.join(format!("round-{round}.pairs"))).ok()?;
-    Some((PairingInput::from_trf(&trf).ok()?, want))
+    Some((trf.pairing_input().ok()?, want))
 }
 
 fn bench(c: &mut Criterion) {
@@ -31,7 +31,7 @@ fn bench(c: &mut Criterion) {
             continue;
         };
         let rules = PairingRules::fide();
-        let got = pair(&input, &rules).map(|p| p.to_pairs_text());
+        let got = pair(&input, &rules).map(|p| arbiter::formats::pairs::write(&p));
         assert_eq!(
             got.as_deref().ok(),
             Some(want.as_str()),

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use arbiter::formats::trf::Trf;
-use arbiter::tournament::pairing::{PairingError, PairingInput, PairingRules, pair};
+use arbiter::tournament::pairing::{PairingError, PairingRules, pair};
 
 fn rounds_of(dir: &Path) -> Vec<(PathBuf, u32)> {
     let mut v = Vec::new();
@@ -67,20 +67,21 @@ fn check_set(root: &Path, failures: &mut Vec<String>, passed: &mut usize) {
                     continue;
                 }
             };
-            let got =
-                PairingInput::from_trf(&trf).and_then(|input| pair(&input, &PairingRules::fide()));
+            let got = trf
+                .pairing_input()
+                .and_then(|input| pair(&input, &PairingRules::fide()));
             match (&expected, &got) {
-                (Ok(want), Ok(p)) if *want == p.to_pairs_text() => *passed += 1,
+                (Ok(want), Ok(p)) if *want == arbiter::formats::pairs::write(p) => *passed += 1,
                 (Err(()), Err(PairingError::NoLegalPairing)) => *passed += 1,
                 (Ok(want), Ok(p)) => failures.push(format!(
                     "{name} round {r}: differs\n  want {:?}\n  got  {:?}",
                     want.replace('\n', " "),
-                    p.to_pairs_text().replace('\n', " ")
+                    arbiter::formats::pairs::write(p).replace('\n', " ")
                 )),
                 (Ok(_), Err(e)) => failures.push(format!("{name} round {r}: error {e}")),
                 (Err(()), Ok(p)) => failures.push(format!(
                     "{name} round {r}: expected no legal pairing, got {:?}",
-                    p.to_pairs_text().replace('\n', " ")
+                    arbiter::formats::pairs::write(p).replace('\n', " ")
                 )),
                 (Err(()), Err(e)) => failures.push(format!("{name} round {r}: wrong error {e}")),
             }

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use arbiter::formats::trf::Trf;
-use arbiter::tournament::tiebreak::{Calculator, ResultTable, Rules, TieBreak, standings};
+use arbiter::tournament::tiebreak::{Calculator, Rules, TieBreak, standings};
 use serde_json::Value;
 
 const TOP_KEYS: &[&str] = &[
@@ -86,7 +86,7 @@ fn tie_break_reference_vectors() {
         let source = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
             .join(doc["source"].as_str().unwrap());
         let trf = Trf::read(&source).unwrap();
-        let table = ResultTable::from_trf(&trf, None).unwrap();
+        let table = trf.result_table(None).unwrap();
         t.check(
             table.rounds as u64 == doc["rounds"].as_u64().unwrap(),
             || format!("{name}: rounds"),

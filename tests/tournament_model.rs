@@ -3,11 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
-use arbiter::formats::trf::{ResultCode, Trf};
+use arbiter::formats::trf::Trf;
+use arbiter::tournament::RoundResult;
 use arbiter::tournament::standings::Preset;
-use arbiter::tournament::tiebreak::{ResultTable, Rules, standings};
+use arbiter::tournament::tiebreak::{Rules, standings};
 use arbiter::tournament::{
-    Bye, ByeKind, GameRef, GameResult, Player, Tournament, TournamentError, store,
+    BoardResult, Bye, ByeKind, GameRef, Player, Tournament, TournamentError, store,
 };
 
 fn player(name: &str) -> Player {
@@ -31,7 +32,7 @@ fn five() -> Tournament {
 fn five_round_1_drawn() -> Tournament {
     let mut t = five();
     for board in [1, 2] {
-        t.record_result(1, GameRef::Board(board), GameResult::Draw, false)
+        t.record_result(1, GameRef::Board(board), BoardResult::Draw, false)
             .unwrap();
     }
     t
@@ -40,16 +41,16 @@ fn five_round_1_drawn() -> Tournament {
 #[test]
 fn results_and_scores() {
     let mut t = five();
-    t.record_result(1, GameRef::Board(1), GameResult::WhiteWins, false)
+    t.record_result(1, GameRef::Board(1), BoardResult::WhiteWins, false)
         .unwrap();
-    t.record_result(1, GameRef::Players(2, 4), GameResult::DoubleLoss, false)
+    t.record_result(1, GameRef::Players(2, 4), BoardResult::DoubleLoss, false)
         .unwrap();
     // CR 1.3: the bye is a win (1 point); CR 4.2: a double loss scores 0 for both.
     assert_eq!(t.score(5, 1), 1.0);
     assert_eq!(t.score(1, 1), 1.0);
     assert_eq!((t.score(2, 1), t.score(4, 1)), (0.0, 0.0));
     let e = t.entry(4, 1).unwrap();
-    assert_eq!((e.opponent, e.result), (Some(2), ResultCode::Loss));
+    assert_eq!((e.opponent, e.result), (Some(2), RoundResult::Loss));
     assert!(e.is_played(), "a 0-0 game was played");
     assert_eq!(t.completed_rounds(), 1);
 }
@@ -58,11 +59,11 @@ fn results_and_scores() {
 fn result_errors_are_clear() {
     let mut t = five();
     let e = t
-        .record_result(1, GameRef::Board(7), GameResult::Draw, false)
+        .record_result(1, GameRef::Board(7), BoardResult::Draw, false)
         .unwrap_err();
     assert_eq!(e.to_string(), "round 1: no game on board 7");
     let e = t
-        .record_result(2, GameRef::Board(1), GameResult::Draw, false)
+        .record_result(2, GameRef::Board(1), BoardResult::Draw, false)
         .unwrap_err();
     assert_eq!(
         e,
@@ -72,20 +73,20 @@ fn result_errors_are_clear() {
         }
     );
     let e = t
-        .record_result(1, GameRef::Players(1, 2), GameResult::Draw, false)
+        .record_result(1, GameRef::Players(1, 2), BoardResult::Draw, false)
         .unwrap_err();
     assert_eq!(e.to_string(), "round 1: no game between 1 and 2");
-    t.record_result(1, GameRef::Board(1), GameResult::Draw, false)
+    t.record_result(1, GameRef::Board(1), BoardResult::Draw, false)
         .unwrap();
     let e = t
-        .record_result(1, GameRef::Players(3, 1), GameResult::WhiteWins, false)
+        .record_result(1, GameRef::Players(3, 1), BoardResult::WhiteWins, false)
         .unwrap_err();
     assert_eq!(
         e.to_string(),
         "round 1, board 1 (1-3): result ½-½ already recorded"
     );
     // An arbiter's correction is explicit.
-    t.record_result(1, GameRef::Board(1), GameResult::BlackWins, true)
+    t.record_result(1, GameRef::Board(1), BoardResult::BlackWins, true)
         .unwrap();
     assert_eq!(t.score(3, 1), 1.0);
 }
@@ -103,15 +104,15 @@ fn withdrawal_cr_1_4() {
             next: 2
         }
     );
-    t.record_result(1, GameRef::Board(1), GameResult::Draw, false)
+    t.record_result(1, GameRef::Board(1), BoardResult::Draw, false)
         .unwrap();
-    t.record_result(1, GameRef::Board(2), GameResult::BlackWins, false)
+    t.record_result(1, GameRef::Board(2), BoardResult::BlackWins, false)
         .unwrap();
     t.withdraw(2, 2).unwrap();
     assert_eq!(t.score(2, 1), 1.0, "the round-1 win stands");
     // TRF(x): the withdrawn player gets the pre-set absence in the round to be paired.
     let z = t.entry(2, 2).unwrap();
-    assert_eq!((z.opponent, z.result), (None, ResultCode::ZeroPointBye));
+    assert_eq!((z.opponent, z.result), (None, RoundResult::ZeroPointBye));
     assert!(t.entry(1, 2).is_none());
     let e = t.pair_round(2, &[(2, 1), (3, 4)], Some(5)).unwrap_err();
     assert!(
@@ -127,23 +128,23 @@ fn withdrawal_cr_1_4() {
 fn result_after_withdrawal_is_refused() {
     let mut t = five_round_1_drawn();
     t.pair_round(2, &[(3, 1), (2, 5)], Some(4)).unwrap();
-    t.record_result(2, GameRef::Board(1), GameResult::Draw, false)
+    t.record_result(2, GameRef::Board(1), BoardResult::Draw, false)
         .unwrap();
-    t.record_result(2, GameRef::Board(2), GameResult::WhiteWins, false)
+    t.record_result(2, GameRef::Board(2), BoardResult::WhiteWins, false)
         .unwrap();
     t.withdraw(5, 3).unwrap();
     // A game in round 3 pairing player 5 cannot be made, and a result for 5 after round 2 fails.
     assert!(t.pair_round(3, &[(5, 1)], None).is_err());
     t.pair_round(3, &[(1, 2), (4, 3)], None).unwrap();
     let e = t
-        .record_result(3, GameRef::Players(5, 1), GameResult::Draw, false)
+        .record_result(3, GameRef::Players(5, 1), BoardResult::Draw, false)
         .unwrap_err();
     assert_eq!(e.to_string(), "round 3: no game between 5 and 1");
     // Forcing the record through a corrupted state still refuses.
     let mut forged = t.clone();
     forged.rounds[2].games[0].black = 5;
     let e = forged
-        .record_result(3, GameRef::Board(1), GameResult::Draw, false)
+        .record_result(3, GameRef::Board(1), BoardResult::Draw, false)
         .unwrap_err();
     assert_eq!(
         e.to_string(),
@@ -154,17 +155,17 @@ fn result_after_withdrawal_is_refused() {
 #[test]
 fn disqualification_cr_2_2() {
     let mut t = five();
-    t.record_result(1, GameRef::Board(2), GameResult::Draw, false)
+    t.record_result(1, GameRef::Board(2), BoardResult::Draw, false)
         .unwrap();
     // Player 1 is disqualified during round 1: that game is lost, every later round too.
     t.disqualify(1, 1).unwrap();
     assert_eq!(
         t.round(1).unwrap().games[0].result,
-        Some(GameResult::BlackWins)
+        Some(BoardResult::BlackWins)
     );
     assert_eq!(t.score(3, 1), 1.0);
     assert!(!t.player(1).unwrap().plays_in(2));
-    assert_eq!(t.entry(1, 2).unwrap().result, ResultCode::ZeroPointBye);
+    assert_eq!(t.entry(1, 2).unwrap().result, RoundResult::ZeroPointBye);
     t.pair_round(2, &[(3, 2), (4, 5)], None).unwrap();
     assert_eq!(t.score(1, 2), 0.0);
     let report = arbiter::tournament::standings::StandingsReport::new(
@@ -194,7 +195,7 @@ fn pairing_allocated_bye_only_once_cr_1_3() {
         },
     )
     .unwrap();
-    assert_eq!(t.entry(3, 2).unwrap().result, ResultCode::HalfPointBye);
+    assert_eq!(t.entry(3, 2).unwrap().result, RoundResult::HalfPointBye);
     assert!(
         t.pair_round(2, &[(3, 1)], None).is_err(),
         "3 already has a bye in round 2"
@@ -250,8 +251,8 @@ fn trf_through_the_model_keeps_every_result() {
     let (mut passed, mut failed) = (0, 0);
     for path in &files {
         let original = Trf::read(path).unwrap();
-        let t = Tournament::from_trf(&original).unwrap();
-        let back = t.to_trf();
+        let t = original.to_tournament().unwrap();
+        let back = Trf::from_tournament(&t);
         let mut ok = back.name() == original.name()
             && back.total_rounds() == original.total_rounds()
             && back.initial_colour() == original.initial_colour();
@@ -273,7 +274,7 @@ fn trf_through_the_model_keeps_every_result() {
             }
         }
         let a = standings(
-            &ResultTable::from_trf(&original, None).unwrap(),
+            &original.result_table(None).unwrap(),
             Rules::Fide2024,
             Preset::Fide.order(),
         );
@@ -293,7 +294,7 @@ fn state_file_round_trip() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("event.json");
     let mut t = five();
-    t.record_result(1, GameRef::Board(1), GameResult::WhiteWinsByForfeit, false)
+    t.record_result(1, GameRef::Board(1), BoardResult::WhiteWinsByForfeit, false)
         .unwrap();
     store::save(&t, &path).unwrap();
     assert_eq!(store::load(&path).unwrap(), t);
@@ -310,7 +311,7 @@ fn crash_mid_save_keeps_the_previous_state() {
     store::save(&before, &path).unwrap();
     let mut after = before.clone();
     after
-        .record_result(1, GameRef::Board(1), GameResult::Draw, false)
+        .record_result(1, GameRef::Board(1), BoardResult::Draw, false)
         .unwrap();
     let json = serde_json::to_vec_pretty(&after).unwrap();
     let e = store::write_atomic(&path, |f| {
@@ -341,11 +342,11 @@ fn crash_mid_save_keeps_the_previous_state() {
 
 #[test]
 fn judged_verdict_results_convert() {
-    assert_eq!(GameResult::from_pgn("1-0"), Some(GameResult::WhiteWins));
-    assert_eq!(GameResult::from_pgn("1/2-1/2"), Some(GameResult::Draw));
-    assert_eq!(GameResult::from_pgn("*"), None);
-    assert_eq!(GameResult::parse("0-0"), Some(GameResult::DoubleLoss));
-    assert_eq!(GameResult::parse("--"), Some(GameResult::DoubleForfeit));
+    assert_eq!(BoardResult::from_pgn("1-0"), Some(BoardResult::WhiteWins));
+    assert_eq!(BoardResult::from_pgn("1/2-1/2"), Some(BoardResult::Draw));
+    assert_eq!(BoardResult::from_pgn("*"), None);
+    assert_eq!(BoardResult::parse("0-0"), Some(BoardResult::DoubleLoss));
+    assert_eq!(BoardResult::parse("--"), Some(BoardResult::DoubleForfeit));
 }
 
 /// A player the TRF-16 line cannot hold in its fixed columns (C.04 Annex 2) is refused when
@@ -390,7 +391,7 @@ fn add_player_refuses_what_trf_columns_cannot_hold() {
         );
     }
     assert_eq!(t.players.len(), 1);
-    let trf = t.to_trf().to_string();
+    let trf = Trf::from_tournament(&t).to_string();
     let line = trf.lines().find(|l| l.starts_with("001")).unwrap();
     assert_eq!(&line[14..47], fits, "{line:?}");
 }

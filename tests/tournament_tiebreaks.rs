@@ -6,7 +6,10 @@ use arbiter::tournament::standings::Preset;
 use arbiter::tournament::tiebreak::{Calculator, ResultTable, Rules, TieBreak, standings};
 
 fn table(text: &str) -> ResultTable {
-    ResultTable::from_trf(&Trf::parse(text, "fixture").unwrap(), None).unwrap()
+    Trf::parse(text, "fixture")
+        .unwrap()
+        .result_table(None)
+        .unwrap()
 }
 
 fn fixture() -> ResultTable {

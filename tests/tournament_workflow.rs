@@ -8,13 +8,16 @@
 
 use std::path::Path;
 
-use arbiter::formats::trf::{ResultCode, Trf};
+use arbiter::formats::trf::Trf;
+use arbiter::tournament::RoundResult;
 use arbiter::tournament::pairing::{PairingError, PairingRules};
-use arbiter::tournament::{Bye, ByeKind, GameRef, GameResult, Tournament, TournamentError};
+use arbiter::tournament::{BoardResult, Bye, ByeKind, GameRef, TournamentError};
 
 fn replay(dir: &Path) -> Result<(), String> {
     let read = |name: &str| Trf::read(&dir.join(name)).map_err(|e| e.to_string());
-    let mut t = Tournament::from_trf(&read("round-1.trf")?).map_err(|e| e.to_string())?;
+    let mut t = read("round-1.trf")?
+        .to_tournament()
+        .map_err(|e| e.to_string())?;
     let last = read("final.trf").ok();
     for r in 1..=t.total_rounds {
         let expected_error = dir.join(format!("round-{r}.error")).exists();
@@ -33,10 +36,10 @@ fn replay(dir: &Path) -> Result<(), String> {
         let pairing = outcome.map_err(|e| format!("round {r}: {e}"))?;
         let expected = std::fs::read_to_string(dir.join(format!("round-{r}.pairs")))
             .map_err(|e| e.to_string())?;
-        if pairing.to_pairs_text() != expected {
+        if arbiter::formats::pairs::write(&pairing) != expected {
             return Err(format!(
                 "round {r}: pairs differ:\n{}\nexpected:\n{expected}",
-                pairing.to_pairs_text()
+                arbiter::formats::pairs::write(&pairing)
             ));
         }
         // Results of round r: from the next round's input, or from final.trf after the last.
@@ -59,8 +62,9 @@ fn replay(dir: &Path) -> Result<(), String> {
                     .and_then(|p| p.round(r as usize))
                     .map(|e| e.result)
             };
-            let result = GameResult::from_codes(code(white).unwrap(), code(black).unwrap())
-                .ok_or(format!("round {r}: no result for {white}-{black}"))?;
+            let result =
+                BoardResult::from_round_results(code(white).unwrap(), code(black).unwrap())
+                    .ok_or(format!("round {r}: no result for {white}-{black}"))?;
             t.record_result(r, GameRef::Players(white, black), result, false)
                 .map_err(|e| e.to_string())?;
         }
@@ -68,8 +72,8 @@ fn replay(dir: &Path) -> Result<(), String> {
             for p in next.players() {
                 if let Some(e) = p.round(r as usize + 1) {
                     let kind = match e.result {
-                        ResultCode::HalfPointBye => ByeKind::HalfPoint,
-                        ResultCode::FullPointBye => ByeKind::FullPoint,
+                        RoundResult::HalfPointBye => ByeKind::HalfPoint,
+                        RoundResult::FullPointBye => ByeKind::FullPoint,
                         _ => ByeKind::ZeroPoint,
                     };
                     t.add_bye(
@@ -85,7 +89,7 @@ fn replay(dir: &Path) -> Result<(), String> {
         }
     }
     let last = last.ok_or("no final.trf")?;
-    let ours = t.to_trf();
+    let ours = Trf::from_tournament(&t);
     for p in last.players() {
         let q = ours.player(p.tpn).ok_or("player missing")?;
         if (q.rounds.as_slice(), q.points) != (p.rounds.as_slice(), p.points) {

@@ -107,8 +107,7 @@ fn scores_in_the_vectors_match_their_results() {
 /// failure).
 #[test]
 fn mutated_files_never_panic() {
-    use arbiter::tournament::Tournament;
-    use arbiter::tournament::tiebreak::{ResultTable, Rules, TieBreak, standings};
+    use arbiter::tournament::tiebreak::{Rules, TieBreak, standings};
     let seed: u64 = std::env::var("TRF_FUZZ_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -154,8 +153,10 @@ fn mutated_files_never_panic() {
             read += 1;
             let again = Trf::parse(&trf.to_string(), "again").expect("our own output reads");
             assert_eq!(again.to_string(), trf.to_string(), "seed {seed}");
-            let _ = Tournament::from_trf(&trf).map(|t| t.to_trf().to_string());
-            if let Ok(table) = ResultTable::from_trf(&trf, None) {
+            let _ = trf
+                .to_tournament()
+                .map(|t| Trf::from_tournament(&t).to_string());
+            if let Ok(table) = trf.result_table(None) {
                 let _ = standings(&table, Rules::Fide2026, &all);
             }
         }

@@ -4,8 +4,9 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Context;
+use arbiter::formats::pairs;
 use arbiter::formats::trf::Trf;
-use arbiter::tournament::pairing::{self, PairingError, PairingInput};
+use arbiter::tournament::pairing::{self, PairingError};
 
 use super::PresetName;
 
@@ -54,7 +55,9 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut trf =
         Trf::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
-    let input = PairingInput::from_trf(&trf).with_context(|| args.file.display().to_string())?;
+    let input = trf
+        .pairing_input()
+        .with_context(|| args.file.display().to_string())?;
     let rules = super::pairing_rules(args.preset.preset.or(args.rules), PresetName::Fide);
     // Written, not printed: a reader that closes the pipe ends the run quietly (see main).
     let mut out = std::io::stdout().lock();
@@ -76,7 +79,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     match args.format {
         PairFormat::Text => {
-            write!(out, "{}", pairing.to_pairs_text())?;
+            write!(out, "{}", pairs::write(&pairing))?;
             if args.explain {
                 for b in &pairing.explanation.boards {
                     writeln!(out, "# board {}: {}", b.board, b.colour_reason)?;
@@ -101,7 +104,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             writeln!(out, "{v}")?;
         }
         PairFormat::Trf => {
-            pairing::apply_to_trf(&mut trf, &pairing);
+            trf.apply_pairing(&pairing);
             write!(out, "{trf}")?;
         }
     }

@@ -6,12 +6,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use arbiter::formats::trf::{InitialColour, Trf};
+use arbiter::formats::trf::Trf;
+use arbiter::formats::{pairs, verdict};
 use arbiter::tournament::standings::{Crosstable, Preset, StandingsReport, parse_order};
 use arbiter::tournament::tiebreak::TieBreak;
 use arbiter::tournament::{
-    Bye, ByeKind, GameRef, GameResult, Player, Tournament, TournamentError, store,
+    BoardResult, Bye, ByeKind, GameRef, Player, Tournament, TournamentError, store,
 };
+use shakmaty::Color;
 
 /// Arguments of `arbiter tournament`.
 #[derive(clap::Args)]
@@ -186,7 +188,7 @@ struct ResultArgs {
     game: Option<(u16, u16)>,
     /// `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--` (double forfeit), `0-0` (double loss, CR 4.2).
     #[arg(value_parser = parse_result, allow_hyphen_values = true, required_unless_present = "verdict")]
-    result: Option<GameResult>,
+    result: Option<BoardResult>,
     /// Take the result from a verdict of `arbiter judge --format json` (the first JSON object
     /// in the file; `-` for stdin).
     #[arg(long, conflicts_with = "result")]
@@ -276,8 +278,8 @@ fn parse_pair(s: &str) -> Result<(u16, u16), String> {
     Ok((n(a)?, n(b)?))
 }
 
-fn parse_result(s: &str) -> Result<GameResult, String> {
-    GameResult::parse(s)
+fn parse_result(s: &str) -> Result<BoardResult, String> {
+    BoardResult::parse(s)
         .ok_or_else(|| format!("expected 1-0, 0-1, 1/2-1/2, +-, -+, -- or 0-0, found {s:?}"))
 }
 
@@ -307,8 +309,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             let mut t = Tournament::new(&a.name, a.rounds);
             t.initial_colour = Some(match a.initial_colour {
-                Colour::White => InitialColour::White,
-                Colour::Black => InitialColour::Black,
+                Colour::White => Color::White,
+                Colour::Black => Color::Black,
             });
             store::save(&t, &a.state)?;
             done(
@@ -372,7 +374,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             let round = a.round.unwrap_or(t.paired_rounds() + 1);
             let (games, bye) = match &a.from {
-                Some(path) => read_pairs(path)?,
+                Some(path) => {
+                    let p = read_pairs(path)?;
+                    (p.games, p.bye)
+                }
                 None => (a.games.clone(), a.bye),
             };
             t.pair_round(round, &games, bye)
@@ -458,7 +463,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 );
             }
             let trf = Trf::read(&a.trf)?;
-            let t = Tournament::from_trf(&trf).with_context(|| a.trf.display().to_string())?;
+            let t = trf
+                .to_tournament()
+                .with_context(|| a.trf.display().to_string())?;
             store::save(&t, &a.state)?;
             done(
                 &a.out,
@@ -482,12 +489,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     Trf::parse(&text, &a.file.display().to_string())?.to_string()
                 }
                 (ExportFormat::Trf, true) => {
-                    let trf = store::load(&a.file)?.to_trf();
+                    let trf = Trf::from_tournament(&load(&a.file)?);
                     warn_overlong(&trf);
                     trf.to_string()
                 }
                 (ExportFormat::Json, _) => {
-                    let mut s = serde_json::to_string_pretty(&store::load(&a.file)?)?;
+                    let mut s = serde_json::to_string_pretty(&load(&a.file)?)?;
                     s.push('\n');
                     s
                 }
@@ -539,7 +546,7 @@ fn load_state(path: &Path) -> anyhow::Result<Tournament> {
 }
 
 fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournament)> {
-    let t = store::load(&a.file)?;
+    let t = load(&a.file)?;
     // Standings after a round not yet paired would count byes that never happened.
     if let Some(r) = a.after_round
         && r > t.paired_rounds()
@@ -559,58 +566,48 @@ fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournament)> {
     Ok((StandingsReport::new(&t, a.after_round, rules, &order), t))
 }
 
+/// Loads a state file, or a TRF file converted to a tournament (read-only commands).
+fn load(path: &Path) -> anyhow::Result<Tournament> {
+    let text = store::read_text(path)?;
+    let file = path.display().to_string();
+    if store::is_state_file(&text) {
+        return Ok(store::parse(&text, &file)?);
+    }
+    let trf = Trf::parse(&text, &file)?;
+    trf.to_tournament().with_context(|| file)
+}
+
 /// The result of the first verdict object in `path` (`arbiter judge --format json`).
-fn verdict_result(path: &Path, round: u32, game: GameRef) -> anyhow::Result<GameResult> {
+fn verdict_result(path: &Path, round: u32, game: GameRef) -> anyhow::Result<BoardResult> {
     let text = if path.as_os_str() == "-" {
         std::io::read_to_string(std::io::stdin())?
     } else {
         std::fs::read_to_string(path).with_context(|| format!("{}: cannot read", path.display()))?
     };
-    let first = serde_json::Deserializer::from_str(&text)
-        .into_iter::<serde_json::Value>()
-        .next()
-        .with_context(|| format!("{}: no verdict in the file", path.display()))?
-        .with_context(|| format!("{}: not a verdict (JSON)", path.display()))?;
-    let code = first
-        .get("result")
-        .and_then(|r| r.as_str())
-        .with_context(|| format!("{}: the verdict has no `result`", path.display()))?;
-    if code == "*" {
-        return Err(arbiter::tournament::TournamentError::UnfinishedGame {
+    let judged = match verdict::first_result(&text, &path.display().to_string()) {
+        Ok(judged) => judged,
+        // A verdict written by hand may give a tournament result (`+-`, a forfeit).
+        Err(verdict::VerdictError::UnknownResult { file, result }) => {
+            return BoardResult::parse(&result)
+                .ok_or_else(|| verdict::VerdictError::UnknownResult { file, result }.into());
+        }
+        Err(e) => return Err(e.into()),
+    };
+    // [`BoardResult::from_game`] is the one conversion of a judged result into a tournament's.
+    BoardResult::from_game(judged)
+        .ok_or(TournamentError::UnfinishedGame {
             round,
             game: game.to_string(),
         })
-        .with_context(|| path.display().to_string());
-    }
-    GameResult::parse(code).with_context(|| format!("{}: unknown result {code:?}", path.display()))
+        .with_context(|| path.display().to_string())
 }
 
-/// Games as (white, black) in board order, and the pairing-allocated bye.
-type Pairings = (Vec<(u16, u16)>, Option<u16>);
-
-/// Reads a bbpPairings `-p` output: a count line, then `WHITE BLACK` lines, `PLAYER 0` for
-/// the pairing-allocated bye.
-fn read_pairs(path: &Path) -> anyhow::Result<Pairings> {
+/// Reads a bbpPairings `-p` output ([`pairs::parse`]): games in board order and the
+/// pairing-allocated bye.
+fn read_pairs(path: &Path) -> anyhow::Result<pairs::Pairs> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("{}: cannot read", path.display()))?;
-    let mut games = Vec::new();
-    let mut bye = None;
-    for (i, line) in text.lines().enumerate().skip(1) {
-        let nums: Vec<u16> = line
-            .split_whitespace()
-            .map(|w| w.parse::<u16>())
-            .collect::<Result<_, _>>()
-            .with_context(|| {
-                format!("{}:{}: expected two starting ranks", path.display(), i + 1)
-            })?;
-        match nums.as_slice() {
-            [] => {}
-            [p, 0] => bye = Some(*p),
-            [w, b] => games.push((*w, *b)),
-            _ => bail!("{}:{}: expected two starting ranks", path.display(), i + 1),
-        }
-    }
-    Ok((games, bye))
+    Ok(pairs::parse(&text, &path.display().to_string())?)
 }
 
 fn done(out: &Output, text: &str, json: serde_json::Value) -> anyhow::Result<ExitCode> {

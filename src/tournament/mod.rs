@@ -1,22 +1,120 @@
 //! The tournament: players, rounds, results, standings with FIDE tie-breaks (issue 6) and
 //! Swiss pairing by the FIDE Dutch system ([`pairing`], issue 7).
 //!
-//! - [`model`]: the record — [`Tournament`], [`Player`], [`Round`], [`Game`], [`GameResult`],
-//!   [`Bye`]; withdrawals (CR 1.4), disqualification (CR 2.2), double loss (CR 4.2), the
-//!   pairing-allocated bye (CR 1.3); TRF import and export.
+//! - [`model`]: the record — [`Tournament`]; withdrawals (CR 1.4), disqualification (CR 2.2),
+//!   the pairing-allocated bye (CR 1.3); each player's round entries and points.
+//! - [`player`]: [`Player`] and the limits of a player record (TRF-16's columns).
+//! - [`round`]: [`Round`], [`Game`], [`Bye`], [`ByeKind`], [`GameRef`].
+//! - [`result`]: [`BoardResult`] (a board's result, forfeits and double loss, CR 4.2, and the
+//!   one conversion from a judged game's result), [`RoundResult`] (a player's result in a
+//!   round, byes included), [`RoundEntry`], [`Scoring`] (CR 4.1) in [`Points`] (tenths).
+//! - [`error`]: what goes wrong, [`TournamentError`].
 //! - [`tiebreak`]: FIDE C.07 tie-breaks over a [`tiebreak::ResultTable`].
 //! - [`standings`]: standings and crosstable in text and JSON, tie-break presets.
 //! - [`store`]: the state file, written atomically.
+//!
+//! File formats (TRF, the `.pairs` list) are conversions at the edge, in [`crate::formats`]:
+//! nothing here reads or writes them.
 
 // Every public item says what it holds, in which units, and the rule it implements.
 #![warn(missing_docs)]
 
+pub mod error;
 pub mod model;
 pub mod pairing;
+pub mod player;
+pub mod result;
+pub mod round;
 pub mod standings;
 pub mod store;
 pub mod tiebreak;
 
-pub use model::{
-    Bye, ByeKind, Game, GameRef, GameResult, Player, Round, Tournament, TournamentError,
-};
+pub use error::TournamentError;
+pub use model::Tournament;
+pub use player::Player;
+pub use result::{BoardResult, Points, RoundEntry, RoundResult, Scoring};
+pub use round::{Bye, ByeKind, Game, GameRef, Round};
+
+/// Serde for an optional colour as the state file writes it: `"white"`, `"black"`.
+pub(crate) mod colour_serde {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use shakmaty::Color;
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    enum Name {
+        White,
+        Black,
+    }
+
+    pub fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+        c.map(|c| match c {
+            Color::White => Name::White,
+            Color::Black => Name::Black,
+        })
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
+        Ok(Option::<Name>::deserialize(d)?.map(|n| match n {
+            Name::White => Color::White,
+            Name::Black => Color::Black,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tournament;
+
+    /// A state file as the crate has always written it (colour names, points as decimal
+    /// numbers) loads, and is written back byte for byte.
+    #[test]
+    fn state_file_text_is_kept() {
+        let text = r#"{
+  "name": "T",
+  "total_rounds": 3,
+  "initial_colour": "black",
+  "scoring": {
+    "win": 1.0,
+    "draw": 0.5,
+    "loss": 0.0,
+    "forfeit_win": 1.0,
+    "forfeit_loss": 0.0,
+    "zero_point_bye": 0.0,
+    "pairing_allocated_bye": 1.0
+  },
+  "players": [
+    {
+      "start_rank": 1,
+      "name": "A"
+    },
+    {
+      "start_rank": 2,
+      "name": "B"
+    }
+  ],
+  "rounds": [
+    {
+      "number": 1,
+      "games": [
+        {
+          "board": 1,
+          "white": 2,
+          "black": 1,
+          "result": "double_loss"
+        }
+      ],
+      "byes": []
+    }
+  ]
+}"#;
+        let t: Tournament = serde_json::from_str(text).unwrap();
+        assert_eq!(t.initial_colour, Some(shakmaty::Color::Black));
+        assert_eq!(serde_json::to_string_pretty(&t).unwrap(), text);
+        let t: Tournament =
+            serde_json::from_str(r#"{"name": "T", "total_rounds": 1, "players": []}"#).unwrap();
+        assert_eq!(t.initial_colour, None);
+        assert_eq!(t.scoring, super::Scoring::default());
+    }
+}

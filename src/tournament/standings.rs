@@ -1,8 +1,10 @@
 //! Standings and crosstable: points (CR 4.1) then tie-breaks in a configurable order, in text
 //! (comfy-table) and JSON.
 
-use crate::formats::trf::{ResultCode, TrfColour};
+use shakmaty::Color;
+
 use crate::tournament::model::Tournament;
+use crate::tournament::result::RoundResult;
 use crate::tournament::tiebreak::{
     ResultTable, Rules, Standing, TieBreak, TieBreakError, standings,
 };
@@ -286,12 +288,12 @@ impl Crosstable {
                             round: i + 1,
                             opponent: e.opponent,
                             opponent_rank: e.opponent.and_then(rank_of),
-                            colour: match e.colour {
-                                TrfColour::None => None,
-                                c => Some(c.letter()),
-                            },
-                            result: e.result.to_char(),
-                            points: e.result.points(&table.scoring),
+                            colour: e.colour.map(|c| match c {
+                                Color::White => 'w',
+                                Color::Black => 'b',
+                            }),
+                            result: e.result.letter(),
+                            points: e.result.points(&table.scoring).as_f64(),
                         })
                         .collect(),
                 }
@@ -328,8 +330,8 @@ impl Crosstable {
                 s.rating.map(|x| x.to_string()).unwrap_or_default(),
             ];
             cells.extend(row.rounds.iter().map(|c| {
-                let result = match ResultCode::from_char(c.result) {
-                    Some(ResultCode::Draw) => "½".to_string(),
+                let result = match RoundResult::from_letter(c.result) {
+                    Some(RoundResult::Draw) => "½".to_string(),
                     _ => c.result.to_string(),
                 };
                 match c.opponent_rank {

@@ -1,13 +1,13 @@
 //! The tournament state file: JSON (the [`Tournament`] record), written atomically — a temp
 //! file in the same directory, fsync, rename over the old file, fsync of the directory — so a
-//! crash mid-save leaves either the old state or the new one, never a torn file. Reading also
-//! accepts a TRF file (detected by content: JSON starts with `{`).
+//! crash mid-save leaves either the old state or the new one, never a torn file. The state file
+//! is JSON only: a caller that also takes TRF files tells them apart with [`is_state_file`] and
+//! converts TRF with [`crate::formats::trf`].
 
 use std::io::Write;
 use std::path::Path;
 
-use crate::formats::trf::{Trf, TrfError};
-use crate::tournament::model::{Tournament, TournamentError};
+use crate::tournament::model::Tournament;
 
 /// What went wrong loading or saving the state file.
 #[derive(Debug, thiserror::Error)]
@@ -35,42 +35,45 @@ pub enum StoreError {
         /// serde_json's message.
         message: String,
     },
-    /// A TRF input could not be read.
-    #[error(transparent)]
-    Trf(#[from] TrfError),
-    /// A TRF input does not make a consistent tournament.
-    #[error("{file}: {source}")]
-    Tournament {
-        /// The file.
-        file: String,
-        /// What does not fit.
-        #[source]
-        source: TournamentError,
-    },
 }
 
-/// Loads a state file (JSON) or a TRF file.
+/// Reads a file's text (a state file, or another file a caller tells apart with
+/// [`is_state_file`]).
 ///
 /// # Errors
-/// [`StoreError`] naming the file (and line/column for JSON and TRF).
-pub fn load(path: &Path) -> Result<Tournament, StoreError> {
-    let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| StoreError::Io {
-        file: file.clone(),
+/// [`StoreError::Io`] naming the file.
+pub fn read_text(path: &Path) -> Result<String, StoreError> {
+    std::fs::read_to_string(path).map_err(|source| StoreError::Io {
+        file: path.display().to_string(),
         action: "read",
         source,
-    })?;
-    if text.trim_start().starts_with('{') {
-        serde_json::from_str(&text).map_err(|e| StoreError::Json {
-            file,
-            line: e.line(),
-            column: e.column(),
-            message: e.to_string(),
-        })
-    } else {
-        let trf = Trf::parse(&text, &file)?;
-        Tournament::from_trf(&trf).map_err(|source| StoreError::Tournament { file, source })
-    }
+    })
+}
+
+/// True when `text` is a state file (JSON: it starts with `{`), not a TRF file.
+pub fn is_state_file(text: &str) -> bool {
+    text.trim_start().starts_with('{')
+}
+
+/// Reads a state file's text; `file` names it in errors.
+///
+/// # Errors
+/// [`StoreError::Json`] with line and column.
+pub fn parse(text: &str, file: &str) -> Result<Tournament, StoreError> {
+    serde_json::from_str(text).map_err(|e| StoreError::Json {
+        file: file.to_string(),
+        line: e.line(),
+        column: e.column(),
+        message: e.to_string(),
+    })
+}
+
+/// Loads a state file.
+///
+/// # Errors
+/// [`StoreError`] naming the file (and line/column for JSON).
+pub fn load(path: &Path) -> Result<Tournament, StoreError> {
+    parse(&read_text(path)?, &path.display().to_string())
 }
 
 /// Saves the tournament as pretty JSON, atomically (see the module docs).

@@ -24,8 +24,9 @@
 
 use std::collections::HashMap;
 
-use crate::formats::trf::{ResultCode, RoundEntry, Scoring, TrfColour};
-use crate::tournament::model::sum_points;
+use shakmaty::Color;
+
+use crate::tournament::result::{RoundEntry, RoundResult, Scoring};
 
 /// What went wrong building a result table.
 #[derive(Debug, thiserror::Error)]
@@ -83,7 +84,7 @@ impl TablePlayer {
     }
 }
 
-/// Results of a tournament as tie-breaks need them: per player, per round, the TRF round entry.
+/// Results of a tournament as tie-breaks need them: per player, per round, the round entry.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResultTable {
     /// Players, in starting-rank order.
@@ -97,32 +98,13 @@ pub struct ResultTable {
 }
 
 impl ResultTable {
-    /// Builds the table from a TRF file: standings after `through` rounds (default: the
-    /// completed rounds, see [`crate::formats::trf::Trf::completed_rounds`]).
+    /// Checks that every opponent named is a player of the table.
     ///
     /// # Errors
     /// [`TieBreakError::UnknownOpponent`].
-    pub fn from_trf(
-        trf: &crate::formats::trf::Trf,
-        through: Option<usize>,
-    ) -> Result<ResultTable, TieBreakError> {
-        let rounds = through.unwrap_or_else(|| trf.completed_rounds());
-        let total_rounds = trf
-            .total_rounds()
-            .map_or(rounds, |r| (r as usize).max(rounds));
-        let mut players: Vec<TablePlayer> = trf
-            .players()
-            .map(|p| TablePlayer::new(p.tpn, &p.name, p.rating, rounds, |r| p.round(r).copied()))
-            .collect();
-        players.sort_by_key(|p| p.tpn);
-        let table = ResultTable {
-            players,
-            rounds,
-            total_rounds,
-            scoring: trf.scoring(),
-        };
-        table.check()?;
-        Ok(table)
+    pub fn checked(self) -> Result<ResultTable, TieBreakError> {
+        self.check()?;
+        Ok(self)
     }
 
     fn check(&self) -> Result<(), TieBreakError> {
@@ -289,7 +271,11 @@ impl<'a> Calculator<'a> {
             .players
             .iter()
             .map(|p| {
-                let round_points: Vec<f64> = p.entries.iter().map(|e| e.result.points(s)).collect();
+                let round_points: Vec<f64> = p
+                    .entries
+                    .iter()
+                    .map(|e| e.result.points(s).as_f64())
+                    .collect();
                 let played: Vec<bool> = p.entries.iter().map(RoundEntry::is_played).collect();
                 let vur: Vec<bool> = p
                     .entries
@@ -298,10 +284,10 @@ impl<'a> Calculator<'a> {
                         !e.is_played()
                             && matches!(
                                 e.result,
-                                ResultCode::HalfPointBye
-                                    | ResultCode::ZeroPointBye
-                                    | ResultCode::ForfeitLoss
-                                    | ResultCode::Blank
+                                RoundResult::HalfPointBye
+                                    | RoundResult::ZeroPointBye
+                                    | RoundResult::ForfeitLoss
+                                    | RoundResult::Blank
                             )
                     })
                     .collect();
@@ -316,7 +302,7 @@ impl<'a> Calculator<'a> {
                 let last_non_vur = vur.iter().rposition(|v| !v).map_or(0, |i| i + 1);
                 let adjusted = sum_points((0..p.entries.len()).map(|i| {
                     if i + 1 > last_non_vur && opponent[i].is_none() {
-                        s.draw
+                        s.draw.as_f64()
                     } else {
                         round_points[i]
                     }
@@ -353,7 +339,7 @@ impl<'a> Calculator<'a> {
         let Some(f) = self.facts.get(i) else {
             return Vec::new();
         };
-        let half_max = self.table.total_rounds as f64 * self.table.scoring.win / 2.0;
+        let half_max = self.table.total_rounds as f64 * self.table.scoring.win.as_f64() / 2.0;
         (0..f.played.len())
             .map(|r| {
                 let opp = f.opponent[r];
@@ -406,9 +392,9 @@ impl<'a> Calculator<'a> {
         let Some(p) = self.table.players.get(i) else {
             return 0.0;
         };
-        let win = self.table.scoring.win;
+        let win = self.table.scoring.win.as_f64();
         let won = |r: usize| f.played[r] && f.round_points[r] == win;
-        let black = |r: usize| f.played[r] && p.entries[r].colour == TrfColour::Black;
+        let black = |r: usize| f.played[r] && p.entries[r].colour == Some(Color::Black);
         let rounds = 0..f.played.len();
         match tb {
             TieBreak::Bh | TieBreak::BhC1 | TieBreak::BhM1 | TieBreak::Sb => {
@@ -503,7 +489,7 @@ impl<'a> Calculator<'a> {
         label: &mut [usize],
     ) -> usize {
         let in_sub: HashMap<usize, ()> = members.iter().map(|&k| (group[k], ())).collect();
-        let win = self.table.scoring.win;
+        let win = self.table.scoring.win.as_f64();
         let met_max = members.len() - 1;
         let mut met_all = true;
         let mut rows: Vec<(usize, f64, f64, u16)> = Vec::new(); // (member, sum, max, tpn)
@@ -695,4 +681,10 @@ fn tied_groups(keys: &[Vec<f64>], table: &ResultTable) -> Vec<Vec<usize>> {
         }
     }
     groups
+}
+
+/// The sum of tie-break values (and of points as tie-breaks read them), from `+0.0`:
+/// `Iterator::sum` of floats starts from `-0.0`, so a sum of nothing would be printed `-0`.
+fn sum_points(values: impl IntoIterator<Item = f64>) -> f64 {
+    values.into_iter().fold(0.0, |a, b| a + b)
 }

@@ -1,9 +1,13 @@
 //! The pairer's view of a tournament: players, their round history, and who is to be paired.
-//! Built from a TRF file ([`PairingInput::from_trf`]) or directly.
+//! Built from the tournament record ([`PairingInput::from_tournament`]), from any players'
+//! round entries ([`PairingInput::from_entries`], which a TRF file gives, see
+//! [`crate::formats::trf`]) or directly.
+
+use shakmaty::Color;
 
 use super::{Colour, PairingError};
-use crate::formats::trf::Trf;
-use crate::formats::trf::{InitialColour, ResultCode, TrfColour};
+use crate::tournament::Tournament;
+use crate::tournament::result::{Points, RoundEntry, RoundResult, Scoring, entries};
 
 /// Points of each kind of result, in tenths of a point (bbpPairings' `BBW`… lines).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -99,18 +103,17 @@ impl RoundRecord {
         }
     }
 
-    /// Reads a TRF round block: the outcome for scoring (a forfeit win and the byes `F`, `U`
-    /// count as wins, `H` as a draw, the rest as losses), and whether the game was played over
-    /// the board (opponent, colour and a non-forfeit result: only those count as meetings and
-    /// for colours, C.04.1), and whether the player took part in the pairing at all (an
+    /// Reads a player's round entry: the outcome for scoring (a forfeit win and the byes `F`,
+    /// `U` count as wins, `H` as a draw, the rest as losses), and whether the game was played
+    /// over the board (opponent, colour and a non-forfeit result: only those count as meetings
+    /// and for colours, C.04.1), and whether the player took part in the pairing at all (an
     /// opponent, a forfeit win or the pairing-allocated bye).
-    pub fn from_trf(e: &crate::formats::trf::RoundEntry) -> Self {
-        use ResultCode as R;
-        let colour = match e.colour {
-            TrfColour::White => Some(Colour::White),
-            TrfColour::Black => Some(Colour::Black),
-            TrfColour::None => None,
-        };
+    pub fn from_entry(e: &RoundEntry) -> Self {
+        use RoundResult as R;
+        let colour = e.colour.map(|c| match c {
+            Color::White => Colour::White,
+            Color::Black => Colour::Black,
+        });
         let outcome = match e.result {
             R::Draw | R::UnratedDraw | R::HalfPointBye => Outcome::Draw,
             R::Win | R::UnratedWin | R::ForfeitWin | R::FullPointBye | R::PairingAllocatedBye => {
@@ -179,52 +182,78 @@ fn tenths(x: f64) -> u32 {
     (x * 10.0).round().max(0.0) as u32
 }
 
+fn non_negative(p: Points) -> u32 {
+    u32::try_from(p.tenths()).unwrap_or(0)
+}
+
+/// One player's record as the pairer reads it, whatever it comes from (the tournament record,
+/// a TRF player line).
+#[derive(Clone, Copy, Debug)]
+pub struct PlayerEntries<'a> {
+    /// Starting rank = pairing number (TPN).
+    pub tpn: u16,
+    /// Rating, `None` when unrated.
+    pub rating: Option<u16>,
+    /// Points the record claims (checked against the results).
+    pub claimed_points: f64,
+    /// Round entries, index 0 = round 1; a round without entry is a future round.
+    pub rounds: &'a [RoundEntry],
+}
+
 impl PairingInput {
-    /// Builds the input for the next round of a TRF file (TRF-16 with the TRF(x) extensions
-    /// `XXR`, `XXC`, `XXP`, bbp's `BBx` point values).
+    /// Builds the input for the next round from the players' round entries: the rounds paired
+    /// are those up to the last one with a pairing ([`entries::paired_rounds`]); an entry in
+    /// the round after them is a pre-set absence or bye. `total_rounds` is the event's number
+    /// of rounds, `initial_colour` the colour of the first player in round 1 (White when not
+    /// given), `scoring` the points of each result, `forbidden_pairs` groups of starting ranks
+    /// that must not meet.
     ///
     /// # Errors
-    /// [`PairingError::InvalidInput`] when `XXR` is missing.
-    pub fn from_trf(trf: &Trf) -> Result<Self, PairingError> {
-        let total_rounds = trf
-            .total_rounds()
-            .ok_or_else(|| PairingError::InvalidInput {
-                tpn: 0,
-                reason: "the total number of rounds (XXR) is missing".into(),
-            })?;
-        let played = trf.completed_rounds();
-        let scoring = trf.scoring();
+    /// [`PairingError::InvalidInput`] when `total_rounds` is not given.
+    pub fn from_entries(
+        total_rounds: Option<u32>,
+        initial_colour: Option<Color>,
+        scoring: &Scoring,
+        players: &[PlayerEntries<'_>],
+        forbidden_pairs: &[Vec<u16>],
+    ) -> Result<Self, PairingError> {
+        let total_rounds = total_rounds.ok_or_else(|| PairingError::InvalidInput {
+            tpn: 0,
+            reason: "the total number of rounds (XXR) is missing".into(),
+        })?;
+        let played = entries::paired_rounds(players.iter().map(|p| p.rounds));
         let points = PointSystem {
-            win: tenths(scoring.win),
-            draw: tenths(scoring.draw),
-            loss: tenths(scoring.loss),
-            zero_point_bye: tenths(scoring.zero_point_bye),
-            forfeit_loss: tenths(scoring.forfeit_loss),
-            pairing_allocated_bye: tenths(scoring.pairing_allocated_bye),
+            win: non_negative(scoring.win),
+            draw: non_negative(scoring.draw),
+            loss: non_negative(scoring.loss),
+            zero_point_bye: non_negative(scoring.zero_point_bye),
+            forfeit_loss: non_negative(scoring.forfeit_loss),
+            pairing_allocated_bye: non_negative(scoring.pairing_allocated_bye),
         };
-        let initial_colour = match trf.initial_colour() {
-            Some(InitialColour::Black) => Colour::Black,
+        let initial_colour = match initial_colour {
+            Some(Color::Black) => Colour::Black,
             _ => Colour::White,
         };
-        let mut players: Vec<PlayerInput> = trf
-            .players()
+        let mut players: Vec<PlayerInput> = players
+            .iter()
             .map(|p| {
                 let history: Vec<RoundRecord> = p
                     .rounds
                     .iter()
                     .take(played)
-                    .map(RoundRecord::from_trf)
+                    .map(RoundRecord::from_entry)
                     .collect();
                 let preset = p
-                    .round(played + 1)
+                    .rounds
+                    .get(played)
                     .filter(|e| !e.is_empty())
-                    .map(RoundRecord::from_trf);
+                    .map(RoundRecord::from_entry);
                 PlayerInput {
                     tpn: u32::from(p.tpn),
                     rating: p.rating.map_or(0, u32::from),
                     history,
                     preset,
-                    claimed_points: Some(tenths(p.points)),
+                    claimed_points: Some(tenths(p.claimed_points)),
                 }
             })
             .collect();
@@ -235,11 +264,46 @@ impl PairingInput {
             initial_colour,
             points,
             players,
-            forbidden_pairs: trf
-                .forbidden_pairs()
-                .into_iter()
-                .map(|g| g.into_iter().map(u32::from).collect())
+            forbidden_pairs: forbidden_pairs
+                .iter()
+                .map(|g| g.iter().copied().map(u32::from).collect())
                 .collect(),
         })
+    }
+
+    /// Builds the input for the next round of the tournament `t`: each player's round entries
+    /// ([`Tournament::entry`]) up to the round after the last paired one (pre-set byes and
+    /// absences, players out of the event), points by [`Tournament::score`].
+    ///
+    /// # Errors
+    /// As [`PairingInput::from_entries`] (never for a tournament: it knows its rounds).
+    pub fn from_tournament(t: &Tournament) -> Result<Self, PairingError> {
+        let paired = t.paired_rounds();
+        let rounds: Vec<(u16, Option<u16>, Vec<RoundEntry>)> = t
+            .players
+            .iter()
+            .map(|p| {
+                let entries = (1..=paired + 1)
+                    .map_while(|r| t.entry(p.start_rank, r))
+                    .collect();
+                (p.start_rank, p.rating, entries)
+            })
+            .collect();
+        let players: Vec<PlayerEntries<'_>> = rounds
+            .iter()
+            .map(|(tpn, rating, entries)| PlayerEntries {
+                tpn: *tpn,
+                rating: *rating,
+                claimed_points: t.score(*tpn, paired),
+                rounds: entries,
+            })
+            .collect();
+        PairingInput::from_entries(
+            Some(t.total_rounds),
+            t.initial_colour,
+            &t.scoring,
+            &players,
+            &t.forbidden_pairs(),
+        )
     }
 }

@@ -43,7 +43,7 @@ pub mod wide;
 
 pub use colour::Colour;
 pub use explain::Explanation;
-pub use input::{Outcome, PairingInput, PlayerInput, PointSystem, RoundRecord};
+pub use input::{Outcome, PairingInput, PlayerEntries, PlayerInput, PointSystem, RoundRecord};
 
 /// Which edition / preset of the Dutch rules to apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -112,21 +112,6 @@ pub struct Pairing {
     pub explanation: Explanation,
 }
 
-impl Pairing {
-    /// The bbpPairings `.pairs` text: number of lines, then `white black` per board, then
-    /// `bye 0`.
-    pub fn to_pairs_text(&self) -> String {
-        let mut s = format!("{}\n", self.boards.len() + usize::from(self.bye.is_some()));
-        for b in &self.boards {
-            s.push_str(&format!("{} {}\n", b.white, b.black));
-        }
-        if let Some(b) = self.bye {
-            s.push_str(&format!("{b} 0\n"));
-        }
-        s
-    }
-}
-
 /// Why a round could not be paired.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum PairingError {
@@ -163,52 +148,4 @@ pub enum PairingError {
 /// match the results); [`PairingError::TooLarge`] when the weight would exceed 4,096 bits.
 pub fn pair(input: &PairingInput, rules: &PairingRules) -> Result<Pairing, PairingError> {
     dutch::pair(input, rules)
-}
-
-/// Writes the pairing of round `pairing.round` into `trf` as round blocks: `opp w|b` with a
-/// blank result for each board, `0000 - U` for the pairing-allocated bye (with its points
-/// added to the points column, CR 1.3). Players not paired keep their pre-set block.
-pub fn apply_to_trf(trf: &mut crate::formats::trf::Trf, pairing: &Pairing) {
-    use crate::formats::trf::{ResultCode, RoundEntry, TrfColour};
-    let round = pairing.round as usize;
-    let pab = trf.scoring().pairing_allocated_bye;
-    for p in trf.players_mut() {
-        let tpn = u32::from(p.tpn);
-        let entry = if let Some(b) = pairing
-            .boards
-            .iter()
-            .find(|b| b.white == tpn || b.black == tpn)
-        {
-            let (opp, colour) = if b.white == tpn {
-                (b.black, TrfColour::White)
-            } else {
-                (b.white, TrfColour::Black)
-            };
-            Some(RoundEntry {
-                opponent: u16::try_from(opp).ok(),
-                colour,
-                result: ResultCode::Blank,
-            })
-        } else if pairing.bye == Some(tpn) {
-            p.points += pab;
-            Some(RoundEntry {
-                opponent: None,
-                colour: TrfColour::None,
-                result: ResultCode::PairingAllocatedBye,
-            })
-        } else {
-            None
-        };
-        if let Some(e) = entry {
-            while p.rounds.len() < round - 1 {
-                p.rounds.push(RoundEntry {
-                    opponent: None,
-                    colour: TrfColour::None,
-                    result: ResultCode::ZeroPointBye,
-                });
-            }
-            p.rounds.truncate(round - 1);
-            p.rounds.push(e);
-        }
-    }
 }

@@ -1,0 +1,307 @@
+//! TRF at the edge of the tournament model: a [`Trf`] read as a [`Tournament`], a result
+//! table for tie-breaks or the pairer's input, and written from them.
+
+use std::collections::{BTreeMap, HashMap};
+
+use shakmaty::Color;
+
+use super::write::colour_letter;
+use super::{HeaderLine, PlayerRecord, Trf, TrfError, TrfLine};
+use crate::tournament::pairing::{Pairing, PairingError, PairingInput, PlayerEntries};
+use crate::tournament::result::{BoardResult, RoundEntry, RoundResult};
+use crate::tournament::tiebreak::{ResultTable, Rules, TablePlayer, TieBreakError, standings};
+use crate::tournament::{Bye, ByeKind, Game, Player, Round, Tournament};
+
+impl Trf {
+    /// The tournament `t` as a TRF file: `012`, the kept headers, `XXR`, `XXC`, then one `001` line
+    /// per player with points over every round shown and rank by the `fide` preset
+    /// (see [`crate::tournament::standings::Preset`]).
+    pub fn from_tournament(t: &Tournament) -> Trf {
+        let mut lines = vec![TrfLine::Header(HeaderLine {
+            text: format!("012 {}", t.name),
+        })];
+        for h in &t.trf_headers {
+            lines.push(TrfLine::Header(HeaderLine { text: h.clone() }));
+        }
+        lines.push(TrfLine::Header(HeaderLine {
+            text: format!("XXR {}", t.total_rounds),
+        }));
+        if let Some(c) = t.initial_colour {
+            let word = match c {
+                Color::White => "white1",
+                Color::Black => "black1",
+            };
+            lines.push(TrfLine::Header(HeaderLine {
+                text: format!("XXC {word}"),
+            }));
+        }
+        let table = t.result_table(None);
+        let ranks: HashMap<u16, usize> = standings(
+            &table,
+            Rules::Fide2024,
+            crate::tournament::standings::Preset::Fide.order(),
+        )
+        .into_iter()
+        .map(|s| (s.tpn, s.rank))
+        .collect();
+        let last = t.paired_rounds() + 1;
+        let mut players: Vec<&Player> = t.players.iter().collect();
+        players.sort_by_key(|p| p.start_rank);
+        for p in players {
+            let mut rounds: Vec<RoundEntry> = Vec::new();
+            for r in 1..=last {
+                match t.entry(p.start_rank, r) {
+                    Some(e) => rounds.push(e),
+                    None => break,
+                }
+            }
+            lines.push(TrfLine::Player(PlayerRecord {
+                tpn: p.start_rank,
+                sex: p.sex,
+                title: p.title.clone(),
+                name: p.name.clone(),
+                rating: p.rating,
+                federation: p.federation.clone(),
+                fide_id: p.fide_id,
+                birth_date: p.birth_date.clone(),
+                points: t.score(p.start_rank, t.paired_rounds()),
+                rank: ranks.get(&p.start_rank).map(|&r| r as u16),
+                rounds,
+            }));
+        }
+        Trf {
+            lines,
+            line_end: Default::default(),
+            final_line_end: true,
+        }
+    }
+
+    /// The tournament this TRF file holds. Games are rebuilt from the two players' blocks
+    /// (boards numbered in order of the higher-ranked player), byes from `0000` blocks
+    /// (`0000 +` is read as a full-point bye, `0000 -` as a zero-point one), the points column
+    /// is recomputed. Withdrawals are not inferred: a withdrawn player's rounds are `Z` byes.
+    /// Headers other than `012`, `XXR`, `XXC` are kept verbatim.
+    ///
+    /// # Errors
+    /// [`TrfError::Inconsistent`] when an opponent is missing, a block does not point
+    /// back, or the two result codes do not make one result.
+    pub fn to_tournament(&self) -> Result<Tournament, TrfError> {
+        let trf = self;
+        let max_blocks = trf.players().map(|p| p.rounds.len()).max().unwrap_or(0);
+        let total_rounds = trf.total_rounds().unwrap_or(max_blocks as u32);
+        let mut t = Tournament::new(trf.name().unwrap_or(""), total_rounds);
+        t.initial_colour = trf.initial_colour();
+        t.scoring = trf.scoring();
+        t.trf_headers = trf
+            .headers()
+            .filter(|h| !matches!(h.code(), "012" | "XXR" | "XXC"))
+            .map(|h| h.text.clone())
+            .collect();
+        let records: BTreeMap<u16, &PlayerRecord> = trf.players().map(|p| (p.tpn, p)).collect();
+        for p in records.values() {
+            t.players.push(Player {
+                start_rank: p.tpn,
+                name: p.name.clone(),
+                rating: p.rating,
+                title: p.title.clone(),
+                federation: p.federation.clone(),
+                sex: p.sex,
+                birth_date: p.birth_date.clone(),
+                club: None,
+                fide_id: p.fide_id,
+                withdrawn_from: None,
+                disqualified_from: None,
+            });
+        }
+        for round in 1..=max_blocks {
+            let number = round as u32;
+            let mut r = Round {
+                number,
+                games: Vec::new(),
+                byes: Vec::new(),
+            };
+            for (&tpn, p) in &records {
+                let Some(e) = p.round(round) else { continue };
+                let bad = |detail: String| TrfError::Inconsistent {
+                    tpn,
+                    round: number,
+                    detail,
+                };
+                match e.opponent {
+                    None => {
+                        let kind = match e.result {
+                            RoundResult::PairingAllocatedBye => ByeKind::PairingAllocated,
+                            RoundResult::HalfPointBye => ByeKind::HalfPoint,
+                            RoundResult::FullPointBye | RoundResult::ForfeitWin => {
+                                ByeKind::FullPoint
+                            }
+                            RoundResult::ZeroPointBye | RoundResult::ForfeitLoss => {
+                                ByeKind::ZeroPoint
+                            }
+                            RoundResult::Blank => continue,
+                            other => {
+                                return Err(bad(format!(
+                                    "result `{}` needs an opponent",
+                                    other.letter()
+                                )));
+                            }
+                        };
+                        r.byes.push(Bye { player: tpn, kind });
+                    }
+                    Some(o) => {
+                        let op = records
+                            .get(&o)
+                            .ok_or_else(|| bad(format!("opponent {o} has no player line")))?;
+                        let back = op.round(round).copied();
+                        if back.and_then(|b| b.opponent) != Some(tpn) {
+                            return Err(bad(format!(
+                                "opponent {o}'s round {round} block does not name {tpn}"
+                            )));
+                        }
+                        let Some(back) = back else { continue };
+                        if o < tpn {
+                            continue; // built from the lower rank's line
+                        }
+                        let (white, black, wcode, bcode, unknown) = match (e.colour, back.colour) {
+                            (Some(Color::White), Some(Color::Black)) => {
+                                (tpn, o, e.result, back.result, false)
+                            }
+                            (Some(Color::Black), Some(Color::White)) => {
+                                (o, tpn, back.result, e.result, false)
+                            }
+                            (None, None) => (tpn, o, e.result, back.result, true),
+                            (a, b) => {
+                                return Err(bad(format!(
+                                    "colours `{}` and `{}` against {o}",
+                                    colour_letter(a),
+                                    colour_letter(b)
+                                )));
+                            }
+                        };
+                        let result = if wcode == RoundResult::Blank && bcode == RoundResult::Blank {
+                            None
+                        } else {
+                            Some(BoardResult::from_round_results(wcode, bcode).ok_or_else(
+                                || {
+                                    bad(format!(
+                                        "results `{}` and `{}` against {o} do not fit",
+                                        e.result.letter(),
+                                        back.result.letter()
+                                    ))
+                                },
+                            )?)
+                        };
+                        let unrated = matches!(
+                            wcode,
+                            RoundResult::UnratedWin
+                                | RoundResult::UnratedDraw
+                                | RoundResult::UnratedLoss
+                        );
+                        r.games.push(Game {
+                            board: r.games.len() as u32 + 1,
+                            white,
+                            black,
+                            result,
+                            unrated,
+                            colours_unknown: unknown,
+                        });
+                    }
+                }
+            }
+            if !r.games.is_empty() || !r.byes.is_empty() {
+                t.rounds.push(r);
+            }
+        }
+        Ok(t)
+    }
+    /// The results of this file as tie-breaks need them: standings after `through` rounds
+    /// (default: the completed rounds, see [`Trf::completed_rounds`]).
+    ///
+    /// # Errors
+    /// [`TieBreakError::UnknownOpponent`].
+    pub fn result_table(&self, through: Option<usize>) -> Result<ResultTable, TieBreakError> {
+        let rounds = through.unwrap_or_else(|| self.completed_rounds());
+        let total_rounds = self
+            .total_rounds()
+            .map_or(rounds, |r| (r as usize).max(rounds));
+        let mut players: Vec<TablePlayer> = self
+            .players()
+            .map(|p| TablePlayer::new(p.tpn, &p.name, p.rating, rounds, |r| p.round(r).copied()))
+            .collect();
+        players.sort_by_key(|p| p.tpn);
+        ResultTable {
+            players,
+            rounds,
+            total_rounds,
+            scoring: self.scoring(),
+        }
+        .checked()
+    }
+
+    /// The pairer's input for the next round of this file (TRF-16 with the TRF(x) extensions
+    /// `XXR`, `XXC`, `XXP`, bbp's `BBx` point values); see [`PairingInput::from_entries`].
+    ///
+    /// # Errors
+    /// [`PairingError::InvalidInput`] when `XXR` is missing.
+    pub fn pairing_input(&self) -> Result<PairingInput, PairingError> {
+        let players: Vec<PlayerEntries<'_>> = self
+            .players()
+            .map(|p| PlayerEntries {
+                tpn: p.tpn,
+                rating: p.rating,
+                claimed_points: p.points,
+                rounds: &p.rounds,
+            })
+            .collect();
+        PairingInput::from_entries(
+            self.total_rounds(),
+            self.initial_colour(),
+            &self.scoring(),
+            &players,
+            &self.forbidden_pairs(),
+        )
+    }
+
+    /// Writes the pairing of round `pairing.round` into the file as round blocks: `opp w|b`
+    /// with a blank result for each board, `0000 - U` for the pairing-allocated bye (with its
+    /// points added to the points column, CR 1.3). Players not paired keep their pre-set block.
+    pub fn apply_pairing(&mut self, pairing: &Pairing) {
+        let round = pairing.round as usize;
+        let pab = self.scoring().pairing_allocated_bye.as_f64();
+        for p in self.players_mut() {
+            let tpn = u32::from(p.tpn);
+            let entry = if let Some(b) = pairing
+                .boards
+                .iter()
+                .find(|b| b.white == tpn || b.black == tpn)
+            {
+                let (opp, colour) = if b.white == tpn {
+                    (b.black, Color::White)
+                } else {
+                    (b.white, Color::Black)
+                };
+                Some(RoundEntry {
+                    opponent: u16::try_from(opp).ok(),
+                    colour: Some(colour),
+                    result: RoundResult::Blank,
+                })
+            } else if pairing.bye == Some(tpn) {
+                p.points += pab;
+                Some(RoundEntry {
+                    opponent: None,
+                    colour: None,
+                    result: RoundResult::PairingAllocatedBye,
+                })
+            } else {
+                None
+            };
+            if let Some(e) = entry {
+                while p.rounds.len() < round - 1 {
+                    p.rounds.push(RoundEntry::ABSENT);
+                }
+                p.rounds.truncate(round - 1);
+                p.rounds.push(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! What goes wrong changing or importing a tournament: [`TournamentError`].
+
+use crate::tournament::result::BoardResult;
+
+/// What went wrong changing a tournament.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum TournamentError {
+    /// No player has this starting rank.
+    #[error("no player with starting rank {0}")]
+    UnknownPlayer(u16),
+    /// The round is not paired yet (or does not exist).
+    #[error("round {round} has not been paired (rounds paired: {paired})")]
+    NoSuchRound {
+        /// 1-based round.
+        round: u32,
+        /// Number of rounds with pairings.
+        paired: u32,
+    },
+    /// No game in this round matches the reference.
+    #[error("round {round}: no game {game}")]
+    NoSuchGame {
+        /// 1-based round.
+        round: u32,
+        /// The reference as given ("board 3", "5-2").
+        game: String,
+    },
+    /// A judged game without result (`*`): it must be adjudicated first (CR 4.3).
+    #[error("round {round}: the game {game} is unfinished (`*`); adjudicate it first (CR 4.3)")]
+    UnfinishedGame {
+        /// 1-based round.
+        round: u32,
+        /// The reference as given.
+        game: String,
+    },
+    /// The game already has a result (use a correction to change it).
+    #[error("round {round}, board {board} ({white}-{black}): result {existing} already recorded")]
+    ResultAlreadyRecorded {
+        /// 1-based round.
+        round: u32,
+        /// Board number.
+        board: u32,
+        /// White's starting rank.
+        white: u16,
+        /// Black's starting rank.
+        black: u16,
+        /// The recorded result.
+        existing: BoardResult,
+    },
+    /// The player left the event (CR 1.4) or was disqualified (CR 2.2) before this round.
+    #[error("player {tpn} {how} from round {from}: no result or pairing in round {round}")]
+    PlayerNotInEvent {
+        /// Starting rank.
+        tpn: u16,
+        /// "withdrew" or "was disqualified".
+        how: &'static str,
+        /// First round missed.
+        from: u32,
+        /// The round asked for.
+        round: u32,
+    },
+    /// The player is already out of the event.
+    #[error("player {tpn} already left the event from round {from}")]
+    AlreadyOut {
+        /// Starting rank.
+        tpn: u16,
+        /// First round missed.
+        from: u32,
+    },
+    /// Withdrawal from a round in which the player still has a game (CR 1.4: results already
+    /// played stand).
+    #[error(
+        "player {tpn} has a game in round {round}; withdraw from round {next} or record that game first"
+    )]
+    GameAfterWithdrawal {
+        /// Starting rank.
+        tpn: u16,
+        /// The round with the game.
+        round: u32,
+        /// The first round the player could withdraw from.
+        next: u32,
+    },
+    /// A player the TRF-16 player line (C.04 Annex 2) cannot hold in its fixed columns, or one
+    /// with no name.
+    #[error("player {name:?}: {problem}")]
+    InvalidPlayer {
+        /// The name as given.
+        name: String,
+        /// What is wrong, e.g. "the name has 40 characters; a TRF player line has 33 for it".
+        problem: String,
+    },
+    /// Pairings for a round beyond the event's last round.
+    #[error("round {round} cannot be paired: the event has only {total} round(s)")]
+    RoundBeyondEvent {
+        /// The round asked for.
+        round: u32,
+        /// The event's number of rounds.
+        total: u32,
+    },
+    /// Pairings for a round other than the next.
+    #[error("round {round} cannot be paired now: the next round is {next}")]
+    RoundOutOfOrder {
+        /// The round asked for.
+        round: u32,
+        /// The next round.
+        next: u32,
+    },
+    /// A player appears twice in one round, or pairs with himself.
+    #[error("round {round}: player {tpn} is paired more than once")]
+    PairedTwice {
+        /// 1-based round.
+        round: u32,
+        /// Starting rank.
+        tpn: u16,
+    },
+    /// The previous round still has games without results.
+    #[error("round {round} still has {missing} game(s) without a result")]
+    RoundUnfinished {
+        /// The unfinished round.
+        round: u32,
+        /// Games without result.
+        missing: usize,
+    },
+    /// A second pairing-allocated bye (CR 1.3: no player may receive "+" more than once).
+    #[error("player {tpn} already had the pairing-allocated bye in round {earlier} (CR 1.3)")]
+    SecondPairingAllocatedBye {
+        /// Starting rank.
+        tpn: u16,
+        /// The round of the first bye.
+        earlier: u32,
+    },
+    /// The Dutch pairer found no legal pairing or refused the input.
+    #[error("round {round}: {source}")]
+    Pairing {
+        /// The round being paired.
+        round: u32,
+        /// The pairer's error.
+        #[source]
+        source: crate::tournament::pairing::PairingError,
+    },
+}

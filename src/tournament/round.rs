@@ -1,0 +1,105 @@
+//! A round: its games ([`Game`], each with its [`BoardResult`]) and byes ([`Bye`] of a
+//! [`ByeKind`]), and a reference to one of its games ([`GameRef`]).
+
+use crate::tournament::result::{BoardResult, RoundResult};
+
+/// A pairing of a round.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Game {
+    /// Board number, from 1.
+    pub board: u32,
+    /// White's starting rank.
+    pub white: u16,
+    /// Black's starting rank.
+    pub black: u16,
+    /// The result, once recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<BoardResult>,
+    /// The game was played but not rated (TRF `W D L`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unrated: bool,
+    /// The colours are not known (a TRF forfeit written with colour `-`); `white` is then the
+    /// lower starting rank.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub colours_unknown: bool,
+}
+
+/// The kinds of bye TRF knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeKind {
+    /// The pairing-allocated bye, "+", 1 point (CR 1.3; TRF `U`).
+    PairingAllocated,
+    /// Requested half-point bye (TRF `H`).
+    HalfPoint,
+    /// Full-point bye other than the pairing-allocated one (TRF `F`).
+    FullPoint,
+    /// Zero-point bye: absent, not paired (TRF `Z`).
+    ZeroPoint,
+}
+
+impl ByeKind {
+    /// The bye as a round result (`U`, `H`, `F`, `Z`; C.04 Annex 2).
+    pub fn round_result(self) -> RoundResult {
+        match self {
+            ByeKind::PairingAllocated => RoundResult::PairingAllocatedBye,
+            ByeKind::HalfPoint => RoundResult::HalfPointBye,
+            ByeKind::FullPoint => RoundResult::FullPointBye,
+            ByeKind::ZeroPoint => RoundResult::ZeroPointBye,
+        }
+    }
+
+    /// Parses `pab`/`U`, `half`/`H`, `full`/`F`, `zero`/`Z`/`absent` and the snake_case names
+    /// (surrounding spaces ignored); `None` for anything else.
+    pub fn parse(text: &str) -> Option<ByeKind> {
+        Some(match text.trim() {
+            "U" | "u" | "pab" | "pairing_allocated" => ByeKind::PairingAllocated,
+            "H" | "h" | "half" | "half_point" => ByeKind::HalfPoint,
+            "F" | "f" | "full" | "full_point" => ByeKind::FullPoint,
+            "Z" | "z" | "zero" | "zero_point" | "absent" => ByeKind::ZeroPoint,
+            _ => return None,
+        })
+    }
+}
+
+/// A bye or absence in a round.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Bye {
+    /// Starting rank.
+    pub player: u16,
+    /// Which bye.
+    pub kind: ByeKind,
+}
+
+/// One round: its pairings and byes. A round with byes only is a round not yet paired whose
+/// requested byes / absences are already known (TRF(x): the pre-set block of the round being
+/// paired).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Round {
+    /// 1-based round number.
+    pub number: u32,
+    /// Games by board.
+    #[serde(default)]
+    pub games: Vec<Game>,
+    /// Byes and absences.
+    #[serde(default)]
+    pub byes: Vec<Bye>,
+}
+
+/// Reference to a game of a round: by board, or by the two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameRef {
+    /// Board number.
+    Board(u32),
+    /// Starting ranks of the two players, in either order.
+    Players(u16, u16),
+}
+
+impl std::fmt::Display for GameRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameRef::Board(b) => write!(f, "on board {b}"),
+            GameRef::Players(a, b) => write!(f, "between {a} and {b}"),
+        }
+    }
+}
