@@ -1,7 +1,10 @@
 //! The pairer's view of a tournament: players, their round history, and who is to be paired.
 //! Built from a TRF file ([`PairingInput::from_trf`]) or directly.
 
-use super::{Colour, PairingError};
+use shakmaty::Color;
+
+use super::PairingError;
+use super::colour::{serialize_colour, serialize_optional_colour};
 use crate::formats::trf::Trf;
 use crate::formats::trf::{InitialColour, ResultCode, TrfColour};
 
@@ -53,7 +56,8 @@ pub struct RoundRecord {
     /// Opponent's TPN, `None` for byes and absences.
     pub opponent: Option<u32>,
     /// Colour the player was paired with (also kept for forfeits).
-    pub colour: Option<Colour>,
+    #[serde(serialize_with = "serialize_optional_colour")]
+    pub colour: Option<Color>,
     /// Score class.
     pub outcome: Outcome,
     /// A game was played over the board.
@@ -107,8 +111,8 @@ impl RoundRecord {
     pub fn from_trf(e: &crate::formats::trf::RoundEntry) -> Self {
         use ResultCode as R;
         let colour = match e.colour {
-            TrfColour::White => Some(Colour::White),
-            TrfColour::Black => Some(Colour::Black),
+            TrfColour::White => Some(Color::White),
+            TrfColour::Black => Some(Color::Black),
             TrfColour::None => None,
         };
         let outcome = match e.result {
@@ -166,7 +170,8 @@ pub struct PairingInput {
     /// Rounds already played (the round paired is `played_rounds + 1`).
     pub played_rounds: u32,
     /// Colour of the first-ranked player in round 1 (`XXC`).
-    pub initial_colour: Colour,
+    #[serde(serialize_with = "serialize_colour")]
+    pub initial_colour: Color,
     /// Points per result.
     pub points: PointSystem,
     /// Players, in ranking-list order (TPN order).
@@ -203,8 +208,8 @@ impl PairingInput {
             pairing_allocated_bye: tenths(scoring.pairing_allocated_bye),
         };
         let initial_colour = match trf.initial_colour() {
-            Some(InitialColour::Black) => Colour::Black,
-            _ => Colour::White,
+            Some(InitialColour::Black) => Color::Black,
+            _ => Color::White,
         };
         let mut players: Vec<PlayerInput> = trf
             .players()

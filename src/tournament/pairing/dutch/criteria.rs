@@ -13,7 +13,8 @@
 
 use std::collections::HashMap;
 
-use super::super::Colour;
+use shakmaty::Color;
+
 use super::super::wide::Weight;
 use super::{Float, Player, Tournament, bits_to_represent, sorted_players};
 
@@ -261,7 +262,7 @@ impl<W: Weight> Ctx<'_, W> {
                 p.repeated.is_none() || p.repeated != o.repeated
             } else {
                 let lesser = if p.imbalance > o.imbalance { o } else { p };
-                lesser.repeated != p.preference.map(Colour::invert)
+                lesser.repeated != p.preference.map(Color::other)
             };
         if e.in_cur && c11 {
             r = r.or(&W::from_u64(1));

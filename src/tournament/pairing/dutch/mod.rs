@@ -14,13 +14,15 @@ mod criteria;
 
 use std::collections::HashMap;
 
+use shakmaty::Color;
+
 use brackets::compute_matching;
 use criteria::required_bits;
 
 use super::colour::{ColourData, ColourRule, neutral_colour};
 use super::explain::{self, Explanation};
 use super::wide::Wide;
-use super::{Board, Colour, Pairing, PairingError, PairingInput, PairingRules, RoundRecord};
+use super::{Board, Pairing, PairingError, PairingInput, PairingRules, RoundRecord};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Float {
@@ -51,7 +53,7 @@ pub(crate) struct Tournament {
     pub played_rounds: usize,
     pub expected_rounds: usize,
     pub points: super::PointSystem,
-    pub initial_colour: Colour,
+    pub initial_colour: Color,
     pub forbidden: Vec<Vec<bool>>,
 }
 
@@ -203,7 +205,7 @@ pub(crate) fn build(
                 ),
             });
         }
-        let played_colours: Vec<Colour> = matches
+        let played_colours: Vec<Color> = matches
             .iter()
             .filter(|m| m.played)
             .filter_map(|m| m.colour)
@@ -296,7 +298,7 @@ pub(crate) fn choose_colour(
     t: &Tournament,
     player: &Player,
     opponent: &Player,
-) -> (Colour, ColourRule) {
+) -> (Color, ColourRule) {
     if let Some(r) = neutral_colour(&player.colour, &opponent.colour) {
         return r;
     }
@@ -307,10 +309,10 @@ pub(crate) fn choose_colour(
                 if opponent.rank_index & 1 == 1 {
                     t.initial_colour
                 } else {
-                    t.initial_colour.invert()
+                    t.initial_colour.other()
                 }
             } else if player.rank_index & 1 == 1 {
-                t.initial_colour.invert()
+                t.initial_colour.other()
             } else {
                 t.initial_colour
             };
@@ -318,7 +320,7 @@ pub(crate) fn choose_colour(
         }
         Some(pref) => {
             let c = if below {
-                opponent.colour.preference.map_or(pref, Colour::invert)
+                opponent.colour.preference.map_or(pref, Color::other)
             } else {
                 pref
             };
@@ -341,7 +343,7 @@ fn finish(t: &Tournament, matching: &[Option<usize>], round: u32) -> Pairing {
             Some(j) => {
                 if i < j {
                     let (c, rule) = choose_colour(t, &t.players[i], &t.players[j]);
-                    let (white, black) = if c == Colour::White { (i, j) } else { (j, i) };
+                    let (white, black) = if c == Color::White { (i, j) } else { (j, i) };
                     pairs.push(Pr { white, black, rule });
                 }
             }
