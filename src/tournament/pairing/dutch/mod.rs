@@ -1,7 +1,7 @@
 //! The Dutch system proper: the pairing state of a round, colour allocation (C.04.3 E) and the
 //! board order. The criteria, one function each as ordered bit fields of an edge weight, are in
-//! [`criteria`]; the matching loop (bye choice, brackets with their floaters and the handbook's
-//! candidate order by successive tie-breaks, completion) is in [`brackets`].
+//! `criteria`; the matching loop (bye choice, brackets with their floaters and the handbook's
+//! candidate order by successive tie-breaks, completion) is in `brackets`.
 //!
 //! A re-implementation of bbpPairings v6.0.0's `computeMatching` (`src/swisssystems/dutch.cpp`,
 //! Apache-2.0, see the module docs of [`super`]); names follow it where that helps comparing.
