@@ -13,9 +13,9 @@
 //! The seed of a failing tournament is printed.
 
 use arbiter::tournament::pairing::{
-    Colour, Outcome, PairingError, PairingInput, PairingRules, PlayerInput, PointSystem,
-    RoundRecord, pair,
+    Outcome, PairingError, PairingInput, PairingRules, PlayerInput, PointSystem, RoundRecord, pair,
 };
+use shakmaty::Color;
 
 struct Rng(u64);
 
@@ -35,7 +35,7 @@ impl Rng {
     }
 }
 
-fn played_colours(h: &[RoundRecord]) -> Vec<Colour> {
+fn played_colours(h: &[RoundRecord]) -> Vec<Color> {
     h.iter()
         .filter(|r| r.played)
         .filter_map(|r| r.colour)
@@ -48,10 +48,10 @@ fn score(h: &[RoundRecord]) -> u32 {
 }
 
 /// Run length of the last colour and colour difference (White − Black).
-fn run_and_diff(c: &[Colour]) -> (u32, i32) {
+fn run_and_diff(c: &[Color]) -> (u32, i32) {
     let diff = c
         .iter()
-        .map(|&x| if x == Colour::White { 1 } else { -1 })
+        .map(|&x| if x == Color::White { 1 } else { -1 })
         .sum();
     let run = match c.last() {
         None => 0,
@@ -60,21 +60,17 @@ fn run_and_diff(c: &[Colour]) -> (u32, i32) {
     (run, diff)
 }
 
-fn absolute_pref(c: &[Colour], max_run: u32, max_diff: u32) -> Option<Colour> {
+fn absolute_pref(c: &[Color], max_run: u32, max_diff: u32) -> Option<Color> {
     let (run, diff) = run_and_diff(c);
     if diff.unsigned_abs() >= max_diff {
-        return Some(if diff > 0 {
-            Colour::Black
-        } else {
-            Colour::White
-        });
+        return Some(if diff > 0 { Color::Black } else { Color::White });
     }
     if run >= max_run {
         return c.last().map(|&l| {
-            if l == Colour::White {
-                Colour::Black
+            if l == Color::White {
+                Color::Black
             } else {
-                Colour::White
+                Color::White
             }
         });
     }
@@ -151,9 +147,9 @@ fn run_tournament(seed: u64, rules: &PairingRules) -> Result<u32, String> {
     let n = 4 + rng.below(27) as usize;
     let rounds = 3 + rng.below(6) as u32;
     let initial_colour = if rng.chance(50) {
-        Colour::White
+        Color::White
     } else {
-        Colour::Black
+        Color::Black
     };
     let withdraw: Vec<Option<u32>> = (0..n)
         .map(|_| {
@@ -249,7 +245,7 @@ fn run_tournament(seed: u64, rules: &PairingRules) -> Result<u32, String> {
             }
             let topscorer =
                 r == rounds && (score(&hist[w]) > threshold || score(&hist[k]) > threshold);
-            for (p, c) in [(w, Colour::White), (k, Colour::Black)] {
+            for (p, c) in [(w, Color::White), (k, Color::Black)] {
                 let mut cs = played_colours(&hist[p]);
                 cs.push(c);
                 let (run, diff) = run_and_diff(&cs);
@@ -278,14 +274,14 @@ fn run_tournament(seed: u64, rules: &PairingRules) -> Result<u32, String> {
             };
             hist[w].push(RoundRecord {
                 opponent: Some(b.black),
-                colour: Some(Colour::White),
+                colour: Some(Color::White),
                 outcome: ow,
                 played: !forfeit,
                 paired: true,
             });
             hist[k].push(RoundRecord {
                 opponent: Some(b.white),
-                colour: Some(Colour::Black),
+                colour: Some(Color::Black),
                 outcome: ok,
                 played: !forfeit,
                 paired: true,

@@ -1,22 +1,34 @@
 //! Colour preferences (C.04.3 A.6) and colour allocation (C.04.3 E).
 
-/// A piece colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Colour {
-    /// White.
-    White,
-    /// Black.
-    Black,
+use shakmaty::Color;
+
+/// Serialises a [`Color`] as the pairing module's JSON always wrote a colour: `"white"` or
+/// `"black"` (as a unit variant of an enum named `Colour`, so every serde format sees what it
+/// saw before shakmaty's type replaced the module's own).
+pub(crate) fn serialize_colour<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+    match c {
+        Color::White => s.serialize_unit_variant("Colour", 0, "white"),
+        Color::Black => s.serialize_unit_variant("Colour", 1, "black"),
+    }
 }
 
-impl Colour {
-    /// The other colour.
-    pub fn invert(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
+/// [`serialize_colour`] for an optional colour (`null` for none).
+pub(crate) fn serialize_optional_colour<S: serde::Serializer>(
+    c: &Option<Color>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match c {
+        Some(c) => s.serialize_some(&SerializeColour(*c)),
+        None => s.serialize_none(),
+    }
+}
+
+/// A [`Color`] that serialises with [`serialize_colour`].
+struct SerializeColour(Color);
+
+impl serde::Serialize for SerializeColour {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize_colour(&self.0, s)
     }
 }
 
@@ -27,23 +39,23 @@ pub struct ColourData {
     /// |games as White − games as Black|.
     pub imbalance: u32,
     /// The colour the player should get, if any.
-    pub preference: Option<Colour>,
+    pub preference: Option<Color>,
     /// The colour of the last games when they were the same `max_same_colour_run` times in a
     /// row (the "absolute by repetition" case).
-    pub repeated: Option<Colour>,
+    pub repeated: Option<Color>,
     /// Strong preference (|CD| = 1, not absolute).
     pub strong: bool,
     /// Absolute preference by colour difference.
     pub absolute_imbalance: bool,
     /// The colours of the played games, oldest first.
-    pub played_colours: Vec<Colour>,
+    pub played_colours: Vec<Color>,
 }
 
 impl ColourData {
     /// Computes the preference from the colours of the played games (oldest first).
     /// `max_run` / `max_diff`: the preset's limits (FIDE 2 / 2).
-    pub fn compute(played: &[Colour], max_run: u32, max_diff: u32) -> Self {
-        let white = played.iter().filter(|&&c| c == Colour::White).count() as u32;
+    pub fn compute(played: &[Color], max_run: u32, max_diff: u32) -> Self {
+        let white = played.iter().filter(|&&c| c == Color::White).count() as u32;
         let black = played.len() as u32 - white;
         let mut run = 0u32;
         let mut last = None;
@@ -56,20 +68,20 @@ impl ColourData {
             last = Some(c);
         }
         let lower = if white > black {
-            Colour::Black
+            Color::Black
         } else {
-            Colour::White
+            Color::White
         };
         let imbalance = white.abs_diff(black);
         let absolute_imbalance = imbalance >= max_diff;
         let preference = if absolute_imbalance {
             Some(lower)
         } else if run >= max_run {
-            last.map(Colour::invert)
+            last.map(Color::other)
         } else if imbalance > 0 {
             Some(lower)
         } else {
-            last.map(Colour::invert)
+            last.map(Color::other)
         };
         let repeated = if run >= max_run { last } else { None };
         let absolute = absolute_imbalance || repeated.is_some();
@@ -90,7 +102,7 @@ impl ColourData {
 }
 
 /// Two preferences can both be granted.
-pub fn compatible(a: Option<Colour>, b: Option<Colour>) -> bool {
+pub fn compatible(a: Option<Color>, b: Option<Color>) -> bool {
     a != b || a.is_none() || b.is_none()
 }
 
@@ -112,14 +124,14 @@ pub enum ColourRule {
 
 /// The colour of `player` against `opponent` when the preferences decide, E.1–E.3
 /// (bbpPairings' `choosePlayerNeutralColor`).
-pub fn neutral_colour(p: &ColourData, o: &ColourData) -> Option<(Colour, ColourRule)> {
+pub fn neutral_colour(p: &ColourData, o: &ColourData) -> Option<(Color, ColourRule)> {
     if compatible(p.preference, o.preference) {
         if let Some(c) = p.preference {
             return Some((c, ColourRule::BothPreferences));
         }
         return o
             .preference
-            .map(|c| (c.invert(), ColourRule::BothPreferences));
+            .map(|c| (c.other(), ColourRule::BothPreferences));
     }
     if p.absolute() && (p.imbalance > o.imbalance || !o.absolute()) {
         return p.preference.map(|c| (c, ColourRule::StrongerPreference));
@@ -127,7 +139,7 @@ pub fn neutral_colour(p: &ColourData, o: &ColourData) -> Option<(Colour, ColourR
     if o.absolute() && (o.imbalance > p.imbalance || !p.absolute()) {
         return o
             .preference
-            .map(|c| (c.invert(), ColourRule::StrongerPreference));
+            .map(|c| (c.other(), ColourRule::StrongerPreference));
     }
     if p.strong && !o.strong {
         return p.preference.map(|c| (c, ColourRule::StrongerPreference));
@@ -135,7 +147,7 @@ pub fn neutral_colour(p: &ColourData, o: &ColourData) -> Option<(Colour, ColourR
     if o.strong && !p.strong {
         return o
             .preference
-            .map(|c| (c.invert(), ColourRule::StrongerPreference));
+            .map(|c| (c.other(), ColourRule::StrongerPreference));
     }
     // Most recent round in which both played and had different colours.
     let mut i = p.played_colours.iter().rev();
@@ -146,5 +158,36 @@ pub fn neutral_colour(p: &ColourData, o: &ColourData) -> Option<(Colour, ColourR
             (Some(_), Some(b)) => return Some((*b, ColourRule::Alternation)),
             _ => return None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::RoundRecord;
+    use super::*;
+
+    #[test]
+    fn colours_serialise_as_before_shakmaty_replaced_the_pairing_colour() {
+        let mut record = RoundRecord::absent();
+        assert!(
+            serde_json::to_string(&record)
+                .unwrap()
+                .contains(r#""colour":null"#)
+        );
+        record.colour = Some(Color::White);
+        assert!(
+            serde_json::to_string(&record)
+                .unwrap()
+                .contains(r#""colour":"white""#)
+        );
+        record.colour = Some(Color::Black);
+        assert!(
+            serde_json::to_string(&record)
+                .unwrap()
+                .contains(r#""colour":"black""#)
+        );
+        let plain = |c| serialize_colour(&c, serde_json::value::Serializer).unwrap();
+        assert_eq!(plain(Color::White), serde_json::json!("white"));
+        assert_eq!(plain(Color::Black), serde_json::json!("black"));
     }
 }

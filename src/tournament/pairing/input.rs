@@ -5,7 +5,8 @@
 
 use shakmaty::Color;
 
-use super::{Colour, PairingError};
+use super::PairingError;
+use super::colour::{serialize_colour, serialize_optional_colour};
 use crate::tournament::Tournament;
 use crate::tournament::result::{Points, RoundEntry, RoundResult, Scoring, entries};
 
@@ -57,7 +58,8 @@ pub struct RoundRecord {
     /// Opponent's TPN, `None` for byes and absences.
     pub opponent: Option<u32>,
     /// Colour the player was paired with (also kept for forfeits).
-    pub colour: Option<Colour>,
+    #[serde(serialize_with = "serialize_optional_colour")]
+    pub colour: Option<Color>,
     /// Score class.
     pub outcome: Outcome,
     /// A game was played over the board.
@@ -110,10 +112,7 @@ impl RoundRecord {
     /// opponent, a forfeit win or the pairing-allocated bye).
     pub fn from_entry(e: &RoundEntry) -> Self {
         use RoundResult as R;
-        let colour = e.colour.map(|c| match c {
-            Color::White => Colour::White,
-            Color::Black => Colour::Black,
-        });
+        let colour = e.colour;
         let outcome = match e.result {
             R::Draw | R::UnratedDraw | R::HalfPointBye => Outcome::Draw,
             R::Win | R::UnratedWin | R::ForfeitWin | R::FullPointBye | R::PairingAllocatedBye => {
@@ -169,7 +168,8 @@ pub struct PairingInput {
     /// Rounds already played (the round paired is `played_rounds + 1`).
     pub played_rounds: u32,
     /// Colour of the first-ranked player in round 1 (`XXC`).
-    pub initial_colour: Colour,
+    #[serde(serialize_with = "serialize_colour")]
+    pub initial_colour: Color,
     /// Points per result.
     pub points: PointSystem,
     /// Players, in ranking-list order (TPN order).
@@ -230,10 +230,7 @@ impl PairingInput {
             forfeit_loss: non_negative(scoring.forfeit_loss),
             pairing_allocated_bye: non_negative(scoring.pairing_allocated_bye),
         };
-        let initial_colour = match initial_colour {
-            Some(Color::Black) => Colour::Black,
-            _ => Colour::White,
-        };
+        let initial_colour = initial_colour.unwrap_or(Color::White);
         let mut players: Vec<PlayerInput> = players
             .iter()
             .map(|p| {

@@ -1,6 +1,10 @@
 //! Maximum-weight matching on a general graph (Edmonds' blossom algorithm, primal–dual), with
 //! incremental edge-weight updates.
 //!
+//! One file: the algorithm is one structure ([`Matcher`]) whose labels, blossoms and duals
+//! share invariants that every step relies on (non-negative slacks, even duals of free
+//! vertices); split across files, those steps could no longer be checked side by side.
+//!
 //! The structure follows J. van Rijn's well-known O(n³) formulation of Galil's algorithm
 //! (vertex duals `d`, blossom duals `z`, slack `d_i + d_j − 2·w_ij`, four kinds of dual
 //! change), generalised so that a solved matching can be updated cheaply, as the Dutch pairer

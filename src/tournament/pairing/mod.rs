@@ -41,7 +41,6 @@ pub mod input;
 pub mod matching;
 pub mod wide;
 
-pub use colour::Colour;
 pub use explain::Explanation;
 pub use input::{Outcome, PairingInput, PlayerEntries, PlayerInput, PointSystem, RoundRecord};
 
