@@ -34,8 +34,9 @@ use std::sync::{Condvar, Mutex, PoisonError, mpsc};
 
 use serde::Serialize;
 
+use crate::formats::pgn::judge_pgn_game;
 use crate::formats::pgn::{PgnGame, PgnReader, Tags};
-use crate::game::judge::{JudgeError, JudgeOptions, judge_pgn_game};
+use crate::game::judge::{JudgeError, JudgeOptions};
 use crate::game::rules::CompetitionRules;
 use crate::game::verdict::Verdict;
 use discrepancy::Discrepancy;

@@ -21,5 +21,4 @@ pub mod board;
 pub mod formats;
 pub mod game;
 pub mod laws;
-pub mod preset;
 pub mod tournament;

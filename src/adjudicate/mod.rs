@@ -2,7 +2,7 @@
 //! 5-minute play-out expires unfinished.
 //!
 //! [`adjudicate`] (or an [`Adjudicator`], which loads Syzygy tables once) applies these rules
-//! in order; the first that decides wins, and every rule tried leaves one [`Reason`] line:
+//! in order; the first that decides wins, and every rule tried leaves one [`RuleTried`] line:
 //!
 //! 1. **already over by rule** — checkmate (Laws 5.1.1), stalemate (5.2.1), 75 moves (9.6.2),
 //!    fivefold repetition (9.6.1, when the caller passes the repetition count);
@@ -32,10 +32,11 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use serde::{Serialize, Serializer};
-use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, Position, Rank, fen::Fen};
+use shakmaty::{
+    Bitboard, ByColor, Chess, Color, EnPassantMode, KnownOutcome, Move, Position, Rank, fen::Fen,
+};
 use shakmaty_syzygy::{AmbiguousWdl, Tablebase};
 
-use crate::game::verdict::PerSide;
 use crate::laws::Article;
 use crate::laws::winnability::{self, Winnability, WinnabilityConfig, WinnabilityReport};
 use patterns::DrawnPattern;
@@ -87,9 +88,9 @@ impl Default for PieceValues {
     }
 }
 
-pub use crate::preset::Preset;
-
-/// Thresholds and budgets of [`adjudicate`]; [`AdjudicationConfig::preset`] gives the defaults.
+/// Thresholds and budgets of [`adjudicate`]; [`AdjudicationConfig::detsky_mat`] and
+/// [`AdjudicationConfig::fide`] give the defaults of the two rule presets (the game layer maps
+/// a preset to its configuration: `crate::game::preset::Preset::adjudication`).
 ///
 /// | field | `detsky-mat` | `fide` |
 /// |---|---|---|
@@ -104,8 +105,9 @@ pub use crate::preset::Preset;
 /// | values | P1 N3 B3 R5 Q9 | P1 N3 B3 R5 Q9 |
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AdjudicationConfig {
-    /// The preset the values came from (shown in the verdict).
-    pub preset: Preset,
+    /// The name of the rule preset the values came from, `detsky-mat` or `fide` (shown in the
+    /// adjudication).
+    pub preset: &'static str,
     /// Directory of Syzygy tables (rule 3); `None` skips the rule.
     pub syzygy_dir: Option<PathBuf>,
     /// Count tablebase cursed wins / blessed losses as decisive (default: draws, as
@@ -134,12 +136,20 @@ pub struct AdjudicationConfig {
 }
 
 impl AdjudicationConfig {
-    /// The defaults of a preset (table above).
-    pub fn preset(preset: Preset) -> Self {
-        let (lone, win) = match preset {
-            Preset::DetskyMat => (3, 3),
-            Preset::Fide => (5, 5),
-        };
+    /// The defaults of the `detsky-mat` preset (table above): the children's event of
+    /// `competition-rules.md`, where a minor piece up with mating potential wins (CR 4.3).
+    pub fn detsky_mat() -> Self {
+        Self::with_margins("detsky-mat", 3, 3)
+    }
+
+    /// The defaults of the `fide` preset (table above): a conservative adjudication in the
+    /// spirit of FIDE Guidelines III (a rook up wins).
+    pub fn fide() -> Self {
+        Self::with_margins("fide", 5, 5)
+    }
+
+    /// The shared defaults with the lone-king and win margins of a preset.
+    fn with_margins(preset: &'static str, lone: i32, win: i32) -> Self {
         AdjudicationConfig {
             preset,
             syzygy_dir: None,
@@ -159,7 +169,7 @@ impl AdjudicationConfig {
 
 impl Default for AdjudicationConfig {
     fn default() -> Self {
-        Self::preset(Preset::DetskyMat)
+        Self::detsky_mat()
     }
 }
 
@@ -175,82 +185,35 @@ fn mating_chances(
     (white, black, dead)
 }
 
-/// A game result as PGN writes it.
+/// The adjudication's decision: a result (shakmaty's [`KnownOutcome`]: a win or a draw), or
+/// the arbiter's call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    /// `1-0`.
-    WhiteWins,
-    /// `0-1`.
-    BlackWins,
-    /// `1/2-1/2`.
-    Draw,
-}
-
-/// The judge's result for a decided adjudication (never `*`).
-impl From<GameResult> for crate::game::verdict::GameResult {
-    fn from(r: GameResult) -> Self {
-        match r {
-            GameResult::WhiteWins => Self::WhiteWins,
-            GameResult::BlackWins => Self::BlackWins,
-            GameResult::Draw => Self::Draw,
-        }
-    }
-}
-
-impl GameResult {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-
-    /// The win for `color`.
-    pub fn win_for(color: Color) -> Self {
-        match color {
-            Color::White => GameResult::WhiteWins,
-            Color::Black => GameResult::BlackWins,
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl Serialize for GameResult {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
-
-/// The adjudicated result: decided, or the arbiter's call.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Decision {
     /// The engine decided.
-    Decided(GameResult),
+    Decided(KnownOutcome),
     /// The arbiter decides; see [`Adjudication::recommendation`].
     Review,
 }
 
-impl Verdict {
+impl Decision {
     /// `1-0`, `0-1`, `1/2-1/2` or `review`.
     pub fn as_str(self) -> &'static str {
         match self {
-            Verdict::Decided(r) => r.as_str(),
-            Verdict::Review => "review",
+            Decision::Decided(r) => r.as_str(),
+            Decision::Review => "review",
         }
     }
 }
 
-impl Serialize for Verdict {
+impl Serialize for Decision {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
+}
+
+/// Writes a result as PGN does: `1-0`, `0-1` or `1/2-1/2`.
+fn outcome_as_str<S: Serializer>(outcome: &KnownOutcome, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(outcome.as_str())
 }
 
 /// Which rule decided (JSON: snake_case).
@@ -280,11 +243,11 @@ pub enum Basis {
 }
 
 /// Material in the configured values, per side (`{"white": …, "black": …}`).
-pub type MaterialCount = PerSide<i32>;
+pub type MaterialCount = ByColor<i32>;
 
 /// Material of both sides in `values`.
 fn material_count(pos: &Chess, values: &PieceValues) -> MaterialCount {
-    PerSide {
+    ByColor {
         white: search::material(pos, Color::White, values),
         black: search::material(pos, Color::Black, values),
     }
@@ -308,7 +271,7 @@ pub struct SearchFigures {
 
 /// One line of the trace: a rule tried, its reference and what it found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Reason {
+pub struct RuleTried {
     /// Rule number in the order above (1–8).
     pub rule: u8,
     /// The Laws article, CR rule or parameter it applies, e.g. `Laws 5.2.2` or
@@ -326,34 +289,38 @@ pub struct Adjudication {
     /// The position, as FEN.
     pub fen: String,
     /// `1-0`, `0-1`, `1/2-1/2`, or `review` (the arbiter's call).
-    pub result: Verdict,
+    pub result: Decision,
     /// For `review`: the engine's recommended result; otherwise the result itself.
-    pub recommendation: GameResult,
+    #[serde(serialize_with = "outcome_as_str")]
+    pub recommendation: KnownOutcome,
     /// The rule that decided (for `review`, the rule that handed it over).
     pub basis: Basis,
     /// The reference of that rule.
     pub article: String,
-    /// The preset whose thresholds were used.
-    pub preset: Preset,
+    /// The name of the preset whose thresholds were used (`detsky-mat` or `fide`).
+    pub preset: &'static str,
     /// Material before any exchange.
+    #[serde(with = "crate::laws::serde_color::by_color")]
     pub material_before: MaterialCount,
     /// Material after the quiescence search's exchanges (equal to `material_before` when
     /// rule 6 was not reached).
+    #[serde(with = "crate::laws::serde_color::by_color")]
     pub material_after: MaterialCount,
     /// The exchange line of rule 6, in UCI.
     pub exchange_line: Vec<String>,
     /// The forced mate of rule 4, in UCI (empty otherwise).
     pub mating_line: Vec<String>,
     /// Mating potential per side (rule 7/8): Q, R, a pawn, B+N or two bishops on both colours.
+    #[serde(with = "crate::laws::serde_color::by_color")]
     pub mating_potential: MatingPotential,
     /// Search figures.
     pub search: SearchFigures,
     /// One line per rule tried.
-    pub reasons: Vec<Reason>,
+    pub reasons: Vec<RuleTried>,
 }
 
 /// Mating potential per side (`{"white": …, "black": …}`), see [`has_mating_potential`].
-pub type MatingPotential = PerSide<bool>;
+pub type MatingPotential = ByColor<bool>;
 
 /// Adjudicates positions with one configuration; holds the Syzygy tables when configured.
 pub struct Adjudicator {
@@ -436,7 +403,7 @@ const KNOWN_DRAW_REFERENCE: &str = "CR 4.3, known drawn material";
 struct Run<'a> {
     adjudicator: &'a Adjudicator,
     pos: &'a Chess,
-    reasons: Vec<Reason>,
+    reasons: Vec<RuleTried>,
     search: SearchFigures,
     material_after: MaterialCount,
     exchange_line: Vec<String>,
@@ -487,7 +454,7 @@ impl<'a> Run<'a> {
         decided: bool,
         text: impl Into<String>,
     ) {
-        self.reasons.push(Reason {
+        self.reasons.push(RuleTried {
             rule,
             reference: reference.into(),
             decided,
@@ -495,7 +462,7 @@ impl<'a> Run<'a> {
         });
     }
 
-    fn finish(self, result: Verdict, recommendation: GameResult, basis: Basis) -> Adjudication {
+    fn finish(self, result: Decision, recommendation: KnownOutcome, basis: Basis) -> Adjudication {
         let config = &self.adjudicator.config;
         let article = self
             .reasons
@@ -516,7 +483,7 @@ impl<'a> Run<'a> {
             material_after: self.material_after,
             exchange_line: self.exchange_line,
             mating_line: self.mating_line,
-            mating_potential: PerSide {
+            mating_potential: ByColor {
                 white: has_mating_potential(self.pos, Color::White),
                 black: has_mating_potential(self.pos, Color::Black),
             },
@@ -525,8 +492,8 @@ impl<'a> Run<'a> {
         }
     }
 
-    fn decided(self, result: GameResult, basis: Basis) -> Adjudication {
-        self.finish(Verdict::Decided(result), result, basis)
+    fn decided(self, result: KnownOutcome, basis: Basis) -> Adjudication {
+        self.finish(Decision::Decided(result), result, basis)
     }
 
     fn adjudicate(mut self, repetitions: u32) -> Adjudication {
@@ -542,11 +509,11 @@ impl<'a> Run<'a> {
                 true,
                 format!("{winner:?} has checkmated"),
             );
-            return self.decided(GameResult::win_for(winner), Basis::Checkmate);
+            return self.decided(KnownOutcome::Decisive { winner }, Basis::Checkmate);
         }
         if pos.is_stalemate() {
             self.note(1, Article::Laws("5.2.1").to_string(), true, "stalemate");
-            return self.decided(GameResult::Draw, Basis::Stalemate);
+            return self.decided(KnownOutcome::Draw, Basis::Stalemate);
         }
         if repetitions >= 5 {
             self.note(
@@ -555,7 +522,7 @@ impl<'a> Run<'a> {
                 true,
                 format!("position occurred {repetitions} times"),
             );
-            return self.decided(GameResult::Draw, Basis::FivefoldRepetition);
+            return self.decided(KnownOutcome::Draw, Basis::FivefoldRepetition);
         }
         if pos.halfmoves() >= 150 {
             self.note(
@@ -564,7 +531,7 @@ impl<'a> Run<'a> {
                 true,
                 format!("{} plies without capture or pawn move", pos.halfmoves()),
             );
-            return self.decided(GameResult::Draw, Basis::SeventyFiveMoves);
+            return self.decided(KnownOutcome::Draw, Basis::SeventyFiveMoves);
         }
         self.note(
             1,
@@ -582,7 +549,7 @@ impl<'a> Run<'a> {
                 true,
                 "dead position: neither side can mate by any series of legal moves",
             );
-            return self.decided(GameResult::Draw, Basis::DeadPosition);
+            return self.decided(KnownOutcome::Draw, Basis::DeadPosition);
         }
         self.note(
             2,
@@ -630,7 +597,7 @@ impl<'a> Run<'a> {
                         self.mating_line.join(" ")
                     ),
                 );
-                return self.decided(GameResult::win_for(winner), Basis::ForcedMate);
+                return self.decided(KnownOutcome::Decisive { winner }, Basis::ForcedMate);
             }
         }
         let incomplete = if limit_hit {
@@ -702,7 +669,7 @@ impl<'a> Run<'a> {
                     true,
                     format!("after the exchanges {via}: dead position, neither side can mate"),
                 );
-                return self.decided(GameResult::Draw, Basis::DeadPosition);
+                return self.decided(KnownOutcome::Draw, Basis::DeadPosition);
             }
             if let Some(pattern) = patterns::drawn_pattern(&settled) {
                 self.note(
@@ -743,7 +710,7 @@ impl<'a> Run<'a> {
                     true,
                     format!("{ahead:?} is {margin} up against a lone king (or king and pawns) with mating potential"),
                 );
-                return self.decided(GameResult::win_for(ahead), Basis::LoneKing);
+                return self.decided(KnownOutcome::Decisive { winner: ahead }, Basis::LoneKing);
             }
             self.note(7, lone_ref, false, format!("{:?} has only king and pawns, but the margin {margin} or mating potential is not enough", !ahead));
         } else {
@@ -767,7 +734,7 @@ impl<'a> Run<'a> {
                 true,
                 format!("roughly equal (balance {balance:+})"),
             );
-            return self.decided(GameResult::Draw, Basis::Material);
+            return self.decided(KnownOutcome::Draw, Basis::Material);
         }
         if !ahead_can_mate {
             self.note(
@@ -776,7 +743,7 @@ impl<'a> Run<'a> {
                 true,
                 format!("{ahead:?} is ahead but cannot mate by any series of legal moves"),
             );
-            return self.decided(GameResult::Draw, Basis::Material);
+            return self.decided(KnownOutcome::Draw, Basis::Material);
         }
         if margin >= config.win_margin && potential {
             self.note(
@@ -785,14 +752,14 @@ impl<'a> Run<'a> {
                 true,
                 format!("{ahead:?} is clearly better: {margin} up with mating potential"),
             );
-            return self.decided(GameResult::win_for(ahead), Basis::Material);
+            return self.decided(KnownOutcome::Decisive { winner: ahead }, Basis::Material);
         }
         // The arbiter's call.
         let runner = unstoppable_passed_pawn(&settled, ahead);
         let recommendation = if runner || (margin >= config.win_margin) {
-            GameResult::win_for(ahead)
+            KnownOutcome::Decisive { winner: ahead }
         } else {
-            GameResult::Draw
+            KnownOutcome::Draw
         };
         let why = if margin >= config.win_margin {
             format!(
@@ -808,11 +775,11 @@ impl<'a> Run<'a> {
             )
         };
         self.note(8, reference, false, format!("arbiter's call: {why}"));
-        self.finish(Verdict::Review, recommendation, Basis::Material)
+        self.finish(Decision::Review, recommendation, Basis::Material)
     }
 
     fn known_draw(self, _pattern: DrawnPattern) -> Adjudication {
-        self.decided(GameResult::Draw, Basis::KnownDraw)
+        self.decided(KnownOutcome::Draw, Basis::KnownDraw)
     }
 
     fn record_counter(&mut self, counter: &Counter) {
@@ -820,7 +787,7 @@ impl<'a> Run<'a> {
         self.search.limit_hit |= counter.limit_hit;
     }
 
-    fn tablebase(&mut self, config: &AdjudicationConfig) -> Option<GameResult> {
+    fn tablebase(&mut self, config: &AdjudicationConfig) -> Option<KnownOutcome> {
         let reference = "CR 4.3, syzygy_dir";
         if let Some(err) = self.tablebase_error.take() {
             self.note(3, reference, false, format!("tablebase unavailable: {err}"));
@@ -862,15 +829,15 @@ impl<'a> Run<'a> {
         };
         let mover = pos.turn();
         let result = match wdl {
-            AmbiguousWdl::Win => GameResult::win_for(mover),
-            AmbiguousWdl::Loss => GameResult::win_for(!mover),
+            AmbiguousWdl::Win => KnownOutcome::Decisive { winner: mover },
+            AmbiguousWdl::Loss => KnownOutcome::Decisive { winner: !mover },
             AmbiguousWdl::CursedWin | AmbiguousWdl::MaybeWin if config.cursed_wins_count => {
-                GameResult::win_for(mover)
+                KnownOutcome::Decisive { winner: mover }
             }
             AmbiguousWdl::BlessedLoss | AmbiguousWdl::MaybeLoss if config.cursed_wins_count => {
-                GameResult::win_for(!mover)
+                KnownOutcome::Decisive { winner: !mover }
             }
-            _ => GameResult::Draw,
+            _ => KnownOutcome::Draw,
         };
         self.note(
             3,
@@ -933,12 +900,12 @@ impl fmt::Display for Adjudication {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "position:       {}", self.fen)?;
         match self.result {
-            Verdict::Review => writeln!(
+            Decision::Review => writeln!(
                 f,
                 "result:         review (arbiter's call; recommended {})",
                 self.recommendation
             )?,
-            Verdict::Decided(r) => writeln!(f, "result:         {r}")?,
+            Decision::Decided(r) => writeln!(f, "result:         {r}")?,
         }
         writeln!(f, "basis:          {:?} ({})", self.basis, self.article)?;
         writeln!(

@@ -7,11 +7,11 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use arbiter::adjudicate::patterns::DrawnPattern;
-use arbiter::adjudicate::{Adjudication, AdjudicationConfig, Adjudicator, Preset};
+use arbiter::adjudicate::{Adjudication, AdjudicationConfig, Adjudicator};
 use arbiter::formats::jsonl;
-use arbiter::formats::pgn::PgnReader;
-use arbiter::game::judge::{JudgeOptions, judge_pgn_game};
-use arbiter::game::rules::CompetitionRules;
+use arbiter::formats::pgn::{PgnReader, judge_pgn_game};
+use arbiter::game::judge::JudgeOptions;
+use arbiter::game::rules::{CompetitionRules, Preset};
 use arbiter::game::verdict::{Verdict, count_of};
 use serde::Serialize;
 
@@ -111,7 +111,7 @@ fn parse_fen(fen: &str) -> anyhow::Result<Chess> {
 }
 
 fn config_from(args: &AdjudicateArgs) -> AdjudicationConfig {
-    let mut config = AdjudicationConfig::preset(args.preset);
+    let mut config = args.preset.adjudication();
     config.syzygy_dir = args.syzygy.clone();
     config.cursed_wins_count = args.cursed_wins_count;
     if let Some(v) = args.win_margin {
@@ -166,7 +166,7 @@ pub fn run_adjudicate(args: AdjudicateArgs) -> anyhow::Result<ExitCode> {
         let rules = rules_text(&config);
         match args.format {
             super::Format::Text => {
-                println!("adjudication rules, preset {}:", config.preset.name());
+                println!("adjudication rules, preset {}:", config.preset);
                 for (n, text) in rules {
                     println!("{n}. {text}");
                 }
@@ -178,7 +178,7 @@ pub fn run_adjudicate(args: AdjudicateArgs) -> anyhow::Result<ExitCode> {
                     .collect();
                 println!(
                     "{}",
-                    serde_json::json!({ "preset": config.preset.name(), "rules": list })
+                    serde_json::json!({ "preset": config.preset, "rules": list })
                 );
             }
         }

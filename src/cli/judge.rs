@@ -11,7 +11,8 @@ use std::process::ExitCode;
 
 use arbiter::formats::jsonl::{self, JsonlError};
 use arbiter::formats::pgn::PgnReader;
-use arbiter::game::judge::{Judge, JudgeError, JudgeOptions, judge_pgn_game};
+use arbiter::formats::pgn::judge_pgn_game;
+use arbiter::game::judge::{Judge, JudgeError, JudgeOptions};
 use arbiter::game::rules::{CompetitionRules, Preset};
 use arbiter::game::verdict::Verdict;
 use serde::Serialize;

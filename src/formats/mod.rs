@@ -1,4 +1,4 @@
-//! Input and output formats: PGN ([`pgn`]) and its moves in SAN ([`san`]), the JSON Lines event log ([`jsonl`]) and
+//! Input and output formats: PGN ([`pgn`]), the JSON Lines event log ([`jsonl`]) and
 //! FIDE TRF-16 with the TRF(x) extensions ([`trf`]).
 
 // Every public item says what it holds, in which units, and the rule it implements.
@@ -6,5 +6,4 @@
 
 pub mod jsonl;
 pub mod pgn;
-pub mod san;
 pub mod trf;

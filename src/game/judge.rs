@@ -37,10 +37,10 @@ use super::verdict::{
     PerSide, Reason, RecordProblem, RecordProblemKind, ReportCheck, ReportSource, Status,
     TraceEntry, TwoHanded, Verdict, count_of,
 };
-use crate::formats::san;
 use crate::laws::Article;
 use crate::laws::draw::{self, RepetitionHistory};
 use crate::laws::illegal::{IllegalMove, PhysicalMove, classify};
+use crate::laws::san;
 use crate::laws::winnability::{
     Winnability, WinnabilityConfig, can_mate, can_mate_with, material_cannot_mate,
 };
@@ -529,7 +529,7 @@ impl Judge {
     /// this one, the position has a legal move, so it is neither checkmate nor stalemate
     /// (5.1.1, 5.2.1) and the test is skipped (exact, not a guess). `resolved` is this move as
     /// the previous call returned it. Returns `next` resolved, to pass on to the next call.
-    fn play_san_ahead(
+    pub fn play_san_ahead(
         &mut self,
         san: San,
         resolved: Option<Move>,
@@ -1449,7 +1449,7 @@ impl Judge {
         let adjudication = match &self.board {
             BoardState::Legal(pos) => {
                 let repetitions = u32::try_from(self.history.current_count()).unwrap_or(u32::MAX);
-                let config = crate::adjudicate::AdjudicationConfig::preset(self.rules.preset);
+                let config = self.rules.preset.adjudication();
                 // A preset has no Syzygy directory, the only thing `new` can fail on.
                 let adjudicator = crate::adjudicate::Adjudicator::new(config).ok();
                 adjudicator.map(|a| a.adjudicate_in_game(pos, repetitions.max(1)))
@@ -1457,8 +1457,8 @@ impl Judge {
             BoardState::Irregular(_) => None,
         };
         let decided = adjudication.as_ref().and_then(|a| match a.result {
-            crate::adjudicate::Verdict::Decided(r) => Some(GameResult::from(r)),
-            crate::adjudicate::Verdict::Review => None,
+            crate::adjudicate::Decision::Decided(r) => Some(GameResult::from(r)),
+            crate::adjudicate::Decision::Review => None,
         });
         let decision = match (&adjudication, decided) {
             (Some(a), Some(result)) => {
@@ -2035,76 +2035,6 @@ pub fn judge_game(
     let skip = usize::from(matches!(events.first(), Some(Event::Header(_))));
     for e in events.iter().skip(skip) {
         judge.apply(e)?;
-    }
-    Ok(judge.into_verdict())
-}
-
-/// Judges a PGN game: its mainline moves as move events; the `Result` tag (or the movetext's
-/// termination marker) as the reported result (CR 4.2); players and event from the tags. The
-/// `FEN` tag sets the start; `Variant` must be standard or Chess960.
-///
-/// # Errors
-/// [`JudgeError::InvalidStart`] for a bad `FEN` tag, [`JudgeError::UnsupportedVariant`].
-pub fn judge_pgn_game(
-    game: &crate::formats::pgn::PgnGame,
-    rules: CompetitionRules,
-    options: JudgeOptions,
-) -> Result<Verdict, JudgeError> {
-    let chess960 = match game.tag("Variant") {
-        None => false,
-        Some(v) => {
-            let v = v.to_ascii_lowercase();
-            if v.is_empty() || v == "standard" || v == "normal" || v == "from position" {
-                false
-            } else if v.contains("960") || v.contains("fischer") {
-                true
-            } else {
-                return Err(JudgeError::UnsupportedVariant(v));
-            }
-        }
-    };
-    let mode = if chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
-    };
-    let start = match game.tag("FEN") {
-        Some(f) => parse_fen(f, mode)
-            .or_else(|e| {
-                if chess960 {
-                    Err(e)
-                } else {
-                    parse_fen(f, CastlingMode::Chess960)
-                }
-            })
-            .map_err(|source| JudgeError::InvalidStart { index: 0, source })?,
-        None => Chess::default(),
-    };
-    let mode = if chess960 || start.castles().mode() == CastlingMode::Chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
-    };
-    let mut judge = Judge::with_mode(start, mode, rules, options);
-    judge.set_info(GameInfo {
-        white: game.tag("White").map(str::to_owned),
-        black: game.tag("Black").map(str::to_owned),
-        event: game.tag("Event").map(str::to_owned),
-        round: game.tag("Round").map(str::to_owned),
-        board: game.tag("Board").map(str::to_owned),
-    });
-    // Each move is resolved once, one step ahead: a next move that plays proves the position
-    // before it is neither checkmate nor stalemate.
-    let mut resolved = None;
-    for (i, san) in game.moves.iter().enumerate() {
-        resolved = judge.play_san_ahead(*san, resolved, game.moves.get(i + 1).copied());
-    }
-    let reported = game
-        .tag("Result")
-        .and_then(|r| r.parse::<GameResult>().ok())
-        .or(game.termination);
-    if let Some(result) = reported {
-        judge.report_result(result, ReportSource::Pgn, None, None);
     }
     Ok(judge.into_verdict())
 }

@@ -60,6 +60,21 @@ impl GameResult {
     }
 }
 
+/// A definitive outcome (a decided adjudication, a PGN termination marker other than `*`).
+impl From<shakmaty::KnownOutcome> for GameResult {
+    fn from(outcome: shakmaty::KnownOutcome) -> Self {
+        match outcome {
+            shakmaty::KnownOutcome::Decisive {
+                winner: shakmaty::Color::White,
+            } => GameResult::WhiteWins,
+            shakmaty::KnownOutcome::Decisive {
+                winner: shakmaty::Color::Black,
+            } => GameResult::BlackWins,
+            shakmaty::KnownOutcome::Draw => GameResult::Draw,
+        }
+    }
+}
+
 impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())

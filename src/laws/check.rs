@@ -55,11 +55,14 @@ pub fn checks_and_pins(pos: &Chess, king: Square) -> (bool, Bitboard) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::setup::parse_fen;
     use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
 
     fn pos(fen: &str) -> Chess {
-        parse_fen(fen, CastlingMode::Standard).unwrap()
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
     }
 
     #[test]

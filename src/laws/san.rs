@@ -151,12 +151,46 @@ fn pawn_push_origin(us: Color, to: Square, occupied: Bitboard) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::setup::parse_fen;
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, File};
+    use std::ops::ControlFlow;
 
     fn pos(fen: &str) -> Chess {
-        parse_fen(fen, CastlingMode::Standard).unwrap()
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    /// The mainline SAN moves of a PGN game, read with pgn-reader directly (the Laws know no
+    /// file reader of the crate).
+    struct Mainline;
+
+    impl pgn_reader::Visitor for Mainline {
+        type Tags = ();
+        type Movetext = Vec<San>;
+        type Output = Vec<San>;
+
+        fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+            ControlFlow::Continue(())
+        }
+
+        fn begin_movetext(&mut self, _tags: ()) -> ControlFlow<Self::Output, Self::Movetext> {
+            ControlFlow::Continue(Vec::new())
+        }
+
+        fn san(
+            &mut self,
+            moves: &mut Self::Movetext,
+            san_plus: pgn_reader::SanPlus,
+        ) -> ControlFlow<Self::Output> {
+            moves.push(san_plus.san);
+            ControlFlow::Continue(())
+        }
+
+        fn end_game(&mut self, moves: Self::Movetext) -> Self::Output {
+            moves
+        }
     }
 
     /// Every legal move's SAN, and variants of it (hints dropped, both hints, the capture mark
@@ -260,10 +294,13 @@ mod tests {
         ))
         .expect("../shared/data/pgn present");
         let mut positions = 0;
-        for game in crate::formats::pgn::PgnReader::new(text.as_bytes()).take(40) {
-            let Ok(game) = game else { continue };
+        let mut reader = pgn_reader::Reader::new(text.as_bytes());
+        for _ in 0..40 {
+            let Ok(Some(moves)) = reader.read_game(&mut Mainline) else {
+                break;
+            };
             let mut p = Chess::default();
-            for san in &game.moves {
+            for san in &moves {
                 agrees_everywhere(&p);
                 positions += 1;
                 match to_move(&p, *san) {
