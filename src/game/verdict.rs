@@ -162,6 +162,21 @@ pub enum Reason {
     Unfinished,
 }
 
+/// The reason for an automatic ending of the Laws.
+impl From<crate::laws::ending::AutomaticEnding> for Reason {
+    fn from(ending: crate::laws::ending::AutomaticEnding) -> Self {
+        use crate::laws::ending::AutomaticEnding as E;
+        match ending {
+            E::Checkmate { .. } => Reason::Checkmate,
+            E::Stalemate => Reason::Stalemate,
+            E::InsufficientMaterial => Reason::InsufficientMaterial,
+            E::DeadPosition => Reason::DeadPosition,
+            E::SeventyFiveMoves => Reason::SeventyFiveMoves,
+            E::FivefoldRepetition => Reason::FivefoldRepetition,
+        }
+    }
+}
+
 impl Reason {
     /// The rule behind the reason.
     pub fn article(self) -> Article {

@@ -6,6 +6,7 @@
 //! - [`san`]: SAN resolved to the legal move it names, fast (Appendix C; the replay's hot path),
 //!   and the physical move an illegal SAN describes.
 //! - [`serde_color`]: JSON for shakmaty's `Color` and `ByColor` (`"white"`, `{"white": …}`).
+//! - [`ending`]: the automatic endings after a move (5.1.1, 5.2.1, 5.2.2, 9.6.1, 9.6.2).
 //! - [`draw`]: repetition table, 50/75-move counters, position identity (Art. 9).
 //! - [`winnability`]: can a side still checkmate by any series of legal moves
 //!   (Art. 5.2.2 dead position, 6.9, 7.5.5)?
@@ -13,6 +14,7 @@
 pub mod article;
 pub mod check;
 pub mod draw;
+pub mod ending;
 pub mod illegal;
 pub mod san;
 pub mod serde_color;

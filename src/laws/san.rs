@@ -11,11 +11,15 @@
 //! square, a promotion that does not fit) goes to shakmaty, which also names the error. So
 //! shakmaty stays the authority on the rules; this is a short cut to the same answer, checked
 //! against it move by move in the tests.
+//!
+//! [`physical_move`] reads a SAN the other way, for a move that may be illegal: which piece the
+//! hand moved from where to where.
 
 use shakmaty::san::{San, SanError};
 
 use crate::laws::check;
-use shakmaty::{Bitboard, Chess, Color, Move, Position, Rank, Role, Square, attacks};
+use crate::laws::illegal::PhysicalMove;
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Rank, Role, Square, attacks};
 
 /// The legal move `san` names in `pos` (Laws Art. 3, notation of Appendix C).
 ///
@@ -146,6 +150,78 @@ fn pawn_push_origin(us: Color, to: Square, occupied: Bitboard) -> Bitboard {
         return Bitboard::from_square(two);
     }
     Bitboard::EMPTY
+}
+
+/// The physical move a SAN describes on `board` with `turn` to move, whether or not it is legal:
+/// the one piece of the named kind (and file and rank hints) whose movement pattern reaches the
+/// target square, preferring a piece whose path is clear; castling is the king's two-square
+/// step. Needed to put an illegal SAN move on the board as the hand made it (Art. 7.5.1 and
+/// CR 3.5), and for SAN in an irregular position. `None` when no single piece fits (or for
+/// `--`).
+pub fn physical_move(board: &Board, turn: Color, san: &San) -> Option<PhysicalMove> {
+    match *san {
+        San::Castle(side) => {
+            let king = board.king_of(turn)?;
+            Some(PhysicalMove {
+                from: king,
+                to: side.king_to(turn),
+                promotion: None,
+            })
+        }
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            let mut candidates = board.by_piece(role.of(turn));
+            if let Some(f) = file {
+                candidates &= Bitboard::from_file(f);
+            }
+            if let Some(r) = rank {
+                candidates &= Bitboard::from_rank(r);
+            }
+            let fits = |from: Square, occupied: Bitboard| -> bool {
+                if role == Role::Pawn {
+                    let forward: i32 = if turn == Color::White { 1 } else { -1 };
+                    let dr = i32::from(to.rank()) - i32::from(from.rank());
+                    let df = (i32::from(to.file()) - i32::from(from.file())).abs();
+                    if capture {
+                        df == 1 && dr == forward
+                    } else {
+                        df == 0 && (dr == forward || dr == 2 * forward)
+                    }
+                } else {
+                    attacks::attacks(from, role.of(turn), occupied).contains(to)
+                }
+            };
+            let pattern: Bitboard = candidates
+                .into_iter()
+                .filter(|&sq| fits(sq, Bitboard::EMPTY))
+                .collect();
+            let unblocked: Bitboard = pattern
+                .into_iter()
+                .filter(|&sq| fits(sq, board.occupied()))
+                .collect();
+            let from = if unblocked.count() == 1 {
+                unblocked.first()
+            } else if pattern.count() == 1 {
+                pattern.first()
+            } else if pattern.is_empty() && candidates.count() == 1 {
+                candidates.first()
+            } else {
+                None
+            }?;
+            Some(PhysicalMove {
+                from,
+                to,
+                promotion,
+            })
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]
