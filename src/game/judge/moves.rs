@@ -205,7 +205,7 @@ impl Judge {
                     return;
                 }
                 let san_error = match &written {
-                    Written::San(s) => s.to_move(&pos).err(),
+                    Written::San(s) => san::to_move(&pos, *s).err(),
                     Written::Uci(_) => None,
                 };
                 if san_error == Some(shakmaty::san::SanError::AmbiguousSan) {
@@ -288,7 +288,7 @@ impl Judge {
                     None => Err((ActKind::Move(IllegalMove::NoSuchMove), None)),
                 }
             }
-            Written::San(s) => match s.to_move(pos) {
+            Written::San(s) => match san::to_move(pos, *s) {
                 Ok(m) => Ok(m),
                 Err(_) => match physical(written, &self.board) {
                     Some(pm) => match classify(pos, &pm) {
