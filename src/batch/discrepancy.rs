@@ -328,7 +328,7 @@ pub fn find(game: &PgnGame, verdict: &Verdict) -> Vec<Discrepancy> {
             format!(
                 "{} recorded, but {} cannot checkmate by any series of legal moves",
                 recorded.map_or("?", GameResult::as_str),
-                winner.name()
+                winner
             ),
         ));
     }

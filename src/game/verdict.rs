@@ -9,8 +9,9 @@ use std::str::FromStr;
 
 use serde::{Serialize, Serializer};
 use shakmaty::fen::Fen;
+use shakmaty::{ByColor, Color};
 
-use super::event::{ClaimKind, Side};
+use super::event::ClaimKind;
 use super::rules::CompetitionRules;
 use crate::laws::Article;
 use crate::laws::illegal::IllegalMove;
@@ -43,18 +44,18 @@ impl GameResult {
     }
 
     /// The win for `side`.
-    pub fn win_for(side: Side) -> Self {
+    pub fn win_for(side: Color) -> Self {
         match side {
-            Side::White => GameResult::WhiteWins,
-            Side::Black => GameResult::BlackWins,
+            Color::White => GameResult::WhiteWins,
+            Color::Black => GameResult::BlackWins,
         }
     }
 
     /// The winner, if decisive.
-    pub fn winner(self) -> Option<Side> {
+    pub fn winner(self) -> Option<Color> {
         match self {
-            GameResult::WhiteWins => Some(Side::White),
-            GameResult::BlackWins => Some(Side::Black),
+            GameResult::WhiteWins => Some(Color::White),
+            GameResult::BlackWins => Some(Color::Black),
             _ => None,
         }
     }
@@ -331,7 +332,8 @@ pub struct IllegalAct {
     /// 0-based index of the event in the log (for PGN, the index of the move in the mainline).
     pub event_index: usize,
     /// Who made it.
-    pub side: Side,
+    #[serde(with = "crate::laws::serde_color::color")]
+    pub side: Color,
     /// The move as written (UCI or SAN), or the board act's squares.
     #[serde(rename = "move")]
     pub notation: String,
@@ -354,33 +356,6 @@ pub struct TwoHanded {
     pub counted: u32,
 }
 
-/// Per-player numbers, serialised as `{"white": …, "black": …}`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct PerSide<T> {
-    /// White's.
-    pub white: T,
-    /// Black's.
-    pub black: T,
-}
-
-impl<T> PerSide<T> {
-    /// The value of `side`.
-    pub fn get(&self, side: Side) -> &T {
-        match side {
-            Side::White => &self.white,
-            Side::Black => &self.black,
-        }
-    }
-
-    /// The value of `side`, mutably.
-    pub fn get_mut(&mut self, side: Side) -> &mut T {
-        match side {
-            Side::White => &mut self.white,
-            Side::Black => &mut self.black,
-        }
-    }
-}
-
 /// A claim and how it was decided.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ClaimRecord {
@@ -389,7 +364,8 @@ pub struct ClaimRecord {
     /// Plies played when the claim was made.
     pub ply: u32,
     /// The claimant.
-    pub by: Side,
+    #[serde(with = "crate::laws::serde_color::color")]
+    pub by: Color,
     /// What was claimed.
     pub claim: ClaimKind,
     /// The intended move, if one was declared.
@@ -572,9 +548,11 @@ pub struct Verdict {
     /// Every illegal act, in order.
     pub illegal_moves: Vec<IllegalAct>,
     /// Counted illegal moves per player (two-handed moves converted per the rules included).
-    pub illegal_move_counts: PerSide<u32>,
+    #[serde(with = "crate::laws::serde_color::by_color")]
+    pub illegal_move_counts: ByColor<u32>,
     /// Two-handed moves per player.
-    pub two_handed: PerSide<TwoHanded>,
+    #[serde(with = "crate::laws::serde_color::by_color")]
+    pub two_handed: ByColor<TwoHanded>,
     /// Claims and their decisions.
     pub claims: Vec<ClaimRecord>,
     /// Moves recorded after the game had ended (not play).
@@ -627,7 +605,7 @@ impl fmt::Display for Verdict {
                 f,
                 "  illegal move at ply {} by {}: {} — {} ({}), {}",
                 act.ply,
-                act.side.name(),
+                act.side,
                 act.notation,
                 act.kind.code(),
                 act.article,
@@ -637,15 +615,13 @@ impl fmt::Display for Verdict {
                     .unwrap_or_default()
             )?;
         }
-        for side in [Side::White, Side::Black] {
+        for side in [Color::White, Color::Black] {
             let th = self.two_handed.get(side);
             if th.observed > 0 {
                 writeln!(
                     f,
                     "  two-handed moves by {}: {} observed, {} counted",
-                    side.name(),
-                    th.observed,
-                    th.counted
+                    side, th.observed, th.counted
                 )?;
             }
         }
@@ -653,7 +629,7 @@ impl fmt::Display for Verdict {
             writeln!(
                 f,
                 "  claim by {} ({}): {} — {} ({})",
-                c.by.name(),
+                c.by,
                 serde_json::to_value(c.claim)
                     .ok()
                     .and_then(|v| v.as_str().map(str::to_owned))

@@ -2,9 +2,10 @@
 //! (9.2) and fifty-move (9.3) claims with or without the intended move, and the record of every
 //! claim and its decision.
 
+use shakmaty::Color;
 use shakmaty::Position;
 
-use crate::game::event::{ClaimEvent, ClaimKind, Side};
+use crate::game::event::{ClaimEvent, ClaimKind};
 use crate::game::verdict::{ClaimRecord, GameResult, Reason, TraceEntry};
 use crate::laws::Article;
 use crate::laws::draw::{self};
@@ -14,14 +15,14 @@ use super::position::BoardState;
 use super::{Judge, JudgeError};
 
 impl Judge {
-    pub(super) fn accept_draw(&mut self, by: Side, index: usize) {
+    pub(super) fn accept_draw(&mut self, by: Color, index: usize) {
         if self.ended.is_some() {
             return;
         }
         if self.draw_offer != Some(by.other()) {
             self.note(
                 index,
-                || format!("draw accepted by {}", by.name()),
+                || format!("draw accepted by {}", by),
                 || "no standing offer by the opponent: nothing to accept".into(),
                 Some(Article::Competition("4.6")),
             );
@@ -30,7 +31,7 @@ impl Judge {
         if !(self.moved.white && self.moved.black) {
             self.note(
                 index,
-                || format!("draw accepted by {}", by.name()),
+                || format!("draw accepted by {}", by),
                 || "not valid before both players have made a move".into(),
                 Some(Article::Laws("5.2.3")),
             );
@@ -39,7 +40,7 @@ impl Judge {
         self.end(GameResult::Draw, Reason::DrawAgreement);
         self.note(
             index,
-            || format!("draw accepted by {}", by.name()),
+            || format!("draw accepted by {}", by),
             || "drawn by agreement".into(),
             Some(Article::Laws("5.2.3")),
         );
@@ -70,7 +71,7 @@ impl Judge {
     /// A threefold (9.2) or fifty-move (9.3) claim by `by`, optionally with the intended move.
     pub(super) fn draw_claim(
         &mut self,
-        by: Side,
+        by: Color,
         kind: ClaimKind,
         intended: Option<Written>,
         index: usize,
@@ -93,7 +94,7 @@ impl Judge {
             return;
         }
         let (correct, explanation, legal_move) = match &self.board {
-            BoardState::Legal(pos) if Side::of(pos.turn()) == by && self.pending.is_none() => {
+            BoardState::Legal(pos) if pos.turn() == by && self.pending.is_none() => {
                 let m = intended.as_ref().map(|w| self.resolve(pos, w));
                 let legal = match &m {
                     Some(Ok(mv)) => Some(*mv),
@@ -151,7 +152,7 @@ impl Judge {
             };
             self.end(GameResult::Draw, reason);
         } else if let Some(w) = intended
-            && Side::of(self.board.turn()) == by
+            && self.board.turn() == by
         {
             // Laws 9.5.3: the declared move must then be played.
             self.play_written(w, Some(by), 1, index);
@@ -162,7 +163,7 @@ impl Judge {
     pub(super) fn record_claim(
         &mut self,
         index: usize,
-        by: Side,
+        by: Color,
         claim: ClaimKind,
         intended: Option<String>,
         correct: bool,
@@ -173,7 +174,7 @@ impl Judge {
             self.trace.push(TraceEntry {
                 event_index: index,
                 ply: self.plies,
-                event: format!("claim {claim:?} by {}", by.name()),
+                event: format!("claim {claim:?} by {}", by),
                 decision: format!(
                     "{}: {explanation}",
                     if correct { "correct" } else { "incorrect" }

@@ -31,14 +31,15 @@ mod penalties;
 mod position;
 mod result;
 
+use shakmaty::{ByColor, Color};
 use shakmaty::{CastlingMode, Chess, Position};
 
-use super::event::{Event, Header, NoticeKind, Side};
+use super::event::{Event, Header, NoticeKind};
 use super::rules::{CompetitionRules, Preset};
 use super::setup::{FenError, fen_of, parse_fen};
 use super::verdict::{
-    AfterEnd, ClaimRecord, Discrepancy, GameInfo, GameResult, IllegalAct, PerSide, Reason,
-    RecordProblem, ReportCheck, ReportSource, Status, TraceEntry, TwoHanded, Verdict,
+    AfterEnd, ClaimRecord, Discrepancy, GameInfo, GameResult, IllegalAct, Reason, RecordProblem,
+    ReportCheck, ReportSource, Status, TraceEntry, TwoHanded, Verdict,
 };
 use crate::laws::Article;
 use crate::laws::draw::{self, RepetitionHistory};
@@ -120,7 +121,7 @@ pub enum JudgeError {
 struct Pending {
     /// Index into `illegal_moves`.
     act: usize,
-    side: Side,
+    side: Color,
     restore: Box<Snapshot>,
 }
 
@@ -162,20 +163,20 @@ pub struct Judge {
     /// ending applies to it: 5.1.1, 5.2.1, 5.2.2 require a move that followed Article 3).
     reached_illegally: bool,
     plies: u32,
-    moved: PerSide<bool>,
+    moved: ByColor<bool>,
     events: usize,
     started: bool,
     ended: Option<Ending>,
     pending: Option<Pending>,
     /// The last move was two-handed (its player), until the opponent replies.
-    pending_two_handed: Option<Side>,
+    pending_two_handed: Option<Color>,
     /// The position before the last legal move, for a take-back (event path only).
     previous: Option<Box<Snapshot>>,
-    draw_offer: Option<Side>,
-    refusals: PerSide<u32>,
+    draw_offer: Option<Color>,
+    refusals: ByColor<u32>,
     illegal_moves: Vec<IllegalAct>,
-    illegal_counts: PerSide<u32>,
-    two_handed: PerSide<TwoHanded>,
+    illegal_counts: ByColor<u32>,
+    two_handed: ByColor<TwoHanded>,
     claims: Vec<ClaimRecord>,
     moves_after_end: Vec<AfterEnd>,
     reported: Option<ReportCheck>,
@@ -221,7 +222,7 @@ impl Judge {
             history,
             reached_illegally: false,
             plies: 0,
-            moved: PerSide::default(),
+            moved: ByColor::default(),
             events: 0,
             started: false,
             ended: None,
@@ -229,10 +230,10 @@ impl Judge {
             pending_two_handed: None,
             previous: None,
             draw_offer: None,
-            refusals: PerSide::default(),
+            refusals: ByColor::default(),
             illegal_moves: Vec::new(),
-            illegal_counts: PerSide::default(),
-            two_handed: PerSide::default(),
+            illegal_counts: ByColor::default(),
+            two_handed: ByColor::default(),
             claims: Vec::new(),
             moves_after_end: Vec::new(),
             reported: None,
@@ -374,7 +375,7 @@ impl Judge {
                     self.draw_offer = Some(p.by);
                     self.note(
                         index,
-                        || format!("draw offer by {}", p.by.name()),
+                        || format!("draw offer by {}", p.by),
                         || "offer stands until accepted, rejected or a piece is touched".into(),
                         Some(Article::Competition("4.6")),
                     );
@@ -390,7 +391,7 @@ impl Judge {
                     self.draw_offer = None;
                     self.note(
                         index,
-                        || format!("draw rejected by {}", p.by.name()),
+                        || format!("draw rejected by {}", p.by),
                         || "offer withdrawn from the board".into(),
                         Some(Article::Competition("4.6")),
                     );
@@ -419,7 +420,7 @@ impl Judge {
                     let limit = self.rules.refusals_to_lose;
                     self.note(
                         index,
-                        || format!("refusal to continue by {}", p.by.name()),
+                        || format!("refusal to continue by {}", p.by),
                         || format!("refusal {n} of {limit}"),
                         Some(Article::Competition("4.4")),
                     );

@@ -3,11 +3,12 @@
 //! (A.5.4); the automatic endings after each legal move ([`crate::laws::ending`]); record
 //! problems and moves after the end of the game.
 
+use shakmaty::Color;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move, Position};
 
-use crate::game::event::{MoveEvent, Side};
+use crate::game::event::MoveEvent;
 use crate::game::verdict::{
     ActKind, AfterEnd, GameResult, IllegalAct, OtherAct, Reason, RecordProblem, RecordProblemKind,
     Status,
@@ -125,7 +126,7 @@ impl Judge {
     pub(super) fn play_written(
         &mut self,
         written: Written,
-        side: Option<Side>,
+        side: Option<Color>,
         hands: u8,
         index: usize,
     ) {
@@ -137,14 +138,13 @@ impl Judge {
             self.move_after_end(written, ending, index);
             return;
         }
-        let turn = Side::of(self.board.turn());
+        let turn = self.board.turn();
         // Who moved: as stated, or the owner of the piece lifted (Black moving first).
         let mover = side.unwrap_or_else(|| match written {
             Written::Uci(UciMove::Normal { from, .. }) => self
                 .board
                 .board()
                 .color_at(from)
-                .map(Side::of)
                 .filter(|owner| *owner != turn)
                 .unwrap_or(turn),
             _ => turn,
@@ -245,9 +245,9 @@ impl Judge {
                 let pm = physical(&written, &self.board);
                 let mut next = setup.clone();
                 if let Some(pm) = pm {
-                    apply_physical(&mut next, mover.color(), &pm, None);
+                    apply_physical(&mut next, mover, &pm, None);
                 } else {
-                    next.turn = !mover.color();
+                    next.turn = !mover;
                 }
                 self.plies += 1;
                 self.set_board_from_setup(next);
@@ -311,7 +311,7 @@ impl Judge {
         let BoardState::Legal(pos) = &mut self.board else {
             return None;
         };
-        let mover = Side::of(pos.turn());
+        let mover = pos.turn();
         // After a capture or pawn move no earlier position can recur. (Other moves shakmaty
         // calls irreversible — castling, a loss of castling rights — change the key, so the
         // history may keep the positions before them: they never match again.)
@@ -384,7 +384,7 @@ impl Judge {
             _ => None,
         };
         if let Some(kind) = kind {
-            let side = Side::of(self.board.turn());
+            let side = self.board.turn();
             self.illegal_moves.push(IllegalAct {
                 ply: self.plies + 1,
                 event_index: index,

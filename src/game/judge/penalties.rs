@@ -3,9 +3,10 @@
 //! illegal-move limit (CR 3.3, 7.5.5); two-handed moves (CR 3.7, 7.5.4); take-backs by
 //! agreement (CR 3.6).
 
+use shakmaty::Color;
 use shakmaty::{Board, EnPassantMode, Position};
 
-use crate::game::event::{ClaimKind, IllegalActEvent, Side};
+use crate::game::event::{ClaimKind, IllegalActEvent};
 use crate::game::rules::Preset;
 use crate::game::verdict::{
     ActKind, AfterEnd, GameResult, IllegalAct, OtherAct, Reason, Status, count_of,
@@ -21,7 +22,7 @@ impl Judge {
     /// for a claim or notice until the opponent's reply (CR 3.4–3.5).
     pub(super) fn illegal_act(
         &mut self,
-        side: Side,
+        side: Color,
         notation: String,
         kind: ActKind,
         pm: Option<PhysicalMove>,
@@ -49,14 +50,14 @@ impl Judge {
         if let Some(b) = placement {
             let zeroing = b.occupied().count() != next.board.occupied().count();
             next.board = b;
-            next.turn = !side.color();
+            next.turn = !side;
             next.ep_square = None;
             next.halfmoves = if zeroing { 0 } else { next.halfmoves + 1 };
         } else if let Some(pm) = pm {
-            apply_physical(&mut next, side.color(), &pm, ep);
+            apply_physical(&mut next, side, &pm, ep);
         } else {
             // Nothing identifiable moved (a null move, an unreadable record): the turn passes.
-            next.turn = !side.color();
+            next.turn = !side;
             next.ep_square = None;
         }
         self.plies += 1;
@@ -140,7 +141,7 @@ impl Judge {
     /// move was illegal (CR 3.4–3.5).
     pub(super) fn illegal_move_called(
         &mut self,
-        claimant: Option<Side>,
+        claimant: Option<Color>,
         by_arbiter: bool,
         index: usize,
     ) {
@@ -219,7 +220,7 @@ impl Judge {
     /// A claim or notice that the last move was two-handed (CR 3.7, Laws 7.5.4).
     pub(super) fn two_handed_called(
         &mut self,
-        claimant: Option<Side>,
+        claimant: Option<Color>,
         by_arbiter: bool,
         index: usize,
     ) {
@@ -302,7 +303,7 @@ impl Judge {
 
     /// CR 3.3 / Laws 7.5.5: the limit of counted illegal moves loses, unless the opponent
     /// cannot checkmate by any series of legal moves (then a draw).
-    pub(super) fn check_illegal_limit(&mut self, side: Side) {
+    pub(super) fn check_illegal_limit(&mut self, side: Color) {
         if self.ended.is_none()
             && *self.illegal_counts.get(side) >= self.rules.illegal_moves_to_lose
         {

@@ -2,13 +2,13 @@
 //! left by an illegal move played on), snapshots to restore a position (Laws 7.5.1, CR 3.6),
 //! and the mechanics of putting a move on the board as the hand made it.
 
+use shakmaty::ByColor;
 use shakmaty::uci::UciMove;
 use shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Position, Role, Setup,
     Square,
 };
 
-use crate::game::verdict::PerSide;
 use crate::laws::draw::{self, RepetitionHistory};
 use crate::laws::illegal::PhysicalMove;
 use crate::laws::san;
@@ -53,7 +53,7 @@ pub(super) struct Snapshot {
     key: u64,
     history: RepetitionHistory,
     plies: u32,
-    moved: PerSide<bool>,
+    moved: ByColor<bool>,
 }
 
 impl Judge {

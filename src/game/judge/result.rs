@@ -2,9 +2,10 @@
 //! draw when the opponent cannot mate; the result reported by the players or the record (CR
 //! 4.2), checked against the board; the play-out expiry and its adjudication (CR 4.3–4.5).
 
+use shakmaty::Color;
 use shakmaty::{Board, Position};
 
-use crate::game::event::{ResultEvent, Side};
+use crate::game::event::ResultEvent;
 use crate::game::verdict::{Discrepancy, GameResult, Reason, ReportCheck, ReportSource};
 use crate::laws::Article;
 use crate::laws::winnability::{Winnability, can_mate};
@@ -16,16 +17,16 @@ use crate::laws::ending::statically_unwinnable;
 impl Judge {
     /// True only when `side` provably cannot mate (Laws 5.1.2, 6.9, 7.5.5). An irregular
     /// position is never proved unwinnable.
-    pub(super) fn unwinnable_for(&self, side: Side) -> bool {
+    pub(super) fn unwinnable_for(&self, side: Color) -> bool {
         match &self.board {
-            BoardState::Legal(pos) => can_mate(pos, side.color()) == Winnability::Unwinnable,
+            BoardState::Legal(pos) => can_mate(pos, side) == Winnability::Unwinnable,
             BoardState::Irregular(_) => false,
         }
     }
 
     pub(super) fn loss_unless_unwinnable(
         &mut self,
-        loser: Side,
+        loser: Color,
         lose: Reason,
         draw: Reason,
         index: usize,
@@ -33,7 +34,7 @@ impl Judge {
         if self.ended.is_some() {
             self.note(
                 index,
-                || format!("{} by {}", lose.code(), loser.name()),
+                || format!("{} by {}", lose.code(), loser),
                 || "ignored: the game was already over".into(),
                 None,
             );
@@ -47,7 +48,7 @@ impl Judge {
         let result = self.ended.map(|e| e.result.as_str()).unwrap_or("*");
         self.note(
             index,
-            || format!("{} by {}", lose.code(), loser.name()),
+            || format!("{} by {}", lose.code(), loser),
             || format!("the game ends {result}"),
             Some(lose.article()),
         );
@@ -102,7 +103,7 @@ impl Judge {
                 // blockade in practice.
                 if let Some(w) = result.winner()
                     && let BoardState::Legal(pos) = &self.board
-                    && statically_unwinnable(pos, w.color())
+                    && statically_unwinnable(pos, w)
                 {
                     discrepancies.push(Discrepancy::WinnerCannotMate);
                 }
