@@ -40,8 +40,10 @@ fn balance(count: &MaterialCount) -> i32 {
     count.white - count.black
 }
 
-/// The reference of rule 5's reason lines.
-const KNOWN_DRAW_REFERENCE: &str = "CR 4.3, known drawn material";
+/// The reference of rule 5's reason lines (`CR 4.3, known drawn material`).
+fn known_draw_reference() -> String {
+    format!("{}, known drawn material", Article::CR_PLAY_OUT)
+}
 
 /// One adjudication in progress.
 pub(super) struct Run<'a> {
@@ -135,20 +137,20 @@ impl<'a> Run<'a> {
             let winner = !pos.turn();
             self.note(
                 1,
-                Article::Laws("5.1.1").to_string(),
+                Article::CHECKMATE.to_string(),
                 true,
                 format!("{winner:?} has checkmated"),
             );
             return self.decided(KnownOutcome::Decisive { winner }, Basis::Checkmate);
         }
         if pos.is_stalemate() {
-            self.note(1, Article::Laws("5.2.1").to_string(), true, "stalemate");
+            self.note(1, Article::STALEMATE.to_string(), true, "stalemate");
             return self.decided(KnownOutcome::Draw, Basis::Stalemate);
         }
         if repetitions >= 5 {
             self.note(
                 1,
-                Article::Laws("9.6.1").to_string(),
+                Article::FIVEFOLD_REPETITION.to_string(),
                 true,
                 format!("position occurred {repetitions} times"),
             );
@@ -157,7 +159,7 @@ impl<'a> Run<'a> {
         if pos.halfmoves() >= 150 {
             self.note(
                 1,
-                Article::Laws("9.6.2").to_string(),
+                Article::SEVENTY_FIVE_MOVES.to_string(),
                 true,
                 format!("{} plies without capture or pawn move", pos.halfmoves()),
             );
@@ -165,7 +167,12 @@ impl<'a> Run<'a> {
         }
         self.note(
             1,
-            "Laws 5.1.1, 5.2.1, 9.6",
+            format!(
+                "{}, {}, {}",
+                Article::CHECKMATE,
+                Article::STALEMATE.number(),
+                Article::AUTOMATIC_DRAWS.number()
+            ),
             false,
             "the game is not over by rule",
         );
@@ -175,7 +182,7 @@ impl<'a> Run<'a> {
         if dead {
             self.note(
                 2,
-                Article::Laws("5.2.2").to_string(),
+                Article::DEAD_POSITION.to_string(),
                 true,
                 "dead position: neither side can mate by any series of legal moves",
             );
@@ -183,7 +190,7 @@ impl<'a> Run<'a> {
         }
         self.note(
             2,
-            Article::Laws("5.2.2").to_string(),
+            Article::DEAD_POSITION.to_string(),
             false,
             format!(
                 "not dead: White {}, Black {}",
@@ -200,7 +207,7 @@ impl<'a> Run<'a> {
         // Rule 4: forced mate for either side: the side to move mating, then being mated.
         self.search.depth = config.mate_plies;
         let mover = pos.turn();
-        let reference = format!("CR 4.3, mate_plies={}", config.mate_plies);
+        let reference = format!("{}, mate_plies={}", Article::CR_PLAY_OUT, config.mate_plies);
         let defender_plies = config.mate_plies.saturating_sub(1);
         let mut limit_hit = false;
         for (winner, plies) in [(mover, config.mate_plies), (!mover, defender_plies)] {
@@ -247,10 +254,10 @@ impl<'a> Run<'a> {
 
         // Rule 5: known drawn material.
         if let Some(pattern) = patterns::drawn_pattern(pos) {
-            self.note(5, KNOWN_DRAW_REFERENCE, true, pattern.describe());
+            self.note(5, known_draw_reference(), true, pattern.describe());
             return self.known_draw(pattern);
         }
-        self.note(5, KNOWN_DRAW_REFERENCE, false, "no known drawn pattern");
+        self.note(5, known_draw_reference(), false, "no known drawn pattern");
 
         // Rule 6: settle pending exchanges.
         let mut qcounter = Counter::new(config.qsearch_nodes);
@@ -267,7 +274,10 @@ impl<'a> Run<'a> {
         self.exchange_line = uci(pos, &line);
         self.note(
             6,
-            "CR 4.3, values P1 N3 B3 R5 Q9 (configurable)",
+            format!(
+                "{}, values P1 N3 B3 R5 Q9 (configurable)",
+                Article::CR_PLAY_OUT
+            ),
             false,
             format!(
                 "material {}–{} (balance {:+}), after exchanges {}–{} (balance {:+}){}",
@@ -295,7 +305,7 @@ impl<'a> Run<'a> {
             if dead {
                 self.note(
                     2,
-                    Article::Laws("5.2.2").to_string(),
+                    Article::DEAD_POSITION.to_string(),
                     true,
                     format!("after the exchanges {via}: dead position, neither side can mate"),
                 );
@@ -304,7 +314,7 @@ impl<'a> Run<'a> {
             if let Some(pattern) = patterns::drawn_pattern(&settled) {
                 self.note(
                     5,
-                    KNOWN_DRAW_REFERENCE,
+                    known_draw_reference(),
                     true,
                     format!("after the exchanges {via}: {}", pattern.describe()),
                 );
@@ -331,7 +341,11 @@ impl<'a> Run<'a> {
             let theirs = b.by_color(!ahead);
             theirs == theirs & (b.kings() | b.pawns())
         };
-        let lone_ref = format!("CR 4.3, lone_king_margin={}", config.lone_king_margin);
+        let lone_ref = format!(
+            "{}, lone_king_margin={}",
+            Article::CR_PLAY_OUT,
+            config.lone_king_margin
+        );
         if config.lone_king_rule && margin > 0 && behind_only_pawns {
             if margin >= config.lone_king_margin && potential && ahead_can_mate {
                 self.note(
@@ -354,8 +368,10 @@ impl<'a> Run<'a> {
 
         // Rule 8: material and position.
         let reference = format!(
-            "CR 4.3–4.5, win_margin={}, draw_margin={}",
-            config.win_margin, config.draw_margin
+            "{}, win_margin={}, draw_margin={}",
+            Article::CR_ADJUDICATION,
+            config.win_margin,
+            config.draw_margin
         );
         if margin <= config.draw_margin {
             self.note(
@@ -369,7 +385,7 @@ impl<'a> Run<'a> {
         if !ahead_can_mate {
             self.note(
                 8,
-                format!("{reference}; Laws 6.9"),
+                format!("{reference}; {}", Article::FLAG_FALL),
                 true,
                 format!("{ahead:?} is ahead but cannot mate by any series of legal moves"),
             );
@@ -418,20 +434,25 @@ impl<'a> Run<'a> {
     }
 
     fn tablebase(&mut self, config: &AdjudicationConfig) -> Option<KnownOutcome> {
-        let reference = "CR 4.3, syzygy_dir";
+        let reference = format!("{}, syzygy_dir", Article::CR_PLAY_OUT);
         if let Some(err) = self.tablebase_error.take() {
-            self.note(3, reference, false, format!("tablebase unavailable: {err}"));
+            self.note(
+                3,
+                &reference,
+                false,
+                format!("tablebase unavailable: {err}"),
+            );
             return None;
         }
         let Some(tb) = &self.adjudicator.tablebase else {
-            self.note(3, reference, false, "no tablebase directory configured");
+            self.note(3, &reference, false, "no tablebase directory configured");
             return None;
         };
         let pos = self.pos;
         if pos.castles().castling_rights().any() {
             self.note(
                 3,
-                reference,
+                &reference,
                 false,
                 "castling rights: tablebases do not apply",
             );
@@ -441,7 +462,7 @@ impl<'a> Run<'a> {
         if pieces > tb.max_pieces() {
             self.note(
                 3,
-                reference,
+                &reference,
                 false,
                 format!("{pieces} pieces, tables have at most {}", tb.max_pieces()),
             );
@@ -452,7 +473,7 @@ impl<'a> Run<'a> {
             Err(_) => match tb.probe_wdl_after_zeroing(pos) {
                 Ok(wdl) => AmbiguousWdl::from(wdl),
                 Err(err) => {
-                    self.note(3, reference, false, format!("probe failed: {err}"));
+                    self.note(3, &reference, false, format!("probe failed: {err}"));
                     return None;
                 }
             },
@@ -471,7 +492,7 @@ impl<'a> Run<'a> {
         };
         self.note(
             3,
-            reference,
+            &reference,
             true,
             format!("tablebase: {wdl:?} for the side to move ({mover:?})"),
         );

@@ -183,22 +183,22 @@ impl Reason {
     pub fn article(self) -> Article {
         use Reason::*;
         match self {
-            Checkmate => Article::Laws("5.1.1"),
-            Stalemate => Article::Laws("5.2.1"),
-            InsufficientMaterial | DeadPosition => Article::Laws("5.2.2"),
-            FivefoldRepetition => Article::Laws("9.6.1"),
-            SeventyFiveMoves => Article::Laws("9.6.2"),
-            ThreefoldRepetitionClaim => Article::Laws("9.2"),
-            FiftyMovesClaim => Article::Laws("9.3"),
-            DrawAgreement => Article::Laws("5.2.3"),
-            Resignation | ResignationOpponentCannotMate => Article::Laws("5.1.2"),
-            TwoIllegalMoves => Article::Competition("3.3"),
-            TwoIllegalMovesOpponentCannotMate => Article::Laws("7.5.5"),
-            RefusalToContinue => Article::Competition("4.4"),
-            FlagFall | FlagFallOpponentCannotMate => Article::Laws("6.9"),
-            IllegalPositionOnBoard => Article::Laws("A.5.4"),
-            AdjudicationRequired | Adjudicated => Article::Competition("4.3"),
-            ReportedResult | ResultNotRecorded | Unfinished => Article::Competition("4.2"),
+            Checkmate => Article::CHECKMATE,
+            Stalemate => Article::STALEMATE,
+            InsufficientMaterial | DeadPosition => Article::DEAD_POSITION,
+            FivefoldRepetition => Article::FIVEFOLD_REPETITION,
+            SeventyFiveMoves => Article::SEVENTY_FIVE_MOVES,
+            ThreefoldRepetitionClaim => Article::THREEFOLD_REPETITION,
+            FiftyMovesClaim => Article::FIFTY_MOVES,
+            DrawAgreement => Article::DRAW_AGREEMENT,
+            Resignation | ResignationOpponentCannotMate => Article::RESIGNATION,
+            TwoIllegalMoves => Article::CR_TWO_ILLEGAL_MOVES,
+            TwoIllegalMovesOpponentCannotMate => Article::SECOND_ILLEGAL_MOVE,
+            RefusalToContinue => Article::CR_WINS,
+            FlagFall | FlagFallOpponentCannotMate => Article::FLAG_FALL,
+            IllegalPositionOnBoard => Article::ILLEGAL_POSITION_STANDS,
+            AdjudicationRequired | Adjudicated => Article::CR_PLAY_OUT,
+            ReportedResult | ResultNotRecorded | Unfinished => Article::CR_REPORTED_RESULT,
         }
     }
 
@@ -281,9 +281,9 @@ impl ActKind {
     pub fn article(self) -> Article {
         match self {
             ActKind::Move(k) => k.article(),
-            ActKind::Other(OtherAct::NullMove) => Article::Laws("1.2"),
-            ActKind::Other(OtherAct::MoveAfterCheckmate) => Article::Laws("5.1.1"),
-            ActKind::Other(OtherAct::TwoHandedMoves) => Article::Competition("3.7"),
+            ActKind::Other(OtherAct::NullMove) => Article::MOVING_ALTERNATELY,
+            ActKind::Other(OtherAct::MoveAfterCheckmate) => Article::CHECKMATE,
+            ActKind::Other(OtherAct::TwoHandedMoves) => Article::CR_TWO_HANDED_MOVES,
         }
     }
 

@@ -24,7 +24,7 @@ impl Judge {
                 index,
                 || format!("draw accepted by {}", by),
                 || "no standing offer by the opponent: nothing to accept".into(),
-                Some(Article::Competition("4.6")),
+                Some(Article::CR_DRAW_OFFER),
             );
             return;
         }
@@ -33,7 +33,7 @@ impl Judge {
                 index,
                 || format!("draw accepted by {}", by),
                 || "not valid before both players have made a move".into(),
-                Some(Article::Laws("5.2.3")),
+                Some(Article::DRAW_AGREEMENT),
             );
             return;
         }
@@ -42,7 +42,7 @@ impl Judge {
             index,
             || format!("draw accepted by {}", by),
             || "drawn by agreement".into(),
-            Some(Article::Laws("5.2.3")),
+            Some(Article::DRAW_AGREEMENT),
         );
     }
 
@@ -77,8 +77,8 @@ impl Judge {
         index: usize,
     ) {
         let article = match kind {
-            ClaimKind::Threefold => Article::Laws("9.2"),
-            _ => Article::Laws("9.3"),
+            ClaimKind::Threefold => Article::THREEFOLD_REPETITION,
+            _ => Article::FIFTY_MOVES,
         };
         let text = intended.as_ref().map(Written::text);
         if self.ended.is_some() {

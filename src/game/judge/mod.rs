@@ -377,7 +377,7 @@ impl Judge {
                         index,
                         || format!("draw offer by {}", p.by),
                         || "offer stands until accepted, rejected or a piece is touched".into(),
-                        Some(Article::Competition("4.6")),
+                        Some(Article::CR_DRAW_OFFER),
                     );
                 }
                 Ok(())
@@ -393,7 +393,7 @@ impl Judge {
                         index,
                         || format!("draw rejected by {}", p.by),
                         || "offer withdrawn from the board".into(),
-                        Some(Article::Competition("4.6")),
+                        Some(Article::CR_DRAW_OFFER),
                     );
                 }
                 Ok(())
@@ -422,7 +422,7 @@ impl Judge {
                         index,
                         || format!("refusal to continue by {}", p.by),
                         || format!("refusal {n} of {limit}"),
-                        Some(Article::Competition("4.4")),
+                        Some(Article::CR_WINS),
                     );
                 }
                 Ok(())
@@ -448,7 +448,7 @@ impl Judge {
         if self.ended.is_none() {
             // Under the FIDE preset the illegal-move limit is Laws 7.5.5, not CR 3.3.
             let article = match (reason, self.rules.preset) {
-                (Reason::TwoIllegalMoves, Preset::Fide) => Article::Laws("7.5.5"),
+                (Reason::TwoIllegalMoves, Preset::Fide) => Article::SECOND_ILLEGAL_MOVE,
                 _ => reason.article(),
             };
             self.ended = Some(Ending {

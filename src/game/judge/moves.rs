@@ -162,7 +162,7 @@ impl Judge {
                     index,
                     || "reply".into(),
                     || "the illegal move was not claimed before the reply: played on".into(),
-                    Some(Article::Competition("3.5")),
+                    Some(Article::CR_CLAIM_BEFORE_REPLY),
                 );
                 self.history.reset(match &self.board {
                     BoardState::Legal(p) => draw::position_key(p),
@@ -185,7 +185,7 @@ impl Judge {
                 index,
                 || "move".into(),
                 || "the standing draw offer is rejected by touching a piece".into(),
-                Some(Article::Competition("4.6")),
+                Some(Article::CR_DRAW_OFFER),
             );
         }
         *self.moved.get_mut(mover) = true;
@@ -228,7 +228,7 @@ impl Judge {
                                 index,
                                 || format!("two-handed move {}", written.text()),
                                 || "counts only if noticed or claimed before the reply".into(),
-                                Some(Article::Competition("3.7")),
+                                Some(Article::CR_TWO_HANDED_MOVES),
                             );
                         }
                     }
@@ -255,7 +255,7 @@ impl Judge {
                     index,
                     || format!("move {}", written.text()),
                     || "made in an irregular position: not validated".into(),
-                    Some(Article::Laws("A.5.4")),
+                    Some(Article::ILLEGAL_POSITION_STANDS),
                 );
                 if replying_to_irregular && matches!(self.board, BoardState::Irregular(_)) {
                     // Laws A.5.4: an illegal position still on the board after the next move.

@@ -145,7 +145,7 @@ impl Judge {
         by_arbiter: bool,
         index: usize,
     ) {
-        let article = Article::Competition("3.4");
+        let article = Article::CR_NOTICED_OR_CLAIMED;
         let Some(p) = &self.pending else {
             let explanation = "the last move was legal, or was already played on".to_owned();
             if let Some(by) = claimant {
@@ -212,7 +212,7 @@ impl Judge {
             index,
             || "illegal move called".into(),
             || format!("counted ({count} of {limit}); the position before it is restored"),
-            Some(Article::Laws("7.5.1")),
+            Some(Article::ILLEGAL_MOVE_RESTORED),
         );
         self.check_illegal_limit(p.side);
     }
@@ -225,8 +225,8 @@ impl Judge {
         index: usize,
     ) {
         let article = match self.rules.preset {
-            Preset::Fide => Article::Laws("7.5.4"),
-            Preset::DetskyMat => Article::Competition("3.7"),
+            Preset::Fide => Article::TWO_HANDED_MOVE,
+            Preset::DetskyMat => Article::CR_TWO_HANDED_MOVES,
         };
         // A two-handed move that was also illegal is judged as the illegal move.
         let side = match (self.pending_two_handed, &self.pending) {
@@ -327,7 +327,7 @@ impl Judge {
                 index,
                 || "take-back".into(),
                 || "illegal move taken back by agreement: not counted".into(),
-                Some(Article::Competition("3.6")),
+                Some(Article::CR_TAKE_BACK),
             );
         } else if let Some(prev) = self.previous.take() {
             self.restore(*prev);
@@ -336,7 +336,7 @@ impl Judge {
                 index,
                 || "take-back".into(),
                 || "a completed legal move was taken back; CR 3.9 forbids it, the board is put back as the players did".into(),
-                Some(Article::Competition("3.9")),
+                Some(Article::CR_COMPLETED_MOVE),
             );
         }
     }

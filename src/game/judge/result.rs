@@ -190,7 +190,7 @@ impl Judge {
             index,
             || "play-out expired".into(),
             || decision,
-            Some(Article::Competition("4.3")),
+            Some(Article::CR_PLAY_OUT),
         );
     }
 }
