@@ -36,6 +36,7 @@ use serde::{Serialize, Serializer};
 use shakmaty::{Bitboard, ByColor, Chess, Color, KnownOutcome, Position};
 use shakmaty_syzygy::Tablebase;
 
+use crate::laws::Article;
 use crate::laws::winnability::WinnabilityConfig;
 use rules::Run;
 
@@ -241,14 +242,70 @@ pub struct SearchFigures {
     pub limit_hit: bool,
 }
 
+/// The rule a line of the trace applies, written as in the trace: an [`Article`] and what
+/// follows it, further article numbers or the configured thresholds (`Laws 5.2.2`,
+/// `CR 4.3, mate_plies=5`, `Laws 5.1.1, 5.2.1, 9.6`). JSON: that text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleReference {
+    /// The Laws article or competition rule applied.
+    pub article: Article,
+    /// The text after the article (`, mate_plies=5`); empty for the article alone.
+    pub detail: String,
+}
+
+impl RuleReference {
+    /// The article alone, e.g. `Laws 5.2.2`.
+    pub fn new(article: Article) -> Self {
+        RuleReference {
+            article,
+            detail: String::new(),
+        }
+    }
+
+    /// The article and, after a comma, `detail`: `CR 4.3, mate_plies=5`.
+    pub fn with(article: Article, detail: impl fmt::Display) -> Self {
+        RuleReference {
+            article,
+            detail: format!(", {detail}"),
+        }
+    }
+
+    /// This reference and, after a semicolon, a further article in full:
+    /// `CR 4.3–4.5, win_margin=3, draw_margin=1; Laws 6.9`.
+    pub fn and(mut self, also: Article) -> Self {
+        self.detail.push_str(&format!("; {also}"));
+        self
+    }
+}
+
+impl fmt::Display for RuleReference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.article, self.detail)
+    }
+}
+
+impl Serialize for RuleReference {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// Compares with the text of the reference, e.g. `"Laws 9.6.1"`.
+impl PartialEq<&str> for RuleReference {
+    fn eq(&self, other: &&str) -> bool {
+        let text = self.to_string();
+        text == *other
+    }
+}
+
 /// One line of the trace: a rule tried, its reference and what it found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RuleTried {
     /// Rule number in the order above (1–8).
     pub rule: u8,
-    /// The Laws article, CR rule or parameter it applies, e.g. `Laws 5.2.2` or
+    /// The Laws article or CR rule it applies, with its parameters, e.g. `Laws 5.2.2` or
     /// `CR 4.3, win_margin=3`.
-    pub reference: String,
+    pub reference: RuleReference,
     /// Whether this rule decided.
     pub decided: bool,
     /// What it found.
@@ -268,7 +325,7 @@ pub struct Adjudication {
     /// The rule that decided (for `review`, the rule that handed it over).
     pub basis: Basis,
     /// The reference of that rule.
-    pub article: String,
+    pub article: RuleReference,
     /// The name of the preset whose thresholds were used (`detsky-mat` or `fide`).
     pub preset: &'static str,
     /// Material before any exchange.

@@ -10,7 +10,7 @@ use super::patterns::{self, DrawnPattern};
 use super::search::{self, Counter};
 use super::{
     Adjudication, AdjudicationConfig, Adjudicator, Basis, Decision, MaterialCount, PieceValues,
-    RuleTried, SearchFigures, has_mating_potential,
+    RuleReference, RuleTried, SearchFigures, has_mating_potential,
 };
 use crate::laws::Article;
 use crate::laws::winnability::{self, Winnability, WinnabilityReport};
@@ -41,8 +41,8 @@ fn balance(count: &MaterialCount) -> i32 {
 }
 
 /// The reference of rule 5's reason lines (`CR 4.3, known drawn material`).
-fn known_draw_reference() -> String {
-    format!("{}, known drawn material", Article::CR_PLAY_OUT)
+fn known_draw_reference() -> RuleReference {
+    RuleReference::with(Article::CR_PLAY_OUT, "known drawn material")
 }
 
 /// One adjudication in progress.
@@ -79,16 +79,10 @@ impl<'a> Run<'a> {
         }
     }
 
-    fn note(
-        &mut self,
-        rule: u8,
-        reference: impl Into<String>,
-        decided: bool,
-        text: impl Into<String>,
-    ) {
+    fn note(&mut self, rule: u8, reference: RuleReference, decided: bool, text: impl Into<String>) {
         self.reasons.push(RuleTried {
             rule,
-            reference: reference.into(),
+            reference,
             decided,
             text: text.into(),
         });
@@ -103,7 +97,8 @@ impl<'a> Run<'a> {
             .find(|r| r.decided)
             .or(self.reasons.last())
             .map(|r| r.reference.clone())
-            .unwrap_or_default();
+            // Rule 1 always leaves a line: never reached.
+            .unwrap_or_else(|| RuleReference::new(Article::CR_PLAY_OUT));
         Adjudication {
             fen: Fen::from_position(self.pos, EnPassantMode::Legal).to_string(),
             result,
@@ -137,20 +132,20 @@ impl<'a> Run<'a> {
             let winner = !pos.turn();
             self.note(
                 1,
-                Article::CHECKMATE.to_string(),
+                RuleReference::new(Article::CHECKMATE),
                 true,
                 format!("{winner:?} has checkmated"),
             );
             return self.decided(KnownOutcome::Decisive { winner }, Basis::Checkmate);
         }
         if pos.is_stalemate() {
-            self.note(1, Article::STALEMATE.to_string(), true, "stalemate");
+            self.note(1, RuleReference::new(Article::STALEMATE), true, "stalemate");
             return self.decided(KnownOutcome::Draw, Basis::Stalemate);
         }
         if repetitions >= 5 {
             self.note(
                 1,
-                Article::FIVEFOLD_REPETITION.to_string(),
+                RuleReference::new(Article::FIVEFOLD_REPETITION),
                 true,
                 format!("position occurred {repetitions} times"),
             );
@@ -159,7 +154,7 @@ impl<'a> Run<'a> {
         if pos.halfmoves() >= 150 {
             self.note(
                 1,
-                Article::SEVENTY_FIVE_MOVES.to_string(),
+                RuleReference::new(Article::SEVENTY_FIVE_MOVES),
                 true,
                 format!("{} plies without capture or pawn move", pos.halfmoves()),
             );
@@ -167,11 +162,13 @@ impl<'a> Run<'a> {
         }
         self.note(
             1,
-            format!(
-                "{}, {}, {}",
+            RuleReference::with(
                 Article::CHECKMATE,
-                Article::STALEMATE.number(),
-                Article::AUTOMATIC_DRAWS.number()
+                format!(
+                    "{}, {}",
+                    Article::STALEMATE.number(),
+                    Article::AUTOMATIC_DRAWS.number()
+                ),
             ),
             false,
             "the game is not over by rule",
@@ -182,7 +179,7 @@ impl<'a> Run<'a> {
         if dead {
             self.note(
                 2,
-                Article::DEAD_POSITION.to_string(),
+                RuleReference::new(Article::DEAD_POSITION),
                 true,
                 "dead position: neither side can mate by any series of legal moves",
             );
@@ -190,7 +187,7 @@ impl<'a> Run<'a> {
         }
         self.note(
             2,
-            Article::DEAD_POSITION.to_string(),
+            RuleReference::new(Article::DEAD_POSITION),
             false,
             format!(
                 "not dead: White {}, Black {}",
@@ -207,7 +204,10 @@ impl<'a> Run<'a> {
         // Rule 4: forced mate for either side: the side to move mating, then being mated.
         self.search.depth = config.mate_plies;
         let mover = pos.turn();
-        let reference = format!("{}, mate_plies={}", Article::CR_PLAY_OUT, config.mate_plies);
+        let reference = RuleReference::with(
+            Article::CR_PLAY_OUT,
+            format!("mate_plies={}", config.mate_plies),
+        );
         let defender_plies = config.mate_plies.saturating_sub(1);
         let mut limit_hit = false;
         for (winner, plies) in [(mover, config.mate_plies), (!mover, defender_plies)] {
@@ -274,10 +274,7 @@ impl<'a> Run<'a> {
         self.exchange_line = uci(pos, &line);
         self.note(
             6,
-            format!(
-                "{}, values P1 N3 B3 R5 Q9 (configurable)",
-                Article::CR_PLAY_OUT
-            ),
+            RuleReference::with(Article::CR_PLAY_OUT, "values P1 N3 B3 R5 Q9 (configurable)"),
             false,
             format!(
                 "material {}–{} (balance {:+}), after exchanges {}–{} (balance {:+}){}",
@@ -305,7 +302,7 @@ impl<'a> Run<'a> {
             if dead {
                 self.note(
                     2,
-                    Article::DEAD_POSITION.to_string(),
+                    RuleReference::new(Article::DEAD_POSITION),
                     true,
                     format!("after the exchanges {via}: dead position, neither side can mate"),
                 );
@@ -341,10 +338,9 @@ impl<'a> Run<'a> {
             let theirs = b.by_color(!ahead);
             theirs == theirs & (b.kings() | b.pawns())
         };
-        let lone_ref = format!(
-            "{}, lone_king_margin={}",
+        let lone_ref = RuleReference::with(
             Article::CR_PLAY_OUT,
-            config.lone_king_margin
+            format!("lone_king_margin={}", config.lone_king_margin),
         );
         if config.lone_king_rule && margin > 0 && behind_only_pawns {
             if margin >= config.lone_king_margin && potential && ahead_can_mate {
@@ -367,11 +363,12 @@ impl<'a> Run<'a> {
         }
 
         // Rule 8: material and position.
-        let reference = format!(
-            "{}, win_margin={}, draw_margin={}",
+        let reference = RuleReference::with(
             Article::CR_ADJUDICATION,
-            config.win_margin,
-            config.draw_margin
+            format!(
+                "win_margin={}, draw_margin={}",
+                config.win_margin, config.draw_margin
+            ),
         );
         if margin <= config.draw_margin {
             self.note(
@@ -385,7 +382,7 @@ impl<'a> Run<'a> {
         if !ahead_can_mate {
             self.note(
                 8,
-                format!("{reference}; {}", Article::FLAG_FALL),
+                reference.clone().and(Article::FLAG_FALL),
                 true,
                 format!("{ahead:?} is ahead but cannot mate by any series of legal moves"),
             );
@@ -434,25 +431,30 @@ impl<'a> Run<'a> {
     }
 
     fn tablebase(&mut self, config: &AdjudicationConfig) -> Option<KnownOutcome> {
-        let reference = format!("{}, syzygy_dir", Article::CR_PLAY_OUT);
+        let reference = RuleReference::with(Article::CR_PLAY_OUT, "syzygy_dir");
         if let Some(err) = self.tablebase_error.take() {
             self.note(
                 3,
-                &reference,
+                reference.clone(),
                 false,
                 format!("tablebase unavailable: {err}"),
             );
             return None;
         }
         let Some(tb) = &self.adjudicator.tablebase else {
-            self.note(3, &reference, false, "no tablebase directory configured");
+            self.note(
+                3,
+                reference.clone(),
+                false,
+                "no tablebase directory configured",
+            );
             return None;
         };
         let pos = self.pos;
         if pos.castles().castling_rights().any() {
             self.note(
                 3,
-                &reference,
+                reference.clone(),
                 false,
                 "castling rights: tablebases do not apply",
             );
@@ -462,7 +464,7 @@ impl<'a> Run<'a> {
         if pieces > tb.max_pieces() {
             self.note(
                 3,
-                &reference,
+                reference.clone(),
                 false,
                 format!("{pieces} pieces, tables have at most {}", tb.max_pieces()),
             );
@@ -473,7 +475,7 @@ impl<'a> Run<'a> {
             Err(_) => match tb.probe_wdl_after_zeroing(pos) {
                 Ok(wdl) => AmbiguousWdl::from(wdl),
                 Err(err) => {
-                    self.note(3, &reference, false, format!("probe failed: {err}"));
+                    self.note(3, reference.clone(), false, format!("probe failed: {err}"));
                     return None;
                 }
             },
@@ -492,7 +494,7 @@ impl<'a> Run<'a> {
         };
         self.note(
             3,
-            &reference,
+            reference.clone(),
             true,
             format!("tablebase: {wdl:?} for the side to move ({mover:?})"),
         );

@@ -21,7 +21,7 @@ pub struct UnreadableToken {
 }
 
 /// The main-line tokens of the game that starts at `text[0]` (a game boundary, as
-/// [`PgnGame::offset`] gives) that pgn-reader skips silently, in order. The game's text ends
+/// [`PgnGame::offset`](super::PgnGame::offset) gives) that pgn-reader skips silently, in order. The game's text ends
 /// where the reader ends it (a blank line, or a line starting with `[`, outside comments), so
 /// `text` may run on into later games.
 ///

@@ -64,7 +64,7 @@ impl Written {
 
 impl Judge {
     /// Plays a move from a plain sequence (PGN mainline): the fast path. Legal moves cost no
-    /// heap allocation; illegal ones are handled exactly as [`Event::Move`].
+    /// heap allocation; illegal ones are handled exactly as [`Event::Move`](crate::game::event::Event::Move).
     pub fn play_san(&mut self, san: San) {
         self.play_san_ahead(san, None, None);
     }
@@ -97,7 +97,7 @@ impl Judge {
         None
     }
 
-    /// Plays a written move by the player on move (UCI or SAN), as [`Event::Move`] without
+    /// Plays a written move by the player on move (UCI or SAN), as [`Event::Move`](crate::game::event::Event::Move) without
     /// extras.
     pub fn play(&mut self, written: Written) {
         let index = self.events;
