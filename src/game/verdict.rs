@@ -653,8 +653,9 @@ impl fmt::Display for Verdict {
                 let why: Vec<&str> = r.discrepancies.iter().map(|d| d.describe()).collect();
                 writeln!(
                     f,
-                    "  reported result {} DISAGREES (CR 4.2): {}",
+                    "  reported result {} DISAGREES ({}): {}",
                     r.result,
+                    Article::CR_REPORTED_RESULT,
                     why.join("; ")
                 )?;
             }

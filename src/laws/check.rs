@@ -55,15 +55,7 @@ pub fn checks_and_pins(pos: &Chess, king: Square) -> (bool, Bitboard) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::CastlingMode;
-    use shakmaty::fen::Fen;
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::laws::test_position as pos;
 
     #[test]
     fn pins_and_checks_by_hand() {

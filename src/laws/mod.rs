@@ -21,3 +21,13 @@ pub mod serde_color;
 pub mod winnability;
 
 pub use article::Article;
+
+/// A standard-chess position from a FEN, for the unit tests of the Laws (panics on a bad or
+/// illegal FEN: the tests' positions are hand-written).
+#[cfg(test)]
+pub(crate) fn test_position(fen: &str) -> shakmaty::Chess {
+    fen.parse::<shakmaty::fen::Fen>()
+        .expect("test FEN parses")
+        .into_position(shakmaty::CastlingMode::Standard)
+        .expect("test FEN is legal")
+}

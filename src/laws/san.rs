@@ -227,16 +227,10 @@ pub fn physical_move(board: &Board, turn: Color, san: &San) -> Option<PhysicalMo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::laws::test_position as pos;
+    use shakmaty::File;
     use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, File};
     use std::ops::ControlFlow;
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
 
     /// The mainline SAN moves of a PGN game, read with pgn-reader directly (the Laws know no
     /// file reader of the crate).

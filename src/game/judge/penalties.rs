@@ -335,7 +335,7 @@ impl Judge {
             self.note(
                 index,
                 || "take-back".into(),
-                || "a completed legal move was taken back; CR 3.9 forbids it, the board is put back as the players did".into(),
+                || format!("a completed legal move was taken back; {} forbids it, the board is put back as the players did", Article::CR_COMPLETED_MOVE),
                 Some(Article::CR_COMPLETED_MOVE),
             );
         }
