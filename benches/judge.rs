@@ -1,7 +1,7 @@
 //! Judging PGN games against a bare replay baseline, in the same run (issue 2 / issue 5).
 //!
 //! - `bare_replay`: pgn-reader + shakmaty only: SAN → move → play, nothing else.
-//! - `judge`: `formats::pgn::PgnReader` + `game::judge::judge_pgn_game` per game (legality,
+//! - `judge`: `formats::pgn::PgnReader` + `formats::pgn::judge_pgn_game` per game (legality,
 //!   automatic endings, repetition keys, the result check, the verdict).
 //!
 //! Input: `../shared/data/pgn/twic0920_otb.pgn` (2,245 over-the-board games), read into memory
@@ -13,7 +13,8 @@ use std::hint::black_box;
 use std::ops::ControlFlow;
 
 use arbiter::formats::pgn::PgnReader;
-use arbiter::game::judge::{JudgeOptions, judge_pgn_game};
+use arbiter::formats::pgn::judge_pgn_game;
+use arbiter::game::judge::JudgeOptions;
 use arbiter::game::rules::CompetitionRules;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pgn_reader::{RawTag, SanPlus, Visitor};

@@ -17,11 +17,15 @@
 //! At most [`Options::in_flight`] chunks exist at once (being judged or waiting for their
 //! turn), so the memory is bounded by `in_flight × chunk_bytes` whatever the file size. The
 //! cut points depend only on the bytes, so the output is the same for every `--jobs`.
+//!
+//! This file is the generic pipeline ([`run`]); `game` holds what a replay does with each
+//! game ([`judge_chunk`], [`replay`], [`GameReport`]).
 
 // Every public item says what it holds, in which units, and the rule it implements.
 #![warn(missing_docs)]
 
 pub mod discrepancy;
+mod game;
 pub mod input;
 pub mod report;
 pub mod split;
@@ -32,15 +36,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError, mpsc};
 
-use serde::Serialize;
-
-use crate::formats::pgn::{PgnGame, PgnReader, Tags};
-use crate::game::judge::{JudgeError, JudgeOptions, judge_pgn_game};
-use crate::game::rules::CompetitionRules;
-use crate::game::verdict::Verdict;
-use discrepancy::Discrepancy;
 use input::{InputError, Source};
 use split::{Chunk, SplitError, Splitter};
+
+pub use game::{GameError, GameReport, Headers, Item, Outcome, judge_chunk, replay};
 
 /// The PGN reader every part of the batch uses, configured alike so that the splitter and the
 /// workers agree on where games end.
@@ -441,30 +440,6 @@ pub fn run<T, W, S>(
     }
 }
 
-/// One event of a replay run: a judged (or unreadable) game, or an input's error or end.
-pub type Item = Event<GameReport>;
-
-/// Replays every game of `sources` under `rules`: reads (and decompresses) each input, cuts it
-/// into chunks at game boundaries, judges the chunks on `options.jobs` threads, and hands every
-/// game's [`GameReport`] to `sink` in input order, with each input's errors and end.
-///
-/// Memory stays bounded by `options` (chunk size × chunks in flight), whatever the input size.
-pub fn replay<S: FnMut(Item)>(
-    sources: &[Source],
-    options: &Options,
-    rules: CompetitionRules,
-    progress: &Progress,
-    sink: S,
-) {
-    run(
-        sources,
-        options,
-        progress,
-        |chunk, _file| judge_chunk(chunk, rules),
-        sink,
-    );
-}
-
 /// The number of worker threads `options` asks for, at least 1: `options.jobs`, or for 0 one
 /// per available core (1 when the core count is unknown).
 pub fn effective_jobs(options: &Options) -> usize {
@@ -472,243 +447,6 @@ pub fn effective_jobs(options: &Options) -> usize {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
         options.jobs
-    }
-}
-
-/// The tags that identify a game in reports: the Seven Tag Roster (`Event`, `Site`, `Date`,
-/// `Round`, `White`, `Black`, `Result` as written), read from the game's tags, which it keeps
-/// (moved from the game, not copied: a replay makes one per game). Serialised as an object with
-/// the snake_case keys `event`, `site`, `date`, `round`, `white`, `black`, `result`, each
-/// present only when the tag is.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Headers {
-    tags: Tags,
-}
-
-/// The Seven Tag Roster: report key and PGN tag name.
-const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
-    ("event", "Event"),
-    ("site", "Site"),
-    ("date", "Date"),
-    ("round", "Round"),
-    ("white", "White"),
-    ("black", "Black"),
-    ("result", "Result"),
-];
-
-impl Headers {
-    /// The value of the tag `name` (e.g. `"White"`), if the game has it.
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.get(name)
-    }
-
-    /// `White - Black (Event, Round)` for people, `?` for what is missing.
-    pub fn describe(&self) -> String {
-        let q = |o: Option<&str>| o.unwrap_or("?").to_owned();
-        format!(
-            "{} - {} ({}, round {})",
-            q(self.tag("White")),
-            q(self.tag("Black")),
-            q(self.tag("Event")),
-            q(self.tag("Round"))
-        )
-    }
-}
-
-impl From<Tags> for Headers {
-    fn from(tags: Tags) -> Headers {
-        Headers { tags }
-    }
-}
-
-impl Serialize for Headers {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(None)?;
-        for (key, tag) in SEVEN_TAG_ROSTER {
-            if let Some(value) = self.tags.get(tag) {
-                map.serialize_entry(key, value)?;
-            }
-        }
-        map.end()
-    }
-}
-
-/// Why one game could not be read or judged. The run goes on with the next game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum GameError {
-    /// The PGN text of the game cannot be parsed (e.g. an unterminated tag or comment).
-    #[error("unreadable PGN: {message}")]
-    Syntax {
-        /// The parser's reason.
-        message: String,
-    },
-    /// The input ends inside the game: no termination marker after its last move.
-    #[error(
-        "the input ends inside this game (no termination marker after {}): truncated file?",
-        last_move.as_deref().map_or_else(|| "its tags".to_owned(), |m| format!("move {m}"))
-    )]
-    Truncated {
-        /// The last move read, if any.
-        last_move: Option<String>,
-    },
-    /// The `FEN` tag is not a valid position.
-    #[error("invalid FEN tag: {message}")]
-    InvalidFen {
-        /// The reason.
-        message: String,
-    },
-    /// Any other reason the judge gave.
-    #[error("cannot judge: {message}")]
-    Judge {
-        /// The reason.
-        message: String,
-    },
-}
-
-/// What became of one game.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Outcome {
-    /// Judged: the judge's verdict and the findings about the record.
-    Judged {
-        /// The judge's verdict.
-        verdict: Box<Verdict>,
-        /// The findings (empty when the record agrees with the board).
-        discrepancies: Vec<Discrepancy>,
-    },
-    /// A variant the judge does not know (`Variant` tag other than standard / Chess960):
-    /// reported, not judged as standard chess, not an error.
-    UnsupportedVariant {
-        /// The `Variant` tag.
-        variant: String,
-    },
-    /// The game could not be read or judged.
-    Error(GameError),
-}
-
-/// One game of a run, as the workers return it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameReport {
-    /// Byte offset where the game starts in the decompressed input.
-    pub offset: u64,
-    /// Mainline plies recorded in the movetext.
-    pub plies_recorded: u32,
-    /// Identifying tags.
-    pub headers: Headers,
-    /// The verdict, or why there is none.
-    pub outcome: Outcome,
-}
-
-/// Reads and judges every game of `chunk` under `rules`, in order: one [`GameReport`] per
-/// game, including those that cannot be read. When the chunk ends its input
-/// ([`Chunk::last`]), a final game with moves and no termination marker is reported as a
-/// truncated input ([`GameError::Truncated`]).
-pub fn judge_chunk(chunk: &Chunk, rules: CompetitionRules) -> Vec<GameReport> {
-    let mut out = Vec::new();
-    let mut reader = PgnReader::new(&chunk.bytes[..]);
-    // pgn-reader skips past a syntax error before reporting it, so errors cannot repeat at one
-    // place; the bound only guards against a parser that would stop making progress.
-    let mut errors_left = chunk.bytes.len() + 1;
-    let mut last_move = None;
-    loop {
-        match reader.read_game() {
-            Ok(Some(game)) => {
-                last_move = game.moves.last().copied();
-                out.push(judge_one(game, rules, chunk));
-            }
-            Ok(None) => break,
-            Err(e) => {
-                out.push(GameReport {
-                    offset: chunk.offset + e.offset,
-                    plies_recorded: 0,
-                    headers: Headers::default(),
-                    outcome: Outcome::Error(GameError::Syntax {
-                        message: e.source.to_string(),
-                    }),
-                });
-                errors_left -= 1;
-                if errors_left == 0 {
-                    break;
-                }
-            }
-        }
-    }
-    if chunk.last
-        && let Some(report) = out.last_mut()
-        && let Outcome::Judged { discrepancies, .. } = &report.outcome
-        && discrepancies
-            .iter()
-            .any(|d| d.kind == discrepancy::Kind::MissingTerminationMarker)
-        && report.plies_recorded > 0
-    {
-        report.outcome = Outcome::Error(GameError::Truncated {
-            last_move: last_move.map(|m| m.to_string()),
-        });
-    }
-    out
-}
-
-fn judge_one(game: PgnGame, rules: CompetitionRules, chunk: &Chunk) -> GameReport {
-    let offset = chunk.offset + game.offset;
-    // A panic in the judge is a bug; it costs this game (reported as an error naming it), not
-    // the run.
-    let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        judge_pgn_game(&game, rules, JudgeOptions::default())
-    }))
-    .map_err(|panic| {
-        panic
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_owned())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_default()
-    });
-    let outcome = match judged {
-        Err(why) => Outcome::Error(GameError::Judge {
-            message: format!("internal error in arbiter (please report it): {why}"),
-        }),
-        Ok(judged) => judge_outcome(&game, judged, chunk, offset),
-    };
-    GameReport {
-        offset,
-        plies_recorded: u32::try_from(game.moves.len()).unwrap_or(u32::MAX),
-        headers: Headers::from(game.tags),
-        outcome,
-    }
-}
-
-/// The outcome of a game from the judge's answer, with the database-level findings.
-fn judge_outcome(
-    game: &PgnGame,
-    judged: Result<Verdict, JudgeError>,
-    chunk: &Chunk,
-    offset: u64,
-) -> Outcome {
-    match judged {
-        Ok(verdict) => {
-            let mut discrepancies = discrepancy::find(game, &verdict);
-            // A token the reader skipped may be what made the record wrong: look for one where
-            // the record shows a problem (a pass over the game's text; most games have none).
-            if !discrepancies.is_empty() {
-                let text = usize::try_from(game.offset)
-                    .ok()
-                    .and_then(|start| chunk.bytes.get(start..))
-                    .unwrap_or_default();
-                let skipped = discrepancy::unreadable_tokens(text, offset);
-                discrepancies.splice(0..0, skipped);
-            }
-            Outcome::Judged {
-                verdict: Box::new(verdict),
-                discrepancies,
-            }
-        }
-        Err(JudgeError::UnsupportedVariant(variant)) => Outcome::UnsupportedVariant { variant },
-        Err(JudgeError::InvalidStart { source, .. }) => Outcome::Error(GameError::InvalidFen {
-            message: source.to_string(),
-        }),
-        Err(e) => Outcome::Error(GameError::Judge {
-            message: e.to_string(),
-        }),
     }
 }
 

@@ -2,16 +2,24 @@
 //!
 //! The checkable part of a chess arbiter's job, as a library:
 //!
-//! - [`laws`]: what the FIDE Laws of Chess (2023) say, independent of any event:
-//!   article references, classification of illegal moves (Art. 3.1–3.9), draw rules
-//!   (Art. 9), winnability / dead position (Art. 5.2.2, 6.9, 7.5.5).
+//! - [`laws`]: what the FIDE Laws of Chess (2023) say, independent of any event: named
+//!   article references ([`laws::Article`]), classification of illegal moves (Art. 3.1–3.9),
+//!   SAN resolved to moves (Appendix C), the automatic endings (5.1.1, 5.2.1, 5.2.2, 9.6),
+//!   draw rules (Art. 9), winnability / dead position (Art. 5.2.2, 6.9, 7.5.5), and the JSON
+//!   form of shakmaty's `Color` / `ByColor`.
+//! - [`adjudicate`]: play-out adjudication (CR 4.3–4.5), a function of a position and a
+//!   configuration: the decision and every rule tried.
 //! - [`game`]: one game under the competition rules (`CR x.y`, see
-//!   `../shared/docs/competition-rules.md`): the event log, the judge state machine, the verdict.
-//! - [`board`]: digital-board placement logs turned into the judge's events.
-//! - [`adjudicate`]: play-out adjudication from material and position (CR 4.3).
-//! - [`formats`]: PGN, JSON Lines event logs, FIDE TRF.
+//!   `../shared/docs/competition-rules.md`): the event log, the rule presets, the judge state
+//!   machine (moves, position keeping, CR 3.x penalties, claims, reported result), the verdict.
 //! - [`tournament`]: players, rounds, results, standings with FIDE tie-breaks, Dutch pairing.
+//! - [`formats`]: PGN (the reader, and the adapter that judges a PGN game), JSON Lines event
+//!   logs, FIDE TRF.
+//! - [`board`]: digital-board placement logs turned into the judge's events.
 //! - [`batch`]: parallel replay of game databases.
+//!
+//! Layers, lowest first; code only names a lower layer (`tests/architecture.rs` checks it):
+//! `laws` ← `adjudicate` ← `game` ← `tournament` ← `formats` ← `board`, `batch` ← the CLI.
 //!
 //! Licence: GPL-3.0-or-later (as `shakmaty`, on which the chess rules rest).
 
@@ -21,5 +29,4 @@ pub mod board;
 pub mod formats;
 pub mod game;
 pub mod laws;
-pub mod preset;
 pub mod tournament;

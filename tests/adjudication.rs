@@ -3,10 +3,9 @@
 //! (fivefold repetition), the Syzygy error paths and the JSON shape.
 
 use arbiter::adjudicate::{
-    AdjudicationConfig, AdjudicationError, Adjudicator, Basis, GameResult, Preset, Verdict,
-    adjudicate,
+    AdjudicationConfig, AdjudicationError, Adjudicator, Basis, Decision, adjudicate,
 };
-use shakmaty::{CastlingMode, Chess, Position, fen::Fen, uci::UciMove};
+use shakmaty::{CastlingMode, Chess, Color, KnownOutcome, Position, fen::Fen, uci::UciMove};
 
 const FIXTURES: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -35,8 +34,8 @@ fn fixtures() {
         let p = pos(fen);
         let adj = adjudicate(&p, &config);
         let got = match adj.result {
-            Verdict::Review => format!("review:{}", adj.recommendation),
-            Verdict::Decided(r) => r.to_string(),
+            Decision::Review => format!("review:{}", adj.recommendation),
+            Decision::Decided(r) => r.to_string(),
         };
         let got_basis = serde_json::to_value(adj.basis).unwrap();
         let mut ok = got == expected && got_basis == basis;
@@ -69,12 +68,17 @@ fn fivefold_repetition_is_rule_one() {
     let p = pos("8/8/8/4k3/8/8/8/R3K3 w - - 10 60");
     let adjudicator = Adjudicator::new(AdjudicationConfig::default()).unwrap();
     let adj = adjudicator.adjudicate_in_game(&p, 5);
-    assert_eq!(adj.result, Verdict::Decided(GameResult::Draw));
+    assert_eq!(adj.result, Decision::Decided(KnownOutcome::Draw));
     assert_eq!(adj.basis, Basis::FivefoldRepetition);
     assert_eq!(adj.reasons[0].reference, "Laws 9.6.1");
     // Four occurrences are not enough: K+R v K wins by the lone-king rule.
     let adj = adjudicator.adjudicate_in_game(&p, 4);
-    assert_eq!(adj.result, Verdict::Decided(GameResult::WhiteWins));
+    assert_eq!(
+        adj.result,
+        Decision::Decided(KnownOutcome::Decisive {
+            winner: Color::White
+        })
+    );
     assert_eq!(adj.basis, Basis::LoneKing);
 }
 
@@ -94,7 +98,12 @@ fn missing_syzygy_directory_is_an_error_and_is_reported() {
     assert!(err.to_string().contains("/nonexistent/syzygy"));
     // The free function still adjudicates and says why rule 3 did not apply.
     let adj = adjudicate(&pos("8/8/8/4k3/8/8/8/R3K3 w - - 0 1"), &config);
-    assert_eq!(adj.result, Verdict::Decided(GameResult::WhiteWins));
+    assert_eq!(
+        adj.result,
+        Decision::Decided(KnownOutcome::Decisive {
+            winner: Color::White
+        })
+    );
     let rule3 = adj.reasons.iter().find(|r| r.rule == 3).unwrap();
     assert!(
         rule3.text.starts_with("tablebase unavailable"),
@@ -127,9 +136,9 @@ fn no_directory_skips_rule_three() {
 fn fide_preset_is_more_conservative() {
     // A knight up: a win under detsky-mat (win_margin 3), the arbiter's call under fide (5).
     let p = pos("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    let adj = adjudicate(&p, &AdjudicationConfig::preset(Preset::Fide));
-    assert_eq!(adj.result, Verdict::Review);
-    assert_eq!(adj.recommendation, GameResult::Draw);
+    let adj = adjudicate(&p, &AdjudicationConfig::fide());
+    assert_eq!(adj.result, Decision::Review);
+    assert_eq!(adj.recommendation, KnownOutcome::Draw);
 }
 
 #[test]

@@ -7,7 +7,8 @@ use std::io::BufReader;
 
 use arbiter::formats::jsonl::read_games;
 use arbiter::formats::pgn::PgnReader;
-use arbiter::game::judge::{JudgeOptions, judge_game, judge_pgn_game};
+use arbiter::formats::pgn::judge_pgn_game;
+use arbiter::game::judge::{JudgeOptions, judge_game};
 use arbiter::game::rules::CompetitionRules;
 use serde_json::{Value, json};
 

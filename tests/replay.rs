@@ -225,7 +225,7 @@ fn expected_keys() -> BTreeSet<String> {
         .next()
         .unwrap()
         .unwrap();
-    let verdict = arbiter::game::judge::judge_pgn_game(
+    let verdict = arbiter::formats::pgn::judge_pgn_game(
         &game,
         CompetitionRules::default(),
         Default::default(),

@@ -6,7 +6,8 @@
 use std::collections::BTreeMap;
 
 use arbiter::formats::pgn::PgnReader;
-use arbiter::game::judge::{Judge, JudgeOptions, Written, judge_pgn_game};
+use arbiter::formats::pgn::judge_pgn_game;
+use arbiter::game::judge::{Judge, JudgeOptions, Written};
 use arbiter::game::rules::CompetitionRules;
 use arbiter::game::setup::parse_fen;
 use arbiter::laws::draw;

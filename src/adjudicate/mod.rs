@@ -2,7 +2,7 @@
 //! 5-minute play-out expires unfinished.
 //!
 //! [`adjudicate`] (or an [`Adjudicator`], which loads Syzygy tables once) applies these rules
-//! in order; the first that decides wins, and every rule tried leaves one [`Reason`] line:
+//! in order; the first that decides wins, and every rule tried leaves one [`RuleTried`] line:
 //!
 //! 1. **already over by rule** — checkmate (Laws 5.1.1), stalemate (5.2.1), 75 moves (9.6.2),
 //!    fivefold repetition (9.6.1, when the caller passes the repetition count);
@@ -26,20 +26,19 @@
 //!    recommendation and its reasons, never a silent guess.
 
 pub mod patterns;
+mod rules;
 mod search;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 use serde::{Serialize, Serializer};
-use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, Position, Rank, fen::Fen};
-use shakmaty_syzygy::{AmbiguousWdl, Tablebase};
+use shakmaty::{Bitboard, ByColor, Chess, Color, KnownOutcome, Position};
+use shakmaty_syzygy::Tablebase;
 
-use crate::game::verdict::PerSide;
 use crate::laws::Article;
-use crate::laws::winnability::{self, Winnability, WinnabilityConfig, WinnabilityReport};
-use patterns::DrawnPattern;
-use search::Counter;
+use crate::laws::winnability::WinnabilityConfig;
+use rules::Run;
 
 /// Errors of the adjudication API (only the tablebase set-up can fail).
 #[derive(Debug, thiserror::Error)]
@@ -87,9 +86,9 @@ impl Default for PieceValues {
     }
 }
 
-pub use crate::preset::Preset;
-
-/// Thresholds and budgets of [`adjudicate`]; [`AdjudicationConfig::preset`] gives the defaults.
+/// Thresholds and budgets of [`adjudicate`]; [`AdjudicationConfig::detsky_mat`] and
+/// [`AdjudicationConfig::fide`] give the defaults of the two rule presets (the game layer maps
+/// a preset to its configuration: `crate::game::preset::Preset::adjudication`).
 ///
 /// | field | `detsky-mat` | `fide` |
 /// |---|---|---|
@@ -104,8 +103,9 @@ pub use crate::preset::Preset;
 /// | values | P1 N3 B3 R5 Q9 | P1 N3 B3 R5 Q9 |
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AdjudicationConfig {
-    /// The preset the values came from (shown in the verdict).
-    pub preset: Preset,
+    /// The name of the rule preset the values came from, `detsky-mat` or `fide` (shown in the
+    /// adjudication).
+    pub preset: &'static str,
     /// Directory of Syzygy tables (rule 3); `None` skips the rule.
     pub syzygy_dir: Option<PathBuf>,
     /// Count tablebase cursed wins / blessed losses as decisive (default: draws, as
@@ -134,12 +134,20 @@ pub struct AdjudicationConfig {
 }
 
 impl AdjudicationConfig {
-    /// The defaults of a preset (table above).
-    pub fn preset(preset: Preset) -> Self {
-        let (lone, win) = match preset {
-            Preset::DetskyMat => (3, 3),
-            Preset::Fide => (5, 5),
-        };
+    /// The defaults of the `detsky-mat` preset (table above): the children's event of
+    /// `competition-rules.md`, where a minor piece up with mating potential wins (CR 4.3).
+    pub fn detsky_mat() -> Self {
+        Self::with_margins("detsky-mat", 3, 3)
+    }
+
+    /// The defaults of the `fide` preset (table above): a conservative adjudication in the
+    /// spirit of FIDE Guidelines III (a rook up wins).
+    pub fn fide() -> Self {
+        Self::with_margins("fide", 5, 5)
+    }
+
+    /// The shared defaults with the lone-king and win margins of a preset.
+    fn with_margins(preset: &'static str, lone: i32, win: i32) -> Self {
         AdjudicationConfig {
             preset,
             syzygy_dir: None,
@@ -159,98 +167,39 @@ impl AdjudicationConfig {
 
 impl Default for AdjudicationConfig {
     fn default() -> Self {
-        Self::preset(Preset::DetskyMat)
+        Self::detsky_mat()
     }
 }
 
-/// Whether White and Black can still mate in `pos` (the configured winnability budget), and
-/// whether the position is dead (Laws 5.2.2: neither can).
-fn mating_chances(
-    pos: &Chess,
-    config: &AdjudicationConfig,
-) -> (WinnabilityReport, WinnabilityReport, bool) {
-    let white = winnability::can_mate_with(pos, Color::White, &config.winnability);
-    let black = winnability::can_mate_with(pos, Color::Black, &config.winnability);
-    let dead = white.verdict == Winnability::Unwinnable && black.verdict == Winnability::Unwinnable;
-    (white, black, dead)
-}
-
-/// A game result as PGN writes it.
+/// The adjudication's decision: a result (shakmaty's [`KnownOutcome`]: a win or a draw), or
+/// the arbiter's call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    /// `1-0`.
-    WhiteWins,
-    /// `0-1`.
-    BlackWins,
-    /// `1/2-1/2`.
-    Draw,
-}
-
-/// The judge's result for a decided adjudication (never `*`).
-impl From<GameResult> for crate::game::verdict::GameResult {
-    fn from(r: GameResult) -> Self {
-        match r {
-            GameResult::WhiteWins => Self::WhiteWins,
-            GameResult::BlackWins => Self::BlackWins,
-            GameResult::Draw => Self::Draw,
-        }
-    }
-}
-
-impl GameResult {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-
-    /// The win for `color`.
-    pub fn win_for(color: Color) -> Self {
-        match color {
-            Color::White => GameResult::WhiteWins,
-            Color::Black => GameResult::BlackWins,
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl Serialize for GameResult {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
-
-/// The adjudicated result: decided, or the arbiter's call.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Decision {
     /// The engine decided.
-    Decided(GameResult),
+    Decided(KnownOutcome),
     /// The arbiter decides; see [`Adjudication::recommendation`].
     Review,
 }
 
-impl Verdict {
+impl Decision {
     /// `1-0`, `0-1`, `1/2-1/2` or `review`.
     pub fn as_str(self) -> &'static str {
         match self {
-            Verdict::Decided(r) => r.as_str(),
-            Verdict::Review => "review",
+            Decision::Decided(r) => r.as_str(),
+            Decision::Review => "review",
         }
     }
 }
 
-impl Serialize for Verdict {
+impl Serialize for Decision {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
+}
+
+/// Writes a result as PGN does: `1-0`, `0-1` or `1/2-1/2`.
+fn outcome_as_str<S: Serializer>(outcome: &KnownOutcome, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(outcome.as_str())
 }
 
 /// Which rule decided (JSON: snake_case).
@@ -280,20 +229,7 @@ pub enum Basis {
 }
 
 /// Material in the configured values, per side (`{"white": …, "black": …}`).
-pub type MaterialCount = PerSide<i32>;
-
-/// Material of both sides in `values`.
-fn material_count(pos: &Chess, values: &PieceValues) -> MaterialCount {
-    PerSide {
-        white: search::material(pos, Color::White, values),
-        black: search::material(pos, Color::Black, values),
-    }
-}
-
-/// White's material minus Black's.
-fn balance(count: &MaterialCount) -> i32 {
-    count.white - count.black
-}
+pub type MaterialCount = ByColor<i32>;
 
 /// Search figures (forced-mate and quiescence searches together).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -306,14 +242,70 @@ pub struct SearchFigures {
     pub limit_hit: bool,
 }
 
+/// The rule a line of the trace applies, written as in the trace: an [`Article`] and what
+/// follows it, further article numbers or the configured thresholds (`Laws 5.2.2`,
+/// `CR 4.3, mate_plies=5`, `Laws 5.1.1, 5.2.1, 9.6`). JSON: that text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleReference {
+    /// The Laws article or competition rule applied.
+    pub article: Article,
+    /// The text after the article (`, mate_plies=5`); empty for the article alone.
+    pub detail: String,
+}
+
+impl RuleReference {
+    /// The article alone, e.g. `Laws 5.2.2`.
+    pub fn new(article: Article) -> Self {
+        RuleReference {
+            article,
+            detail: String::new(),
+        }
+    }
+
+    /// The article and, after a comma, `detail`: `CR 4.3, mate_plies=5`.
+    pub fn with(article: Article, detail: impl fmt::Display) -> Self {
+        RuleReference {
+            article,
+            detail: format!(", {detail}"),
+        }
+    }
+
+    /// This reference and, after a semicolon, a further article in full:
+    /// `CR 4.3–4.5, win_margin=3, draw_margin=1; Laws 6.9`.
+    pub fn and(mut self, also: Article) -> Self {
+        self.detail.push_str(&format!("; {also}"));
+        self
+    }
+}
+
+impl fmt::Display for RuleReference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.article, self.detail)
+    }
+}
+
+impl Serialize for RuleReference {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// Compares with the text of the reference, e.g. `"Laws 9.6.1"`.
+impl PartialEq<&str> for RuleReference {
+    fn eq(&self, other: &&str) -> bool {
+        let text = self.to_string();
+        text == *other
+    }
+}
+
 /// One line of the trace: a rule tried, its reference and what it found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Reason {
+pub struct RuleTried {
     /// Rule number in the order above (1–8).
     pub rule: u8,
-    /// The Laws article, CR rule or parameter it applies, e.g. `Laws 5.2.2` or
+    /// The Laws article or CR rule it applies, with its parameters, e.g. `Laws 5.2.2` or
     /// `CR 4.3, win_margin=3`.
-    pub reference: String,
+    pub reference: RuleReference,
     /// Whether this rule decided.
     pub decided: bool,
     /// What it found.
@@ -326,34 +318,38 @@ pub struct Adjudication {
     /// The position, as FEN.
     pub fen: String,
     /// `1-0`, `0-1`, `1/2-1/2`, or `review` (the arbiter's call).
-    pub result: Verdict,
+    pub result: Decision,
     /// For `review`: the engine's recommended result; otherwise the result itself.
-    pub recommendation: GameResult,
+    #[serde(serialize_with = "outcome_as_str")]
+    pub recommendation: KnownOutcome,
     /// The rule that decided (for `review`, the rule that handed it over).
     pub basis: Basis,
     /// The reference of that rule.
-    pub article: String,
-    /// The preset whose thresholds were used.
-    pub preset: Preset,
+    pub article: RuleReference,
+    /// The name of the preset whose thresholds were used (`detsky-mat` or `fide`).
+    pub preset: &'static str,
     /// Material before any exchange.
+    #[serde(with = "crate::laws::serde_color::by_color")]
     pub material_before: MaterialCount,
     /// Material after the quiescence search's exchanges (equal to `material_before` when
     /// rule 6 was not reached).
+    #[serde(with = "crate::laws::serde_color::by_color")]
     pub material_after: MaterialCount,
     /// The exchange line of rule 6, in UCI.
     pub exchange_line: Vec<String>,
     /// The forced mate of rule 4, in UCI (empty otherwise).
     pub mating_line: Vec<String>,
     /// Mating potential per side (rule 7/8): Q, R, a pawn, B+N or two bishops on both colours.
+    #[serde(with = "crate::laws::serde_color::by_color")]
     pub mating_potential: MatingPotential,
     /// Search figures.
     pub search: SearchFigures,
     /// One line per rule tried.
-    pub reasons: Vec<Reason>,
+    pub reasons: Vec<RuleTried>,
 }
 
 /// Mating potential per side (`{"white": …, "black": …}`), see [`has_mating_potential`].
-pub type MatingPotential = PerSide<bool>;
+pub type MatingPotential = ByColor<bool>;
 
 /// Adjudicates positions with one configuration; holds the Syzygy tables when configured.
 pub struct Adjudicator {
@@ -429,28 +425,6 @@ pub fn adjudicate(pos: &Chess, config: &AdjudicationConfig) -> Adjudication {
     }
 }
 
-/// The reference of rule 5's reason lines.
-const KNOWN_DRAW_REFERENCE: &str = "CR 4.3, known drawn material";
-
-/// One adjudication in progress.
-struct Run<'a> {
-    adjudicator: &'a Adjudicator,
-    pos: &'a Chess,
-    reasons: Vec<Reason>,
-    search: SearchFigures,
-    material_after: MaterialCount,
-    exchange_line: Vec<String>,
-    mating_line: Vec<String>,
-    tablebase_error: Option<String>,
-}
-
-/// A line of moves from `pos` in UCI, castling written as the position's castling mode wants
-/// (king to rook in Chess960, `e1g1` in standard chess).
-fn uci(pos: &Chess, moves: &[Move]) -> Vec<String> {
-    let mode = pos.castles().mode();
-    moves.iter().map(|m| m.to_uci(mode).to_string()).collect()
-}
-
 /// Q, R, a pawn, B+N, or bishops on both colours.
 pub fn has_mating_potential(pos: &Chess, color: Color) -> bool {
     let board = pos.board();
@@ -465,480 +439,16 @@ pub fn has_mating_potential(pos: &Chess, color: Color) -> bool {
     both_colours || (bishops.any() && knights.any())
 }
 
-impl<'a> Run<'a> {
-    fn new(adjudicator: &'a Adjudicator, pos: &'a Chess) -> Self {
-        let values = adjudicator.config.values;
-        Run {
-            adjudicator,
-            pos,
-            reasons: Vec::new(),
-            search: SearchFigures::default(),
-            material_after: material_count(pos, &values),
-            exchange_line: Vec::new(),
-            mating_line: Vec::new(),
-            tablebase_error: None,
-        }
-    }
-
-    fn note(
-        &mut self,
-        rule: u8,
-        reference: impl Into<String>,
-        decided: bool,
-        text: impl Into<String>,
-    ) {
-        self.reasons.push(Reason {
-            rule,
-            reference: reference.into(),
-            decided,
-            text: text.into(),
-        });
-    }
-
-    fn finish(self, result: Verdict, recommendation: GameResult, basis: Basis) -> Adjudication {
-        let config = &self.adjudicator.config;
-        let article = self
-            .reasons
-            .iter()
-            .rev()
-            .find(|r| r.decided)
-            .or(self.reasons.last())
-            .map(|r| r.reference.clone())
-            .unwrap_or_default();
-        Adjudication {
-            fen: Fen::from_position(self.pos, EnPassantMode::Legal).to_string(),
-            result,
-            recommendation,
-            basis,
-            article,
-            preset: config.preset,
-            material_before: material_count(self.pos, &config.values),
-            material_after: self.material_after,
-            exchange_line: self.exchange_line,
-            mating_line: self.mating_line,
-            mating_potential: PerSide {
-                white: has_mating_potential(self.pos, Color::White),
-                black: has_mating_potential(self.pos, Color::Black),
-            },
-            search: self.search,
-            reasons: self.reasons,
-        }
-    }
-
-    fn decided(self, result: GameResult, basis: Basis) -> Adjudication {
-        self.finish(Verdict::Decided(result), result, basis)
-    }
-
-    fn adjudicate(mut self, repetitions: u32) -> Adjudication {
-        let pos = self.pos;
-        let config = self.adjudicator.config.clone();
-
-        // Rule 1: already over by rule.
-        if pos.is_checkmate() {
-            let winner = !pos.turn();
-            self.note(
-                1,
-                Article::Laws("5.1.1").to_string(),
-                true,
-                format!("{winner:?} has checkmated"),
-            );
-            return self.decided(GameResult::win_for(winner), Basis::Checkmate);
-        }
-        if pos.is_stalemate() {
-            self.note(1, Article::Laws("5.2.1").to_string(), true, "stalemate");
-            return self.decided(GameResult::Draw, Basis::Stalemate);
-        }
-        if repetitions >= 5 {
-            self.note(
-                1,
-                Article::Laws("9.6.1").to_string(),
-                true,
-                format!("position occurred {repetitions} times"),
-            );
-            return self.decided(GameResult::Draw, Basis::FivefoldRepetition);
-        }
-        if pos.halfmoves() >= 150 {
-            self.note(
-                1,
-                Article::Laws("9.6.2").to_string(),
-                true,
-                format!("{} plies without capture or pawn move", pos.halfmoves()),
-            );
-            return self.decided(GameResult::Draw, Basis::SeventyFiveMoves);
-        }
-        self.note(
-            1,
-            "Laws 5.1.1, 5.2.1, 9.6",
-            false,
-            "the game is not over by rule",
-        );
-
-        // Rule 2: dead position.
-        let (white, black, dead) = mating_chances(pos, &config);
-        if dead {
-            self.note(
-                2,
-                Article::Laws("5.2.2").to_string(),
-                true,
-                "dead position: neither side can mate by any series of legal moves",
-            );
-            return self.decided(GameResult::Draw, Basis::DeadPosition);
-        }
-        self.note(
-            2,
-            Article::Laws("5.2.2").to_string(),
-            false,
-            format!(
-                "not dead: White {}, Black {}",
-                white.verdict.label(),
-                black.verdict.label()
-            ),
-        );
-
-        // Rule 3: tablebases.
-        if let Some(result) = self.tablebase(&config) {
-            return self.decided(result, Basis::Tablebase);
-        }
-
-        // Rule 4: forced mate for either side: the side to move mating, then being mated.
-        self.search.depth = config.mate_plies;
-        let mover = pos.turn();
-        let reference = format!("CR 4.3, mate_plies={}", config.mate_plies);
-        let defender_plies = config.mate_plies.saturating_sub(1);
-        let mut limit_hit = false;
-        for (winner, plies) in [(mover, config.mate_plies), (!mover, defender_plies)] {
-            let mut counter = Counter::new(config.mate_nodes);
-            let line = if winner == mover {
-                search::forced_mate(pos, plies, &mut counter)
-            } else if plies >= 2 {
-                search::forced_mated(pos, plies, &mut counter)
-            } else {
-                None
-            };
-            self.record_counter(&counter);
-            limit_hit |= counter.limit_hit;
-            if let Some(line) = line {
-                self.mating_line = uci(pos, &line);
-                let how = if winner == mover { "mates" } else { "is mated" };
-                self.note(
-                    4,
-                    reference,
-                    true,
-                    format!(
-                        "{mover:?} {how} by force in {} plies: {}",
-                        line.len(),
-                        self.mating_line.join(" ")
-                    ),
-                );
-                return self.decided(GameResult::win_for(winner), Basis::ForcedMate);
-            }
-        }
-        let incomplete = if limit_hit {
-            " (node limit hit: search incomplete)"
-        } else {
-            ""
-        };
-        self.note(
-            4,
-            reference,
-            false,
-            format!(
-                "no forced mate within {} plies{incomplete}",
-                config.mate_plies
-            ),
-        );
-
-        // Rule 5: known drawn material.
-        if let Some(pattern) = patterns::drawn_pattern(pos) {
-            self.note(5, KNOWN_DRAW_REFERENCE, true, pattern.describe());
-            return self.known_draw(pattern);
-        }
-        self.note(5, KNOWN_DRAW_REFERENCE, false, "no known drawn pattern");
-
-        // Rule 6: settle pending exchanges.
-        let mut qcounter = Counter::new(config.qsearch_nodes);
-        let (_, line) = search::quiescence(pos, &config.values, &mut qcounter);
-        self.search.nodes += qcounter.nodes;
-        self.search.limit_hit |= qcounter.limit_hit;
-        let mut settled = pos.clone();
-        for m in &line {
-            settled.play_unchecked(*m);
-        }
-        let before = material_count(pos, &config.values);
-        let after = material_count(&settled, &config.values);
-        self.material_after = after;
-        self.exchange_line = uci(pos, &line);
-        self.note(
-            6,
-            "CR 4.3, values P1 N3 B3 R5 Q9 (configurable)",
-            false,
-            format!(
-                "material {}–{} (balance {:+}), after exchanges {}–{} (balance {:+}){}",
-                before.white,
-                before.black,
-                balance(&before),
-                after.white,
-                after.black,
-                balance(&after),
-                if line.is_empty() {
-                    String::new()
-                } else {
-                    format!(" via {}", self.exchange_line.join(" "))
-                }
-            ),
-        );
-        // The exchanges may leave a position that rules 2 and 5 settle (B×P leaving K+B v K,
-        // N×Q leaving K+N+N v K): apply them again to the position after the exchange line,
-        // and judge mating chances there.
-        let (white, black) = if line.is_empty() {
-            (white, black)
-        } else {
-            let (white, black, dead) = mating_chances(&settled, &config);
-            let via = self.exchange_line.join(" ");
-            if dead {
-                self.note(
-                    2,
-                    Article::Laws("5.2.2").to_string(),
-                    true,
-                    format!("after the exchanges {via}: dead position, neither side can mate"),
-                );
-                return self.decided(GameResult::Draw, Basis::DeadPosition);
-            }
-            if let Some(pattern) = patterns::drawn_pattern(&settled) {
-                self.note(
-                    5,
-                    KNOWN_DRAW_REFERENCE,
-                    true,
-                    format!("after the exchanges {via}: {}", pattern.describe()),
-                );
-                return self.known_draw(pattern);
-            }
-            (white, black)
-        };
-        let balance = balance(&after);
-        let ahead = if balance >= 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let margin = balance.abs();
-        let ahead_can_mate = match ahead {
-            Color::White => &white.verdict,
-            Color::Black => &black.verdict,
-        } != &Winnability::Unwinnable;
-        let potential = has_mating_potential(&settled, ahead);
-
-        // Rule 7: the lone-king rule.
-        let behind_only_pawns = {
-            let b = settled.board();
-            let theirs = b.by_color(!ahead);
-            theirs == theirs & (b.kings() | b.pawns())
-        };
-        let lone_ref = format!("CR 4.3, lone_king_margin={}", config.lone_king_margin);
-        if config.lone_king_rule && margin > 0 && behind_only_pawns {
-            if margin >= config.lone_king_margin && potential && ahead_can_mate {
-                self.note(
-                    7,
-                    lone_ref,
-                    true,
-                    format!("{ahead:?} is {margin} up against a lone king (or king and pawns) with mating potential"),
-                );
-                return self.decided(GameResult::win_for(ahead), Basis::LoneKing);
-            }
-            self.note(7, lone_ref, false, format!("{:?} has only king and pawns, but the margin {margin} or mating potential is not enough", !ahead));
-        } else {
-            self.note(
-                7,
-                lone_ref,
-                false,
-                "no lone king (or king and pawns only) facing an advantage",
-            );
-        }
-
-        // Rule 8: material and position.
-        let reference = format!(
-            "CR 4.3–4.5, win_margin={}, draw_margin={}",
-            config.win_margin, config.draw_margin
-        );
-        if margin <= config.draw_margin {
-            self.note(
-                8,
-                reference,
-                true,
-                format!("roughly equal (balance {balance:+})"),
-            );
-            return self.decided(GameResult::Draw, Basis::Material);
-        }
-        if !ahead_can_mate {
-            self.note(
-                8,
-                format!("{reference}; Laws 6.9"),
-                true,
-                format!("{ahead:?} is ahead but cannot mate by any series of legal moves"),
-            );
-            return self.decided(GameResult::Draw, Basis::Material);
-        }
-        if margin >= config.win_margin && potential {
-            self.note(
-                8,
-                reference,
-                true,
-                format!("{ahead:?} is clearly better: {margin} up with mating potential"),
-            );
-            return self.decided(GameResult::win_for(ahead), Basis::Material);
-        }
-        // The arbiter's call.
-        let runner = unstoppable_passed_pawn(&settled, ahead);
-        let recommendation = if runner || (margin >= config.win_margin) {
-            GameResult::win_for(ahead)
-        } else {
-            GameResult::Draw
-        };
-        let why = if margin >= config.win_margin {
-            format!(
-                "{ahead:?} is {margin} up but has no mating potential; recommended {recommendation}"
-            )
-        } else if runner {
-            format!(
-                "{ahead:?} is {margin} up with a passed pawn outside the defending king's square; recommended {recommendation}"
-            )
-        } else {
-            format!(
-                "{ahead:?} is {margin} up, between the draw and win margins; recommended {recommendation}"
-            )
-        };
-        self.note(8, reference, false, format!("arbiter's call: {why}"));
-        self.finish(Verdict::Review, recommendation, Basis::Material)
-    }
-
-    fn known_draw(self, _pattern: DrawnPattern) -> Adjudication {
-        self.decided(GameResult::Draw, Basis::KnownDraw)
-    }
-
-    fn record_counter(&mut self, counter: &Counter) {
-        self.search.nodes += counter.nodes;
-        self.search.limit_hit |= counter.limit_hit;
-    }
-
-    fn tablebase(&mut self, config: &AdjudicationConfig) -> Option<GameResult> {
-        let reference = "CR 4.3, syzygy_dir";
-        if let Some(err) = self.tablebase_error.take() {
-            self.note(3, reference, false, format!("tablebase unavailable: {err}"));
-            return None;
-        }
-        let Some(tb) = &self.adjudicator.tablebase else {
-            self.note(3, reference, false, "no tablebase directory configured");
-            return None;
-        };
-        let pos = self.pos;
-        if pos.castles().castling_rights().any() {
-            self.note(
-                3,
-                reference,
-                false,
-                "castling rights: tablebases do not apply",
-            );
-            return None;
-        }
-        let pieces = pos.board().occupied().count();
-        if pieces > tb.max_pieces() {
-            self.note(
-                3,
-                reference,
-                false,
-                format!("{pieces} pieces, tables have at most {}", tb.max_pieces()),
-            );
-            return None;
-        }
-        let wdl = match tb.probe_wdl(pos) {
-            Ok(wdl) => wdl,
-            Err(_) => match tb.probe_wdl_after_zeroing(pos) {
-                Ok(wdl) => AmbiguousWdl::from(wdl),
-                Err(err) => {
-                    self.note(3, reference, false, format!("probe failed: {err}"));
-                    return None;
-                }
-            },
-        };
-        let mover = pos.turn();
-        let result = match wdl {
-            AmbiguousWdl::Win => GameResult::win_for(mover),
-            AmbiguousWdl::Loss => GameResult::win_for(!mover),
-            AmbiguousWdl::CursedWin | AmbiguousWdl::MaybeWin if config.cursed_wins_count => {
-                GameResult::win_for(mover)
-            }
-            AmbiguousWdl::BlessedLoss | AmbiguousWdl::MaybeLoss if config.cursed_wins_count => {
-                GameResult::win_for(!mover)
-            }
-            _ => GameResult::Draw,
-        };
-        self.note(
-            3,
-            reference,
-            true,
-            format!("tablebase: {wdl:?} for the side to move ({mover:?})"),
-        );
-        Some(result)
-    }
-}
-
-/// A passed pawn of `color` that the defending king cannot catch (rule of the square, with the
-/// defender to move if it is its turn); only when the defender has no pieces.
-fn unstoppable_passed_pawn(pos: &Chess, color: Color) -> bool {
-    let board = pos.board();
-    let theirs = board.by_color(!color);
-    if theirs != theirs & (board.kings() | board.pawns()) {
-        return false;
-    }
-    let Some(king) = board.king_of(!color) else {
-        return false;
-    };
-    let their_pawns = theirs & board.pawns();
-    (board.by_color(color) & board.pawns())
-        .into_iter()
-        .any(|p| {
-            let promotion_rank = if color == Color::White {
-                Rank::Eighth
-            } else {
-                Rank::First
-            };
-            let promotion = shakmaty::Square::from_coords(p.file(), promotion_rank);
-            // Passed: no enemy pawn ahead on this or the adjacent files.
-            let blocked = their_pawns.into_iter().any(|e| {
-                e.file().distance(p.file()) <= 1
-                    && match color {
-                        Color::White => e.rank() > p.rank(),
-                        Color::Black => e.rank() < p.rank(),
-                    }
-            });
-            if blocked {
-                return false;
-            }
-            let start_rank = if color == Color::White {
-                Rank::Second
-            } else {
-                Rank::Seventh
-            };
-            let mut distance = p.rank().distance(promotion_rank);
-            if p.rank() == start_rank {
-                distance -= 1;
-            }
-            let tempo = u32::from(pos.turn() == !color);
-            king.distance(promotion) > distance + tempo
-                && !board.by_color(color).intersects(Bitboard::from(promotion))
-        })
-}
-
 impl fmt::Display for Adjudication {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "position:       {}", self.fen)?;
         match self.result {
-            Verdict::Review => writeln!(
+            Decision::Review => writeln!(
                 f,
                 "result:         review (arbiter's call; recommended {})",
                 self.recommendation
             )?,
-            Verdict::Decided(r) => writeln!(f, "result:         {r}")?,
+            Decision::Decided(r) => writeln!(f, "result:         {r}")?,
         }
         writeln!(f, "basis:          {:?} ({})", self.basis, self.article)?;
         writeln!(
@@ -974,34 +484,5 @@ impl fmt::Display for Adjudication {
             )?;
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use shakmaty::CastlingMode;
-
-    /// Castling in a line is written as the position's castling mode wants: king to rook in
-    /// Chess960 (`UCI_Chess960`), king two squares in standard chess.
-    #[test]
-    fn lines_write_castling_in_the_positions_mode() {
-        let castle = |fen: &str, mode| {
-            let pos: Chess = fen.parse::<Fen>().unwrap().into_position(mode).unwrap();
-            let m = pos
-                .legal_moves()
-                .into_iter()
-                .find(|m| m.is_castle())
-                .expect("castling is legal");
-            uci(&pos, &[m])
-        };
-        assert_eq!(
-            castle("4k3/8/8/8/8/8/8/4K2R w K - 0 1", CastlingMode::Standard),
-            ["e1g1"]
-        );
-        assert_eq!(
-            castle("4k3/8/8/8/8/8/8/4K2R w H - 0 1", CastlingMode::Chess960),
-            ["e1h1"]
-        );
     }
 }

@@ -324,11 +324,11 @@ pub fn find(game: &PgnGame, verdict: &Verdict) -> Vec<Discrepancy> {
     {
         out.push(finding(
             Kind::WinnerCannotMate,
-            Some(Article::Laws("6.9")),
+            Some(Article::FLAG_FALL),
             format!(
                 "{} recorded, but {} cannot checkmate by any series of legal moves",
                 recorded.map_or("?", GameResult::as_str),
-                winner.name()
+                winner
             ),
         ));
     }

@@ -13,9 +13,7 @@
 //! | a judge event written into the log | itself |
 
 use crate::formats::jsonl::JsonlGame;
-use crate::game::event::{
-    ClaimKind, Event, IllegalActEvent, MoveEvent, NoticeKind, Side, TakeBackEvent,
-};
+use crate::game::event::{ClaimKind, Event, IllegalActEvent, MoveEvent, NoticeKind, TakeBackEvent};
 use crate::laws::illegal::IllegalMove;
 
 use super::{BoardError, BoardEventKind, Recognised, RecogniserConfig, read_board_log};
@@ -65,11 +63,11 @@ pub fn to_game(recognised: &Recognised) -> Result<JsonlGame, BoardError> {
                 let event = match act.physical {
                     Some(pm) if is_one_piece_move(act.kind) => Event::Move(MoveEvent {
                         uci: Some(pm.to_string()),
-                        side: (act.kind == IllegalMove::OutOfTurn).then(|| Side::of(act.side)),
+                        side: (act.kind == IllegalMove::OutOfTurn).then_some(act.side),
                         ..MoveEvent::default()
                     }),
                     _ => Event::IllegalAct(IllegalActEvent {
-                        side: Side::of(act.side),
+                        side: act.side,
                         kind: act.kind,
                         squares: squares.clone(),
                         board: Some(placement.to_string()),

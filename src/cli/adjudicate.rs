@@ -108,7 +108,7 @@ pub struct WinnableArgs {
 }
 
 fn config_from(args: &AdjudicateArgs) -> AdjudicationConfig {
-    let mut config = AdjudicationConfig::preset(args.preset.or(PresetName::DetskyMat));
+    let mut config = args.preset.or(PresetName::DetskyMat).adjudication();
     config.syzygy_dir = args.syzygy.clone();
     config.cursed_wins_count = args.cursed_wins_count;
     if let Some(v) = args.win_margin {
@@ -163,7 +163,7 @@ pub fn run_adjudicate(args: AdjudicateArgs) -> anyhow::Result<ExitCode> {
         let rules = rules_text(&config);
         match args.format {
             super::Format::Text => {
-                println!("adjudication rules, preset {}:", config.preset.name());
+                println!("adjudication rules, preset {}:", config.preset);
                 for (n, text) in rules {
                     println!("{n}. {text}");
                 }
@@ -175,7 +175,7 @@ pub fn run_adjudicate(args: AdjudicateArgs) -> anyhow::Result<ExitCode> {
                     .collect();
                 println!(
                     "{}",
-                    serde_json::json!({ "preset": config.preset.name(), "rules": list })
+                    serde_json::json!({ "preset": config.preset, "rules": list })
                 );
             }
         }

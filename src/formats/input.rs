@@ -28,9 +28,10 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::formats::jsonl::{JsonlError, JsonlGame};
+use crate::formats::pgn::judge_pgn_game;
 use crate::formats::pgn::{PgnError, PgnGame, PgnReader};
 use crate::game::event::Event;
-use crate::game::judge::{Judge, JudgeError, JudgeOptions, judge_pgn_game};
+use crate::game::judge::{Judge, JudgeError, JudgeOptions};
 use crate::game::rules::CompetitionRules;
 use crate::game::verdict::Verdict;
 

@@ -1,8 +1,8 @@
-//! Input and output formats: PGN ([`pgn`]) and its moves in SAN ([`san`]), the JSON Lines event
-//! log ([`jsonl`]), FIDE TRF-16 with the TRF(x) extensions ([`trf`], converted to and from the
-//! tournament model), bbpPairings' `.pairs` lists ([`pairs`]) and the judge's JSON verdicts read
-//! back ([`verdict`]). Opening any input of games (path or `-`, compressed or not, format
-//! detected) is [`input`].
+//! Input and output formats: PGN ([`pgn`]), the JSON Lines event log ([`jsonl`]), FIDE TRF-16
+//! with the TRF(x) extensions ([`trf`], converted to and from the tournament model),
+//! bbpPairings' `.pairs` lists ([`pairs`]) and the judge's JSON verdicts read back
+//! ([`verdict`]). Opening any input of games (path or `-`, compressed or not, format detected)
+//! is [`input`]. SAN is resolved to moves by [`crate::laws::san`].
 
 // Every public item says what it holds, in which units, and the rule it implements.
 #![warn(missing_docs)]
@@ -11,6 +11,5 @@ pub mod input;
 pub mod jsonl;
 pub mod pairs;
 pub mod pgn;
-pub mod san;
 pub mod trf;
 pub mod verdict;

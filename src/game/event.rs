@@ -28,50 +28,6 @@ use shakmaty::{Color, Square};
 
 use crate::laws::illegal::IllegalMove;
 
-/// A player, by colour (`"white"` / `"black"` in JSON).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    /// The player of the white pieces.
-    White,
-    /// The player of the black pieces.
-    Black,
-}
-
-impl Side {
-    /// The shakmaty colour.
-    pub fn color(self) -> Color {
-        match self {
-            Side::White => Color::White,
-            Side::Black => Color::Black,
-        }
-    }
-
-    /// The side playing `color`.
-    pub fn of(color: Color) -> Side {
-        match color {
-            Color::White => Side::White,
-            Color::Black => Side::Black,
-        }
-    }
-
-    /// The opponent.
-    pub fn other(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-
-    /// `"white"` or `"black"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::White => "white",
-            Side::Black => "black",
-        }
-    }
-}
-
 /// One event at the board.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -155,8 +111,12 @@ pub struct MoveEvent {
     pub san: Option<String>,
     /// Who moved, when it is not the player on move (CR 3.1: moving out of turn, Black moving
     /// first). Defaults to the player on move.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub side: Option<Side>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::laws::serde_color::option_color"
+    )]
+    pub side: Option<Color>,
     /// Hands used: `2` is a two-handed move (Laws 4.1, CR 3.7). It counts only when the arbiter
     /// notices it or the opponent claims it before his reply. Default 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -168,7 +128,8 @@ pub struct MoveEvent {
 #[serde(deny_unknown_fields)]
 pub struct IllegalActEvent {
     /// Who did it.
-    pub side: Side,
+    #[serde(with = "crate::laws::serde_color::color")]
+    pub side: Color,
     /// What it was, e.g. `piece_added`, `piece_removed`, `two_pieces_moved`,
     /// `incomplete_castling` (any [`IllegalMove`] code).
     pub kind: IllegalMove,
@@ -202,7 +163,8 @@ pub enum ClaimKind {
 #[serde(deny_unknown_fields)]
 pub struct ClaimEvent {
     /// The claimant.
-    pub by: Side,
+    #[serde(with = "crate::laws::serde_color::color")]
+    pub by: Color,
     /// What is claimed.
     pub claim: ClaimKind,
     /// For a draw claim: the intended move (UCI or SAN), written down before the claim and then
@@ -239,7 +201,8 @@ pub struct TakeBackEvent {}
 #[serde(deny_unknown_fields)]
 pub struct ByPlayer {
     /// The player.
-    pub by: Side,
+    #[serde(with = "crate::laws::serde_color::color")]
+    pub by: Color,
 }
 
 /// A flag fall.
@@ -247,7 +210,8 @@ pub struct ByPlayer {
 #[serde(deny_unknown_fields)]
 pub struct FlagFallEvent {
     /// The player whose time ran out.
-    pub side: Side,
+    #[serde(with = "crate::laws::serde_color::color")]
+    pub side: Color,
 }
 
 /// The result the players report (CR 4.2).
@@ -315,7 +279,7 @@ mod tests {
         assert_eq!(
             e,
             Event::IllegalAct(IllegalActEvent {
-                side: Side::White,
+                side: Color::White,
                 kind: IllegalMove::PieceAdded,
                 squares: vec![Square::D4],
                 board: None

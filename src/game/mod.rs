@@ -1,10 +1,11 @@
-//! One game under the competition rules: the event log ([`event`]), the rule presets
-//! ([`rules`]), the judge state machine ([`judge`]) and its [`verdict`].
+//! One game under the competition rules: the event log ([`event`]), the named rule presets
+//! ([`preset`]) and the thresholds they select ([`rules`]), the judge state machine ([`judge`]) and its [`verdict`].
 //!
 //! (Owned by the judge work, issue 2.)
 
 pub mod event;
 pub mod judge;
+pub mod preset;
 pub mod rules;
 pub mod setup;
 pub mod verdict;

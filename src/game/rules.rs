@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-pub use crate::preset::{Preset, UnknownPreset};
+pub use super::preset::{Preset, UnknownPreset};
 
 /// The thresholds of the competition rules for one game.
 ///

@@ -9,8 +9,9 @@ use std::str::FromStr;
 
 use serde::{Serialize, Serializer};
 use shakmaty::fen::Fen;
+use shakmaty::{ByColor, Color};
 
-use super::event::{ClaimKind, Side};
+use super::event::ClaimKind;
 use super::rules::CompetitionRules;
 use crate::laws::Article;
 use crate::laws::illegal::IllegalMove;
@@ -43,19 +44,34 @@ impl GameResult {
     }
 
     /// The win for `side`.
-    pub fn win_for(side: Side) -> Self {
+    pub fn win_for(side: Color) -> Self {
         match side {
-            Side::White => GameResult::WhiteWins,
-            Side::Black => GameResult::BlackWins,
+            Color::White => GameResult::WhiteWins,
+            Color::Black => GameResult::BlackWins,
         }
     }
 
     /// The winner, if decisive.
-    pub fn winner(self) -> Option<Side> {
+    pub fn winner(self) -> Option<Color> {
         match self {
-            GameResult::WhiteWins => Some(Side::White),
-            GameResult::BlackWins => Some(Side::Black),
+            GameResult::WhiteWins => Some(Color::White),
+            GameResult::BlackWins => Some(Color::Black),
             _ => None,
+        }
+    }
+}
+
+/// A definitive outcome (a decided adjudication, a PGN termination marker other than `*`).
+impl From<shakmaty::KnownOutcome> for GameResult {
+    fn from(outcome: shakmaty::KnownOutcome) -> Self {
+        match outcome {
+            shakmaty::KnownOutcome::Decisive {
+                winner: shakmaty::Color::White,
+            } => GameResult::WhiteWins,
+            shakmaty::KnownOutcome::Decisive {
+                winner: shakmaty::Color::Black,
+            } => GameResult::BlackWins,
+            shakmaty::KnownOutcome::Draw => GameResult::Draw,
         }
     }
 }
@@ -147,27 +163,42 @@ pub enum Reason {
     Unfinished,
 }
 
+/// The reason for an automatic ending of the Laws.
+impl From<crate::laws::ending::AutomaticEnding> for Reason {
+    fn from(ending: crate::laws::ending::AutomaticEnding) -> Self {
+        use crate::laws::ending::AutomaticEnding as E;
+        match ending {
+            E::Checkmate { .. } => Reason::Checkmate,
+            E::Stalemate => Reason::Stalemate,
+            E::InsufficientMaterial => Reason::InsufficientMaterial,
+            E::DeadPosition => Reason::DeadPosition,
+            E::SeventyFiveMoves => Reason::SeventyFiveMoves,
+            E::FivefoldRepetition => Reason::FivefoldRepetition,
+        }
+    }
+}
+
 impl Reason {
     /// The rule behind the reason.
     pub fn article(self) -> Article {
         use Reason::*;
         match self {
-            Checkmate => Article::Laws("5.1.1"),
-            Stalemate => Article::Laws("5.2.1"),
-            InsufficientMaterial | DeadPosition => Article::Laws("5.2.2"),
-            FivefoldRepetition => Article::Laws("9.6.1"),
-            SeventyFiveMoves => Article::Laws("9.6.2"),
-            ThreefoldRepetitionClaim => Article::Laws("9.2"),
-            FiftyMovesClaim => Article::Laws("9.3"),
-            DrawAgreement => Article::Laws("5.2.3"),
-            Resignation | ResignationOpponentCannotMate => Article::Laws("5.1.2"),
-            TwoIllegalMoves => Article::Competition("3.3"),
-            TwoIllegalMovesOpponentCannotMate => Article::Laws("7.5.5"),
-            RefusalToContinue => Article::Competition("4.4"),
-            FlagFall | FlagFallOpponentCannotMate => Article::Laws("6.9"),
-            IllegalPositionOnBoard => Article::Laws("A.5.4"),
-            AdjudicationRequired | Adjudicated => Article::Competition("4.3"),
-            ReportedResult | ResultNotRecorded | Unfinished => Article::Competition("4.2"),
+            Checkmate => Article::CHECKMATE,
+            Stalemate => Article::STALEMATE,
+            InsufficientMaterial | DeadPosition => Article::DEAD_POSITION,
+            FivefoldRepetition => Article::FIVEFOLD_REPETITION,
+            SeventyFiveMoves => Article::SEVENTY_FIVE_MOVES,
+            ThreefoldRepetitionClaim => Article::THREEFOLD_REPETITION,
+            FiftyMovesClaim => Article::FIFTY_MOVES,
+            DrawAgreement => Article::DRAW_AGREEMENT,
+            Resignation | ResignationOpponentCannotMate => Article::RESIGNATION,
+            TwoIllegalMoves => Article::CR_TWO_ILLEGAL_MOVES,
+            TwoIllegalMovesOpponentCannotMate => Article::SECOND_ILLEGAL_MOVE,
+            RefusalToContinue => Article::CR_WINS,
+            FlagFall | FlagFallOpponentCannotMate => Article::FLAG_FALL,
+            IllegalPositionOnBoard => Article::ILLEGAL_POSITION_STANDS,
+            AdjudicationRequired | Adjudicated => Article::CR_PLAY_OUT,
+            ReportedResult | ResultNotRecorded | Unfinished => Article::CR_REPORTED_RESULT,
         }
     }
 
@@ -250,9 +281,9 @@ impl ActKind {
     pub fn article(self) -> Article {
         match self {
             ActKind::Move(k) => k.article(),
-            ActKind::Other(OtherAct::NullMove) => Article::Laws("1.2"),
-            ActKind::Other(OtherAct::MoveAfterCheckmate) => Article::Laws("5.1.1"),
-            ActKind::Other(OtherAct::TwoHandedMoves) => Article::Competition("3.7"),
+            ActKind::Other(OtherAct::NullMove) => Article::MOVING_ALTERNATELY,
+            ActKind::Other(OtherAct::MoveAfterCheckmate) => Article::CHECKMATE,
+            ActKind::Other(OtherAct::TwoHandedMoves) => Article::CR_TWO_HANDED_MOVES,
         }
     }
 
@@ -301,7 +332,8 @@ pub struct IllegalAct {
     /// 0-based index of the event in the log (for PGN, the index of the move in the mainline).
     pub event_index: usize,
     /// Who made it.
-    pub side: Side,
+    #[serde(with = "crate::laws::serde_color::color")]
+    pub side: Color,
     /// The move as written (UCI or SAN), or the board act's squares.
     #[serde(rename = "move")]
     pub notation: String,
@@ -324,33 +356,6 @@ pub struct TwoHanded {
     pub counted: u32,
 }
 
-/// Per-player numbers, serialised as `{"white": …, "black": …}`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct PerSide<T> {
-    /// White's.
-    pub white: T,
-    /// Black's.
-    pub black: T,
-}
-
-impl<T> PerSide<T> {
-    /// The value of `side`.
-    pub fn get(&self, side: Side) -> &T {
-        match side {
-            Side::White => &self.white,
-            Side::Black => &self.black,
-        }
-    }
-
-    /// The value of `side`, mutably.
-    pub fn get_mut(&mut self, side: Side) -> &mut T {
-        match side {
-            Side::White => &mut self.white,
-            Side::Black => &mut self.black,
-        }
-    }
-}
-
 /// A claim and how it was decided.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ClaimRecord {
@@ -359,7 +364,8 @@ pub struct ClaimRecord {
     /// Plies played when the claim was made.
     pub ply: u32,
     /// The claimant.
-    pub by: Side,
+    #[serde(with = "crate::laws::serde_color::color")]
+    pub by: Color,
     /// What was claimed.
     pub claim: ClaimKind,
     /// The intended move, if one was declared.
@@ -542,9 +548,11 @@ pub struct Verdict {
     /// Every illegal act, in order.
     pub illegal_moves: Vec<IllegalAct>,
     /// Counted illegal moves per player (two-handed moves converted per the rules included).
-    pub illegal_move_counts: PerSide<u32>,
+    #[serde(with = "crate::laws::serde_color::by_color")]
+    pub illegal_move_counts: ByColor<u32>,
     /// Two-handed moves per player.
-    pub two_handed: PerSide<TwoHanded>,
+    #[serde(with = "crate::laws::serde_color::by_color")]
+    pub two_handed: ByColor<TwoHanded>,
     /// Claims and their decisions.
     pub claims: Vec<ClaimRecord>,
     /// Moves recorded after the game had ended (not play).
@@ -597,7 +605,7 @@ impl fmt::Display for Verdict {
                 f,
                 "  illegal move at ply {} by {}: {} — {} ({}), {}",
                 act.ply,
-                act.side.name(),
+                act.side,
                 act.notation,
                 act.kind.code(),
                 act.article,
@@ -607,15 +615,13 @@ impl fmt::Display for Verdict {
                     .unwrap_or_default()
             )?;
         }
-        for side in [Side::White, Side::Black] {
+        for side in [Color::White, Color::Black] {
             let th = self.two_handed.get(side);
             if th.observed > 0 {
                 writeln!(
                     f,
                     "  two-handed moves by {}: {} observed, {} counted",
-                    side.name(),
-                    th.observed,
-                    th.counted
+                    side, th.observed, th.counted
                 )?;
             }
         }
@@ -623,7 +629,7 @@ impl fmt::Display for Verdict {
             writeln!(
                 f,
                 "  claim by {} ({}): {} — {} ({})",
-                c.by.name(),
+                c.by,
                 serde_json::to_value(c.claim)
                     .ok()
                     .and_then(|v| v.as_str().map(str::to_owned))
@@ -647,8 +653,9 @@ impl fmt::Display for Verdict {
                 let why: Vec<&str> = r.discrepancies.iter().map(|d| d.describe()).collect();
                 writeln!(
                     f,
-                    "  reported result {} DISAGREES (CR 4.2): {}",
+                    "  reported result {} DISAGREES ({}): {}",
                     r.result,
+                    Article::CR_REPORTED_RESULT,
                     why.join("; ")
                 )?;
             }

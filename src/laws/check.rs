@@ -55,12 +55,7 @@ pub fn checks_and_pins(pos: &Chess, king: Square) -> (bool, Bitboard) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::setup::parse_fen;
-    use shakmaty::CastlingMode;
-
-    fn pos(fen: &str) -> Chess {
-        parse_fen(fen, CastlingMode::Standard).unwrap()
-    }
+    use crate::laws::test_position as pos;
 
     #[test]
     fn pins_and_checks_by_hand() {

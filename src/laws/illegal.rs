@@ -117,31 +117,31 @@ impl IllegalMove {
     pub fn article(self) -> Article {
         use IllegalMove::*;
         match self {
-            CapturesOwnPiece => Article::Laws("3.1"),
-            BishopMovement => Article::Laws("3.2"),
-            RookMovement => Article::Laws("3.3"),
-            QueenMovement => Article::Laws("3.4"),
-            PassesOverPiece => Article::Laws("3.5"),
-            KnightMovement => Article::Laws("3.6"),
-            PawnForwardOntoPiece | PawnMovement => Article::Laws("3.7.1"),
-            PawnDoubleStepNotFromStart | PawnDoubleStepBlocked => Article::Laws("3.7.2"),
-            PawnDiagonalToEmptySquare => Article::Laws("3.7.3"),
-            EnPassantNotAvailable => Article::Laws("3.7.3.2"),
-            MissingPromotion | InvalidPromotion => Article::Laws("3.7.3.3"),
-            KingMovement => Article::Laws("3.8.1"),
-            CastlingKingMoved | CastlingRookMoved => Article::Laws("3.8.2.1"),
+            CapturesOwnPiece => Article::NO_CAPTURE_OF_OWN_PIECE,
+            BishopMovement => Article::BISHOP_MOVE,
+            RookMovement => Article::ROOK_MOVE,
+            QueenMovement => Article::QUEEN_MOVE,
+            PassesOverPiece => Article::NO_MOVING_OVER_PIECES,
+            KnightMovement => Article::KNIGHT_MOVE,
+            PawnForwardOntoPiece | PawnMovement => Article::PAWN_MOVE,
+            PawnDoubleStepNotFromStart | PawnDoubleStepBlocked => Article::PAWN_DOUBLE_STEP,
+            PawnDiagonalToEmptySquare => Article::PAWN_CAPTURE,
+            EnPassantNotAvailable => Article::EN_PASSANT_AT_ONCE,
+            MissingPromotion | InvalidPromotion => Article::PROMOTION,
+            KingMovement => Article::KING_MOVE,
+            CastlingKingMoved | CastlingRookMoved => Article::CASTLING_RIGHTS,
             CastlingOutOfCheck
             | CastlingThroughAttackedSquare
             | CastlingIntoCheck
-            | CastlingPiecesBetween => Article::Laws("3.8.2.2"),
+            | CastlingPiecesBetween => Article::CASTLING_PREVENTED,
             KingOntoAttackedSquare | LeavesKingInCheck | ExposesKingToCheck => {
-                Article::Laws("3.9.2")
+                Article::KING_NOT_LEFT_IN_CHECK
             }
-            OutOfTurn | PieceAdded | PieceRemoved => Article::Competition("3.1"),
-            TwoPiecesMoved | NoSuchMove => Article::Laws("3.10.2"),
-            IncompleteCastling => Article::Laws("4.7.2"),
-            IncompletePromotion => Article::Laws("4.7.3"),
-            IncompleteEnPassant => Article::Laws("3.7.3.1"),
+            OutOfTurn | PieceAdded | PieceRemoved => Article::CR_ILLEGAL_MOVE,
+            TwoPiecesMoved | NoSuchMove => Article::ILLEGAL_MOVE,
+            IncompleteCastling => Article::CASTLING_COMPLETED,
+            IncompletePromotion => Article::PROMOTION_COMPLETED,
+            IncompleteEnPassant => Article::EN_PASSANT,
         }
     }
 

@@ -9,7 +9,7 @@ use crate::tournament::tiebreak::{
     ResultTable, Rules, Standing, TieBreak, TieBreakError, standings,
 };
 
-pub use crate::preset::Preset;
+pub use crate::game::preset::Preset;
 
 /// Named tie-break orders.
 impl Preset {

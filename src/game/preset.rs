@@ -1,17 +1,20 @@
 //! The named presets of the event's rules, shared by the judge ([`crate::game::rules`]), play-out
-//! adjudication ([`crate::adjudicate`]) and the standings ([`crate::tournament::standings`]):
-//! one preset name selects the matching thresholds in every area.
+//! adjudication ([`crate::adjudicate`], through [`Preset::adjudication`]) and the standings
+//! ([`crate::tournament::standings`]): one preset name selects the matching thresholds in every
+//! area.
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::adjudicate::AdjudicationConfig;
+
 /// A named rule preset. Command line, event logs and JSON write it `detsky-mat` or `fide`
 /// (the command line's own value enum maps to it; the library derives no clap traits).
 ///
 /// What each area takes from it: [`crate::game::rules::CompetitionRules::preset`] (illegal and
-/// two-handed moves), [`crate::adjudicate::AdjudicationConfig::preset`] (adjudication
+/// two-handed moves), [`Preset::adjudication`] (adjudication
 /// thresholds) and `Preset::order` in [`crate::tournament::standings`] (tie-break order).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -35,6 +38,15 @@ impl Preset {
         match self {
             Preset::DetskyMat => "detsky-mat",
             Preset::Fide => "fide",
+        }
+    }
+
+    /// The play-out adjudication thresholds of this preset (CR 4.3–4.5):
+    /// [`AdjudicationConfig::detsky_mat`] or [`AdjudicationConfig::fide`].
+    pub fn adjudication(self) -> AdjudicationConfig {
+        match self {
+            Preset::DetskyMat => AdjudicationConfig::detsky_mat(),
+            Preset::Fide => AdjudicationConfig::fide(),
         }
     }
 }
@@ -75,5 +87,8 @@ mod tests {
         }
         assert_eq!("detsky-mat".parse::<Preset>(), Ok(Preset::DetskyMat));
         assert!("blitz".parse::<Preset>().is_err());
+        for preset in [Preset::DetskyMat, Preset::Fide] {
+            assert_eq!(preset.adjudication().preset, preset.name());
+        }
     }
 }

@@ -11,11 +11,15 @@
 //! square, a promotion that does not fit) goes to shakmaty, which also names the error. So
 //! shakmaty stays the authority on the rules; this is a short cut to the same answer, checked
 //! against it move by move in the tests.
+//!
+//! [`physical_move`] reads a SAN the other way, for a move that may be illegal: which piece the
+//! hand moved from where to where.
 
 use shakmaty::san::{San, SanError};
 
 use crate::laws::check;
-use shakmaty::{Bitboard, Chess, Color, Move, Position, Rank, Role, Square, attacks};
+use crate::laws::illegal::PhysicalMove;
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Rank, Role, Square, attacks};
 
 /// The legal move `san` names in `pos` (Laws Art. 3, notation of Appendix C).
 ///
@@ -148,15 +152,115 @@ fn pawn_push_origin(us: Color, to: Square, occupied: Bitboard) -> Bitboard {
     Bitboard::EMPTY
 }
 
+/// The physical move a SAN describes on `board` with `turn` to move, whether or not it is legal:
+/// the one piece of the named kind (and file and rank hints) whose movement pattern reaches the
+/// target square, preferring a piece whose path is clear; castling is the king's two-square
+/// step. Needed to put an illegal SAN move on the board as the hand made it (Art. 7.5.1 and
+/// CR 3.5), and for SAN in an irregular position. `None` when no single piece fits (or for
+/// `--`).
+pub fn physical_move(board: &Board, turn: Color, san: &San) -> Option<PhysicalMove> {
+    match *san {
+        San::Castle(side) => {
+            let king = board.king_of(turn)?;
+            Some(PhysicalMove {
+                from: king,
+                to: side.king_to(turn),
+                promotion: None,
+            })
+        }
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            let mut candidates = board.by_piece(role.of(turn));
+            if let Some(f) = file {
+                candidates &= Bitboard::from_file(f);
+            }
+            if let Some(r) = rank {
+                candidates &= Bitboard::from_rank(r);
+            }
+            let fits = |from: Square, occupied: Bitboard| -> bool {
+                if role == Role::Pawn {
+                    let forward: i32 = if turn == Color::White { 1 } else { -1 };
+                    let dr = i32::from(to.rank()) - i32::from(from.rank());
+                    let df = (i32::from(to.file()) - i32::from(from.file())).abs();
+                    if capture {
+                        df == 1 && dr == forward
+                    } else {
+                        df == 0 && (dr == forward || dr == 2 * forward)
+                    }
+                } else {
+                    attacks::attacks(from, role.of(turn), occupied).contains(to)
+                }
+            };
+            let pattern: Bitboard = candidates
+                .into_iter()
+                .filter(|&sq| fits(sq, Bitboard::EMPTY))
+                .collect();
+            let unblocked: Bitboard = pattern
+                .into_iter()
+                .filter(|&sq| fits(sq, board.occupied()))
+                .collect();
+            let from = if unblocked.count() == 1 {
+                unblocked.first()
+            } else if pattern.count() == 1 {
+                pattern.first()
+            } else if pattern.is_empty() && candidates.count() == 1 {
+                candidates.first()
+            } else {
+                None
+            }?;
+            Some(PhysicalMove {
+                from,
+                to,
+                promotion,
+            })
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::setup::parse_fen;
+    use crate::laws::test_position as pos;
+    use shakmaty::File;
     use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, File};
+    use std::ops::ControlFlow;
 
-    fn pos(fen: &str) -> Chess {
-        parse_fen(fen, CastlingMode::Standard).unwrap()
+    /// The mainline SAN moves of a PGN game, read with pgn-reader directly (the Laws know no
+    /// file reader of the crate).
+    struct Mainline;
+
+    impl pgn_reader::Visitor for Mainline {
+        type Tags = ();
+        type Movetext = Vec<San>;
+        type Output = Vec<San>;
+
+        fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+            ControlFlow::Continue(())
+        }
+
+        fn begin_movetext(&mut self, _tags: ()) -> ControlFlow<Self::Output, Self::Movetext> {
+            ControlFlow::Continue(Vec::new())
+        }
+
+        fn san(
+            &mut self,
+            moves: &mut Self::Movetext,
+            san_plus: pgn_reader::SanPlus,
+        ) -> ControlFlow<Self::Output> {
+            moves.push(san_plus.san);
+            ControlFlow::Continue(())
+        }
+
+        fn end_game(&mut self, moves: Self::Movetext) -> Self::Output {
+            moves
+        }
     }
 
     /// Every legal move's SAN, and variants of it (hints dropped, both hints, the capture mark
@@ -260,10 +364,13 @@ mod tests {
         ))
         .expect("../shared/data/pgn present");
         let mut positions = 0;
-        for game in crate::formats::pgn::PgnReader::new(text.as_bytes()).take(40) {
-            let Ok(game) = game else { continue };
+        let mut reader = pgn_reader::Reader::new(text.as_bytes());
+        for _ in 0..40 {
+            let Ok(Some(moves)) = reader.read_game(&mut Mainline) else {
+                break;
+            };
             let mut p = Chess::default();
-            for san in &game.moves {
+            for san in &moves {
                 agrees_everywhere(&p);
                 positions += 1;
                 match to_move(&p, *san) {

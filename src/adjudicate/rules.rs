@@ -1,0 +1,579 @@
+//! The rules of play-out adjudication applied in order (see the module docs of
+//! [`crate::adjudicate`]): one [`Run`] per position tries rule 1 to 8, leaves one
+//! [`RuleTried`] line per rule and stops at the first that decides.
+
+use shakmaty::{Bitboard, ByColor, Chess, Color, KnownOutcome, Move, Position, Rank};
+use shakmaty::{EnPassantMode, fen::Fen};
+use shakmaty_syzygy::AmbiguousWdl;
+
+use super::patterns::{self, DrawnPattern};
+use super::search::{self, Counter};
+use super::{
+    Adjudication, AdjudicationConfig, Adjudicator, Basis, Decision, MaterialCount, PieceValues,
+    RuleReference, RuleTried, SearchFigures, has_mating_potential,
+};
+use crate::laws::Article;
+use crate::laws::winnability::{self, Winnability, WinnabilityReport};
+
+/// Whether White and Black can still mate in `pos` (the configured winnability budget), and
+/// whether the position is dead (Laws 5.2.2: neither can).
+fn mating_chances(
+    pos: &Chess,
+    config: &AdjudicationConfig,
+) -> (WinnabilityReport, WinnabilityReport, bool) {
+    let white = winnability::can_mate_with(pos, Color::White, &config.winnability);
+    let black = winnability::can_mate_with(pos, Color::Black, &config.winnability);
+    let dead = white.verdict == Winnability::Unwinnable && black.verdict == Winnability::Unwinnable;
+    (white, black, dead)
+}
+
+/// Material of both sides in `values`.
+fn material_count(pos: &Chess, values: &PieceValues) -> MaterialCount {
+    ByColor {
+        white: search::material(pos, Color::White, values),
+        black: search::material(pos, Color::Black, values),
+    }
+}
+
+/// White's material minus Black's.
+fn balance(count: &MaterialCount) -> i32 {
+    count.white - count.black
+}
+
+/// The reference of rule 5's reason lines (`CR 4.3, known drawn material`).
+fn known_draw_reference() -> RuleReference {
+    RuleReference::with(Article::CR_PLAY_OUT, "known drawn material")
+}
+
+/// One adjudication in progress.
+pub(super) struct Run<'a> {
+    adjudicator: &'a Adjudicator,
+    pos: &'a Chess,
+    reasons: Vec<RuleTried>,
+    search: SearchFigures,
+    material_after: MaterialCount,
+    exchange_line: Vec<String>,
+    mating_line: Vec<String>,
+    pub(super) tablebase_error: Option<String>,
+}
+
+/// A line of moves from `pos` in UCI, castling written as the position's castling mode wants
+/// (king to rook in Chess960, `e1g1` in standard chess).
+fn uci(pos: &Chess, moves: &[Move]) -> Vec<String> {
+    let mode = pos.castles().mode();
+    moves.iter().map(|m| m.to_uci(mode).to_string()).collect()
+}
+
+impl<'a> Run<'a> {
+    pub(super) fn new(adjudicator: &'a Adjudicator, pos: &'a Chess) -> Self {
+        let values = adjudicator.config.values;
+        Run {
+            adjudicator,
+            pos,
+            reasons: Vec::new(),
+            search: SearchFigures::default(),
+            material_after: material_count(pos, &values),
+            exchange_line: Vec::new(),
+            mating_line: Vec::new(),
+            tablebase_error: None,
+        }
+    }
+
+    fn note(&mut self, rule: u8, reference: RuleReference, decided: bool, text: impl Into<String>) {
+        self.reasons.push(RuleTried {
+            rule,
+            reference,
+            decided,
+            text: text.into(),
+        });
+    }
+
+    fn finish(self, result: Decision, recommendation: KnownOutcome, basis: Basis) -> Adjudication {
+        let config = &self.adjudicator.config;
+        let article = self
+            .reasons
+            .iter()
+            .rev()
+            .find(|r| r.decided)
+            .or(self.reasons.last())
+            .map(|r| r.reference.clone())
+            // Rule 1 always leaves a line: never reached.
+            .unwrap_or_else(|| RuleReference::new(Article::CR_PLAY_OUT));
+        Adjudication {
+            fen: Fen::from_position(self.pos, EnPassantMode::Legal).to_string(),
+            result,
+            recommendation,
+            basis,
+            article,
+            preset: config.preset,
+            material_before: material_count(self.pos, &config.values),
+            material_after: self.material_after,
+            exchange_line: self.exchange_line,
+            mating_line: self.mating_line,
+            mating_potential: ByColor {
+                white: has_mating_potential(self.pos, Color::White),
+                black: has_mating_potential(self.pos, Color::Black),
+            },
+            search: self.search,
+            reasons: self.reasons,
+        }
+    }
+
+    fn decided(self, result: KnownOutcome, basis: Basis) -> Adjudication {
+        self.finish(Decision::Decided(result), result, basis)
+    }
+
+    pub(super) fn adjudicate(mut self, repetitions: u32) -> Adjudication {
+        let pos = self.pos;
+        let config = self.adjudicator.config.clone();
+
+        // Rule 1: already over by rule.
+        if pos.is_checkmate() {
+            let winner = !pos.turn();
+            self.note(
+                1,
+                RuleReference::new(Article::CHECKMATE),
+                true,
+                format!("{winner:?} has checkmated"),
+            );
+            return self.decided(KnownOutcome::Decisive { winner }, Basis::Checkmate);
+        }
+        if pos.is_stalemate() {
+            self.note(1, RuleReference::new(Article::STALEMATE), true, "stalemate");
+            return self.decided(KnownOutcome::Draw, Basis::Stalemate);
+        }
+        if repetitions >= 5 {
+            self.note(
+                1,
+                RuleReference::new(Article::FIVEFOLD_REPETITION),
+                true,
+                format!("position occurred {repetitions} times"),
+            );
+            return self.decided(KnownOutcome::Draw, Basis::FivefoldRepetition);
+        }
+        if pos.halfmoves() >= 150 {
+            self.note(
+                1,
+                RuleReference::new(Article::SEVENTY_FIVE_MOVES),
+                true,
+                format!("{} plies without capture or pawn move", pos.halfmoves()),
+            );
+            return self.decided(KnownOutcome::Draw, Basis::SeventyFiveMoves);
+        }
+        self.note(
+            1,
+            RuleReference::with(
+                Article::CHECKMATE,
+                format!(
+                    "{}, {}",
+                    Article::STALEMATE.number(),
+                    Article::AUTOMATIC_DRAWS.number()
+                ),
+            ),
+            false,
+            "the game is not over by rule",
+        );
+
+        // Rule 2: dead position.
+        let (white, black, dead) = mating_chances(pos, &config);
+        if dead {
+            self.note(
+                2,
+                RuleReference::new(Article::DEAD_POSITION),
+                true,
+                "dead position: neither side can mate by any series of legal moves",
+            );
+            return self.decided(KnownOutcome::Draw, Basis::DeadPosition);
+        }
+        self.note(
+            2,
+            RuleReference::new(Article::DEAD_POSITION),
+            false,
+            format!(
+                "not dead: White {}, Black {}",
+                white.verdict.label(),
+                black.verdict.label()
+            ),
+        );
+
+        // Rule 3: tablebases.
+        if let Some(result) = self.tablebase(&config) {
+            return self.decided(result, Basis::Tablebase);
+        }
+
+        // Rule 4: forced mate for either side: the side to move mating, then being mated.
+        self.search.depth = config.mate_plies;
+        let mover = pos.turn();
+        let reference = RuleReference::with(
+            Article::CR_PLAY_OUT,
+            format!("mate_plies={}", config.mate_plies),
+        );
+        let defender_plies = config.mate_plies.saturating_sub(1);
+        let mut limit_hit = false;
+        for (winner, plies) in [(mover, config.mate_plies), (!mover, defender_plies)] {
+            let mut counter = Counter::new(config.mate_nodes);
+            let line = if winner == mover {
+                search::forced_mate(pos, plies, &mut counter)
+            } else if plies >= 2 {
+                search::forced_mated(pos, plies, &mut counter)
+            } else {
+                None
+            };
+            self.record_counter(&counter);
+            limit_hit |= counter.limit_hit;
+            if let Some(line) = line {
+                self.mating_line = uci(pos, &line);
+                let how = if winner == mover { "mates" } else { "is mated" };
+                self.note(
+                    4,
+                    reference,
+                    true,
+                    format!(
+                        "{mover:?} {how} by force in {} plies: {}",
+                        line.len(),
+                        self.mating_line.join(" ")
+                    ),
+                );
+                return self.decided(KnownOutcome::Decisive { winner }, Basis::ForcedMate);
+            }
+        }
+        let incomplete = if limit_hit {
+            " (node limit hit: search incomplete)"
+        } else {
+            ""
+        };
+        self.note(
+            4,
+            reference,
+            false,
+            format!(
+                "no forced mate within {} plies{incomplete}",
+                config.mate_plies
+            ),
+        );
+
+        // Rule 5: known drawn material.
+        if let Some(pattern) = patterns::drawn_pattern(pos) {
+            self.note(5, known_draw_reference(), true, pattern.describe());
+            return self.known_draw(pattern);
+        }
+        self.note(5, known_draw_reference(), false, "no known drawn pattern");
+
+        // Rule 6: settle pending exchanges.
+        let mut qcounter = Counter::new(config.qsearch_nodes);
+        let (_, line) = search::quiescence(pos, &config.values, &mut qcounter);
+        self.search.nodes += qcounter.nodes;
+        self.search.limit_hit |= qcounter.limit_hit;
+        let mut settled = pos.clone();
+        for m in &line {
+            settled.play_unchecked(*m);
+        }
+        let before = material_count(pos, &config.values);
+        let after = material_count(&settled, &config.values);
+        self.material_after = after;
+        self.exchange_line = uci(pos, &line);
+        self.note(
+            6,
+            RuleReference::with(Article::CR_PLAY_OUT, "values P1 N3 B3 R5 Q9 (configurable)"),
+            false,
+            format!(
+                "material {}–{} (balance {:+}), after exchanges {}–{} (balance {:+}){}",
+                before.white,
+                before.black,
+                balance(&before),
+                after.white,
+                after.black,
+                balance(&after),
+                if line.is_empty() {
+                    String::new()
+                } else {
+                    format!(" via {}", self.exchange_line.join(" "))
+                }
+            ),
+        );
+        // The exchanges may leave a position that rules 2 and 5 settle (B×P leaving K+B v K,
+        // N×Q leaving K+N+N v K): apply them again to the position after the exchange line,
+        // and judge mating chances there.
+        let (white, black) = if line.is_empty() {
+            (white, black)
+        } else {
+            let (white, black, dead) = mating_chances(&settled, &config);
+            let via = self.exchange_line.join(" ");
+            if dead {
+                self.note(
+                    2,
+                    RuleReference::new(Article::DEAD_POSITION),
+                    true,
+                    format!("after the exchanges {via}: dead position, neither side can mate"),
+                );
+                return self.decided(KnownOutcome::Draw, Basis::DeadPosition);
+            }
+            if let Some(pattern) = patterns::drawn_pattern(&settled) {
+                self.note(
+                    5,
+                    known_draw_reference(),
+                    true,
+                    format!("after the exchanges {via}: {}", pattern.describe()),
+                );
+                return self.known_draw(pattern);
+            }
+            (white, black)
+        };
+        let balance = balance(&after);
+        let ahead = if balance >= 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let margin = balance.abs();
+        let ahead_can_mate = match ahead {
+            Color::White => &white.verdict,
+            Color::Black => &black.verdict,
+        } != &Winnability::Unwinnable;
+        let potential = has_mating_potential(&settled, ahead);
+
+        // Rule 7: the lone-king rule.
+        let behind_only_pawns = {
+            let b = settled.board();
+            let theirs = b.by_color(!ahead);
+            theirs == theirs & (b.kings() | b.pawns())
+        };
+        let lone_ref = RuleReference::with(
+            Article::CR_PLAY_OUT,
+            format!("lone_king_margin={}", config.lone_king_margin),
+        );
+        if config.lone_king_rule && margin > 0 && behind_only_pawns {
+            if margin >= config.lone_king_margin && potential && ahead_can_mate {
+                self.note(
+                    7,
+                    lone_ref,
+                    true,
+                    format!("{ahead:?} is {margin} up against a lone king (or king and pawns) with mating potential"),
+                );
+                return self.decided(KnownOutcome::Decisive { winner: ahead }, Basis::LoneKing);
+            }
+            self.note(7, lone_ref, false, format!("{:?} has only king and pawns, but the margin {margin} or mating potential is not enough", !ahead));
+        } else {
+            self.note(
+                7,
+                lone_ref,
+                false,
+                "no lone king (or king and pawns only) facing an advantage",
+            );
+        }
+
+        // Rule 8: material and position.
+        let reference = RuleReference::with(
+            Article::CR_ADJUDICATION,
+            format!(
+                "win_margin={}, draw_margin={}",
+                config.win_margin, config.draw_margin
+            ),
+        );
+        if margin <= config.draw_margin {
+            self.note(
+                8,
+                reference,
+                true,
+                format!("roughly equal (balance {balance:+})"),
+            );
+            return self.decided(KnownOutcome::Draw, Basis::Material);
+        }
+        if !ahead_can_mate {
+            self.note(
+                8,
+                reference.clone().and(Article::FLAG_FALL),
+                true,
+                format!("{ahead:?} is ahead but cannot mate by any series of legal moves"),
+            );
+            return self.decided(KnownOutcome::Draw, Basis::Material);
+        }
+        if margin >= config.win_margin && potential {
+            self.note(
+                8,
+                reference,
+                true,
+                format!("{ahead:?} is clearly better: {margin} up with mating potential"),
+            );
+            return self.decided(KnownOutcome::Decisive { winner: ahead }, Basis::Material);
+        }
+        // The arbiter's call.
+        let runner = unstoppable_passed_pawn(&settled, ahead);
+        let recommendation = if runner || (margin >= config.win_margin) {
+            KnownOutcome::Decisive { winner: ahead }
+        } else {
+            KnownOutcome::Draw
+        };
+        let why = if margin >= config.win_margin {
+            format!(
+                "{ahead:?} is {margin} up but has no mating potential; recommended {recommendation}"
+            )
+        } else if runner {
+            format!(
+                "{ahead:?} is {margin} up with a passed pawn outside the defending king's square; recommended {recommendation}"
+            )
+        } else {
+            format!(
+                "{ahead:?} is {margin} up, between the draw and win margins; recommended {recommendation}"
+            )
+        };
+        self.note(8, reference, false, format!("arbiter's call: {why}"));
+        self.finish(Decision::Review, recommendation, Basis::Material)
+    }
+
+    fn known_draw(self, _pattern: DrawnPattern) -> Adjudication {
+        self.decided(KnownOutcome::Draw, Basis::KnownDraw)
+    }
+
+    fn record_counter(&mut self, counter: &Counter) {
+        self.search.nodes += counter.nodes;
+        self.search.limit_hit |= counter.limit_hit;
+    }
+
+    fn tablebase(&mut self, config: &AdjudicationConfig) -> Option<KnownOutcome> {
+        let reference = RuleReference::with(Article::CR_PLAY_OUT, "syzygy_dir");
+        if let Some(err) = self.tablebase_error.take() {
+            self.note(
+                3,
+                reference.clone(),
+                false,
+                format!("tablebase unavailable: {err}"),
+            );
+            return None;
+        }
+        let Some(tb) = &self.adjudicator.tablebase else {
+            self.note(
+                3,
+                reference.clone(),
+                false,
+                "no tablebase directory configured",
+            );
+            return None;
+        };
+        let pos = self.pos;
+        if pos.castles().castling_rights().any() {
+            self.note(
+                3,
+                reference.clone(),
+                false,
+                "castling rights: tablebases do not apply",
+            );
+            return None;
+        }
+        let pieces = pos.board().occupied().count();
+        if pieces > tb.max_pieces() {
+            self.note(
+                3,
+                reference.clone(),
+                false,
+                format!("{pieces} pieces, tables have at most {}", tb.max_pieces()),
+            );
+            return None;
+        }
+        let wdl = match tb.probe_wdl(pos) {
+            Ok(wdl) => wdl,
+            Err(_) => match tb.probe_wdl_after_zeroing(pos) {
+                Ok(wdl) => AmbiguousWdl::from(wdl),
+                Err(err) => {
+                    self.note(3, reference.clone(), false, format!("probe failed: {err}"));
+                    return None;
+                }
+            },
+        };
+        let mover = pos.turn();
+        let result = match wdl {
+            AmbiguousWdl::Win => KnownOutcome::Decisive { winner: mover },
+            AmbiguousWdl::Loss => KnownOutcome::Decisive { winner: !mover },
+            AmbiguousWdl::CursedWin | AmbiguousWdl::MaybeWin if config.cursed_wins_count => {
+                KnownOutcome::Decisive { winner: mover }
+            }
+            AmbiguousWdl::BlessedLoss | AmbiguousWdl::MaybeLoss if config.cursed_wins_count => {
+                KnownOutcome::Decisive { winner: !mover }
+            }
+            _ => KnownOutcome::Draw,
+        };
+        self.note(
+            3,
+            reference.clone(),
+            true,
+            format!("tablebase: {wdl:?} for the side to move ({mover:?})"),
+        );
+        Some(result)
+    }
+}
+
+/// A passed pawn of `color` that the defending king cannot catch (rule of the square, with the
+/// defender to move if it is its turn); only when the defender has no pieces.
+fn unstoppable_passed_pawn(pos: &Chess, color: Color) -> bool {
+    let board = pos.board();
+    let theirs = board.by_color(!color);
+    if theirs != theirs & (board.kings() | board.pawns()) {
+        return false;
+    }
+    let Some(king) = board.king_of(!color) else {
+        return false;
+    };
+    let their_pawns = theirs & board.pawns();
+    (board.by_color(color) & board.pawns())
+        .into_iter()
+        .any(|p| {
+            let promotion_rank = if color == Color::White {
+                Rank::Eighth
+            } else {
+                Rank::First
+            };
+            let promotion = shakmaty::Square::from_coords(p.file(), promotion_rank);
+            // Passed: no enemy pawn ahead on this or the adjacent files.
+            let blocked = their_pawns.into_iter().any(|e| {
+                e.file().distance(p.file()) <= 1
+                    && match color {
+                        Color::White => e.rank() > p.rank(),
+                        Color::Black => e.rank() < p.rank(),
+                    }
+            });
+            if blocked {
+                return false;
+            }
+            let start_rank = if color == Color::White {
+                Rank::Second
+            } else {
+                Rank::Seventh
+            };
+            let mut distance = p.rank().distance(promotion_rank);
+            if p.rank() == start_rank {
+                distance -= 1;
+            }
+            let tempo = u32::from(pos.turn() == !color);
+            king.distance(promotion) > distance + tempo
+                && !board.by_color(color).intersects(Bitboard::from(promotion))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+
+    /// Castling in a line is written as the position's castling mode wants: king to rook in
+    /// Chess960 (`UCI_Chess960`), king two squares in standard chess.
+    #[test]
+    fn lines_write_castling_in_the_positions_mode() {
+        let castle = |fen: &str, mode| {
+            let pos: Chess = fen.parse::<Fen>().unwrap().into_position(mode).unwrap();
+            let m = pos
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.is_castle())
+                .expect("castling is legal");
+            uci(&pos, &[m])
+        };
+        assert_eq!(
+            castle("4k3/8/8/8/8/8/8/4K2R w K - 0 1", CastlingMode::Standard),
+            ["e1g1"]
+        );
+        assert_eq!(
+            castle("4k3/8/8/8/8/8/8/4K2R w H - 0 1", CastlingMode::Chess960),
+            ["e1h1"]
+        );
+    }
+}

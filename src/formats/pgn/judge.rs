@@ -1,0 +1,80 @@
+//! A PGN game as judge input: the adapter from [`PgnGame`] (tags, mainline SAN, termination
+//! marker) to the judge's start position, moves and reported result.
+
+use shakmaty::{CastlingMode, Chess, Position};
+
+use super::PgnGame;
+use crate::game::judge::{Judge, JudgeError, JudgeOptions};
+use crate::game::rules::CompetitionRules;
+use crate::game::setup::parse_fen;
+use crate::game::verdict::{GameInfo, GameResult, ReportSource, Verdict};
+
+/// Judges a PGN game: its mainline moves as move events; the `Result` tag (or the movetext's
+/// termination marker) as the reported result (CR 4.2); players and event from the tags. The
+/// `FEN` tag sets the start; `Variant` must be standard or Chess960.
+///
+/// # Errors
+/// [`JudgeError::InvalidStart`] for a bad `FEN` tag, [`JudgeError::UnsupportedVariant`].
+pub fn judge_pgn_game(
+    game: &PgnGame,
+    rules: CompetitionRules,
+    options: JudgeOptions,
+) -> Result<Verdict, JudgeError> {
+    let chess960 = match game.tag("Variant") {
+        None => false,
+        Some(v) => {
+            let v = v.to_ascii_lowercase();
+            if v.is_empty() || v == "standard" || v == "normal" || v == "from position" {
+                false
+            } else if v.contains("960") || v.contains("fischer") {
+                true
+            } else {
+                return Err(JudgeError::UnsupportedVariant(v));
+            }
+        }
+    };
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    let start = match game.tag("FEN") {
+        Some(f) => parse_fen(f, mode)
+            .or_else(|e| {
+                if chess960 {
+                    Err(e)
+                } else {
+                    parse_fen(f, CastlingMode::Chess960)
+                }
+            })
+            .map_err(|source| JudgeError::InvalidStart { index: 0, source })?,
+        None => Chess::default(),
+    };
+    let mode = if chess960 || start.castles().mode() == CastlingMode::Chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    let mut judge = Judge::with_mode(start, mode, rules, options);
+    judge.set_info(GameInfo {
+        white: game.tag("White").map(str::to_owned),
+        black: game.tag("Black").map(str::to_owned),
+        event: game.tag("Event").map(str::to_owned),
+        round: game.tag("Round").map(str::to_owned),
+        board: game.tag("Board").map(str::to_owned),
+    });
+    // Each move is resolved once, one step ahead: a next move that plays proves the position
+    // before it is neither checkmate nor stalemate.
+    let mut resolved = None;
+    for (i, san) in game.moves.iter().enumerate() {
+        resolved = judge.play_san_ahead(*san, resolved, game.moves.get(i + 1).copied());
+    }
+    let reported = game
+        .tag("Result")
+        .and_then(|r| r.parse::<GameResult>().ok())
+        .or(game.termination);
+    if let Some(result) = reported {
+        judge.report_result(result, ReportSource::Pgn, None, None);
+    }
+    Ok(judge.into_verdict())
+}

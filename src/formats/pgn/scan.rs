@@ -1,0 +1,440 @@
+//! The main-line tokens pgn-reader skips without a word ([`unreadable_tokens`]): a scan that
+//! follows the reader's own reading step by step, so that a record's unreadable moves can be
+//! reported where they stand.
+
+use pgn_reader::SanPlus;
+
+/// A main-line token that pgn-reader 0.29 skipped without a word: it reads moves, move
+/// numbers, comments, `$` NAGs, `!`/`?` marks and results, and drops anything else (e.g.
+/// `Nf3Nc6` written without a space, `Qxf7mate`, `N(b1)d2`), reading on as if the token were
+/// not there. [`unreadable_tokens`] finds them again. Evaluation marks written as text (`+-`,
+/// `=`, `N`) are dropped too, but never hide a move, so they are not reported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnreadableToken {
+    /// Byte offset of the token from the start of the game's text.
+    pub offset: usize,
+    /// The token as written (invalid UTF-8 replaced by U+FFFD).
+    pub text: String,
+    /// Main-line moves the reader read before it (so it stands where ply `moves_before + 1`
+    /// would be).
+    pub moves_before: usize,
+}
+
+/// The main-line tokens of the game that starts at `text[0]` (a game boundary, as
+/// [`PgnGame::offset`](super::PgnGame::offset) gives) that pgn-reader skips silently, in order. The game's text ends
+/// where the reader ends it (a blank line, or a line starting with `[`, outside comments), so
+/// `text` may run on into later games.
+///
+/// It follows pgn-reader 0.29's own reading step by step (tags, then movetext: comments,
+/// `;` and `%` lines, variations skipped, move numbers, `$` and `!?` annotations, results,
+/// castling with zeros), so a token is reported exactly when the reader found no SAN in it or
+/// found one not followed by the end of the token. Costs one pass over the game's bytes: call
+/// it for the games whose record already shows a problem.
+pub fn unreadable_tokens(text: &[u8]) -> Vec<UnreadableToken> {
+    scan_main_line(text).1
+}
+
+/// The number of main-line SAN moves the reader reads from the game at `text[0]`, and the
+/// tokens it skips.
+fn scan_main_line(text: &[u8]) -> (usize, Vec<UnreadableToken>) {
+    let mut scan = Scan { text, at: 0 };
+    let mut found = Vec::new();
+    scan.eat(b"\xef\xbb\xbf");
+    scan.skip_whitespace(true);
+    if !scan.skip_tags() {
+        return (0, found);
+    }
+    let mut moves = 0;
+    // The end of the last token reported, so that a token is reported once.
+    let mut reported_until = 0;
+    while let Some(ch) = scan.peek() {
+        let start = scan.at;
+        scan.at += 1;
+        match ch {
+            b'{' => scan.skip_past(b'}'),
+            b';' => scan.skip_to(b'\n'),
+            b'\n' => match scan.peek() {
+                Some(b'%') => scan.skip_to(b'\n'),
+                Some(b'[' | b'\n') => break,
+                Some(b'\r') => {
+                    scan.at += 1;
+                    if scan.peek() == Some(b'\n') {
+                        break;
+                    }
+                }
+                _ => {}
+            },
+            b'0' => {
+                // `0-1`, or castling written with zeros (`0-0`, `0-0-0`).
+                if scan.eat_dash() && !scan.eat(b"1") && scan.eat(b"0") {
+                    if scan.eat_dash() {
+                        scan.eat(b"0");
+                    }
+                    if matches!(scan.peek(), Some(b'+' | b'#')) {
+                        scan.at += 1;
+                    }
+                    moves += 1;
+                }
+            }
+            b'1' => {
+                // As the reader: a `1/2-` not followed by `1/2` falls through to a move
+                // number (digits, dots and spaces skipped).
+                if scan.eat_dash() {
+                    scan.eat(b"0");
+                } else if !(scan.eat(b"/2") && scan.eat_dash() && scan.eat(b"1/2")) {
+                    scan.skip_move_number();
+                }
+            }
+            b'\xc2' => {
+                if scan.eat(b"\xbd") && scan.eat_dash() {
+                    scan.eat("½".as_bytes());
+                }
+            }
+            b'2'..=b'9' => scan.skip_move_number(),
+            b'(' => scan.skip_variation(),
+            b'$' => scan.skip_token(),
+            b'!' | b'?' => {
+                if matches!(scan.peek(), Some(b'!' | b'?')) {
+                    scan.at += 1;
+                }
+            }
+            b')' | b'*' | b' ' | b'\t' | b'\r' | b'.' => {}
+            _ => {
+                let rest = text.get(start..).unwrap_or_default();
+                // "e.p." after an en passant capture is an old annotation, not a move.
+                if rest.starts_with(b"e.p.") {
+                    scan.at = start + 4;
+                    continue;
+                }
+                // The reader reads a SAN only when the end of the token follows it; otherwise
+                // it drops it and reads on after it (so `Nf3Nc6` loses `Nf3`, keeps `Nc6`).
+                // Without a SAN it skips to the end of the token.
+                let end = token_end(text, start + 1);
+                match SanPlus::from_ascii_prefix(rest) {
+                    Ok((_, len)) if text.get(start + len).is_none_or(|&b| is_token_end(b)) => {
+                        scan.at = start + len;
+                        moves += 1;
+                        continue;
+                    }
+                    Ok((_, len)) => scan.at = start + len,
+                    Err(_) => scan.at = end,
+                }
+                let token = text.get(start..end).unwrap_or_default();
+                let next = text.get(end).copied();
+                if start >= reported_until && !is_evaluation_glyph(token, next) {
+                    found.push(UnreadableToken {
+                        offset: start,
+                        text: String::from_utf8_lossy(token).into_owned(),
+                        moves_before: moves,
+                    });
+                    reported_until = end;
+                }
+            }
+        }
+    }
+    (moves, found)
+}
+
+/// An evaluation or novelty mark written as text (`+-`, `=`, `+/=`… in ASCII; `N` or `TN`
+/// standing alone, `next` being the byte after it), or a detached `+` / `#`: the reader skips
+/// these too, but they never hide a move, so they are not reported. (`N(b1)d2` is a knight move
+/// the reader drops, and is reported.)
+fn is_evaluation_glyph(token: &[u8], next: Option<u8>) -> bool {
+    ((token == b"N" || token == b"TN") && next.is_none_or(|b| b.is_ascii_whitespace()))
+        || (!token.is_empty() && token.iter().all(|b| b"+-=/~#".contains(b)))
+}
+
+/// pgn-reader's end of a movetext token.
+fn is_token_end(byte: u8) -> bool {
+    matches!(
+        byte,
+        b' ' | b'\t'
+            | b'\n'
+            | b'\r'
+            | b'{'
+            | b'}'
+            | b'('
+            | b')'
+            | b'!'
+            | b'?'
+            | b'$'
+            | b';'
+            | b'.'
+            | b'*'
+    )
+}
+
+/// Where the token that goes on at `text[from]` ends: the first token end at or after `from`,
+/// or the end of `text`.
+fn token_end(text: &[u8], from: usize) -> usize {
+    text.get(from..)
+        .and_then(|rest| rest.iter().position(|&b| is_token_end(b)))
+        .map_or(text.len(), |i| from + i)
+}
+
+/// A cursor over a game's bytes, stepping as pgn-reader does.
+struct Scan<'a> {
+    text: &'a [u8],
+    at: usize,
+}
+
+impl Scan<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.text.get(self.at).copied()
+    }
+
+    fn rest(&self) -> &[u8] {
+        self.text.get(self.at..).unwrap_or_default()
+    }
+
+    fn eat(&mut self, bytes: &[u8]) -> bool {
+        let found = self.rest().starts_with(bytes);
+        if found {
+            self.at += bytes.len();
+        }
+        found
+    }
+
+    fn eat_dash(&mut self) -> bool {
+        self.eat(b"-") || self.eat("–".as_bytes()) || self.eat("—".as_bytes())
+    }
+
+    /// To `needle` (not consumed), or to the end.
+    fn skip_to(&mut self, needle: u8) {
+        self.at = memchr::memchr(needle, self.rest()).map_or(self.text.len(), |i| self.at + i);
+    }
+
+    /// Past `needle`, or to the end.
+    fn skip_past(&mut self, needle: u8) {
+        self.skip_to(needle);
+        self.at = (self.at + 1).min(self.text.len());
+    }
+
+    fn skip_token(&mut self) {
+        self.at = token_end(self.text, self.at);
+    }
+
+    fn skip_move_number(&mut self) {
+        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
+            self.at += 1;
+        }
+        while matches!(self.peek(), Some(b'.' | b' ')) {
+            self.at += 1;
+        }
+    }
+
+    fn skip_whitespace(&mut self, mut new_line: bool) {
+        while let Some(ch) = self.peek() {
+            match ch {
+                b' ' | b'\t' | b'\r' => self.at += 1,
+                b'\n' => {
+                    new_line = true;
+                    self.at += 1;
+                }
+                b'%' if new_line => self.skip_past(b'\n'),
+                _ => return,
+            }
+        }
+    }
+
+    fn skip_ket(&mut self) {
+        while let Some(ch) = self.peek() {
+            match ch {
+                b' ' | b'\t' | b'\r' => self.at += 1,
+                b']' => {
+                    self.at += 1;
+                    return self.skip_whitespace(false);
+                }
+                b'\n' => {
+                    self.at += 1;
+                    return self.skip_whitespace(true);
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// The tag section; `false` on an unterminated tag (the reader reports that game as an
+    /// error).
+    fn skip_tags(&mut self) -> bool {
+        while self.peek() == Some(b'[') {
+            self.at += 1;
+            match memchr::memchr3(b'"', b'\n', b']', self.rest()) {
+                Some(i) if self.rest().get(i) == Some(&b'"') => {
+                    self.at += i + 1;
+                    loop {
+                        match memchr::memchr3(b'\\', b'"', b'\n', self.rest()) {
+                            Some(j) if self.rest().get(j) == Some(&b'"') => {
+                                self.at += j + 1;
+                                break;
+                            }
+                            Some(j) if self.rest().get(j) == Some(&b'\n') => {
+                                self.at += j;
+                                break;
+                            }
+                            Some(j) => self.at = (self.at + j + 2).min(self.text.len()),
+                            None => return false,
+                        }
+                    }
+                }
+                Some(i) => self.at += i + 1,
+                None => return false,
+            }
+            self.skip_ket();
+        }
+        true
+    }
+
+    /// A variation, from after its `(` to its `)` (not consumed, as the reader leaves it).
+    fn skip_variation(&mut self) {
+        let mut depth = 0usize;
+        while let Some(ch) = self.peek() {
+            match ch {
+                b'(' => depth += 1,
+                b')' => match depth.checked_sub(1) {
+                    Some(d) => depth = d,
+                    None => return,
+                },
+                b'{' => {
+                    self.at += 1;
+                    self.skip_past(b'}');
+                    continue;
+                }
+                b';' => {
+                    self.at += 1;
+                    self.skip_to(b'\n');
+                    continue;
+                }
+                b'\n' => match self.text.get(self.at + 1).copied() {
+                    Some(b'%') => {
+                        self.at += 2;
+                        self.skip_to(b'\n');
+                        continue;
+                    }
+                    Some(b'[' | b'\n') => return,
+                    Some(b'\r') if self.text.get(self.at + 2) == Some(&b'\n') => return,
+                    _ => {}
+                },
+                _ => {}
+            }
+            self.at += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{PgnGame, PgnReader};
+    use super::*;
+
+    /// Every game of `bytes`, with its text from its offset on.
+    fn games_with_text(bytes: &[u8]) -> Vec<(PgnGame, &[u8])> {
+        PgnReader::new(bytes)
+            .filter_map(Result::ok)
+            .map(|g| {
+                let text = &bytes[g.offset as usize..];
+                (g, text)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_scan_reads_as_many_moves_as_the_reader_on_real_games() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/pgn");
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            eprintln!("{dir} not present; skipped");
+            return;
+        };
+        let mut files: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+        files.extend(
+            std::fs::read_dir(format!("{dir}/edge"))
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.path()),
+        );
+        let (mut games, mut tokens) = (0, 0);
+        for path in files
+            .iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        {
+            let bytes = std::fs::read(path).unwrap();
+            for (game, text) in games_with_text(&bytes) {
+                let (moves, found) = scan_main_line(text);
+                assert_eq!(
+                    moves,
+                    game.moves.len(),
+                    "{} game {}",
+                    path.display(),
+                    game.index + 1
+                );
+                games += 1;
+                tokens += found.len();
+                for t in &found {
+                    eprintln!("{} game {}: {t:?}", path.display(), game.index + 1);
+                }
+            }
+        }
+        eprintln!("{games} games, {tokens} unreadable tokens");
+        assert!(games > 5000, "{games}");
+    }
+
+    #[test]
+    fn unreadable_tokens_are_found_where_the_reader_drops_them() {
+        let pgn = b"[Event \"x\"]\n[Black \"a ] \\\" b\"] \n%escape 1. junk\n\n\
+            1. e4 {a} e5 $1 2. Nf3Nc6 3. Bb5 (3. Bc4 Bc5 junk) a6!? 4. Qxf7mate ; x\n\
+            4... exd5 e.p. 0-0 5. N(b1)d2 Ke7 \xc2\xbd-\xc2\xbd\n\n[Event \"y\"]\n1. zz *\n";
+        let games = games_with_text(pgn);
+        assert_eq!(games.len(), 2);
+        let (game, text) = &games[0];
+        let (moves, found) = scan_main_line(text);
+        assert_eq!(moves, game.moves.len());
+        // e4 e5 (Nf3 dropped) Nc6 Bb5 a6 (Qxf7mate dropped) exd5 0-0 (N dropped) d2 Ke7.
+        assert_eq!(moves, 9);
+        let seen: Vec<(&str, usize)> = found
+            .iter()
+            .map(|t| (t.text.as_str(), t.moves_before))
+            .collect();
+        assert_eq!(seen, [("Nf3Nc6", 2), ("Qxf7mate", 5), ("N", 7)]);
+        let first = &found[0];
+        assert_eq!(&text[first.offset..first.offset + 6], b"Nf3Nc6");
+        // The scan stops at the game's end: the next game's token is not reported.
+        assert_eq!(unreadable_tokens(games[1].1).len(), 1);
+    }
+
+    #[test]
+    fn the_scan_follows_the_reader_through_odd_results_and_glyphs() {
+        // `1/2-` then not `1/2`: the reader skips digits as a move number ("0" here), so
+        // `-0` is dropped silently and `Nf3Nc6` stands where ply 3 would be (found in review).
+        // `+-` and `N` are evaluation marks: dropped, never reported.
+        for (pgn, moves, tokens) in [
+            (
+                &b"[Result \"0-1\"]\n\n1. e4 e5 1/2-0-0 2. Nf3Nc6 *\n"[..],
+                3,
+                vec![("-0", 2), ("Nf3Nc6", 2)],
+            ),
+            (b"\n1. e4 e5 1/2-1-- *\n", 3, vec![]),
+            (
+                b"\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# +- N 1-0\n",
+                7,
+                vec![],
+            ),
+        ] {
+            let games = games_with_text(pgn);
+            let (game, text) = &games[0];
+            let (scanned, found) = scan_main_line(text);
+            assert_eq!(
+                scanned,
+                game.moves.len(),
+                "{:?}",
+                String::from_utf8_lossy(pgn)
+            );
+            assert_eq!(scanned, moves, "{:?}", String::from_utf8_lossy(pgn));
+            let seen: Vec<(&str, usize)> = found
+                .iter()
+                .map(|t| (t.text.as_str(), t.moves_before))
+                .collect();
+            assert_eq!(seen, tokens, "{:?}", String::from_utf8_lossy(pgn));
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! Claims and offers: draw offers accepted (Laws 5.2.3, 9.1, CR 4.6), threefold repetition
+//! (9.2) and fifty-move (9.3) claims with or without the intended move, and the record of every
+//! claim and its decision.
+
+use shakmaty::Color;
+use shakmaty::Position;
+
+use crate::game::event::{ClaimEvent, ClaimKind};
+use crate::game::verdict::{ClaimRecord, GameResult, Reason, TraceEntry};
+use crate::laws::Article;
+use crate::laws::draw::{self};
+
+use super::moves::Written;
+use super::position::BoardState;
+use super::{Judge, JudgeError};
+
+impl Judge {
+    pub(super) fn accept_draw(&mut self, by: Color, index: usize) {
+        if self.ended.is_some() {
+            return;
+        }
+        if self.draw_offer != Some(by.other()) {
+            self.note(
+                index,
+                || format!("draw accepted by {}", by),
+                || "no standing offer by the opponent: nothing to accept".into(),
+                Some(Article::CR_DRAW_OFFER),
+            );
+            return;
+        }
+        if !(self.moved.white && self.moved.black) {
+            self.note(
+                index,
+                || format!("draw accepted by {}", by),
+                || "not valid before both players have made a move".into(),
+                Some(Article::DRAW_AGREEMENT),
+            );
+            return;
+        }
+        self.end(GameResult::Draw, Reason::DrawAgreement);
+        self.note(
+            index,
+            || format!("draw accepted by {}", by),
+            || "drawn by agreement".into(),
+            Some(Article::DRAW_AGREEMENT),
+        );
+    }
+
+    pub(super) fn apply_claim(&mut self, c: &ClaimEvent, index: usize) -> Result<(), JudgeError> {
+        self.started = true;
+        match c.claim {
+            ClaimKind::IllegalMove => self.illegal_move_called(Some(c.by), false, index),
+            ClaimKind::TwoHanded => self.two_handed_called(Some(c.by), false, index),
+            ClaimKind::Threefold | ClaimKind::FiftyMoves => {
+                let intended = match &c.intended {
+                    Some(t) => Some(Written::parse_any(t).map_err(|reason| {
+                        JudgeError::UnreadableMove {
+                            index,
+                            text: t.clone(),
+                            reason,
+                        }
+                    })?),
+                    None => None,
+                };
+                self.draw_claim(c.by, c.claim, intended, index);
+            }
+        }
+        Ok(())
+    }
+
+    /// A threefold (9.2) or fifty-move (9.3) claim by `by`, optionally with the intended move.
+    pub(super) fn draw_claim(
+        &mut self,
+        by: Color,
+        kind: ClaimKind,
+        intended: Option<Written>,
+        index: usize,
+    ) {
+        let article = match kind {
+            ClaimKind::Threefold => Article::THREEFOLD_REPETITION,
+            _ => Article::FIFTY_MOVES,
+        };
+        let text = intended.as_ref().map(Written::text);
+        if self.ended.is_some() {
+            self.record_claim(
+                index,
+                by,
+                kind,
+                text,
+                false,
+                article,
+                "the game was already over".into(),
+            );
+            return;
+        }
+        let (correct, explanation, legal_move) = match &self.board {
+            BoardState::Legal(pos) if pos.turn() == by && self.pending.is_none() => {
+                let m = intended.as_ref().map(|w| self.resolve(pos, w));
+                let legal = match &m {
+                    Some(Ok(mv)) => Some(*mv),
+                    _ => None,
+                };
+                let now = match kind {
+                    ClaimKind::Threefold => draw::threefold_now(&self.history),
+                    _ => draw::fifty_now(pos),
+                };
+                let with_move = legal.is_some_and(|mv| match kind {
+                    ClaimKind::Threefold => draw::threefold_with_move(&self.history, pos, mv),
+                    _ => draw::fifty_with_move(pos, mv),
+                });
+                let count = self.history.current_count();
+                let explanation = match (kind, now, with_move) {
+                    (ClaimKind::Threefold, true, _) => {
+                        format!("the position has appeared {count} times (9.2.2)")
+                    }
+                    (ClaimKind::Threefold, false, true) => {
+                        "the intended move repeats the position a third time (9.2.1)".into()
+                    }
+                    (ClaimKind::Threefold, false, false) => {
+                        format!("the position has appeared {count} time(s) only")
+                    }
+                    (_, true, _) => format!(
+                        "{} plies without pawn move or capture (9.3.2)",
+                        pos.halfmoves()
+                    ),
+                    (_, false, true) => "the intended move completes 50 moves each (9.3.1)".into(),
+                    (_, false, false) => {
+                        format!(
+                            "only {} plies without pawn move or capture",
+                            pos.halfmoves()
+                        )
+                    }
+                };
+                (now || with_move, explanation, legal)
+            }
+            BoardState::Legal(_) if self.pending.is_some() => (
+                false,
+                "the position on the board was reached by an illegal move".into(),
+                None,
+            ),
+            BoardState::Legal(_) => (false, "only the player on move may claim".into(), None),
+            BoardState::Irregular(_) => {
+                (false, "the board holds an irregular position".into(), None)
+            }
+        };
+        let _ = legal_move;
+        self.record_claim(index, by, kind, text, correct, article, explanation);
+        if correct {
+            let reason = match kind {
+                ClaimKind::Threefold => Reason::ThreefoldRepetitionClaim,
+                _ => Reason::FiftyMovesClaim,
+            };
+            self.end(GameResult::Draw, reason);
+        } else if let Some(w) = intended
+            && self.board.turn() == by
+        {
+            // Laws 9.5.3: the declared move must then be played.
+            self.play_written(w, Some(by), 1, index);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn record_claim(
+        &mut self,
+        index: usize,
+        by: Color,
+        claim: ClaimKind,
+        intended: Option<String>,
+        correct: bool,
+        article: Article,
+        explanation: String,
+    ) {
+        if self.options.trace {
+            self.trace.push(TraceEntry {
+                event_index: index,
+                ply: self.plies,
+                event: format!("claim {claim:?} by {}", by),
+                decision: format!(
+                    "{}: {explanation}",
+                    if correct { "correct" } else { "incorrect" }
+                ),
+                article: Some(article),
+            });
+        }
+        self.claims.push(ClaimRecord {
+            event_index: index,
+            ply: self.plies,
+            by,
+            claim,
+            intended,
+            correct,
+            article,
+            explanation,
+        });
+    }
+}

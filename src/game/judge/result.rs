@@ -1,0 +1,196 @@
+//! Endings reported from outside the board: resignation (Laws 5.1.2) and flag fall (6.9), a
+//! draw when the opponent cannot mate; the result reported by the players or the record (CR
+//! 4.2), checked against the board; the play-out expiry and its adjudication (CR 4.3–4.5).
+
+use shakmaty::Color;
+use shakmaty::{Board, Position};
+
+use crate::game::event::ResultEvent;
+use crate::game::verdict::{Discrepancy, GameResult, Reason, ReportCheck, ReportSource};
+use crate::laws::Article;
+use crate::laws::winnability::{Winnability, can_mate};
+
+use super::position::{BoardState, board_field};
+use super::{Judge, JudgeError};
+use crate::laws::ending::statically_unwinnable;
+
+impl Judge {
+    /// True only when `side` provably cannot mate (Laws 5.1.2, 6.9, 7.5.5). An irregular
+    /// position is never proved unwinnable.
+    pub(super) fn unwinnable_for(&self, side: Color) -> bool {
+        match &self.board {
+            BoardState::Legal(pos) => can_mate(pos, side) == Winnability::Unwinnable,
+            BoardState::Irregular(_) => false,
+        }
+    }
+
+    pub(super) fn loss_unless_unwinnable(
+        &mut self,
+        loser: Color,
+        lose: Reason,
+        draw: Reason,
+        index: usize,
+    ) {
+        if self.ended.is_some() {
+            self.note(
+                index,
+                || format!("{} by {}", lose.code(), loser),
+                || "ignored: the game was already over".into(),
+                None,
+            );
+            return;
+        }
+        if self.unwinnable_for(loser.other()) {
+            self.end(GameResult::Draw, draw);
+        } else {
+            self.end(GameResult::win_for(loser.other()), lose);
+        }
+        let result = self.ended.map(|e| e.result.as_str()).unwrap_or("*");
+        self.note(
+            index,
+            || format!("{} by {}", lose.code(), loser),
+            || format!("the game ends {result}"),
+            Some(lose.article()),
+        );
+    }
+
+    pub(super) fn apply_result_event(
+        &mut self,
+        r: &ResultEvent,
+        index: usize,
+    ) -> Result<(), JudgeError> {
+        let result = r
+            .result
+            .parse::<GameResult>()
+            .map_err(|source| JudgeError::InvalidResult { index, source })?;
+        let shown = r
+            .fen
+            .as_deref()
+            .map(|text| board_field(text, index))
+            .transpose()?;
+        self.report_result(
+            result,
+            ReportSource::Players,
+            r.reason.clone(),
+            shown.as_ref(),
+        );
+        Ok(())
+    }
+
+    /// The result reported by the players or the record (CR 4.2), checked against the board.
+    /// If the game has not ended by rule, it ends with the reported result (`0-0` for a result
+    /// not recorded; `*` leaves it unfinished).
+    pub fn report_result(
+        &mut self,
+        result: GameResult,
+        source: ReportSource,
+        reason: Option<String>,
+        shown: Option<&Board>,
+    ) {
+        let mut discrepancies = Vec::new();
+        match self.ended {
+            Some(e) if e.result != result => {
+                discrepancies.push(if result == GameResult::Unfinished {
+                    Discrepancy::UnfinishedResultOnFinishedGame
+                } else {
+                    Discrepancy::ResultContradictsEnding
+                })
+            }
+            Some(_) => {}
+            None => {
+                // The static layers only (no helpmate search): records hold thousands of
+                // decisive results, and a winner who cannot mate is shown by material or a
+                // blockade in practice.
+                if let Some(w) = result.winner()
+                    && let BoardState::Legal(pos) = &self.board
+                    && statically_unwinnable(pos, w)
+                {
+                    discrepancies.push(Discrepancy::WinnerCannotMate);
+                }
+            }
+        }
+        if let Some(reason) = reason.as_deref() {
+            let on_board = match (reason, &self.board) {
+                ("checkmate", BoardState::Legal(p)) => p.is_checkmate(),
+                ("stalemate", BoardState::Legal(p)) => p.is_stalemate(),
+                ("checkmate" | "stalemate", BoardState::Irregular(_)) => false,
+                _ => true,
+            };
+            if !on_board {
+                discrepancies.push(Discrepancy::ReportedEndingNotOnBoard);
+            }
+        }
+        if let Some(b) = shown
+            && b != self.board.board()
+        {
+            discrepancies.push(Discrepancy::ShownPositionDiffers);
+        }
+        self.reported = Some(ReportCheck {
+            result,
+            source,
+            reason,
+            agrees: discrepancies.is_empty(),
+            discrepancies,
+        });
+        if self.ended.is_none() {
+            match result {
+                GameResult::Unfinished => {}
+                GameResult::BothLose => self.end(result, Reason::ResultNotRecorded),
+                _ => self.end(result, Reason::ReportedResult),
+            }
+        }
+    }
+
+    /// CR 4.3: the play-out time ran out.
+    pub(super) fn playout_expired(&mut self, index: usize) {
+        if self.ended.is_some() {
+            return;
+        }
+        // The play-out adjudication (`crate::adjudicate`, CR 4.3–4.5) decides a legal position; the arbiter's call (`review`) and an irregular board leave the game
+        // unfinished, awaiting the arbiter, with the engine's recommendation in the trace.
+        let adjudication = match &self.board {
+            BoardState::Legal(pos) => {
+                let repetitions = u32::try_from(self.history.current_count()).unwrap_or(u32::MAX);
+                let config = self.rules.preset.adjudication();
+                // A preset has no Syzygy directory, the only thing `new` can fail on.
+                let adjudicator = crate::adjudicate::Adjudicator::new(config).ok();
+                adjudicator.map(|a| a.adjudicate_in_game(pos, repetitions.max(1)))
+            }
+            BoardState::Irregular(_) => None,
+        };
+        let decided = adjudication.as_ref().and_then(|a| match a.result {
+            crate::adjudicate::Decision::Decided(r) => Some(GameResult::from(r)),
+            crate::adjudicate::Decision::Review => None,
+        });
+        let decision = match (&adjudication, decided) {
+            (Some(a), Some(result)) => {
+                self.end(result, Reason::Adjudicated);
+                let basis = serde_json::to_value(a.basis).unwrap_or_default();
+                format!(
+                    "adjudicated {} ({}: {})",
+                    result.as_str(),
+                    basis.as_str().unwrap_or_default(),
+                    a.reasons.last().map_or("", |r| r.text.as_str())
+                )
+            }
+            (Some(a), None) => {
+                self.end(GameResult::Unfinished, Reason::AdjudicationRequired);
+                format!(
+                    "unfinished: arbiter's call, recommended {} ({})",
+                    a.recommendation,
+                    a.reasons.last().map_or("", |r| r.text.as_str())
+                )
+            }
+            (None, _) => {
+                self.end(GameResult::Unfinished, Reason::AdjudicationRequired);
+                "unfinished: adjudication required".into()
+            }
+        };
+        self.note(
+            index,
+            || "play-out expired".into(),
+            || decision,
+            Some(Article::CR_PLAY_OUT),
+        );
+    }
+}
