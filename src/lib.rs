@@ -12,9 +12,12 @@
 //! - [`game`]: one game under the competition rules (`CR x.y`, see
 //!   `../shared/docs/competition-rules.md`): the event log, the rule presets, the judge state
 //!   machine (moves, position keeping, CR 3.x penalties, claims, reported result), the verdict.
-//! - [`tournament`]: players, rounds, results, standings with FIDE tie-breaks, Dutch pairing.
-//! - [`formats`]: PGN (the reader, and the adapter that judges a PGN game), JSON Lines event
-//!   logs, FIDE TRF.
+//! - [`tournament`]: the tournament model (players, rounds, round results, points in tenths),
+//!   the state file, standings with FIDE tie-breaks, Dutch pairing built from the model (one
+//!   function per C.04.3 criterion).
+//! - [`formats`]: files at the edge: any input of games opened in one place (path or `-`,
+//!   compressed or not), PGN (the reader, and the adapter that judges a PGN game), JSON Lines
+//!   event logs, FIDE TRF converted to and from the model, `.pairs` lists, verdicts read back.
 //! - [`board`]: digital-board placement logs turned into the judge's events.
 //! - [`batch`]: parallel replay of game databases.
 //!

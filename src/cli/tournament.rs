@@ -13,6 +13,7 @@ use arbiter::tournament::tiebreak::TieBreak;
 use arbiter::tournament::{
     BoardResult, Bye, ByeKind, GameRef, Player, Tournament, TournamentError, store,
 };
+use clap::builder::TypedValueParser as _;
 use shakmaty::Color;
 
 /// Arguments of `arbiter tournament`.
@@ -79,8 +80,8 @@ struct NewArgs {
     #[arg(long, default_value_t = 4)]
     rounds: u32,
     /// Colour of the first player in round 1.
-    #[arg(long, value_enum, default_value_t = Colour::White)]
-    initial_colour: Colour,
+    #[arg(long, default_value = "white", value_parser = colour_arg())]
+    initial_colour: Color,
     /// Overwrite an existing file.
     #[arg(long)]
     force: bool,
@@ -88,10 +89,16 @@ struct NewArgs {
     out: Output,
 }
 
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum Colour {
-    White,
-    Black,
+/// `white` / `black` on the command line, read into shakmaty's colour (an unknown value is a
+/// usage error listing the two).
+fn colour_arg() -> impl clap::builder::TypedValueParser<Value = Color> {
+    clap::builder::PossibleValuesParser::new(["white", "black"]).map(|s| {
+        if s == "black" {
+            Color::Black
+        } else {
+            Color::White
+        }
+    })
 }
 
 #[derive(clap::Args)]
@@ -308,10 +315,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 );
             }
             let mut t = Tournament::new(&a.name, a.rounds);
-            t.initial_colour = Some(match a.initial_colour {
-                Colour::White => Color::White,
-                Colour::Black => Color::Black,
-            });
+            t.initial_colour = Some(a.initial_colour);
             store::save(&t, &a.state)?;
             done(
                 &a.out,

@@ -35,34 +35,6 @@ pub use player::Player;
 pub use result::{BoardResult, Points, RoundEntry, RoundResult, Scoring};
 pub use round::{Bye, ByeKind, Game, GameRef, Round};
 
-/// Serde for an optional colour as the state file writes it: `"white"`, `"black"`.
-pub(crate) mod colour_serde {
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-    use shakmaty::Color;
-
-    #[derive(Serialize, Deserialize)]
-    #[serde(rename_all = "snake_case")]
-    enum Name {
-        White,
-        Black,
-    }
-
-    pub fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
-        c.map(|c| match c {
-            Color::White => Name::White,
-            Color::Black => Name::Black,
-        })
-        .serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
-        Ok(Option::<Name>::deserialize(d)?.map(|n| match n {
-            Name::White => Color::White,
-            Name::Black => Color::Black,
-        }))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::Tournament;

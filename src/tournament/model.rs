@@ -25,7 +25,7 @@ pub struct Tournament {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "crate::tournament::colour_serde"
+        with = "crate::laws::serde_color::option_color"
     )]
     pub initial_colour: Option<Color>,
     /// Point values (CR 4.1 defaults).

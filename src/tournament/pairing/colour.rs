@@ -2,36 +2,6 @@
 
 use shakmaty::Color;
 
-/// Serialises a [`Color`] as the pairing module's JSON always wrote a colour: `"white"` or
-/// `"black"` (as a unit variant of an enum named `Colour`, so every serde format sees what it
-/// saw before shakmaty's type replaced the module's own).
-pub(crate) fn serialize_colour<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-    match c {
-        Color::White => s.serialize_unit_variant("Colour", 0, "white"),
-        Color::Black => s.serialize_unit_variant("Colour", 1, "black"),
-    }
-}
-
-/// [`serialize_colour`] for an optional colour (`null` for none).
-pub(crate) fn serialize_optional_colour<S: serde::Serializer>(
-    c: &Option<Color>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    match c {
-        Some(c) => s.serialize_some(&SerializeColour(*c)),
-        None => s.serialize_none(),
-    }
-}
-
-/// A [`Color`] that serialises with [`serialize_colour`].
-struct SerializeColour(Color);
-
-impl serde::Serialize for SerializeColour {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        serialize_colour(&self.0, s)
-    }
-}
-
 /// A player's colour data from the games actually played (C.04.1: forfeits and byes do not
 /// count), as bbpPairings' `Tournament::computePlayerData` computes it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -186,8 +156,5 @@ mod tests {
                 .unwrap()
                 .contains(r#""colour":"black""#)
         );
-        let plain = |c| serialize_colour(&c, serde_json::value::Serializer).unwrap();
-        assert_eq!(plain(Color::White), serde_json::json!("white"));
-        assert_eq!(plain(Color::Black), serde_json::json!("black"));
     }
 }

@@ -6,7 +6,6 @@
 use shakmaty::Color;
 
 use super::PairingError;
-use super::colour::{serialize_colour, serialize_optional_colour};
 use crate::tournament::Tournament;
 use crate::tournament::result::{Points, RoundEntry, RoundResult, Scoring, entries};
 
@@ -58,7 +57,7 @@ pub struct RoundRecord {
     /// Opponent's TPN, `None` for byes and absences.
     pub opponent: Option<u32>,
     /// Colour the player was paired with (also kept for forfeits).
-    #[serde(serialize_with = "serialize_optional_colour")]
+    #[serde(serialize_with = "crate::laws::serde_color::option_color::serialize")]
     pub colour: Option<Color>,
     /// Score class.
     pub outcome: Outcome,
@@ -168,7 +167,7 @@ pub struct PairingInput {
     /// Rounds already played (the round paired is `played_rounds + 1`).
     pub played_rounds: u32,
     /// Colour of the first-ranked player in round 1 (`XXC`).
-    #[serde(serialize_with = "serialize_colour")]
+    #[serde(serialize_with = "crate::laws::serde_color::color::serialize")]
     pub initial_colour: Color,
     /// Points per result.
     pub points: PointSystem,
