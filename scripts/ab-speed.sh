@@ -11,7 +11,8 @@ N=${3:-7}
 SHARED="$(cd "$(dirname "$0")/.." && pwd)/../shared"
 PGN="$SHARED/data/bench/otb_35k.pgn"
 TRF=$(ls "$SHARED"/vectors/pairing/big-n1000-r11/round-*.trf | sort -V | tail -1)
-secs() { /usr/bin/time -f %e "$@" >/dev/null 2>/tmp/ab-speed.time </dev/null; tail -1 /tmp/ab-speed.time; }
+# CPU seconds (user + system): steadier than wall time on a shared host.
+secs() { /usr/bin/time -f "%U %S" "$@" >/dev/null 2>/tmp/ab-speed.time </dev/null; tail -1 /tmp/ab-speed.time | awk "{print \$1 + \$2}"; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 for what in replay pair; do
     ratios=()
