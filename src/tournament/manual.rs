@@ -112,6 +112,13 @@ impl Tournament {
         force: Option<&str>,
     ) -> Result<Vec<String>, TournamentError> {
         self.check_next_round(round)?;
+        // A player has one game per round: refused before anything else, even when forced.
+        let mut seen = HashSet::new();
+        for &tpn in games.iter().flat_map(|(w, b)| [w, b]).chain(pab.iter()) {
+            if !seen.insert(tpn) {
+                return Err(TournamentError::PairedTwice { round, tpn });
+            }
+        }
         let problems = self.manual_pairing_problems(round, games, pab);
         let forced = match force.map(str::trim) {
             Some("") => return Err(TournamentError::ForceWithoutReason { round }),
