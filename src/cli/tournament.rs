@@ -508,20 +508,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Ok((result, t.clone()))
             })?;
             let g = t.board_of(a.round, game)?;
+            let text = t.result_line(a.round, game)?;
             let name = |tpn: u16| t.player(tpn).map_or(tpn.to_string(), |p| p.name.clone());
-            let (w, b) = result.round_results();
-            let text = format!(
-                "round {}, board {}: {} (White) {} – {} {} (Black)",
-                a.round,
-                g.board,
-                name(g.white),
-                w.points(&t.scoring).as_f64(),
-                b.points(&t.scoring).as_f64(),
-                name(g.black)
-            );
             done(
                 &a.out,
-                &text.replace("0.5", "½"),
+                &text,
                 serde_json::json!({"round": a.round, "board": g.board, "result": result,
                     "white": {"start_rank": g.white, "name": name(g.white)},
                     "black": {"start_rank": g.black, "name": name(g.black)}}),

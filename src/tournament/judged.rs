@@ -77,6 +77,33 @@ impl Tournament {
         Ok(g)
     }
 
+    /// The recorded result of a game said by name and colour, White first, as the arbiter
+    /// reads it back: `round 1, board 3: Иванова Анна (White) 0 – 1 Петров Пётр (Black)`
+    /// (forfeits `+ – −`, CR 4.4; a double loss `0 – 0`, CR 4.2).
+    ///
+    /// # Errors
+    /// As [`Tournament::board_of`].
+    pub fn result_line(&self, round: u32, game: GameRef) -> Result<String, TournamentError> {
+        let g = self.board_of(round, game)?;
+        let name = |t: u16| self.player(t).map_or(t.to_string(), |p| p.name.clone());
+        let score = match g.result {
+            None => "–",
+            Some(BoardResult::WhiteWins) => "1 – 0",
+            Some(BoardResult::Draw) => "½ – ½",
+            Some(BoardResult::BlackWins) => "0 – 1",
+            Some(BoardResult::WhiteWinsByForfeit) => "+ – −",
+            Some(BoardResult::BlackWinsByForfeit) => "− – +",
+            Some(BoardResult::DoubleForfeit) => "− – −",
+            Some(BoardResult::DoubleLoss) => "0 – 0",
+        };
+        Ok(format!(
+            "round {round}, board {}: {} (White) {score} {} (Black)",
+            g.board,
+            name(g.white),
+            name(g.black)
+        ))
+    }
+
     /// True when `named` (a verdict's player) is player `tpn`: his starting rank, or his name
     /// compared case-insensitively (commas and extra spaces ignored).
     fn is_player(&self, named: &str, tpn: u16) -> bool {
