@@ -405,6 +405,10 @@ fn a_rematch_is_refused_unless_forced_with_a_reason() {
         warn.contains("warning: round 2: forced manual pairing: rematch: 3 (C) and 1 (A)"),
         "{warn}"
     );
+    assert!(
+        warn.contains("warning: round 2: the Dutch pairer would pair "),
+        "{warn}"
+    );
     let forced = &state(d)["rounds"][1]["forced"];
     assert_eq!(forced["reason"], "only two boards left");
     assert_eq!(forced["problems"].as_array().unwrap().len(), 2);
@@ -460,7 +464,7 @@ fn bounds_of_the_event() {
         d,
     );
     assert!(
-        e.contains("withdrawal from round 5: the event has rounds 1 to 4"),
+        e.contains("withdrawal in round 5: the event has rounds 1 to 4"),
         "{e}"
     );
     let e = fails(
@@ -468,7 +472,7 @@ fn bounds_of_the_event() {
         d,
     );
     assert!(
-        e.contains("disqualification from round 5: the event has rounds 1 to 4"),
+        e.contains("disqualification in round 5: the event has rounds 1 to 4"),
         "{e}"
     );
     let e = fails(

@@ -182,7 +182,7 @@ struct AddPlayerArgs {
 }
 
 #[derive(clap::Args)]
-#[command(mut_arg("preset", |a| a.help("Pairing rules for `--auto`: `detsky-mat` (CR 1.5: three same colours in a row allowed; the default) or `fide` (C.04.3)")))]
+#[command(mut_arg("preset", |a| a.help("Pairing rules for `--auto` and for the comparison a forced manual pairing prints: `detsky-mat` (CR 1.5: three same colours in a row allowed; the default) or `fide` (C.04.3)")))]
 struct PairArgs {
     /// State file.
     state: PathBuf,
@@ -452,12 +452,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 None => (a.games.clone(), a.bye),
             };
             let force = a.force.then_some(a.reason.as_deref().unwrap_or(""));
+            let preset = a.preset.preset.or(a.rules);
+            let rules = super::pairing_rules(preset, super::PresetName::DetskyMat);
+            let engine = a
+                .force
+                .then(|| t.compare_with_engine(&games, bye, &rules))
+                .flatten();
             let problems = t
                 .pair_round_manual(round, &games, bye, force)
                 .with_context(|| a.state.display().to_string())?;
             store::save(&t, &a.state)?;
             for p in &problems {
                 note!("arbiter: warning: round {round}: forced manual pairing: {p}");
+            }
+            if let Some(diff) = engine.filter(|_| !problems.is_empty()) {
+                note!("arbiter: warning: round {round}: {diff}");
             }
             done(
                 &a.out,

@@ -143,9 +143,9 @@ pub enum TournamentError {
     )]
     StartListFrozen,
     /// A round outside 1 ..= the event's rounds named for a change.
-    #[error("{what} from round {round}: the event has rounds 1 to {total}")]
+    #[error("{what} in round {round}: the event has rounds 1 to {total}")]
     RoundOutsideEvent {
-        /// What was asked ("withdrawal", "disqualification").
+        /// What was asked ("withdrawal", "disqualification", "bye").
         what: &'static str,
         /// The round given.
         round: u32,

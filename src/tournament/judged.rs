@@ -194,3 +194,83 @@ impl Tournament {
         Ok(result)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::Player;
+
+    fn event() -> Tournament {
+        let mut t = Tournament::new("T", 4);
+        for (name, rating) in [("Иванова, Анна", 1500), ("Петров Пётр", 1400)]
+        {
+            t.add_player(Player {
+                name: name.into(),
+                rating: Some(rating),
+                ..Player::default()
+            })
+            .unwrap();
+        }
+        t.pair_round(1, &[(1, 2)], None).unwrap();
+        t
+    }
+
+    fn judged(white: &str, black: &str, agrees: bool) -> JudgedGame {
+        JudgedGame {
+            result: Some(BoardResult::WhiteWins),
+            white: Some(white.into()),
+            black: Some(black.into()),
+            reported: Some("1-0".into()),
+            agrees,
+            discrepancies: vec![],
+        }
+    }
+
+    #[test]
+    fn players_by_name_or_start_rank() {
+        let mut t = event();
+        let wrong = judged("Петров Пётр", "Иванова Анна", true);
+        assert!(matches!(
+            t.record_judged(1, 1, &wrong, None, false),
+            Err(TournamentError::VerdictPlayers { .. })
+        ));
+        let by_rank = judged("1", "2", true);
+        assert_eq!(
+            t.record_judged(1, 1, &by_rank, None, false),
+            Ok(BoardResult::WhiteWins)
+        );
+        let by_name = judged("иванова анна", "Петров  Петр", true);
+        assert_eq!(
+            t.record_judged(1, 1, &by_name, None, true),
+            Ok(BoardResult::WhiteWins)
+        );
+        assert_eq!(
+            t.result_line(1, GameRef::Players(1, 2)).unwrap(),
+            "round 1, board 1: Иванова, Анна (White) 1 – 0 Петров Пётр (Black)"
+        );
+        assert!(matches!(
+            t.board_of(1, GameRef::Players(2, 1)),
+            Err(TournamentError::GameOrder { white_tpn: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn a_disagreeing_report_needs_a_decision_and_keeps_both() {
+        let mut t = event();
+        let j = judged("1", "2", false);
+        assert!(matches!(
+            t.record_judged(1, 1, &j, None, false),
+            Err(TournamentError::VerdictDisagrees { .. })
+        ));
+        assert_eq!(
+            t.record_judged(1, 1, &j, Some(BoardResult::Draw), false),
+            Ok(BoardResult::Draw)
+        );
+        let g = &t.round(1).unwrap().games[0];
+        assert_eq!(g.result, Some(BoardResult::Draw));
+        let rec = g.judged.clone().unwrap();
+        assert_eq!(rec.verdict_result, Some(BoardResult::WhiteWins));
+        assert_eq!(rec.decided, Some(BoardResult::Draw));
+        assert!(!rec.agrees);
+    }
+}

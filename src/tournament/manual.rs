@@ -137,6 +137,48 @@ impl Tournament {
         Ok(problems)
     }
 
+    /// How a manual pairing of the next round differs from the FIDE Dutch pairer's (under
+    /// `rules`), for the warning on a forced pairing (FIDE's endorsement checklist asks for
+    /// the comparison): `None` when they are the same pairs and bye, else a sentence naming
+    /// the pairer's boards and bye, or saying it finds no legal pairing.
+    pub fn compare_with_engine(
+        &self,
+        games: &[(u16, u16)],
+        pab: Option<u16>,
+        rules: &crate::tournament::pairing::PairingRules,
+    ) -> Option<String> {
+        use crate::tournament::pairing::{PairingInput, pair};
+        let engine = match PairingInput::from_tournament(self).and_then(|i| pair(&i, rules)) {
+            Ok(p) => p,
+            Err(e) => return Some(format!("the pairer does not pair this round: {e}")),
+        };
+        let key = |a: u32, b: u32| (a.min(b), a.max(b));
+        let mut ours: Vec<(u32, u32)> = games
+            .iter()
+            .map(|&(w, b)| key(u32::from(w), u32::from(b)))
+            .collect();
+        let mut theirs: Vec<(u32, u32)> = engine
+            .boards
+            .iter()
+            .map(|b| key(b.white, b.black))
+            .collect();
+        ours.sort_unstable();
+        theirs.sort_unstable();
+        if ours == theirs && pab.map(u32::from) == engine.bye {
+            return None;
+        }
+        let boards: Vec<String> = engine
+            .boards
+            .iter()
+            .map(|b| format!("{}-{}", b.white, b.black))
+            .collect();
+        Some(format!(
+            "the Dutch pairer would pair {}{}",
+            boards.join(", "),
+            engine.bye.map(|b| format!(", bye {b}")).unwrap_or_default()
+        ))
+    }
+
     /// Adds a group of players who must not meet (siblings, same family or club): TRF `XXP`,
     /// read by the pairer.
     ///
@@ -159,5 +201,70 @@ impl Tournament {
             reason: reason.map(str::to_string).filter(|r| !r.trim().is_empty()),
         });
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tournament::{BoardResult, GameRef, Player, Tournament, TournamentError};
+
+    fn four() -> Tournament {
+        let mut t = Tournament::new("T", 4);
+        for (name, rating) in [("A", 1800), ("B", 1700), ("C", 1600), ("D", 1500)] {
+            t.add_player(Player {
+                name: name.into(),
+                rating: Some(rating),
+                ..Player::default()
+            })
+            .unwrap();
+        }
+        t.pair_round_manual(1, &[(1, 3), (4, 2)], None, None)
+            .unwrap();
+        t.record_result(1, GameRef::Board(1), BoardResult::WhiteWins, false)
+            .unwrap();
+        t.record_result(1, GameRef::Board(2), BoardResult::BlackWinsByForfeit, false)
+            .unwrap();
+        t
+    }
+
+    #[test]
+    fn a_rematch_is_refused_a_forfeit_is_no_meeting() {
+        let mut t = four();
+        assert!(t.have_met(1, 3, 2) && !t.have_met(2, 4, 2));
+        let e = t
+            .pair_round_manual(2, &[(3, 1), (2, 4)], None, None)
+            .unwrap_err();
+        let TournamentError::ManualPairingRefused { problems, .. } = e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(
+            problems,
+            ["rematch: 3 (C) and 1 (A) have already played each other"]
+        );
+        assert_eq!(t.paired_rounds(), 1);
+        assert_eq!(
+            t.pair_round_manual(2, &[(3, 1), (2, 4)], None, Some(" ")),
+            Err(TournamentError::ForceWithoutReason { round: 2 })
+        );
+        let warned = t
+            .pair_round_manual(2, &[(3, 1), (2, 4)], None, Some("last boards"))
+            .unwrap();
+        assert_eq!(warned.len(), 1);
+        let forced = t.round(2).unwrap().forced.clone().unwrap();
+        assert_eq!(forced.reason, "last boards");
+    }
+
+    #[test]
+    fn forbidden_pairs_are_checked_and_kept() {
+        let mut t = four();
+        t.forbid(&[2, 3, 2], Some("siblings")).unwrap();
+        assert_eq!(
+            t.forbid(&[1, 1], None),
+            Err(TournamentError::InvalidForbiddenPair)
+        );
+        assert_eq!(t.forbidden[0].players, [2, 3]);
+        assert_eq!(t.forbidden_pairs(), [vec![2, 3]]);
+        let problems = t.manual_pairing_problems(2, &[(2, 3), (1, 4)], None);
+        assert_eq!(problems, ["2 (B) and 3 (C) are a forbidden pair"]);
     }
 }

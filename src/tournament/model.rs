@@ -196,8 +196,10 @@ impl Tournament {
     ///
     /// # Errors
     /// Unknown player, player out of the event, a second pairing-allocated bye, a round
-    /// beyond the next, the player already paired or given a bye in that round.
+    /// beyond the next or after the event's last ([`TournamentError::RoundOutsideEvent`]), the
+    /// player already paired or given a bye in that round.
     pub fn add_bye(&mut self, round: u32, bye: Bye) -> Result<(), TournamentError> {
+        self.check_round_in_event(round, "bye")?;
         self.check_in_event(bye.player, round)?;
         let next = self.paired_rounds() + 1;
         if round == 0 || round > next.max(self.rounds.len() as u32 + 1) {
