@@ -112,6 +112,7 @@ impl Tournament {
         force: Option<&str>,
     ) -> Result<Vec<String>, TournamentError> {
         self.check_next_round(round)?;
+        self.check_round_finished(round - 1)?;
         // A player has one game per round: refused before anything else, even when forced.
         let mut seen = HashSet::new();
         for &tpn in games.iter().flat_map(|(w, b)| [w, b]).chain(pab.iter()) {

@@ -430,7 +430,7 @@ impl Tournament {
     ///
     /// # Errors
     /// [`TournamentError::RoundUnfinished`] with the number of games without a result.
-    fn check_round_finished(&self, round: u32) -> Result<(), TournamentError> {
+    pub(crate) fn check_round_finished(&self, round: u32) -> Result<(), TournamentError> {
         let missing = self
             .round(round)
             .map_or(0, |r| r.games.iter().filter(|g| g.result.is_none()).count());

@@ -24,7 +24,8 @@ pub struct ListedBoard {
     pub white: ListedPlayer,
     /// Black.
     pub black: ListedPlayer,
-    /// The result so far (`1-0`, `1/2-1/2`, `+-`…), `None` while the game is on.
+    /// The result so far in ASCII, as `tournament result` reads it (`1-0`, `1/2-1/2`, `+-`,
+    /// `--`, `0-0`), `None` while the game is on.
     pub result: Option<String>,
 }
 
@@ -66,7 +67,10 @@ impl PairingList {
                     board: g.board,
                     white: listed(g.white),
                     black: listed(g.black),
-                    result: g.result.map(|x| x.notation().to_string()),
+                    result: g.result.map(|x| match x {
+                        crate::tournament::BoardResult::Draw => "1/2-1/2".to_string(),
+                        x => x.notation().to_string(),
+                    }),
                 })
                 .collect(),
             bye: r
@@ -93,7 +97,9 @@ impl PairingList {
                 b.board,
                 who(&b.white),
                 who(&b.black),
-                b.result.as_deref().unwrap_or("")
+                b.result
+                    .as_deref()
+                    .map_or("", |r| if r == "1/2-1/2" { "½-½" } else { r })
             ));
         }
         if let Some(p) = &self.bye {
