@@ -608,13 +608,13 @@ impl Tournament {
     }
 
     /// Pairs that must not meet, by starting rank: every two players of one group (the `XXP`
-    /// lines of an imported TRF file, kept among [`Tournament::trf_headers`], then those the
+    /// and TRF-2026 `260` lines of an imported TRF file, kept among [`Tournament::trf_headers`], then those the
     /// arbiter added, [`Tournament::forbidden`]).
     pub fn forbidden_pairs(&self) -> Vec<Vec<u16>> {
         let added = self.forbidden.iter().map(|f| f.players.clone());
         self.trf_headers
             .iter()
-            .filter(|h| h.get(..3) == Some("XXP"))
+            .filter(|h| matches!(h.get(..3), Some("XXP" | "260")))
             .map(|h| {
                 h.get(3..)
                     .unwrap_or("")

@@ -140,14 +140,14 @@ impl Tournament {
             }
         }
         for h in &mut self.trf_headers {
-            if h.get(..3) == Some("XXP") {
+            if let Some(code @ ("XXP" | "260")) = h.get(..3) {
                 let ids: Vec<String> = h
                     .get(3..)
                     .unwrap_or("")
                     .split_whitespace()
                     .map(|w| w.parse().map_or(w.to_string(), |t| new(t).to_string()))
                     .collect();
-                *h = format!("XXP {}", ids.join(" "));
+                *h = format!("{code} {}", ids.join(" "));
             }
         }
         Ok(changed)
