@@ -556,9 +556,10 @@ fn forbidden_pairs_reach_the_pairer_and_the_trf() {
         d,
     );
     assert!(e.contains("1 (A) and 3 (C) are a forbidden pair"), "{e}");
-    let out = ok(&["pair", "ev.json", "--auto", "--format", "json"], d);
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    for b in v["boards"].as_array().unwrap() {
+    let text = ok(&["pair", "ev.json", "--auto"], d);
+    assert!(text.contains("forbidden: 1, 3 must not meet"), "{text}");
+    let v = state(d);
+    for b in v["rounds"][0]["games"].as_array().unwrap() {
         let pair = (b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap());
         assert!(pair != (1, 3) && pair != (3, 1), "{v}");
     }

@@ -436,6 +436,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 if let Some(bye) = p.bye {
                     text.push_str(&format!("bye: {bye}\n"));
                 }
+                for f in &p.explanation.forbidden {
+                    text.push_str(&format!("forbidden: {f}\n"));
+                }
                 text.pop();
                 return done(
                     &a.out,
@@ -539,24 +542,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 None
             };
             let list = t.start_list();
-            let mut text = String::new();
-            if t.start_list_frozen() {
-                text.push_str("start list (frozen: round 1 is paired)\n");
-            }
-            for e in &list {
-                let moved = if e.current_rank != e.start_rank {
-                    format!("  (now {})", e.current_rank)
-                } else {
-                    String::new()
-                };
-                text.push_str(&format!(
-                    "{:>4}  {:<34} {:>4} {:<3}{moved}\n",
-                    e.start_rank,
-                    e.name,
-                    e.rating.map_or("-".to_string(), |r| r.to_string()),
-                    e.title.as_deref().unwrap_or("")
-                ));
-            }
+            let mut text = t.start_list_text();
             if let Some(n) = changed {
                 text.push_str(&format!("{n} starting rank(s) changed\n"));
             }

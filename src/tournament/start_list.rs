@@ -101,6 +101,31 @@ impl Tournament {
             .collect()
     }
 
+    /// The start list as text: starting rank, name, rating (`-` unrated), title, and the
+    /// number in the record when re-ranking would change it; a first line says when the list
+    /// is frozen.
+    pub fn start_list_text(&self) -> String {
+        let mut text = String::new();
+        if self.start_list_frozen() {
+            text.push_str("start list (frozen: round 1 is paired)\n");
+        }
+        for e in self.start_list() {
+            let moved = if e.current_rank != e.start_rank {
+                format!("  (now {})", e.current_rank)
+            } else {
+                String::new()
+            };
+            text.push_str(&format!(
+                "{:>4}  {:<34} {:>4} {:<3}{moved}\n",
+                e.start_rank,
+                e.name,
+                e.rating.map_or("-".to_string(), |r| r.to_string()),
+                e.title.as_deref().unwrap_or("")
+            ));
+        }
+        text
+    }
+
     /// Gives every player the starting rank of the initial ranking (C.04.2), renumbering what
     /// already refers to players (byes and absences set for round 1, forbidden pairs). Returns
     /// how many players changed number.
