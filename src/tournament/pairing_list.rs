@@ -152,3 +152,39 @@ impl PairingList {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::{BoardResult, GameRef, Player};
+
+    #[test]
+    fn boards_bye_points_before_the_round() {
+        let mut t = Tournament::new("T", 3);
+        for name in ["Аня", "Боря", "Вика"] {
+            t.add_player(Player {
+                name: name.into(),
+                ..Player::default()
+            })
+            .unwrap();
+        }
+        t.pair_round(1, &[(1, 2)], Some(3)).unwrap();
+        t.record_result(1, GameRef::Board(1), BoardResult::Draw, false)
+            .unwrap();
+        t.pair_round(2, &[(3, 1)], None).unwrap();
+        let list = PairingList::new(&t, 2).unwrap();
+        assert_eq!(list.boards[0].white.name, "Вика");
+        assert_eq!(list.boards[0].white.points, Points(10));
+        assert_eq!(list.boards[0].black.points, Points(5));
+        assert_eq!(list.boards[0].result, None);
+        assert!(list.bye.is_none());
+        let one = PairingList::new(&t, 1).unwrap();
+        assert_eq!(one.boards[0].result.as_deref(), Some("1/2-1/2"));
+        assert_eq!(one.bye.as_ref().map(|b| b.start_rank), Some(3));
+        assert!(
+            one.to_text()
+                .contains("Вика                               bye (+)")
+        );
+        assert!(PairingList::new(&t, 3).is_err());
+    }
+}
