@@ -26,11 +26,22 @@ fn a_short_event() {
     );
     let e = fails(
         &[
-            "result", "ev.json", "--round", "1", "--game", "3-1", "1/2-1/2",
+            "result", "ev.json", "--round", "1", "--game", "1-3", "1/2-1/2",
         ],
         d,
     );
     assert!(e.contains("result 1-0 already recorded"), "{e}");
+    // `--game A-B` names White first: the other order is refused, naming the board's order.
+    let e = fails(
+        &[
+            "result", "ev.json", "--round", "1", "--game", "3-1", "1/2-1/2",
+        ],
+        d,
+    );
+    assert!(
+        e.contains("board 1 is 1-3 (Anna White, Chen Black); give --game 1-3"),
+        "{e}"
+    );
     let e = fails(
         &["result", "ev.json", "--round", "1", "--board", "3", "1-0"],
         d,
@@ -140,12 +151,12 @@ fn a_judged_verdict_is_recorded() {
     std::fs::write(d.join("verdict.json"), &judged.stdout).unwrap();
     std::fs::write(
         d.join("unfinished.json"),
-        r#"{"result":"*","reason":"unfinished"}"#,
+        r#"{"result":"*","reason":"unfinished","game":{"white":"Anna","black":"Boris"}}"#,
     )
     .unwrap();
     ok(&["new", "ev.json", "--name", "V"], d);
-    ok(&["add-player", "ev.json", "--name", "A"], d);
-    ok(&["add-player", "ev.json", "--name", "B"], d);
+    ok(&["add-player", "ev.json", "--name", "Anna"], d);
+    ok(&["add-player", "ev.json", "--name", "Boris"], d);
     ok(&["pair", "ev.json", "--round", "1", "--game", "1-2"], d);
     let by_verdict = |file| {
         [
@@ -165,7 +176,12 @@ fn a_judged_verdict_is_recorded() {
         &[&by_verdict("verdict.json")[..], &["--format", "json"]].concat(),
         d,
     );
-    assert_eq!(out.trim(), r#"{"result":"black_wins","round":1}"#);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["result"].as_str(), v["round"].as_u64()),
+        (Some("black_wins"), Some(1))
+    );
+    assert_eq!(v["black"]["name"], "Boris");
     let trf = ok(&["export", "ev.json"], d);
     assert!(
         trf.lines()

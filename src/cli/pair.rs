@@ -90,6 +90,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 if let Some(r) = &pairing.explanation.bye {
                     writeln!(out, "# bye: {r}")?;
                 }
+                for r in &pairing.explanation.forbidden {
+                    writeln!(out, "# forbidden: {r}")?;
+                }
             }
         }
         PairFormat::Json => {

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use arbiter::formats::trf::Trf;
 use arbiter::formats::{pairs, verdict};
+use arbiter::tournament::judged::JudgedGame;
 use arbiter::tournament::standings::{Crosstable, Preset, StandingsReport, parse_order};
 use arbiter::tournament::tiebreak::TieBreak;
 use arbiter::tournament::{
@@ -27,8 +28,14 @@ pub struct Args {
 enum Command {
     /// Create a new state file.
     New(NewArgs),
-    /// Add a player (next starting rank).
+    /// Add a player (ranked by rating, title, name until round 1 is paired; then the next number).
     AddPlayer(AddPlayerArgs),
+    /// Show the start list (initial ranking: rating, title, name); `--apply` re-ranks before round 1.
+    StartList(StartListArgs),
+    /// Forbid players to meet (siblings, same club; TRF `XXP`).
+    Forbid(ForbidArgs),
+    /// The pairing list of a round: by board, with the bye and results, and by name.
+    Pairings(PairingsArgs),
     /// Set the pairings of the next round (from `--game W-B` options or a bbpPairings / `arbiter pair` output file).
     Pair(PairArgs),
     /// Record a bye or an absence (half-point, zero-point, full-point, pairing-allocated).
@@ -47,6 +54,54 @@ enum Command {
     Export(ExportArgs),
     /// Create a state file from a TRF file (players, rounds, results, byes).
     Import(ImportArgs),
+}
+
+#[derive(clap::Args)]
+struct StartListArgs {
+    /// State file.
+    state: PathBuf,
+    /// Give every player the starting rank of the ranking (only before round 1 is paired).
+    #[arg(long)]
+    apply: bool,
+    #[command(flatten)]
+    out: Output,
+}
+
+#[derive(clap::Args)]
+struct ForbidArgs {
+    /// State file.
+    state: PathBuf,
+    /// Starting ranks of the players who must not meet, e.g. `3,7`.
+    #[arg(long, value_delimiter = ',', required = true)]
+    players: Vec<u16>,
+    /// Why (`siblings`, `same club`).
+    #[arg(long)]
+    reason: Option<String>,
+    #[command(flatten)]
+    out: Output,
+}
+
+#[derive(Clone, Copy, Default, clap::ValueEnum)]
+enum ListFormat {
+    /// By board, then "who plays where" by name.
+    #[default]
+    Text,
+    /// `{"round", "boards": [{"board", "white", "black", "result"}], "bye"}`.
+    Json,
+    /// One row per board (and the bye).
+    Csv,
+}
+
+#[derive(clap::Args)]
+struct PairingsArgs {
+    /// State file or TRF file.
+    file: PathBuf,
+    /// The round.
+    #[arg(long)]
+    round: u32,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: ListFormat,
 }
 
 #[derive(clap::Args)]
@@ -76,8 +131,8 @@ struct NewArgs {
     /// Tournament name.
     #[arg(long)]
     name: String,
-    /// Number of rounds (CR 1.1: 4).
-    #[arg(long, default_value_t = 4)]
+    /// Number of rounds (CR 1.1: 4; at least 1).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
     rounds: u32,
     /// Colour of the first player in round 1.
     #[arg(long, default_value = "white", value_parser = colour_arg())]
@@ -134,7 +189,7 @@ struct AddPlayerArgs {
 }
 
 #[derive(clap::Args)]
-#[command(mut_arg("preset", |a| a.help("Pairing rules for `--auto`: `detsky-mat` (CR 1.5: three same colours in a row allowed; the default) or `fide` (C.04.3)")))]
+#[command(mut_arg("preset", |a| a.help("Pairing rules for `--auto` and for the comparison a forced manual pairing prints: `detsky-mat` (CR 1.5: three same colours in a row allowed; the default) or `fide` (C.04.3)")))]
 struct PairArgs {
     /// State file.
     state: PathBuf,
@@ -159,6 +214,13 @@ struct PairArgs {
     /// Read the pairings from a bbpPairings-format file (count line, `W B` lines, `P 0` bye).
     #[arg(long, conflicts_with_all = ["games", "bye"])]
     from: Option<PathBuf>,
+    /// Record a manual pairing the checks refuse (a rematch, a forbidden pair, a present
+    /// player left out); needs `--reason`, and the round records it as forced.
+    #[arg(long, requires = "reason", conflicts_with = "auto")]
+    force: bool,
+    /// The arbiter's reason for `--force`.
+    #[arg(long, requires = "force")]
+    reason: Option<String>,
     #[command(flatten)]
     out: Output,
 }
@@ -190,16 +252,25 @@ struct ResultArgs {
     /// Board number.
     #[arg(long, conflicts_with = "game", required_unless_present = "game")]
     board: Option<u32>,
-    /// The game as `A-B` starting ranks (either order).
+    /// The game as `WHITE-BLACK` starting ranks: White first, as on the pairing list (the other
+    /// order is refused).
     #[arg(long, value_parser = parse_pair)]
     game: Option<(u16, u16)>,
-    /// `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--` (double forfeit), `0-0` (double loss, CR 4.2).
+    /// In board colours, White's score first: `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--` (double
+    /// forfeit), `0-0` (double loss, CR 4.2).
     #[arg(value_parser = parse_result, allow_hyphen_values = true, required_unless_present = "verdict")]
     result: Option<BoardResult>,
-    /// Take the result from a verdict of `arbiter judge --format json` (the first JSON object
-    /// in the file; `-` for stdin).
+    /// Take the result from a verdict of `arbiter judge --format json` (`-` for stdin); its
+    /// White and Black must be the board's players.
     #[arg(long, conflicts_with = "result")]
     verdict: Option<PathBuf>,
+    /// Which verdict of a file with several (1-based).
+    #[arg(long, requires = "verdict")]
+    index: Option<usize>,
+    /// The arbiter's decision when the verdict's reported result disagrees with the board
+    /// (CR 4.2): the result to record (the verdict's is kept beside it).
+    #[arg(long, requires = "verdict", value_parser = parse_result, allow_hyphen_values = true)]
+    decide: Option<BoardResult>,
     /// Replace a result already recorded (an arbiter's correction).
     #[arg(long)]
     correct: bool,
@@ -369,6 +440,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 if let Some(bye) = p.bye {
                     text.push_str(&format!("bye: {bye}\n"));
                 }
+                for f in &p.explanation.forbidden {
+                    text.push_str(&format!("forbidden: {f}\n"));
+                }
                 text.pop();
                 return done(
                     &a.out,
@@ -384,9 +458,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 }
                 None => (a.games.clone(), a.bye),
             };
-            t.pair_round(round, &games, bye)
-                .with_context(|| format!("{}: round {round}", a.state.display()))?;
+            let force = a.force.then_some(a.reason.as_deref().unwrap_or(""));
+            let preset = a.preset.preset.or(a.rules);
+            let rules = super::pairing_rules(preset, super::PresetName::DetskyMat);
+            let engine = a
+                .force
+                .then(|| t.compare_with_engine(&games, bye, &rules))
+                .flatten();
+            let problems = t
+                .pair_round_manual(round, &games, bye, force)
+                .with_context(|| a.state.display().to_string())?;
             store::save(&t, &a.state)?;
+            for p in &problems {
+                note!("arbiter: warning: round {round}: forced manual pairing: {p}");
+            }
+            if let Some(diff) = engine.filter(|_| !problems.is_empty()) {
+                note!("arbiter: warning: round {round}: {diff}");
+            }
             done(
                 &a.out,
                 &format!(
@@ -419,19 +507,82 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 (None, Some((x, y))) => GameRef::Players(x, y),
                 (None, None) => bail!("give --board or --game"),
             };
-            let result = match (a.result, &a.verdict) {
-                (Some(r), _) => r,
-                (None, Some(path)) => verdict_result(path, a.round, game)?,
-                (None, None) => bail!("give a result or --verdict"),
+            let judged = match &a.verdict {
+                Some(path) => Some(read_verdict(path, a.index)?),
+                None => None,
             };
-            change(&a.state, |t| {
-                t.record_result(a.round, game, result, a.correct)
+            let (result, t) = change(&a.state, |t| {
+                let board = t.board_of(a.round, game)?.board;
+                let result = match (&judged, a.result) {
+                    (Some(j), _) => t.record_judged(a.round, board, j, a.decide, a.correct)?,
+                    (None, Some(r)) => {
+                        t.record_result(a.round, GameRef::Board(board), r, a.correct)?;
+                        r
+                    }
+                    (None, None) => unreachable!("clap requires a result or --verdict"),
+                };
+                Ok((result, t.clone()))
             })?;
+            let g = t.board_of(a.round, game)?;
+            let text = t.result_line(a.round, game)?;
+            let name = |tpn: u16| t.player(tpn).map_or(tpn.to_string(), |p| p.name.clone());
             done(
                 &a.out,
-                &format!("round {}: {result} {game}", a.round),
-                serde_json::json!({"round": a.round, "result": result}),
+                &text,
+                serde_json::json!({"round": a.round, "board": g.board, "result": result,
+                    "white": {"start_rank": g.white, "name": name(g.white)},
+                    "black": {"start_rank": g.black, "name": name(g.black)}}),
             )
+        }
+        Command::StartList(a) => {
+            let mut t = load_state(&a.state)?;
+            let changed = if a.apply {
+                let n = t
+                    .apply_start_list()
+                    .with_context(|| a.state.display().to_string())?;
+                store::save(&t, &a.state)?;
+                Some(n)
+            } else {
+                None
+            };
+            let list = t.start_list();
+            let mut text = t.start_list_text();
+            if let Some(n) = changed {
+                text.push_str(&format!("{n} starting rank(s) changed\n"));
+            }
+            print(
+                &a.out,
+                &text,
+                &serde_json::json!({"frozen": t.start_list_frozen(), "players": list, "changed": changed}),
+            )
+        }
+        Command::Forbid(a) => {
+            change(&a.state, |t| t.forbid(&a.players, a.reason.as_deref()))?;
+            let ids: Vec<String> = a.players.iter().map(u16::to_string).collect();
+            done(
+                &a.out,
+                &format!(
+                    "forbidden pair: {}{}",
+                    ids.join(", "),
+                    a.reason
+                        .as_deref()
+                        .map(|r| format!(" ({r})"))
+                        .unwrap_or_default()
+                ),
+                serde_json::json!({"players": a.players, "reason": a.reason}),
+            )
+        }
+        Command::Pairings(a) => {
+            let t = load(&a.file)?;
+            let list = arbiter::tournament::pairing_list::PairingList::new(&t, a.round)
+                .with_context(|| a.file.display().to_string())?;
+            let text = match a.format {
+                ListFormat::Text => list.to_text(),
+                ListFormat::Csv => list.to_csv(),
+                ListFormat::Json => format!("{}\n", serde_json::to_string(&list)?),
+            };
+            std::io::stdout().lock().write_all(text.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
         }
         Command::Withdraw(a) => {
             change(&a.state, |t| t.withdraw(a.player, a.from_round))?;
@@ -581,29 +732,28 @@ fn load(path: &Path) -> anyhow::Result<Tournament> {
     trf.to_tournament().with_context(|| file)
 }
 
-/// The result of the first verdict object in `path` (`arbiter judge --format json`).
-fn verdict_result(path: &Path, round: u32, game: GameRef) -> anyhow::Result<BoardResult> {
+/// The verdict in `path` (`arbiter judge --format json`; `-` for stdin): the only one, or
+/// the `index`-th (1-based) of a file with several.
+fn read_verdict(path: &Path, index: Option<usize>) -> anyhow::Result<JudgedGame> {
     let text = if path.as_os_str() == "-" {
         std::io::read_to_string(std::io::stdin())?
     } else {
         std::fs::read_to_string(path).with_context(|| format!("{}: cannot read", path.display()))?
     };
-    let judged = match verdict::first_result(&text, &path.display().to_string()) {
-        Ok(judged) => judged,
-        // A verdict written by hand may give a tournament result (`+-`, a forfeit).
-        Err(verdict::VerdictError::UnknownResult { file, result }) => {
-            return BoardResult::parse(&result)
-                .ok_or_else(|| verdict::VerdictError::UnknownResult { file, result }.into());
-        }
-        Err(e) => return Err(e.into()),
-    };
-    // [`BoardResult::from_game`] is the one conversion of a judged result into a tournament's.
-    BoardResult::from_game(judged)
-        .ok_or(TournamentError::UnfinishedGame {
-            round,
-            game: game.to_string(),
-        })
-        .with_context(|| path.display().to_string())
+    let mut all = verdict::read_judged(&text, &path.display().to_string())?;
+    let n = all.len();
+    match index {
+        None if n == 1 => Ok(all.remove(0)),
+        None => bail!(
+            "{}: the file holds {n} verdicts; choose one with --index N (1 to {n})",
+            path.display()
+        ),
+        Some(i) if (1..=n).contains(&i) => Ok(all.remove(i - 1)),
+        Some(i) => bail!(
+            "{}: --index {i}: the file holds {n} verdict(s)",
+            path.display()
+        ),
+    }
 }
 
 /// Reads a bbpPairings `-p` output ([`pairs::parse`]): games in board order and the

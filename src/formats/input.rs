@@ -426,7 +426,9 @@ impl JsonlError {
     /// The 1-based line the error is on.
     pub fn line(&self) -> usize {
         match self {
-            JsonlError::Io { line, .. } | JsonlError::Event { line, .. } => *line,
+            JsonlError::Io { line, .. }
+            | JsonlError::Event { line, .. }
+            | JsonlError::Hands { line, .. } => *line,
         }
     }
 }

@@ -49,23 +49,40 @@ pub enum JsonlError {
         #[source]
         source: serde_json::Error,
     },
+    /// A move with a number of hands other than 1 or 2 (Laws 4.1, CR 3.7).
+    #[error("line {line}: \"hands\": {hands} — a move is made with 1 or 2 hands")]
+    Hands {
+        /// 1-based line.
+        line: usize,
+        /// The number given.
+        hands: u8,
+    },
 }
 
 /// Parses one line; `Ok(None)` for a blank or comment line.
 ///
 /// # Errors
-/// [`JsonlError::Event`] when the line is not an event.
+/// [`JsonlError::Event`] when the line is not an event; [`JsonlError::Hands`] for a move made
+/// with other than 1 or 2 hands.
 pub fn parse_line(line: &str, line_no: usize) -> Result<Option<Event>, JsonlError> {
     let t = line.trim();
     if t.is_empty() || t.starts_with('#') {
         return Ok(None);
     }
-    serde_json::from_str(t)
-        .map(Some)
-        .map_err(|source| JsonlError::Event {
+    let event: Event = serde_json::from_str(t).map_err(|source| JsonlError::Event {
+        line: line_no,
+        source,
+    })?;
+    // A move is made with one hand or two (Laws 4.1, CR 3.7): nothing else is a move.
+    if let Event::Move(m) = &event
+        && let Some(hands) = m.hands.filter(|h| !(1..=2).contains(h))
+    {
+        return Err(JsonlError::Hands {
             line: line_no,
-            source,
-        })
+            hands,
+        });
+    }
+    Ok(Some(event))
 }
 
 /// Reads a whole event log and splits it into games at each `header` event.
@@ -179,6 +196,15 @@ mod tests {
         match read_games(log.as_bytes()) {
             Err(JsonlError::Event { line, .. }) => assert_eq!(line, 3),
             other => panic!("expected a line-3 error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn seven_hands_is_an_error() {
+        let log = "{\"type\":\"move\",\"uci\":\"e2e4\",\"hands\":7}\n";
+        match read_games(log.as_bytes()) {
+            Err(JsonlError::Hands { line: 1, hands: 7 }) => {}
+            other => panic!("expected a hands error, got {other:?}"),
         }
     }
 

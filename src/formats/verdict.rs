@@ -1,7 +1,10 @@
 //! Reading a verdict of `arbiter judge --format json` back: the result of the first verdict
-//! object of a JSON (Lines) text, so a judged game's result can be recorded in a tournament.
+//! object of a JSON (Lines) text, so a judged game's result can be recorded in a tournament;
+//! every verdict with its players and reported result ([`read_judged`]).
 
 use crate::game::verdict::GameResult;
+use crate::tournament::BoardResult;
+use crate::tournament::judged::JudgedGame;
 
 /// What went wrong reading a verdict; every message starts with the file name.
 #[derive(Debug, thiserror::Error)]
@@ -63,4 +66,74 @@ pub fn first_result(text: &str, file: &str) -> Result<GameResult, VerdictError> 
         file: file.to_string(),
         result: code.to_string(),
     })
+}
+
+/// Every verdict object in `text` (one JSON object, or JSON Lines), as the tournament reads a
+/// verdict ([`JudgedGame`]): result, players, the reported result and whether the board agrees
+/// (CR 4.2). A hand-written tournament result (`+-`, `-+`, `--`) is accepted as the result.
+///
+/// # Errors
+/// [`VerdictError`]: no value, not JSON, no `result`, or a result unknown to both notations.
+pub fn read_judged(text: &str, file: &str) -> Result<Vec<JudgedGame>, VerdictError> {
+    let mut out = Vec::new();
+    for value in serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>() {
+        let v = value.map_err(|source| VerdictError::NotJson {
+            file: file.to_string(),
+            source,
+        })?;
+        let code =
+            v.get("result")
+                .and_then(|r| r.as_str())
+                .ok_or_else(|| VerdictError::NoResult {
+                    file: file.to_string(),
+                })?;
+        let result = match code.parse::<GameResult>() {
+            Ok(r) => BoardResult::from_game(r),
+            Err(_) => {
+                Some(
+                    BoardResult::parse(code).ok_or_else(|| VerdictError::UnknownResult {
+                        file: file.to_string(),
+                        result: code.to_string(),
+                    })?,
+                )
+            }
+        };
+        let text_at = |path: &[&str]| {
+            let mut x = &v;
+            for k in path {
+                x = x.get(k)?;
+            }
+            match x {
+                serde_json::Value::String(s) => Some(s.clone()),
+                serde_json::Value::Number(n) => Some(n.to_string()),
+                _ => None,
+            }
+        };
+        let reported = v.get("reported").filter(|r| r.is_object());
+        out.push(JudgedGame {
+            result,
+            white: text_at(&["game", "white"]),
+            black: text_at(&["game", "black"]),
+            reported: reported.and_then(|_| text_at(&["reported", "result"])),
+            agrees: reported
+                .and_then(|r| r.get("agrees"))
+                .and_then(|a| a.as_bool())
+                .unwrap_or(true),
+            discrepancies: reported
+                .and_then(|r| r.get("discrepancies"))
+                .and_then(|d| d.as_array())
+                .map(|d| {
+                    d.iter()
+                        .filter_map(|x| x.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        });
+    }
+    if out.is_empty() {
+        return Err(VerdictError::Empty {
+            file: file.to_string(),
+        });
+    }
+    Ok(out)
 }

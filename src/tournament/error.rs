@@ -137,4 +137,87 @@ pub enum TournamentError {
         #[source]
         source: crate::tournament::pairing::PairingError,
     },
+    /// The start list is frozen once round 1 is paired (late entries get the next number).
+    #[error(
+        "the start list is frozen: round 1 is paired, so starting ranks no longer change (a late entry gets the next number)"
+    )]
+    StartListFrozen,
+    /// A round outside 1 ..= the event's rounds named for a change.
+    #[error("{what} in round {round}: the event has rounds 1 to {total}")]
+    RoundOutsideEvent {
+        /// What was asked ("withdrawal", "disqualification", "bye").
+        what: &'static str,
+        /// The round given.
+        round: u32,
+        /// The event's number of rounds.
+        total: u32,
+    },
+    /// A manual pairing the arbiter must force (a rematch, a present player left out).
+    #[error(
+        "round {round}: manual pairing refused: {}; pair them differently, or force it with --force --reason TEXT",
+        problems.join("; ")
+    )]
+    ManualPairingRefused {
+        /// The round.
+        round: u32,
+        /// What is wrong, one item per problem.
+        problems: Vec<String>,
+    },
+    /// A forced pairing without a reason.
+    #[error("round {round}: a forced pairing needs a reason (--reason TEXT)")]
+    ForceWithoutReason {
+        /// The round.
+        round: u32,
+    },
+    /// The verdict is about other players than the board's.
+    #[error(
+        "round {round}, board {board}: the verdict is for {verdict}, but the board is {board_players}"
+    )]
+    VerdictPlayers {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The verdict's players ("White - Black").
+        verdict: String,
+        /// The board's players.
+        board_players: String,
+    },
+    /// The reported result disagrees with the board (CR 4.2): the arbiter must decide.
+    #[error(
+        "round {round}, board {board}: the reported result {reported} disagrees with the board ({discrepancies}; CR 4.2); decide the result with --decide RESULT"
+    )]
+    VerdictDisagrees {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The result the players reported.
+        reported: String,
+        /// What disagrees.
+        discrepancies: String,
+    },
+    /// A game named by players in the other order than the board's (A must be White).
+    #[error(
+        "round {round}: --game {given} does not match the board: board {board} is {white_tpn}-{black_tpn} ({white} White, {black} Black); give --game {white_tpn}-{black_tpn} (White first)"
+    )]
+    GameOrder {
+        /// The round.
+        round: u32,
+        /// The reference as typed.
+        given: String,
+        /// The board.
+        board: u32,
+        /// White's starting rank.
+        white_tpn: u16,
+        /// Black's starting rank.
+        black_tpn: u16,
+        /// White's name.
+        white: String,
+        /// Black's name.
+        black: String,
+    },
+    /// A forbidden pair needs two different players.
+    #[error("a forbidden pair needs at least two different players")]
+    InvalidForbiddenPair,
 }

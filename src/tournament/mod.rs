@@ -12,6 +12,11 @@
 //! - [`tiebreak`]: FIDE C.07 tie-breaks over a [`tiebreak::ResultTable`].
 //! - [`standings`]: standings and crosstable in text and JSON, tie-break presets.
 //! - [`store`]: the state file, written atomically.
+//! - [`start_list`]: the initial ranking (rating, title, name) and when it freezes.
+//! - [`manual`]: checks on a manual pairing (rematch, player left out; forced with a reason),
+//!   forbidden pairs.
+//! - [`judged`]: a judge's verdict recorded as a board's result (its players, CR 4.2).
+//! - [`pairing_list`]: a round's pairing list by board and by name.
 //!
 //! File formats (TRF, the `.pairs` list) are conversions at the edge, in [`crate::formats`]:
 //! nothing here reads or writes them.
@@ -20,20 +25,24 @@
 #![warn(missing_docs)]
 
 pub mod error;
+pub mod judged;
+pub mod manual;
 pub mod model;
 pub mod pairing;
+pub mod pairing_list;
 pub mod player;
 pub mod result;
 pub mod round;
 pub mod standings;
+pub mod start_list;
 pub mod store;
 pub mod tiebreak;
 
 pub use error::TournamentError;
-pub use model::Tournament;
+pub use model::{ForbiddenPair, Tournament};
 pub use player::Player;
 pub use result::{BoardResult, Points, RoundEntry, RoundResult, Scoring};
-pub use round::{Bye, ByeKind, Game, GameRef, Round};
+pub use round::{Bye, ByeKind, ForcedPairing, Game, GameRef, JudgedResult, Round};
 
 #[cfg(test)]
 mod tests {

@@ -39,6 +39,20 @@ pub struct Tournament {
     /// Header lines of an imported TRF other than `012`, `XXR`, `XXC`, kept verbatim for export.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub trf_headers: Vec<String>,
+    /// Pairs that must not meet, added by the arbiter (siblings, same club; exported as TRF
+    /// `XXP`). Imported `XXP` lines stay in [`Tournament::trf_headers`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forbidden: Vec<ForbiddenPair>,
+}
+
+/// Players who must not meet (TRF `XXP`, TRF-2026 `260`): every two of `players`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ForbiddenPair {
+    /// Starting ranks (two or more).
+    pub players: Vec<u16>,
+    /// Why (`siblings`, `same club`), when the arbiter gave a reason.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 impl Tournament {
@@ -54,18 +68,22 @@ impl Tournament {
             players: Vec::new(),
             rounds: Vec::new(),
             trf_headers: Vec::new(),
+            forbidden: Vec::new(),
         }
     }
 
-    /// Adds a player with the next starting rank (the `start_rank` given is ignored) and
-    /// returns that rank. Players added after round 1 are absent (`Z`) in earlier rounds.
+    /// Adds a player and returns his starting rank (the `start_rank` given is ignored). Until
+    /// round 1 is paired every player is re-ranked by the initial ranking (rating, title,
+    /// name: [`crate::tournament::start_list`]); afterwards the start list is frozen and a late
+    /// entry gets the next number, absent (`Z`) in the rounds before his entry.
     ///
     /// # Errors
     /// [`TournamentError::InvalidPlayer`] when the name is empty or holds a control character
     /// (a line break would split the TRF line), or when a field does not fit its TRF-16 columns
     /// (C.04 Annex 2): a name over [`NAME_WIDTH`](crate::tournament::player::NAME_WIDTH) (33)
     /// characters, a title or federation over 3, a birth date over 10, a rating over 9999, a
-    /// FIDE id over 11 digits, or a 10,000th player. The event is left unchanged.
+    /// FIDE id over 11 digits, a birth date that is not a real `YYYY/MM/DD` date (or a year
+    /// alone), or a 10,000th player. The event is left unchanged.
     pub fn add_player(&mut self, mut player: Player) -> Result<u16, TournamentError> {
         let rank = self
             .players
@@ -115,9 +133,25 @@ impl Tournament {
                 "FIDE id {id} does not fit TRF's eleven columns"
             )));
         }
+        if let Some(date) = player.birth_date.as_deref()
+            && !crate::tournament::player::is_valid_birth_date(date)
+        {
+            return Err(problem(format!(
+                "birth date {date:?} is not a real date written YYYY/MM/DD (or a year YYYY)"
+            )));
+        }
         player.start_rank = rank;
         self.players.push(player);
-        Ok(rank)
+        if self.start_list_frozen() {
+            return Ok(rank);
+        }
+        let new_rank = self
+            .start_list()
+            .iter()
+            .find(|e| e.current_rank == rank)
+            .map_or(rank, |e| e.start_rank);
+        self.apply_start_list()?;
+        Ok(new_rank)
     }
 
     /// The player with this starting rank.
@@ -162,8 +196,10 @@ impl Tournament {
     ///
     /// # Errors
     /// Unknown player, player out of the event, a second pairing-allocated bye, a round
-    /// beyond the next, the player already paired or given a bye in that round.
+    /// beyond the next or after the event's last ([`TournamentError::RoundOutsideEvent`]), the
+    /// player already paired or given a bye in that round.
     pub fn add_bye(&mut self, round: u32, bye: Bye) -> Result<(), TournamentError> {
+        self.check_round_in_event(round, "bye")?;
         self.check_in_event(bye.player, round)?;
         let next = self.paired_rounds() + 1;
         if round == 0 || round > next.max(self.rounds.len() as u32 + 1) {
@@ -207,8 +243,7 @@ impl Tournament {
         }
         self.rounds.push(Round {
             number,
-            games: Vec::new(),
-            byes: Vec::new(),
+            ..Round::default()
         });
         self.rounds.sort_by_key(|r| r.number);
         let i = self
@@ -260,6 +295,7 @@ impl Tournament {
                 result: None,
                 unrated: false,
                 colours_unknown: false,
+                judged: None,
             })
             .collect();
         if let Some(player) = pab {
@@ -394,7 +430,7 @@ impl Tournament {
     ///
     /// # Errors
     /// [`TournamentError::RoundUnfinished`] with the number of games without a result.
-    fn check_round_finished(&self, round: u32) -> Result<(), TournamentError> {
+    pub(crate) fn check_round_finished(&self, round: u32) -> Result<(), TournamentError> {
         let missing = self
             .round(round)
             .map_or(0, |r| r.games.iter().filter(|g| g.result.is_none()).count());
@@ -435,6 +471,7 @@ impl Tournament {
     /// Unknown player, already out, or a game in round `from` or later (record it first, or
     /// withdraw from the round after it).
     pub fn withdraw(&mut self, tpn: u16, from: u32) -> Result<(), TournamentError> {
+        self.check_round_in_event(from, "withdrawal")?;
         self.check_can_leave(tpn, from)?;
         self.remove_future_byes(tpn, from);
         self.player_mut(tpn)?.withdrawn_from = Some(from);
@@ -448,6 +485,7 @@ impl Tournament {
     /// # Errors
     /// Unknown player, already out, or a game in a later round.
     pub fn disqualify(&mut self, tpn: u16, round: u32) -> Result<(), TournamentError> {
+        self.check_round_in_event(round, "disqualification")?;
         self.check_can_leave(tpn, round.saturating_add(1))?;
         if let Some(g) = self
             .rounds
@@ -467,6 +505,26 @@ impl Tournament {
         }
         self.remove_future_byes(tpn, round + 1);
         self.player_mut(tpn)?.disqualified_from = Some(round + 1);
+        Ok(())
+    }
+
+    /// A round named for a change (a withdrawal, a disqualification) must be one of the
+    /// event's rounds, 1 to [`Tournament::total_rounds`].
+    ///
+    /// # Errors
+    /// [`TournamentError::RoundOutsideEvent`].
+    pub fn check_round_in_event(
+        &self,
+        round: u32,
+        what: &'static str,
+    ) -> Result<(), TournamentError> {
+        if round == 0 || round > self.total_rounds {
+            return Err(TournamentError::RoundOutsideEvent {
+                what,
+                round,
+                total: self.total_rounds,
+            });
+        }
         Ok(())
     }
 
@@ -550,11 +608,13 @@ impl Tournament {
     }
 
     /// Pairs that must not meet, by starting rank: every two players of one group (the `XXP`
-    /// lines of an imported TRF file, kept among [`Tournament::trf_headers`]).
+    /// and TRF-2026 `260` lines of an imported TRF file, kept among [`Tournament::trf_headers`], then those the
+    /// arbiter added, [`Tournament::forbidden`]).
     pub fn forbidden_pairs(&self) -> Vec<Vec<u16>> {
+        let added = self.forbidden.iter().map(|f| f.players.clone());
         self.trf_headers
             .iter()
-            .filter(|h| h.get(..3) == Some("XXP"))
+            .filter(|h| matches!(h.get(..3), Some("XXP" | "260")))
             .map(|h| {
                 h.get(3..)
                     .unwrap_or("")
@@ -562,6 +622,7 @@ impl Tournament {
                     .filter_map(|w| w.parse().ok())
                     .collect()
             })
+            .chain(added)
             .collect()
     }
 

@@ -92,3 +92,43 @@ pub fn overlong_text_fields(
     })
     .collect()
 }
+
+/// True when `date` is a real date written `YYYY/MM/DD` (TRF-16 columns 70–79), or a year
+/// alone (`YYYY`) as some rating lists give it.
+pub fn is_valid_birth_date(date: &str) -> bool {
+    let parts: Vec<&str> = date.trim().split('/').collect();
+    let num = |s: &str, len: usize| {
+        (s.len() == len && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse::<u32>().ok())
+            .flatten()
+    };
+    match parts.as_slice() {
+        [y] => num(y, 4).is_some_and(|y| y >= 1850),
+        [y, m, d] => {
+            let (Some(y), Some(m), Some(d)) = (num(y, 4), num(m, 2), num(d, 2)) else {
+                return false;
+            };
+            let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+            let days = match m {
+                1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+                4 | 6 | 9 | 11 => 30,
+                2 if leap => 29,
+                2 => 28,
+                _ => return false,
+            };
+            y >= 1850 && (1..=days).contains(&d)
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn birth_dates() {
+        use super::is_valid_birth_date as ok;
+        assert!(ok("2015/02/28") && ok("2016/02/29") && ok("2015"));
+        assert!(!ok("2015/02/29") && !ok("2015/13/01") && !ok("2015-01-01") && !ok("15/01/01"));
+        assert!(!ok("2015/00/10") && !ok("2015/04/31") && !ok("abcd"));
+    }
+}

@@ -22,6 +22,38 @@ pub struct Game {
     /// lower starting rank.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub colours_unknown: bool,
+    /// Where the result came from when a judge's verdict gave it: the verdict's result, the
+    /// result the players reported and whether the board agreed (CR 4.2), and the arbiter's
+    /// decision when it did not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judged: Option<JudgedResult>,
+}
+
+/// A result taken from a verdict of the judge (`arbiter judge`), kept beside the result.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct JudgedResult {
+    /// The verdict's result (the judge's reading of the record); `None` for an unfinished
+    /// game (`*`) the arbiter decided.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict_result: Option<BoardResult>,
+    /// The result the players reported, when they reported one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reported: Option<String>,
+    /// False when the reported result disagrees with the board (CR 4.2).
+    pub agrees: bool,
+    /// The arbiter's decision on a disagreeing report (the result recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decided: Option<BoardResult>,
+}
+
+/// A manual pairing the arbiter forced past the checks (a rematch, a present player left
+/// out): recorded with his reason (FIDE's endorsement checklist asks for a warning).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ForcedPairing {
+    /// The arbiter's reason.
+    pub reason: String,
+    /// What the checks refused.
+    pub problems: Vec<String>,
 }
 
 /// The kinds of bye TRF knows.
@@ -84,6 +116,9 @@ pub struct Round {
     /// Byes and absences.
     #[serde(default)]
     pub byes: Vec<Bye>,
+    /// Set when the arbiter forced a manual pairing past its checks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forced: Option<ForcedPairing>,
 }
 
 /// Reference to a game of a round: by board, or by the two players.

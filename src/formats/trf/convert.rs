@@ -23,6 +23,12 @@ impl Trf {
         for h in &t.trf_headers {
             lines.push(TrfLine::Header(HeaderLine { text: h.clone() }));
         }
+        for f in &t.forbidden {
+            let ids: Vec<String> = f.players.iter().map(u16::to_string).collect();
+            lines.push(TrfLine::Header(HeaderLine {
+                text: format!("XXP {}", ids.join(" ")),
+            }));
+        }
         lines.push(TrfLine::Header(HeaderLine {
             text: format!("XXR {}", t.total_rounds),
         }));
@@ -117,8 +123,7 @@ impl Trf {
             let number = round as u32;
             let mut r = Round {
                 number,
-                games: Vec::new(),
-                byes: Vec::new(),
+                ..Round::default()
             };
             for (&tpn, p) in &records {
                 let Some(e) = p.round(round) else { continue };
@@ -204,6 +209,7 @@ impl Trf {
                             result,
                             unrated,
                             colours_unknown: unknown,
+                            judged: None,
                         });
                     }
                 }

@@ -364,10 +364,11 @@ impl Trf {
         s
     }
 
-    /// Forbidden pairs (`XXP id id …`: every two players on one line must not meet).
+    /// Forbidden pairs (`XXP id id …`, TRF-2026 `260 id id …`: every two players on one line
+    /// must not meet).
     pub fn forbidden_pairs(&self) -> Vec<Vec<u16>> {
         self.headers()
-            .filter(|h| h.code() == "XXP")
+            .filter(|h| matches!(h.code(), "XXP" | "260"))
             .map(|h| {
                 h.value()
                     .split_whitespace()

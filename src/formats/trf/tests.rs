@@ -97,6 +97,13 @@ fn e_string(text: &str) -> String {
     Trf::parse(text, "t.trf").unwrap_err().to_string()
 }
 
+/// TRF-2026 `260` lines are forbidden pairs like `XXP`.
+#[test]
+fn trf_2026_forbidden_pairs() {
+    let trf = Trf::parse("012 T\nXXR 4\n260 4 5\nXXP 1 2\n", "x").unwrap();
+    assert_eq!(trf.forbidden_pairs(), vec![vec![4, 5], vec![1, 2]]);
+}
+
 #[test]
 fn trf_2026_headers_and_bbp_points() {
     let text = "012 T\r\n142 7\r\n152 B\r\nBBW 3\r\nBBD 1\r\nXXP 1 2 3\r\nZZZ kept as is\r\n";

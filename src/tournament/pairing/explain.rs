@@ -28,6 +28,26 @@ pub struct Explanation {
     pub boards: Vec<BoardExplanation>,
     /// Why the bye went to this player.
     pub bye: Option<String>,
+    /// The forbidden pairs the pairer kept apart (TRF `XXP`: siblings, same club), as
+    /// sentences; absent from JSON when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub forbidden: Vec<String>,
+}
+
+/// The forbidden pairs as the explanation says them: one sentence per group of starting
+/// ranks that must not meet (C.04.3 C1 treats them as players who already met).
+pub(crate) fn forbidden(groups: &[Vec<u32>]) -> Vec<String> {
+    groups
+        .iter()
+        .filter(|g| g.len() >= 2)
+        .map(|g| {
+            let ids: Vec<String> = g.iter().map(u32::to_string).collect();
+            format!(
+                "{} must not meet (forbidden pair, TRF XXP): kept apart like players who already met (C1)",
+                ids.join(", ")
+            )
+        })
+        .collect()
 }
 
 fn colour_reason(rule: ColourRule) -> &'static str {
@@ -93,5 +113,9 @@ pub(crate) fn explain(
             points(p.score)
         )
     });
-    Explanation { boards: out, bye }
+    Explanation {
+        boards: out,
+        bye,
+        forbidden: Vec::new(),
+    }
 }

@@ -208,7 +208,8 @@ impl PairingInput {
     /// that must not meet.
     ///
     /// # Errors
-    /// [`PairingError::InvalidInput`] when `total_rounds` is not given.
+    /// [`PairingError::InvalidInput`] when `total_rounds` is not given;
+    /// [`PairingError::AllRoundsPaired`] when every round of the event is already paired (no round beyond the event is paired).
     pub fn from_entries(
         total_rounds: Option<u32>,
         initial_colour: Option<Color>,
@@ -221,6 +222,12 @@ impl PairingInput {
             reason: "the total number of rounds (XXR) is missing".into(),
         })?;
         let played = entries::paired_rounds(players.iter().map(|p| p.rounds));
+        if played as u32 >= total_rounds {
+            return Err(PairingError::AllRoundsPaired {
+                total: total_rounds,
+                next: played as u32 + 1,
+            });
+        }
         let points = PointSystem {
             win: non_negative(scoring.win),
             draw: non_negative(scoring.draw),

@@ -276,7 +276,9 @@ pub(crate) fn pair(input: &PairingInput, rules: &PairingRules) -> Result<Pairing
         // Wider weights would wrap around silently and give a wrong pairing.
         _ => return Err(PairingError::TooLarge { bits }),
     };
-    Ok(finish(&t, &matched, input.played_rounds + 1))
+    let mut pairing = finish(&t, &matched, input.played_rounds + 1);
+    pairing.explanation.forbidden = explain::forbidden(&input.forbidden_pairs);
+    Ok(pairing)
 }
 
 fn sorted_players(t: &Tournament) -> Vec<usize> {

@@ -1,0 +1,271 @@
+//! A pairing the arbiter makes by hand, checked before it is recorded: a rematch (C.04.1 b:
+//! two players meet only once), a pair that must not meet (a forbidden pair: siblings, same
+//! club), or a player present in the round left out (neither paired, nor given a bye, nor
+//! absent) are refused unless the arbiter forces the pairing with a reason, which the round
+//! keeps ([`ForcedPairing`]). A player paired twice is refused even then: a player has one
+//! game per round. Also: adding forbidden pairs ([`Tournament::forbid`]).
+
+use std::collections::HashSet;
+
+use crate::tournament::result::BoardResult;
+use crate::tournament::{ForbiddenPair, ForcedPairing, Tournament, TournamentError};
+
+impl Tournament {
+    /// A player as messages name him: `3 (Petrov, Pyotr)`, or the bare number when unknown.
+    pub fn label(&self, tpn: u16) -> String {
+        match self.player(tpn) {
+            Some(p) => format!("{tpn} ({})", p.name),
+            None => tpn.to_string(),
+        }
+    }
+
+    /// True when `a` and `b` met in a game of a round before `round` (a forfeited game is not
+    /// a meeting, C.04.1).
+    pub fn have_met(&self, a: u16, b: u16, round: u32) -> bool {
+        self.rounds
+            .iter()
+            .filter(|r| r.number < round)
+            .flat_map(|r| &r.games)
+            .any(|g| {
+                ((g.white == a && g.black == b) || (g.white == b && g.black == a))
+                    && !matches!(
+                        g.result,
+                        Some(
+                            BoardResult::WhiteWinsByForfeit
+                                | BoardResult::BlackWinsByForfeit
+                                | BoardResult::DoubleForfeit
+                        )
+                    )
+            })
+    }
+
+    /// What the checks of a manual pairing find in `games` (white, black) and `pab` for
+    /// `round`: rematches, forbidden pairs, present players left out. Empty when the pairing
+    /// is acceptable.
+    pub fn manual_pairing_problems(
+        &self,
+        round: u32,
+        games: &[(u16, u16)],
+        pab: Option<u16>,
+    ) -> Vec<String> {
+        let mut problems = Vec::new();
+        let forbidden = self.forbidden_pairs();
+        for &(w, b) in games {
+            if self.have_met(w, b, round) {
+                problems.push(format!(
+                    "rematch: {} and {} have already played each other",
+                    self.label(w),
+                    self.label(b)
+                ));
+            }
+            if forbidden
+                .iter()
+                .any(|g| g.contains(&w) && g.contains(&b) && w != b)
+            {
+                problems.push(format!(
+                    "{} and {} are a forbidden pair",
+                    self.label(w),
+                    self.label(b)
+                ));
+            }
+        }
+        let placed: HashSet<u16> = games
+            .iter()
+            .flat_map(|&(w, b)| [w, b])
+            .chain(pab)
+            .chain(
+                self.round(round)
+                    .into_iter()
+                    .flat_map(|r| r.byes.iter().map(|b| b.player)),
+            )
+            .collect();
+        let left_out: Vec<String> = self
+            .players
+            .iter()
+            .filter(|p| p.plays_in(round) && !placed.contains(&p.start_rank))
+            .map(|p| self.label(p.start_rank))
+            .collect();
+        if !left_out.is_empty() {
+            problems.push(format!(
+                "not paired, without bye and not marked absent: {}",
+                left_out.join(", ")
+            ));
+        }
+        problems
+    }
+
+    /// Sets the pairings of the next round by hand, as [`Tournament::pair_round`], after the
+    /// checks of [`Tournament::manual_pairing_problems`]. With `force` (the arbiter's reason)
+    /// a pairing that fails them is recorded all the same, marked [`ForcedPairing`] with the
+    /// reason and the problems, which are returned for a warning; players left out are then
+    /// absent (`Z`).
+    ///
+    /// # Errors
+    /// [`TournamentError::ManualPairingRefused`] listing the problems (without `force`),
+    /// [`TournamentError::ForceWithoutReason`] for an empty reason, and the errors of
+    /// [`Tournament::pair_round`] (a player paired twice is refused even when forced).
+    pub fn pair_round_manual(
+        &mut self,
+        round: u32,
+        games: &[(u16, u16)],
+        pab: Option<u16>,
+        force: Option<&str>,
+    ) -> Result<Vec<String>, TournamentError> {
+        self.check_next_round(round)?;
+        self.check_round_finished(round - 1)?;
+        // A player has one game per round: refused before anything else, even when forced.
+        let mut seen = HashSet::new();
+        for &tpn in games.iter().flat_map(|(w, b)| [w, b]).chain(pab.iter()) {
+            if !seen.insert(tpn) {
+                return Err(TournamentError::PairedTwice { round, tpn });
+            }
+        }
+        let problems = self.manual_pairing_problems(round, games, pab);
+        let forced = match force.map(str::trim) {
+            Some("") => return Err(TournamentError::ForceWithoutReason { round }),
+            Some(reason) if !problems.is_empty() => Some(ForcedPairing {
+                reason: reason.to_string(),
+                problems: problems.clone(),
+            }),
+            Some(_) => None,
+            None if problems.is_empty() => None,
+            None => return Err(TournamentError::ManualPairingRefused { round, problems }),
+        };
+        self.pair_round(round, games, pab)?;
+        if let Some(r) = self.rounds.iter_mut().find(|r| r.number == round) {
+            r.forced = forced;
+        }
+        Ok(problems)
+    }
+
+    /// How a manual pairing of the next round differs from the FIDE Dutch pairer's (under
+    /// `rules`), for the warning on a forced pairing (FIDE's endorsement checklist asks for
+    /// the comparison): `None` when they are the same pairs and bye, else a sentence naming
+    /// the pairer's boards and bye, or saying it finds no legal pairing.
+    pub fn compare_with_engine(
+        &self,
+        games: &[(u16, u16)],
+        pab: Option<u16>,
+        rules: &crate::tournament::pairing::PairingRules,
+    ) -> Option<String> {
+        use crate::tournament::pairing::{PairingInput, pair};
+        let engine = match PairingInput::from_tournament(self).and_then(|i| pair(&i, rules)) {
+            Ok(p) => p,
+            Err(e) => return Some(format!("the pairer does not pair this round: {e}")),
+        };
+        let key = |a: u32, b: u32| (a.min(b), a.max(b));
+        let mut ours: Vec<(u32, u32)> = games
+            .iter()
+            .map(|&(w, b)| key(u32::from(w), u32::from(b)))
+            .collect();
+        let mut theirs: Vec<(u32, u32)> = engine
+            .boards
+            .iter()
+            .map(|b| key(b.white, b.black))
+            .collect();
+        ours.sort_unstable();
+        theirs.sort_unstable();
+        if ours == theirs && pab.map(u32::from) == engine.bye {
+            return None;
+        }
+        let boards: Vec<String> = engine
+            .boards
+            .iter()
+            .map(|b| format!("{}-{}", b.white, b.black))
+            .collect();
+        Some(format!(
+            "the Dutch pairer would pair {}{}",
+            boards.join(", "),
+            engine.bye.map(|b| format!(", bye {b}")).unwrap_or_default()
+        ))
+    }
+
+    /// Adds a group of players who must not meet (siblings, same family or club): TRF `XXP`,
+    /// read by the pairer.
+    ///
+    /// # Errors
+    /// [`TournamentError::UnknownPlayer`]; [`TournamentError::InvalidForbiddenPair`] for fewer
+    /// than two different players.
+    pub fn forbid(&mut self, players: &[u16], reason: Option<&str>) -> Result<(), TournamentError> {
+        let mut ids: Vec<u16> = Vec::new();
+        for &p in players {
+            self.player(p).ok_or(TournamentError::UnknownPlayer(p))?;
+            if !ids.contains(&p) {
+                ids.push(p);
+            }
+        }
+        if ids.len() < 2 {
+            return Err(TournamentError::InvalidForbiddenPair);
+        }
+        self.forbidden.push(ForbiddenPair {
+            players: ids,
+            reason: reason.map(str::to_string).filter(|r| !r.trim().is_empty()),
+        });
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tournament::{BoardResult, GameRef, Player, Tournament, TournamentError};
+
+    fn four() -> Tournament {
+        let mut t = Tournament::new("T", 4);
+        for (name, rating) in [("A", 1800), ("B", 1700), ("C", 1600), ("D", 1500)] {
+            t.add_player(Player {
+                name: name.into(),
+                rating: Some(rating),
+                ..Player::default()
+            })
+            .unwrap();
+        }
+        t.pair_round_manual(1, &[(1, 3), (4, 2)], None, None)
+            .unwrap();
+        t.record_result(1, GameRef::Board(1), BoardResult::WhiteWins, false)
+            .unwrap();
+        t.record_result(1, GameRef::Board(2), BoardResult::BlackWinsByForfeit, false)
+            .unwrap();
+        t
+    }
+
+    #[test]
+    fn a_rematch_is_refused_a_forfeit_is_no_meeting() {
+        let mut t = four();
+        assert!(t.have_met(1, 3, 2) && !t.have_met(2, 4, 2));
+        let e = t
+            .pair_round_manual(2, &[(3, 1), (2, 4)], None, None)
+            .unwrap_err();
+        let TournamentError::ManualPairingRefused { problems, .. } = e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(
+            problems,
+            ["rematch: 3 (C) and 1 (A) have already played each other"]
+        );
+        assert_eq!(t.paired_rounds(), 1);
+        assert_eq!(
+            t.pair_round_manual(2, &[(3, 1), (2, 4)], None, Some(" ")),
+            Err(TournamentError::ForceWithoutReason { round: 2 })
+        );
+        let warned = t
+            .pair_round_manual(2, &[(3, 1), (2, 4)], None, Some("last boards"))
+            .unwrap();
+        assert_eq!(warned.len(), 1);
+        let forced = t.round(2).unwrap().forced.clone().unwrap();
+        assert_eq!(forced.reason, "last boards");
+    }
+
+    #[test]
+    fn forbidden_pairs_are_checked_and_kept() {
+        let mut t = four();
+        t.forbid(&[2, 3, 2], Some("siblings")).unwrap();
+        assert_eq!(
+            t.forbid(&[1, 1], None),
+            Err(TournamentError::InvalidForbiddenPair)
+        );
+        assert_eq!(t.forbidden[0].players, [2, 3]);
+        assert_eq!(t.forbidden_pairs(), [vec![2, 3]]);
+        let problems = t.manual_pairing_problems(2, &[(2, 3), (1, 4)], None);
+        assert_eq!(problems, ["2 (B) and 3 (C) are a forbidden pair"]);
+    }
+}

@@ -1,0 +1,190 @@
+//! A round's pairing list as an arbiter posts it: boards with White and Black (starting rank,
+//! name, points before the round), the pairing-allocated bye, results so far, and the
+//! alphabetical "who plays where" list children look up their name in. Text, JSON and CSV.
+
+use crate::tournament::{ByeKind, Points, Tournament, TournamentError};
+
+/// A player on the pairing list.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ListedPlayer {
+    /// Starting rank.
+    pub start_rank: u16,
+    /// Name.
+    pub name: String,
+    /// Points before the round.
+    pub points: Points,
+}
+
+/// One board of the list.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ListedBoard {
+    /// Board number.
+    pub board: u32,
+    /// White.
+    pub white: ListedPlayer,
+    /// Black.
+    pub black: ListedPlayer,
+    /// The result so far in ASCII, as `tournament result` reads it (`1-0`, `1/2-1/2`, `+-`,
+    /// `--`, `0-0`), `None` while the game is on.
+    pub result: Option<String>,
+}
+
+/// The pairing list of one round.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PairingList {
+    /// 1-based round.
+    pub round: u32,
+    /// Boards in order.
+    pub boards: Vec<ListedBoard>,
+    /// The pairing-allocated bye (CR 1.3), if any.
+    pub bye: Option<ListedPlayer>,
+}
+
+impl PairingList {
+    /// The pairing list of round `round` of `t`.
+    ///
+    /// # Errors
+    /// [`TournamentError::NoSuchRound`] for a round without pairings.
+    pub fn new(t: &Tournament, round: u32) -> Result<PairingList, TournamentError> {
+        let r =
+            t.round(round)
+                .filter(|r| !r.games.is_empty())
+                .ok_or(TournamentError::NoSuchRound {
+                    round,
+                    paired: t.paired_rounds(),
+                })?;
+        let listed = |tpn: u16| ListedPlayer {
+            start_rank: tpn,
+            name: t.player(tpn).map_or(String::new(), |p| p.name.clone()),
+            points: t.points(tpn, round - 1),
+        };
+        Ok(PairingList {
+            round,
+            boards: r
+                .games
+                .iter()
+                .map(|g| ListedBoard {
+                    board: g.board,
+                    white: listed(g.white),
+                    black: listed(g.black),
+                    result: g.result.map(|x| match x {
+                        crate::tournament::BoardResult::Draw => "1/2-1/2".to_string(),
+                        x => x.notation().to_string(),
+                    }),
+                })
+                .collect(),
+            bye: r
+                .byes
+                .iter()
+                .find(|b| b.kind == ByeKind::PairingAllocated)
+                .map(|b| listed(b.player)),
+        })
+    }
+
+    /// The list as text: by board, then the bye, then everyone alphabetically with board and
+    /// colour.
+    pub fn to_text(&self) -> String {
+        let who =
+            |p: &ListedPlayer| format!("{:>3} {} ({})", p.start_rank, p.name, p.points.as_f64());
+        let mut s = format!("Round {}\n", self.round);
+        s.push_str(&format!(
+            "{:>5}  {:<40} {:<40} {}\n",
+            "Board", "White", "Black", "Result"
+        ));
+        for b in &self.boards {
+            s.push_str(&format!(
+                "{:>5}  {:<40} {:<40} {}\n",
+                b.board,
+                who(&b.white),
+                who(&b.black),
+                b.result
+                    .as_deref()
+                    .map_or("", |r| if r == "1/2-1/2" { "½-½" } else { r })
+            ));
+        }
+        if let Some(p) = &self.bye {
+            s.push_str(&format!("Bye (+): {}\n", who(p)));
+        }
+        s.push_str("\nWho plays where\n");
+        let mut names: Vec<(String, String)> = Vec::new();
+        for b in &self.boards {
+            names.push((b.white.name.clone(), format!("board {}, White", b.board)));
+            names.push((b.black.name.clone(), format!("board {}, Black", b.board)));
+        }
+        if let Some(p) = &self.bye {
+            names.push((p.name.clone(), "bye (+)".into()));
+        }
+        names.sort_by_key(|(n, _)| n.to_lowercase().replace('ё', "е"));
+        for (n, place) in names {
+            s.push_str(&format!("{n:<34} {place}\n"));
+        }
+        s
+    }
+
+    /// The list as CSV: `board,white_start_rank,white_name,white_points,black_start_rank,
+    /// black_name,black_points,result`; the bye as a row with board `bye` and no Black.
+    pub fn to_csv(&self) -> String {
+        let q = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+        let mut s = String::from(
+            "board,white_start_rank,white_name,white_points,black_start_rank,black_name,black_points,result\n",
+        );
+        for b in &self.boards {
+            s.push_str(&format!(
+                "{},{},{},{},{},{},{},{}\n",
+                b.board,
+                b.white.start_rank,
+                q(&b.white.name),
+                b.white.points.as_f64(),
+                b.black.start_rank,
+                q(&b.black.name),
+                b.black.points.as_f64(),
+                b.result.as_deref().unwrap_or("")
+            ));
+        }
+        if let Some(p) = &self.bye {
+            s.push_str(&format!(
+                "bye,{},{},{},,,,\n",
+                p.start_rank,
+                q(&p.name),
+                p.points.as_f64()
+            ));
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::{BoardResult, GameRef, Player};
+
+    #[test]
+    fn boards_bye_points_before_the_round() {
+        let mut t = Tournament::new("T", 3);
+        for name in ["Аня", "Боря", "Вика"] {
+            t.add_player(Player {
+                name: name.into(),
+                ..Player::default()
+            })
+            .unwrap();
+        }
+        t.pair_round(1, &[(1, 2)], Some(3)).unwrap();
+        t.record_result(1, GameRef::Board(1), BoardResult::Draw, false)
+            .unwrap();
+        t.pair_round(2, &[(3, 1)], None).unwrap();
+        let list = PairingList::new(&t, 2).unwrap();
+        assert_eq!(list.boards[0].white.name, "Вика");
+        assert_eq!(list.boards[0].white.points, Points(10));
+        assert_eq!(list.boards[0].black.points, Points(5));
+        assert_eq!(list.boards[0].result, None);
+        assert!(list.bye.is_none());
+        let one = PairingList::new(&t, 1).unwrap();
+        assert_eq!(one.boards[0].result.as_deref(), Some("1/2-1/2"));
+        assert_eq!(one.bye.as_ref().map(|b| b.start_rank), Some(3));
+        assert!(
+            one.to_text()
+                .contains("Вика                               bye (+)")
+        );
+        assert!(PairingList::new(&t, 3).is_err());
+    }
+}
