@@ -20,6 +20,7 @@
 #![warn(missing_docs)]
 
 pub mod error;
+pub mod generate;
 pub mod model;
 pub mod pairing;
 pub mod player;

@@ -70,7 +70,9 @@
 //! - line ends: the first line end found (LF, CRLF or CR) is used for every line; a final line
 //!   end is written if and only if the input had one.
 
+mod check;
 mod convert;
+mod generated;
 mod read;
 #[cfg(test)]
 mod tests;
