@@ -4,8 +4,8 @@
 //! - every complete tournament of `../shared/vectors/pairing/` (each folder's `final.trf`; the
 //!   folders without one stopped early or, like `big-n1000-r11`, hold only some rounds) checks
 //!   clean: the engine re-pairs every round exactly as bbpPairings v6.0.0 did;
-//! - one round altered (two players' colours reversed, or two boards' Black players exchanged)
-//!   is reported, at that round (exit status 3);
+//! - one round altered (two players' colours reversed, two boards' Black players exchanged, or
+//!   the bye moved) is reported, at that round (exit status 3);
 //! - generated tournaments check clean, for 5,000 seeds and both presets (about 7 s each in a
 //!   debug build on the project's 2-core machine);
 //! - the same seed gives the same file, byte for byte.
@@ -203,6 +203,57 @@ fn an_altered_last_round_is_reported_at_that_round() {
         // The record's side names the other game each player was given.
         assert_eq!(diffs[0]["file"].as_array().unwrap().len(), 2, "{diffs:?}");
     }
+}
+
+/// The last round with the pairing-allocated bye moved: its receiver takes the place of a
+/// player who lost, who gets the bye instead.
+fn bye_moved(trf: &Trf, round: usize) -> Trf {
+    let entry = |tpn: u16| *trf.player(tpn).unwrap().round(round).unwrap();
+    let bye = trf
+        .players()
+        .find(|p| p.round(round).map(|e| e.result) == Some(RoundResult::PairingAllocatedBye))
+        .expect("a bye in that round")
+        .tpn;
+    let loser = trf
+        .players()
+        .find(|p| {
+            p.round(round)
+                .is_some_and(|e| e.result == RoundResult::Loss && e.opponent.is_some())
+        })
+        .expect("a loss in that round")
+        .tpn;
+    let lost = entry(loser);
+    let opponent = lost.opponent.unwrap();
+    let mut t = trf.clone();
+    for p in t.players_mut() {
+        if p.tpn == bye {
+            p.rounds[round - 1] = lost;
+        } else if p.tpn == loser {
+            p.rounds[round - 1] = entry(bye);
+        } else if p.tpn == opponent {
+            p.rounds[round - 1].opponent = Some(bye);
+        }
+    }
+    t
+}
+
+#[test]
+fn a_moved_bye_is_reported_with_the_engines_reason() {
+    let trf = Trf::read(&vectors().join("seed-05-n17/final.trf")).unwrap();
+    let (code, v) = check_binary(&bye_moved(&trf, 4));
+    assert_eq!(code, Some(3), "{v}");
+    assert_eq!(differing(&v), vec![4], "{v}");
+    let diffs = v["rounds"][3]["differences"].as_array().unwrap();
+    let bye = diffs
+        .iter()
+        .find(|d| d["kind"] == "bye")
+        .expect("a bye difference");
+    assert_eq!(bye["engine"], serde_json::json!({"bye": 7}), "{bye}");
+    assert_eq!(bye["board"], serde_json::Value::Null);
+    assert!(bye["file"][0]["white"].is_u64(), "{bye}");
+    let why = bye["explanation"].as_str().unwrap();
+    assert!(why.contains("C5") && why.contains("C9"), "{why}");
+    assert!(diffs.iter().any(|d| d["kind"] == "pairs"), "{diffs:?}");
 }
 
 #[test]

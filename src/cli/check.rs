@@ -75,9 +75,10 @@ fn write_text(out: &mut impl Write, file: &str, report: &CheckReport) -> std::io
         let list: Vec<String> = differing.iter().map(u32::to_string).collect();
         writeln!(
             out,
-            "{file}: {} of {} rounds differ from the engine (round {})",
+            "{file}: {} of {} rounds differ from the engine (round{} {})",
             differing.len(),
             report.rounds.len(),
+            if differing.len() == 1 { "" } else { "s" },
             list.join(", ")
         )
     }

@@ -16,7 +16,7 @@
 use shakmaty::Color;
 
 use super::{
-    Board, Pairing, PairingError, PairingInput, PairingRules, PlayerEntries, PlayerInput,
+    Board, Outcome, Pairing, PairingError, PairingInput, PairingRules, PlayerEntries, PlayerInput,
     PointSystem, RoundRecord,
 };
 use crate::tournament::result::{RoundEntry, RoundResult, Scoring, entries};
@@ -45,9 +45,11 @@ impl EventEntries<'_> {
 
 /// The pre-set entry of a player in the round being paired, if the pairer must leave the
 /// player out: any entry without an opponent except the pairing-allocated bye `U` (which the
-/// pairing itself gives). `Z`, `H`, `F` are kept as they are; a forfeit win without opponent
-/// reads as `F`, anything else (a forfeit loss without opponent, a blank block of a round
-/// already paired) as `Z`. A player with an opponent, or `U`, or no entry at all, is paired.
+/// pairing itself gives), as bbpPairings' checker reads it (such an entry did not take part in
+/// the pairing). `Z`, `H`, `F` are kept as they are; another code without opponent reads by its
+/// points: a win's (`+`, `1`, `W`) as `F`, a draw's (`=`, `D`) as `H`, the rest (`-`, `0`, `L`,
+/// a blank block of a round already paired) as `Z`. A player with an opponent, or `U`, or no
+/// entry in a round not yet paired, is paired.
 fn preset_entry(entry: Option<&RoundEntry>, round_is_paired: bool) -> Option<RoundEntry> {
     let e = match entry {
         Some(e) => *e,
@@ -62,10 +64,13 @@ fn preset_entry(entry: Option<&RoundEntry>, round_is_paired: bool) -> Option<Rou
         RoundResult::ZeroPointBye | RoundResult::HalfPointBye | RoundResult::FullPointBye => {
             e.result
         }
-        RoundResult::ForfeitWin => RoundResult::FullPointBye,
         // A blank block in a round still to be paired says nothing: pair the player.
         RoundResult::Blank if !round_is_paired => return None,
-        _ => RoundResult::ZeroPointBye,
+        _ => match RoundRecord::from_entry(&e).outcome {
+            Outcome::Win => RoundResult::FullPointBye,
+            Outcome::Draw => RoundResult::HalfPointBye,
+            Outcome::Loss => RoundResult::ZeroPointBye,
+        },
     };
     Some(RoundEntry {
         opponent: None,
@@ -267,7 +272,7 @@ pub fn check_round(
                     engine: None,
                     file: Vec::new(),
                     explanation: format!(
-                        "the engine finds no legal pairing for round {round} (C1 no rematch, C2 bye eligibility, C3 colours cannot all hold); the record pairs it"
+                        "the engine finds no legal pairing for round {round} (C1 no rematch, C2 bye eligibility, C3 colours cannot all hold); the file pairs it"
                     ),
                 }],
             });
@@ -356,7 +361,7 @@ fn compare(event: &EventEntries<'_>, round: usize, pairing: &Pairing) -> Vec<Dif
                 engine: Some(engine),
                 file: vec![w_seat],
                 explanation: format!(
-                    "colours reversed: the engine gives White to {white} and Black to {black} ({reason}); the record has {}",
+                    "colours reversed: the engine gives White to {white} and Black to {black} ({reason}); the file has {}",
                     describe(&w_seat)
                 ),
             });
@@ -368,7 +373,7 @@ fn compare(event: &EventEntries<'_>, round: usize, pairing: &Pairing) -> Vec<Dif
             file.push(b_seat);
         }
         let mut explanation = format!(
-            "the engine pairs {white}–{black} on board {number}; the record has {}",
+            "the engine pairs {white}–{black} on board {number}; the file has {}",
             file.iter().map(describe).collect::<Vec<_>>().join(", ")
         );
         if let Some(reason) = why.and_then(|w| w.float_reason.as_deref()) {
@@ -387,7 +392,7 @@ fn compare(event: &EventEntries<'_>, round: usize, pairing: &Pairing) -> Vec<Dif
         let (seat, _) = file_seat(event, bye, round);
         if seat != (Seat::Bye { bye }) {
             let mut explanation = format!(
-                "the engine gives the pairing-allocated bye to {bye}; the record has {}",
+                "the engine gives the pairing-allocated bye to {bye}; the file has {}",
                 describe(&seat)
             );
             if let Some(reason) = &pairing.explanation.bye {
@@ -442,6 +447,22 @@ mod tests {
             Some(RoundEntry::ABSENT)
         );
         assert_eq!(preset_entry(Some(&RoundEntry::BLANK), false), None);
+        let without_opponent = |result| RoundEntry {
+            result,
+            ..RoundEntry::ABSENT
+        };
+        for (code, read_as) in [
+            (RoundResult::ForfeitWin, RoundResult::FullPointBye),
+            (RoundResult::Win, RoundResult::FullPointBye),
+            (RoundResult::Draw, RoundResult::HalfPointBye),
+            (RoundResult::ForfeitLoss, RoundResult::ZeroPointBye),
+        ] {
+            assert_eq!(
+                preset_entry(Some(&without_opponent(code)), true),
+                Some(without_opponent(read_as)),
+                "{code:?}"
+            );
+        }
     }
 
     /// Four players, two rounds paired as the engine pairs them; then round 2's colours
