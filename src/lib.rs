@@ -10,7 +10,8 @@
 //! - [`board`]: digital-board placement logs turned into the judge's events.
 //! - [`adjudicate`]: play-out adjudication from material and position (CR 4.3).
 //! - [`formats`]: PGN, JSON Lines event logs, FIDE TRF.
-//! - [`tournament`]: players, rounds, results, standings with FIDE tie-breaks, Dutch pairing.
+//! - [`tournament`]: players, rounds, results, standings with FIDE tie-breaks, Dutch pairing,
+//!   the free pairing checker and the random tournament generator.
 //! - [`batch`]: parallel replay of game databases.
 //!
 //! Licence: GPL-3.0-or-later (as `shakmaty`, on which the chess rules rest).

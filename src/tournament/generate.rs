@@ -187,7 +187,7 @@ fn play_round(
     rng: &mut XorShiftRng,
 ) -> Result<(), GenerateError> {
     let config = t.config;
-    let absences: Vec<Option<RoundResult>> = t
+    let mut absences: Vec<Option<RoundResult>> = t
         .players
         .iter()
         .map(|_| {
@@ -201,7 +201,6 @@ fn play_round(
         })
         .collect();
     // At least two players stay in the round: the last absences drawn are cancelled.
-    let mut absences = absences;
     let mut present = absences.iter().filter(|a| a.is_none()).count();
     for a in absences.iter_mut().rev() {
         if present >= 2 {

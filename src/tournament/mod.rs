@@ -12,6 +12,8 @@
 //! - [`tiebreak`]: FIDE C.07 tie-breaks over a [`tiebreak::ResultTable`].
 //! - [`standings`]: standings and crosstable in text and JSON, tie-break presets.
 //! - [`store`]: the state file, written atomically.
+//! - [`generate`]: the random tournament generator (FIDE's RTG); the free pairing checker
+//!   (FPC) is [`pairing::check`].
 //!
 //! File formats (TRF, the `.pairs` list) are conversions at the edge, in [`crate::formats`]:
 //! nothing here reads or writes them.

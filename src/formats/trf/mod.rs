@@ -83,6 +83,7 @@ pub use crate::tournament::player::{
     overlong_text_fields,
 };
 use crate::tournament::result::{Points, RoundEntry, Scoring, entries};
+pub use check::CheckError;
 use shakmaty::Color;
 
 /// What went wrong reading a TRF file, and where (file name, 1-based line and column).
