@@ -6,8 +6,9 @@
 //!   clean: the engine re-pairs every round exactly as bbpPairings v6.0.0 did;
 //! - one round altered (two players' colours reversed, two boards' Black players exchanged, or
 //!   the bye moved) is reported, at that round (exit status 3);
-//! - generated tournaments check clean, for 5,000 seeds and both presets (about 7 s each in a
-//!   debug build on the project's 2-core machine);
+//! - the state the checker re-pairs is the reference `round-<r>.trf`, byte for byte;
+//! - generated tournaments check clean, for 5,000 seeds and both presets (about 10 s each in
+//!   a debug build on the project's 2-core machine, loaded);
 //! - the same seed gives the same file, byte for byte.
 
 use std::path::{Path, PathBuf};
@@ -15,7 +16,7 @@ use std::process::Command;
 
 use arbiter::formats::trf::Trf;
 use arbiter::tournament::generate::{GenerateConfig, GenerateError, generate};
-use arbiter::tournament::pairing::PairingRules;
+use arbiter::tournament::pairing::{PairingRules, pair};
 use arbiter::tournament::result::RoundResult;
 use shakmaty::Color;
 
@@ -68,6 +69,46 @@ fn every_complete_reference_tournament_checks_clean() {
         failures.len()
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The checker's "state before round r" is the reference data's: `final.trf` cut back with
+/// [`Trf::before_round`] gives each `round-<r>.trf` byte for byte (but the `012` line, which
+/// names the state).
+#[test]
+fn the_state_before_each_round_is_the_reference_input() {
+    let mut compared = 0;
+    for f in complete_tournaments() {
+        let trf = Trf::read(&f).unwrap();
+        let dir = f.parent().unwrap();
+        for round in 1..=trf.completed_rounds() {
+            let expected = std::fs::read_to_string(dir.join(format!("round-{round}.trf")))
+                .unwrap_or_else(|e| panic!("{}: round {round}: {e}", dir.display()));
+            let cut = trf.before_round(round).to_string();
+            let body = |t: &str| t.lines().skip(1).map(str::to_string).collect::<Vec<_>>();
+            assert_eq!(
+                body(&cut),
+                body(&expected),
+                "{} round {round}",
+                dir.display()
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared >= 260, "{compared}");
+}
+
+/// The pairing of round `round` in `trf`: sorted (white, black) pairs and the bye.
+fn file_round(trf: &Trf, round: usize) -> (Vec<(u32, u32)>, Option<u32>) {
+    let mut games: Vec<(u32, u32)> = boards(trf, round)
+        .into_iter()
+        .map(|(w, b, _)| (u32::from(w), u32::from(b)))
+        .collect();
+    games.sort_unstable();
+    let bye = trf
+        .players()
+        .find(|p| p.round(round).map(|e| e.result) == Some(RoundResult::PairingAllocatedBye))
+        .map(|p| u32::from(p.tpn));
+    (games, bye)
 }
 
 #[test]
@@ -329,6 +370,23 @@ fn generate_and_check(seeds: std::ops::Range<u64>, rules: PairingRules) -> (usiz
             "seed {seed} ({rules:?}): rounds {:?} differ\n{report:?}\n{text}",
             report.differing_rounds()
         );
+        // Independently of the checker: every fourth tournament, each round's state as a TRF
+        // file, read the way `arbiter pair` reads it, pairs to the file's round.
+        if seed % 4 == 0 {
+            for round in 1..=rounds as usize {
+                let cut = Trf::parse(&trf.before_round(round).to_string(), "cut").unwrap();
+                let input = cut.pairing_input().unwrap();
+                let p = pair(&input, &rules).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                let mut games: Vec<(u32, u32)> =
+                    p.boards.iter().map(|b| (b.white, b.black)).collect();
+                games.sort_unstable();
+                assert_eq!(
+                    (games, p.bye),
+                    file_round(&trf, round),
+                    "seed {seed} round {round}"
+                );
+            }
+        }
         checked += 1;
         seen.extend(
             trf.players()

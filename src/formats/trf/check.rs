@@ -1,7 +1,7 @@
 //! A TRF file as the free pairing checker reads it ([`crate::tournament::pairing::check`]).
 
-use super::{Trf, TrfError};
-use crate::tournament::pairing::check::{CheckReport, EventEntries, check_round};
+use super::{Trf, TrfError, TrfLine};
+use crate::tournament::pairing::check::{CheckReport, EventEntries, check_round, preset_entry};
 use crate::tournament::pairing::{PairingError, PairingRules, PlayerEntries};
 
 /// Why a TRF file could not be checked.
@@ -65,5 +65,32 @@ impl Trf {
             rounds.push(check);
         }
         Ok(CheckReport { rounds })
+    }
+
+    /// The file cut back to the state before round `round` (1-based), as a pairer reads it
+    /// and as the checker re-pairs it: each player's blocks of rounds `1..round`, then the
+    /// round-`round` block only when it is a pre-set absence or requested bye (see
+    /// [`preset_entry`]: `Z`, `H`, `F` kept; other codes without opponent read by their
+    /// points), the points column recomputed over rounds `1..round`. Header lines are kept
+    /// as they are. For the reference tournaments this gives back each `round-<r>.trf` from
+    /// `final.trf` (all but the `012` line, whose name says which state it is).
+    pub fn before_round(&self, round: usize) -> Trf {
+        let scoring = self.scoring();
+        let paired = round <= self.completed_rounds();
+        let mut cut = self.clone();
+        for line in &mut cut.lines {
+            let TrfLine::Player(p) = line else { continue };
+            let before = round.saturating_sub(1);
+            let preset = preset_entry(p.rounds.get(before), paired);
+            p.points = p.score(before, &scoring);
+            p.rounds.truncate(before);
+            if let Some(e) = preset {
+                while p.rounds.len() < before {
+                    p.rounds.push(crate::tournament::result::RoundEntry::ABSENT);
+                }
+                p.rounds.push(e);
+            }
+        }
+        cut
     }
 }

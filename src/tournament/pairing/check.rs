@@ -50,7 +50,7 @@ impl EventEntries<'_> {
 /// points: a win's (`+`, `1`, `W`) as `F`, a draw's (`=`, `D`) as `H`, the rest (`-`, `0`, `L`,
 /// a blank block of a round already paired) as `Z`. A player with an opponent, or `U`, or no
 /// entry in a round not yet paired, is paired.
-fn preset_entry(entry: Option<&RoundEntry>, round_is_paired: bool) -> Option<RoundEntry> {
+pub fn preset_entry(entry: Option<&RoundEntry>, round_is_paired: bool) -> Option<RoundEntry> {
     let e = match entry {
         Some(e) => *e,
         // A line that stops before a round already paired: the player was not in it.
