@@ -12,6 +12,9 @@ use super::{Format, PresetName};
 
 /// Arguments of `arbiter check-pairings`.
 #[derive(clap::Args)]
+#[command(
+    after_help = "Exit status: 0 every round agrees with the engine; 3 some round differs; 1 the file cannot be read; 2 usage error."
+)]
 #[command(mut_arg("preset", |a| a.help("Preset of the pairing rules: `fide` (C.04.3, the default) or `detsky-mat` (CR 1.3, 1.5: up to 3 same colours in a row)")))]
 pub struct Args {
     /// The tournament with its paired rounds (TRF-16 with `XXR`, `XXC`; `-` for stdin).
