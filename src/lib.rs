@@ -13,8 +13,9 @@
 //!   `../shared/docs/competition-rules.md`): the event log, the rule presets, the judge state
 //!   machine (moves, position keeping, CR 3.x penalties, claims, reported result), the verdict.
 //! - [`tournament`]: the tournament model (players, rounds, round results, points in tenths),
-//!   the state file, standings with FIDE tie-breaks, Dutch pairing built from the model (one
-//!   function per C.04.3 criterion).
+//!   the state file, start list, standings with FIDE tie-breaks, Dutch pairing built from the
+//!   model (one function per C.04.3 criterion), the free pairing checker and the random
+//!   tournament generator.
 //! - [`formats`]: files at the edge: any input of games opened in one place (path or `-`,
 //!   compressed or not), PGN (the reader, and the adapter that judges a PGN game), JSON Lines
 //!   event logs, FIDE TRF converted to and from the model, `.pairs` lists, verdicts read back.

@@ -2,7 +2,7 @@
 //!
 //! Exit status: 0 — done (findings such as illegal moves are results, not errors);
 //! 1 — some input could not be read or judged (the rest was still processed);
-//! 2 — usage error.
+//! 2 — usage error; 3 — `check-pairings` found a round that differs from the engine's.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -36,6 +36,10 @@ enum Command {
     Tournament(cli::tournament::Args),
     /// Pair the next round of a Swiss tournament by the FIDE Dutch system.
     Pair(cli::pair::Args),
+    /// Free pairing checker: re-pair every round of a TRF tournament and report the rounds that differ.
+    CheckPairings(cli::check::Args),
+    /// Random tournament generator: a complete TRF tournament paired by the engine, from a seed.
+    Generate(cli::generate::Args),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +51,8 @@ fn main() -> ExitCode {
         Command::Replay(args) => cli::replay::run(args),
         Command::Tournament(args) => cli::tournament::run(args),
         Command::Pair(args) => cli::pair::run(args),
+        Command::CheckPairings(args) => cli::check::run(args),
+        Command::Generate(args) => cli::generate::run(args),
     };
     match outcome {
         Ok(code) => code,

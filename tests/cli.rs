@@ -18,6 +18,8 @@ fn help_lists_commands() {
         "replay",
         "tournament",
         "pair",
+        "check-pairings",
+        "generate",
     ] {
         assert!(text.contains(cmd), "--help lacks {cmd}: {text}");
     }

@@ -29,6 +29,8 @@ macro_rules! note {
 }
 
 pub mod adjudicate;
+pub mod check;
+pub mod generate;
 pub mod judge;
 pub mod pair;
 pub mod replay;

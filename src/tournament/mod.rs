@@ -17,6 +17,8 @@
 //!   forbidden pairs.
 //! - [`judged`]: a judge's verdict recorded as a board's result (its players, CR 4.2).
 //! - [`pairing_list`]: a round's pairing list by board and by name.
+//! - [`generate`]: the random tournament generator (FIDE's RTG); the free pairing checker
+//!   (FPC) is [`pairing::check`].
 //!
 //! File formats (TRF, the `.pairs` list) are conversions at the edge, in [`crate::formats`]:
 //! nothing here reads or writes them.
@@ -25,6 +27,7 @@
 #![warn(missing_docs)]
 
 pub mod error;
+pub mod generate;
 pub mod judged;
 pub mod manual;
 pub mod model;

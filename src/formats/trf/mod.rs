@@ -70,7 +70,9 @@
 //! - line ends: the first line end found (LF, CRLF or CR) is used for every line; a final line
 //!   end is written if and only if the input had one.
 
+mod check;
 mod convert;
+mod generated;
 mod read;
 #[cfg(test)]
 mod tests;
@@ -81,6 +83,7 @@ pub use crate::tournament::player::{
     overlong_text_fields,
 };
 use crate::tournament::result::{Points, RoundEntry, Scoring, entries};
+pub use check::CheckError;
 use shakmaty::Color;
 
 /// What went wrong reading a TRF file, and where (file name, 1-based line and column).

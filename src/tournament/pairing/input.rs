@@ -26,6 +26,20 @@ pub struct PointSystem {
     pub pairing_allocated_bye: u32,
 }
 
+impl PointSystem {
+    /// The pairer's point values from the event's [`Scoring`] (negative values count 0).
+    pub fn from_scoring(scoring: &Scoring) -> Self {
+        PointSystem {
+            win: non_negative(scoring.win),
+            draw: non_negative(scoring.draw),
+            loss: non_negative(scoring.loss),
+            zero_point_bye: non_negative(scoring.zero_point_bye),
+            forfeit_loss: non_negative(scoring.forfeit_loss),
+            pairing_allocated_bye: non_negative(scoring.pairing_allocated_bye),
+        }
+    }
+}
+
 impl Default for PointSystem {
     fn default() -> Self {
         PointSystem {
@@ -228,14 +242,7 @@ impl PairingInput {
                 next: played as u32 + 1,
             });
         }
-        let points = PointSystem {
-            win: non_negative(scoring.win),
-            draw: non_negative(scoring.draw),
-            loss: non_negative(scoring.loss),
-            zero_point_bye: non_negative(scoring.zero_point_bye),
-            forfeit_loss: non_negative(scoring.forfeit_loss),
-            pairing_allocated_bye: non_negative(scoring.pairing_allocated_bye),
-        };
+        let points = PointSystem::from_scoring(scoring);
         let initial_colour = initial_colour.unwrap_or(Color::White);
         let mut players: Vec<PlayerInput> = players
             .iter()

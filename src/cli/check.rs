@@ -1,0 +1,119 @@
+//! `arbiter check-pairings FILE.trf [--preset fide|detsky-mat] [--format text|json]`: the free
+//! pairing checker (every round re-paired from the state before it and compared).
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use arbiter::formats::trf::Trf;
+use arbiter::tournament::pairing::check::{CheckReport, Seat};
+
+use super::{Format, PresetName};
+
+/// Arguments of `arbiter check-pairings`.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Exit status: 0 every round agrees with the engine; 3 some round differs; 1 the file cannot be read; 2 usage error."
+)]
+#[command(mut_arg("preset", |a| a.help("Preset of the pairing rules: `fide` (C.04.3, the default) or `detsky-mat` (CR 1.3, 1.5: up to 3 same colours in a row)")))]
+pub struct Args {
+    /// The tournament with its paired rounds (TRF-16 with `XXR`, `XXC`; `-` for stdin).
+    pub file: std::path::PathBuf,
+    /// Preset of the pairing rules (help text: the `mut_arg` above).
+    #[command(flatten)]
+    pub preset: super::PresetArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// Exit status when some round differs from the engine's pairing.
+const DIFFERS: u8 = 3;
+
+fn seat(s: &Seat) -> String {
+    match s {
+        Seat::Game { white, black } => format!("{white} - {black}"),
+        Seat::Bye { bye } => format!("{bye} bye"),
+        Seat::NotPaired { not_paired } => format!("{not_paired} not paired"),
+    }
+}
+
+fn write_text(out: &mut impl Write, file: &str, report: &CheckReport) -> std::io::Result<()> {
+    for r in &report.rounds {
+        if r.agrees {
+            writeln!(out, "round {}: agrees", r.round)?;
+            continue;
+        }
+        writeln!(
+            out,
+            "round {}: differs ({} difference{})",
+            r.round,
+            r.differences.len(),
+            if r.differences.len() == 1 { "" } else { "s" }
+        )?;
+        for d in &r.differences {
+            let at = d.board.map_or("bye".to_string(), |b| format!("board {b}"));
+            let engine = d.engine.as_ref().map_or("no legal pairing".into(), seat);
+            let record: Vec<String> = d.file.iter().map(seat).collect();
+            writeln!(
+                out,
+                "  {at}: engine {engine}; file {}",
+                if record.is_empty() {
+                    "paired".to_string()
+                } else {
+                    record.join(", ")
+                }
+            )?;
+            writeln!(out, "    {}", d.explanation)?;
+        }
+    }
+    let differing = report.differing_rounds();
+    if differing.is_empty() {
+        writeln!(
+            out,
+            "{file}: all {} rounds agree with the engine",
+            report.rounds.len()
+        )
+    } else {
+        let list: Vec<String> = differing.iter().map(u32::to_string).collect();
+        writeln!(
+            out,
+            "{file}: {} of {} rounds differ from the engine (round{} {})",
+            differing.len(),
+            report.rounds.len(),
+            if differing.len() == 1 { "" } else { "s" },
+            list.join(", ")
+        )
+    }
+}
+
+/// Runs `arbiter check-pairings`: exit status 0 when every round agrees with the engine,
+/// 3 when some round differs (or has no legal pairing by the engine).
+///
+/// # Errors
+/// An unreadable or invalid TRF file, round blocks that do not make a tournament, a state the
+/// pairer refuses, or output that cannot be written (exit status 1 in `main`).
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let name = args.file.display().to_string();
+    let trf = Trf::read(&args.file).with_context(|| format!("reading {name}"))?;
+    let rules = super::pairing_rules(args.preset.preset, PresetName::Fide);
+    let report = trf.check_pairings(&rules).with_context(|| name.clone())?;
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        Format::Text => write_text(&mut out, &name, &report)?,
+        Format::Json => {
+            let v = serde_json::json!({
+                "file": name,
+                "agrees": report.agrees(),
+                "rounds": report.rounds,
+            });
+            writeln!(out, "{v}")?;
+        }
+    }
+    out.flush()?;
+    Ok(if report.agrees() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(DIFFERS)
+    })
+}
