@@ -21,6 +21,8 @@ use arbiter::batch::{self, Event, Item, Options, Outcome, Progress};
 use arbiter::game::rules::CompetitionRules;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+mod lines;
+
 /// Output formats of `arbiter replay`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum ReplayFormat {
@@ -69,6 +71,29 @@ pub struct Args {
     #[arg(long, default_value_t = 256, hide = true,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1 << 20))]
     pub chunk_kib: usize,
+    /// What the inputs hold: `pgn` (PGN files, plain or compressed), or `lines`: the line
+    /// protocol, one game per line as JSON (`file`, `index`, `pgn`; see README "Replay on Spark
+    /// and Hadoop"), answered by one JSONL verdict per line, in order, whatever `--format`.
+    #[arg(long, value_enum, default_value_t, conflicts_with = "emit_lines")]
+    pub input: InputKind,
+    /// Write the games of the PGN inputs as lines of the line protocol (one JSON object per
+    /// game: `file`, `index`, `offset`, `last`, `pgn`) instead of judging them.
+    #[arg(long)]
+    pub emit_lines: bool,
+    /// With `--input lines`: counters on standard error as Hadoop Streaming reads them
+    /// (`reporter:counter:arbiter,games,N`…).
+    #[arg(long)]
+    pub hadoop_counters: bool,
+}
+
+/// What the inputs of `arbiter replay` hold.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum InputKind {
+    /// PGN, plain or compressed.
+    #[default]
+    Pgn,
+    /// The line protocol: one game per line as a JSON object.
+    Lines,
 }
 
 enum Rows<W: Write> {
@@ -87,14 +112,13 @@ enum Rows<W: Write> {
 /// # Errors
 /// The `--output` file not creatable, or output that cannot be written.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let sources: Vec<Source> = args.files.iter().map(|p| Source::from_arg(p)).collect();
-    if sources.iter().filter(|s| **s == Source::Stdin).count() > 1 {
-        clap::Error::raw(
-            clap::error::ErrorKind::ArgumentConflict,
-            "standard input (-) can be named only once\n",
-        )
-        .exit();
+    if args.emit_lines {
+        return lines::emit(&args);
     }
+    if args.input == InputKind::Lines {
+        return lines::judge(&args);
+    }
+    let sources = sources_of(&args.files);
     let options = Options {
         jobs: args.jobs,
         chunk_bytes: args.chunk_kib.saturating_mul(1024),
@@ -177,6 +201,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The inputs named on the command line; standard input named twice is a usage error (exit
+/// status 2, as clap's own).
+fn sources_of(files: &[PathBuf]) -> Vec<Source> {
+    let sources: Vec<Source> = files.iter().map(|p| Source::from_arg(p)).collect();
+    if sources.iter().filter(|s| **s == Source::Stdin).count() > 1 {
+        clap::Error::raw(
+            clap::error::ErrorKind::ArgumentConflict,
+            "standard input (-) can be named only once\n",
+        )
+        .exit();
+    }
+    sources
 }
 
 /// Error lines shown on standard error, at most this many game errors (the summary and the
