@@ -7,7 +7,6 @@
 //! not be read or judged (unreadable PGN, invalid `FEN` tag, a file ending inside a game) —
 //! every other game is still reported; 2 on a usage error.
 
-use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,6 +21,7 @@ use arbiter::game::rules::CompetitionRules;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 mod lines;
+mod output;
 
 /// Output formats of `arbiter replay`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -57,7 +57,8 @@ pub struct Args {
     /// Output format (`summary`, `jsonl`, `csv`; `text` and `json` are aliases of the first two).
     #[arg(long, value_enum, default_value_t)]
     pub format: ReplayFormat,
-    /// Write the output to this file instead of standard output.
+    /// Write the output to this file instead of standard output (through `FILE.partial`,
+    /// renamed to FILE at the end: an interrupted run leaves no FILE; see `--resume`).
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
     /// No progress bar and no error lines on standard error.
@@ -84,6 +85,11 @@ pub struct Args {
     /// (`reporter:counter:arbiter,games,N`…).
     #[arg(long)]
     pub hadoop_counters: bool,
+    /// Go on from an interrupted `-o FILE` run (`--format jsonl`): keep the whole records of
+    /// `FILE.partial` and skip the games they hold (by `file` and `index`, so name each input
+    /// once).
+    #[arg(long, requires = "output")]
+    pub resume: bool,
 }
 
 /// What the inputs of `arbiter replay` hold.
@@ -100,6 +106,8 @@ enum Rows<W: Write> {
     Summary(W),
     Jsonl(JsonlWriter<W>),
     Csv(Box<CsvWriter<W>>),
+    /// `--resume`: the rows of the games not in the output yet.
+    Resumed(JsonlWriter<W>, output::Done),
 }
 
 /// Runs `arbiter replay`: judges every game of every input under the competition rules (in
@@ -127,15 +135,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let jobs = batch::effective_jobs(&options);
     let rules = CompetitionRules::preset(args.preset.or(super::PresetName::DetskyMat));
 
-    let out: Box<dyn Write> = match &args.output {
-        Some(p) => Box::new(File::create(p).with_context(|| format!("{}", p.display()))?),
-        None => Box::new(io::stdout().lock()),
-    };
-    let out = BufWriter::with_capacity(1 << 16, out);
-    let mut rows = match args.format {
-        ReplayFormat::Summary => Rows::Summary(out),
-        ReplayFormat::Jsonl => Rows::Jsonl(JsonlWriter::new(out)),
-        ReplayFormat::Csv => Rows::Csv(Box::new(CsvWriter::new(out)?)),
+    if args.resume && args.format != ReplayFormat::Jsonl {
+        clap::Error::raw(
+            clap::error::ErrorKind::ArgumentConflict,
+            "--resume needs --format jsonl (or --input lines)\n",
+        )
+        .exit();
+    }
+    let opened = output::open(args.output.as_deref(), args.resume)?;
+    let out = BufWriter::with_capacity(1 << 16, opened.out);
+    let mut rows = match (args.format, opened.done) {
+        (ReplayFormat::Jsonl, Some(done)) => Rows::Resumed(JsonlWriter::new(out), done),
+        (ReplayFormat::Summary, _) => Rows::Summary(out),
+        (ReplayFormat::Jsonl, None) => Rows::Jsonl(JsonlWriter::new(out)),
+        (ReplayFormat::Csv, _) => Rows::Csv(Box::new(CsvWriter::new(out)?)),
     };
 
     let progress = Progress::default();
@@ -154,6 +167,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Rows::Summary(_) => Ok(()),
                 Rows::Jsonl(w) => w.write(&item),
                 Rows::Csv(w) => w.write(&item),
+                Rows::Resumed(w, done) => match &item {
+                    Event::Game { file, index, .. }
+                        if done.get(&**file).is_some_and(|d| d.contains(index)) =>
+                    {
+                        Ok(())
+                    }
+                    _ => w.write(&item),
+                },
             };
             if let Err(e) = written {
                 write_error = Some(e);
@@ -179,12 +200,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             out.write_all(summary.render().as_bytes())?;
             out.flush()?;
         }
-        Rows::Jsonl(w) => {
+        Rows::Jsonl(w) | Rows::Resumed(w, _) => {
             w.finish().context("writing the output")?;
         }
         Rows::Csv(w) => {
             w.finish().context("writing the output")?;
         }
+    }
+    if let Some(target) = opened.target {
+        target.commit()?;
     }
     if !args.quiet && args.format != ReplayFormat::Summary && io::stderr().is_terminal() {
         note!(

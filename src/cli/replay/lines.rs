@@ -2,7 +2,6 @@
 //! `--emit-lines` writes the games of PGN inputs as lines, `--input lines` judges such lines,
 //! one verdict line per line, in order.
 
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -14,16 +13,7 @@ use arbiter::batch::report::{JsonlWriter, Summary};
 use arbiter::batch::{self, Event, Options, Outcome, Progress};
 use arbiter::game::rules::CompetitionRules;
 
-use super::{Args, sources_of};
-
-/// The output `-o` names, or standard output; buffered.
-fn output(args: &Args) -> anyhow::Result<BufWriter<Box<dyn Write>>> {
-    let out: Box<dyn Write> = match &args.output {
-        Some(p) => Box::new(File::create(p).with_context(|| format!("{}", p.display()))?),
-        None => Box::new(io::stdout().lock()),
-    };
-    Ok(BufWriter::with_capacity(1 << 16, out))
-}
+use super::{Args, output, sources_of};
 
 /// `replay --emit-lines`: every game of every input as one game line, in input order (cut in
 /// parallel by the replay's pipeline). Exit status 1 when an input could not be read to its
@@ -35,7 +25,8 @@ pub(super) fn emit(args: &Args) -> anyhow::Result<ExitCode> {
         chunk_bytes: args.chunk_kib.saturating_mul(1024),
         ..Options::default()
     };
-    let mut out = output(args)?;
+    let opened = output::open(args.output.as_deref(), false)?;
+    let mut out = BufWriter::with_capacity(1 << 16, opened.out);
     let mut write_error: Option<io::Error> = None;
     let mut all_read = true;
     batch::run(
@@ -64,6 +55,10 @@ pub(super) fn emit(args: &Args) -> anyhow::Result<ExitCode> {
         return Err(e).context("writing the output");
     }
     out.flush().context("writing the output")?;
+    drop(out);
+    if let Some(target) = opened.target {
+        target.commit()?;
+    }
     Ok(if all_read {
         ExitCode::SUCCESS
     } else {
@@ -77,7 +72,9 @@ pub(super) fn emit(args: &Args) -> anyhow::Result<ExitCode> {
 pub(super) fn judge(args: &Args) -> anyhow::Result<ExitCode> {
     let sources = sources_of(&args.files);
     let rules = CompetitionRules::preset(args.preset.or(super::super::PresetName::DetskyMat));
-    let mut rows = JsonlWriter::new(output(args)?);
+    let opened = output::open(args.output.as_deref(), args.resume)?;
+    let done = opened.done.unwrap_or_default();
+    let mut rows = JsonlWriter::new(BufWriter::with_capacity(1 << 16, opened.out));
     let mut summary = Summary::new(args.list);
     let mut bad_lines = 0u64;
     let mut shown = 0usize;
@@ -136,10 +133,18 @@ pub(super) fn judge(args: &Args) -> anyhow::Result<ExitCode> {
                     note!("arbiter replay: {name}: line {line_number} ({file}, game {index}): {e}");
                 }
             }
+            if let Event::Game { file, index, .. } = &item
+                && done.get(&**file).is_some_and(|d| d.contains(index))
+            {
+                continue;
+            }
             rows.write(&item).context("writing the output")?;
         }
     }
-    rows.finish().context("writing the output")?;
+    drop(rows.finish().context("writing the output")?);
+    if let Some(target) = opened.target {
+        target.commit()?;
+    }
     if args.hadoop_counters {
         let errors = summary.game_errors - bad_lines;
         let unsupported: u64 = summary.unsupported_variants.values().sum();
