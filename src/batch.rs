@@ -27,6 +27,7 @@
 pub mod discrepancy;
 mod game;
 pub mod input;
+pub mod lines;
 pub mod report;
 pub mod split;
 

@@ -122,6 +122,15 @@ pub enum GameError {
         /// The reason.
         message: String,
     },
+    /// A line of the line protocol (`replay --input lines`) that holds no game: empty, not
+    /// JSON or not UTF-8, a key missing, or no single game in its `pgn`.
+    #[error("line {line}: {message}")]
+    BadLine {
+        /// The line's number in its input, from 1.
+        line: u64,
+        /// What was wrong.
+        message: String,
+    },
     /// Any other reason the judge gave.
     #[error("cannot judge: {message}")]
     Judge {

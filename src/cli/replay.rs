@@ -7,7 +7,6 @@
 //! not be read or judged (unreadable PGN, invalid `FEN` tag, a file ending inside a game) —
 //! every other game is still reported; 2 on a usage error.
 
-use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,6 +19,9 @@ use arbiter::batch::report::{CsvWriter, JsonlWriter, Summary};
 use arbiter::batch::{self, Event, Item, Options, Outcome, Progress};
 use arbiter::game::rules::CompetitionRules;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+mod lines;
+mod output;
 
 /// Output formats of `arbiter replay`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -55,7 +57,8 @@ pub struct Args {
     /// Output format (`summary`, `jsonl`, `csv`; `text` and `json` are aliases of the first two).
     #[arg(long, value_enum, default_value_t)]
     pub format: ReplayFormat,
-    /// Write the output to this file instead of standard output.
+    /// Write the output to this file instead of standard output (through `FILE.partial`,
+    /// renamed to FILE at the end: an interrupted run leaves no FILE; see `--resume`).
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
     /// No progress bar and no error lines on standard error.
@@ -69,12 +72,42 @@ pub struct Args {
     #[arg(long, default_value_t = 256, hide = true,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1 << 20))]
     pub chunk_kib: usize,
+    /// What the inputs hold: `pgn` (PGN files, plain or compressed), or `lines`: the line
+    /// protocol, one game per line as JSON (`file`, `index`, `pgn`; see README "Replay on Spark
+    /// and Hadoop"), answered by one JSONL verdict per line, in order, whatever `--format`.
+    #[arg(long, value_enum, default_value_t, conflicts_with = "emit_lines")]
+    pub input: InputKind,
+    /// Write the games of the PGN inputs as lines of the line protocol (one JSON object per
+    /// game: `file`, `index`, `offset`, `last`, `pgn`) instead of judging them.
+    #[arg(long)]
+    pub emit_lines: bool,
+    /// With `--input lines`: counters on standard error as Hadoop Streaming reads them
+    /// (`reporter:counter:arbiter,games,N`…).
+    #[arg(long)]
+    pub hadoop_counters: bool,
+    /// Go on from an interrupted `-o FILE` run (`--format jsonl`): keep the whole records of
+    /// `FILE.partial` and skip the games they hold (by `file` and `index`, so name each input
+    /// once).
+    #[arg(long, requires = "output")]
+    pub resume: bool,
+}
+
+/// What the inputs of `arbiter replay` hold.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum InputKind {
+    /// PGN, plain or compressed.
+    #[default]
+    Pgn,
+    /// The line protocol: one game per line as a JSON object.
+    Lines,
 }
 
 enum Rows<W: Write> {
     Summary(W),
     Jsonl(JsonlWriter<W>),
     Csv(Box<CsvWriter<W>>),
+    /// `--resume`: the rows of the games not in the output yet.
+    Resumed(JsonlWriter<W>, output::Done),
 }
 
 /// Runs `arbiter replay`: judges every game of every input under the competition rules (in
@@ -87,14 +120,13 @@ enum Rows<W: Write> {
 /// # Errors
 /// The `--output` file not creatable, or output that cannot be written.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let sources: Vec<Source> = args.files.iter().map(|p| Source::from_arg(p)).collect();
-    if sources.iter().filter(|s| **s == Source::Stdin).count() > 1 {
-        clap::Error::raw(
-            clap::error::ErrorKind::ArgumentConflict,
-            "standard input (-) can be named only once\n",
-        )
-        .exit();
+    if args.emit_lines {
+        return lines::emit(&args);
     }
+    if args.input == InputKind::Lines {
+        return lines::judge(&args);
+    }
+    let sources = sources_of(&args.files);
     let options = Options {
         jobs: args.jobs,
         chunk_bytes: args.chunk_kib.saturating_mul(1024),
@@ -103,15 +135,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let jobs = batch::effective_jobs(&options);
     let rules = CompetitionRules::preset(args.preset.or(super::PresetName::DetskyMat));
 
-    let out: Box<dyn Write> = match &args.output {
-        Some(p) => Box::new(File::create(p).with_context(|| format!("{}", p.display()))?),
-        None => Box::new(io::stdout().lock()),
-    };
-    let out = BufWriter::with_capacity(1 << 16, out);
-    let mut rows = match args.format {
-        ReplayFormat::Summary => Rows::Summary(out),
-        ReplayFormat::Jsonl => Rows::Jsonl(JsonlWriter::new(out)),
-        ReplayFormat::Csv => Rows::Csv(Box::new(CsvWriter::new(out)?)),
+    if args.resume && args.format != ReplayFormat::Jsonl {
+        clap::Error::raw(
+            clap::error::ErrorKind::ArgumentConflict,
+            "--resume needs --format jsonl (or --input lines)\n",
+        )
+        .exit();
+    }
+    let opened = output::open(args.output.as_deref(), args.resume)?;
+    let out = BufWriter::with_capacity(1 << 16, opened.out);
+    let mut rows = match (args.format, opened.done) {
+        (ReplayFormat::Jsonl, Some(done)) => Rows::Resumed(JsonlWriter::new(out), done),
+        (ReplayFormat::Summary, _) => Rows::Summary(out),
+        (ReplayFormat::Jsonl, None) => Rows::Jsonl(JsonlWriter::new(out)),
+        (ReplayFormat::Csv, _) => Rows::Csv(Box::new(CsvWriter::new(out)?)),
     };
 
     let progress = Progress::default();
@@ -130,6 +167,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Rows::Summary(_) => Ok(()),
                 Rows::Jsonl(w) => w.write(&item),
                 Rows::Csv(w) => w.write(&item),
+                Rows::Resumed(w, done) => match &item {
+                    Event::Game { file, index, .. }
+                        if done.get(&**file).is_some_and(|d| d.contains(index)) =>
+                    {
+                        Ok(())
+                    }
+                    _ => w.write(&item),
+                },
             };
             if let Err(e) = written {
                 write_error = Some(e);
@@ -155,12 +200,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             out.write_all(summary.render().as_bytes())?;
             out.flush()?;
         }
-        Rows::Jsonl(w) => {
+        Rows::Jsonl(w) | Rows::Resumed(w, _) => {
             w.finish().context("writing the output")?;
         }
         Rows::Csv(w) => {
             w.finish().context("writing the output")?;
         }
+    }
+    if let Some(target) = opened.target {
+        target.commit()?;
     }
     if !args.quiet && args.format != ReplayFormat::Summary && io::stderr().is_terminal() {
         note!(
@@ -177,6 +225,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The inputs named on the command line; standard input named twice is a usage error (exit
+/// status 2, as clap's own).
+fn sources_of(files: &[PathBuf]) -> Vec<Source> {
+    let sources: Vec<Source> = files.iter().map(|p| Source::from_arg(p)).collect();
+    if sources.iter().filter(|s| **s == Source::Stdin).count() > 1 {
+        clap::Error::raw(
+            clap::error::ErrorKind::ArgumentConflict,
+            "standard input (-) can be named only once\n",
+        )
+        .exit();
+    }
+    sources
 }
 
 /// Error lines shown on standard error, at most this many game errors (the summary and the
