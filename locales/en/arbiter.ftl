@@ -48,3 +48,23 @@ bye-zero = zero-point
 bye-full = full-point
 bye-pab = pairing-allocated
 bye-line = round { $round }: player { $player } { $kind } bye
+
+## Play-out adjudication: the rule that decided (arbiter adjudicate)
+basis-checkmate = checkmate
+basis-stalemate = stalemate
+basis-seventyfive-moves = 75-move rule
+basis-fivefold-repetition = fivefold repetition
+basis-dead-position = dead position
+basis-tablebase = tablebase
+basis-forced-mate = forced mate
+basis-known-draw = known drawn material
+basis-lone-king = lone-king rule
+basis-material = material and position
+
+## Winnability: how it was shown (arbiter winnable)
+method-game-over = game over
+method-material = material
+method-blockade = blockade
+method-helpmate = helpmate search
+method-exhaustive-search = exhaustive search
+method-none = undecided

@@ -49,3 +49,23 @@ bye-zero = ноль очков
 bye-full = очко
 bye-pab = «+» (без пары)
 bye-line = тур { $round }: участник { $player }, без игры: { $kind }
+
+## Присуждение результата при доигрывании: правило, по которому решено (arbiter adjudicate)
+basis-checkmate = мат
+basis-stalemate = пат
+basis-seventyfive-moves = правило 75 ходов
+basis-fivefold-repetition = пятикратное повторение позиции
+basis-dead-position = мёртвая позиция
+basis-tablebase = эндшпильные таблицы
+basis-forced-mate = форсированный мат
+basis-known-draw = заведомо ничейный материал
+basis-lone-king = перевес против одинокого короля
+basis-material = материал и позиция
+
+## Возможность выигрыша: как установлено (arbiter winnable)
+method-game-over = партия окончена
+method-material = по материалу
+method-blockade = блокада
+method-helpmate = поиск кооперативного мата
+method-exhaustive-search = полный перебор
+method-none = не установлено

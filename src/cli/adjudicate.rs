@@ -373,8 +373,8 @@ pub fn run_winnable(args: WinnableArgs) -> anyhow::Result<ExitCode> {
                     print!(" (helpmate: {})", line.join(" "));
                 }
                 println!(
-                    " [{:?}, {} nodes{}]",
-                    report.method,
+                    " [{}, {} nodes{}]",
+                    report.method.label(arbiter::i18n::Lang::En),
                     report.nodes,
                     if report.limit_hit { ", limit hit" } else { "" }
                 );
