@@ -116,3 +116,13 @@ verdict-reported-disagrees = {"  "}reported result { $result } DISAGREES with th
 verdict-irregular = {"  "}the board holds an irregular position
 verdict-final = {"  "}final position: { $fen }
 judge-game = { $file } game { $index }
+
+## Play-out adjudication (arbiter adjudicate; English output itself is the adjudication's Display)
+adj-position = position:       { $fen }
+adj-review = result:         review (arbiter's call; recommended { $recommended })
+adj-result = result:         { $result }
+adj-basis = basis:          { $basis } ({ $reference })
+adj-material = material:       { $wb }–{ $bb } before, { $wa }–{ $ba } after exchanges
+adj-mating-line = mating line:    { $line }
+adj-rules-hint = (every rule tried: --lang en)
+adj-game = { $file } game { $index }:

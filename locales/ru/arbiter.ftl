@@ -117,3 +117,13 @@ verdict-reported-disagrees = {"  "}сообщённый результат { $re
 verdict-irregular = {"  "}на доске неправильная (невозможная) позиция
 verdict-final = {"  "}итоговая позиция: { $fen }
 judge-game = { $file }, партия { $index }
+
+## Присуждение результата после доигрывания (arbiter adjudicate)
+adj-position = позиция:        { $fen }
+adj-review = итог:           на усмотрение арбитра (рекомендуется { $recommended })
+adj-result = итог:           { $result }
+adj-basis = основание:      { $basis } ({ $reference })
+adj-material = материал:       { $wb }–{ $bb }, после разменов { $wa }–{ $ba }
+adj-mating-line = матовая сеть:   { $line }
+adj-rules-hint = (пояснения по каждому правилу: --lang en)
+adj-game = { $file }, партия { $index }:

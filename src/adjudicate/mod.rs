@@ -28,6 +28,7 @@
 pub mod patterns;
 mod rules;
 mod search;
+pub mod summary;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
