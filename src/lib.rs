@@ -2,6 +2,8 @@
 //!
 //! The checkable part of a chess arbiter's job, as a library:
 //!
+//! - [`i18n`]: the language of text output ([`i18n::Lang`], `--lang ru|en`) and its Fluent
+//!   messages (`locales/`); JSON is the same in every language.
 //! - [`laws`]: what the FIDE Laws of Chess (2023) say, independent of any event: named
 //!   article references ([`laws::Article`]), classification of illegal moves (Art. 3.1–3.9),
 //!   SAN resolved to moves (Appendix C), the automatic endings (5.1.1, 5.2.1, 5.2.2, 9.6),
@@ -23,7 +25,7 @@
 //! - [`batch`]: parallel replay of game databases.
 //!
 //! Layers, lowest first; code only names a lower layer (`tests/architecture.rs` checks it):
-//! `laws` ← `adjudicate` ← `game` ← `tournament` ← `formats` ← `board`, `batch` ← the CLI.
+//! `i18n` ← `laws` ← `adjudicate` ← `game` ← `tournament` ← `formats` ← `board`, `batch` ← the CLI.
 //!
 //! Licence: GPL-3.0-or-later (as `shakmaty`, on which the chess rules rest).
 
@@ -32,5 +34,6 @@ pub mod batch;
 pub mod board;
 pub mod formats;
 pub mod game;
+pub mod i18n;
 pub mod laws;
 pub mod tournament;

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 /// The top-level modules of `src/`, lowest layer first. The binary's own files (`main.rs`,
 /// `cli/`) and the web face (`web/`) are the top layer.
 const MODULES: &[&str] = &[
+    "i18n",
     "laws",
     "adjudicate",
     "game",
@@ -28,6 +29,42 @@ const MODULES: &[&str] = &[
 /// Every arrow that points the wrong way, with the reason it is forbidden. `(from, to, why)`:
 /// code in module `from` may not name `crate::to`.
 const FORBIDDEN: &[(&str, &str, &str)] = &[
+    // i18n: the language of text output, below everything that prints.
+    (
+        "i18n",
+        "laws",
+        "messages are text keyed by id; the code that knows a type picks its message, so the language layer names no type of the engine",
+    ),
+    (
+        "i18n",
+        "adjudicate",
+        "messages are text keyed by id; the code that knows a type picks its message, so the language layer names no type of the engine",
+    ),
+    (
+        "i18n",
+        "game",
+        "messages are text keyed by id; the code that knows a type picks its message, so the language layer names no type of the engine",
+    ),
+    (
+        "i18n",
+        "tournament",
+        "messages are text keyed by id; the code that knows a type picks its message, so the language layer names no type of the engine",
+    ),
+    (
+        "i18n",
+        "formats",
+        "messages are text keyed by id; the code that knows a type picks its message, so the language layer names no type of the engine",
+    ),
+    (
+        "i18n",
+        "board",
+        "messages are text keyed by id; the code that knows a type picks its message, so the language layer names no type of the engine",
+    ),
+    (
+        "i18n",
+        "batch",
+        "messages are text keyed by id; the code that knows a type picks its message, so the language layer names no type of the engine",
+    ),
     // laws: what the Laws of Chess say holds for every event and every file.
     (
         "laws",

@@ -93,3 +93,39 @@ fn board_stability_options_are_checked() {
         assert_eq!(out.status.code(), Some(2), "{flag} {value}: {out:?}");
     }
 }
+
+/// `adjudicate --lang ru`: the result and the rule that decided, in Russian; `--lang` takes
+/// only `ru` or `en` (a usage error otherwise); JSON is the same in both languages.
+#[test]
+fn adjudication_in_russian() {
+    let run = |args: &[&str]| {
+        let out = arbiter()
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", "C")
+            .args(["adjudicate", "--fen", "8/8/8/4k3/8/8/8/3QK3 w - - 0 1"])
+            .args(args)
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    };
+    let (code, ru) = run(&["--lang", "ru"]);
+    assert_eq!(code, Some(0));
+    assert!(ru.contains("итог:           1-0\n"), "{ru}");
+    assert!(
+        ru.contains(
+            "основание:      перевес против одинокого короля (ПС 4.3, lone_king_margin=3)\n"
+        ),
+        "{ru}"
+    );
+    let (_, en) = run(&[]);
+    assert!(
+        en.contains("basis:          lone-king rule (CR 4.3, lone_king_margin=3)\n"),
+        "{en}"
+    );
+    assert_eq!(
+        run(&["--format", "json", "--lang", "ru"]),
+        run(&["--format", "json", "--lang", "en"])
+    );
+    assert_eq!(run(&["--lang", "de"]).0, Some(2));
+}

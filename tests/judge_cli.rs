@@ -4,8 +4,13 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+/// The binary in the `C` locale (English text whatever the developer's locale).
 fn arbiter() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+    let mut c = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    c.env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C");
+    c
 }
 
 fn fixture(name: &str) -> String {
@@ -119,4 +124,36 @@ fn binary_garbage_never_panics() {
     let out = arbiter().arg("judge").arg(&junk).output().unwrap();
     assert!(matches!(out.status.code(), Some(0) | Some(1)), "{out:?}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--lang ru` (or a Russian locale): the reason and its article in the competition's words;
+/// JSON is the same in both languages.
+#[test]
+fn verdict_in_russian() {
+    let text = |args: &[&str], lang: &str| {
+        let out = arbiter()
+            .env("LANG", lang)
+            .arg("judge")
+            .args(args)
+            .arg(fixture("cr3.3-two-illegal-moves-lose.jsonl"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let ru = text(&["--lang", "ru"], "C");
+    assert!(
+        ru.contains("партия 1: Anna – Boris: 0-1 (два зафиксированных невозможных хода, ПС 3.3), полуходов: 4\n"),
+        "{ru}"
+    );
+    assert!(
+        ru.contains("  невозможный ход белых на полуходе 3: f1f4 (Правила 3.2), засчитан: по указанию противника\n"),
+        "{ru}"
+    );
+    assert_eq!(text(&[], "ru_RU.UTF-8"), ru);
+    assert!(text(&[], "C").contains("(two_illegal_moves, CR 3.3) after 4 plies"));
+    assert_eq!(
+        text(&["--format", "json", "--lang", "ru"], "C"),
+        text(&["--format", "json", "--lang", "en"], "C")
+    );
 }

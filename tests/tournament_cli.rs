@@ -239,3 +239,157 @@ fn a_trf_is_imported_not_overwritten() {
     .unwrap();
     assert_eq!(ours, expected);
 }
+
+/// The Russian text output (`--lang ru`, or a Russian locale) of a short event: the pairing list
+/// for the wall, the result echo, the standings with the tie-break legend, the crosstable; the
+/// JSON is the same in both languages.
+#[test]
+fn text_output_in_russian() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(&["new", "t.json", "--name", "Детский мат"], d);
+    for (name, rating) in [
+        ("Петров Пётр", "1150"),
+        ("Иванова Анна", "1320"),
+        ("Сидоров Илья", "1000"),
+        ("Кузнецов Миша", "1080"),
+    ] {
+        ok(
+            &["add-player", "t.json", "--name", name, "--rating", rating],
+            d,
+        );
+    }
+    ok(&["add-player", "t.json", "--name", "Ёлкина Вера"], d);
+    ok(&["pair", "t.json", "--auto"], d);
+    let list = ok(&["pairings", "t.json", "--round", "1", "--lang", "ru"], d);
+    assert_eq!(
+        list,
+        "Тур 1\n\
+         Доска  Белые                                    Чёрные                                   Результат\n    \
+         1    1 Иванова Анна (0)                       3 Кузнецов Миша (0)                    \n    \
+         2    4 Сидоров Илья (0)                       2 Петров Пётр (0)                      \n\
+         Без пары (+):   5 Ёлкина Вера (0)\n\
+         \n\
+         Кто где играет\n\
+         Ёлкина Вера                        без пары (+)\n\
+         Иванова Анна                       доска 1, белые\n\
+         Кузнецов Миша                      доска 1, чёрные\n\
+         Петров Пётр                        доска 2, чёрные\n\
+         Сидоров Илья                       доска 2, белые\n"
+    );
+    let echo = ok(
+        &[
+            "result", "t.json", "--round", "1", "--game", "1-3", "1-0", "--lang", "ru",
+        ],
+        d,
+    );
+    assert_eq!(
+        echo,
+        "тур 1, доска 1: Иванова Анна (белые) 1 – 0 Кузнецов Миша (чёрные)\n"
+    );
+    let echo = ok(
+        &[
+            "result", "t.json", "--round", "1", "--board", "2", "1/2-1/2",
+        ],
+        d,
+    );
+    assert_eq!(
+        echo,
+        "round 1, board 2: Сидоров Илья (White) ½ – ½ Петров Пётр (Black)\n"
+    );
+    let st = ok(&["standings", "t.json", "--lang", "ru"], d);
+    assert!(
+        st.starts_with("Детский мат — положение после 1-го тура\n"),
+        "{st}"
+    );
+    assert!(
+        st.contains(
+            "| Место   №   Участник        Рейтинг   Очки   BH-C1   BH    SB     DE   PS    WIN |"
+        ),
+        "{st}"
+    );
+    assert!(
+        st.contains(
+            "| 3       2   Петров Пётр     1150      0,5    0       0,5   0,25   0    0,5   0   |"
+        ),
+        "{st}"
+    );
+    assert!(
+        st.ends_with(
+            "Дополнительные показатели:\n  BH-C1 — Бухгольц усечённый\n  BH — Бухгольц\n  \
+             SB — Коэффициент Бергера\n  DE — Личная встреча\n  PS — Прогрессивный коэффициент\n  \
+             WIN — Число побед\n"
+        ),
+        "{st}"
+    );
+    let cross = ok(&["crosstable", "t.json", "--lang", "ru"], d);
+    assert!(
+        cross.contains(
+            "В клетке тура: стартовый номер соперника (№), цвет (w — белые, b — чёрные), результат.\n"
+        ),
+        "{cross}"
+    );
+    assert!(cross.contains(" 1 тур "), "{cross}");
+    // The locale decides when --lang is not given; --lang wins over it.
+    let by_locale =
+        common::arbiter_in_locale(&["tournament", "standings", "t.json"], d, "ru_RU.UTF-8");
+    assert_eq!(String::from_utf8(by_locale.stdout).unwrap(), st);
+    let en = common::arbiter_in_locale(
+        &["tournament", "standings", "t.json", "--lang", "en"],
+        d,
+        "ru_RU.UTF-8",
+    );
+    assert!(
+        String::from_utf8(en.stdout)
+            .unwrap()
+            .contains("standings after round 1")
+    );
+    // JSON never changes with the language.
+    for args in [
+        &["pairings", "t.json", "--round", "1", "--format", "json"][..],
+        &["standings", "t.json", "--format", "json"],
+        &["crosstable", "t.json", "--format", "json"],
+        &["pairings", "t.json", "--round", "1", "--format", "csv"],
+    ] {
+        let mut ru = args.to_vec();
+        ru.extend(["--lang", "ru"]);
+        let mut en = args.to_vec();
+        en.extend(["--lang", "en"]);
+        assert_eq!(ok(&ru, d), ok(&en, d), "{args:?}");
+    }
+    let a = ok(
+        &[
+            "result",
+            "t.json",
+            "--round",
+            "1",
+            "--board",
+            "2",
+            "1/2-1/2",
+            "--correct",
+            "--format",
+            "json",
+            "--lang",
+            "ru",
+        ],
+        d,
+    );
+    let b = ok(
+        &[
+            "result",
+            "t.json",
+            "--round",
+            "1",
+            "--board",
+            "2",
+            "1/2-1/2",
+            "--correct",
+            "--format",
+            "json",
+            "--lang",
+            "en",
+        ],
+        d,
+    );
+    assert_eq!(a, b);
+}

@@ -28,6 +28,7 @@
 pub mod patterns;
 mod rules;
 mod search;
+pub mod summary;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -226,6 +227,24 @@ pub enum Basis {
     LoneKing,
     /// Rule 8: material and position.
     Material,
+}
+
+impl Basis {
+    /// The rule's label for text output in `lang` (`lone-king rule`, `forced mate`, …).
+    pub fn label(self, lang: crate::i18n::Lang) -> String {
+        lang.msg(match self {
+            Basis::Checkmate => "basis-checkmate",
+            Basis::Stalemate => "basis-stalemate",
+            Basis::SeventyFiveMoves => "basis-seventyfive-moves",
+            Basis::FivefoldRepetition => "basis-fivefold-repetition",
+            Basis::DeadPosition => "basis-dead-position",
+            Basis::Tablebase => "basis-tablebase",
+            Basis::ForcedMate => "basis-forced-mate",
+            Basis::KnownDraw => "basis-known-draw",
+            Basis::LoneKing => "basis-lone-king",
+            Basis::Material => "basis-material",
+        })
+    }
 }
 
 /// Material in the configured values, per side (`{"white": …, "black": …}`).
@@ -450,7 +469,12 @@ impl fmt::Display for Adjudication {
             )?,
             Decision::Decided(r) => writeln!(f, "result:         {r}")?,
         }
-        writeln!(f, "basis:          {:?} ({})", self.basis, self.article)?;
+        writeln!(
+            f,
+            "basis:          {} ({})",
+            self.basis.label(crate::i18n::Lang::En),
+            self.article
+        )?;
         writeln!(
             f,
             "material:       {}–{} before, {}–{} after exchanges",

@@ -66,6 +66,8 @@ pub struct AdjudicateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: super::Format,
+    #[command(flatten)]
+    pub lang: super::LangArgs,
 }
 
 /// Which sides `arbiter winnable` analyses.
@@ -193,7 +195,7 @@ pub fn run_adjudicate(args: AdjudicateArgs) -> anyhow::Result<ExitCode> {
     let adjudicator = Adjudicator::new(config)?;
     let adjudication = adjudicator.adjudicate(&pos);
     match args.format {
-        super::Format::Text => print!("{adjudication}"),
+        super::Format::Text => print!("{}", adjudication.summary(args.lang.get())),
         super::Format::Json => println!("{}", serde_json::to_string(&adjudication)?),
     }
     Ok(ExitCode::SUCCESS)
@@ -263,7 +265,14 @@ fn adjudicate_games(args: &AdjudicateArgs, adjudicator: &Adjudicator) -> anyhow:
                 }
             };
             match args.format {
-                super::Format::Text => write!(out, "{name} game {index}:\n{adjudication}")?,
+                super::Format::Text => {
+                    let lang = args.lang.get();
+                    let head = lang.fmt(
+                        "adj-game",
+                        &[("file", &name), ("index", &index.to_string())],
+                    );
+                    write!(out, "{head}\n{}", adjudication.summary(lang))?
+                }
                 super::Format::Json => {
                     let row = GameOutput {
                         file: name.clone(),
@@ -373,8 +382,8 @@ pub fn run_winnable(args: WinnableArgs) -> anyhow::Result<ExitCode> {
                     print!(" (helpmate: {})", line.join(" "));
                 }
                 println!(
-                    " [{:?}, {} nodes{}]",
-                    report.method,
+                    " [{}, {} nodes{}]",
+                    report.method.label(arbiter::i18n::Lang::En),
                     report.nodes,
                     if report.limit_hit { ", limit hit" } else { "" }
                 );

@@ -43,6 +43,8 @@ pub struct Args {
     /// Board logs without clock presses: a placement standing this many seconds is committed (T).
     #[arg(long, default_value_t = 2.0, value_parser = seconds)]
     pub board_seconds: f64,
+    #[command(flatten)]
+    pub lang: super::LangArgs,
 }
 
 #[derive(Serialize)]
@@ -64,6 +66,7 @@ struct Output<'a> {
 /// Output that cannot be written.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let options = JudgeOptions { trace: args.trace };
+    let lang = args.lang.get();
     let rules = args.preset.given().map(CompetitionRules::preset);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -122,7 +125,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         writeln!(out)?;
                     }
                     super::Format::Text => {
-                        writeln!(out, "{name} game {}: {verdict}", game.index)?;
+                        let head = lang.fmt(
+                            "judge-game",
+                            &[("file", &name), ("index", &game.index.to_string())],
+                        );
+                        writeln!(out, "{head}: {}", verdict.summary(lang))?;
                     }
                 },
                 Err(e) => {

@@ -37,6 +37,7 @@ pub mod replay;
 pub mod tournament;
 
 use arbiter::game::rules::Preset;
+use arbiter::i18n::Lang;
 
 /// `--format text|json`, shared by the commands that have no other formats.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -46,6 +47,30 @@ pub enum Format {
     Text,
     /// For programs: one JSON object per record (JSON Lines when there are several).
     Json,
+}
+
+/// `--lang ru|en`: the language of text output (JSON is the same in every language).
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub struct LangArgs {
+    /// Language of text output: `ru` or `en` (default: from the locale, `LC_ALL`,
+    /// `LC_MESSAGES` or `LANG` starting with `ru` → `ru`, else `en`). JSON never changes.
+    #[arg(long, value_parser = parse_lang)]
+    lang: Option<Lang>,
+}
+
+impl LangArgs {
+    /// The language given, else the locale's.
+    pub fn get(self) -> Lang {
+        self.lang.unwrap_or_else(Lang::from_env)
+    }
+}
+
+fn parse_lang(s: &str) -> Result<Lang, String> {
+    match s {
+        "ru" => Ok(Lang::Ru),
+        "en" => Ok(Lang::En),
+        _ => Err(format!("expected ru or en, found {s:?}")),
+    }
 }
 
 /// A rule preset as the command line writes it ([`Preset`] in the library).

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use arbiter::formats::trf::Trf;
 use arbiter::formats::{pairs, verdict};
+use arbiter::i18n::Lang;
 use arbiter::tournament::judged::JudgedGame;
 use arbiter::tournament::standings::{Crosstable, Preset, StandingsReport, parse_order};
 use arbiter::tournament::tiebreak::TieBreak;
@@ -102,6 +103,8 @@ struct PairingsArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: ListFormat,
+    #[command(flatten)]
+    lang: super::LangArgs,
 }
 
 #[derive(clap::Args)]
@@ -276,6 +279,8 @@ struct ResultArgs {
     correct: bool,
     #[command(flatten)]
     out: Output,
+    #[command(flatten)]
+    lang: super::LangArgs,
 }
 
 #[derive(clap::Args)]
@@ -324,6 +329,8 @@ struct ReportArgs {
     edition: super::EditionArgs,
     #[command(flatten)]
     out: Output,
+    #[command(flatten)]
+    lang: super::LangArgs,
 }
 
 #[derive(Clone, Copy, Default, clap::ValueEnum)]
@@ -497,7 +504,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             })?;
             done(
                 &a.out,
-                &format!("round {}: player {} {:?} bye", a.round, a.player, a.kind),
+                &format!(
+                    "round {}: player {} {} bye",
+                    a.round,
+                    a.player,
+                    a.kind.label(Lang::En)
+                ),
                 serde_json::json!({"round": a.round, "player": a.player, "kind": a.kind}),
             )
         }
@@ -524,7 +536,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Ok((result, t.clone()))
             })?;
             let g = t.board_of(a.round, game)?;
-            let text = t.result_line(a.round, game)?;
+            let text = t.result_line(a.round, game, a.lang.get())?;
             let name = |tpn: u16| t.player(tpn).map_or(tpn.to_string(), |p| p.name.clone());
             done(
                 &a.out,
@@ -577,7 +589,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let list = arbiter::tournament::pairing_list::PairingList::new(&t, a.round)
                 .with_context(|| a.file.display().to_string())?;
             let text = match a.format {
-                ListFormat::Text => list.to_text(),
+                ListFormat::Text => list.to_text(a.lang.get()),
                 ListFormat::Csv => list.to_csv(),
                 ListFormat::Json => format!("{}\n", serde_json::to_string(&list)?),
             };
@@ -602,13 +614,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         Command::Standings(a) => {
             let (report, _) = report(&a)?;
-            print(&a.out, &report.to_text(), &report)
+            print(&a.out, &report.to_text(a.lang.get()), &report)
         }
         Command::Crosstable(a) => {
             let (report, t) = report(&a)?;
             let table = t.result_table(a.after_round);
             let cross = Crosstable::new(report, &table);
-            print(&a.out, &cross.to_text(), &cross)
+            print(&a.out, &cross.to_text(a.lang.get()), &cross)
         }
         Command::Import(a) => {
             if a.state.exists() && !a.force {

@@ -8,4 +8,5 @@ pub mod judge;
 pub mod preset;
 pub mod rules;
 pub mod setup;
+pub mod summary;
 pub mod verdict;

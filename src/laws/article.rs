@@ -154,6 +154,19 @@ impl Article {
     pub const CR_DRAW_OFFER: Article = Article::Competition("4.6");
 }
 
+impl Article {
+    /// The article as text output writes it in `lang`: `Laws 5.1.1` / `CR 3.3` in English (as
+    /// [`Display`](fmt::Display)), `Правила 5.1.1` / `ПС 3.3` (Положение соревнования) in
+    /// Russian.
+    pub fn label(&self, lang: crate::i18n::Lang) -> String {
+        let (id, n) = match self {
+            Article::Laws(n) => ("article-laws", n),
+            Article::Competition(n) => ("article-cr", n),
+        };
+        lang.fmt(id, &[("n", n)])
+    }
+}
+
 impl fmt::Display for Article {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -5,6 +5,7 @@
 //! the record keeps both ([`JudgedResult`]). Also the strict reading of a game named by its
 //! players ([`Tournament::board_of`]).
 
+use crate::i18n::Lang;
 use crate::tournament::result::BoardResult;
 use crate::tournament::{Game, GameRef, JudgedResult, Tournament, TournamentError};
 
@@ -77,13 +78,19 @@ impl Tournament {
         Ok(g)
     }
 
-    /// The recorded result of a game said by name and colour, White first, as the arbiter
-    /// reads it back: `round 1, board 3: Иванова Анна (White) 0 – 1 Петров Пётр (Black)`
-    /// (forfeits `+ – −`, CR 4.4; a double loss `0 – 0`, CR 4.2).
+    /// The recorded result of a game said by name and colour in `lang`, White first, as the
+    /// arbiter reads it back: `round 1, board 3: Иванова Анна (White) 0 – 1 Петров Пётр (Black)`
+    /// (forfeits `+ – −`, CR 4.4; a double loss `0 – 0`, CR 4.2); in Russian
+    /// `тур 1, доска 3: Иванова Анна (белые) 0 – 1 Петров Пётр (чёрные)`.
     ///
     /// # Errors
     /// As [`Tournament::board_of`].
-    pub fn result_line(&self, round: u32, game: GameRef) -> Result<String, TournamentError> {
+    pub fn result_line(
+        &self,
+        round: u32,
+        game: GameRef,
+        lang: Lang,
+    ) -> Result<String, TournamentError> {
         let g = self.board_of(round, game)?;
         let name = |t: u16| self.player(t).map_or(t.to_string(), |p| p.name.clone());
         let score = match g.result {
@@ -96,11 +103,15 @@ impl Tournament {
             Some(BoardResult::DoubleForfeit) => "− – −",
             Some(BoardResult::DoubleLoss) => "0 – 0",
         };
-        Ok(format!(
-            "round {round}, board {}: {} (White) {score} {} (Black)",
-            g.board,
-            name(g.white),
-            name(g.black)
+        Ok(lang.fmt(
+            "result-line",
+            &[
+                ("round", &round.to_string()),
+                ("board", &g.board.to_string()),
+                ("white", &name(g.white)),
+                ("score", score),
+                ("black", &name(g.black)),
+            ],
         ))
     }
 
@@ -245,7 +256,7 @@ mod tests {
             Ok(BoardResult::WhiteWins)
         );
         assert_eq!(
-            t.result_line(1, GameRef::Players(1, 2)).unwrap(),
+            t.result_line(1, GameRef::Players(1, 2), Lang::En).unwrap(),
             "round 1, board 1: Иванова, Анна (White) 1 – 0 Петров Пётр (Black)"
         );
         assert!(matches!(

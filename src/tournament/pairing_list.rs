@@ -2,6 +2,8 @@
 //! name, points before the round), the pairing-allocated bye, results so far, and the
 //! alphabetical "who plays where" list children look up their name in. Text, JSON and CSV.
 
+use crate::i18n::Lang;
+use crate::tournament::standings::fmt_decimal;
 use crate::tournament::{ByeKind, Points, Tournament, TournamentError};
 
 /// A player on the pairing list.
@@ -81,15 +83,25 @@ impl PairingList {
         })
     }
 
-    /// The list as text: by board, then the bye, then everyone alphabetically with board and
-    /// colour.
-    pub fn to_text(&self) -> String {
-        let who =
-            |p: &ListedPlayer| format!("{:>3} {} ({})", p.start_rank, p.name, p.points.as_f64());
-        let mut s = format!("Round {}\n", self.round);
+    /// The list as text in `lang`: by board, then the bye, then everyone alphabetically with
+    /// board and colour.
+    pub fn to_text(&self, lang: Lang) -> String {
+        let who = |p: &ListedPlayer| {
+            format!(
+                "{:>3} {} ({})",
+                p.start_rank,
+                p.name,
+                fmt_decimal(p.points.as_f64(), lang)
+            )
+        };
+        let mut s = lang.fmt("pairings-round", &[("round", &self.round.to_string())]);
+        s.push('\n');
         s.push_str(&format!(
             "{:>5}  {:<40} {:<40} {}\n",
-            "Board", "White", "Black", "Result"
+            lang.msg("pairings-board"),
+            lang.msg("pairings-white"),
+            lang.msg("pairings-black"),
+            lang.msg("pairings-result")
         ));
         for b in &self.boards {
             s.push_str(&format!(
@@ -103,16 +115,26 @@ impl PairingList {
             ));
         }
         if let Some(p) = &self.bye {
-            s.push_str(&format!("Bye (+): {}\n", who(p)));
+            s.push_str(&lang.fmt("pairings-bye", &[("player", &who(p))]));
+            s.push('\n');
         }
-        s.push_str("\nWho plays where\n");
+        s.push('\n');
+        s.push_str(&lang.msg("pairings-who"));
+        s.push('\n');
         let mut names: Vec<(String, String)> = Vec::new();
         for b in &self.boards {
-            names.push((b.white.name.clone(), format!("board {}, White", b.board)));
-            names.push((b.black.name.clone(), format!("board {}, Black", b.board)));
+            let board = b.board.to_string();
+            names.push((
+                b.white.name.clone(),
+                lang.fmt("pairings-place-white", &[("board", &board)]),
+            ));
+            names.push((
+                b.black.name.clone(),
+                lang.fmt("pairings-place-black", &[("board", &board)]),
+            ));
         }
         if let Some(p) = &self.bye {
-            names.push((p.name.clone(), "bye (+)".into()));
+            names.push((p.name.clone(), lang.msg("pairings-place-bye")));
         }
         names.sort_by_key(|(n, _)| n.to_lowercase().replace('ё', "е"));
         for (n, place) in names {
@@ -182,9 +204,16 @@ mod tests {
         assert_eq!(one.boards[0].result.as_deref(), Some("1/2-1/2"));
         assert_eq!(one.bye.as_ref().map(|b| b.start_rank), Some(3));
         assert!(
-            one.to_text()
+            one.to_text(Lang::En)
                 .contains("Вика                               bye (+)")
         );
+        let ru = one.to_text(Lang::Ru);
+        assert!(ru.starts_with("Тур 1\nДоска  Белые"), "{ru}");
+        assert!(ru.contains("Без пары (+):   3 Вика (0)\n"), "{ru}");
+        assert!(
+            ru.contains("\nКто где играет\nАня                                доска 1, белые\n")
+        );
+        assert!(ru.contains("Вика                               без пары (+)\n"));
         assert!(PairingList::new(&t, 3).is_err());
     }
 }

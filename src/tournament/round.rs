@@ -71,6 +71,16 @@ pub enum ByeKind {
 }
 
 impl ByeKind {
+    /// The bye's label in `lang` (`half-point`, `pairing-allocated`, …), for text output.
+    pub fn label(self, lang: crate::i18n::Lang) -> String {
+        lang.msg(match self {
+            ByeKind::PairingAllocated => "bye-pab",
+            ByeKind::HalfPoint => "bye-half",
+            ByeKind::FullPoint => "bye-full",
+            ByeKind::ZeroPoint => "bye-zero",
+        })
+    }
+
     /// The bye as a round result (`U`, `H`, `F`, `Z`; C.04 Annex 2).
     pub fn round_result(self) -> RoundResult {
         match self {

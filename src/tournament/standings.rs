@@ -3,6 +3,8 @@
 
 use shakmaty::Color;
 
+use crate::i18n::Lang;
+
 use crate::tournament::model::Tournament;
 use crate::tournament::result::RoundResult;
 use crate::tournament::tiebreak::{
@@ -154,40 +156,85 @@ impl StandingsReport {
         }
     }
 
-    /// The standings as a text table.
-    pub fn to_text(&self) -> String {
+    /// The standings as a text table in `lang`. Russian adds a legend of the tie-break
+    /// acronyms (the column keys stay FIDE's) and writes every number as a decimal
+    /// ([`fmt_decimal`], `2,5`, `0,25`); English keeps the acronyms alone and [`fmt_points`].
+    pub fn to_text(&self, lang: Lang) -> String {
+        // English keeps its ½ style (unchanged output); Russian writes one decimal format.
+        let number_text = |v: f64| match lang {
+            Lang::En => fmt_points(v),
+            Lang::Ru => fmt_decimal(v, lang),
+        };
         let mut t = comfy_table::Table::new();
         t.load_style(comfy_table::presets::ASCII_BORDERS_ONLY_CONDENSED);
-        let mut header: Vec<String> = ["Rk", "No", "Name", "Rtg", "Pts"]
-            .map(String::from)
-            .to_vec();
+        let mut header: Vec<String> = [
+            "col-rank",
+            "col-start",
+            "col-name",
+            "col-rating",
+            "col-points",
+        ]
+        .map(|id| lang.msg(id))
+        .to_vec();
         header.extend(self.tie_break_order.iter().cloned());
         t.set_header(header);
         for r in &self.standings {
-            let mut name = r.name.clone();
-            if let Some(s) = r.status {
-                name.push_str(&format!(" ({s})"));
-            }
             let mut row = vec![
                 r.rank.to_string(),
                 r.start_rank.to_string(),
-                name,
+                with_status(&r.name, r.status, lang),
                 r.rating.map(|x| x.to_string()).unwrap_or_default(),
-                fmt_points(r.points),
+                number_text(r.points),
             ];
             row.extend(self.tie_break_order.iter().map(|k| {
                 r.tie_breaks
                     .get(k)
                     .and_then(|v| v.as_f64())
-                    .map(fmt_points)
+                    .map(number_text)
                     .unwrap_or_default()
             }));
             t.add_row(row);
         }
-        format!(
-            "{} — standings after round {}\n{t}\n",
-            self.tournament, self.after_round
-        )
+        let title = lang.fmt(
+            "standings-title",
+            &[
+                ("tournament", &self.tournament),
+                ("round", &self.after_round.to_string()),
+            ],
+        );
+        let legend = match lang {
+            Lang::En => String::new(),
+            Lang::Ru => tie_break_legend(&self.tie_break_order, lang),
+        };
+        format!("{title}\n{t}\n{legend}")
+    }
+}
+
+/// A name with the player's status in `lang`, if he left the event: `Name (withdrawn)`.
+fn with_status(name: &str, status: Option<&'static str>, lang: Lang) -> String {
+    match status {
+        Some(s) => format!("{name} ({})", lang.msg(&format!("status-{s}"))),
+        None => name.to_string(),
+    }
+}
+
+/// The legend of tie-break acronyms in `lang`, one line each: `BH-C1 — Buchholz cut 1`.
+fn tie_break_legend(order: &[String], lang: Lang) -> String {
+    let mut s = lang.msg("tie-breaks-legend");
+    s.push('\n');
+    for k in order {
+        s.push_str(&format!("  {k} — {}\n", lang.msg(&format!("tb-{k}"))));
+    }
+    s
+}
+
+/// A number in decimal notation for `lang` (`2.5`, `0.25`; Russian `2,5`): the crosstable's
+/// one format for points and tie-breaks, whose quarter values (`SB`) ½ cannot write.
+pub fn fmt_decimal(v: f64, lang: Lang) -> String {
+    let s = format!("{v}");
+    match lang {
+        Lang::En => s,
+        Lang::Ru => s.replace('.', ","),
     }
 }
 
@@ -307,26 +354,28 @@ impl Crosstable {
         }
     }
 
-    /// The crosstable as text: each round cell is opponent's place, colour and result
-    /// (`12w1`, `3b½`, `-U` for a bye).
-    pub fn to_text(&self) -> String {
+    /// The crosstable as text in `lang`: each round cell is the opponent's starting rank
+    /// (unambiguous where places are shared), colour and result (`12w1`, `3b½`, `-U` for a bye), as a legend line under
+    /// the title says; points and tie-breaks in one decimal format ([`fmt_decimal`]), then a
+    /// legend of the tie-break acronyms.
+    pub fn to_text(&self, lang: Lang) -> String {
         let mut t = comfy_table::Table::new();
         t.load_style(comfy_table::presets::ASCII_BORDERS_ONLY_CONDENSED);
-        let mut header: Vec<String> = ["Rk", "No", "Name", "Rtg"].map(String::from).to_vec();
-        header.extend((1..=self.after_round).map(|r| format!("R{r}")));
-        header.push("Pts".into());
+        let mut header: Vec<String> = ["col-rank", "col-start", "col-name", "col-rating"]
+            .map(|id| lang.msg(id))
+            .to_vec();
+        header.extend(
+            (1..=self.after_round).map(|r| lang.fmt("col-round", &[("round", &r.to_string())])),
+        );
+        header.push(lang.msg("col-points"));
         header.extend(self.tie_break_order.iter().cloned());
         t.set_header(header);
         for row in &self.rows {
             let s = &row.standing;
-            let name = match s.status {
-                Some(status) => format!("{} ({status})", s.name),
-                None => s.name.clone(),
-            };
             let mut cells = vec![
                 s.rank.to_string(),
                 s.start_rank.to_string(),
-                name,
+                with_status(&s.name, s.status, lang),
                 s.rating.map(|x| x.to_string()).unwrap_or_default(),
             ];
             cells.extend(row.rounds.iter().map(|c| {
@@ -334,24 +383,32 @@ impl Crosstable {
                     Some(RoundResult::Draw) => "½".to_string(),
                     _ => c.result.to_string(),
                 };
-                match c.opponent_rank {
+                match c.opponent {
                     Some(o) => format!("{o}{}{result}", c.colour.unwrap_or('-')),
                     None => format!("-{result}"),
                 }
             }));
-            cells.push(fmt_points(s.points));
+            cells.push(fmt_decimal(s.points, lang));
             cells.extend(self.tie_break_order.iter().map(|k| {
                 s.tie_breaks
                     .get(k)
                     .and_then(|v| v.as_f64())
-                    .map(fmt_points)
+                    .map(|v| fmt_decimal(v, lang))
                     .unwrap_or_default()
             }));
             t.add_row(cells);
         }
+        let title = lang.fmt(
+            "crosstable-title",
+            &[
+                ("tournament", &self.tournament),
+                ("round", &self.after_round.to_string()),
+            ],
+        );
         format!(
-            "{} — crosstable after round {}\n{t}\n",
-            self.tournament, self.after_round
+            "{title}\n{}\n{t}\n{}",
+            lang.msg("crosstable-legend"),
+            tie_break_legend(&self.tie_break_order, lang)
         )
     }
 }

@@ -15,11 +15,20 @@ macro_rules! crate_path {
     };
 }
 
-/// `arbiter <args>` run in `dir`, its output captured.
+/// `arbiter <args>` run in `dir` in the `C` locale (English text output whatever the
+/// developer's locale), its output captured.
 pub fn arbiter(args: &[&str], dir: &Path) -> Output {
+    arbiter_in_locale(args, dir, "C")
+}
+
+/// `arbiter <args>` run in `dir` with `LANG=lang` (and no `LC_ALL` / `LC_MESSAGES`).
+pub fn arbiter_in_locale(args: &[&str], dir: &Path, lang: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(args)
         .current_dir(dir)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", lang)
         .output()
         .unwrap()
 }

@@ -102,6 +102,20 @@ pub enum WinnabilityMethod {
     None,
 }
 
+impl WinnabilityMethod {
+    /// The method's label for text output in `lang` (`helpmate search`, …).
+    pub fn label(self, lang: crate::i18n::Lang) -> String {
+        lang.msg(match self {
+            WinnabilityMethod::GameOver => "method-game-over",
+            WinnabilityMethod::Material => "method-material",
+            WinnabilityMethod::Blockade => "method-blockade",
+            WinnabilityMethod::Helpmate => "method-helpmate",
+            WinnabilityMethod::ExhaustiveSearch => "method-exhaustive-search",
+            WinnabilityMethod::None => "method-none",
+        })
+    }
+}
+
 /// Budget of [`can_mate_with`].
 ///
 /// Two presets: [`WinnabilityConfig::quick`] (for per-move checks in bulk replays) and

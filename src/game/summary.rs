@@ -1,0 +1,141 @@
+//! The judge's verdict as a short text for people in the event's language
+//! ([`Verdict::summary`]): the result, its reason and article, the illegal moves and
+//! two-handed moves that counted (CR 3.3–3.7), claims, the reported result (CR 4.2) and the
+//! final position. English is the verdict's `Display`, unchanged.
+
+use shakmaty::Color;
+
+use crate::game::verdict::Verdict;
+use crate::i18n::Lang;
+
+impl Verdict {
+    /// The verdict as text in `lang`. English is [`Verdict`]'s `Display` (reason codes such as
+    /// `checkmate`); Russian names the reason and the article (`мат, Правила 5.1.1`) in the
+    /// competition's wording. The `--trace` lines stay in the Display's form.
+    pub fn summary(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        let side = |c: Color| {
+            lang.msg(match c {
+                Color::White => "side-white",
+                Color::Black => "side-black",
+            })
+        };
+        let by = |c: Color| {
+            lang.msg(match c {
+                Color::White => "by-white",
+                Color::Black => "by-black",
+            })
+        };
+        let white = self
+            .game
+            .white
+            .clone()
+            .unwrap_or_else(|| side(Color::White));
+        let black = self
+            .game
+            .black
+            .clone()
+            .unwrap_or_else(|| side(Color::Black));
+        let reason = lang.msg(&format!("reason-{}", self.reason.code()));
+        let why = match self.article {
+            Some(a) => format!("{reason}, {}", a.label(lang)),
+            None => reason,
+        };
+        let plies = self.plies.to_string();
+        let mut s = lang.fmt(
+            "verdict-head",
+            &[
+                ("white", &white),
+                ("black", &black),
+                ("result", self.result.as_str()),
+                ("why", &why),
+                ("plies", &plies),
+            ],
+        );
+        s.push('\n');
+        for act in &self.illegal_moves {
+            let status = serde_json::to_value(act.status)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default();
+            s.push_str(&lang.fmt(
+                "verdict-illegal",
+                &[
+                    ("ply", &act.ply.to_string()),
+                    ("by", &by(act.side)),
+                    ("move", &act.notation),
+                    ("article", &act.article.label(lang)),
+                    ("status", &lang.msg(&format!("status-{status}"))),
+                ],
+            ));
+            s.push('\n');
+        }
+        for c in [Color::White, Color::Black] {
+            let th = self.two_handed.get(c);
+            if th.observed > 0 {
+                s.push_str(&lang.fmt(
+                    "verdict-two-handed",
+                    &[
+                        ("by", &by(c)),
+                        ("observed", &th.observed.to_string()),
+                        ("counted", &th.counted.to_string()),
+                    ],
+                ));
+                s.push('\n');
+            }
+        }
+        for c in &self.claims {
+            s.push_str(&lang.fmt(
+                "verdict-claim",
+                &[
+                    ("by", &by(c.by)),
+                    (
+                        "verdict",
+                        &lang.msg(if c.correct {
+                            "claim-correct"
+                        } else {
+                            "claim-incorrect"
+                        }),
+                    ),
+                    ("article", &c.article.label(lang)),
+                ],
+            ));
+            s.push('\n');
+        }
+        if !self.moves_after_end.is_empty() {
+            s.push_str(&lang.fmt(
+                "verdict-after-end",
+                &[("n", &self.moves_after_end.len().to_string())],
+            ));
+            s.push('\n');
+        }
+        if let Some(r) = &self.reported {
+            let id = if r.agrees {
+                "verdict-reported-agrees"
+            } else {
+                "verdict-reported-disagrees"
+            };
+            s.push_str(&lang.fmt(id, &[("result", r.result.as_str())]));
+            s.push('\n');
+        }
+        if self.irregular_position {
+            s.push_str(&lang.msg("verdict-irregular"));
+            s.push('\n');
+        }
+        s.push_str(&lang.fmt("verdict-final", &[("fen", &self.final_fen.to_string())]));
+        if let Some(trace) = &self.trace {
+            for t in trace {
+                s.push_str(&format!(
+                    "\n    [{}] ply {}: {} -> {}",
+                    t.event_index, t.ply, t.event, t.decision
+                ));
+                if let Some(a) = t.article {
+                    s.push_str(&format!(" ({a})"));
+                }
+            }
+        }
+        s
+    }
+}

@@ -1,0 +1,152 @@
+//! Text output in the event's language: the [`Lang`] of a report and its messages, kept as
+//! Fluent resources (`locales/<lang>/arbiter.ftl`, embedded in the binary) and formatted with
+//! `fluent-bundle`. JSON output never goes through here: it is the same in every language.
+//!
+//! The lowest layer: it knows message identifiers and arguments, never the types whose text
+//! they are (the code that knows a type picks the message).
+
+use std::sync::OnceLock;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+
+/// The language of text output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// English (the default outside a Russian locale).
+    #[default]
+    En,
+    /// Russian (the event's language, CR: the organisers' regulations are Russian).
+    Ru,
+}
+
+impl Lang {
+    /// Parses `ru` or `en` (case-insensitive; a locale such as `ru_RU.UTF-8` is accepted).
+    pub fn parse(text: &str) -> Option<Lang> {
+        let t = text.trim().to_ascii_lowercase();
+        if t.starts_with("ru") {
+            Some(Lang::Ru)
+        } else if t.starts_with("en") {
+            Some(Lang::En)
+        } else {
+            None
+        }
+    }
+
+    /// The language of the locale: the first set of `LC_ALL`, `LC_MESSAGES`, `LANG` (POSIX
+    /// order); Russian when it starts with `ru`, else English.
+    pub fn from_env() -> Lang {
+        Self::from_locale(|k| std::env::var(k).ok())
+    }
+
+    /// As [`Lang::from_env`], reading variables through `var`.
+    pub fn from_locale(var: impl Fn(&str) -> Option<String>) -> Lang {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .into_iter()
+            .filter_map(var)
+            .find(|v| !v.is_empty())
+            .map_or(Lang::En, |v| {
+                if v.starts_with("ru") {
+                    Lang::Ru
+                } else {
+                    Lang::En
+                }
+            })
+    }
+
+    /// The code: `en` or `ru`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Ru => "ru",
+        }
+    }
+
+    /// Message `id` without arguments.
+    ///
+    /// # Panics
+    /// When `id` is missing from the language's resource (a bug: every message exists in both).
+    pub fn msg(self, id: &str) -> String {
+        self.fmt(id, &[])
+    }
+
+    /// Message `id` with string arguments `(name, value)`.
+    ///
+    /// # Panics
+    /// When `id` is missing from the language's resource (a bug: every message exists in both).
+    pub fn fmt(self, id: &str, args: &[(&str, &str)]) -> String {
+        let bundle = bundle(self);
+        let pattern = bundle
+            .get_message(id)
+            .and_then(|m| m.value())
+            .unwrap_or_else(|| panic!("message {id} missing in locales/{}", self.code()));
+        let mut fargs = FluentArgs::new();
+        for (k, v) in args {
+            fargs.set(*k, FluentValue::from(*v));
+        }
+        let mut errors = Vec::new();
+        let text = bundle.format_pattern(pattern, Some(&fargs), &mut errors);
+        assert!(errors.is_empty(), "message {id}: {errors:?}");
+        text.into_owned()
+    }
+}
+
+/// The bundle of `lang`, parsed once.
+fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
+    static EN: OnceLock<FluentBundle<FluentResource>> = OnceLock::new();
+    static RU: OnceLock<FluentBundle<FluentResource>> = OnceLock::new();
+    let (cell, source) = match lang {
+        Lang::En => (&EN, include_str!("../locales/en/arbiter.ftl")),
+        Lang::Ru => (&RU, include_str!("../locales/ru/arbiter.ftl")),
+    };
+    cell.get_or_init(|| {
+        let resource = FluentResource::try_new(source.to_string())
+            .unwrap_or_else(|(_, e)| panic!("locales/{}: {e:?}", lang.code()));
+        let id: unic_langid::LanguageIdentifier =
+            lang.code().parse().expect("a valid language code");
+        let mut b = FluentBundle::new_concurrent(vec![id]);
+        b.set_use_isolating(false);
+        b.add_resource(resource)
+            .unwrap_or_else(|e| panic!("locales/{}: {e:?}", lang.code()));
+        b
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locale_and_messages() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |k: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == k)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        assert_eq!(Lang::from_locale(env(&[("LANG", "ru_RU.UTF-8")])), Lang::Ru);
+        assert_eq!(
+            Lang::from_locale(env(&[("LC_ALL", "C"), ("LANG", "ru_RU.UTF-8")])),
+            Lang::En
+        );
+        assert_eq!(Lang::from_locale(env(&[("LC_ALL", "")])), Lang::En);
+        assert_eq!(Lang::Ru.fmt("pairings-round", &[("round", "2")]), "Тур 2");
+        assert_eq!(Lang::En.msg("tb-SB"), "Sonneborn-Berger");
+    }
+
+    #[test]
+    fn every_message_in_both_languages() {
+        let ids = |src: &str| -> Vec<String> {
+            src.lines()
+                .filter(|l| !l.starts_with('#') && l.contains(" = "))
+                .map(|l| l.split(" = ").next().unwrap().to_string())
+                .collect()
+        };
+        assert_eq!(
+            ids(include_str!("../locales/en/arbiter.ftl")),
+            ids(include_str!("../locales/ru/arbiter.ftl"))
+        );
+    }
+}
