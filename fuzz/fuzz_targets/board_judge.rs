@@ -9,9 +9,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    if let Ok(game) = read_board_game(text, &RecogniserConfig::default()) {
-        if let Ok(v) = judge_game(&game.events, None, JudgeOptions { trace: true }) {
-            let _ = serde_json::to_string(&v);
-        }
+    if let Ok(game) = read_board_game(text, &RecogniserConfig::default())
+        && let Ok(v) = judge_game(&game.events, None, JudgeOptions { trace: true })
+    {
+        let _ = serde_json::to_string(&v);
     }
 });

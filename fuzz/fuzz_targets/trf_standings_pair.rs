@@ -33,12 +33,11 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(table) = trf.result_table(None) {
         let _ = standings(&table, Rules::Fide2026, Preset::Fide.order());
     }
-    if trf.players().count() <= MAX_PLAYERS {
-        if let Ok(input) = trf.pairing_input() {
-            if let Ok(p) = pair(&input, &PairingRules::detsky_mat()) {
-                trf.apply_pairing(&p);
-                let _ = trf.to_string();
-            }
-        }
+    if trf.players().count() <= MAX_PLAYERS
+        && let Ok(input) = trf.pairing_input()
+        && let Ok(p) = pair(&input, &PairingRules::detsky_mat())
+    {
+        trf.apply_pairing(&p);
+        let _ = trf.to_string();
     }
 });
