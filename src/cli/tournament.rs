@@ -402,6 +402,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::AddPlayer(a) => {
+            let _lock = lock_state(&a.state);
             let mut t = load_state(&a.state)?;
             let tpn = t
                 .add_player(Player {
@@ -426,6 +427,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Pair(a) => {
+            let _lock = lock_state(&a.state);
             let mut t = load_state(&a.state)?;
             if a.auto {
                 // The Dutch pairer pairs the next round only: a round named with --auto must be it.
@@ -691,10 +693,18 @@ fn change<T>(
     state: &Path,
     edit: impl FnOnce(&mut Tournament) -> Result<T, TournamentError>,
 ) -> anyhow::Result<T> {
+    let _lock = lock_state(state);
     let mut t = load_state(state)?;
     let out = edit(&mut t).with_context(|| state.display().to_string())?;
     store::save(&t, state)?;
     Ok(out)
+}
+
+/// The state file's lock ([`store::lock`]), held by a changing command from its read to its
+/// save so that concurrent commands never lose an update. `None` when the file cannot be
+/// opened: [`load_state`] then reports it with its usual message.
+fn lock_state(path: &Path) -> Option<store::StateLock> {
+    store::lock(path).ok()
 }
 
 /// Loads a state file for a changing command. A TRF file is refused: saving would replace it

@@ -3,6 +3,11 @@
 //! crash mid-save leaves either the old state or the new one, never a torn file. The state file
 //! is JSON only: a caller that also takes TRF files tells them apart with [`is_state_file`] and
 //! converts TRF with [`crate::formats::trf`].
+//!
+//! Concurrent writers (two CLI processes, the web page and the CLI) never lose an update:
+//! [`update`] (and every changing CLI command) holds an advisory exclusive lock on the state
+//! file ([`lock`]) from the read to the rename, so read-modify-write cycles run one after
+//! the other.
 
 use std::io::Write;
 use std::path::Path;
@@ -136,4 +141,87 @@ pub fn write_atomic(
         let _ = d.sync_all();
     }
     Ok(())
+}
+
+/// An advisory exclusive lock on a state file (`flock` on Unix, `LockFileEx` on Windows),
+/// held until dropped. Only writers that take it are kept out: [`update`] and the CLI's
+/// changing commands do; readers need not (the atomic rename never shows a torn file).
+#[derive(Debug)]
+pub struct StateLock {
+    _file: std::fs::File,
+}
+
+/// Takes the exclusive lock on the state file at `path`, waiting for another holder to drop it.
+///
+/// The lock is on the file itself, not on a separate lock file: nothing is left behind. As a
+/// save replaces the file by a rename, a waiter may wake up holding the lock of a file that is
+/// no longer at `path`; it then locks the new one, so every holder locks the current file.
+///
+/// # Errors
+/// [`StoreError::Io`]: the file cannot be opened (e.g. it does not exist yet) or locked.
+pub fn lock(path: &Path) -> Result<StateLock, StoreError> {
+    let io = |action: &'static str| {
+        move |source| StoreError::Io {
+            file: path.display().to_string(),
+            action,
+            source,
+        }
+    };
+    loop {
+        let file = std::fs::File::open(path).map_err(io("open to lock"))?;
+        file.lock().map_err(io("lock"))?;
+        if still_at(&file, path) {
+            return Ok(StateLock { _file: file });
+        }
+    }
+}
+
+/// True when `file` is still the file at `path` (not replaced by a rename since it was opened).
+#[cfg(unix)]
+fn still_at(file: &std::fs::File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::metadata(path)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        // The file is gone: the lock holds nothing; the caller's load reports the missing file.
+        (Ok(_), Err(_)) => true,
+        (Err(_), _) => true,
+    }
+}
+
+/// Elsewhere a file open by another process cannot be renamed over, so it is still there.
+#[cfg(not(unix))]
+fn still_at(_file: &std::fs::File, _path: &Path) -> bool {
+    true
+}
+
+/// Read-modify-write of a state file under its lock ([`lock`]): loads it, applies `change`,
+/// and saves it atomically if `change` succeeds. A refused change (an `Err` from `change`)
+/// leaves the file untouched. Concurrent `update`s on one file run one after the other, so
+/// none is lost.
+///
+/// ```
+/// use arbiter::tournament::{Player, Tournament, store};
+///
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("event.json");
+/// store::save(&Tournament::new("Club Swiss", 5), &path).unwrap();
+/// let tpn = store::update(&path, |t| -> Result<u16, Box<dyn std::error::Error>> {
+///     Ok(t.add_player(Player { name: "Ada".into(), ..Player::default() })?)
+/// })
+/// .unwrap();
+/// assert_eq!(tpn, 1);
+/// assert_eq!(store::load(&path).unwrap().players.len(), 1);
+/// ```
+///
+/// # Errors
+/// [`StoreError`] (converted into `E`) from locking, loading or saving; `change`'s own error.
+pub fn update<T, E: From<StoreError>>(
+    path: &Path,
+    change: impl FnOnce(&mut Tournament) -> Result<T, E>,
+) -> Result<T, E> {
+    let _lock = lock(path)?;
+    let mut tournament = load(path)?;
+    let out = change(&mut tournament)?;
+    save(&tournament, path)?;
+    Ok(out)
 }
