@@ -496,9 +496,28 @@ impl<'a> Run<'a> {
             3,
             reference.clone(),
             true,
-            format!("tablebase: {wdl:?} for the side to move ({mover:?})"),
+            format!(
+                "tablebase: {} for the side to move ({mover:?})",
+                wdl_label(wdl)
+            ),
         );
         Some(result)
+    }
+}
+
+/// A tablebase value in words (Syzygy's "cursed" and "blessed" results are decided only when
+/// the 50-move rule, Laws 9.3, is set aside).
+fn wdl_label(wdl: AmbiguousWdl) -> &'static str {
+    match wdl {
+        AmbiguousWdl::Win => "win",
+        AmbiguousWdl::Loss => "loss",
+        AmbiguousWdl::Draw => "draw",
+        AmbiguousWdl::CursedWin => "cursed win (a win that the 50-move rule turns into a draw)",
+        AmbiguousWdl::BlessedLoss => {
+            "blessed loss (a loss that the 50-move rule turns into a draw)"
+        }
+        AmbiguousWdl::MaybeWin => "win or cursed win",
+        AmbiguousWdl::MaybeLoss => "loss or blessed loss",
     }
 }
 
@@ -553,6 +572,23 @@ fn unstoppable_passed_pawn(pos: &Chess, color: Color) -> bool {
 mod tests {
     use super::*;
     use shakmaty::CastlingMode;
+
+    /// Every tablebase value reads as words, not as the library's variant name (`CursedWin`).
+    #[test]
+    fn tablebase_values_are_words() {
+        use AmbiguousWdl::*;
+        for wdl in [Win, Loss, Draw, CursedWin, BlessedLoss, MaybeWin, MaybeLoss] {
+            let label = wdl_label(wdl);
+            assert!(
+                label.chars().all(|c| !c.is_ascii_uppercase()),
+                "{wdl:?} reads {label:?}"
+            );
+        }
+        assert_eq!(
+            wdl_label(CursedWin),
+            "cursed win (a win that the 50-move rule turns into a draw)"
+        );
+    }
 
     /// Castling in a line is written as the position's castling mode wants: king to rook in
     /// Chess960 (`UCI_Chess960`), king two squares in standard chess.
