@@ -18,6 +18,9 @@ use arbiter::tournament::{
 use clap::builder::TypedValueParser as _;
 use shakmaty::Color;
 
+mod state;
+use state::*;
+
 /// Arguments of `arbiter tournament`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -672,118 +675,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
-}
-
-/// Warns on stderr about each text field cut to fit its TRF columns (a state file edited by
-/// hand; `add-player` refuses such fields).
-fn warn_overlong(trf: &Trf) {
-    for p in trf.players() {
-        for (field, width) in p.overlong_fields() {
-            note!(
-                "arbiter: warning: player {}: the {field} is longer than its {width} TRF columns; cut to fit",
-                p.tpn
-            );
-        }
-    }
-}
-
-/// Loads the state file, applies `edit` and saves the file again (atomically); a refused
-/// change leaves the file as it was and names it in the error.
-fn change<T>(
-    state: &Path,
-    edit: impl FnOnce(&mut Tournament) -> Result<T, TournamentError>,
-) -> anyhow::Result<T> {
-    let _lock = lock_state(state);
-    let mut t = load_state(state)?;
-    let out = edit(&mut t).with_context(|| state.display().to_string())?;
-    store::save(&t, state)?;
-    Ok(out)
-}
-
-/// The state file's lock ([`store::lock`]), held by a changing command from its read to its
-/// save so that concurrent commands never lose an update. `None` when the file cannot be
-/// opened: [`load_state`] then reports it with its usual message.
-fn lock_state(path: &Path) -> Option<store::StateLock> {
-    store::lock(path).ok()
-}
-
-/// Loads a state file for a changing command. A TRF file is refused: saving would replace it
-/// with JSON.
-fn load_state(path: &Path) -> anyhow::Result<Tournament> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("{}: cannot read", path.display()))?;
-    if !text.trim_start().starts_with('{') {
-        bail!(
-            "{} is not a state file (a TRF file?): import it first with `arbiter tournament import {} STATE.json`",
-            path.display(),
-            path.display()
-        );
-    }
-    Ok(store::load(path)?)
-}
-
-fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournament)> {
-    let t = load(&a.file)?;
-    // Standings after a round not yet paired would count byes that never happened.
-    if let Some(r) = a.after_round
-        && r > t.paired_rounds()
-    {
-        bail!(
-            "{}: no standings after round {r}: {} of {} round(s) paired",
-            a.file.display(),
-            t.paired_rounds(),
-            t.total_rounds
-        );
-    }
-    let order: Vec<TieBreak> = match &a.tie_breaks {
-        Some(list) => parse_order(list)?,
-        None => a.preset.or(super::PresetName::DetskyMat).order().to_vec(),
-    };
-    let rules = a.edition.edition();
-    Ok((StandingsReport::new(&t, a.after_round, rules, &order), t))
-}
-
-/// Loads a state file, or a TRF file converted to a tournament (read-only commands).
-fn load(path: &Path) -> anyhow::Result<Tournament> {
-    let text = store::read_text(path)?;
-    let file = path.display().to_string();
-    if store::is_state_file(&text) {
-        return Ok(store::parse(&text, &file)?);
-    }
-    let trf = Trf::parse(&text, &file)?;
-    trf.to_tournament().with_context(|| file)
-}
-
-/// The verdict in `path` (`arbiter judge --format json`; `-` for stdin): the only one, or
-/// the `index`-th (1-based) of a file with several.
-fn read_verdict(path: &Path, index: Option<usize>) -> anyhow::Result<JudgedGame> {
-    let text = if path.as_os_str() == "-" {
-        std::io::read_to_string(std::io::stdin())?
-    } else {
-        std::fs::read_to_string(path).with_context(|| format!("{}: cannot read", path.display()))?
-    };
-    let mut all = verdict::read_judged(&text, &path.display().to_string())?;
-    let n = all.len();
-    match index {
-        None if n == 1 => Ok(all.remove(0)),
-        None => bail!(
-            "{}: the file holds {n} verdicts; choose one with --index N (1 to {n})",
-            path.display()
-        ),
-        Some(i) if (1..=n).contains(&i) => Ok(all.remove(i - 1)),
-        Some(i) => bail!(
-            "{}: --index {i}: the file holds {n} verdict(s)",
-            path.display()
-        ),
-    }
-}
-
-/// Reads a bbpPairings `-p` output ([`pairs::parse`]): games in board order and the
-/// pairing-allocated bye.
-fn read_pairs(path: &Path) -> anyhow::Result<pairs::Pairs> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("{}: cannot read", path.display()))?;
-    Ok(pairs::parse(&text, &path.display().to_string())?)
 }
 
 fn done(out: &Output, text: &str, json: serde_json::Value) -> anyhow::Result<ExitCode> {
