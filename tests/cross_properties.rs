@@ -8,7 +8,8 @@
 //! - TRF write → read → write is the identity on generated tournaments (players, paired
 //!   rounds, results, byes), and the model read back equals the one written.
 //!
-//! proptest prints the failing case (and its seed in `proptest-regressions/`) on failure.
+//! The runs are seeded (`ARBITER_TEST_SEED`, default a fixed seed) so that CI is repeatable;
+//! proptest prints the failing case on failure. Set another seed to search further.
 
 use arbiter::formats::jsonl::parse_line;
 use arbiter::formats::trf::Trf;
@@ -70,8 +71,52 @@ fn check_counts(events: &[Event], rules: CompetitionRules) -> Result<(), TestCas
     Ok(())
 }
 
+/// The seed of the property runs: `ARBITER_TEST_SEED` when set, else a fixed one.
+fn seeded(cases: u32) -> ProptestConfig {
+    let seed = std::env::var("ARBITER_TEST_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20_261_201);
+    eprintln!("property seed {seed} (ARBITER_TEST_SEED)");
+    ProptestConfig {
+        cases,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(seed),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+/// Found by the property below (random seed, 1 December 2026): under the FIDE preset a
+/// two-handed move called after the game had ended by a second illegal move was counted as a
+/// third illegal move. Hand-checked: White's Bf1-f4 (3.2) is noticed (1 of 2); Ng1-f3 is made
+/// with two hands; White's d2-d4 out of turn is noticed (2 of 2: White loses, 7.5.5); the
+/// two-handed call that follows changes nothing.
+#[test]
+fn a_two_handed_call_after_the_end_counts_nothing() {
+    let lines = [
+        r#"{"type":"move","uci":"f1f4"}"#,
+        r#"{"type":"notice","notice":"illegal_move"}"#,
+        r#"{"type":"move","uci":"g1f3","hands":2}"#,
+        r#"{"type":"move","uci":"d2d4"}"#,
+        r#"{"type":"notice","notice":"illegal_move"}"#,
+        r#"{"type":"notice","notice":"two_handed"}"#,
+    ];
+    let events: Vec<Event> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| parse_line(l, i + 1).unwrap().unwrap())
+        .collect();
+    for rules in [CompetitionRules::fide(), CompetitionRules::detsky_mat()] {
+        let v = judge_game(&events, Some(rules), JudgeOptions { trace: false }).unwrap();
+        assert_eq!(v.result, GameResult::BlackWins);
+        assert_eq!(v.reason.code(), "two_illegal_moves");
+        assert_eq!(*v.illegal_move_counts.get(Color::White), 2);
+        assert_eq!(v.two_handed.get(Color::White).counted, 0);
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+    #![proptest_config(seeded(500))]
 
     #[test]
     fn any_event_sequence_gets_a_verdict_within_cr_3_3(
@@ -153,7 +198,7 @@ fn tournament() -> impl Strategy<Value = Tournament> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(seeded(200))]
 
     #[test]
     fn trf_write_read_write_is_the_identity(t in tournament()) {

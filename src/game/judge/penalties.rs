@@ -228,6 +228,32 @@ impl Judge {
             Preset::Fide => Article::TWO_HANDED_MOVE,
             Preset::DetskyMat => Article::CR_TWO_HANDED_MOVES,
         };
+        // Once the game is over nothing more is counted (Laws 5, 6.9, 7.5.5: the result stands):
+        // a call after the end is recorded, never turned into another illegal move.
+        if let Some(ending) = self.ended {
+            let explanation = format!(
+                "the game is already over ({}): nothing is counted",
+                ending.reason.code()
+            );
+            match claimant {
+                Some(by) => self.record_claim(
+                    index,
+                    by,
+                    ClaimKind::TwoHanded,
+                    None,
+                    false,
+                    article,
+                    explanation,
+                ),
+                None => self.note(
+                    index,
+                    || "arbiter notice: two-handed move".into(),
+                    || explanation,
+                    Some(article),
+                ),
+            }
+            return;
+        }
         // A two-handed move that was also illegal is judged as the illegal move.
         let side = match (self.pending_two_handed, &self.pending) {
             (Some(s), _) => Some(s),
