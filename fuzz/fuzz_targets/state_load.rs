@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let _ = serde_json::to_vec_pretty(&t);
     let report = StandingsReport::new(&t, None, Rules::Fide2026, Preset::DetskyMat.order());
-    let _ = report.to_text();
+    let _ = report.to_text(arbiter::i18n::Lang::Ru);
     let _ = t.result_table(Some(t.paired_rounds()));
     if t.players.len() <= MAX_PLAYERS {
         let _ = t.pair_next_round(&PairingRules::fide());

@@ -24,7 +24,7 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(mut t) = trf.to_tournament() {
         for rules in [Rules::Fide2024, Rules::Fide2026] {
             let report = StandingsReport::new(&t, None, rules, order);
-            let _ = report.to_text();
+            let _ = report.to_text(arbiter::i18n::Lang::En);
         }
         if t.players.len() <= MAX_PLAYERS {
             let _ = t.pair_next_round(&PairingRules::fide());
