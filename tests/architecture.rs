@@ -153,6 +153,11 @@ const FORBIDDEN: &[(&str, &str, &str)] = &[
     // board and batch: faces of their own kind over the game layer.
     (
         "board",
+        "formats",
+        "board recognition turns placements into the judge's events (game::event::EventLog); it knows no file format",
+    ),
+    (
+        "board",
         "batch",
         "board recognition and database replay are independent uses of the judge",
     ),

@@ -12,7 +12,7 @@
 //! | clock pressed without a move (7.5.3) | `move` `0000` |
 //! | a judge event written into the log | itself |
 
-use crate::formats::jsonl::JsonlGame;
+use crate::game::event::EventLog;
 use crate::game::event::{ClaimKind, Event, IllegalActEvent, MoveEvent, NoticeKind, TakeBackEvent};
 use crate::laws::illegal::IllegalMove;
 
@@ -36,9 +36,9 @@ fn is_one_piece_move(kind: IllegalMove) -> bool {
 ///
 /// # Errors
 /// [`BoardError::Event`] when a passed-through line is not a valid judge event.
-pub fn to_game(recognised: &Recognised) -> Result<JsonlGame, BoardError> {
-    let mut game = JsonlGame::default();
-    let push = |game: &mut JsonlGame, line: usize, e: Event| {
+pub fn to_game(recognised: &Recognised) -> Result<EventLog, BoardError> {
+    let mut game = EventLog::default();
+    let push = |game: &mut EventLog, line: usize, e: Event| {
         game.events.push(e);
         game.lines.push(line);
     };
@@ -127,6 +127,6 @@ pub fn to_game(recognised: &Recognised) -> Result<JsonlGame, BoardError> {
 ///
 /// # Errors
 /// Any [`BoardError`].
-pub fn read_board_game(text: &str, config: &RecogniserConfig) -> Result<JsonlGame, BoardError> {
+pub fn read_board_game(text: &str, config: &RecogniserConfig) -> Result<EventLog, BoardError> {
     to_game(&read_board_log(text, config)?)
 }

@@ -27,10 +27,11 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::formats::jsonl::{JsonlError, JsonlGame};
+use crate::formats::jsonl::JsonlError;
 use crate::formats::pgn::judge_pgn_game;
 use crate::formats::pgn::{PgnError, PgnGame, PgnReader};
 use crate::game::event::Event;
+use crate::game::event::EventLog;
 use crate::game::judge::{Judge, JudgeError, JudgeOptions};
 use crate::game::rules::CompetitionRules;
 use crate::game::verdict::Verdict;
@@ -358,7 +359,7 @@ pub enum Location {
 #[derive(Clone, Debug, PartialEq)]
 pub enum GameRecord {
     /// The events of an event log, with their lines.
-    Events(JsonlGame),
+    Events(EventLog),
     /// A PGN game.
     Pgn(PgnGame),
     /// A digital board's placement log, whole (see the module docs).
@@ -625,7 +626,7 @@ impl GameRecord {
 /// Judges one game of an event log: a header first sets the judge up (`rules` overriding its
 /// preset), then every event is applied in order.
 fn judge_events(
-    game: &JsonlGame,
+    game: &EventLog,
     rules: Option<CompetitionRules>,
     options: JudgeOptions,
 ) -> Result<Verdict, JudgeFailure> {

@@ -17,16 +17,7 @@
 
 use std::io::{self, BufRead};
 
-use crate::game::event::Event;
-
-/// One game of an event log, with the 1-based line number of every event.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct JsonlGame {
-    /// The events in order (a header first, when the log has one).
-    pub events: Vec<Event>,
-    /// `lines[i]` is the line of `events[i]`.
-    pub lines: Vec<usize>,
-}
+use crate::game::event::{Event, EventLog};
 
 /// An event log that could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -89,7 +80,7 @@ pub fn parse_line(line: &str, line_no: usize) -> Result<Option<Event>, JsonlErro
 ///
 /// # Errors
 /// The first unreadable line ([`JsonlError`]).
-pub fn read_games(input: impl BufRead) -> Result<Vec<JsonlGame>, JsonlError> {
+pub fn read_games(input: impl BufRead) -> Result<Vec<EventLog>, JsonlError> {
     read_each_game(input).collect()
 }
 
@@ -124,13 +115,13 @@ pub struct JsonlGames<R> {
 }
 
 impl<R: BufRead> Iterator for JsonlGames<R> {
-    type Item = Result<JsonlGame, JsonlError>;
+    type Item = Result<EventLog, JsonlError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
             return None;
         }
-        let mut current = JsonlGame::default();
+        let mut current = EventLog::default();
         let mut spoiled: Option<JsonlError> = None;
         if let Some((header, line_no)) = self.next_header.take() {
             current.events.push(header);

@@ -257,6 +257,16 @@ mod squares {
     }
 }
 
+/// One game's events with the 1-based line number of every event in its source (an event
+/// log, or a board log turned into events), so that a finding can name its line.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EventLog {
+    /// The events in order (a header first, when the log has one).
+    pub events: Vec<Event>,
+    /// `lines[i]` is the line of `events[i]`.
+    pub lines: Vec<usize>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
