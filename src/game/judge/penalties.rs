@@ -217,6 +217,34 @@ impl Judge {
         self.check_illegal_limit(p.side);
     }
 
+    /// A two-handed call that counts nothing: recorded as an incorrect claim of `claimant`,
+    /// or as the arbiter's notice when `claimant` is `None`, with `explanation`.
+    fn two_handed_call_refused(
+        &mut self,
+        claimant: Option<Color>,
+        index: usize,
+        article: Article,
+        explanation: String,
+    ) {
+        match claimant {
+            Some(by) => self.record_claim(
+                index,
+                by,
+                ClaimKind::TwoHanded,
+                None,
+                false,
+                article,
+                explanation,
+            ),
+            None => self.note(
+                index,
+                || "arbiter notice: two-handed move".into(),
+                || explanation,
+                Some(article),
+            ),
+        }
+    }
+
     /// A claim or notice that the last move was two-handed (CR 3.7, Laws 7.5.4).
     pub(super) fn two_handed_called(
         &mut self,
@@ -235,23 +263,7 @@ impl Judge {
                 "the game is already over ({}): nothing is counted",
                 ending.reason.code()
             );
-            match claimant {
-                Some(by) => self.record_claim(
-                    index,
-                    by,
-                    ClaimKind::TwoHanded,
-                    None,
-                    false,
-                    article,
-                    explanation,
-                ),
-                None => self.note(
-                    index,
-                    || "arbiter notice: two-handed move".into(),
-                    || explanation,
-                    Some(article),
-                ),
-            }
+            self.two_handed_call_refused(claimant, index, article, explanation);
             return;
         }
         // A two-handed move that was also illegal is judged as the illegal move.
@@ -262,23 +274,7 @@ impl Judge {
         };
         let Some(side) = side.filter(|s| claimant.is_none_or(|c| c != *s)) else {
             let explanation = "no two-handed move by the opponent to call".to_owned();
-            match claimant {
-                Some(by) => self.record_claim(
-                    index,
-                    by,
-                    ClaimKind::TwoHanded,
-                    None,
-                    false,
-                    article,
-                    explanation,
-                ),
-                None => self.note(
-                    index,
-                    || "arbiter notice: two-handed move".into(),
-                    || explanation,
-                    Some(article),
-                ),
-            }
+            self.two_handed_call_refused(claimant, index, article, explanation);
             return;
         };
         self.pending_two_handed = None;
