@@ -5,10 +5,12 @@
 //! The lowest layer: it knows message identifiers and arguments, never the types whose text
 //! they are (the code that knows a type picks the message).
 
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use serde::{Serialize, Serializer};
 
 /// The language of text output.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -91,6 +93,108 @@ impl Lang {
     }
 }
 
+/// A message for people kept as data: a message code (a Fluent message identifier of
+/// `locales/<lang>/arbiter.ftl`, stable, e.g. `adj-forced-mate`) and its named arguments, so
+/// that it can be written in any [`Lang`] ([`Note::text`]).
+///
+/// JSON: `{"code": "adj-forced-mate", "args": {"plies": "3", "side": "white", …}}`; an
+/// argument is a string (a number, a side `white`/`black`, a code such as a drawn pattern's
+/// `two_knights_vs_king`) or a nested note.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Note {
+    /// The message code.
+    pub code: &'static str,
+    /// The arguments by name.
+    pub args: BTreeMap<&'static str, NoteArg>,
+}
+
+/// One argument of a [`Note`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoteArg {
+    /// Written as it is in every language (a number, a move, a side's code for a selector).
+    Plain(String),
+    /// A code with a label in each language: message `<family>-<code>` (e.g. `wdl-cursed_win`).
+    Term {
+        /// The message family (the prefix of the message identifier).
+        family: &'static str,
+        /// The code (JSON: this string).
+        code: String,
+    },
+    /// A further note, written in the same language.
+    Note(Box<Note>),
+}
+
+impl Serialize for NoteArg {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            NoteArg::Plain(v) => s.serialize_str(v),
+            NoteArg::Term { code, .. } => s.serialize_str(code),
+            NoteArg::Note(n) => n.serialize(s),
+        }
+    }
+}
+
+impl Note {
+    /// A note without arguments.
+    pub fn new(code: &'static str) -> Note {
+        Note {
+            code,
+            args: BTreeMap::new(),
+        }
+    }
+
+    /// Adds argument `name`, written as `value` displays in every language.
+    pub fn arg(mut self, name: &'static str, value: impl std::fmt::Display) -> Note {
+        self.args.insert(name, NoteArg::Plain(value.to_string()));
+        self
+    }
+
+    /// Adds argument `name`, a `code` labelled by message `<family>-<code>` in each language.
+    pub fn term(
+        mut self,
+        name: &'static str,
+        family: &'static str,
+        code: impl Into<String>,
+    ) -> Note {
+        self.args.insert(
+            name,
+            NoteArg::Term {
+                family,
+                code: code.into(),
+            },
+        );
+        self
+    }
+
+    /// Adds argument `name`, a nested note.
+    pub fn note(mut self, name: &'static str, note: Note) -> Note {
+        self.args.insert(name, NoteArg::Note(Box::new(note)));
+        self
+    }
+
+    /// The note in `lang`.
+    ///
+    /// # Panics
+    /// When a message is missing from the language's resource (a bug: every message exists in
+    /// both, `every_message_in_both_languages` checks the identifiers).
+    pub fn text(&self, lang: Lang) -> String {
+        let values: Vec<(&str, String)> = self
+            .args
+            .iter()
+            .map(|(k, v)| {
+                let text = match v {
+                    NoteArg::Plain(p) => p.clone(),
+                    NoteArg::Term { family, code } => lang.msg(&format!("{family}-{code}")),
+                    NoteArg::Note(n) => n.text(lang),
+                };
+                (*k, text)
+            })
+            .collect();
+        let args: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        lang.fmt(self.code, &args)
+    }
+}
+
 /// The bundle of `lang`, parsed once.
 fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
     static EN: OnceLock<FluentBundle<FluentResource>> = OnceLock::new();
@@ -134,6 +238,27 @@ mod tests {
         assert_eq!(Lang::from_locale(env(&[("LC_ALL", "")])), Lang::En);
         assert_eq!(Lang::Ru.fmt("pairings-round", &[("round", "2")]), "Тур 2");
         assert_eq!(Lang::En.msg("tb-SB"), "Sonneborn-Berger");
+    }
+
+    /// A note is written in each language with its terms and nested notes, and its JSON keeps
+    /// the codes.
+    #[test]
+    fn notes_in_both_languages() {
+        let note = Note::new("adj-tb-result")
+            .term("wdl", "wdl", "cursed_win")
+            .arg("side", "black");
+        assert_eq!(
+            note.text(Lang::En),
+            "tablebase: cursed win (a win that the 50-move rule turns into a draw) for the side to move (Black)"
+        );
+        assert_eq!(
+            note.text(Lang::Ru),
+            "таблицы для стороны, чья очередь хода (чёрные): выигрыш, который правило 50 ходов обращает в ничью"
+        );
+        assert_eq!(
+            serde_json::to_string(&note).unwrap(),
+            r#"{"code":"adj-tb-result","args":{"side":"black","wdl":"cursed_win"}}"#
+        );
     }
 
     #[test]

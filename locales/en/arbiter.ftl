@@ -124,5 +124,97 @@ adj-result = result:         { $result }
 adj-basis = basis:          { $basis } ({ $reference })
 adj-material = material:       { $wb }–{ $bb } before, { $wa }–{ $ba } after exchanges
 adj-mating-line = mating line:    { $line }
-adj-rules-hint = (every rule tried: --lang en)
 adj-game = { $file } game { $index }:
+
+## Play-out adjudication: what each rule found (the `reasons` of arbiter adjudicate; codes in JSON)
+adj-checkmated = { $side ->
+        [white] White
+       *[black] Black
+    } has checkmated
+adj-stalemate = stalemate
+adj-fivefold = position occurred { $count } times
+adj-seventy-five = { $plies } plies without capture or pawn move
+adj-not-over = the game is not over by rule
+adj-dead = dead position: neither side can mate by any series of legal moves
+adj-not-dead = not dead: White { $white }, Black { $black }
+adj-tb-unavailable = tablebase unavailable: { $error }
+adj-tb-none = no tablebase directory configured
+adj-tb-castling = castling rights: tablebases do not apply
+adj-tb-pieces = { $pieces } pieces, tables have at most { $max }
+adj-tb-probe-failed = probe failed: { $error }
+adj-tb-result = tablebase: { $wdl } for the side to move ({ $side ->
+        [white] White
+       *[black] Black
+    })
+adj-mates-by-force = { $side ->
+        [white] White
+       *[black] Black
+    } mates by force in { $plies } plies: { $line }
+adj-mated-by-force = { $side ->
+        [white] White
+       *[black] Black
+    } is mated by force in { $plies } plies: { $line }
+adj-no-forced-mate = no forced mate within { $plies } plies
+adj-no-forced-mate-incomplete = no forced mate within { $plies } plies (node limit hit: search incomplete)
+adj-drawn-pattern = { $pattern }
+adj-no-drawn-pattern = no known drawn pattern
+adj-balance = material { $white_before }–{ $black_before } (balance { $balance_before }), after exchanges { $white_after }–{ $black_after } (balance { $balance_after })
+adj-balance-via = material { $white_before }–{ $black_before } (balance { $balance_before }), after exchanges { $white_after }–{ $black_after } (balance { $balance_after }) via { $line }
+adj-exchanges-dead = after the exchanges { $line }: dead position, neither side can mate
+adj-exchanges-pattern = after the exchanges { $line }: { $pattern }
+adj-lone-king = { $side ->
+        [white] White
+       *[black] Black
+    } is { $margin } up against a lone king (or king and pawns) with mating potential
+adj-lone-king-short = { $side ->
+        [white] White
+       *[black] Black
+    } has only king and pawns, but the margin { $margin } or mating potential is not enough
+adj-no-lone-king = no lone king (or king and pawns only) facing an advantage
+adj-equal = roughly equal (balance { $balance })
+adj-ahead-cannot-mate = { $side ->
+        [white] White
+       *[black] Black
+    } is ahead but cannot mate by any series of legal moves
+adj-clearly-better = { $side ->
+        [white] White
+       *[black] Black
+    } is clearly better: { $margin } up with mating potential
+adj-call-no-potential = arbiter's call: { $side ->
+        [white] White
+       *[black] Black
+    } is { $margin } up but has no mating potential; recommended { $recommended }
+adj-call-passed-pawn = arbiter's call: { $side ->
+        [white] White
+       *[black] Black
+    } is { $margin } up with a passed pawn outside the defending king's square; recommended { $recommended }
+adj-call-between = arbiter's call: { $side ->
+        [white] White
+       *[black] Black
+    } is { $margin } up, between the draw and win margins; recommended { $recommended }
+adj-rule-line = {"  "}rule { $rule } [{ $reference }] { $decided ->
+        [yes] decided
+       *[no] -
+    }: { $text }
+adj-search = search:         { $nodes } nodes, mate depth { $depth } plies{ $limit ->
+        [yes] , limit hit
+       *[no] {""}
+    }
+winnability-winnable = winnable
+winnability-unwinnable = unwinnable
+winnability-undetermined = undetermined
+wdl-win = win
+wdl-loss = loss
+wdl-draw = draw
+wdl-cursed_win = cursed win (a win that the 50-move rule turns into a draw)
+wdl-blessed_loss = blessed loss (a loss that the 50-move rule turns into a draw)
+wdl-maybe_win = win or cursed win
+wdl-maybe_loss = loss or blessed loss
+pattern-two_knights_vs_king = K+N+N v K (two knights cannot force mate)
+pattern-minor_vs_minor = K+minor v K+minor without pawns
+pattern-rook_vs_minor = K+R v K+minor without pawns
+pattern-rook_and_minor_vs_rook = K+R+minor v K+R without pawns
+pattern-wrong_rook_pawn = K+B+rook pawn v K, wrong-coloured bishop, defending king in the corner
+pattern-opposite_coloured_bishops = opposite-coloured bishops with at most two extra pawns
+pattern-queen_vs_seventh_rank_pawn = K+Q v K+rook or bishop pawn on the seventh, supported by its king, the queen's king far
+pattern-king_in_front_of_pawn = K+P v K with the defending king in front of the pawn

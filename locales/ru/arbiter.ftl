@@ -125,5 +125,97 @@ adj-result = итог:           { $result }
 adj-basis = основание:      { $basis } ({ $reference })
 adj-material = материал:       { $wb }–{ $bb }, после разменов { $wa }–{ $ba }
 adj-mating-line = матовая сеть:   { $line }
-adj-rules-hint = (пояснения по каждому правилу: --lang en)
 adj-game = { $file }, партия { $index }:
+
+## Присуждение после доигрывания: что установлено по каждому правилу (reasons; коды — в JSON)
+adj-checkmated = { $side ->
+        [white] белые
+       *[black] чёрные
+    } поставили мат
+adj-stalemate = пат
+adj-fivefold = позиция повторилась { $count } раз(а)
+adj-seventy-five = полуходов без взятия и хода пешкой: { $plies }
+adj-not-over = по правилам партия не окончена
+adj-dead = мёртвая позиция: ни одна сторона не может поставить мат никакой серией возможных ходов
+adj-not-dead = позиция не мёртвая: белые — { $white }, чёрные — { $black }
+adj-tb-unavailable = эндшпильные таблицы недоступны: { $error }
+adj-tb-none = каталог эндшпильных таблиц не задан
+adj-tb-castling = есть право рокировки: таблицы неприменимы
+adj-tb-pieces = фигур на доске: { $pieces }, таблицы — не более { $max }
+adj-tb-probe-failed = ошибка обращения к таблицам: { $error }
+adj-tb-result = таблицы для стороны, чья очередь хода ({ $side ->
+        [white] белые
+       *[black] чёрные
+    }): { $wdl }
+adj-mates-by-force = { $side ->
+        [white] белые
+       *[black] чёрные
+    } форсированно ставят мат (полуходов: { $plies }): { $line }
+adj-mated-by-force = { $side ->
+        [white] белые
+       *[black] чёрные
+    } получают форсированный мат (полуходов: { $plies }): { $line }
+adj-no-forced-mate = форсированного мата в пределах { $plies } полуходов нет
+adj-no-forced-mate-incomplete = форсированного мата в пределах { $plies } полуходов не найдено (достигнут предел узлов: перебор неполный)
+adj-drawn-pattern = { $pattern }
+adj-no-drawn-pattern = известной ничейной позиции нет
+adj-balance = материал { $white_before }–{ $black_before } (перевес { $balance_before }), после разменов { $white_after }–{ $black_after } (перевес { $balance_after })
+adj-balance-via = материал { $white_before }–{ $black_before } (перевес { $balance_before }), после разменов { $white_after }–{ $black_after } (перевес { $balance_after }) после { $line }
+adj-exchanges-dead = после разменов { $line }: мёртвая позиция, ни одна сторона не может поставить мат
+adj-exchanges-pattern = после разменов { $line }: { $pattern }
+adj-lone-king = у { $side ->
+        [white] белых
+       *[black] чёрных
+    } перевес { $margin } против одинокого короля (или короля с пешками) и достаточно материала для мата
+adj-lone-king-short = у { $side ->
+        [white] белых
+       *[black] чёрных
+    } только король и пешки, но перевеса { $margin } или материала для мата недостаточно
+adj-no-lone-king = нет одинокого короля (или короля только с пешками) против перевеса
+adj-equal = примерное равенство (перевес { $balance })
+adj-ahead-cannot-mate = у { $side ->
+        [white] белых
+       *[black] чёрных
+    } перевес, но мат невозможен никакой серией возможных ходов
+adj-clearly-better = у { $side ->
+        [white] белых
+       *[black] чёрных
+    } явный перевес: { $margin } и достаточно материала для мата
+adj-call-no-potential = на усмотрение арбитра: у { $side ->
+        [white] белых
+       *[black] чёрных
+    } перевес { $margin }, но недостаточно материала для мата; рекомендуется { $recommended }
+adj-call-passed-pawn = на усмотрение арбитра: у { $side ->
+        [white] белых
+       *[black] чёрных
+    } перевес { $margin } и проходная пешка вне квадрата короля защищающейся стороны; рекомендуется { $recommended }
+adj-call-between = на усмотрение арбитра: у { $side ->
+        [white] белых
+       *[black] чёрных
+    } перевес { $margin }, между порогами ничьей и выигрыша; рекомендуется { $recommended }
+adj-rule-line = {"  "}правило { $rule } [{ $reference }] { $decided ->
+        [yes] решило
+       *[no] -
+    }: { $text }
+adj-search = перебор:        узлов { $nodes }, глубина поиска мата { $depth } полуходов{ $limit ->
+        [yes] , достигнут предел
+       *[no] {""}
+    }
+winnability-winnable = может выиграть
+winnability-unwinnable = не может выиграть
+winnability-undetermined = не установлено
+wdl-win = выигрыш
+wdl-loss = проигрыш
+wdl-draw = ничья
+wdl-cursed_win = выигрыш, который правило 50 ходов обращает в ничью
+wdl-blessed_loss = проигрыш, который правило 50 ходов обращает в ничью
+wdl-maybe_win = выигрыш или выигрыш, обращаемый правилом 50 ходов в ничью
+wdl-maybe_loss = проигрыш или проигрыш, обращаемый правилом 50 ходов в ничью
+pattern-two_knights_vs_king = Кр+К+К против Кр (два коня не могут форсировать мат)
+pattern-minor_vs_minor = Кр+лёгкая фигура против Кр+лёгкой фигуры без пешек
+pattern-rook_vs_minor = Кр+Л против Кр+лёгкой фигуры без пешек
+pattern-rook_and_minor_vs_rook = Кр+Л+лёгкая фигура против Кр+Л без пешек
+pattern-wrong_rook_pawn = Кр+С+крайняя пешка против Кр, слон не того цвета, король защищающейся стороны в углу
+pattern-opposite_coloured_bishops = разноцветные слоны, лишних пешек не более двух
+pattern-queen_vs_seventh_rank_pawn = Кр+Ф против Кр+ладейной или слоновой пешки на седьмой горизонтали при поддержке короля, король сильнейшей стороны далеко
+pattern-king_in_front_of_pawn = Кр+п против Кр, король защищающейся стороны перед пешкой

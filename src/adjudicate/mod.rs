@@ -327,8 +327,12 @@ pub struct RuleTried {
     pub reference: RuleReference,
     /// Whether this rule decided.
     pub decided: bool,
-    /// What it found.
+    /// What it found, in English (the text of `note`).
     pub text: String,
+    /// What it found as a message code and arguments (JSON: `code`, `args`), to be written in
+    /// any language ([`crate::i18n::Note::text`]).
+    #[serde(flatten)]
+    pub note: crate::i18n::Note,
 }
 
 /// The adjudication of one position.

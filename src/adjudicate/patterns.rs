@@ -42,26 +42,24 @@ impl DrawnPattern {
         DrawnPattern::KingInFrontOfPawn,
     ];
 
-    /// The pattern in words.
-    pub fn describe(self) -> &'static str {
+    /// The pattern's code (snake_case); its words in each language are message
+    /// `pattern-<code>`.
+    pub fn code(self) -> &'static str {
         match self {
-            DrawnPattern::TwoKnightsVsKing => "K+N+N v K (two knights cannot force mate)",
-            DrawnPattern::MinorVsMinor => "K+minor v K+minor without pawns",
-            DrawnPattern::RookVsMinor => "K+R v K+minor without pawns",
-            DrawnPattern::RookAndMinorVsRook => "K+R+minor v K+R without pawns",
-            DrawnPattern::WrongRookPawn => {
-                "K+B+rook pawn v K, wrong-coloured bishop, defending king in the corner"
-            }
-            DrawnPattern::OppositeColouredBishops => {
-                "opposite-coloured bishops with at most two extra pawns"
-            }
-            DrawnPattern::QueenVsSeventhRankPawn => {
-                "K+Q v K+rook or bishop pawn on the seventh, supported by its king, the queen's king far"
-            }
-            DrawnPattern::KingInFrontOfPawn => {
-                "K+P v K with the defending king in front of the pawn"
-            }
+            DrawnPattern::TwoKnightsVsKing => "two_knights_vs_king",
+            DrawnPattern::MinorVsMinor => "minor_vs_minor",
+            DrawnPattern::RookVsMinor => "rook_vs_minor",
+            DrawnPattern::RookAndMinorVsRook => "rook_and_minor_vs_rook",
+            DrawnPattern::WrongRookPawn => "wrong_rook_pawn",
+            DrawnPattern::OppositeColouredBishops => "opposite_coloured_bishops",
+            DrawnPattern::QueenVsSeventhRankPawn => "queen_vs_seventh_rank_pawn",
+            DrawnPattern::KingInFrontOfPawn => "king_in_front_of_pawn",
         }
+    }
+
+    /// The pattern in words (English; message `pattern-<code>`).
+    pub fn describe(self) -> String {
+        crate::i18n::Lang::En.msg(&format!("pattern-{}", self.code()))
     }
 }
 

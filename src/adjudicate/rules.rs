@@ -12,6 +12,7 @@ use super::{
     Adjudication, AdjudicationConfig, Adjudicator, Basis, Decision, MaterialCount, PieceValues,
     RuleReference, RuleTried, SearchFigures, has_mating_potential,
 };
+use crate::i18n::{Lang, Note};
 use crate::laws::Article;
 use crate::laws::winnability::{self, Winnability, WinnabilityReport};
 
@@ -79,12 +80,13 @@ impl<'a> Run<'a> {
         }
     }
 
-    fn note(&mut self, rule: u8, reference: RuleReference, decided: bool, text: impl Into<String>) {
+    fn note(&mut self, rule: u8, reference: RuleReference, decided: bool, note: Note) {
         self.reasons.push(RuleTried {
             rule,
             reference,
             decided,
-            text: text.into(),
+            text: note.text(Lang::En),
+            note,
         });
     }
 
@@ -134,12 +136,17 @@ impl<'a> Run<'a> {
                 1,
                 RuleReference::new(Article::CHECKMATE),
                 true,
-                format!("{winner:?} has checkmated"),
+                Note::new("adj-checkmated").arg("side", side(winner)),
             );
             return self.decided(KnownOutcome::Decisive { winner }, Basis::Checkmate);
         }
         if pos.is_stalemate() {
-            self.note(1, RuleReference::new(Article::STALEMATE), true, "stalemate");
+            self.note(
+                1,
+                RuleReference::new(Article::STALEMATE),
+                true,
+                Note::new("adj-stalemate"),
+            );
             return self.decided(KnownOutcome::Draw, Basis::Stalemate);
         }
         if repetitions >= 5 {
@@ -147,7 +154,7 @@ impl<'a> Run<'a> {
                 1,
                 RuleReference::new(Article::FIVEFOLD_REPETITION),
                 true,
-                format!("position occurred {repetitions} times"),
+                Note::new("adj-fivefold").arg("count", repetitions),
             );
             return self.decided(KnownOutcome::Draw, Basis::FivefoldRepetition);
         }
@@ -156,7 +163,7 @@ impl<'a> Run<'a> {
                 1,
                 RuleReference::new(Article::SEVENTY_FIVE_MOVES),
                 true,
-                format!("{} plies without capture or pawn move", pos.halfmoves()),
+                Note::new("adj-seventy-five").arg("plies", pos.halfmoves()),
             );
             return self.decided(KnownOutcome::Draw, Basis::SeventyFiveMoves);
         }
@@ -171,7 +178,7 @@ impl<'a> Run<'a> {
                 ),
             ),
             false,
-            "the game is not over by rule",
+            Note::new("adj-not-over"),
         );
 
         // Rule 2: dead position.
@@ -181,7 +188,7 @@ impl<'a> Run<'a> {
                 2,
                 RuleReference::new(Article::DEAD_POSITION),
                 true,
-                "dead position: neither side can mate by any series of legal moves",
+                Note::new("adj-dead"),
             );
             return self.decided(KnownOutcome::Draw, Basis::DeadPosition);
         }
@@ -189,11 +196,9 @@ impl<'a> Run<'a> {
             2,
             RuleReference::new(Article::DEAD_POSITION),
             false,
-            format!(
-                "not dead: White {}, Black {}",
-                white.verdict.label(),
-                black.verdict.label()
-            ),
+            Note::new("adj-not-dead")
+                .term("white", "winnability", white.verdict.label())
+                .term("black", "winnability", black.verdict.label()),
         );
 
         // Rule 3: tablebases.
@@ -223,41 +228,39 @@ impl<'a> Run<'a> {
             limit_hit |= counter.limit_hit;
             if let Some(line) = line {
                 self.mating_line = uci(pos, &line);
-                let how = if winner == mover { "mates" } else { "is mated" };
-                self.note(
-                    4,
-                    reference,
-                    true,
-                    format!(
-                        "{mover:?} {how} by force in {} plies: {}",
-                        line.len(),
-                        self.mating_line.join(" ")
-                    ),
-                );
+                let code = if winner == mover {
+                    "adj-mates-by-force"
+                } else {
+                    "adj-mated-by-force"
+                };
+                let note = Note::new(code)
+                    .arg("side", side(mover))
+                    .arg("plies", line.len())
+                    .arg("line", self.mating_line.join(" "));
+                self.note(4, reference, true, note);
                 return self.decided(KnownOutcome::Decisive { winner }, Basis::ForcedMate);
             }
         }
-        let incomplete = if limit_hit {
-            " (node limit hit: search incomplete)"
+        let code = if limit_hit {
+            "adj-no-forced-mate-incomplete"
         } else {
-            ""
+            "adj-no-forced-mate"
         };
-        self.note(
-            4,
-            reference,
-            false,
-            format!(
-                "no forced mate within {} plies{incomplete}",
-                config.mate_plies
-            ),
-        );
+        let note = Note::new(code).arg("plies", config.mate_plies);
+        self.note(4, reference, false, note);
 
         // Rule 5: known drawn material.
         if let Some(pattern) = patterns::drawn_pattern(pos) {
-            self.note(5, known_draw_reference(), true, pattern.describe());
+            let note = Note::new("adj-drawn-pattern").term("pattern", "pattern", pattern.code());
+            self.note(5, known_draw_reference(), true, note);
             return self.known_draw(pattern);
         }
-        self.note(5, known_draw_reference(), false, "no known drawn pattern");
+        self.note(
+            5,
+            known_draw_reference(),
+            false,
+            Note::new("adj-no-drawn-pattern"),
+        );
 
         // Rule 6: settle pending exchanges.
         let mut qcounter = Counter::new(config.qsearch_nodes);
@@ -276,20 +279,24 @@ impl<'a> Run<'a> {
             6,
             RuleReference::with(Article::CR_PLAY_OUT, "values P1 N3 B3 R5 Q9 (configurable)"),
             false,
-            format!(
-                "material {}–{} (balance {:+}), after exchanges {}–{} (balance {:+}){}",
-                before.white,
-                before.black,
-                balance(&before),
-                after.white,
-                after.black,
-                balance(&after),
-                if line.is_empty() {
-                    String::new()
+            {
+                let note = Note::new(if line.is_empty() {
+                    "adj-balance"
                 } else {
-                    format!(" via {}", self.exchange_line.join(" "))
+                    "adj-balance-via"
+                })
+                .arg("white_before", before.white)
+                .arg("black_before", before.black)
+                .arg("balance_before", format!("{:+}", balance(&before)))
+                .arg("white_after", after.white)
+                .arg("black_after", after.black)
+                .arg("balance_after", format!("{:+}", balance(&after)));
+                if line.is_empty() {
+                    note
+                } else {
+                    note.arg("line", self.exchange_line.join(" "))
                 }
-            ),
+            },
         );
         // The exchanges may leave a position that rules 2 and 5 settle (B×P leaving K+B v K,
         // N×Q leaving K+N+N v K): apply them again to the position after the exchange line,
@@ -304,7 +311,7 @@ impl<'a> Run<'a> {
                     2,
                     RuleReference::new(Article::DEAD_POSITION),
                     true,
-                    format!("after the exchanges {via}: dead position, neither side can mate"),
+                    Note::new("adj-exchanges-dead").arg("line", &via),
                 );
                 return self.decided(KnownOutcome::Draw, Basis::DeadPosition);
             }
@@ -313,7 +320,11 @@ impl<'a> Run<'a> {
                     5,
                     known_draw_reference(),
                     true,
-                    format!("after the exchanges {via}: {}", pattern.describe()),
+                    Note::new("adj-exchanges-pattern").arg("line", &via).term(
+                        "pattern",
+                        "pattern",
+                        pattern.code(),
+                    ),
                 );
                 return self.known_draw(pattern);
             }
@@ -348,18 +359,18 @@ impl<'a> Run<'a> {
                     7,
                     lone_ref,
                     true,
-                    format!("{ahead:?} is {margin} up against a lone king (or king and pawns) with mating potential"),
+                    Note::new("adj-lone-king")
+                        .arg("side", side(ahead))
+                        .arg("margin", margin),
                 );
                 return self.decided(KnownOutcome::Decisive { winner: ahead }, Basis::LoneKing);
             }
-            self.note(7, lone_ref, false, format!("{:?} has only king and pawns, but the margin {margin} or mating potential is not enough", !ahead));
+            let note = Note::new("adj-lone-king-short")
+                .arg("side", side(!ahead))
+                .arg("margin", margin);
+            self.note(7, lone_ref, false, note);
         } else {
-            self.note(
-                7,
-                lone_ref,
-                false,
-                "no lone king (or king and pawns only) facing an advantage",
-            );
+            self.note(7, lone_ref, false, Note::new("adj-no-lone-king"));
         }
 
         // Rule 8: material and position.
@@ -375,7 +386,7 @@ impl<'a> Run<'a> {
                 8,
                 reference,
                 true,
-                format!("roughly equal (balance {balance:+})"),
+                Note::new("adj-equal").arg("balance", format!("{balance:+}")),
             );
             return self.decided(KnownOutcome::Draw, Basis::Material);
         }
@@ -384,7 +395,7 @@ impl<'a> Run<'a> {
                 8,
                 reference.clone().and(Article::FLAG_FALL),
                 true,
-                format!("{ahead:?} is ahead but cannot mate by any series of legal moves"),
+                Note::new("adj-ahead-cannot-mate").arg("side", side(ahead)),
             );
             return self.decided(KnownOutcome::Draw, Basis::Material);
         }
@@ -393,7 +404,9 @@ impl<'a> Run<'a> {
                 8,
                 reference,
                 true,
-                format!("{ahead:?} is clearly better: {margin} up with mating potential"),
+                Note::new("adj-clearly-better")
+                    .arg("side", side(ahead))
+                    .arg("margin", margin),
             );
             return self.decided(KnownOutcome::Decisive { winner: ahead }, Basis::Material);
         }
@@ -404,20 +417,18 @@ impl<'a> Run<'a> {
         } else {
             KnownOutcome::Draw
         };
-        let why = if margin >= config.win_margin {
-            format!(
-                "{ahead:?} is {margin} up but has no mating potential; recommended {recommendation}"
-            )
+        let code = if margin >= config.win_margin {
+            "adj-call-no-potential"
         } else if runner {
-            format!(
-                "{ahead:?} is {margin} up with a passed pawn outside the defending king's square; recommended {recommendation}"
-            )
+            "adj-call-passed-pawn"
         } else {
-            format!(
-                "{ahead:?} is {margin} up, between the draw and win margins; recommended {recommendation}"
-            )
+            "adj-call-between"
         };
-        self.note(8, reference, false, format!("arbiter's call: {why}"));
+        let note = Note::new(code)
+            .arg("side", side(ahead))
+            .arg("margin", margin)
+            .arg("recommended", recommendation);
+        self.note(8, reference, false, note);
         self.finish(Decision::Review, recommendation, Basis::Material)
     }
 
@@ -437,27 +448,17 @@ impl<'a> Run<'a> {
                 3,
                 reference.clone(),
                 false,
-                format!("tablebase unavailable: {err}"),
+                Note::new("adj-tb-unavailable").arg("error", err),
             );
             return None;
         }
         let Some(tb) = &self.adjudicator.tablebase else {
-            self.note(
-                3,
-                reference.clone(),
-                false,
-                "no tablebase directory configured",
-            );
+            self.note(3, reference.clone(), false, Note::new("adj-tb-none"));
             return None;
         };
         let pos = self.pos;
         if pos.castles().castling_rights().any() {
-            self.note(
-                3,
-                reference.clone(),
-                false,
-                "castling rights: tablebases do not apply",
-            );
+            self.note(3, reference.clone(), false, Note::new("adj-tb-castling"));
             return None;
         }
         let pieces = pos.board().occupied().count();
@@ -466,7 +467,9 @@ impl<'a> Run<'a> {
                 3,
                 reference.clone(),
                 false,
-                format!("{pieces} pieces, tables have at most {}", tb.max_pieces()),
+                Note::new("adj-tb-pieces")
+                    .arg("pieces", pieces)
+                    .arg("max", tb.max_pieces()),
             );
             return None;
         }
@@ -475,7 +478,8 @@ impl<'a> Run<'a> {
             Err(_) => match tb.probe_wdl_after_zeroing(pos) {
                 Ok(wdl) => AmbiguousWdl::from(wdl),
                 Err(err) => {
-                    self.note(3, reference.clone(), false, format!("probe failed: {err}"));
+                    let note = Note::new("adj-tb-probe-failed").arg("error", err);
+                    self.note(3, reference.clone(), false, note);
                     return None;
                 }
             },
@@ -496,28 +500,33 @@ impl<'a> Run<'a> {
             3,
             reference.clone(),
             true,
-            format!(
-                "tablebase: {} for the side to move ({mover:?})",
-                wdl_label(wdl)
-            ),
+            Note::new("adj-tb-result")
+                .term("wdl", "wdl", wdl_code(wdl))
+                .arg("side", side(mover)),
         );
         Some(result)
     }
 }
 
-/// A tablebase value in words (Syzygy's "cursed" and "blessed" results are decided only when
-/// the 50-move rule, Laws 9.3, is set aside).
-fn wdl_label(wdl: AmbiguousWdl) -> &'static str {
+/// A side's code in notes (`white`, `black`), which the messages select on.
+fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// A tablebase value's code; its words are message `wdl-<code>` (Syzygy's "cursed" and
+/// "blessed" results are decided only when the 50-move rule, Laws 9.3, is set aside).
+fn wdl_code(wdl: AmbiguousWdl) -> &'static str {
     match wdl {
         AmbiguousWdl::Win => "win",
         AmbiguousWdl::Loss => "loss",
         AmbiguousWdl::Draw => "draw",
-        AmbiguousWdl::CursedWin => "cursed win (a win that the 50-move rule turns into a draw)",
-        AmbiguousWdl::BlessedLoss => {
-            "blessed loss (a loss that the 50-move rule turns into a draw)"
-        }
-        AmbiguousWdl::MaybeWin => "win or cursed win",
-        AmbiguousWdl::MaybeLoss => "loss or blessed loss",
+        AmbiguousWdl::CursedWin => "cursed_win",
+        AmbiguousWdl::BlessedLoss => "blessed_loss",
+        AmbiguousWdl::MaybeWin => "maybe_win",
+        AmbiguousWdl::MaybeLoss => "maybe_loss",
     }
 }
 
@@ -573,21 +582,25 @@ mod tests {
     use super::*;
     use shakmaty::CastlingMode;
 
-    /// Every tablebase value reads as words, not as the library's variant name (`CursedWin`).
+    /// Every tablebase value reads as words in both languages, not as the library's variant
+    /// name (`CursedWin`).
     #[test]
     fn tablebase_values_are_words() {
         use AmbiguousWdl::*;
         for wdl in [Win, Loss, Draw, CursedWin, BlessedLoss, MaybeWin, MaybeLoss] {
-            let label = wdl_label(wdl);
-            assert!(
-                label.chars().all(|c| !c.is_ascii_uppercase()),
-                "{wdl:?} reads {label:?}"
-            );
+            for lang in [Lang::En, Lang::Ru] {
+                let label = lang.msg(&format!("wdl-{}", wdl_code(wdl)));
+                assert!(
+                    label.chars().all(|c| !c.is_ascii_uppercase()),
+                    "{wdl:?} reads {label:?}"
+                );
+            }
         }
         assert_eq!(
-            wdl_label(CursedWin),
+            Lang::En.msg(&format!("wdl-{}", wdl_code(CursedWin))),
             "cursed win (a win that the 50-move rule turns into a draw)"
         );
+        assert_eq!(Lang::Ru.msg("wdl-loss"), "проигрыш");
     }
 
     /// Castling in a line is written as the position's castling mode wants: king to rook in

@@ -6,19 +6,13 @@ use crate::i18n::Lang;
 
 impl Adjudication {
     /// The adjudication as text in `lang`: position, result (CR 4.3–4.5), the rule that
-    /// decided with its reference, material, the mating line. English is the `Display` (with
-    /// every rule tried); Russian names the rule that decided and points to `--lang en` for the
-    /// rule-by-rule notes, which are not translated.
+    /// decided with its reference, material, the mating line, the search figures and one line
+    /// per rule tried (its [`crate::i18n::Note`] written in `lang`). English is the `Display`.
     pub fn summary(&self, lang: Lang) -> String {
         if lang == Lang::En {
             return self.to_string();
         }
-        let reference = self.article.to_string();
-        let reference = match reference.split_once(' ') {
-            Some(("CR", n)) => lang.fmt("article-cr", &[("n", n)]),
-            Some(("Laws", n)) => lang.fmt("article-laws", &[("n", n)]),
-            _ => reference,
-        };
+        let reference = localised_reference(&self.article.to_string(), lang);
         let mut s = lang.fmt("adj-position", &[("fen", &self.fen)]);
         s.push('\n');
         s.push_str(&match self.result {
@@ -51,8 +45,92 @@ impl Adjudication {
             s.push_str(&lang.fmt("adj-mating-line", &[("line", &self.mating_line.join(" "))]));
             s.push('\n');
         }
-        s.push_str(&lang.msg("adj-rules-hint"));
+        let yes_no = |b: bool| if b { "yes" } else { "no" };
+        s.push_str(&lang.fmt(
+            "adj-search",
+            &[
+                ("nodes", &self.search.nodes.to_string()),
+                ("depth", &self.search.depth.to_string()),
+                ("limit", yes_no(self.search.limit_hit)),
+            ],
+        ));
         s.push('\n');
+        for r in &self.reasons {
+            s.push_str(&lang.fmt(
+                "adj-rule-line",
+                &[
+                    ("rule", &r.rule.to_string()),
+                    (
+                        "reference",
+                        &localised_reference(&r.reference.to_string(), lang),
+                    ),
+                    ("decided", yes_no(r.decided)),
+                    ("text", &r.note.text(lang)),
+                ],
+            ));
+            s.push('\n');
+        }
         s
+    }
+}
+
+/// A rule reference (`CR 4.3, mate_plies=5`) with its article's name in `lang` (`ПС 4.3, …`);
+/// the parameters after it stay as configured.
+fn localised_reference(reference: &str, lang: Lang) -> String {
+    match reference.split_once(' ') {
+        Some(("CR", n)) => lang.fmt("article-cr", &[("n", n)]),
+        Some(("Laws", n)) => lang.fmt("article-laws", &[("n", n)]),
+        _ => reference.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Chess};
+
+    use crate::adjudicate::{AdjudicationConfig, adjudicate};
+    use crate::i18n::Lang;
+
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    /// The Russian summary writes every rule tried in Russian; the English one is the Display,
+    /// whose rule lines are the notes' English text.
+    #[test]
+    fn rule_lines_in_russian() {
+        // K+R v K: White is a rook up against a lone king (CR 4.3, lone-king rule or material).
+        let a = adjudicate(
+            &position("8/8/8/4k3/8/8/8/R3K3 b - - 0 1"),
+            &AdjudicationConfig::default(),
+        );
+        let ru = a.summary(Lang::Ru);
+        assert!(
+            ru.contains(
+                "  правило 1 [Правила 5.1.1, 5.2.1, 9.6] -: по правилам партия не окончена\n"
+            ),
+            "{ru}"
+        );
+        assert!(
+            ru.contains("позиция не мёртвая: белые — может выиграть, чёрные — не может выиграть"),
+            "{ru}"
+        );
+        assert!(!ru.contains("rule "), "{ru}");
+        let en = a.summary(Lang::En);
+        assert!(
+            en.contains("  rule 1 [Laws 5.1.1, 5.2.1, 9.6] -: the game is not over by rule\n"),
+            "{en}"
+        );
+        assert!(
+            en.contains("not dead: White winnable, Black unwinnable"),
+            "{en}"
+        );
+        for r in &a.reasons {
+            assert_eq!(r.text, r.note.text(Lang::En));
+        }
     }
 }
