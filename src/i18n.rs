@@ -113,10 +113,11 @@ pub struct Note {
 pub enum NoteArg {
     /// Written as it is in every language (a number, a move, a side's code for a selector).
     Plain(String),
-    /// A code with a label in each language: message `<family>-<code>` (e.g. `wdl-cursed_win`).
+    /// A code with a label in each language (e.g. `cursed_win`, labelled by message
+    /// `wdl-cursed_win`).
     Term {
-        /// The message family (the prefix of the message identifier).
-        family: &'static str,
+        /// The message that labels it.
+        message: String,
         /// The code (JSON: this string).
         code: String,
     },
@@ -150,16 +151,23 @@ impl Note {
     }
 
     /// Adds argument `name`, a `code` labelled by message `<family>-<code>` in each language.
-    pub fn term(
+    pub fn term(self, name: &'static str, family: &'static str, code: impl Into<String>) -> Note {
+        let code = code.into();
+        let message = format!("{family}-{code}");
+        self.label(name, message, code)
+    }
+
+    /// Adds argument `name`, a `code` labelled by message `message` in each language.
+    pub fn label(
         mut self,
         name: &'static str,
-        family: &'static str,
+        message: impl Into<String>,
         code: impl Into<String>,
     ) -> Note {
         self.args.insert(
             name,
             NoteArg::Term {
-                family,
+                message: message.into(),
                 code: code.into(),
             },
         );
@@ -184,7 +192,14 @@ impl Note {
             .map(|(k, v)| {
                 let text = match v {
                     NoteArg::Plain(p) => p.clone(),
-                    NoteArg::Term { family, code } => lang.msg(&format!("{family}-{code}")),
+                    // A code without a label (a kind added later) reads as its code.
+                    NoteArg::Term { message, code } => {
+                        if bundle(lang).has_message(message) {
+                            lang.msg(message)
+                        } else {
+                            code.clone()
+                        }
+                    }
                     NoteArg::Note(n) => n.text(lang),
                 };
                 (*k, text)

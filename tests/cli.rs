@@ -118,9 +118,25 @@ fn adjudication_in_russian() {
         ),
         "{ru}"
     );
+    // Every rule tried, in Russian too (no pointer to the English notes).
+    assert!(
+        ru.contains("  правило 7 [ПС 4.3, lone_king_margin=3] решило: у белых перевес 9 против одинокого короля (или короля с пешками) и достаточно материала для мата\n"),
+        "{ru}"
+    );
+    assert!(
+        ru.contains(
+            "  правило 4 [ПС 4.3, mate_plies=5] -: форсированного мата в пределах 5 полуходов нет\n"
+        ),
+        "{ru}"
+    );
+    assert!(!ru.contains("--lang en"), "{ru}");
     let (_, en) = run(&[]);
     assert!(
         en.contains("basis:          lone-king rule (CR 4.3, lone_king_margin=3)\n"),
+        "{en}"
+    );
+    assert!(
+        en.contains("  rule 7 [CR 4.3, lone_king_margin=3] decided: White is 9 up against a lone king (or king and pawns) with mating potential\n"),
         "{en}"
     );
     assert_eq!(

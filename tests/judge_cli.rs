@@ -151,6 +151,21 @@ fn verdict_in_russian() {
         "{ru}"
     );
     assert_eq!(text(&[], "ru_RU.UTF-8"), ru);
+    // The trace in Russian: events and decisions from their notes.
+    let trace = text(&["--lang", "ru", "--trace"], "C");
+    assert!(
+        trace.contains("    [3] полуход 3: ход f1f4 -> невозможный ход (слон пошёл не по диагонали); засчитывается, если замечен или заявлен до ответного хода (Правила 3.2)\n"),
+        "{trace}"
+    );
+    assert!(
+        trace.contains("    [4] полуход 2: заявление чёрных: невозможный ход -> обоснованно: заявлено до ответного хода: засчитан, восстановлена позиция перед ним (ПС 3.4)\n"),
+        "{trace}"
+    );
+    let trace_en = text(&["--lang", "en", "--trace"], "C");
+    assert!(
+        trace_en.contains("    [3] ply 3: move f1f4 -> illegal (bishop_movement); counts if noticed or claimed before the reply (Laws 3.2)\n"),
+        "{trace_en}"
+    );
     assert!(text(&[], "C").contains("(two_illegal_moves, CR 3.3) after 4 plies"));
     assert_eq!(
         text(&["--format", "json", "--lang", "ru"], "C"),

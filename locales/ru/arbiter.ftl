@@ -219,3 +219,131 @@ pattern-wrong_rook_pawn = Кр+С+крайняя пешка против Кр, �
 pattern-opposite_coloured_bishops = разноцветные слоны, лишних пешек не более двух
 pattern-queen_vs_seventh_rank_pawn = Кр+Ф против Кр+ладейной или слоновой пешки на седьмой горизонтали при поддержке короля, король сильнейшей стороны далеко
 pattern-king_in_front_of_pawn = Кр+п против Кр, король защищающейся стороны перед пешкой
+
+## Протокол судьи по событиям (arbiter judge --trace)
+tr-header = заголовок
+tr-reply = ответный ход
+tr-move-bare = ход
+tr-move = ход { $move }
+tr-two-handed-move = ход двумя руками { $move }
+tr-draw-accepted = согласие на ничью { $side ->
+        [white] белых
+       *[black] чёрных
+    }
+tr-draw-offer = предложение ничьей { $side ->
+        [white] белых
+       *[black] чёрных
+    }
+tr-draw-rejected = отказ от ничьей { $side ->
+        [white] белых
+       *[black] чёрных
+    }
+tr-refusal-by = отказ { $side ->
+        [white] белых
+       *[black] чёрных
+    } продолжать партию
+tr-lose = { $reason } ({ $side ->
+        [white] белые
+       *[black] чёрные
+    })
+tr-playout = время на доигрывание истекло
+tr-illegal-act = нарушение
+tr-notice-illegal = арбитр: невозможный ход
+tr-illegal-called = заявлен невозможный ход
+tr-notice-two-handed = арбитр: ход двумя руками
+tr-two-handed-called = заявлен ход двумя руками
+tr-take-back = ход взят назад
+tr-claim = заявление { $side ->
+        [white] белых
+       *[black] чёрных
+    }: { $claim }
+tr-set-up = партия начата
+tr-played-on = о невозможном ходе не заявлено до ответного хода: позиция «заиграна»
+tr-offer-touch = предложение ничьей отклонено прикосновением к фигуре
+tr-two-handed-pending = засчитывается, только если замечен или заявлен до ответного хода
+tr-irregular-move = сделан в неправильной позиции: не проверяется
+tr-legal = возможный ход
+tr-legal-ends = возможный ход; партия окончена: { $reason }
+tr-record-problem = недостаток записи: { $problem }
+tr-after-end-move = после окончания партии ({ $reason })
+tr-no-offer = соперник ничью не предлагал: принимать нечего
+tr-too-early = недействительно, пока оба игрока не сделали хотя бы по ходу
+tr-agreed = ничья по соглашению
+tr-offer-stands = предложение в силе, пока его не примут, не отклонят или не коснутся фигуры
+tr-offer-withdrawn = предложение снято
+tr-refusal = отказ { $n } из { $limit }
+tr-already-over = не учитывается: партия уже окончена
+tr-game-ends = партия окончена: { $result }
+tr-adjudicated = присуждено { $result } ({ $basis }: { $note })
+tr-arbiters-call = партия не окончена: на усмотрение арбитра, рекомендуется { $recommended } ({ $note })
+tr-adjudication-required = партия не окончена: требуется решение арбитра
+tr-illegal = невозможный ход ({ $kind }); засчитывается, если замечен или заявлен до ответного хода
+tr-after-end = после окончания партии ({ $reason })
+tr-last-move-legal = последний ход был возможным или позиция уже «заиграна»
+tr-own-move = нельзя заявлять о собственном ходе
+tr-claimed-counted-restored = заявлено до ответного хода: засчитан, восстановлена позиция перед ним
+tr-illegal-counted = засчитан ({ $count } из { $limit }); восстановлена позиция перед ним
+tr-already-over-nothing = партия уже окончена ({ $reason }): ничего не засчитывается
+tr-no-two-handed = соперник не делал хода двумя руками
+tr-claimed-counted = заявлено до ответного хода: засчитан
+tr-two-handed-counted = засчитан ход двумя руками № { $counted } ({ $per } = один невозможный ход)
+tr-take-back-agreed = невозможный ход взят назад по договорённости: не засчитан
+tr-take-back-completed = взят назад сделанный возможный ход; { $article } это запрещает, позиция оставлена, как её поставили игроки
+tr-claim-decision = { $correct ->
+        [yes] обоснованно
+       *[no] необоснованно
+    }: { $explanation }
+tr-claim-over = партия уже окончена
+tr-appeared = позиция повторилась { $count } раз(а) (9.2.2)
+tr-intended-repeats = заявленный ход повторяет позицию в третий раз (9.2.1)
+tr-appeared-only = позиция повторилась только { $count } раз(а)
+tr-plies-without = полуходов без хода пешкой и взятия: { $plies } (9.3.2)
+tr-intended-fifty = заявленный ход завершает по 50 ходов каждого (9.3.1)
+tr-only-plies = полуходов без хода пешкой и взятия только { $plies }
+tr-reached-illegally = позиция на доске получена невозможным ходом
+tr-only-on-move = заявлять может только игрок, чья очередь хода
+tr-claim-irregular = на доске неправильная (невозможная) позиция
+tr-line = {"    "}[{ $index }] полуход { $ply }: { $event } -> { $decision }
+claim-illegal_move = невозможный ход
+claim-two_handed = ход двумя руками
+claim-threefold = троекратное повторение позиции
+claim-fifty_moves = правило 50 ходов
+problem-ambiguous_san = неоднозначная запись хода
+problem-inexact_san = неточная запись хода
+
+## Нарушения по видам (коды kind в JSON)
+illegal-captures_own_piece = фигура пошла на поле, занятое своей фигурой
+illegal-bishop_movement = слон пошёл не по диагонали
+illegal-rook_movement = ладья пошла не по вертикали или горизонтали
+illegal-queen_movement = ферзь пошёл не по вертикали, горизонтали или диагонали
+illegal-passes_over_piece = фигура перепрыгнула через другую фигуру
+illegal-knight_movement = конь пошёл не ходом коня
+illegal-pawn_forward_onto_piece = пешка пошла вперёд на занятое поле
+illegal-pawn_movement = пешка пошла не по правилам
+illegal-pawn_double_step_not_from_start = ход пешки на два поля не с исходного поля
+illegal-pawn_double_step_blocked = ход пешки на два поля через занятое поле или на него
+illegal-pawn_diagonal_to_empty_square = пешка пошла по диагонали на пустое поле
+illegal-en_passant_not_available = взятие на проходе невозможно
+illegal-missing_promotion = пешка на последней горизонтали не превращена
+illegal-invalid_promotion = неправильное превращение пешки
+illegal-king_movement = король пошёл не на соседнее поле
+illegal-castling_king_moved = рокировка после хода короля
+illegal-castling_rook_moved = рокировка ладьёй, которая уже ходила
+illegal-castling_out_of_check = рокировка из-под шаха
+illegal-castling_through_attacked_square = рокировка через битое поле
+illegal-castling_into_check = рокировка под шах
+illegal-castling_pieces_between = рокировка при фигуре между королём и ладьёй
+illegal-king_onto_attacked_square = король пошёл на битое поле
+illegal-leaves_king_in_check = ход оставляет короля под шахом
+illegal-exposes_king_to_check = ход открывает своего короля под шах
+illegal-out_of_turn = ход не в свою очередь
+illegal-piece_added = на доску добавлена фигура
+illegal-piece_removed = с доски убрана фигура
+illegal-two_pieces_moved = двумя фигурами за один ход
+illegal-incomplete_castling = рокировка не завершена
+illegal-incomplete_promotion = превращение пешки не завершено
+illegal-incomplete_en_passant = взятие на проходе не завершено
+illegal-no_such_move = такого хода нет
+illegal-null_move = пропуск хода
+illegal-move_after_checkmate = ход после мата
+illegal-two_handed_moves = ходы двумя руками

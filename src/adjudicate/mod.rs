@@ -232,7 +232,12 @@ pub enum Basis {
 impl Basis {
     /// The rule's label for text output in `lang` (`lone-king rule`, `forced mate`, …).
     pub fn label(self, lang: crate::i18n::Lang) -> String {
-        lang.msg(match self {
+        lang.msg(self.message())
+    }
+
+    /// The identifier of the rule's label in `locales/*/arbiter.ftl`.
+    pub fn message(self) -> &'static str {
+        match self {
             Basis::Checkmate => "basis-checkmate",
             Basis::Stalemate => "basis-stalemate",
             Basis::SeventyFiveMoves => "basis-seventyfive-moves",
@@ -243,7 +248,7 @@ impl Basis {
             Basis::KnownDraw => "basis-known-draw",
             Basis::LoneKing => "basis-lone-king",
             Basis::Material => "basis-material",
-        })
+        }
     }
 }
 

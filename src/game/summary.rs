@@ -11,7 +11,7 @@ use crate::i18n::Lang;
 impl Verdict {
     /// The verdict as text in `lang`. English is [`Verdict`]'s `Display` (reason codes such as
     /// `checkmate`); Russian names the reason and the article (`мат, Правила 5.1.1`) in the
-    /// competition's wording. The `--trace` lines stay in the Display's form.
+    /// competition's wording, the `--trace` lines too (from their notes).
     pub fn summary(&self, lang: Lang) -> String {
         if lang == Lang::En {
             return self.to_string();
@@ -127,12 +127,18 @@ impl Verdict {
         s.push_str(&lang.fmt("verdict-final", &[("fen", &self.final_fen.to_string())]));
         if let Some(trace) = &self.trace {
             for t in trace {
-                s.push_str(&format!(
-                    "\n    [{}] ply {}: {} -> {}",
-                    t.event_index, t.ply, t.event, t.decision
+                s.push('\n');
+                s.push_str(&lang.fmt(
+                    "tr-line",
+                    &[
+                        ("index", &t.event_index.to_string()),
+                        ("ply", &t.ply.to_string()),
+                        ("event", &t.event_note.text(lang)),
+                        ("decision", &t.decision_note.text(lang)),
+                    ],
                 ));
                 if let Some(a) = t.article {
-                    s.push_str(&format!(" ({a})"));
+                    s.push_str(&format!(" ({})", a.label(lang)));
                 }
             }
         }

@@ -375,8 +375,10 @@ pub struct ClaimRecord {
     pub correct: bool,
     /// The rule applied.
     pub article: Article,
-    /// Why, in words.
+    /// Why, in words (English).
     pub explanation: String,
+    /// `explanation` as data (`{code, args}`), for text in any language.
+    pub explanation_note: crate::i18n::Note,
 }
 
 /// Where the result came from.
@@ -522,6 +524,10 @@ pub struct TraceEntry {
     /// The rule applied, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub article: Option<Article>,
+    /// `event` as data (`{code, args}`), for text in any language.
+    pub event_note: crate::i18n::Note,
+    /// `decision` as data (`{code, args}`), for text in any language.
+    pub decision_note: crate::i18n::Note,
 }
 
 /// The verdict on one game. See README, "Verdict JSON schema".

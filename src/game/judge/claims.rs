@@ -7,6 +7,7 @@ use shakmaty::Position;
 
 use crate::game::event::{ClaimEvent, ClaimKind};
 use crate::game::verdict::{ClaimRecord, GameResult, Reason, TraceEntry};
+use crate::i18n::{Lang, Note};
 use crate::laws::Article;
 use crate::laws::draw::{self};
 
@@ -22,8 +23,8 @@ impl Judge {
         if self.draw_offer != Some(by.other()) {
             self.note(
                 index,
-                || format!("draw accepted by {}", by),
-                || "no standing offer by the opponent: nothing to accept".into(),
+                || Note::new("tr-draw-accepted").arg("side", by),
+                || Note::new("tr-no-offer"),
                 Some(Article::CR_DRAW_OFFER),
             );
             return;
@@ -31,8 +32,8 @@ impl Judge {
         if !(self.moved.white && self.moved.black) {
             self.note(
                 index,
-                || format!("draw accepted by {}", by),
-                || "not valid before both players have made a move".into(),
+                || Note::new("tr-draw-accepted").arg("side", by),
+                || Note::new("tr-too-early"),
                 Some(Article::DRAW_AGREEMENT),
             );
             return;
@@ -40,8 +41,8 @@ impl Judge {
         self.end(GameResult::Draw, Reason::DrawAgreement);
         self.note(
             index,
-            || format!("draw accepted by {}", by),
-            || "drawn by agreement".into(),
+            || Note::new("tr-draw-accepted").arg("side", by),
+            || Note::new("tr-agreed"),
             Some(Article::DRAW_AGREEMENT),
         );
     }
@@ -89,7 +90,7 @@ impl Judge {
                 text,
                 false,
                 article,
-                "the game was already over".into(),
+                Note::new("tr-claim-over"),
             );
             return;
         }
@@ -110,38 +111,22 @@ impl Judge {
                 });
                 let count = self.history.current_count();
                 let explanation = match (kind, now, with_move) {
-                    (ClaimKind::Threefold, true, _) => {
-                        format!("the position has appeared {count} times (9.2.2)")
-                    }
-                    (ClaimKind::Threefold, false, true) => {
-                        "the intended move repeats the position a third time (9.2.1)".into()
-                    }
+                    (ClaimKind::Threefold, true, _) => Note::new("tr-appeared").arg("count", count),
+                    (ClaimKind::Threefold, false, true) => Note::new("tr-intended-repeats"),
                     (ClaimKind::Threefold, false, false) => {
-                        format!("the position has appeared {count} time(s) only")
+                        Note::new("tr-appeared-only").arg("count", count)
                     }
-                    (_, true, _) => format!(
-                        "{} plies without pawn move or capture (9.3.2)",
-                        pos.halfmoves()
-                    ),
-                    (_, false, true) => "the intended move completes 50 moves each (9.3.1)".into(),
-                    (_, false, false) => {
-                        format!(
-                            "only {} plies without pawn move or capture",
-                            pos.halfmoves()
-                        )
-                    }
+                    (_, true, _) => Note::new("tr-plies-without").arg("plies", pos.halfmoves()),
+                    (_, false, true) => Note::new("tr-intended-fifty"),
+                    (_, false, false) => Note::new("tr-only-plies").arg("plies", pos.halfmoves()),
                 };
                 (now || with_move, explanation, legal)
             }
-            BoardState::Legal(_) if self.pending.is_some() => (
-                false,
-                "the position on the board was reached by an illegal move".into(),
-                None,
-            ),
-            BoardState::Legal(_) => (false, "only the player on move may claim".into(), None),
-            BoardState::Irregular(_) => {
-                (false, "the board holds an irregular position".into(), None)
+            BoardState::Legal(_) if self.pending.is_some() => {
+                (false, Note::new("tr-reached-illegally"), None)
             }
+            BoardState::Legal(_) => (false, Note::new("tr-only-on-move"), None),
+            BoardState::Irregular(_) => (false, Note::new("tr-claim-irregular"), None),
         };
         let _ = legal_move;
         self.record_claim(index, by, kind, text, correct, article, explanation);
@@ -168,18 +153,26 @@ impl Judge {
         intended: Option<String>,
         correct: bool,
         article: Article,
-        explanation: String,
+        explanation: Note,
     ) {
         if self.options.trace {
+            let code = serde_json::to_value(claim).unwrap_or_default();
+            let code = code.as_str().unwrap_or_default();
+            let event_note = Note::new("tr-claim")
+                .arg("name", format!("{claim:?}"))
+                .term("claim", "claim", code)
+                .arg("side", by);
+            let decision_note = Note::new("tr-claim-decision")
+                .arg("correct", if correct { "yes" } else { "no" })
+                .note("explanation", explanation.clone());
             self.trace.push(TraceEntry {
                 event_index: index,
                 ply: self.plies,
-                event: format!("claim {claim:?} by {}", by),
-                decision: format!(
-                    "{}: {explanation}",
-                    if correct { "correct" } else { "incorrect" }
-                ),
+                event: event_note.text(Lang::En),
+                decision: decision_note.text(Lang::En),
                 article: Some(article),
+                event_note,
+                decision_note,
             });
         }
         self.claims.push(ClaimRecord {
@@ -190,7 +183,8 @@ impl Judge {
             intended,
             correct,
             article,
-            explanation,
+            explanation: explanation.text(Lang::En),
+            explanation_note: explanation,
         });
     }
 }

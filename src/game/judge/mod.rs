@@ -41,6 +41,7 @@ use super::verdict::{
     AfterEnd, ClaimRecord, Discrepancy, GameInfo, GameResult, IllegalAct, Reason, RecordProblem,
     ReportCheck, ReportSource, Status, TraceEntry, TwoHanded, Verdict,
 };
+use crate::i18n::{Lang, Note};
 use crate::laws::Article;
 use crate::laws::draw::{self, RepetitionHistory};
 use crate::laws::ending::{
@@ -351,7 +352,12 @@ impl Judge {
                 }
                 fresh.events = self.events;
                 *self = fresh;
-                self.note(index, || "header".into(), || "game set up".into(), None);
+                self.note(
+                    index,
+                    || Note::new("tr-header"),
+                    || Note::new("tr-set-up"),
+                    None,
+                );
                 Ok(())
             }
             Event::Move(m) => self.apply_move_event(m, index),
@@ -375,8 +381,8 @@ impl Judge {
                     self.draw_offer = Some(p.by);
                     self.note(
                         index,
-                        || format!("draw offer by {}", p.by),
-                        || "offer stands until accepted, rejected or a piece is touched".into(),
+                        || Note::new("tr-draw-offer").arg("side", p.by),
+                        || Note::new("tr-offer-stands"),
                         Some(Article::CR_DRAW_OFFER),
                     );
                 }
@@ -391,8 +397,8 @@ impl Judge {
                     self.draw_offer = None;
                     self.note(
                         index,
-                        || format!("draw rejected by {}", p.by),
-                        || "offer withdrawn from the board".into(),
+                        || Note::new("tr-draw-rejected").arg("side", p.by),
+                        || Note::new("tr-offer-withdrawn"),
                         Some(Article::CR_DRAW_OFFER),
                     );
                 }
@@ -420,8 +426,8 @@ impl Judge {
                     let limit = self.rules.refusals_to_lose;
                     self.note(
                         index,
-                        || format!("refusal to continue by {}", p.by),
-                        || format!("refusal {n} of {limit}"),
+                        || Note::new("tr-refusal-by").arg("side", p.by),
+                        || Note::new("tr-refusal").arg("n", n).arg("limit", limit),
                         Some(Article::CR_WINS),
                     );
                 }
@@ -464,20 +470,25 @@ impl Judge {
         }
     }
 
+    /// A line of the trace (when asked for): the event and the decision as notes, written
+    /// in English for the JSON `event` and `decision` and kept as data for other languages.
     pub(super) fn note(
         &mut self,
         index: usize,
-        event: impl FnOnce() -> String,
-        decision: impl FnOnce() -> String,
+        event: impl FnOnce() -> Note,
+        decision: impl FnOnce() -> Note,
         article: Option<Article>,
     ) {
         if self.options.trace {
+            let (event_note, decision_note) = (event(), decision());
             let entry = TraceEntry {
                 event_index: index,
                 ply: self.plies,
-                event: event(),
-                decision: decision(),
+                event: event_note.text(Lang::En),
+                decision: decision_note.text(Lang::En),
                 article,
+                event_note,
+                decision_note,
             };
             self.trace.push(entry);
         }

@@ -13,6 +13,7 @@ use crate::game::verdict::{
     ActKind, AfterEnd, GameResult, IllegalAct, OtherAct, Reason, RecordProblem, RecordProblemKind,
     Status,
 };
+use crate::i18n::Note;
 use crate::laws::Article;
 use crate::laws::draw::{self};
 use crate::laws::illegal::{IllegalMove, PhysicalMove, classify};
@@ -160,8 +161,8 @@ impl Judge {
                 self.set_status(act, Status::PlayedOn);
                 self.note(
                     index,
-                    || "reply".into(),
-                    || "the illegal move was not claimed before the reply: played on".into(),
+                    || Note::new("tr-reply"),
+                    || Note::new("tr-played-on"),
                     Some(Article::CR_CLAIM_BEFORE_REPLY),
                 );
                 self.history.reset(match &self.board {
@@ -183,8 +184,8 @@ impl Judge {
             self.draw_offer = None;
             self.note(
                 index,
-                || "move".into(),
-                || "the standing draw offer is rejected by touching a piece".into(),
+                || Note::new("tr-move-bare"),
+                || Note::new("tr-offer-touch"),
                 Some(Article::CR_DRAW_OFFER),
             );
         }
@@ -226,8 +227,8 @@ impl Judge {
                             self.pending_two_handed = Some(mover);
                             self.note(
                                 index,
-                                || format!("two-handed move {}", written.text()),
-                                || "counts only if noticed or claimed before the reply".into(),
+                                || Note::new("tr-two-handed-move").arg("move", written.text()),
+                                || Note::new("tr-two-handed-pending"),
                                 Some(Article::CR_TWO_HANDED_MOVES),
                             );
                         }
@@ -253,8 +254,8 @@ impl Judge {
                 self.set_board_from_setup(next);
                 self.note(
                     index,
-                    || format!("move {}", written.text()),
-                    || "made in an irregular position: not validated".into(),
+                    || Note::new("tr-move").arg("move", written.text()),
+                    || Note::new("tr-irregular-move"),
                     Some(Article::ILLEGAL_POSITION_STANDS),
                 );
                 if replying_to_irregular && matches!(self.board, BoardState::Irregular(_)) {
@@ -334,10 +335,14 @@ impl Judge {
             let text = m.to_string();
             self.note(
                 index,
-                || format!("move {text}"),
+                || Note::new("tr-move").arg("move", text),
                 || match ending {
-                    Some((_, r)) => format!("legal; the game ends: {}", r.code()),
-                    None => "legal".into(),
+                    Some((_, r)) => Note::new("tr-legal-ends").arg("code", r.code()).term(
+                        "reason",
+                        "reason",
+                        r.code(),
+                    ),
+                    None => Note::new("tr-legal"),
                 },
                 ending.map(|(_, r)| r.article()),
             );
@@ -357,8 +362,16 @@ impl Judge {
         let notation = written.text();
         self.note(
             index,
-            || format!("move {notation}"),
-            || format!("record problem: {problem:?}"),
+            || Note::new("tr-move").arg("move", &notation),
+            || {
+                let code = match problem {
+                    RecordProblemKind::AmbiguousSan => "ambiguous_san",
+                    RecordProblemKind::InexactSan => "inexact_san",
+                };
+                Note::new("tr-record-problem")
+                    .arg("name", format!("{problem:?}"))
+                    .term("problem", "problem", code)
+            },
             None,
         );
         self.record_problems.push(RecordProblem {
@@ -398,8 +411,12 @@ impl Judge {
         }
         self.note(
             index,
-            || format!("move {notation}"),
-            || format!("after the end of the game ({})", ending.reason.code()),
+            || Note::new("tr-move").arg("move", notation),
+            || {
+                Note::new("tr-after-end-move")
+                    .arg("code", ending.reason.code())
+                    .term("reason", "reason", ending.reason.code())
+            },
             None,
         );
     }

@@ -11,6 +11,7 @@ use crate::game::rules::Preset;
 use crate::game::verdict::{
     ActKind, AfterEnd, GameResult, IllegalAct, OtherAct, Reason, Status, count_of,
 };
+use crate::i18n::Note;
 use crate::laws::Article;
 use crate::laws::illegal::PhysicalMove;
 
@@ -66,11 +67,12 @@ impl Judge {
         self.pending = Some(Pending { act, side, restore });
         self.note(
             index,
-            || format!("move {notation}"),
+            || Note::new("tr-move").arg("move", notation),
             || {
-                format!(
-                    "illegal ({}); counts if noticed or claimed before the reply",
-                    kind.code()
+                Note::new("tr-illegal").arg("code", kind.code()).term(
+                    "kind",
+                    "illegal",
+                    kind.code(),
                 )
             },
             Some(article),
@@ -108,8 +110,12 @@ impl Judge {
             });
             self.note(
                 index,
-                || "illegal act".into(),
-                || format!("after the end ({})", ending.reason.code()),
+                || Note::new("tr-illegal-act"),
+                || {
+                    Note::new("tr-after-end")
+                        .arg("code", ending.reason.code())
+                        .term("reason", "reason", ending.reason.code())
+                },
                 None,
             );
             return Ok(());
@@ -147,7 +153,7 @@ impl Judge {
     ) {
         let article = Article::CR_NOTICED_OR_CLAIMED;
         let Some(p) = &self.pending else {
-            let explanation = "the last move was legal, or was already played on".to_owned();
+            let explanation = Note::new("tr-last-move-legal");
             if let Some(by) = claimant {
                 self.record_claim(
                     index,
@@ -161,7 +167,7 @@ impl Judge {
             } else {
                 self.note(
                     index,
-                    || "arbiter notice: illegal move".into(),
+                    || Note::new("tr-notice-illegal"),
                     || explanation,
                     Some(article),
                 );
@@ -178,7 +184,7 @@ impl Judge {
                 None,
                 false,
                 article,
-                "a player cannot claim against his own move".into(),
+                Note::new("tr-own-move"),
             );
             return;
         }
@@ -201,7 +207,7 @@ impl Judge {
                 None,
                 true,
                 article,
-                "claimed before the reply: counted, position before it restored".into(),
+                Note::new("tr-claimed-counted-restored"),
             );
         }
         let (count, limit) = (
@@ -210,8 +216,12 @@ impl Judge {
         );
         self.note(
             index,
-            || "illegal move called".into(),
-            || format!("counted ({count} of {limit}); the position before it is restored"),
+            || Note::new("tr-illegal-called"),
+            || {
+                Note::new("tr-illegal-counted")
+                    .arg("count", count)
+                    .arg("limit", limit)
+            },
             Some(Article::ILLEGAL_MOVE_RESTORED),
         );
         self.check_illegal_limit(p.side);
@@ -224,7 +234,7 @@ impl Judge {
         claimant: Option<Color>,
         index: usize,
         article: Article,
-        explanation: String,
+        explanation: Note,
     ) {
         match claimant {
             Some(by) => self.record_claim(
@@ -238,7 +248,7 @@ impl Judge {
             ),
             None => self.note(
                 index,
-                || "arbiter notice: two-handed move".into(),
+                || Note::new("tr-notice-two-handed"),
                 || explanation,
                 Some(article),
             ),
@@ -259,10 +269,9 @@ impl Judge {
         // Once the game is over nothing more is counted (Laws 5, 6.9, 7.5.5: the result stands):
         // a call after the end is recorded, never turned into another illegal move.
         if let Some(ending) = self.ended {
-            let explanation = format!(
-                "the game is already over ({}): nothing is counted",
-                ending.reason.code()
-            );
+            let explanation = Note::new("tr-already-over-nothing")
+                .arg("code", ending.reason.code())
+                .term("reason", "reason", ending.reason.code());
             self.two_handed_call_refused(claimant, index, article, explanation);
             return;
         }
@@ -273,7 +282,7 @@ impl Judge {
             (None, None) => None,
         };
         let Some(side) = side.filter(|s| claimant.is_none_or(|c| c != *s)) else {
-            let explanation = "no two-handed move by the opponent to call".to_owned();
+            let explanation = Note::new("tr-no-two-handed");
             self.two_handed_call_refused(claimant, index, article, explanation);
             return;
         };
@@ -292,14 +301,18 @@ impl Judge {
                 None,
                 true,
                 article,
-                "claimed before the reply: counted".into(),
+                Note::new("tr-claimed-counted"),
             );
         }
         let per = self.rules.two_handed_per_illegal_move.max(1);
         self.note(
             index,
-            || "two-handed move called".into(),
-            || format!("two-handed move {counted} counted ({per} make one illegal move)"),
+            || Note::new("tr-two-handed-called"),
+            || {
+                Note::new("tr-two-handed-counted")
+                    .arg("counted", counted)
+                    .arg("per", per)
+            },
             Some(article),
         );
         if counted.is_multiple_of(per) {
@@ -347,8 +360,8 @@ impl Judge {
             self.restore(*p.restore);
             self.note(
                 index,
-                || "take-back".into(),
-                || "illegal move taken back by agreement: not counted".into(),
+                || Note::new("tr-take-back"),
+                || Note::new("tr-take-back-agreed"),
                 Some(Article::CR_TAKE_BACK),
             );
         } else if let Some(prev) = self.previous.take() {
@@ -356,8 +369,8 @@ impl Judge {
             self.pending_two_handed = None;
             self.note(
                 index,
-                || "take-back".into(),
-                || format!("a completed legal move was taken back; {} forbids it, the board is put back as the players did", Article::CR_COMPLETED_MOVE),
+                || Note::new("tr-take-back"),
+                || Note::new("tr-take-back-completed").arg("article", Article::CR_COMPLETED_MOVE),
                 Some(Article::CR_COMPLETED_MOVE),
             );
         }

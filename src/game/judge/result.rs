@@ -7,6 +7,7 @@ use shakmaty::{Board, Position};
 
 use crate::game::event::ResultEvent;
 use crate::game::verdict::{Discrepancy, GameResult, Reason, ReportCheck, ReportSource};
+use crate::i18n::Note;
 use crate::laws::Article;
 use crate::laws::winnability::{Winnability, can_mate};
 
@@ -34,8 +35,8 @@ impl Judge {
         if self.ended.is_some() {
             self.note(
                 index,
-                || format!("{} by {}", lose.code(), loser),
-                || "ignored: the game was already over".into(),
+                || lose_note(lose, loser),
+                || Note::new("tr-already-over"),
                 None,
             );
             return;
@@ -48,8 +49,8 @@ impl Judge {
         let result = self.ended.map(|e| e.result.as_str()).unwrap_or("*");
         self.note(
             index,
-            || format!("{} by {}", lose.code(), loser),
-            || format!("the game ends {result}"),
+            || lose_note(lose, loser),
+            || Note::new("tr-game-ends").arg("result", result),
             Some(lose.article()),
         );
     }
@@ -166,31 +167,48 @@ impl Judge {
             (Some(a), Some(result)) => {
                 self.end(result, Reason::Adjudicated);
                 let basis = serde_json::to_value(a.basis).unwrap_or_default();
-                format!(
-                    "adjudicated {} ({}: {})",
-                    result.as_str(),
-                    basis.as_str().unwrap_or_default(),
-                    a.reasons.last().map_or("", |r| r.text.as_str())
+                let basis = basis.as_str().unwrap_or_default();
+                last_reason(
+                    Note::new("tr-adjudicated")
+                        .arg("result", result.as_str())
+                        .arg("basis_code", basis)
+                        .label("basis", a.basis.message(), basis),
+                    a,
                 )
             }
             (Some(a), None) => {
                 self.end(GameResult::Unfinished, Reason::AdjudicationRequired);
-                format!(
-                    "unfinished: arbiter's call, recommended {} ({})",
-                    a.recommendation,
-                    a.reasons.last().map_or("", |r| r.text.as_str())
+                last_reason(
+                    Note::new("tr-arbiters-call").arg("recommended", a.recommendation),
+                    a,
                 )
             }
             (None, _) => {
                 self.end(GameResult::Unfinished, Reason::AdjudicationRequired);
-                "unfinished: adjudication required".into()
+                Note::new("tr-adjudication-required")
             }
         };
         self.note(
             index,
-            || "play-out expired".into(),
+            || Note::new("tr-playout"),
             || decision,
             Some(Article::CR_PLAY_OUT),
         );
+    }
+}
+
+/// The trace's event for a loss by `lose` (resignation, flag fall, …) of `loser`.
+fn lose_note(lose: Reason, loser: Color) -> Note {
+    Note::new("tr-lose")
+        .arg("code", lose.code())
+        .term("reason", "reason", lose.code())
+        .arg("side", loser)
+}
+
+/// `note` with the adjudication's last rule note as its argument `note` (empty without one).
+fn last_reason(note: Note, a: &crate::adjudicate::Adjudication) -> Note {
+    match a.reasons.last() {
+        Some(r) => note.note("note", r.note.clone()),
+        None => note.arg("note", ""),
     }
 }
