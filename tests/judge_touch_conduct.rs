@@ -82,6 +82,30 @@ fn touch_obligation_ignored_again_is_reported() {
 }
 
 #[test]
+fn touch_obligation_ignored_again_can_be_claimed_again() {
+    // As the fixture, then Black claims once more: 2.d4 is replaced again and 2.Nf3 stands.
+    let path = format!(
+        "{}/fixtures/judge/cr3.8-touch-ignored-again.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut log = std::fs::read_to_string(path).unwrap();
+    log.push_str(
+        "{\"type\":\"claim\",\"by\":\"black\",\"claim\":\"touch_move\"}\n\
+         {\"type\":\"move\",\"uci\":\"g1f3\"}\n",
+    );
+    let v = judge_text(&log);
+    let outcomes: Vec<&str> = v["touch_move"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["outcome"].as_str().unwrap())
+        .collect();
+    assert_eq!(outcomes, ["replaced", "ignored_again", "replaced"]);
+    assert_eq!(v["claims"][1]["correct"], true);
+    assert_eq!(v["final_fen"], E4_E5_NF3);
+}
+
+#[test]
 fn touch_none_movable_any_move_stands() {
     let v = judge("cr3.8-touch-none-movable.jsonl");
     let c = only_claim(&v);

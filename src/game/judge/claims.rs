@@ -186,7 +186,13 @@ impl Judge {
             self.trace.push(TraceEntry {
                 event_index: index,
                 ply: self.plies,
-                event: format!("claim {claim:?} by {}", by),
+                event: format!(
+                    "claim {} by {by}",
+                    serde_json::to_value(claim)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_owned))
+                        .unwrap_or_default()
+                ),
                 decision: format!(
                     "{}: {explanation}",
                     if correct { "correct" } else { "incorrect" }

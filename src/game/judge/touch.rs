@@ -109,6 +109,7 @@ impl Judge {
         index: usize,
     ) {
         let mover = pos.turn();
+        let mut ignored = None;
         if let Some((side, duty)) = self.extra.obligation.take()
             && side == mover
             && !duty.allows(&m)
@@ -133,6 +134,8 @@ impl Judge {
                 },
                 Some(duty.article),
             );
+            // A new claim can replace it again.
+            ignored = Some(duty);
         }
         let touched: Vec<Square> = self
             .extra
@@ -142,18 +145,22 @@ impl Judge {
             .map(|(_, s)| *s)
             .collect();
         self.extra.touches.clear();
-        self.extra.touched_move = if touched.is_empty() {
-            None
-        } else {
-            Some(TouchedMove {
+        let duty = match ignored {
+            Some(duty) => Some(duty),
+            None if touched.is_empty() => None,
+            None => Some(obligation(pos, &touched)),
+        };
+        self.extra.touched_move = match duty {
+            None => None,
+            Some(duty) => Some(TouchedMove {
                 side: mover,
-                obligation: obligation(pos, &touched),
+                obligation: duty,
                 before: Box::new(self.snapshot()),
                 played: m,
                 notation: written.text(),
                 event_index: index,
                 ply: self.plies + 1,
-            })
+            }),
         };
     }
 
