@@ -127,9 +127,9 @@ conduct-device = электронное устройство у доски
 conduct-cheating = доказанный обман
 conduct-left = покинул тур
 verdict-coercion = {"  "}давление (событие { $index }): заявление недействительно ({ $article })
-verdict-mate-winnable = {"  "}{ $side } ещё может поставить мат ({ $method }): { $line }
-verdict-mate-unwinnable = {"  "}{ $side } не может поставить мат никакой серией ходов ({ $method })
-verdict-mate-undetermined = {"  "}не доказано, что { $side } не может поставить мат ({ $method })
+verdict-mate-winnable = {"  "}{ $side }: мат ещё возможен ({ $method }): { $line }
+verdict-mate-unwinnable = {"  "}{ $side }: мат невозможен никакой серией ходов ({ $method })
+verdict-mate-undetermined = {"  "}{ $side }: невозможность мата не доказана ({ $method })
 verdict-final = {"  "}итоговая позиция: { $fen }
 judge-game = { $file }, партия { $index }
 
