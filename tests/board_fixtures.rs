@@ -50,3 +50,16 @@ fn rotated_clock() {
     );
     assert_eq!(r.orientation, Orientation::Rotated);
 }
+
+/// CR 3.9 / Laws 4.7: a piece put on two squares in turn before the clock press is one move to
+/// the last square (the first placement is a transient, never judged).
+#[test]
+fn piece_put_on_two_squares_is_one_move() {
+    let r = read_board_log(
+        &fixture("cr3.9-piece-put-twice.jsonl"),
+        &RecogniserConfig::default(),
+    )
+    .unwrap();
+    assert!(r.illegal_acts().is_empty(), "{:?}", r.events);
+    assert_eq!(sans(&r.moves()), ["Nh3", "e5"]);
+}

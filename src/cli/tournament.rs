@@ -280,6 +280,11 @@ struct ResultArgs {
     /// Replace a result already recorded (an arbiter's correction).
     #[arg(long)]
     correct: bool,
+    /// Apply the disqualification the verdict's cheating findings propose (more than three
+    /// proven incidents in the event, CR 2.2): the player is disqualified in this round and
+    /// loses all later rounds. Without it the proposal is only shown.
+    #[arg(long, requires = "verdict")]
+    confirm_disqualification: bool,
     #[command(flatten)]
     out: Output,
     #[command(flatten)]
@@ -528,7 +533,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Some(path) => Some(read_verdict(path, a.index)?),
                 None => None,
             };
-            let (result, t) = change(&a.state, |t| {
+            let (result, proposed, t) = change(&a.state, |t| {
                 let board = t.board_of(a.round, game)?.board;
                 let result = match (&judged, a.result) {
                     (Some(j), _) => t.record_judged(a.round, board, j, a.decide, a.correct)?,
@@ -538,18 +543,42 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     }
                     (None, None) => unreachable!("clap requires a result or --verdict"),
                 };
-                Ok((result, t.clone()))
+                // CR 2.2: more than three proven cheating incidents propose disqualification.
+                let proposed = t.disqualification_proposed(a.round, board)?;
+                if a.confirm_disqualification {
+                    for (tpn, _) in &proposed {
+                        t.disqualify(*tpn, a.round)?;
+                    }
+                }
+                Ok((result, proposed, t.clone()))
             })?;
             let g = t.board_of(a.round, game)?;
-            let text = t.result_line(a.round, game, a.lang.get())?;
+            let mut text = t.result_line(a.round, game, a.lang.get())?;
             let name = |tpn: u16| t.player(tpn).map_or(tpn.to_string(), |p| p.name.clone());
-            done(
-                &a.out,
-                &text,
-                serde_json::json!({"round": a.round, "board": g.board, "result": result,
-                    "white": {"start_rank": g.white, "name": name(g.white)},
-                    "black": {"start_rank": g.black, "name": name(g.black)}}),
-            )
+            let applied = a.confirm_disqualification;
+            for (tpn, n) in &proposed {
+                text.push_str(&format!(
+                    "\n{} ({tpn}): {n} proven cheating incidents (CR 2.2): {}",
+                    name(*tpn),
+                    if applied {
+                        "disqualified, all later games lost"
+                    } else {
+                        "disqualification proposed; confirm with --confirm-disqualification"
+                    }
+                ));
+            }
+            let mut json = serde_json::json!({"round": a.round, "board": g.board, "result": result,
+                "white": {"start_rank": g.white, "name": name(g.white)},
+                "black": {"start_rank": g.black, "name": name(g.black)}});
+            if !proposed.is_empty() {
+                json["disqualification"] = proposed
+                    .iter()
+                    .map(|(tpn, n)| {
+                        serde_json::json!({"player": tpn, "cheating_incidents": n, "applied": applied})
+                    })
+                    .collect();
+            }
+            done(&a.out, &text, json)
         }
         Command::StartList(a) => {
             let mut t = load_state(&a.state)?;

@@ -128,6 +128,7 @@ pub fn read_judged(text: &str, file: &str) -> Result<Vec<JudgedGame>, VerdictErr
                         .collect()
                 })
                 .unwrap_or_default(),
+            cheating: cheating_of(&v),
         });
     }
     if out.is_empty() {
@@ -136,4 +137,24 @@ pub fn read_judged(text: &str, file: &str) -> Result<Vec<JudgedGame>, VerdictErr
         });
     }
     Ok(out)
+}
+
+/// The proven cheating incidents (CR 2.2) of a verdict's `conduct` findings, per colour.
+fn cheating_of(v: &serde_json::Value) -> shakmaty::ByColor<u32> {
+    let mut n = shakmaty::ByColor::<u32>::default();
+    for c in v
+        .get("conduct")
+        .and_then(|c| c.as_array())
+        .into_iter()
+        .flatten()
+    {
+        if c.get("kind").and_then(|k| k.as_str()) == Some("cheating") {
+            match c.get("by").and_then(|b| b.as_str()) {
+                Some("white") => n.white += 1,
+                Some("black") => n.black += 1,
+                _ => {}
+            }
+        }
+    }
+    n
 }

@@ -65,6 +65,62 @@ pub enum Event {
     Result(ResultEvent),
     /// The play-out time ran out with the game unfinished (CR 4.3): adjudication required.
     PlayoutExpired(PlayoutExpiredEvent),
+    /// A player touches a piece (Laws 4.2–4.3, CR 3.8); only the player on move's touches
+    /// count, and `adjust` ("j'adoube" announced first, Laws 4.2.1) is no touch-move.
+    Touch(TouchEvent),
+    /// The arbiter records a player's conduct (CR 2.1, 2.2, 4.4): that player loses.
+    Conduct(ConductEvent),
+    /// The arbiter finds that the declaration at `event_index` (a resignation, draw offer or
+    /// acceptance, or refusal) was made under coercion: it is void (CR 4.6).
+    Coercion(CoercionEvent),
+}
+
+/// A touched piece (Laws 4.2–4.3, CR 3.8).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TouchEvent {
+    /// Who touched it.
+    #[serde(with = "crate::laws::serde_color::color")]
+    pub by: Color,
+    /// The square of the piece touched, e.g. `"g1"`.
+    #[serde(with = "square")]
+    pub square: Square,
+    /// `true`: the player announced "j'adoube" first (Laws 4.2.1), so the touch binds to
+    /// nothing. Default `false`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub adjust: bool,
+}
+
+/// What the arbiter recorded about a player's conduct.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ConductKind {
+    /// An electronic device used at the board (CR 2.1).
+    Device,
+    /// A clear and proven cheating incident (CR 2.2).
+    Cheating,
+    /// The player left the round (CR 4.4).
+    Left,
+}
+
+/// A conduct finding by the arbiter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConductEvent {
+    /// The player concerned.
+    #[serde(with = "crate::laws::serde_color::color")]
+    pub by: Color,
+    /// What happened.
+    pub kind: ConductKind,
+}
+
+/// A declaration found to be made under coercion (CR 4.6).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoercionEvent {
+    /// 0-based index of the declaration in the game's events (as the verdict's `event_index`,
+    /// the header counting as event 0 when present).
+    pub event_index: usize,
 }
 
 /// Game header. Every field is optional.
@@ -156,6 +212,9 @@ pub enum ClaimKind {
     /// Fifty moves (Laws 9.3): by the player on move, now (9.3.2) or with an intended move
     /// (`move`, 9.3.1).
     FiftyMoves,
+    /// Touch-move (Laws 4.3–4.5, CR 3.8): the opponent did not move (or capture) the piece he
+    /// touched first. Lost once the claimant touches a piece to move it (Laws 4.8).
+    TouchMove,
 }
 
 /// A claim by a player.
@@ -232,6 +291,21 @@ pub struct ResultEvent {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayoutExpiredEvent {}
+
+mod square {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+    use shakmaty::Square;
+
+    pub fn serialize<S: Serializer>(v: &Square, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(v)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse::<Square>()
+            .map_err(|_| D::Error::custom(format!("invalid square {name:?}")))
+    }
+}
 
 mod squares {
     use serde::{Deserialize, Deserializer, Serializer, de::Error, ser::SerializeSeq};

@@ -4,6 +4,7 @@
 //! (Owned by the judge work, issue 2.)
 
 pub mod event;
+pub mod findings;
 pub mod judge;
 pub mod preset;
 pub mod rules;

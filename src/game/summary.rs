@@ -104,6 +104,10 @@ impl Verdict {
             ));
             s.push('\n');
         }
+        for line in self.finding_lines(lang) {
+            s.push_str(&line);
+            s.push('\n');
+        }
         if !self.moves_after_end.is_empty() {
             s.push_str(&lang.fmt(
                 "verdict-after-end",

@@ -12,6 +12,9 @@ use shakmaty::fen::Fen;
 use shakmaty::{ByColor, Color};
 
 use super::event::ClaimKind;
+pub use super::findings::{
+    CoercionFinding, ConductFinding, Declaration, MateCheck, TouchMoveFinding, TouchMoveOutcome,
+};
 use super::rules::CompetitionRules;
 use crate::laws::Article;
 use crate::laws::illegal::IllegalMove;
@@ -161,6 +164,15 @@ pub enum Reason {
     /// The log ended with the game still in progress (no rule applies; `article` is the
     /// players' duty to report the result, CR 4.2).
     Unfinished,
+    /// CR 2.1: an electronic device used at the board loses (both players: 0-0).
+    ElectronicDevice,
+    /// CR 2.2: a proven cheating incident loses the game (both players: 0-0).
+    Cheating,
+    /// CR 4.4: the player left the round.
+    LeftTheRound,
+    /// CR 4.6: a declaration made under coercion is void and the game could not go on: scored
+    /// for the coerced player.
+    CoercedDeclarationVoid,
 }
 
 /// The reason for an automatic ending of the Laws.
@@ -199,6 +211,10 @@ impl Reason {
             IllegalPositionOnBoard => Article::ILLEGAL_POSITION_STANDS,
             AdjudicationRequired | Adjudicated => Article::CR_PLAY_OUT,
             ReportedResult | ResultNotRecorded | Unfinished => Article::CR_REPORTED_RESULT,
+            ElectronicDevice => Article::CR_ELECTRONIC_DEVICE,
+            Cheating => Article::CR_CHEATING,
+            LeftTheRound => Article::CR_WINS,
+            CoercedDeclarationVoid => Article::CR_COERCION,
         }
     }
 
@@ -241,6 +257,10 @@ impl Reason {
             ReportedResult => "reported_result",
             ResultNotRecorded => "result_not_recorded",
             Unfinished => "unfinished",
+            ElectronicDevice => "electronic_device",
+            Cheating => "cheating",
+            LeftTheRound => "left_the_round",
+            CoercedDeclarationVoid => "coerced_declaration_void",
         }
     }
 }
@@ -573,6 +593,19 @@ pub struct Verdict {
     pub game: GameInfo,
     /// The rules applied.
     pub rules: CompetitionRules,
+    /// Moves replaced or reported under touch-move (Laws 4.3–4.5, CR 3.8); left out when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub touch_move: Vec<TouchMoveFinding>,
+    /// Conduct findings (CR 2.1, 2.2, 4.4); left out when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub conduct: Vec<ConductFinding>,
+    /// Declarations named under coercion (CR 4.6); left out when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub coercion: Vec<CoercionFinding>,
+    /// The winnability check behind a flag fall, resignation or second illegal move (Laws
+    /// 5.1.2, 6.9, 7.5.5), with the mating line when there is one; left out when none was made.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mate_check: Option<MateCheck>,
     /// Per-event trace, when requested.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trace: Option<Vec<TraceEntry>>,
@@ -644,6 +677,9 @@ impl fmt::Display for Verdict {
                 c.explanation,
                 c.article
             )?;
+        }
+        for line in self.finding_lines(crate::i18n::Lang::En) {
+            writeln!(f, "{line}")?;
         }
         if !self.moves_after_end.is_empty() {
             writeln!(

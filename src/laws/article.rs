@@ -90,6 +90,29 @@ impl Article {
     pub const LEGAL_MOVE: Article = Article::Laws("3.10");
     /// Laws 3.10.2: a move that fails those requirements is illegal.
     pub const ILLEGAL_MOVE: Article = Article::Laws("3.10.2");
+    /// Laws 4.2.1: only the player on move may adjust a piece, after announcing it
+    /// ("j'adoube"); such a touch is no touch-move.
+    pub const ADJUSTING: Article = Article::Laws("4.2.1");
+    /// Laws 4.3: touch-move, the first touched piece that can be moved or captured.
+    pub const TOUCH_MOVE: Article = Article::Laws("4.3");
+    /// Laws 4.3.1: the first own piece touched that can be moved must be moved.
+    pub const TOUCHED_OWN_PIECE: Article = Article::Laws("4.3.1");
+    /// Laws 4.3.2: the first opponent's piece touched that can be captured must be captured.
+    pub const TOUCHED_OPPONENT_PIECE: Article = Article::Laws("4.3.2");
+    /// Laws 4.3.3: pieces of both colours touched: capture the first touched opponent's piece
+    /// with the first touched own piece, else the first touched piece that can move or be taken.
+    pub const TOUCHED_BOTH_COLOURS: Article = Article::Laws("4.3.3");
+    /// Laws 4.4.1: king and then rook touched: castle on that side if legal.
+    pub const TOUCHED_KING_AND_ROOK: Article = Article::Laws("4.4.1");
+    /// Laws 4.4.2: rook and then king touched: no castling on that side; move the rook.
+    pub const TOUCHED_ROOK_THEN_KING: Article = Article::Laws("4.4.2");
+    /// Laws 4.4.3: king and rook touched to castle, castling illegal: another legal king
+    /// move (castling on the other side included); any legal move if the king has none.
+    pub const TOUCHED_KING_CASTLING_ILLEGAL: Article = Article::Laws("4.4.3");
+    /// Laws 4.5: none of the touched pieces can be moved or captured: any legal move.
+    pub const NO_TOUCHED_PIECE_MOVABLE: Article = Article::Laws("4.5");
+    /// Laws 4.8: a touch-move claim is lost once the claimant touches a piece to move it.
+    pub const TOUCH_MOVE_CLAIM_LOST: Article = Article::Laws("4.8");
     /// Laws 4.7.2: castling is made when the rook is released beside the king.
     pub const CASTLING_COMPLETED: Article = Article::Laws("4.7.2");
     /// Laws 4.7.3: a promotion is made when the new piece is released and the pawn removed.
@@ -127,6 +150,10 @@ impl Article {
     /// a draw).
     pub const ILLEGAL_POSITION_STANDS: Article = Article::Laws("A.5.4");
 
+    /// CR 2.1: an electronic device used at the board loses the game.
+    pub const CR_ELECTRONIC_DEVICE: Article = Article::Competition("2.1");
+    /// CR 2.2: proven cheating loses the game; more than three incidents disqualify.
+    pub const CR_CHEATING: Article = Article::Competition("2.2");
     /// CR 3.1: an illegal move, including adding pieces and moving out of turn.
     pub const CR_ILLEGAL_MOVE: Article = Article::Competition("3.1");
     /// CR 3.3: two counted illegal moves lose the game.
@@ -139,6 +166,9 @@ impl Article {
     pub const CR_TAKE_BACK: Article = Article::Competition("3.6");
     /// CR 3.7: moves are made with one hand; three two-handed moves make one illegal move.
     pub const CR_TWO_HANDED_MOVES: Article = Article::Competition("3.7");
+    /// CR 3.8: touch-move on the opponent's demand; touches on the opponent's turn are
+    /// accidental.
+    pub const CR_TOUCH_MOVE: Article = Article::Competition("3.8");
     /// CR 3.9: a completed move is never taken back.
     pub const CR_COMPLETED_MOVE: Article = Article::Competition("3.9");
     /// CR 4.2: the players report the result and show the final position.
@@ -150,6 +180,9 @@ impl Article {
     pub const CR_ADJUDICATION: Article = Article::Competition("4.3–4.5");
     /// CR 4.4: when a player wins (here: the opponent refused to continue three times).
     pub const CR_WINS: Article = Article::Competition("4.4");
+    /// CR 4.6: a declaration made under coercion is void; the result is revised in favour of
+    /// the coerced player.
+    pub const CR_COERCION: Article = Article::Competition("4.6");
     /// CR 4.6: declarations cannot be withdrawn; a draw offer stands until answered.
     pub const CR_DRAW_OFFER: Article = Article::Competition("4.6");
 }

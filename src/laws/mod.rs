@@ -18,6 +18,7 @@ pub mod ending;
 pub mod illegal;
 pub mod san;
 pub mod serde_color;
+pub mod touch;
 pub mod winnability;
 
 pub use article::Article;

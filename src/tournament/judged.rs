@@ -5,6 +5,8 @@
 //! the record keeps both ([`JudgedResult`]). Also the strict reading of a game named by its
 //! players ([`Tournament::board_of`]).
 
+use shakmaty::ByColor;
+
 use crate::i18n::Lang;
 use crate::tournament::result::BoardResult;
 use crate::tournament::{Game, GameRef, JudgedResult, Tournament, TournamentError};
@@ -25,6 +27,9 @@ pub struct JudgedGame {
     pub agrees: bool,
     /// What disagrees (`reported_ending_not_on_board`, …).
     pub discrepancies: Vec<String>,
+    /// Proven cheating incidents found in the game (the verdict's `conduct` findings of kind
+    /// `cheating`, CR 2.2), White's and Black's.
+    pub cheating: ByColor<u32>,
 }
 
 /// A name as compared: lowercase, commas dropped, spaces collapsed, `ё` read as `е`.
@@ -193,6 +198,8 @@ impl Tournament {
             reported: judged.reported.clone(),
             agrees: judged.agrees,
             decided: decision,
+            cheating_white: judged.cheating.white,
+            cheating_black: judged.cheating.black,
         };
         if let Some(g) = self
             .rounds
@@ -203,6 +210,54 @@ impl Tournament {
             g.judged = Some(record);
         }
         Ok(result)
+    }
+}
+
+/// More than this many proven cheating incidents disqualify (CR 2.2).
+pub const CHEATING_INCIDENTS_TOLERATED: u32 = 3;
+
+impl Tournament {
+    /// Proven cheating incidents of player `tpn` across the event, from the verdicts recorded
+    /// with `tournament result --verdict` (CR 2.2).
+    pub fn cheating_incidents(&self, tpn: u16) -> u32 {
+        self.rounds
+            .iter()
+            .flat_map(|r| r.games.iter())
+            .filter_map(|g| {
+                let j = g.judged.as_ref()?;
+                Some(if g.white == tpn {
+                    j.cheating_white
+                } else if g.black == tpn {
+                    j.cheating_black
+                } else {
+                    0
+                })
+            })
+            .sum()
+    }
+
+    /// The players of board `board` in round `round` whose proven cheating incidents are more
+    /// than three (CR 2.2) and who are not yet out of the event: disqualification is proposed,
+    /// with losses in all later rounds, and applied when the arbiter confirms
+    /// ([`Tournament::disqualify`]). Each as (starting rank, incidents).
+    ///
+    /// # Errors
+    /// As [`Tournament::board_of`].
+    pub fn disqualification_proposed(
+        &self,
+        round: u32,
+        board: u32,
+    ) -> Result<Vec<(u16, u32)>, TournamentError> {
+        let g = self.board_of(round, GameRef::Board(board))?;
+        Ok([g.white, g.black]
+            .into_iter()
+            .filter(|tpn| {
+                self.player(*tpn)
+                    .is_some_and(|p| p.disqualified_from.is_none())
+            })
+            .map(|tpn| (tpn, self.cheating_incidents(tpn)))
+            .filter(|(_, n)| *n > CHEATING_INCIDENTS_TOLERATED)
+            .collect())
     }
 }
 
@@ -234,6 +289,7 @@ mod tests {
             reported: Some("1-0".into()),
             agrees,
             discrepancies: vec![],
+            cheating: ByColor::default(),
         }
     }
 

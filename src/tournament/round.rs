@@ -44,6 +44,17 @@ pub struct JudgedResult {
     /// The arbiter's decision on a disagreeing report (the result recorded).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decided: Option<BoardResult>,
+    /// Proven cheating incidents of White in this game, from the verdict's conduct findings
+    /// (CR 2.2); counted across the event.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cheating_white: u32,
+    /// Proven cheating incidents of Black in this game (CR 2.2).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cheating_black: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A manual pairing the arbiter forced past the checks (a rematch, a present player left

@@ -52,6 +52,18 @@ impl Judge {
         match c.claim {
             ClaimKind::IllegalMove => self.illegal_move_called(Some(c.by), false, index),
             ClaimKind::TwoHanded => self.two_handed_called(Some(c.by), false, index),
+            ClaimKind::TouchMove => {
+                if let Some(text) = &c.intended {
+                    return Err(JudgeError::UnreadableMove {
+                        index,
+                        text: text.clone(),
+                        reason: "a touch-move claim takes no \"move\": the replacing move \
+                                 is the player's next move event"
+                            .into(),
+                    });
+                }
+                self.touch_move_claim(c.by, index);
+            }
             ClaimKind::Threefold | ClaimKind::FiftyMoves => {
                 let intended = match &c.intended {
                     Some(t) => Some(Written::parse_any(t).map_err(|reason| {

@@ -26,10 +26,12 @@
 //! ([`crate::laws::ending`]).
 
 mod claims;
+mod conduct;
 mod moves;
 mod penalties;
 mod position;
 mod result;
+mod touch;
 
 use shakmaty::{ByColor, Color};
 use shakmaty::{CastlingMode, Chess, Position};
@@ -38,8 +40,8 @@ use super::event::{Event, Header, NoticeKind};
 use super::rules::{CompetitionRules, Preset};
 use super::setup::{FenError, fen_of, parse_fen};
 use super::verdict::{
-    AfterEnd, ClaimRecord, Discrepancy, GameInfo, GameResult, IllegalAct, Reason, RecordProblem,
-    ReportCheck, ReportSource, Status, TraceEntry, TwoHanded, Verdict,
+    AfterEnd, ClaimRecord, Declaration, Discrepancy, GameInfo, GameResult, IllegalAct, Reason,
+    RecordProblem, ReportCheck, ReportSource, Status, TraceEntry, TwoHanded, Verdict,
 };
 use crate::i18n::{Lang, Note};
 use crate::laws::Article;
@@ -182,6 +184,9 @@ pub struct Judge {
     moves_after_end: Vec<AfterEnd>,
     reported: Option<ReportCheck>,
     record_problems: Vec<RecordProblem>,
+    /// Touch-move, coercion and conduct (Laws 4.3–4.8, CR 2.x, 3.8, 4.6): `touch.rs`,
+    /// `conduct.rs`.
+    extra: Box<touch::Extra>,
     /// Set when a move could not be read: the rest is not judged.
     stopped: bool,
     moves_not_judged: u32,
@@ -239,6 +244,7 @@ impl Judge {
             moves_after_end: Vec::new(),
             reported: None,
             record_problems: Vec::new(),
+            extra: Box::default(),
             stopped: false,
             moves_not_judged: 0,
             trace: Vec::new(),
@@ -330,7 +336,16 @@ impl Judge {
     /// Unreadable content ([`JudgeError`]); illegal moves, wrong claims and the like are
     /// findings recorded in the verdict, not errors.
     pub fn apply(&mut self, event: &Event) -> Result<(), JudgeError> {
+        let was_over = self.ended.is_some();
         let index = self.events;
+        let outcome = self.apply_at(event, index);
+        if !was_over && self.ended.is_some() {
+            self.extra.ended_at_event = Some(index);
+        }
+        outcome
+    }
+
+    fn apply_at(&mut self, event: &Event, index: usize) -> Result<(), JudgeError> {
         self.events += 1;
         match event {
             Event::Header(h) => {
@@ -379,6 +394,7 @@ impl Judge {
             Event::DrawOffer(p) => {
                 if self.ended.is_none() {
                     self.draw_offer = Some(p.by);
+                    self.declared(index, Declaration::DrawOffer, p.by);
                     self.note(
                         index,
                         || Note::new("tr-draw-offer").arg("side", p.by),
@@ -389,6 +405,7 @@ impl Judge {
                 Ok(())
             }
             Event::DrawAccept(p) => {
+                self.declared(index, Declaration::DrawAcceptance, p.by);
                 self.accept_draw(p.by, index);
                 Ok(())
             }
@@ -405,6 +422,7 @@ impl Judge {
                 Ok(())
             }
             Event::Resign(p) => {
+                self.declared(index, Declaration::Resignation, p.by);
                 self.loss_unless_unwinnable(
                     p.by,
                     Reason::Resignation,
@@ -415,6 +433,7 @@ impl Judge {
             }
             Event::Refusal(p) => {
                 if self.ended.is_none() {
+                    self.declared(index, Declaration::Refusal, p.by);
                     let n = {
                         let r = self.refusals.get_mut(p.by);
                         *r += 1;
@@ -445,6 +464,18 @@ impl Judge {
             Event::Result(r) => self.apply_result_event(r, index),
             Event::PlayoutExpired(_) => {
                 self.playout_expired(index);
+                Ok(())
+            }
+            Event::Touch(t) => {
+                self.apply_touch(t, index);
+                Ok(())
+            }
+            Event::Conduct(c) => {
+                self.apply_conduct(c, index);
+                Ok(())
+            }
+            Event::Coercion(c) => {
+                self.apply_coercion(c, index);
                 Ok(())
             }
         }
@@ -556,6 +587,10 @@ impl Judge {
             reported: self.reported,
             game: self.info,
             rules: self.rules,
+            touch_move: self.extra.findings,
+            conduct: self.extra.conduct,
+            coercion: self.extra.coercion,
+            mate_check: self.extra.mate_check,
             trace: self.options.trace.then_some(self.trace),
         }
     }

@@ -89,6 +89,8 @@ impl Judge {
             && self.pending_two_handed.is_none()
             && self.draw_offer.is_none()
             && !self.options.trace
+            && self.extra.obligation.is_none()
+            && self.extra.touches.is_empty()
             && let BoardState::Legal(pos) = &self.board
             && let Some(m) = resolved.or_else(|| san::to_move(pos, san).ok())
         {
@@ -219,6 +221,8 @@ impl Judge {
                         if san_error.is_some() {
                             self.record_problem(index, &written, RecordProblemKind::InexactSan);
                         }
+                        // Touch-move (Laws 4.3, CR 3.8): kept for a claim, or reported.
+                        self.touch_before_move(&pos, m, &written, index);
                         // Kept for a take-back by agreement (CR 3.6); event path only.
                         self.previous = Some(Box::new(self.snapshot()));
                         self.play_legal(m, index, None);

@@ -347,6 +347,7 @@ impl Judge {
             } else {
                 self.end(GameResult::win_for(side.other()), Reason::TwoIllegalMoves);
             }
+            self.extra.mate_check = None;
         }
     }
 

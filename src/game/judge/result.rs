@@ -6,10 +6,12 @@ use shakmaty::Color;
 use shakmaty::{Board, Position};
 
 use crate::game::event::ResultEvent;
+use crate::game::verdict::MateCheck;
 use crate::game::verdict::{Discrepancy, GameResult, Reason, ReportCheck, ReportSource};
 use crate::i18n::Note;
 use crate::laws::Article;
-use crate::laws::winnability::{Winnability, can_mate};
+use crate::laws::winnability::{Winnability, WinnabilityConfig, can_mate_with};
+use shakmaty::san::SanPlus;
 
 use super::position::{BoardState, board_field};
 use super::{Judge, JudgeError};
@@ -18,9 +20,28 @@ use crate::laws::ending::statically_unwinnable;
 impl Judge {
     /// True only when `side` provably cannot mate (Laws 5.1.2, 6.9, 7.5.5). An irregular
     /// position is never proved unwinnable.
-    pub(super) fn unwinnable_for(&self, side: Color) -> bool {
+    ///
+    /// The answer, how it was shown and a mating line are kept for the verdict's `mate_check`.
+    pub(super) fn unwinnable_for(&mut self, side: Color) -> bool {
         match &self.board {
-            BoardState::Legal(pos) => can_mate(pos, side) == Winnability::Unwinnable,
+            BoardState::Legal(pos) => {
+                let report = can_mate_with(pos, side, &WinnabilityConfig::full());
+                let mut line = Vec::new();
+                if let Winnability::Winnable { helpmate } = &report.verdict {
+                    let mut p = pos.clone();
+                    for m in helpmate {
+                        line.push(SanPlus::from_move_and_play_unchecked(&mut p, *m).to_string());
+                    }
+                }
+                let unwinnable = report.verdict == Winnability::Unwinnable;
+                self.extra.mate_check = Some(MateCheck {
+                    side,
+                    answer: report.verdict.label(),
+                    method: report.method,
+                    line,
+                });
+                unwinnable
+            }
             BoardState::Irregular(_) => false,
         }
     }
@@ -45,6 +66,11 @@ impl Judge {
             self.end(GameResult::Draw, draw);
         } else {
             self.end(GameResult::win_for(loser.other()), lose);
+        }
+        // The verdict shows the check for a flag fall (Laws 6.9), where the issue is most
+        // often disputed; resignations keep their verdicts as before.
+        if lose != Reason::FlagFall {
+            self.extra.mate_check = None;
         }
         let result = self.ended.map(|e| e.result.as_str()).unwrap_or("*");
         self.note(

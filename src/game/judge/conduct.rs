@@ -1,0 +1,211 @@
+//! Conduct recorded by the arbiter (CR 2.1, 2.2, 4.4) and declarations voided under coercion
+//! (CR 4.6).
+
+use shakmaty::Color;
+
+use crate::game::event::{CoercionEvent, ConductEvent, ConductKind};
+use crate::game::verdict::{
+    CoercionFinding, ConductFinding, Declaration, Discrepancy, GameResult, Reason,
+};
+use crate::laws::Article;
+
+use super::{Ending, Judge};
+
+impl Judge {
+    /// Remembers a declaration (resignation, draw offer or acceptance, refusal) that a later
+    /// coercion event can void (CR 4.6).
+    pub(super) fn declared(&mut self, index: usize, kind: Declaration, by: Color) {
+        self.extra.declarations.push((index, kind, by));
+    }
+
+    /// Ends the game now, replacing an earlier ending.
+    fn end_over(&mut self, result: GameResult, reason: Reason) {
+        self.ended = None;
+        self.end(result, reason);
+    }
+
+    /// A conduct finding (CR 2.1, 2.2, 4.4): the player loses. A device or a cheating incident
+    /// decides the game even after it ended otherwise (the result was obtained against the
+    /// rules); when both players are found so, both lose (0-0). A player who leaves after the
+    /// end of the game loses nothing.
+    pub(super) fn apply_conduct(&mut self, c: &ConductEvent, index: usize) {
+        self.started = true;
+        let reason = match c.kind {
+            ConductKind::Device => Reason::ElectronicDevice,
+            ConductKind::Cheating => Reason::Cheating,
+            ConductKind::Left => Reason::LeftTheRound,
+        };
+        let by_conduct = |r: Reason| matches!(r, Reason::ElectronicDevice | Reason::Cheating);
+        let decided = match self.ended {
+            None => {
+                self.end(GameResult::win_for(c.by.other()), reason);
+                true
+            }
+            Some(_) if c.kind == ConductKind::Left => false,
+            // Already lost by his own conduct, or both already lost.
+            Some(Ending { result, .. })
+                if result == GameResult::win_for(c.by.other())
+                    && by_conduct(self.ended_reason()) =>
+            {
+                false
+            }
+            Some(Ending {
+                result, reason: r, ..
+            }) if result == GameResult::win_for(c.by) && by_conduct(r) => {
+                self.end_over(GameResult::BothLose, reason);
+                true
+            }
+            Some(Ending {
+                result: GameResult::BothLose,
+                reason: r,
+                ..
+            }) if by_conduct(r) => false,
+            Some(_) => {
+                self.end_over(GameResult::win_for(c.by.other()), reason);
+                true
+            }
+        };
+        let article = c.kind.article();
+        self.extra.conduct.push(ConductFinding {
+            event_index: index,
+            ply: self.plies,
+            by: c.by,
+            kind: c.kind,
+            decided,
+            article,
+        });
+        let result = self.ended.map(|e| e.result.as_str()).unwrap_or("*");
+        self.note(
+            index,
+            || format!("conduct {} by {}", c.kind.code(), c.by),
+            || {
+                if decided {
+                    format!("the player loses: {result}")
+                } else {
+                    "recorded; the result stands".into()
+                }
+            },
+            Some(article),
+        );
+    }
+
+    fn ended_reason(&self) -> Reason {
+        self.ended.map_or(Reason::Unfinished, |e| e.reason)
+    }
+
+    /// A declaration found to be made under coercion is void (CR 4.6): the result is revised
+    /// in favour of the coerced player. A declaration that ended the game reopens it when play
+    /// can go on (nothing was recorded after it); otherwise the game is scored for the coerced
+    /// player. A standing draw offer is withdrawn; a refusal no longer counts.
+    pub(super) fn apply_coercion(&mut self, c: &CoercionEvent, index: usize) {
+        let target = c.event_index;
+        let found = self
+            .extra
+            .declarations
+            .iter()
+            .find(|(i, _, _)| *i == target)
+            .copied();
+        let article = Article::CR_COERCION;
+        let Some((_, kind, by)) = found else {
+            let effect = format!(
+                "event {target} is no resignation, draw offer, acceptance or refusal: nothing voided"
+            );
+            self.note(
+                index,
+                || "coercion".into(),
+                || effect.clone(),
+                Some(article),
+            );
+            self.extra.coercion.push(CoercionFinding {
+                event_index: index,
+                declaration_index: target,
+                declaration: None,
+                by: None,
+                voided: false,
+                effect,
+                article,
+            });
+            return;
+        };
+        let ended_by_it = match (self.extra.ended_at_event, kind) {
+            (Some(e), _) if e == target => true,
+            // An offer voided after its acceptance ended the game: the agreement goes with it.
+            (Some(e), Declaration::DrawOffer) => {
+                self.ended_reason() == Reason::DrawAgreement
+                    && self
+                        .extra
+                        .declarations
+                        .iter()
+                        .rev()
+                        .find(|(i, k, _)| *i < e && *k == Declaration::DrawOffer)
+                        .is_some_and(|(i, _, _)| *i == target)
+            }
+            _ => false,
+        };
+        let name = match kind {
+            Declaration::Resignation => "the resignation",
+            Declaration::DrawOffer => "the draw offer",
+            Declaration::DrawAcceptance => "the acceptance of the draw",
+            Declaration::Refusal => "the refusal",
+        };
+        let effect = if ended_by_it {
+            let can_go_on = self.moves_after_end.is_empty() && self.reported.is_none();
+            if can_go_on {
+                self.ended = None;
+                self.extra.mate_check = None;
+                self.extra.ended_at_event = None;
+                if kind == Declaration::Refusal {
+                    let r = self.refusals.get_mut(by);
+                    *r = r.saturating_sub(1);
+                }
+                format!("{name} is void: the game goes on")
+            } else {
+                self.end_over(GameResult::win_for(by), Reason::CoercedDeclarationVoid);
+                self.extra.mate_check = None;
+                if let Some(r) = &mut self.reported
+                    && r.result != GameResult::win_for(by)
+                    && !r
+                        .discrepancies
+                        .contains(&Discrepancy::ResultContradictsEnding)
+                {
+                    r.discrepancies.push(Discrepancy::ResultContradictsEnding);
+                    r.agrees = false;
+                }
+                self.extra.ended_at_event = Some(index);
+                format!(
+                    "{name} is void and the game could not go on: scored {} for {by}",
+                    GameResult::win_for(by)
+                )
+            }
+        } else {
+            match kind {
+                Declaration::DrawOffer if self.draw_offer == Some(by) => {
+                    self.draw_offer = None;
+                    format!("{name} is void: withdrawn")
+                }
+                Declaration::Refusal => {
+                    let r = self.refusals.get_mut(by);
+                    *r = r.saturating_sub(1);
+                    let n = *r;
+                    format!("{name} is void: {n} refusal(s) count")
+                }
+                _ => format!("{name} is void; it had not decided the game"),
+            }
+        };
+        self.note(
+            index,
+            || format!("coercion: event {target}"),
+            || effect.clone(),
+            Some(article),
+        );
+        self.extra.coercion.push(CoercionFinding {
+            event_index: index,
+            declaration_index: target,
+            declaration: Some(kind),
+            by: Some(by),
+            voided: true,
+            effect,
+            article,
+        });
+    }
+}

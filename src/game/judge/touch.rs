@@ -1,0 +1,287 @@
+//! Touch-move at the board (Laws 4.2–4.8, CR 3.8): the pieces the player on move deliberately
+//! touches, the obligation they make ([`crate::laws::touch`]), the opponent's claim — before he
+//! touches a piece himself (4.8) — which replaces a move that ignored it, and the report of a
+//! move that ignores it again.
+
+use shakmaty::{Color, Move, Position, Square};
+
+use crate::game::event::{ClaimKind, TouchEvent};
+use crate::game::verdict::{
+    CoercionFinding, ConductFinding, Declaration, MateCheck, TouchMoveFinding, TouchMoveOutcome,
+};
+use crate::laws::Article;
+use crate::laws::touch::{Duty, Obligation, obligation};
+
+use super::Judge;
+use super::moves::Written;
+use super::position::{BoardState, Snapshot};
+
+/// The judge's state for touch-move, conduct and coercion, kept apart (boxed) so that plain
+/// replays pay nothing for it.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Extra {
+    /// Deliberate touches this turn, in order, with who touched.
+    pub(super) touches: Vec<(Color, Square)>,
+    /// The last move made after touching pieces: what a correct claim replaces.
+    pub(super) touched_move: Option<TouchedMove>,
+    /// The obligation a correct claim set for the next move of that player.
+    pub(super) obligation: Option<(Color, Obligation)>,
+    pub(super) findings: Vec<TouchMoveFinding>,
+    pub(super) conduct: Vec<ConductFinding>,
+    pub(super) coercion: Vec<CoercionFinding>,
+    /// Declarations (CR 4.6) by event index, in order.
+    pub(super) declarations: Vec<(usize, Declaration, Color)>,
+    /// The event that ended the game.
+    pub(super) ended_at_event: Option<usize>,
+    pub(super) mate_check: Option<MateCheck>,
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct TouchedMove {
+    side: Color,
+    obligation: Obligation,
+    before: Box<Snapshot>,
+    played: Move,
+    notation: String,
+    event_index: usize,
+    /// Plies on the board after the move.
+    ply: u32,
+}
+
+impl Judge {
+    /// A touch (Laws 4.2, 4.3; CR 3.8): it binds only when made by the player on move, on a
+    /// piece, without "j'adoube".
+    pub(super) fn apply_touch(&mut self, t: &TouchEvent, index: usize) {
+        self.started = true;
+        let what = || format!("touch {} by {}", t.square, t.by);
+        if self.ended.is_some() {
+            self.note(index, what, || "the game was already over".into(), None);
+            return;
+        }
+        if t.by != self.board.turn() {
+            self.note(
+                index,
+                what,
+                || "on the opponent's turn: accidental, no obligation".into(),
+                Some(Article::CR_TOUCH_MOVE),
+            );
+            return;
+        }
+        if t.adjust {
+            self.note(
+                index,
+                what,
+                || "adjusted after \"j'adoube\": no obligation".into(),
+                Some(Article::ADJUSTING),
+            );
+            return;
+        }
+        if self.board.board().piece_at(t.square).is_none() {
+            self.note(index, what, || "no piece there: nothing binds".into(), None);
+            return;
+        }
+        self.extra.touches.push((t.by, t.square));
+        if self.draw_offer == Some(t.by.other()) {
+            self.draw_offer = None;
+            self.note(
+                index,
+                || "touch".into(),
+                || "the standing draw offer is rejected by touching a piece".into(),
+                Some(Article::CR_DRAW_OFFER),
+            );
+        }
+        self.note(
+            index,
+            what,
+            || "deliberate: binds if the opponent claims".into(),
+            Some(Article::TOUCH_MOVE),
+        );
+    }
+
+    /// Called with every legal move `m` by the player on move, before it is played: a move
+    /// after a correct claim that ignores the obligation again is reported; a move made after
+    /// touching pieces is kept so that a claim can replace it.
+    pub(super) fn touch_before_move(
+        &mut self,
+        pos: &shakmaty::Chess,
+        m: Move,
+        written: &Written,
+        index: usize,
+    ) {
+        let mover = pos.turn();
+        let mut ignored = None;
+        if let Some((side, duty)) = self.extra.obligation.take()
+            && side == mover
+            && !duty.allows(&m)
+        {
+            self.extra.findings.push(TouchMoveFinding {
+                event_index: index,
+                ply: self.plies + 1,
+                side: mover,
+                notation: written.text(),
+                obligation: duty.describe(),
+                outcome: TouchMoveOutcome::IgnoredAgain,
+                article: duty.article,
+            });
+            self.note(
+                index,
+                || format!("move {}", written.text()),
+                || {
+                    format!(
+                        "ignores the touch-move obligation again ({})",
+                        duty.describe()
+                    )
+                },
+                Some(duty.article),
+            );
+            // A new claim can replace it again.
+            ignored = Some(duty);
+        }
+        let touched: Vec<Square> = self
+            .extra
+            .touches
+            .iter()
+            .filter(|(c, _)| *c == mover)
+            .map(|(_, s)| *s)
+            .collect();
+        self.extra.touches.clear();
+        let duty = match ignored {
+            Some(duty) => Some(duty),
+            None if touched.is_empty() => None,
+            None => Some(obligation(pos, &touched)),
+        };
+        self.extra.touched_move = match duty {
+            None => None,
+            Some(duty) => Some(TouchedMove {
+                side: mover,
+                obligation: duty,
+                before: Box::new(self.snapshot()),
+                played: m,
+                notation: written.text(),
+                event_index: index,
+                ply: self.plies + 1,
+            }),
+        };
+    }
+
+    /// A touch-move claim by `by` (Laws 4.3–4.5, 4.8; CR 3.8).
+    pub(super) fn touch_move_claim(&mut self, by: Color, index: usize) {
+        let article = Article::CR_TOUCH_MOVE;
+        let opponent = by.other();
+        let claimant_touched = self.extra.touches.iter().any(|(c, _)| *c == by);
+        // The claim against the move just made.
+        if let Some(tm) = self.extra.touched_move.clone()
+            && tm.side == opponent
+            && tm.ply == self.plies
+            && self.board.turn() == by
+        {
+            let ended_by_it = self
+                .ended
+                .is_some_and(|e| e.reason.is_automatic() && e.ply == tm.ply);
+            if self.ended.is_some() && !ended_by_it {
+                let text = "the game was already over".into();
+                self.record_claim(index, by, ClaimKind::TouchMove, None, false, article, text);
+                return;
+            }
+            if claimant_touched {
+                let text = "too late: the claimant had touched a piece to move it".into();
+                let a = Article::TOUCH_MOVE_CLAIM_LOST;
+                self.record_claim(index, by, ClaimKind::TouchMove, None, false, a, text);
+                return;
+            }
+            let duty = tm.obligation.clone();
+            if duty.allows(&tm.played) {
+                let text = match duty.duty {
+                    Duty::Any => "none of the touched pieces could be moved or captured: the \
+                                  move stands"
+                        .to_owned(),
+                    _ => format!("the move made fulfils the obligation ({})", duty.describe()),
+                };
+                let a = duty.article;
+                self.record_claim(index, by, ClaimKind::TouchMove, None, false, a, text);
+                return;
+            }
+            // Correct: the move is taken back and must be replaced (not an illegal move).
+            self.restore(*tm.before);
+            if ended_by_it {
+                self.ended = None;
+            }
+            self.previous = None;
+            self.extra.touched_move = None;
+            self.extra.findings.push(TouchMoveFinding {
+                event_index: tm.event_index,
+                ply: tm.ply,
+                side: opponent,
+                notation: tm.notation.clone(),
+                obligation: duty.describe(),
+                outcome: TouchMoveOutcome::Replaced,
+                article: duty.article,
+            });
+            let text = format!(
+                "{} is replaced: the player must {}",
+                tm.notation,
+                duty.describe()
+            );
+            self.record_claim(
+                index,
+                by,
+                ClaimKind::TouchMove,
+                None,
+                true,
+                duty.article,
+                text,
+            );
+            self.extra.obligation = Some((opponent, duty));
+            return;
+        }
+        if self.ended.is_some() {
+            let text = "the game was already over".into();
+            self.record_claim(index, by, ClaimKind::TouchMove, None, false, article, text);
+            return;
+        }
+        // The claim while the opponent is still on move: the obligation stands for his move.
+        let touched: Vec<Square> = self
+            .extra
+            .touches
+            .iter()
+            .filter(|(c, _)| *c == opponent)
+            .map(|(_, s)| *s)
+            .collect();
+        let (correct, text, a) = match &self.board {
+            BoardState::Legal(pos) if pos.turn() == opponent && !touched.is_empty() => {
+                let duty = obligation(pos, &touched);
+                let a = duty.article;
+                if duty.duty == Duty::Any {
+                    (
+                        false,
+                        "none of the touched pieces can be moved or captured: any legal move"
+                            .to_owned(),
+                        a,
+                    )
+                } else {
+                    let text = format!("the player must {}", duty.describe());
+                    self.extra.obligation = Some((opponent, duty));
+                    (true, text, a)
+                }
+            }
+            _ if self
+                .extra
+                .touched_move
+                .as_ref()
+                .is_some_and(|tm| tm.side == opponent) =>
+            {
+                (
+                    false,
+                    "too late: the claimant has moved since".to_owned(),
+                    Article::TOUCH_MOVE_CLAIM_LOST,
+                )
+            }
+            _ => (
+                false,
+                "the opponent deliberately touched no piece on his turn".to_owned(),
+                article,
+            ),
+        };
+        self.record_claim(index, by, ClaimKind::TouchMove, None, correct, a, text);
+    }
+}
