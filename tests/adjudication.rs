@@ -38,7 +38,14 @@ fn fixtures() {
             Decision::Decided(r) => r.to_string(),
         };
         let got_basis = serde_json::to_value(adj.basis).unwrap();
-        let mut ok = got == expected && got_basis == basis;
+        // `pawn_ending:RULE` also checks which pawn-ending rule decided.
+        let (basis, pawn_rule) = match basis.split_once(':') {
+            Some((b, rule)) => (b, Some(rule)),
+            None => (basis, None),
+        };
+        let got_rule = serde_json::to_value(adj.pawn_rule).unwrap();
+        let mut ok =
+            got == expected && got_basis == basis && pawn_rule.is_none_or(|r| got_rule == r);
         // A forced mate must come with a legal mating line.
         if adj.basis == Basis::ForcedMate {
             let mut cur = p.clone();
@@ -53,7 +60,7 @@ fn fixtures() {
         } else {
             failed += 1;
             eprintln!(
-                "FAIL line {}: {fen}: expected {expected} {basis}, got {got} {got_basis}\n{adj}",
+                "FAIL line {}: {fen}: expected {expected} {basis} {pawn_rule:?}, got {got} {got_basis} {got_rule}\n{adj}",
                 n + 1
             );
         }

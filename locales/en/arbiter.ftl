@@ -126,3 +126,23 @@ adj-material = material:       { $wb }–{ $bb } before, { $wa }–{ $ba } after
 adj-mating-line = mating line:    { $line }
 adj-rules-hint = (every rule tried: --lang en)
 adj-game = { $file } game { $index }:
+
+# Pawn endings and the UCI engine in play-out adjudication (CR 4.3–4.5).
+basis-pawn-ending = pawn ending
+basis-engine = engine evaluation
+pawn-rule-square = rule of the square
+pawn-rule-key-squares = key squares
+pawn-rule-opposition = opposition
+pawn-rule-king-in-front = king in front of the pawn
+pawn-rule-rook-pawn = rook pawn
+pawn-rule-wrong-bishop = rook pawn and wrong-coloured bishop
+pawn-rule-defender-wins-pawn = the defending king takes the pawn
+pawn-rule-connected = connected passed pawns
+pawn-rule-protected = protected passed pawn
+pawn-rule-pawns-against-king = pawns against a lone king
+pawn-rule-race = pawn race
+pawn-rule-outside = outside passed pawn
+pawn-rule-extra-passed-pawn = extra passed pawn
+adj-pawn-rule = pawn-ending rule: { $rule }
+adj-engine = engine: { $eval }, line { $line }
+adj-repeated = the position has occurred { $count } times in the game

@@ -127,3 +127,23 @@ adj-material = материал:       { $wb }–{ $bb }, после разме�
 adj-mating-line = матовая сеть:   { $line }
 adj-rules-hint = (пояснения по каждому правилу: --lang en)
 adj-game = { $file }, партия { $index }:
+
+# Пешечные окончания и UCI-движок при присуждении (CR 4.3–4.5).
+basis-pawn-ending = пешечный эндшпиль
+basis-engine = оценка движка
+pawn-rule-square = правило квадрата
+pawn-rule-key-squares = ключевые поля
+pawn-rule-opposition = оппозиция
+pawn-rule-king-in-front = король перед пешкой
+pawn-rule-rook-pawn = крайняя пешка
+pawn-rule-wrong-bishop = крайняя пешка и слон «не того» цвета
+pawn-rule-defender-wins-pawn = король защищающейся стороны берёт пешку
+pawn-rule-connected = связанные проходные пешки
+pawn-rule-protected = защищённая проходная пешка
+pawn-rule-pawns-against-king = пешки против одинокого короля
+pawn-rule-race = пешечные гонки
+pawn-rule-outside = отдалённая проходная пешка
+pawn-rule-extra-passed-pawn = лишняя проходная пешка
+adj-pawn-rule = правило пешечного эндшпиля: { $rule }
+adj-engine = движок: { $eval }, вариант { $line }
+adj-repeated = позиция повторилась в партии { $count } раз(а)

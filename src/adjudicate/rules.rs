@@ -7,6 +7,7 @@ use shakmaty::{EnPassantMode, fen::Fen};
 use shakmaty_syzygy::AmbiguousWdl;
 
 use super::patterns::{self, DrawnPattern};
+use super::pawn_endings::{self, PawnEnding};
 use super::search::{self, Counter};
 use super::{
     Adjudication, AdjudicationConfig, Adjudicator, Basis, Decision, MaterialCount, PieceValues,
@@ -116,6 +117,9 @@ impl<'a> Run<'a> {
             },
             search: self.search,
             reasons: self.reasons,
+            pawn_rule: None,
+            engine: None,
+            repetitions: 1,
         }
     }
 
@@ -252,12 +256,21 @@ impl<'a> Run<'a> {
             ),
         );
 
-        // Rule 5: known drawn material.
-        if let Some(pattern) = patterns::drawn_pattern(pos) {
+        // Rule 5: known drawn material, once no capture is pending (else after the exchanges).
+        let pattern = patterns::drawn_pattern(pos);
+        if pattern.is_some() && !search::quiet(pos, &config.values, config.qsearch_nodes) {
+            self.note(
+                5,
+                known_draw_reference(),
+                false,
+                "captures are pending: judged after the exchanges",
+            );
+        } else if let Some(pattern) = pattern {
             self.note(5, known_draw_reference(), true, pattern.describe());
             return self.known_draw(pattern);
+        } else {
+            self.note(5, known_draw_reference(), false, "no known drawn pattern");
         }
-        self.note(5, known_draw_reference(), false, "no known drawn pattern");
 
         // Rule 6: settle pending exchanges.
         let mut qcounter = Counter::new(config.qsearch_nodes);
@@ -319,6 +332,10 @@ impl<'a> Run<'a> {
             }
             (white, black)
         };
+        // Rule 5 again: pawn endings, judged by the rules of the square, key squares, ….
+        if let Some(ending) = pawn_endings::judge(&settled) {
+            return self.pawn_ending(ending);
+        }
         let balance = balance(&after);
         let ahead = if balance >= 0 {
             Color::White
@@ -419,6 +436,16 @@ impl<'a> Run<'a> {
         };
         self.note(8, reference, false, format!("arbiter's call: {why}"));
         self.finish(Decision::Review, recommendation, Basis::Material)
+    }
+
+    fn pawn_ending(mut self, ending: PawnEnding) -> Adjudication {
+        let rule = ending.rule.label(crate::i18n::Lang::En);
+        let reference = RuleReference::with(Article::CR_PLAY_OUT, format!("pawn endings: {rule}"));
+        self.note(5, reference, ending.result.is_some(), ending.text);
+        let result = ending.result.map_or(Decision::Review, Decision::Decided);
+        let mut adj = self.finish(result, ending.recommendation, Basis::PawnEnding);
+        adj.pawn_rule = Some(ending.rule);
+        adj
     }
 
     fn known_draw(self, _pattern: DrawnPattern) -> Adjudication {
