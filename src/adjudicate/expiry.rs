@@ -62,14 +62,25 @@ pub(super) fn engine_rule(
                 KnownOutcome::Draw,
                 format!("{found}: roughly equal"),
             ),
-            _ => (
-                Decision::Review,
-                adj.recommendation,
-                format!(
-                    "arbiter's call: {found}, neither clearly won nor equal; recommended {}",
-                    adj.recommendation
-                ),
-            ),
+            score => {
+                // The side the engine favours, else what rules 1–8 recommended.
+                let recommendation = match score {
+                    Score::Cp(cp) if cp > 0 => KnownOutcome::Decisive {
+                        winner: shakmaty::Color::White,
+                    },
+                    Score::Cp(_) => KnownOutcome::Decisive {
+                        winner: shakmaty::Color::Black,
+                    },
+                    Score::Mate(_) => adj.recommendation,
+                };
+                (
+                    Decision::Review,
+                    recommendation,
+                    format!(
+                        "arbiter's call: {found}, neither clearly won nor equal; recommended {recommendation}"
+                    ),
+                )
+            }
         },
     };
     adj.reasons.push(RuleTried {

@@ -545,6 +545,27 @@ impl fmt::Display for Adjudication {
         if !self.mating_line.is_empty() {
             writeln!(f, "mating line:    {}", self.mating_line.join(" "))?;
         }
+        if let Some(rule) = self.pawn_rule {
+            writeln!(f, "pawn ending:    {}", rule.label(crate::i18n::Lang::En))?;
+        }
+        if let Some(e) = &self.engine {
+            writeln!(
+                f,
+                "engine:         {} {} (depth {}, {} nodes), line {}",
+                e.name,
+                e.score,
+                e.depth,
+                e.nodes,
+                e.pv_san.join(" ")
+            )?;
+        }
+        if self.repetitions > 1 {
+            writeln!(
+                f,
+                "repetitions:    {} occurrences in the game",
+                self.repetitions
+            )?;
+        }
         writeln!(
             f,
             "search:         {} nodes, mate depth {} plies{}",

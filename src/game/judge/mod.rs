@@ -546,6 +546,7 @@ impl Judge {
             game: self.info,
             rules: self.rules,
             trace: self.options.trace.then_some(self.trace),
+            repetition_history: self.history,
         }
     }
 }
