@@ -38,7 +38,14 @@ fn fixtures() {
             Decision::Decided(r) => r.to_string(),
         };
         let got_basis = serde_json::to_value(adj.basis).unwrap();
-        let mut ok = got == expected && got_basis == basis;
+        // `pawn_ending:RULE` also checks which pawn-ending rule decided.
+        let (basis, pawn_rule) = match basis.split_once(':') {
+            Some((b, rule)) => (b, Some(rule)),
+            None => (basis, None),
+        };
+        let got_rule = serde_json::to_value(adj.pawn_rule).unwrap();
+        let mut ok =
+            got == expected && got_basis == basis && pawn_rule.is_none_or(|r| got_rule == r);
         // A forced mate must come with a legal mating line.
         if adj.basis == Basis::ForcedMate {
             let mut cur = p.clone();
@@ -53,7 +60,7 @@ fn fixtures() {
         } else {
             failed += 1;
             eprintln!(
-                "FAIL line {}: {fen}: expected {expected} {basis}, got {got} {got_basis}\n{adj}",
+                "FAIL line {}: {fen}: expected {expected} {basis} {pawn_rule:?}, got {got} {got_basis} {got_rule}\n{adj}",
                 n + 1
             );
         }
@@ -291,4 +298,54 @@ fn game_files_without_a_readable_last_position_are_errors() {
         "40",
     ]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
+}
+
+/// Issue 17: at play-out expiry from a game file the game's repetition history is passed on;
+/// a position already repeated is not adjudicated won (fixtures/adjudication/games/repeated.pgn).
+#[test]
+fn game_files_pass_the_repetition_history() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/adjudication/games/repeated.pgn"
+    );
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["adjudicate", "--format", "json", file])
+        .output()
+        .expect("arbiter runs");
+    assert!(output.status.success(), "{output:?}");
+    let rows: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+        .expect("UTF-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    assert_eq!(rows.len(), 2);
+    // Game 1: Black, on move, can claim with 4...Ke5 (third occurrence): recommended a draw.
+    assert_eq!(rows[0]["result"], "review");
+    assert_eq!(rows[0]["recommendation"], "1/2-1/2");
+    assert_eq!(rows[0]["repetitions"], 2);
+    assert_eq!(rows[0]["article"], "Laws 9.2");
+    // Game 2: White, the winning side, on move in a repeated position: still recommended 1-0.
+    assert_eq!(rows[1]["result"], "review");
+    assert_eq!(rows[1]["recommendation"], "1-0");
+    assert_eq!(rows[1]["repetitions"], 2);
+}
+
+/// A single FEN has no history: the lone-king win stands, `repetitions` is 1.
+#[test]
+fn a_position_without_history_occurred_once() {
+    let adj = adjudicate(
+        &pos("8/8/8/4k3/8/8/8/R3K3 w - - 0 1"),
+        &AdjudicationConfig::default(),
+    );
+    assert_eq!(
+        adj.result,
+        Decision::Decided(KnownOutcome::Decisive {
+            winner: Color::White
+        })
+    );
+    assert_eq!(adj.repetitions, 1);
+    assert_eq!(
+        serde_json::to_value(&adj).unwrap()["pawn_rule"],
+        serde_json::Value::Null
+    );
 }

@@ -25,7 +25,11 @@
 //!    between (or a win that rule 8 cannot confirm) → **arbiter's call** (`review`) with a
 //!    recommendation and its reasons, never a silent guess.
 
+pub mod engine;
+mod expiry;
+mod kpk;
 pub mod patterns;
+pub mod pawn_endings;
 mod rules;
 mod search;
 pub mod summary;
@@ -52,6 +56,9 @@ pub enum AdjudicationError {
         /// The I/O error.
         source: std::io::Error,
     },
+    /// The UCI engine of rule 9 is missing, cannot start or fails (see [`engine::EngineError`]).
+    #[error(transparent)]
+    Engine(#[from] engine::EngineError),
     /// The Syzygy directory holds no table file (`*.rtbw` / `*.rtbz`).
     #[error("syzygy directory {dir}: no tablebase files found")]
     NoTables {
@@ -132,6 +139,8 @@ pub struct AdjudicationConfig {
     pub values: PieceValues,
     /// Budget of the dead-position test (rule 2) and of the winnability checks.
     pub winnability: WinnabilityConfig,
+    /// Rule 9: an optional UCI engine (`None`: the rule is skipped; the default).
+    pub engine: Option<engine::EngineConfig>,
 }
 
 impl AdjudicationConfig {
@@ -162,6 +171,7 @@ impl AdjudicationConfig {
             draw_margin: 1,
             values: PieceValues::default(),
             winnability: WinnabilityConfig::quick(),
+            engine: None,
         }
     }
 }
@@ -227,6 +237,10 @@ pub enum Basis {
     LoneKing,
     /// Rule 8: material and position.
     Material,
+    /// Rule 5 after the exchanges: pawn-ending knowledge ([`pawn_endings::PawnRule`]).
+    PawnEnding,
+    /// Rule 9: the UCI engine's evaluation ([`engine`]).
+    Engine,
 }
 
 impl Basis {
@@ -248,6 +262,8 @@ impl Basis {
             Basis::KnownDraw => "basis-known-draw",
             Basis::LoneKing => "basis-lone-king",
             Basis::Material => "basis-material",
+            Basis::PawnEnding => "basis-pawn-ending",
+            Basis::Engine => "basis-engine",
         }
     }
 }
@@ -374,6 +390,12 @@ pub struct Adjudication {
     pub search: SearchFigures,
     /// One line per rule tried.
     pub reasons: Vec<RuleTried>,
+    /// The pawn-ending rule that decided (`basis` `pawn_ending`), else `null`.
+    pub pawn_rule: Option<pawn_endings::PawnRule>,
+    /// The UCI engine's evaluation (rule 9) when an engine was consulted, else `null`.
+    pub engine: Option<engine::EngineReport>,
+    /// How many times the position has occurred in the game (1 when no history was given).
+    pub repetitions: u32,
 }
 
 /// Mating potential per side (`{"white": …, "black": …}`), see [`has_mating_potential`].
@@ -395,6 +417,9 @@ impl Adjudicator {
             None => None,
             Some(dir) => Some(load_tablebase(dir)?),
         };
+        if let Some(engine) = &config.engine {
+            engine::check(engine)?;
+        }
         Ok(Adjudicator { config, tablebase })
     }
 
@@ -410,8 +435,42 @@ impl Adjudicator {
 
     /// Adjudicates `pos`, which has occurred `repetitions` times in the game (Laws 9.2.3
     /// identity), so that rule 1 can apply fivefold repetition (9.6.1).
+    /// With a configured engine (rule 9), an engine failure is recorded in the reasons; use
+    /// [`Adjudicator::adjudicate_game`] to have it as an error.
     pub fn adjudicate_in_game(&self, pos: &Chess, repetitions: u32) -> Adjudication {
-        Run::new(self, pos).adjudicate(repetitions)
+        let mut adj = Run::new(self, pos).adjudicate(repetitions);
+        adj.repetitions = repetitions.max(1);
+        if let Err(err) = expiry::engine_rule(&self.config, pos, &mut adj) {
+            adj.reasons.push(RuleTried {
+                rule: 9,
+                reference: expiry::engine_reference(),
+                decided: false,
+                text: format!("engine failed: {err}"),
+            });
+        }
+        adj
+    }
+
+    /// Adjudicates the last position of a game at play-out expiry (CR 4.3), `history` being
+    /// the game's repetition history up to and including `pos` (Laws 9.2.3 identity): fivefold
+    /// repetition ends it (9.6.1); a position that has already occurred is not adjudicated a
+    /// win — the arbiter's call, recommended a draw when the defender on move can claim a
+    /// threefold repetition (9.2.1, 9.2.2). Then the engine rule (9) when configured.
+    ///
+    /// Errors: [`AdjudicationError::Engine`] when the configured engine fails.
+    pub fn adjudicate_game(
+        &self,
+        pos: &Chess,
+        history: &crate::laws::draw::RepetitionHistory,
+    ) -> Result<Adjudication, AdjudicationError> {
+        let repetitions = u32::try_from(history.count(crate::laws::draw::position_key(pos)))
+            .unwrap_or(u32::MAX)
+            .max(1);
+        let mut adj = Run::new(self, pos).adjudicate(repetitions);
+        adj.repetitions = repetitions;
+        expiry::engine_rule(&self.config, pos, &mut adj)?;
+        expiry::repetition_rule(pos, history, &mut adj);
+        Ok(adj)
     }
 }
 
@@ -494,6 +553,27 @@ impl fmt::Display for Adjudication {
         )?;
         if !self.mating_line.is_empty() {
             writeln!(f, "mating line:    {}", self.mating_line.join(" "))?;
+        }
+        if let Some(rule) = self.pawn_rule {
+            writeln!(f, "pawn ending:    {}", rule.label(crate::i18n::Lang::En))?;
+        }
+        if let Some(e) = &self.engine {
+            writeln!(
+                f,
+                "engine:         {} {} (depth {}, {} nodes), line {}",
+                e.name,
+                e.score,
+                e.depth,
+                e.nodes,
+                e.pv_san.join(" ")
+            )?;
+        }
+        if self.repetitions > 1 {
+            writeln!(
+                f,
+                "repetitions:    {} occurrences in the game",
+                self.repetitions
+            )?;
         }
         writeln!(
             f,

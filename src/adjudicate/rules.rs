@@ -7,6 +7,7 @@ use shakmaty::{EnPassantMode, fen::Fen};
 use shakmaty_syzygy::AmbiguousWdl;
 
 use super::patterns::{self, DrawnPattern};
+use super::pawn_endings::{self, PawnEnding};
 use super::search::{self, Counter};
 use super::{
     Adjudication, AdjudicationConfig, Adjudicator, Basis, Decision, MaterialCount, PieceValues,
@@ -118,6 +119,9 @@ impl<'a> Run<'a> {
             },
             search: self.search,
             reasons: self.reasons,
+            pawn_rule: None,
+            engine: None,
+            repetitions: 1,
         }
     }
 
@@ -249,18 +253,19 @@ impl<'a> Run<'a> {
         let note = Note::new(code).arg("plies", config.mate_plies);
         self.note(4, reference, false, note);
 
-        // Rule 5: known drawn material.
-        if let Some(pattern) = patterns::drawn_pattern(pos) {
+        // Rule 5: known drawn material, once no capture is pending (else after the exchanges).
+        let pattern = patterns::drawn_pattern(pos);
+        if pattern.is_some() && !search::quiet(pos, &config.values, config.qsearch_nodes) {
+            let note = Note::new("adj-captures-pending");
+            self.note(5, known_draw_reference(), false, note);
+        } else if let Some(pattern) = pattern {
             let note = Note::new("adj-drawn-pattern").term("pattern", "pattern", pattern.code());
             self.note(5, known_draw_reference(), true, note);
             return self.known_draw(pattern);
+        } else {
+            let note = Note::new("adj-no-drawn-pattern");
+            self.note(5, known_draw_reference(), false, note);
         }
-        self.note(
-            5,
-            known_draw_reference(),
-            false,
-            Note::new("adj-no-drawn-pattern"),
-        );
 
         // Rule 6: settle pending exchanges.
         let mut qcounter = Counter::new(config.qsearch_nodes);
@@ -330,6 +335,10 @@ impl<'a> Run<'a> {
             }
             (white, black)
         };
+        // Rule 5 again: pawn endings, judged by the rules of the square, key squares, ….
+        if let Some(ending) = pawn_endings::judge(&settled) {
+            return self.pawn_ending(ending);
+        }
         let balance = balance(&after);
         let ahead = if balance >= 0 {
             Color::White
@@ -430,6 +439,16 @@ impl<'a> Run<'a> {
             .arg("recommended", recommendation);
         self.note(8, reference, false, note);
         self.finish(Decision::Review, recommendation, Basis::Material)
+    }
+
+    fn pawn_ending(mut self, ending: PawnEnding) -> Adjudication {
+        let rule = ending.rule.label(crate::i18n::Lang::En);
+        let reference = RuleReference::with(Article::CR_PLAY_OUT, format!("pawn endings: {rule}"));
+        self.note(5, reference, ending.result.is_some(), ending.text);
+        let result = ending.result.map_or(Decision::Review, Decision::Decided);
+        let mut adj = self.finish(result, ending.recommendation, Basis::PawnEnding);
+        adj.pawn_rule = Some(ending.rule);
+        adj
     }
 
     fn known_draw(self, _pattern: DrawnPattern) -> Adjudication {

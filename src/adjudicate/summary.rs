@@ -45,6 +45,23 @@ impl Adjudication {
             s.push_str(&lang.fmt("adj-mating-line", &[("line", &self.mating_line.join(" "))]));
             s.push('\n');
         }
+        if let Some(rule) = self.pawn_rule {
+            s.push_str(&lang.fmt("adj-pawn-rule", &[("rule", &rule.label(lang))]));
+            s.push('\n');
+        }
+        if let Some(e) = &self.engine {
+            let eval = e.score.to_string();
+            s.push_str(&lang.fmt(
+                "adj-engine",
+                &[("eval", &eval), ("line", &e.pv_san.join(" "))],
+            ));
+            s.push('\n');
+        }
+        if self.repetitions > 1 {
+            let count = self.repetitions.to_string();
+            s.push_str(&lang.fmt("adj-repeated", &[("count", &count)]));
+            s.push('\n');
+        }
         let yes_no = |b: bool| if b { "yes" } else { "no" };
         s.push_str(&lang.fmt(
             "adj-search",

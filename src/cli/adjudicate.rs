@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
+use arbiter::adjudicate::engine::{EngineConfig, EngineLimit};
 use arbiter::adjudicate::patterns::DrawnPattern;
 use arbiter::adjudicate::{Adjudication, AdjudicationConfig, Adjudicator};
 use arbiter::formats::input::{GameFormat, GameInput, GameReadError, JudgeFailure, Source};
@@ -16,6 +17,7 @@ use serde::Serialize;
 
 use super::judge::{game_format, input_reason};
 use super::{InputArgs, PresetArgs, PresetName};
+use arbiter::laws::draw::{RepetitionHistory, position_key};
 use arbiter::laws::winnability::{
     Winnability, WinnabilityConfig, WinnabilityReport, can_mate_with,
 };
@@ -30,7 +32,7 @@ pub struct AdjudicateArgs {
     pub fen: Option<String>,
     /// Game files instead of `--fen`: PGN games or JSONL event logs (by extension, else by
     /// content; `-` for stdin). Each game is replayed by the judge and its last position
-    /// adjudicated (one result per game; the repetition count is not carried over).
+    /// adjudicated with the game's repetition history (one result per game).
     #[arg(conflicts_with = "fen", value_name = "FILE")]
     pub games: Vec<PathBuf>,
     /// Directory of Syzygy tablebase files (rule 3); without it the rule is skipped.
@@ -57,6 +59,21 @@ pub struct AdjudicateArgs {
     /// Count tablebase cursed wins / blessed losses as decisive.
     #[arg(long)]
     pub cursed_wins_count: bool,
+    /// A UCI engine (e.g. `/usr/games/stockfish`) as rule 9: consulted when rules 1–8 leave
+    /// the arbiter's call or a verdict by material alone; its evaluation and line are reported.
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
+    /// Engine limit: nodes per position (default 1,000,000 when no limit is given).
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "engine",
+        conflicts_with = "engine_movetime"
+    )]
+    pub engine_nodes: Option<u64>,
+    /// Engine limit: milliseconds per position.
+    #[arg(long, value_name = "MS", requires = "engine")]
+    pub engine_movetime: Option<u64>,
     /// Print the adjudication rules and the thresholds in force, and exit.
     #[arg(long)]
     pub list_rules: bool,
@@ -125,6 +142,13 @@ fn config_from(args: &AdjudicateArgs) -> AdjudicationConfig {
     if let Some(v) = args.mate_plies {
         config.mate_plies = v;
     }
+    if let Some(path) = &args.engine {
+        let limit = match (args.engine_movetime, args.engine_nodes) {
+            (Some(ms), _) => EngineLimit::MoveTime(ms),
+            (None, n) => EngineLimit::Nodes(n.unwrap_or(1_000_000)),
+        };
+        config.engine = Some(EngineConfig::new(path.clone(), limit));
+    }
     config
 }
 
@@ -139,7 +163,7 @@ fn rules_text(config: &AdjudicationConfig) -> Vec<(u8, String)> {
         )),
         (4, format!("forced mate within {} plies for either side -> win, with the line", config.mate_plies)),
         (5, format!(
-            "known drawn material ({}) -> draw",
+            "known drawn material ({}) -> draw, once no capture is pending; after the exchanges, pawn endings: K+P v K exactly (rule of the square, key squares, opposition, rook pawn), wrong-coloured bishop, connected and protected passed pawns, pawn races; outside or extra passed pawn -> review",
             DrawnPattern::ALL.map(DrawnPattern::describe).join("; ")
         )),
         (6, format!(
@@ -155,6 +179,13 @@ fn rules_text(config: &AdjudicationConfig) -> Vec<(u8, String)> {
             "at least {} up with mating potential -> win; at most {} -> draw; in between -> review (arbiter's call) with a recommendation",
             config.win_margin, config.draw_margin
         )),
+        (9, match &config.engine {
+            None => "UCI engine (--engine PATH): none, skipped".to_owned(),
+            Some(e) => format!(
+                "UCI engine {} when rules 1-8 leave the arbiter's call or a verdict by material: mate or at least {} centipawns -> win; within {} -> draw; else review",
+                e.path.display(), e.win_cp, e.draw_cp
+            ),
+        }),
     ]
 }
 
@@ -193,7 +224,8 @@ pub fn run_adjudicate(args: AdjudicateArgs) -> anyhow::Result<ExitCode> {
         .context("--fen or a game file is required")?;
     let pos = position_from_fen(fen)?;
     let adjudicator = Adjudicator::new(config)?;
-    let adjudication = adjudicator.adjudicate(&pos);
+    let history = RepetitionHistory::new(position_key(&pos));
+    let adjudication = adjudicator.adjudicate_game(&pos, &history)?;
     match args.format {
         super::Format::Text => print!("{}", adjudication.summary(args.lang.get())),
         super::Format::Json => println!("{}", serde_json::to_string(&adjudication)?),
@@ -256,8 +288,11 @@ fn adjudicate_games(args: &AdjudicateArgs, adjudicator: &Adjudicator) -> anyhow:
             }
         };
         for (index, verdict) in verdicts {
-            let adjudication = match verdict.and_then(|v| final_position(&v)) {
-                Ok(pos) => adjudicator.adjudicate(&pos),
+            let adjudication = match verdict.and_then(|v| {
+                let pos = final_position(&v)?;
+                Ok(adjudicator.adjudicate_game(&pos, &v.repetition_history)?)
+            }) {
+                Ok(adjudication) => adjudication,
                 Err(e) => {
                     eprintln!("arbiter: {name}: game {index}: {e:#}");
                     failed = true;

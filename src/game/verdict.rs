@@ -609,6 +609,10 @@ pub struct Verdict {
     /// Per-event trace, when requested.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trace: Option<Vec<TraceEntry>>,
+    /// The repetition history up to the final position (Laws 9.2.3 identity; not in JSON),
+    /// for adjudicating that position at play-out expiry (`Adjudicator::adjudicate_game`).
+    #[serde(skip)]
+    pub repetition_history: crate::laws::draw::RepetitionHistory,
 }
 
 impl Verdict {

@@ -150,7 +150,7 @@ fn castling_key(castles: &Castles) -> u64 {
 /// position unreachable, so the history is cleared there; a loss of castling rights changes
 /// the key, so it needs no special case. The buffer is reused: after warm-up, pushing a
 /// position does not allocate.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RepetitionHistory {
     keys: Vec<u64>,
 }

@@ -592,6 +592,7 @@ impl Judge {
             coercion: self.extra.coercion,
             mate_check: self.extra.mate_check,
             trace: self.options.trace.then_some(self.trace),
+            repetition_history: self.history,
         }
     }
 }

@@ -1,0 +1,94 @@
+//! Rule 9 of play-out adjudication: a UCI engine (issue 17). Runs against Debian's
+//! `stockfish` (`/usr/games/stockfish`, or the path in `ARBITER_STOCKFISH`) when it is
+//! installed, and is skipped with a printed notice otherwise. A missing engine is an error.
+
+use std::path::PathBuf;
+
+use arbiter::adjudicate::engine::{EngineConfig, EngineLimit, Score};
+use arbiter::adjudicate::{AdjudicationConfig, AdjudicationError, Adjudicator, Basis, Decision};
+use shakmaty::{CastlingMode, Chess, Color, KnownOutcome, fen::Fen};
+
+fn stockfish() -> Option<PathBuf> {
+    let path = std::env::var_os("ARBITER_STOCKFISH")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/games/stockfish"));
+    if path.exists() {
+        Some(path)
+    } else {
+        println!(
+            "NOTICE: {} not found: engine test skipped (apt-get install -y stockfish)",
+            path.display()
+        );
+        None
+    }
+}
+
+fn pos(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
+}
+
+fn with_engine(path: PathBuf) -> Adjudicator {
+    let config = AdjudicationConfig {
+        engine: Some(EngineConfig::new(path, EngineLimit::Nodes(200_000))),
+        ..AdjudicationConfig::default()
+    };
+    Adjudicator::new(config).expect("the engine starts")
+}
+
+#[test]
+fn missing_engine_is_a_clear_error() {
+    let config = AdjudicationConfig {
+        engine: Some(EngineConfig::new("/no/such/engine", EngineLimit::Nodes(1))),
+        ..AdjudicationConfig::default()
+    };
+    let err = Adjudicator::new(config).err().expect("an error");
+    assert!(matches!(err, AdjudicationError::Engine(_)));
+    assert!(err.to_string().contains("/no/such/engine"), "{err}");
+}
+
+#[test]
+fn engine_decides_what_material_leaves_open() {
+    let Some(path) = stockfish() else { return };
+    let adj = with_engine(path);
+    let history = |p: &Chess| {
+        arbiter::laws::draw::RepetitionHistory::new(arbiter::laws::draw::position_key(p))
+    };
+    // A knight up in the opening (rule 8 says 1-0 by material): the engine confirms it clearly.
+    let p = pos("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let a = adj.adjudicate_game(&p, &history(&p)).unwrap();
+    let report = a.engine.as_ref().expect("engine consulted");
+    assert!(matches!(report.score, Score::Cp(cp) if cp >= 300), "{a}");
+    assert_eq!(a.basis, Basis::Engine);
+    assert_eq!(
+        a.result,
+        Decision::Decided(KnownOutcome::Decisive {
+            winner: Color::White
+        })
+    );
+    assert!(
+        !report.pv_uci.is_empty() && report.pv_san.len() == report.pv_uci.len(),
+        "{a}"
+    );
+    // Black a queen up: 0-1, never a draw.
+    let p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
+    let a = adj.adjudicate_game(&p, &history(&p)).unwrap();
+    assert_eq!(
+        a.result,
+        Decision::Decided(KnownOutcome::Decisive {
+            winner: Color::Black
+        }),
+        "{a}"
+    );
+    // The initial position: roughly equal (within ±0.50).
+    let p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let a = adj.adjudicate_game(&p, &history(&p)).unwrap();
+    assert_eq!(a.result, Decision::Decided(KnownOutcome::Draw), "{a}");
+    // A forced mate found by rule 4 needs no engine.
+    let p = pos("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    let a = adj.adjudicate_game(&p, &history(&p)).unwrap();
+    assert_eq!(a.basis, Basis::ForcedMate);
+    assert!(a.engine.is_none());
+}
