@@ -9,7 +9,7 @@
 //!   each of its 1,803 positions.
 //!
 //! Run: `cargo bench --bench winnability`. First a **side-by-side pass**, one position at a
-//! time on one thread, prints for each set and solver the mean and worst time per analysis and
+//! time on one thread, the solvers interleaved (each on a position, then the next), prints for each set and solver the mean and worst time per analysis and
 //! the verdicts (and the undetermined ones, the contradictions with CHA's labels, the
 //! disagreements with chasolver): `can_mate` (the default budget, the reference solver behind
 //! our API), `own` (our own layers only, the budget before the reference solver), `chasolver`
@@ -182,24 +182,30 @@ fn wanted(var: &str, name: &str) -> bool {
 
 /// One pass of one solver over one set: mean and worst time, verdict counts, contradictions.
 fn side_by_side(set: &str, cases: &[Case]) {
-    let mut all = Vec::new();
-    for (name, solve) in solvers() {
-        if !wanted("WINNABILITY_BENCH_SOLVERS", name) {
-            continue;
-        }
-        let mut total = Duration::ZERO;
-        let mut worst = (Duration::ZERO, 0);
-        let mut answers = Vec::with_capacity(cases.len());
-        for (i, case) in cases.iter().enumerate() {
+    let solvers: Vec<(&str, Solver)> = solvers()
+        .into_iter()
+        .filter(|(name, _)| wanted("WINNABILITY_BENCH_SOLVERS", name))
+        .collect();
+    // Interleaved (every solver on a position, then the next position), so that a machine
+    // whose load changes during the pass weighs on all solvers alike.
+    let mut total = vec![Duration::ZERO; solvers.len()];
+    let mut worst = vec![(Duration::ZERO, 0); solvers.len()];
+    let mut answers = vec![Vec::with_capacity(cases.len()); solvers.len()];
+    for (i, case) in cases.iter().enumerate() {
+        for (k, (_, solve)) in solvers.iter().enumerate() {
             let started = Instant::now();
             let answer = solve(case);
             let took = started.elapsed();
-            total += took;
-            if took > worst.0 {
-                worst = (took, i);
+            total[k] += took;
+            if took > worst[k].0 {
+                worst[k] = (took, i);
             }
-            answers.push(answer);
+            answers[k].push(answer);
         }
+    }
+    let mut all = Vec::new();
+    for (k, ((name, _), answers)) in solvers.iter().zip(answers).enumerate() {
+        let (total, worst) = (total[k], worst[k]);
         let count = |a| answers.iter().filter(|&&x| x == a).count();
         let contradictions = cases
             .iter()
@@ -222,7 +228,7 @@ fn side_by_side(set: &str, cases: &[Case]) {
             un = count(Answer::Unwinnable),
             und = count(Answer::Undetermined),
         );
-        all.push((name, answers));
+        all.push((*name, answers));
     }
     // Decided answers that differ from chasolver's (each side proved its own answer, so any
     // difference would be a bug in one of them).
