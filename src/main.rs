@@ -29,7 +29,7 @@ enum Command {
     /// Adjudicate an unfinished game at play-out expiry (CR 4.3).
     Adjudicate(cli::adjudicate::AdjudicateArgs),
     /// Can a side still checkmate by any series of legal moves (Laws 5.2.2, 6.9, 7.5.5)?
-    Winnable(cli::adjudicate::WinnableArgs),
+    Winnable(cli::winnable::WinnableArgs),
     /// Replay game databases in parallel and check every game and its recorded result.
     Replay(cli::replay::Args),
     /// Keep a tournament: players, results, standings, TRF export.
@@ -47,7 +47,7 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Judge(args) => cli::judge::run(args),
         Command::Adjudicate(args) => cli::adjudicate::run_adjudicate(args),
-        Command::Winnable(args) => cli::adjudicate::run_winnable(args),
+        Command::Winnable(args) => cli::winnable::run_winnable(args),
         Command::Replay(args) => cli::replay::run(args),
         Command::Tournament(args) => cli::tournament::run(args),
         Command::Pair(args) => cli::pair::run(args),

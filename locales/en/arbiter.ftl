@@ -67,7 +67,11 @@ method-material = material
 method-blockade = blockade
 method-helpmate = helpmate search
 method-exhaustive-search = exhaustive search
+method-reference-solver = reference solver (CHA-Solver)
 method-none = undecided
+winnable-summary = { $positions } positions analysed, { $errors } lines unreadable; { $white }; { $black }; { $seconds } s
+winnable-summary-white = White: { $winnable } winnable, { $unwinnable } unwinnable, { $undetermined } undetermined
+winnable-summary-black = Black: { $winnable } winnable, { $unwinnable } unwinnable, { $undetermined } undetermined
 
 ## The judge's verdict (arbiter judge; English output itself is the verdict's Display)
 article-laws = Laws { $n }

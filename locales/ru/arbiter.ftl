@@ -68,7 +68,11 @@ method-material = по материалу
 method-blockade = блокада
 method-helpmate = поиск кооперативного мата
 method-exhaustive-search = полный перебор
+method-reference-solver = эталонный решатель (CHA-Solver)
 method-none = не установлено
+winnable-summary = проанализировано позиций: { $positions }, нечитаемых строк: { $errors }; { $white }; { $black }; { $seconds } с
+winnable-summary-white = белые: могут поставить мат { $winnable }, не могут { $unwinnable }, не решено { $undetermined }
+winnable-summary-black = чёрные: могут поставить мат { $winnable }, не могут { $unwinnable }, не решено { $undetermined }
 
 ## Решение судьи по партии (arbiter judge)
 article-laws = Правила { $n }

@@ -1,4 +1,4 @@
-//! `arbiter adjudicate` and `arbiter winnable`.
+//! `arbiter adjudicate`.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -18,9 +18,6 @@ use serde::Serialize;
 use super::judge::{game_format, input_reason};
 use super::{InputArgs, PresetArgs, PresetName};
 use arbiter::laws::draw::{RepetitionHistory, position_key};
-use arbiter::laws::winnability::{
-    Winnability, WinnabilityConfig, WinnabilityReport, can_mate_with,
-};
 use shakmaty::{CastlingMode, Chess, Color, fen::Fen, uci::UciMove};
 
 /// Arguments of `arbiter adjudicate`.
@@ -85,45 +82,6 @@ pub struct AdjudicateArgs {
     pub format: super::Format,
     #[command(flatten)]
     pub lang: super::LangArgs,
-}
-
-/// Which sides `arbiter winnable` analyses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum SideArg {
-    /// White only.
-    White,
-    /// Black only.
-    Black,
-    /// Both (a dead position when both are unwinnable, Laws 5.2.2).
-    #[default]
-    Both,
-}
-
-/// Search budget of `arbiter winnable`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum BudgetArg {
-    /// A few thousand nodes.
-    Quick,
-    /// The default budget of `can_mate`.
-    #[default]
-    Full,
-}
-
-/// Arguments of `arbiter winnable`.
-#[derive(clap::Args)]
-pub struct WinnableArgs {
-    /// The position, as FEN.
-    #[arg(long)]
-    pub fen: String,
-    /// The side(s) whose mating chances are analysed.
-    #[arg(long, value_enum, default_value_t)]
-    pub side: SideArg,
-    /// Search budget.
-    #[arg(long, value_enum, default_value_t)]
-    pub budget: BudgetArg,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: super::Format,
 }
 
 fn config_from(args: &AdjudicateArgs) -> AdjudicationConfig {
@@ -364,92 +322,4 @@ fn judge_file(
     }
     anyhow::ensure!(!verdicts.is_empty(), "no game in the file");
     Ok(verdicts)
-}
-
-fn side_json(report: &WinnabilityReport) -> serde_json::Value {
-    let helpmate: Vec<String> = match &report.verdict {
-        Winnability::Winnable { helpmate } => helpmate
-            .iter()
-            .map(|m| UciMove::from_standard(*m).to_string())
-            .collect(),
-        _ => Vec::new(),
-    };
-    serde_json::json!({
-        "verdict": report.verdict.label(),
-        "method": report.method,
-        "helpmate": helpmate,
-        "nodes": report.nodes,
-        "depth": report.depth,
-        "limit_hit": report.limit_hit,
-    })
-}
-
-/// Runs `arbiter winnable`.
-pub fn run_winnable(args: WinnableArgs) -> anyhow::Result<ExitCode> {
-    let pos = position_from_fen(&args.fen)?;
-    let config = match args.budget {
-        BudgetArg::Quick => WinnabilityConfig::quick(),
-        BudgetArg::Full => WinnabilityConfig::full(),
-    };
-    let sides: &[Color] = match args.side {
-        SideArg::White => &[Color::White],
-        SideArg::Black => &[Color::Black],
-        SideArg::Both => &[Color::White, Color::Black],
-    };
-    let reports: Vec<(Color, WinnabilityReport)> = sides
-        .iter()
-        .map(|&side| (side, can_mate_with(&pos, side, &config)))
-        .collect();
-    match args.format {
-        super::Format::Text => {
-            for (side, report) in &reports {
-                let name = if *side == Color::White {
-                    "white"
-                } else {
-                    "black"
-                };
-                print!("{name}: {}", report.verdict.label());
-                if let Winnability::Winnable { helpmate } = &report.verdict {
-                    let line: Vec<String> = helpmate
-                        .iter()
-                        .map(|m| UciMove::from_standard(*m).to_string())
-                        .collect();
-                    print!(" (helpmate: {})", line.join(" "));
-                }
-                println!(
-                    " [{}, {} nodes{}]",
-                    report.method.label(arbiter::i18n::Lang::En),
-                    report.nodes,
-                    if report.limit_hit { ", limit hit" } else { "" }
-                );
-            }
-            if reports.len() == 2
-                && reports
-                    .iter()
-                    .all(|(_, r)| r.verdict == Winnability::Unwinnable)
-            {
-                println!("dead position (Laws 5.2.2)");
-            }
-        }
-        super::Format::Json => {
-            let mut obj = serde_json::Map::new();
-            for (side, report) in &reports {
-                let name = if *side == Color::White {
-                    "white"
-                } else {
-                    "black"
-                };
-                obj.insert(name.into(), report.verdict.label().into());
-                obj.insert(format!("{name}_detail"), side_json(report));
-            }
-            if reports.len() == 2 {
-                let dead = reports
-                    .iter()
-                    .all(|(_, r)| r.verdict == Winnability::Unwinnable);
-                obj.insert("dead_position".into(), dead.into());
-            }
-            println!("{}", serde_json::Value::Object(obj));
-        }
-    }
-    Ok(ExitCode::SUCCESS)
 }

@@ -35,6 +35,7 @@ pub mod judge;
 pub mod pair;
 pub mod replay;
 pub mod tournament;
+pub mod winnable;
 
 use arbiter::game::rules::Preset;
 use arbiter::i18n::Lang;

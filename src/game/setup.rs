@@ -160,6 +160,37 @@ pub fn position_from_fen(fen: &str) -> Result<Chess, PositionFenError> {
         })
 }
 
+/// A position to *analyse* (`arbiter winnable`): as [`position_from_fen`], but a position that
+/// shakmaty refuses only for its material (more pieces than promotions could have made, e.g.
+/// three white bishops and all eight pawns) is still read: every move from it is still legal
+/// play (Art. 3), so winnability is still a question. Any other problem is refused.
+///
+/// # Errors
+/// [`PositionFenError`] as [`position_from_fen`].
+///
+/// ```
+/// use arbiter::game::setup::{position_from_fen, position_for_analysis};
+/// // Nine white pawns: not a game position, still a position to analyse.
+/// let fen = "4k3/8/8/8/P7/8/PPPPPPPP/4K3 w - - 0 1";
+/// assert!(position_from_fen(fen).is_err());
+/// assert!(position_for_analysis(fen).is_ok());
+/// assert!(position_for_analysis("8/8/8/8/8/8/8/K7 w - - 0 1").is_err());
+/// ```
+pub fn position_for_analysis(fen: &str) -> Result<Chess, PositionFenError> {
+    let parsed: Fen = fen.parse().map_err(|source| PositionFenError::Syntax {
+        fen: fen.to_owned(),
+        source,
+    })?;
+    let illegal = |source| PositionFenError::Illegal {
+        fen: fen.to_owned(),
+        source: Box::new(source),
+    };
+    match parsed.into_position(CastlingMode::Standard) {
+        Ok(pos) => Ok(pos),
+        Err(e) => e.ignore_too_much_material().map_err(illegal),
+    }
+}
+
 /// A FEN that is not a position, from [`position_from_fen`].
 #[derive(Debug, thiserror::Error)]
 pub enum PositionFenError {

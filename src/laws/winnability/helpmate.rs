@@ -104,6 +104,7 @@ impl Search {
             nodes: self.nodes,
             depth: self.depth,
             limit_hit: self.limit_hit,
+            solver_problem: None,
         }
     }
 

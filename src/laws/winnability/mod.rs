@@ -2,7 +2,12 @@
 //! position (Laws 5.2.2, both sides), flag-fall (6.9), resignation (5.1.2) and the second
 //! illegal move (7.5.5) (one side each).
 //!
-//! The analysis is layered, cheapest first; every layer is either a *proof* or says nothing:
+//! The analysis is layered, cheapest first; every layer is either a *proof* or says nothing.
+//! With the full budget ([`can_mate`]) the game-over and material tests of layer 1 are followed
+//! by the **reference solver**, `chasolver` (CHA-Solver, by CHA's author), whose helpmate is
+//! replayed on the position before it is believed; our own layers 2–4 run only when it gives
+//! no checked verdict (README, "Winnability": measured side by side, it decides the whole CHA
+//! test vector and is faster). The quick and static budgets use our own layers only:
 //!
 //! 1. **Material** — `has_insufficient_material`, plus two material facts that need no search:
 //!    a lone king never mates, and a lone knight or bishops of one square colour cannot mate
@@ -47,6 +52,7 @@ mod blockade;
 mod helpmate;
 mod material;
 mod reach;
+mod reference;
 mod tempo;
 
 use serde::Serialize;
@@ -54,6 +60,7 @@ use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Square};
 
 pub use blockade::blockade_unwinnable;
 pub use material::material_cannot_mate;
+pub use reference::SolverProblem;
 pub use tempo::king_tempo_unwinnable;
 
 use blockade::blockade_unwinnable_after_forced;
@@ -98,6 +105,9 @@ pub enum WinnabilityMethod {
     Helpmate,
     /// Helpmate search expanded every reachable position without finding a mate (layer 3).
     ExhaustiveSearch,
+    /// The reference solver, `chasolver` (CHA-Solver): its helpmate, replayed on the position,
+    /// or its proof of unwinnability (layer 0 of the full budget, see [`reference`]).
+    ReferenceSolver,
     /// Undecided.
     None,
 }
@@ -111,6 +121,7 @@ impl WinnabilityMethod {
             WinnabilityMethod::Blockade => "method-blockade",
             WinnabilityMethod::Helpmate => "method-helpmate",
             WinnabilityMethod::ExhaustiveSearch => "method-exhaustive-search",
+            WinnabilityMethod::ReferenceSolver => "method-reference-solver",
             WinnabilityMethod::None => "method-none",
         })
     }
@@ -137,6 +148,9 @@ pub struct WinnabilityConfig {
     /// Largest number of positions of the last layer, a second, larger exhaustive enumeration
     /// run only when the helpmate search failed (it pays off in closed positions); 0 disables it.
     pub closed_reachability_limit: u64,
+    /// Ask the reference solver (`chasolver`) first, after the game-over and material tests;
+    /// our own layers run only when it gives no checked verdict. On in [`Self::full`].
+    pub reference_solver: bool,
 }
 
 impl WinnabilityConfig {
@@ -149,6 +163,7 @@ impl WinnabilityConfig {
             blockade: true,
             reachability_limit: 500,
             closed_reachability_limit: 0,
+            reference_solver: false,
         }
     }
 
@@ -163,10 +178,12 @@ impl WinnabilityConfig {
             blockade: true,
             reachability_limit: 0,
             closed_reachability_limit: 0,
+            reference_solver: false,
         }
     }
 
-    /// The default budget: an exhaustive enumeration of up to 10,000 positions (small closed
+    /// The default budget: the reference solver first ([`Self::reference_solver`]); when it
+    /// gives no checked verdict, our own layers with an exhaustive enumeration of up to 10,000 positions (small closed
     /// positions), up to 500,000 nodes of helpmate search in iterations of 10,000 (CHA's
     /// global and local limits), then, if still undecided, a second search of 250,000 nodes
     /// with the king-directed ordering and an enumeration of up to 1,600,000 positions. Positions of real games are decided in about a hundred nodes (at most 14,950
@@ -180,6 +197,7 @@ impl WinnabilityConfig {
             blockade: true,
             reachability_limit: 10_000,
             closed_reachability_limit: 1_600_000,
+            reference_solver: true,
         }
     }
 }
@@ -204,6 +222,9 @@ pub struct WinnabilityReport {
     /// True when a node limit stopped the search (the verdict is then `Undetermined` unless an
     /// earlier layer decided).
     pub limit_hit: bool,
+    /// Why the reference solver gave no verdict, when it was asked and did not decide (our own
+    /// layers then decided, or the verdict is `Undetermined` for this reason and the budget).
+    pub solver_problem: Option<SolverProblem>,
 }
 
 /// Decides whether `side` can still checkmate from `pos` (Laws 5.1.2, 5.2.2, 6.9, 7.5.5), with
@@ -244,6 +265,7 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
         nodes: 0,
         depth: 0,
         limit_hit: false,
+        solver_problem: None,
     };
     let moves = pos.legal_moves();
     if moves.is_empty() {
@@ -258,7 +280,32 @@ pub fn can_mate_with(pos: &Chess, side: Color, config: &WinnabilityConfig) -> Wi
     if pos.has_insufficient_material(side) || material_cannot_mate(pos.board(), side) {
         return decided(Winnability::Unwinnable, WinnabilityMethod::Material);
     }
+    if !config.reference_solver {
+        return own_layers(pos, side, config, &moves);
+    }
+    match reference::solve(pos, side) {
+        Ok(reference::Solved::Winnable(helpmate)) => decided(
+            Winnability::Winnable { helpmate },
+            WinnabilityMethod::ReferenceSolver,
+        ),
+        Ok(reference::Solved::Unwinnable) => {
+            decided(Winnability::Unwinnable, WinnabilityMethod::ReferenceSolver)
+        }
+        Err(problem) => WinnabilityReport {
+            solver_problem: Some(problem),
+            ..own_layers(pos, side, config, &moves)
+        },
+    }
+}
 
+/// Layers 2–4 of the module documentation (our own analysis), after the game-over and
+/// material tests.
+fn own_layers(
+    pos: &Chess,
+    side: Color,
+    config: &WinnabilityConfig,
+    moves: &shakmaty::MoveList,
+) -> WinnabilityReport {
     // A short helpmate probe first: it decides most positions of real games, locked pawns or
     // not, for less than the blockade analysis costs.
     let locked = locked_pawns(pos.board());
@@ -406,6 +453,14 @@ mod tests {
     use super::test_position as pos;
     use super::*;
 
+    /// The full budget of our own layers, without the reference solver.
+    fn own_full() -> WinnabilityConfig {
+        WinnabilityConfig {
+            reference_solver: false,
+            ..WinnabilityConfig::full()
+        }
+    }
+
     fn check_line(p: &Chess, side: Color, line: &[Move]) {
         let mut cur = p.clone();
         for m in line {
@@ -419,11 +474,33 @@ mod tests {
     #[test]
     fn start_position_both_sides_winnable_with_legal_lines() {
         let p = Chess::default();
-        for side in [Color::White, Color::Black] {
-            match can_mate(&p, side) {
-                Winnability::Winnable { helpmate } => check_line(&p, side, &helpmate),
-                other => panic!("{side:?}: {other:?}"),
+        for config in [WinnabilityConfig::full(), own_full()] {
+            for side in [Color::White, Color::Black] {
+                match can_mate_with(&p, side, &config).verdict {
+                    Winnability::Winnable { helpmate } => check_line(&p, side, &helpmate),
+                    other => panic!("{side:?}: {other:?}"),
+                }
             }
+        }
+    }
+
+    #[test]
+    fn a_position_the_reference_solver_cannot_take_falls_back_to_our_layers() {
+        // Chess960 castling rights (rooks on b1 / b8) have no place on the solver's board.
+        let p: Chess = "1r2k3/8/8/8/8/8/8/1R2K3 w Bb - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Chess960)
+            .unwrap();
+        let report = can_mate_with(&p, Color::White, &WinnabilityConfig::full());
+        assert_eq!(
+            report.solver_problem,
+            Some(SolverProblem::Unrepresentable("Chess960 castling rights"))
+        );
+        assert_eq!(report.method, WinnabilityMethod::Helpmate);
+        match report.verdict {
+            Winnability::Winnable { helpmate } => check_line(&p, Color::White, &helpmate),
+            other => panic!("{other:?}"),
         }
     }
 
@@ -471,7 +548,7 @@ mod tests {
         assert!(king_tempo_unwinnable(&p, Color::White));
         let mut config = WinnabilityConfig {
             node_limit: 2_000,
-            ..WinnabilityConfig::full()
+            ..own_full()
         };
         assert_eq!(
             can_mate_with(&p, Color::White, &config).verdict,
@@ -499,9 +576,13 @@ mod tests {
                 "{side:?}: the blockade fails"
             );
             assert!(king_tempo_unwinnable(&p, side), "{side:?}");
-            let report = can_mate_with(&p, side, &WinnabilityConfig::full());
+            let report = can_mate_with(&p, side, &own_full());
             assert_eq!(report.verdict, Winnability::Unwinnable, "{side:?}");
             assert_eq!(report.method, WinnabilityMethod::Blockade, "{side:?}");
+            // The reference solver agrees.
+            let report = can_mate_with(&p, side, &WinnabilityConfig::full());
+            assert_eq!(report.verdict, Winnability::Unwinnable, "{side:?}");
+            assert_eq!(report.method, WinnabilityMethod::ReferenceSolver);
         }
         // CHA vector line 1370, label `--`: Black's king inside White's camp takes g2 only with
         // White's king on h4, which then has no move; it covers h3 (for a bishop mate on h4)
@@ -529,7 +610,7 @@ mod tests {
         let config = WinnabilityConfig {
             node_limit,
             closed_reachability_limit: 0,
-            ..WinnabilityConfig::full()
+            ..own_full()
         };
         let report = can_mate_with(&p, Color::Black, &config);
         match report.verdict {
