@@ -234,3 +234,52 @@ fn judge_reads_all_shared_games_without_a_false_illegal_move() {
         }
     }
 }
+
+/// A FEN the standard forbids is refused in words with its article (never a library code such
+/// as `opposite_check`), in English and Russian; fullmove number 0 is a warning and the game is
+/// judged; the next game goes on after a refused one (exit status 1).
+#[test]
+fn fen_problems_are_said_in_words_with_the_article() {
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/judge/fen-problems.pgn"
+    );
+    let out = arbiter()
+        .args(["judge", "--format", "json", fixture])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains(
+            "game 1 (byte offset 0): FEN tag: invalid FEN \"4k3/8/8/8/8/8/4Q3/4K3 w - - 0 1\": \
+             the side not to move is in check (Laws 3.10.3: no series of legal moves can reach \
+             this position)"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("opposite_check"), "{err}");
+    assert!(
+        err.contains(
+            "game 2: warning: FEN: fullmove number 0: FEN counts moves from 1 (read as 1)"
+        ),
+        "{err}"
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["index"], 2);
+    // 1.Rf8+ Kxf8 leaves the bare kings: dead position (Laws 5.2.2), the draw agrees.
+    assert_eq!(
+        (&v["result"], &v["reason"]),
+        (&json!("1/2-1/2"), &json!("insufficient_material"))
+    );
+    assert_eq!(v["final_fen"], "5k2/8/8/8/8/8/8/4K3 w - - 0 2");
+    let out = arbiter()
+        .args(["judge", "--lang", "ru", fixture])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("под шахом сторона, которая не имеет хода (Правила 3.10.3"),
+        "{err}"
+    );
+}

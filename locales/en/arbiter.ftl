@@ -130,3 +130,19 @@ adj-material = material:       { $wb }–{ $bb } before, { $wa }–{ $ba } after
 adj-mating-line = mating line:    { $line }
 adj-rules-hint = (every rule tried: --lang en)
 adj-game = { $file } game { $index }:
+
+## FEN positions refused or warned about (game::setup)
+fen-invalid = invalid FEN "{ $fen }": { $problems }
+fen-impossible = { $what } ({ $article }: no series of legal moves can reach this position)
+fen-syntax = not FEN (expected: pieces, side to move, castling, en passant, halfmove clock, fullmove number)
+fen-invalid_ep_square = the en-passant square is not one a pawn has just passed over
+fen-bad_castling_rights = castling rights without the king and rook on their original squares
+fen-impossible_check = a check that no legal move can have given
+fen-opposite_check = the side not to move is in check
+fen-too_many_checkers = more than two pieces give check
+fen-too_many_kings = more than one king of a colour
+fen-no_white_king = there is no white king
+fen-no_black_king = there is no black king
+fen-pawns_on_backrank = a pawn stands on the first or last rank
+fen-impossible_material = more material than a game can produce, or an empty board
+fen-fullmove_zero = fullmove number 0: FEN counts moves from 1 (read as 1)

@@ -131,3 +131,19 @@ adj-material = материал:       { $wb }–{ $bb }, после разме�
 adj-mating-line = матовая сеть:   { $line }
 adj-rules-hint = (пояснения по каждому правилу: --lang en)
 adj-game = { $file }, партия { $index }:
+
+## FEN positions refused or warned about (game::setup)
+fen-invalid = неверный FEN «{ $fen }»: { $problems }
+fen-impossible = { $what } ({ $article }: такая позиция не может возникнуть ни при каком ряде допустимых ходов)
+fen-syntax = это не FEN (ожидаются поля: фигуры, очередь хода, рокировки, взятие на проходе, счётчик полуходов, номер хода)
+fen-invalid_ep_square = поле взятия на проходе — не то, через которое только что прошла пешка
+fen-bad_castling_rights = право на рокировку, хотя король и ладья не на исходных полях
+fen-impossible_check = шах, который не мог дать ни один допустимый ход
+fen-opposite_check = под шахом сторона, которая не имеет хода
+fen-too_many_checkers = шах дают больше двух фигур
+fen-too_many_kings = больше одного короля одного цвета
+fen-no_white_king = нет белого короля
+fen-no_black_king = нет чёрного короля
+fen-pawns_on_backrank = пешка на первой или последней горизонтали
+fen-impossible_material = больше материала, чем может возникнуть в партии, или пустая доска
+fen-fullmove_zero = номер хода 0: в FEN ходы считаются с 1 (прочитан как 1)
