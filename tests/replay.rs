@@ -68,7 +68,7 @@ fn each_discrepancy_kind_has_a_fixture_that_shows_it() {
         ("illegal_move.pgn", &[&["illegal_move"]]),
         (
             "unreadable_token.pgn",
-            &[&["unreadable_token", "illegal_move"], &[]],
+            &[&["unreadable_token", "unreadable_move"], &[]],
         ),
         ("unreadable_move.pgn", &[&["unreadable_move"]]),
         ("inexact_move.pgn", &[&["inexact_move"]]),

@@ -121,6 +121,10 @@ claim-incorrect = incorrect
 verdict-after-end = {"  "}moves recorded after the end: { $n }
 verdict-reported-agrees = {"  "}reported result { $result } agrees with the board
 verdict-reported-disagrees = {"  "}reported result { $result } DISAGREES with the board (CR 4.2)
+record-ambiguous_san = {"  "}record: { $move } at ply { $ply } fits several legal moves ({ $candidates }), so it is not guessed: judging stopped there, moves not judged: { $n }
+record-unplayable_san = {"  "}record: { $move } at ply { $ply } is a move no piece on the board can make: judging stopped there, moves not judged: { $n }
+record-unreadable_token = {"  "}record: "{ $move }" at ply { $ply } cannot be read as a move (the PGN reader skips it): judging stopped there, moves not judged: { $n }
+record-inexact_san = {"  "}record: { $move } at ply { $ply } does not name a legal move exactly; the one legal move of that piece to that square was taken
 verdict-irregular = {"  "}the board holds an irregular position
 verdict-touch-replaced = {"  "}touch-move: { $move } by { $by } replaced, the player must { $duty } ({ $article })
 verdict-touch-ignored = {"  "}touch-move: { $move } by { $by } ignores the obligation again, { $duty } ({ $article })
@@ -311,6 +315,8 @@ claim-threefold = threefold repetition
 claim-fifty_moves = fifty moves
 problem-ambiguous_san = ambiguous SAN
 problem-inexact_san = inexact SAN
+problem-unplayable_san = unplayable SAN
+problem-unreadable_token = unreadable move text
 
 ## Illegal acts by kind (the JSON kind codes)
 illegal-captures_own_piece = a piece moved onto a square occupied by its own side
@@ -368,3 +374,19 @@ pawn-rule-extra-passed-pawn = extra passed pawn
 adj-pawn-rule = pawn-ending rule: { $rule }
 adj-engine = engine: { $eval }, line { $line }
 adj-repeated = the position has occurred { $count } times in the game
+
+## FEN positions refused or warned about (game::setup)
+fen-invalid = invalid FEN "{ $fen }": { $problems }
+fen-impossible = { $what } ({ $article }: no series of legal moves can reach this position)
+fen-syntax = not FEN (expected: pieces, side to move, castling, en passant, halfmove clock, fullmove number)
+fen-invalid_ep_square = the en-passant square is not one a pawn has just passed over
+fen-bad_castling_rights = castling rights without the king and rook on their original squares
+fen-impossible_check = a check that no legal move can have given
+fen-opposite_check = the side not to move is in check
+fen-too_many_checkers = more than two pieces give check
+fen-too_many_kings = more than one king of a colour
+fen-no_white_king = there is no white king
+fen-no_black_king = there is no black king
+fen-pawns_on_backrank = a pawn stands on the first or last rank
+fen-impossible_material = more material than a game can produce, or an empty board
+fen-fullmove_zero = fullmove number 0: FEN counts moves from 1 (read as 1)

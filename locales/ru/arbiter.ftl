@@ -122,6 +122,10 @@ claim-incorrect = необоснованное
 verdict-after-end = {"  "}ходов записано после окончания партии: { $n }
 verdict-reported-agrees = {"  "}сообщённый результат { $result } соответствует позиции на доске
 verdict-reported-disagrees = {"  "}сообщённый результат { $result } НЕ СООТВЕТСТВУЕТ позиции на доске (ПС 4.2)
+record-ambiguous_san = {"  "}запись: { $move } на полуходе { $ply } подходит нескольким допустимым ходам ({ $candidates }), ход не угадывается: разбор партии остановлен, не разобрано ходов: { $n }
+record-unplayable_san = {"  "}запись: { $move } на полуходе { $ply } — такого хода не может сделать ни одна фигура на доске: разбор партии остановлен, не разобрано ходов: { $n }
+record-unreadable_token = {"  "}запись: «{ $move }» на полуходе { $ply } не читается как ход (читатель PGN его пропускает): разбор партии остановлен, не разобрано ходов: { $n }
+record-inexact_san = {"  "}запись: { $move } на полуходе { $ply } записан неточно; взят единственный допустимый ход этой фигуры на это поле
 verdict-irregular = {"  "}на доске неправильная (невозможная) позиция
 verdict-touch-replaced = {"  "}«тронул — ходи»: ход { $move } ({ $by }) заменён ({ $article })
 verdict-touch-ignored = {"  "}«тронул — ходи»: ход { $move } ({ $by }) снова нарушает обязанность ({ $article })
@@ -330,6 +334,8 @@ claim-threefold = троекратное повторение позиции
 claim-fifty_moves = правило 50 ходов
 problem-ambiguous_san = неоднозначная запись хода
 problem-inexact_san = неточная запись хода
+problem-unplayable_san = невозможный ход в записи
+problem-unreadable_token = нечитаемая запись хода
 
 ## Нарушения по видам (коды kind в JSON)
 illegal-captures_own_piece = фигура пошла на поле, занятое своей фигурой
@@ -387,3 +393,19 @@ pawn-rule-extra-passed-pawn = лишняя проходная пешка
 adj-pawn-rule = правило пешечного эндшпиля: { $rule }
 adj-engine = движок: { $eval }, вариант { $line }
 adj-repeated = позиция повторилась в партии { $count } раз(а)
+
+## FEN positions refused or warned about (game::setup)
+fen-invalid = неверный FEN «{ $fen }»: { $problems }
+fen-impossible = { $what } ({ $article }: такая позиция не может возникнуть ни при каком ряде допустимых ходов)
+fen-syntax = это не FEN (ожидаются поля: фигуры, очередь хода, рокировки, взятие на проходе, счётчик полуходов, номер хода)
+fen-invalid_ep_square = поле взятия на проходе — не то, через которое только что прошла пешка
+fen-bad_castling_rights = право на рокировку, хотя король и ладья не на исходных полях
+fen-impossible_check = шах, который не мог дать ни один допустимый ход
+fen-opposite_check = под шахом сторона, которая не имеет хода
+fen-too_many_checkers = шах дают больше двух фигур
+fen-too_many_kings = больше одного короля одного цвета
+fen-no_white_king = нет белого короля
+fen-no_black_king = нет чёрного короля
+fen-pawns_on_backrank = пешка на первой или последней горизонтали
+fen-impossible_material = больше материала, чем может возникнуть в партии, или пустая доска
+fen-fullmove_zero = номер хода 0: в FEN ходы считаются с 1 (прочитан как 1)

@@ -19,15 +19,16 @@ use crate::laws::Article;
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// The movetext holds a token the PGN reader skipped without a word (it reads only moves,
-    /// move numbers, comments, NAGs and results: `Nf3Nc6`, `Qxf7mate` are dropped); the moves
-    /// after it were judged without it. Looked for in games with another finding, which
-    /// it may explain (a dropped move makes the next one illegal). Every one is reported.
+    /// move numbers, comments, NAGs and results: `Nf3Nc6`, `Qxf7mate`, `Zz9` are dropped; a
+    /// promotion without `=`, `a8Q`, is read as a move); judging stopped at the first, as in
+    /// `arbiter judge` (the verdict's record problem `unreadable_token`). Every one is reported.
     UnreadableToken,
     /// The record holds a move that is not legal in the position (Laws 3.x; the article of its
     /// kind is given). The first one is reported.
     IllegalMove,
     /// The record holds a move that cannot be read unambiguously (e.g. `Nd7` with two knights
-    /// able to go there): judging stopped there.
+    /// able to go there), a SAN no piece can make, or an unreadable token: judging stopped
+    /// there.
     UnreadableMove,
     /// A move written inexactly (wrong capture mark, superfluous or wrong disambiguation) that
     /// still names exactly one legal move, which the judge took. The first one is reported.
@@ -107,23 +108,26 @@ impl fmt::Display for Kind {
     }
 }
 
-/// The [`Kind::UnreadableToken`] findings of the game whose text starts at `game_text[0]`
-/// (the text may run on into later games; the scan stops at the game's end), `offset` being
-/// where that text starts in the input, in bytes. Source: [`crate::formats::pgn::unreadable_tokens`].
-pub fn unreadable_tokens(game_text: &[u8], offset: u64) -> Vec<Discrepancy> {
-    crate::formats::pgn::unreadable_tokens(game_text)
-        .into_iter()
+/// The [`Kind::UnreadableToken`] findings of a game from the tokens the reader skipped in it
+/// ([`crate::formats::pgn::PgnGame::skipped`]), `offset` being where the game's text starts in
+/// the input, in bytes.
+pub fn unreadable_tokens(
+    skipped: &[crate::formats::pgn::UnreadableToken],
+    offset: u64,
+) -> Vec<Discrepancy> {
+    skipped
+        .iter()
         .map(|t| Discrepancy {
             kind: Kind::UnreadableToken,
             article: None,
             ply: u32::try_from(t.moves_before + 1).ok(),
             detail: format!(
                 "`{}` (byte {}) was skipped by the PGN reader, which reads only moves, move \
-                 numbers, comments, NAGs and results: the moves after it were judged without it",
+                 numbers, comments, NAGs and results: judging stopped there",
                 t.text,
                 offset + t.offset as u64
             ),
-            notation: Some(t.text),
+            notation: Some(t.text.clone()),
         })
         .collect()
 }
@@ -215,7 +219,7 @@ pub fn find(game: &PgnGame, verdict: &Verdict) -> Vec<Discrepancy> {
         let problem = verdict
             .record_problems
             .iter()
-            .find(|p| p.problem == crate::game::verdict::RecordProblemKind::AmbiguousSan);
+            .find(|p| p.problem.stops_judging());
         out.push(Discrepancy {
             kind: Kind::UnreadableMove,
             article: None,
@@ -223,9 +227,16 @@ pub fn find(game: &PgnGame, verdict: &Verdict) -> Vec<Discrepancy> {
             notation: problem.map(|p| p.notation.clone()),
             detail: match problem {
                 Some(p) => format!(
-                    "{} at ply {} fits several legal moves; {} not judged",
+                    "{} at ply {} {}; {} not judged",
                     p.notation,
                     p.ply,
+                    match p.problem {
+                        crate::game::verdict::RecordProblemKind::AmbiguousSan =>
+                            format!("fits several legal moves ({})", p.candidates.join(", ")),
+                        crate::game::verdict::RecordProblemKind::UnplayableSan =>
+                            "is a move no piece on the board can make".to_owned(),
+                        _ => "cannot be read as a move".to_owned(),
+                    },
                     count_of(verdict.moves_not_judged as usize, "move", "moves")
                 ),
                 None => format!(

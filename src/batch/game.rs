@@ -221,8 +221,16 @@ pub fn judge_chunk(chunk: &Chunk, rules: CompetitionRules) -> Vec<GameReport> {
     out
 }
 
-fn judge_one(game: PgnGame, rules: CompetitionRules, chunk: &Chunk) -> GameReport {
+fn judge_one(mut game: PgnGame, rules: CompetitionRules, chunk: &Chunk) -> GameReport {
     let offset = chunk.offset + game.offset;
+    // The tokens the reader skipped stop judging where they stand, as in `arbiter judge`.
+    game.set_skipped(
+        usize::try_from(game.offset)
+            .ok()
+            .and_then(|start| chunk.bytes.get(start..))
+            .map(crate::formats::pgn::unreadable_tokens)
+            .unwrap_or_default(),
+    );
     // A panic in the judge is a bug; it costs this game (reported as an error naming it), not
     // the run.
     let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -239,7 +247,7 @@ fn judge_one(game: PgnGame, rules: CompetitionRules, chunk: &Chunk) -> GameRepor
         Err(why) => Outcome::Error(GameError::Judge {
             message: format!("internal error in arbiter (please report it): {why}"),
         }),
-        Ok(judged) => judge_outcome(&game, judged, chunk, offset),
+        Ok(judged) => judge_outcome(&game, judged, offset),
     };
     GameReport {
         offset,
@@ -250,25 +258,13 @@ fn judge_one(game: PgnGame, rules: CompetitionRules, chunk: &Chunk) -> GameRepor
 }
 
 /// The outcome of a game from the judge's answer, with the database-level findings.
-fn judge_outcome(
-    game: &PgnGame,
-    judged: Result<Verdict, JudgeError>,
-    chunk: &Chunk,
-    offset: u64,
-) -> Outcome {
+fn judge_outcome(game: &PgnGame, judged: Result<Verdict, JudgeError>, offset: u64) -> Outcome {
     match judged {
         Ok(verdict) => {
             let mut discrepancies = discrepancy::find(game, &verdict);
-            // A token the reader skipped may be what made the record wrong: look for one where
-            // the record shows a problem (a pass over the game's text; most games have none).
-            if !discrepancies.is_empty() {
-                let text = usize::try_from(game.offset)
-                    .ok()
-                    .and_then(|start| chunk.bytes.get(start..))
-                    .unwrap_or_default();
-                let skipped = discrepancy::unreadable_tokens(text, offset);
-                discrepancies.splice(0..0, skipped);
-            }
+            // The tokens the reader skipped (judging stopped at the first), with where they
+            // stand in the input.
+            discrepancies.splice(0..0, discrepancy::unreadable_tokens(&game.skipped, offset));
             Outcome::Judged {
                 verdict: Box::new(verdict),
                 discrepancies,

@@ -180,7 +180,11 @@ pub fn run_adjudicate(args: AdjudicateArgs) -> anyhow::Result<ExitCode> {
         .fen
         .as_deref()
         .context("--fen or a game file is required")?;
-    let pos = position_from_fen(fen)?;
+    let lang = args.lang.get();
+    for w in arbiter::game::setup::fen_warnings(fen) {
+        note!("arbiter: warning: --fen: {}", w.describe(lang));
+    }
+    let pos = position_from_fen(fen).map_err(|e| anyhow::anyhow!(e.message(lang)))?;
     let adjudicator = Adjudicator::new(config)?;
     let history = RepetitionHistory::new(position_key(&pos));
     let adjudication = adjudicator.adjudicate_game(&pos, &history)?;

@@ -113,6 +113,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     }
                 }
             }
+            for w in start_fen(&game.record)
+                .map(arbiter::game::setup::fen_warnings)
+                .unwrap_or_default()
+            {
+                note!(
+                    "arbiter: {name}: game {}: warning: FEN: {}",
+                    game.index,
+                    w.describe(lang)
+                );
+            }
             match game.record.judge(rules, options) {
                 Ok(verdict) => match args.format {
                     super::Format::Json => {
@@ -132,8 +142,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         writeln!(out, "{head}: {}", verdict.summary(lang))?;
                     }
                 },
-                Err(e) => {
-                    match (&e, game.location) {
+                Err(failure) => {
+                    let e = failure_text(&failure, lang);
+                    match (&failure, game.location) {
                         (JudgeFailure::Event { line, .. }, _) if board => {
                             note!("arbiter: {name}:{line}: {e}");
                         }
@@ -161,6 +172,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The FEN a game starts from: the PGN `FEN` tag, or the event log header's `fen`.
+fn start_fen(record: &GameRecord) -> Option<&str> {
+    match record {
+        GameRecord::Pgn(game) => game.tag("FEN"),
+        GameRecord::Events(log) => match log.events.first() {
+            Some(arbiter::game::event::Event::Header(h)) => h.fen.as_deref(),
+            _ => None,
+        },
+        GameRecord::BoardLog(_) => None,
+    }
+}
+
+/// Why a game could not be judged, in `lang` where the library words it (a refused start
+/// position: its problems with their articles); otherwise the error's English text.
+fn failure_text(failure: &JudgeFailure, lang: arbiter::i18n::Lang) -> String {
+    use arbiter::game::judge::JudgeError;
+    match failure {
+        JudgeFailure::Pgn(JudgeError::InvalidStart { source, .. }) => {
+            format!("FEN tag: {}", source.message(lang))
+        }
+        JudgeFailure::Event {
+            error: JudgeError::InvalidStart { source, .. },
+            ..
+        } => format!("header: {}", source.message(lang)),
+        other => other.to_string(),
+    }
 }
 
 /// The library's format for `--input` (`None`: detect it).

@@ -504,7 +504,7 @@ impl IntoIterator for GameInput {
     fn into_iter(self) -> Games {
         let file = self.name;
         let inner = match self.format {
-            GameFormat::Pgn => Inner::Pgn(PgnReader::new(self.reader)),
+            GameFormat::Pgn => Inner::Pgn(PgnReader::reporting_skipped_tokens(self.reader)),
             GameFormat::Jsonl => Inner::Jsonl(crate::formats::jsonl::read_each_game(self.reader)),
             GameFormat::BoardLog => Inner::BoardLog(Some(self.reader)),
         };

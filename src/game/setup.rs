@@ -6,6 +6,9 @@
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, FromSetup, PositionErrorKinds};
 
+use crate::i18n::Lang;
+use crate::laws::Article;
+
 /// Why a FEN cannot start a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FenProblem {
@@ -52,14 +55,104 @@ impl FenProblem {
     }
 }
 
+impl FenProblem {
+    /// The article the problem breaks: Laws 3.10.3 (a position no series of legal moves can
+    /// reach) for the impossible positions, the castling and en-passant articles for rights
+    /// that cannot exist; `None` for bad syntax.
+    pub fn article(self) -> Option<Article> {
+        match self {
+            FenProblem::Syntax => None,
+            FenProblem::InvalidEpSquare => Some(Article::EN_PASSANT),
+            FenProblem::BadCastlingRights => Some(Article::CASTLING_RIGHTS),
+            _ => Some(Article::IMPOSSIBLE_POSITION),
+        }
+    }
+
+    /// What is wrong, in words, with the article: "the side not to move is in check (Laws
+    /// 3.10.3: no series of legal moves reaches this position)".
+    pub fn describe(self, lang: Lang) -> String {
+        let words = lang.msg(&format!("fen-{}", self.code()));
+        match self.article() {
+            Some(a) if a == Article::IMPOSSIBLE_POSITION => lang.fmt(
+                "fen-impossible",
+                &[("what", &words), ("article", &a.label(lang))],
+            ),
+            Some(a) => format!("{words} ({})", a.label(lang)),
+            None => words,
+        }
+    }
+}
+
+/// What a FEN says that the standard does not allow but that can be read anyway: reported as a
+/// warning, the position still used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FenWarning {
+    /// Fullmove number 0: FEN counts moves from 1 (read as 1, as shakmaty does; several
+    /// puzzle exporters write `0`).
+    FullmoveZero,
+}
+
+impl FenWarning {
+    /// The snake_case name.
+    pub fn code(self) -> &'static str {
+        match self {
+            FenWarning::FullmoveZero => "fullmove_zero",
+        }
+    }
+
+    /// The warning in words.
+    pub fn describe(self, lang: Lang) -> String {
+        lang.msg(&format!("fen-{}", self.code()))
+    }
+}
+
+/// The warnings for a FEN that is read (see [`FenWarning`]); empty for `startpos` or a FEN
+/// without counters.
+///
+/// ```
+/// use arbiter::game::setup::{FenWarning, fen_warnings};
+///
+/// assert_eq!(fen_warnings("4k3/8/8/8/8/8/8/4K3 w - - 1 0"), [FenWarning::FullmoveZero]);
+/// assert!(fen_warnings("4k3/8/8/8/8/8/8/4K3 w - - 0 1").is_empty());
+/// ```
+pub fn fen_warnings(fen: &str) -> Vec<FenWarning> {
+    let mut out = Vec::new();
+    if fen.split_whitespace().nth(5) == Some("0") {
+        out.push(FenWarning::FullmoveZero);
+    }
+    out
+}
+
+/// The problems in words, joined (English for `Display`).
+fn described(problems: &[FenProblem], lang: Lang) -> String {
+    problems
+        .iter()
+        .map(|p| p.describe(lang))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// A refused FEN: every problem found (a FEN can break several rules at once).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid FEN {fen:?}: {}", problems.iter().map(|p| p.code()).collect::<Vec<_>>().join(", "))]
+#[error("invalid FEN {fen:?}: {}", described(problems, Lang::En))]
 pub struct FenError {
     /// The FEN as given.
     pub fen: String,
     /// What is wrong, most basic first.
     pub problems: Vec<FenProblem>,
+}
+
+impl FenError {
+    /// The error in `lang` (English is the `Display`).
+    pub fn message(&self, lang: Lang) -> String {
+        lang.fmt(
+            "fen-invalid",
+            &[
+                ("fen", &self.fen),
+                ("problems", &described(&self.problems, lang)),
+            ],
+        )
+    }
 }
 
 /// Reads a start position. `"startpos"` (or an empty string) is the standard start position.
@@ -154,9 +247,9 @@ pub fn position_from_fen(fen: &str) -> Result<Chess, PositionFenError> {
     })?;
     parsed
         .into_position(CastlingMode::Standard)
-        .map_err(|source| PositionFenError::Illegal {
+        .map_err(|reason| PositionFenError::Illegal {
             fen: fen.to_owned(),
-            source: Box::new(source),
+            reason: Box::new(reason),
         })
 }
 
@@ -203,16 +296,31 @@ pub enum PositionFenError {
         source: shakmaty::fen::ParseFenError,
     },
     /// FEN syntax, but no legal position.
-    #[error("illegal position in FEN {fen:?}")]
+    #[error("illegal position in FEN {fen:?}: {}", described(&self.problems(), Lang::En))]
     Illegal {
         /// The FEN as given.
         fen: String,
-        /// shakmaty's reason.
-        source: Box<shakmaty::PositionError<Chess>>,
+        /// shakmaty's reason (not a `source`: the problems above say it in words).
+        reason: Box<shakmaty::PositionError<Chess>>,
     },
 }
 
 impl PositionFenError {
+    /// The error in `lang`, the problems in words with their article (English is the
+    /// `Display`).
+    pub fn message(&self, lang: Lang) -> String {
+        let fen = match self {
+            PositionFenError::Syntax { fen, .. } | PositionFenError::Illegal { fen, .. } => fen,
+        };
+        lang.fmt(
+            "fen-invalid",
+            &[
+                ("fen", fen),
+                ("problems", &described(&self.problems(), lang)),
+            ],
+        )
+    }
+
     /// What is wrong, named as the rules vectors name it (as [`FenError::problems`]).
     pub fn problems(&self) -> Vec<FenProblem> {
         match self {
@@ -247,11 +355,42 @@ mod tests {
     }
 
     #[test]
+    fn problems_are_said_in_words_with_the_article_in_english_and_russian() {
+        // The side not on move (Black) is in check from the e2 queen.
+        let e = parse_fen("4k3/8/8/8/8/8/4Q3/4K3 w - - 0 1", CastlingMode::Standard).unwrap_err();
+        assert_eq!(e.problems, vec![FenProblem::OppositeCheck]);
+        assert_eq!(
+            e.to_string(),
+            "invalid FEN \"4k3/8/8/8/8/8/4Q3/4K3 w - - 0 1\": the side not to move is in check \
+             (Laws 3.10.3: no series of legal moves can reach this position)"
+        );
+        assert!(!e.to_string().contains("opposite_check"));
+        let ru = e.message(Lang::Ru);
+        assert!(ru.contains("Правила 3.10.3"), "{ru}");
+        // Three checkers on the e1 king (rooks a1/e8 are not enough: queen h4, rook e8,
+        // knight d3): impossible.
+        let e = parse_fen("4r2k/8/8/8/7q/3n4/8/4K3 w - - 0 1", CastlingMode::Standard).unwrap_err();
+        assert_eq!(e.problems, vec![FenProblem::TooManyCheckers]);
+        assert!(e.to_string().contains("Laws 3.10.3"), "{e}");
+        let e = parse_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1", CastlingMode::Standard).unwrap_err();
+        assert!(e.to_string().contains("(Laws 3.8.2.1)"), "{e}");
+        assert_eq!(
+            FenWarning::FullmoveZero.describe(Lang::En),
+            "fullmove number 0: FEN counts moves from 1 (read as 1)"
+        );
+    }
+
+    #[test]
     fn a_whole_position_keeps_shakmatys_reason_and_the_problems() {
         let e = position_from_fen("not a fen").unwrap_err();
         assert_eq!(e.problems(), vec![FenProblem::Syntax]);
         let e = position_from_fen("8/8/8/8/8/8/8/K7 w - - 0 1").unwrap_err();
         assert_eq!(e.problems(), vec![FenProblem::NoBlackKing]);
+        assert_eq!(
+            e.to_string(),
+            "illegal position in FEN \"8/8/8/8/8/8/8/K7 w - - 0 1\": there is no black king \
+             (Laws 3.10.3: no series of legal moves can reach this position)"
+        );
         assert!(position_from_fen("startpos").is_err());
         assert!(position_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").is_ok());
     }

@@ -9,6 +9,26 @@ use crate::game::verdict::Verdict;
 use crate::i18n::Lang;
 
 impl Verdict {
+    /// One line per record problem (ambiguous, unplayable, unreadable or inexact move text),
+    /// each ending in a newline: where it stands, what is wrong, and how many moves were not
+    /// judged after a problem that stops judging.
+    pub fn record_problem_lines(&self, lang: Lang) -> String {
+        let mut s = String::new();
+        for p in &self.record_problems {
+            s.push_str(&lang.fmt(
+                &format!("record-{}", p.problem.code()),
+                &[
+                    ("move", &p.notation),
+                    ("ply", &p.ply.to_string()),
+                    ("candidates", &p.candidates.join(", ")),
+                    ("n", &self.moves_not_judged.to_string()),
+                ],
+            ));
+            s.push('\n');
+        }
+        s
+    }
+
     /// The verdict as text in `lang`. English is [`Verdict`]'s `Display` (reason codes such as
     /// `checkmate`); Russian names the reason and the article (`мат, Правила 5.1.1`) in the
     /// competition's wording, the `--trace` lines too (from their notes).
@@ -124,6 +144,7 @@ impl Verdict {
             s.push_str(&lang.fmt(id, &[("result", r.result.as_str())]));
             s.push('\n');
         }
+        s.push_str(&self.record_problem_lines(lang));
         if self.irregular_position {
             s.push_str(&lang.msg("verdict-irregular"));
             s.push('\n');

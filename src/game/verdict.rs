@@ -462,8 +462,16 @@ pub fn count_of(n: usize, one: &str, many: &str) -> String {
 #[serde(rename_all = "snake_case")]
 pub enum RecordProblemKind {
     /// The SAN fits several legal moves (e.g. `Nd7` with knights on b8 and f6): the move
-    /// played cannot be known, so judging stops there.
+    /// played cannot be known, so judging stops there (never a guess). `candidates` lists them.
     AmbiguousSan,
+    /// The SAN names no move any piece on the board could make, legal or not (`Nd6` with the
+    /// knights on b1 and g1, `Rxa1` without a rook): the position after it cannot be known,
+    /// so judging stops there.
+    UnplayableSan,
+    /// A main-line token the PGN reader cannot read as a move, move number, comment, NAG or
+    /// result (`Zz9`, `Nf3Nc6`, `Qxf7mate`): a move may be missing there, so judging stops at
+    /// the ply where it stands.
+    UnreadableToken,
     /// The SAN does not name a legal move as written (wrong capture mark, superfluous or wrong
     /// disambiguation), but the piece and squares it gives make exactly one legal move, which
     /// is taken.
@@ -482,6 +490,27 @@ pub struct RecordProblem {
     pub notation: String,
     /// What is wrong.
     pub problem: RecordProblemKind,
+    /// For [`RecordProblemKind::AmbiguousSan`]: every legal move the SAN fits, in UCI
+    /// (`b1d2`, `f3d2`); empty (and absent from JSON) otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub candidates: Vec<String>,
+}
+
+impl RecordProblemKind {
+    /// The snake_case name, as in JSON (`ambiguous_san`).
+    pub fn code(self) -> &'static str {
+        match self {
+            RecordProblemKind::AmbiguousSan => "ambiguous_san",
+            RecordProblemKind::InexactSan => "inexact_san",
+            RecordProblemKind::UnplayableSan => "unplayable_san",
+            RecordProblemKind::UnreadableToken => "unreadable_token",
+        }
+    }
+
+    /// True when judging stops at the problem (the position after it cannot be known).
+    pub fn stops_judging(self) -> bool {
+        self != RecordProblemKind::InexactSan
+    }
 }
 
 /// The reported result checked against the final position (CR 4.2).
@@ -706,6 +735,7 @@ impl fmt::Display for Verdict {
                 )?;
             }
         }
+        f.write_str(&self.record_problem_lines(crate::i18n::Lang::En))?;
         if self.irregular_position {
             writeln!(f, "  the board holds an irregular position")?;
         }

@@ -88,6 +88,8 @@ impl Article {
     pub const KING_NOT_LEFT_IN_CHECK: Article = Article::Laws("3.9.2");
     /// Laws 3.10: a legal move fulfils all the requirements of 3.1–3.9.
     pub const LEGAL_MOVE: Article = Article::Laws("3.10");
+    /// Laws 3.10.3: a position is illegal when no series of legal moves can reach it.
+    pub const IMPOSSIBLE_POSITION: Article = Article::Laws("3.10.3");
     /// Laws 3.10.2: a move that fails those requirements is illegal.
     pub const ILLEGAL_MOVE: Article = Article::Laws("3.10.2");
     /// Laws 4.2.1: only the player on move may adjust a piece, after announcing it

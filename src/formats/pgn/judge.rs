@@ -15,6 +15,9 @@ use crate::game::verdict::{GameInfo, GameResult, ReportSource, Verdict};
 ///
 /// # Errors
 /// [`JudgeError::InvalidStart`] for a bad `FEN` tag, [`JudgeError::UnsupportedVariant`].
+///
+/// A SAN that fits two legal moves, that no piece can make, or a token the reader skipped
+/// ([`PgnGame::skipped`]) is a record problem in the verdict; judging stops at its ply.
 pub fn judge_pgn_game(
     game: &PgnGame,
     rules: CompetitionRules,
@@ -66,8 +69,16 @@ pub fn judge_pgn_game(
     // Each move is resolved once, one step ahead: a next move that plays proves the position
     // before it is neither checkmate nor stalemate.
     let mut resolved = None;
+    // A token the reader skipped stops judging where it stands (a move may be missing there).
+    let skipped = game.skipped.first();
     for (i, san) in game.moves.iter().enumerate() {
+        if let Some(t) = skipped.filter(|t| t.moves_before == i) {
+            judge.unreadable_token(&t.text);
+        }
         resolved = judge.play_san_ahead(*san, resolved, game.moves.get(i + 1).copied());
+    }
+    if let Some(t) = skipped.filter(|t| t.moves_before >= game.moves.len()) {
+        judge.unreadable_token(&t.text);
     }
     let reported = game
         .tag("Result")

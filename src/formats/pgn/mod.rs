@@ -21,8 +21,8 @@
 
 use std::io::{self, Read};
 use std::ops::ControlFlow;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use pgn_reader::{KnownOutcome, Outcome, RawTag, SanPlus, Visitor};
 use shakmaty::san::San;
@@ -49,12 +49,47 @@ pub struct PgnGame {
     pub moves: Vec<San>,
     /// The termination marker of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`), if present.
     pub termination: Option<GameResult>,
+    /// The main-line tokens the reader skipped ([`unreadable_tokens`]), when the reader was made
+    /// with [`PgnReader::reporting_skipped_tokens`] (or the caller scanned the game's text);
+    /// [`judge_pgn_game`] stops judging at the first.
+    pub skipped: Vec<UnreadableToken>,
 }
 
 impl PgnGame {
     /// The value of the first tag named `name` (case-sensitive, as PGN tags are).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.get(name)
+    }
+
+    /// Sets [`PgnGame::skipped`] to the tokens the reader skipped in this game's text (from
+    /// [`unreadable_tokens`]), first reading those that are a promotion written without `=`
+    /// (`a8Q`, `exd1N+`, as several exporters write it; pgn-reader 0.29 drops them) into
+    /// [`PgnGame::moves`] where they stand.
+    ///
+    /// ```
+    /// use arbiter::formats::pgn::{PgnReader, unreadable_tokens};
+    ///
+    /// let text = b"1. a8Q Zz9 *\n";
+    /// let mut g = PgnReader::new(&text[..]).next().unwrap().unwrap();
+    /// assert!(g.moves.is_empty());
+    /// g.set_skipped(unreadable_tokens(text));
+    /// assert_eq!(g.moves.len(), 1);
+    /// assert_eq!(g.moves[0].to_string(), "a8=Q");
+    /// assert_eq!((g.skipped[0].text.as_str(), g.skipped[0].moves_before), ("Zz9", 1));
+    /// ```
+    pub fn set_skipped(&mut self, tokens: Vec<UnreadableToken>) {
+        let mut inserted = 0;
+        self.skipped = Vec::with_capacity(tokens.len());
+        for mut t in tokens {
+            t.moves_before += inserted;
+            match scan::promotion_without_equals(&t.text) {
+                Some(san) if t.moves_before <= self.moves.len() => {
+                    self.moves.insert(t.moves_before, san);
+                    inserted += 1;
+                }
+                _ => self.skipped.push(t),
+            }
+        }
     }
 
     /// The mainline as moves played from the standard starting position (Laws Art. 2.3), one
@@ -315,6 +350,16 @@ pub struct PgnError {
 struct Counting<R> {
     inner: R,
     count: Arc<AtomicU64>,
+    /// The bytes read since the start of the game being read, kept when skipped tokens are
+    /// reported ([`PgnReader::reporting_skipped_tokens`]).
+    kept: Option<Arc<Mutex<Kept>>>,
+}
+
+/// Input bytes from offset `base` on.
+#[derive(Debug, Default)]
+struct Kept {
+    base: u64,
+    bytes: Vec<u8>,
 }
 
 impl<R: Read> Read for Counting<R> {
@@ -325,6 +370,12 @@ impl<R: Read> Read for Counting<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
         let start = self.count.fetch_add(n as u64, Ordering::Relaxed);
+        if let Some(kept) = &self.kept
+            && let Ok(mut kept) = kept.lock()
+        {
+            kept.bytes
+                .extend_from_slice(buf.get(..n).unwrap_or_default());
+        }
         // PGN is text: a NUL byte means a binary file, which pgn-reader would otherwise skip
         // through, token by token, and report as games.
         if let Some(at) = buf.get(..n).and_then(|b| memchr::memchr(0, b)) {
@@ -346,6 +397,7 @@ impl<R: Read> Read for Counting<R> {
 pub struct PgnReader<R> {
     reader: pgn_reader::Reader<Counting<R>>,
     count: Arc<AtomicU64>,
+    kept: Option<Arc<Mutex<Kept>>>,
     index: usize,
     failed: bool,
     /// The last error was a stretch of input holding no game; reading may go on after it.
@@ -360,12 +412,62 @@ impl<R: Read> PgnReader<R> {
             reader: pgn_reader::Reader::new(Counting {
                 inner: input,
                 count: Arc::clone(&count),
+                kept: None,
             }),
             count,
+            kept: None,
             index: 0,
             failed: false,
             not_a_game: false,
         }
+    }
+
+    /// A reader over `input` that also finds, for each game, the main-line tokens pgn-reader
+    /// skips ([`PgnGame::skipped`], e.g. `Zz9`), keeping the current game's bytes for the scan
+    /// (memory: the largest game).
+    pub fn reporting_skipped_tokens(input: R) -> Self {
+        let count = Arc::new(AtomicU64::new(0));
+        let kept = Arc::new(Mutex::new(Kept::default()));
+        PgnReader {
+            reader: pgn_reader::Reader::new(Counting {
+                inner: input,
+                count: Arc::clone(&count),
+                kept: Some(Arc::clone(&kept)),
+            }),
+            count,
+            kept: Some(kept),
+            index: 0,
+            failed: false,
+            not_a_game: false,
+        }
+    }
+
+    /// Drops the kept bytes before `offset` (the start of the next game).
+    fn forget_before(&self, offset: u64) {
+        if let Some(kept) = &self.kept
+            && let Ok(mut kept) = kept.lock()
+        {
+            let drop = usize::try_from(offset.saturating_sub(kept.base))
+                .unwrap_or(usize::MAX)
+                .min(kept.bytes.len());
+            kept.bytes.drain(..drop);
+            kept.base += drop as u64;
+        }
+    }
+
+    /// The tokens skipped in the game whose text starts at `offset` and ends at `end`.
+    fn skipped_tokens(&self, offset: u64, end: u64) -> Vec<UnreadableToken> {
+        let Some(kept) = &self.kept else {
+            return Vec::new();
+        };
+        let Ok(kept) = kept.lock() else {
+            return Vec::new();
+        };
+        let at = |o: u64| usize::try_from(o.saturating_sub(kept.base)).unwrap_or(usize::MAX);
+        kept.bytes
+            .get(at(offset)..at(end).min(kept.bytes.len()))
+            .map(unreadable_tokens)
+            .unwrap_or_default()
     }
 
     /// Reads the next game; `Ok(None)` at the end of the input.
@@ -386,6 +488,7 @@ impl<R: Read> PgnReader<R> {
             return Ok(None);
         }
         let offset = self.offset();
+        self.forget_before(offset);
         let mut visitor = Collector;
         match self.reader.read_game(&mut visitor) {
             Ok(Some(game))
@@ -407,6 +510,8 @@ impl<R: Read> PgnReader<R> {
             Ok(Some(mut game)) => {
                 game.index = index;
                 game.offset = offset;
+                let skipped = self.skipped_tokens(offset, self.offset());
+                game.set_skipped(skipped);
                 self.index += 1;
                 Ok(Some(game))
             }

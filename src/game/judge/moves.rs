@@ -96,8 +96,46 @@ impl Judge {
         {
             return self.play_legal(m, index, next);
         }
+        // A SAN no piece on the board can make, legal or not: the position after it cannot be
+        // known, so judging stops rather than going on from a wrong board.
+        if self.ended.is_none()
+            && !self.stopped
+            && san != San::Null
+            && let BoardState::Legal(pos) = &self.board
+            && san::to_move(pos, san) == Err(shakmaty::san::SanError::IllegalSan)
+            && physical(&Written::San(san), &self.board).is_none()
+        {
+            self.record_problem(index, &Written::San(san), RecordProblemKind::UnplayableSan);
+            self.stopped = true;
+            return None;
+        }
         self.play_written(Written::San(san), None, 1, index);
         None
+    }
+
+    /// A token of the record that cannot be read as a move (a PGN main-line token the reader
+    /// skips, `Zz9`): recorded as [`RecordProblemKind::UnreadableToken`] at the next ply, and
+    /// judging stops there (a move may be missing); the moves after it are counted as not
+    /// judged.
+    pub fn unreadable_token(&mut self, text: &str) {
+        if self.stopped || self.ended.is_some() {
+            return;
+        }
+        let index = self.events;
+        self.note(
+            index,
+            || format!("token {text}"),
+            || "record problem: unreadable_token".into(),
+            None,
+        );
+        self.record_problems.push(RecordProblem {
+            event_index: index,
+            ply: self.plies + 1,
+            notation: text.to_owned(),
+            problem: RecordProblemKind::UnreadableToken,
+            candidates: Vec::new(),
+        });
+        self.stopped = true;
     }
 
     /// Plays a written move by the player on move (UCI or SAN), as [`Event::Move`](crate::game::event::Event::Move) without
@@ -213,6 +251,15 @@ impl Judge {
                 };
                 if san_error == Some(shakmaty::san::SanError::AmbiguousSan) {
                     self.record_problem(index, &written, RecordProblemKind::AmbiguousSan);
+                    if let (Written::San(s), Some(p)) = (&written, self.record_problems.last_mut())
+                    {
+                        p.candidates = pos
+                            .legal_moves()
+                            .iter()
+                            .filter(|m| s.matches(**m))
+                            .map(|m| m.to_uci(self.mode).to_string())
+                            .collect();
+                    }
                     self.stopped = true;
                     return;
                 }
@@ -368,13 +415,9 @@ impl Judge {
             index,
             || Note::new("tr-move").arg("move", &notation),
             || {
-                let code = match problem {
-                    RecordProblemKind::AmbiguousSan => "ambiguous_san",
-                    RecordProblemKind::InexactSan => "inexact_san",
-                };
                 Note::new("tr-record-problem")
-                    .arg("name", format!("{problem:?}"))
-                    .term("problem", "problem", code)
+                    .arg("name", problem.code())
+                    .term("problem", "problem", problem.code())
             },
             None,
         );
@@ -383,6 +426,7 @@ impl Judge {
             ply: self.plies + 1,
             notation,
             problem,
+            candidates: Vec::new(),
         });
     }
 
