@@ -77,19 +77,34 @@ impl Lang {
     /// # Panics
     /// When `id` is missing from the language's resource (a bug: every message exists in both).
     pub fn fmt(self, id: &str, args: &[(&str, &str)]) -> String {
+        match self.try_fmt(id, args) {
+            Ok(text) => text,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// Message `id` with string arguments, or why it cannot be formatted (missing from the
+    /// language's resource, or an argument missing): for text whose message id is data (the
+    /// web page's templates), where a bug must not stop the server.
+    ///
+    /// # Errors
+    /// The reason, naming the message and the resource.
+    pub fn try_fmt(self, id: &str, args: &[(&str, &str)]) -> Result<String, String> {
         let bundle = bundle(self);
         let pattern = bundle
             .get_message(id)
             .and_then(|m| m.value())
-            .unwrap_or_else(|| panic!("message {id} missing in locales/{}", self.code()));
+            .ok_or_else(|| format!("message {id} missing in locales/{}", self.code()))?;
         let mut fargs = FluentArgs::new();
         for (k, v) in args {
             fargs.set(*k, FluentValue::from(*v));
         }
         let mut errors = Vec::new();
         let text = bundle.format_pattern(pattern, Some(&fargs), &mut errors);
-        assert!(errors.is_empty(), "message {id}: {errors:?}");
-        text.into_owned()
+        if !errors.is_empty() {
+            return Err(format!("message {id}: {errors:?}"));
+        }
+        Ok(text.into_owned())
     }
 }
 

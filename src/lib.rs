@@ -23,9 +23,12 @@
 //!   event logs, FIDE TRF converted to and from the model, `.pairs` lists, verdicts read back.
 //! - [`board`]: digital-board placement logs turned into the judge's events.
 //! - [`batch`]: parallel replay of game databases.
+//! - [`web`]: `arbiter serve`, the arbiter's desk: HTML pages and a JSON API over one state
+//!   file, on the library calls the CLI makes.
 //!
 //! Layers, lowest first; code only names a lower layer (`tests/architecture.rs` checks it):
-//! `i18n` ← `laws` ← `adjudicate` ← `game` ← `tournament` ← `formats` ← `board`, `batch` ← the CLI.
+//! `i18n` ← `laws` ← `adjudicate` ← `game` ← `tournament` ← `formats` ← `board`, `batch` ← the CLI
+//! and `web`.
 //!
 //! Licence: GPL-3.0-or-later (as `shakmaty`, on which the chess rules rest).
 
@@ -37,3 +40,4 @@ pub mod game;
 pub mod i18n;
 pub mod laws;
 pub mod tournament;
+pub mod web;

@@ -40,6 +40,8 @@ enum Command {
     CheckPairings(cli::check::Args),
     /// Random tournament generator: a complete TRF tournament paired by the engine, from a seed.
     Generate(cli::generate::Args),
+    /// The arbiter's desk: serve a tournament state file as local web pages and a JSON API.
+    Serve(cli::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +55,7 @@ fn main() -> ExitCode {
         Command::Pair(args) => cli::pair::run(args),
         Command::CheckPairings(args) => cli::check::run(args),
         Command::Generate(args) => cli::generate::run(args),
+        Command::Serve(args) => cli::serve::run(args),
     };
     match outcome {
         Ok(code) => code,

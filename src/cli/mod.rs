@@ -34,6 +34,7 @@ pub mod generate;
 pub mod judge;
 pub mod pair;
 pub mod replay;
+pub mod serve;
 pub mod tournament;
 pub mod winnable;
 
@@ -159,11 +160,7 @@ pub fn pairing_rules(
     preset: Option<PresetName>,
     default: PresetName,
 ) -> arbiter::tournament::pairing::PairingRules {
-    use arbiter::tournament::pairing::PairingRules;
-    match preset.unwrap_or(default) {
-        PresetName::Fide => PairingRules::fide(),
-        PresetName::DetskyMat => PairingRules::detsky_mat(),
-    }
+    arbiter::tournament::pairing::PairingRules::of(preset.unwrap_or(default).into())
 }
 
 /// A FIDE C.07 (tie-break regulations) edition as the command line writes it.

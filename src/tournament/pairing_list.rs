@@ -121,6 +121,16 @@ impl PairingList {
         s.push('\n');
         s.push_str(&lang.msg("pairings-who"));
         s.push('\n');
+        for (n, place) in self.who_plays_where(lang) {
+            s.push_str(&format!("{n:<34} {place}\n"));
+        }
+        s
+    }
+
+    /// "Who plays where", the list children look up their name in: every player of the round
+    /// (the bye too) as `(name, place)` in `lang` (`board 3, White`), sorted by name without
+    /// case (`ё` as `е`, as Russian lists are sorted).
+    pub fn who_plays_where(&self, lang: Lang) -> Vec<(String, String)> {
         let mut names: Vec<(String, String)> = Vec::new();
         for b in &self.boards {
             let board = b.board.to_string();
@@ -137,10 +147,7 @@ impl PairingList {
             names.push((p.name.clone(), lang.msg("pairings-place-bye")));
         }
         names.sort_by_key(|(n, _)| n.to_lowercase().replace('ё', "е"));
-        for (n, place) in names {
-            s.push_str(&format!("{n:<34} {place}\n"));
-        }
-        s
+        names
     }
 
     /// The list as CSV: `board,white_start_rank,white_name,white_points,black_start_rank,

@@ -71,6 +71,15 @@ impl PairingRules {
         }
     }
 
+    /// The colour rules of an event's rule preset: [`PairingRules::fide`] or
+    /// [`PairingRules::detsky_mat`] (the same choice for the CLI and the web page).
+    pub fn of(preset: crate::game::preset::Preset) -> Self {
+        match preset {
+            crate::game::preset::Preset::Fide => Self::fide(),
+            crate::game::preset::Preset::DetskyMat => Self::detsky_mat(),
+        }
+    }
+
     /// A preset by name: `fide` or `detsky-mat`.
     pub fn by_name(name: &str) -> Option<Self> {
         match name {

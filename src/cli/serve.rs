@@ -1,0 +1,59 @@
+//! `arbiter serve`: parses the flags and runs [`arbiter::web::serve`] on a tokio runtime.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use arbiter::web::{ServeConfig, new_token, serve};
+
+/// Arguments of `arbiter serve`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The tournament state file (`arbiter tournament new`).
+    state: PathBuf,
+    /// Address to listen on. Anything but loopback (a tablet on the venue's Wi-Fi) requires
+    /// the access token for every change.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// The access token for changes (default: none on loopback; generated and printed
+    /// otherwise).
+    #[arg(long)]
+    token: Option<String>,
+    /// Rule preset: pairing colour rules, tie-break order, adjudication thresholds.
+    #[command(flatten)]
+    preset: super::PresetArgs,
+    /// Language of the pages when the address gives none (`?lang=ru|en`).
+    #[command(flatten)]
+    lang: super::LangArgs,
+}
+
+/// Runs the server until Ctrl-C. Exit status 0 after a clean stop.
+///
+/// # Errors
+/// (Exit status 1 through `main`.) A state file that cannot be read, an address that cannot
+/// be bound.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let token = match args.token {
+        Some(t) if t.trim().is_empty() => anyhow::bail!("--token: the token is empty"),
+        Some(t) => Some(t),
+        None if args.addr.ip().is_loopback() => None,
+        None => Some(new_token()),
+    };
+    let config = ServeConfig {
+        state: args.state,
+        addr: args.addr,
+        lang: args.lang.get(),
+        preset: args.preset.or(super::PresetName::DetskyMat),
+        token,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("cannot start the server's runtime")?;
+    runtime.block_on(serve(config, |url| {
+        println!("arbiter serve: open {url} (Ctrl-C stops)");
+    }))?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,229 @@
+//! The HTML forms that change the event: register, withdraw, forbid a pair, apply the
+//! ranking, record a result (or correct it, confirmed), pair the next round. Each checks the
+//! token, changes the state through [`App::change`] with the form's version, and answers a
+//! redirect to the page (303) or the page with the error in its language.
+
+use std::collections::HashMap;
+
+use axum::Form;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Redirect, Response};
+
+use super::pages::{explanation_data, parse_result, round_data};
+use super::view::{Page, error_page, render};
+use super::{App, Shared, WebError};
+use crate::i18n::Lang;
+use crate::tournament::pairing::PairingRules;
+use crate::tournament::{GameRef, Player};
+
+/// A submitted form's fields.
+pub(super) struct Fields(pub HashMap<String, String>);
+
+impl Fields {
+    /// Field `name`, trimmed, `None` when absent or empty.
+    pub fn get(&self, name: &str) -> Option<String> {
+        self.0
+            .get(name)
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+    }
+
+    /// Field `name` as a number, [`WebError::BadRequest`] when it is not one.
+    pub fn number<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, WebError> {
+        self.get(name)
+            .map(|v| {
+                v.parse()
+                    .map_err(|_| WebError::BadRequest(format!("{name}: {v:?} is not a number")))
+            })
+            .transpose()
+    }
+
+    /// Field `name`, required.
+    pub fn required<T: std::str::FromStr>(&self, name: &str) -> Result<T, WebError> {
+        self.number(name)?
+            .ok_or_else(|| WebError::BadRequest(format!("{name} is missing")))
+    }
+
+    /// The page language the form was sent from.
+    pub fn lang(&self, app: &App) -> Lang {
+        app.lang(self.get("lang").as_deref())
+    }
+}
+
+/// Where to go after a change: `path` in the form's language.
+fn back(path: &str, lang: Lang) -> Response {
+    Redirect::to(&format!("{path}?lang={}", lang.code())).into_response()
+}
+
+/// Runs a change made from a form at `page` and redirects back to it; an error shows the
+/// page's error in its language.
+async fn submit<T: Send + 'static>(
+    app: &Shared,
+    headers: &HeaderMap,
+    f: &Fields,
+    page: &str,
+    edit: impl FnOnce(&mut crate::tournament::Tournament) -> Result<T, WebError> + Send + 'static,
+) -> Response {
+    let lang = f.lang(app);
+    let done = match app.check_token(headers) {
+        Ok(()) => app.change(f.get("version"), edit).await,
+        Err(e) => Err(e),
+    };
+    match done {
+        Ok(_) => back(page, lang),
+        Err(e) => error_page(app, lang, page, &e),
+    }
+}
+
+/// `POST /players`: registers a player (name, rating, birth date, club).
+pub(super) async fn add_player(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    let f = Fields(form);
+    let player = match (f.number::<u16>("rating"), f.get("name")) {
+        (Ok(rating), Some(name)) => Player {
+            name,
+            rating,
+            birth_date: f.get("birth_date"),
+            club: f.get("club"),
+            ..Player::default()
+        },
+        (Err(e), _) => return error_page(&app, f.lang(&app), "/players", &e),
+        (_, None) => {
+            let e = WebError::BadRequest(f.lang(&app).msg("web-error-no-name"));
+            return error_page(&app, f.lang(&app), "/players", &e);
+        }
+    };
+    submit(&app, &headers, &f, "/players", move |t| {
+        Ok(t.add_player(player)?)
+    })
+    .await
+}
+
+/// `POST /players/withdraw`: the player leaves the event from a round on (CR 1.4).
+pub(super) async fn withdraw(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    let f = Fields(form);
+    let parsed = f
+        .required::<u16>("player")
+        .and_then(|p| Ok((p, f.required::<u32>("from_round")?)));
+    match parsed {
+        Ok((p, from)) => {
+            submit(&app, &headers, &f, "/players", move |t| {
+                Ok(t.withdraw(p, from)?)
+            })
+            .await
+        }
+        Err(e) => error_page(&app, f.lang(&app), "/players", &e),
+    }
+}
+
+/// `POST /players/forbid`: two players who must not meet (siblings, same club).
+pub(super) async fn forbid(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    let f = Fields(form);
+    let parsed = f
+        .required::<u16>("a")
+        .and_then(|a| Ok((a, f.required::<u16>("b")?)));
+    let reason = f.get("reason");
+    match parsed {
+        Ok((a, b)) => {
+            submit(&app, &headers, &f, "/players", move |t| {
+                Ok(t.forbid(&[a, b], reason.as_deref())?)
+            })
+            .await
+        }
+        Err(e) => error_page(&app, f.lang(&app), "/players", &e),
+    }
+}
+
+/// `POST /players/rank`: gives every player the starting rank of the ranking (before round 1).
+pub(super) async fn apply_ranking(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    let f = Fields(form);
+    submit(
+        &app,
+        &headers,
+        &f,
+        "/players",
+        |t| Ok(t.apply_start_list()?),
+    )
+    .await
+}
+
+/// `POST /rounds/{n}/result`: a board's result in one click; a board that has one needs
+/// `correct=yes` and `confirm=yes` (the correction's confirmation box).
+pub(super) async fn result(
+    State(app): State<Shared>,
+    Path(n): Path<u32>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    let f = Fields(form);
+    let lang = f.lang(&app);
+    let page = format!("/rounds/{n}");
+    let board = match f.required::<u32>("board") {
+        Ok(b) => b,
+        Err(e) => return error_page(&app, lang, &page, &e),
+    };
+    let Some(result) = f.get("result").as_deref().and_then(parse_result) else {
+        let e = WebError::BadRequest(lang.msg("web-error-no-result"));
+        return error_page(&app, lang, &page, &e);
+    };
+    let correct = f.get("correct").is_some();
+    if correct && f.get("confirm").is_none() {
+        let e = WebError::BadRequest(lang.msg("web-error-confirm"));
+        return error_page(&app, lang, &page, &e);
+    }
+    submit(&app, &headers, &f, &page, move |t| {
+        Ok(t.record_result(n, GameRef::Board(board), result, correct)?)
+    })
+    .await
+}
+
+/// `POST /rounds/next`: pairs the next round with the Dutch pairer and shows it with the
+/// pairer's explanation (floaters, the bye).
+pub(super) async fn pair_next(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    let f = Fields(form);
+    let lang = f.lang(&app);
+    let rules = PairingRules::of(app.config.preset);
+    let done = match app.check_token(&headers) {
+        Ok(()) => {
+            app.change(f.get("version"), move |t| {
+                let p = t.pair_next_round(&rules)?;
+                let data = round_data(t, p.round, lang)?;
+                let why = explanation_data(t, &p.explanation);
+                Ok((p.round, data, why))
+            })
+            .await
+        }
+        Err(e) => Err(e),
+    };
+    match done {
+        Ok((round, mut data, why)) => {
+            let title = lang.fmt("web-round-title", &[("round", &round.to_string())]);
+            let page = Page::new(lang, format!("/rounds/{round}"), title);
+            if let Some(d) = data.as_object_mut() {
+                d.insert("explanation".into(), why);
+            }
+            render(&app, "round.html", &page, data)
+        }
+        Err(e) => error_page(&app, lang, "/", &e),
+    }
+}

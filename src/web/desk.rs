@@ -1,0 +1,260 @@
+//! Incidents at the desk: a board's event log or e-board log uploaded → the judge's verdict
+//! with its reasons, recorded when the arbiter confirms; a play-out that expired → the
+//! position's adjudication with its reasons, recorded when the arbiter confirms.
+//!
+//! The log is read as `arbiter judge` reads a file ([`GameInput`], the e-board recogniser),
+//! the verdict is handed to the tournament as `tournament result --verdict` takes it (its
+//! JSON read back by [`verdict::read_judged`], then [`Tournament::record_judged`]), and the
+//! position is adjudicated by the preset's [`Adjudicator`].
+
+use std::collections::HashMap;
+use std::io::Write as _;
+
+use axum::Form;
+use axum::extract::{Multipart, Path, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use serde_json::json;
+
+use super::actions::Fields;
+use super::pages::{RESULTS, parse_result};
+use super::view::{Page, error_page, render};
+use super::{Shared, WebError, version};
+use crate::adjudicate::{Adjudication, Adjudicator, Decision};
+use crate::formats::input::{GameInput, GameRecord, Source};
+use crate::formats::verdict;
+use crate::game::judge::JudgeOptions;
+use crate::game::setup::position_from_fen;
+use crate::game::verdict::Verdict;
+use crate::tournament::{GameRef, Tournament};
+
+/// Judges the first game of an uploaded file named `name` (its extension and content tell
+/// JSONL, PGN or an e-board log apart, as for `arbiter judge`).
+fn judge_file(name: &str, bytes: &[u8]) -> Result<Verdict, WebError> {
+    let bad = |m: String| WebError::BadRequest(format!("{name}: {m}"));
+    let ext = std::path::Path::new(name)
+        .extension()
+        .map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
+    let mut tmp = tempfile::Builder::new()
+        .prefix("arbiter-upload-")
+        .suffix(&ext)
+        .tempfile()
+        .map_err(|e| WebError::Internal(format!("temp file: {e}")))?;
+    tmp.write_all(bytes)
+        .and_then(|()| tmp.flush())
+        .map_err(|e| WebError::Internal(format!("temp file: {e}")))?;
+    let input = GameInput::open(
+        &Source::File(tmp.path().to_path_buf()),
+        None,
+        crate::board::looks_like_board_log,
+    )
+    .map_err(|e| bad(e.to_string()))?;
+    let mut game = input
+        .into_iter()
+        .next()
+        .ok_or_else(|| bad("no game in the file".into()))?
+        .map_err(|e| bad(e.to_string()))?;
+    if let GameRecord::BoardLog(text) = &game.record {
+        let events =
+            crate::board::read_board_game(text, &crate::board::RecogniserConfig::default())
+                .map_err(|e| bad(e.to_string()))?;
+        game.record = GameRecord::Events(events);
+    }
+    game.record
+        .judge(None, JudgeOptions::default())
+        .map_err(|e| bad(e.to_string()))
+}
+
+/// The board's players as the pages name them.
+fn board_players(t: &Tournament, n: u32, board: u32) -> Result<serde_json::Value, WebError> {
+    let g = t.board_of(n, GameRef::Board(board))?;
+    Ok(
+        json!({"white": t.label(g.white), "black": t.label(g.black), "has_result": g.result.is_some()}),
+    )
+}
+
+/// `POST /rounds/{n}/judge` (multipart: `board`, `log`, `version`, `lang`): judges the log
+/// and shows the verdict, its reasons and whether the tournament would take it, with the form
+/// that records it.
+pub(super) async fn judge_upload(
+    State(app): State<Shared>,
+    Path(n): Path<u32>,
+    headers: HeaderMap,
+    mut form: Multipart,
+) -> Response {
+    let mut fields = HashMap::new();
+    let mut file: Option<(String, Vec<u8>)> = None;
+    while let Ok(Some(field)) = form.next_field().await {
+        let name = field.name().unwrap_or_default().to_string();
+        if name == "log" {
+            let file_name = field.file_name().unwrap_or("log.jsonl").to_string();
+            if let Ok(bytes) = field.bytes().await {
+                file = Some((file_name, bytes.to_vec()));
+            }
+        } else if let Ok(text) = field.text().await {
+            fields.insert(name, text);
+        }
+    }
+    let f = Fields(fields);
+    let lang = f.lang(&app);
+    let page_path = format!("/rounds/{n}");
+    let shown = async {
+        app.check_token(&headers)?;
+        let board: u32 = f.required("board")?;
+        let (file_name, bytes) = file
+            .filter(|(_, b)| !b.is_empty())
+            .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-file")))?;
+        let t = app.load().await?;
+        let players = board_players(&t, n, board)?;
+        let verdict = judge_file(&file_name, &bytes)?;
+        let verdict_json =
+            serde_json::to_string(&verdict).map_err(|e| WebError::Internal(e.to_string()))?;
+        let judged = verdict::read_judged(&verdict_json, &file_name)
+            .map_err(|e| WebError::BadRequest(e.to_string()))?;
+        let judged = judged.first().cloned();
+        // The tournament's own checks, tried on a copy: the verdict's players must be the
+        // board's; a disagreeing report needs the arbiter's decision (CR 4.2).
+        let check = judged.as_ref().map(|j| {
+            let mut copy = t.clone();
+            copy.record_judged(n, board, j, None, true)
+                .map(|r| r.notation().to_string())
+        });
+        let (would, refusal) = match check {
+            Some(Ok(r)) => (Some(r), None),
+            Some(Err(e)) => (None, Some(WebError::from(e).message(lang))),
+            None => (None, None),
+        };
+        let results: Vec<serde_json::Value> = RESULTS
+            .iter()
+            .map(|(v, l)| json!({"value": v, "label": l}))
+            .collect();
+        Ok::<_, WebError>(json!({
+            "round": n, "board": board, "players": players, "file": file_name,
+            "summary": verdict.summary(lang), "verdict": verdict_json,
+            "result": judged.as_ref().and_then(|j| j.result).map(|r| r.notation()),
+            "would": would, "refusal": refusal, "version": version(&t), "results": results,
+            "needs_decision": judged.as_ref().is_some_and(|j| !j.agrees || j.result.is_none()),
+        }))
+    }
+    .await;
+    match shown {
+        Ok(data) => {
+            let title = lang.fmt(
+                "web-verdict-title",
+                &[("board", &data["board"].to_string())],
+            );
+            render(
+                &app,
+                "verdict.html",
+                &Page::new(lang, page_path, title),
+                data,
+            )
+        }
+        Err(e) => error_page(&app, lang, &page_path, &e),
+    }
+}
+
+/// `POST /rounds/{n}/judge/confirm` (`board`, `verdict`, `decide`, `version`): records the
+/// judged game as `tournament result --verdict` does.
+pub(super) async fn judge_confirm(
+    State(app): State<Shared>,
+    Path(n): Path<u32>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    let f = Fields(form);
+    let lang = f.lang(&app);
+    let page = format!("/rounds/{n}");
+    let parsed = (|| {
+        app.check_token(&headers)?;
+        let board: u32 = f.required("board")?;
+        let text = f.get("verdict").unwrap_or_default();
+        let judged = verdict::read_judged(&text, "verdict")
+            .map_err(|e| WebError::BadRequest(e.to_string()))?;
+        let judged = judged.into_iter().next();
+        let decide = f.get("decide").as_deref().and_then(parse_result);
+        let correct = f.get("correct").is_some();
+        Ok::<_, WebError>((board, judged, decide, correct))
+    })();
+    let done = match parsed {
+        Ok((board, Some(j), decide, correct)) => {
+            app.change(f.get("version"), move |t| {
+                Ok(t.record_judged(n, board, &j, decide, correct)?)
+            })
+            .await
+        }
+        Ok((_, None, _, _)) => Err(WebError::BadRequest("no verdict".into())),
+        Err(e) => Err(e),
+    };
+    match done {
+        Ok(_) => axum::response::IntoResponse::into_response(axum::response::Redirect::to(
+            &format!("{page}?lang={}", lang.code()),
+        )),
+        Err(e) => error_page(&app, lang, &page, &e),
+    }
+}
+
+/// The adjudication's result as a board result value (`review` → the recommendation).
+fn adjudicated(a: &Adjudication) -> &'static str {
+    let shown = match a.result {
+        Decision::Review => a.recommendation.as_str(),
+        d => d.as_str(),
+    };
+    match shown {
+        "1-0" => "1-0",
+        "0-1" => "0-1",
+        _ => "1/2-1/2",
+    }
+}
+
+/// `POST /rounds/{n}/adjudicate` (`board`, `fen`): the play-out expired; adjudicates the
+/// position (CR 4.3–4.5) and shows the decision with its reasons and the form to record it.
+pub(super) async fn adjudicate(
+    State(app): State<Shared>,
+    Path(n): Path<u32>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    let f = Fields(form);
+    let lang = f.lang(&app);
+    let page_path = format!("/rounds/{n}");
+    let shown = async {
+        app.check_token(&headers)?;
+        let board: u32 = f.required("board")?;
+        let fen = f
+            .get("fen")
+            .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-fen")))?;
+        let t = app.load().await?;
+        let players = board_players(&t, n, board)?;
+        let pos = position_from_fen(&fen).map_err(|e| WebError::BadRequest(e.to_string()))?;
+        let config = app.config.preset.adjudication();
+        let adjudicator =
+            Adjudicator::new(config).map_err(|e| WebError::Internal(e.to_string()))?;
+        let a = super::blocking(move || Ok(adjudicator.adjudicate(&pos))).await?;
+        let results: Vec<serde_json::Value> = RESULTS[..3]
+            .iter()
+            .map(|(v, l)| json!({"value": v, "label": l}))
+            .collect();
+        Ok::<_, WebError>(json!({
+            "round": n, "board": board, "players": players, "fen": fen,
+            "summary": a.summary(lang), "review": a.result == Decision::Review,
+            "proposed": adjudicated(&a), "version": version(&t), "results": results,
+        }))
+    }
+    .await;
+    match shown {
+        Ok(data) => {
+            let title = lang.fmt(
+                "web-adjudication-title",
+                &[("board", &data["board"].to_string())],
+            );
+            render(
+                &app,
+                "adjudication.html",
+                &Page::new(lang, page_path, title),
+                data,
+            )
+        }
+        Err(e) => error_page(&app, lang, &page_path, &e),
+    }
+}

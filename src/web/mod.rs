@@ -1,0 +1,371 @@
+//! `arbiter serve`: the arbiter's desk for the tournament day — one state file served as plain
+//! HTML pages (register, pair, enter results board by board, settle incidents, print) and a
+//! JSON API with the same data, on one laptop or a tablet on the venue's network.
+//!
+//! The web layer only reads requests, calls the library and presents: every rule, pairing and
+//! score comes from [`crate::tournament`] (result entry, the Dutch pairer, the pairing list,
+//! standings), [`crate::game`] (the judge), [`crate::adjudicate`] (play-out adjudication) and
+//! [`crate::formats`] (event logs, verdicts) — the calls the `tournament` CLI makes.
+//!
+//! - Stack: axum on tokio (maintained, small, plain `Router` testable without a network by
+//!   `tower::ServiceExt::oneshot`). Templates: minijinja, with the templates embedded by
+//!   `include_str!` — chosen over askama because a template is then data, not generated Rust:
+//!   it builds in no extra compile step, its errors are reported per page at run time, and the
+//!   Fluent messages are reached from templates through one `t("id", arg=…)` function.
+//! - Data safety: every change is [`store::update`] (the state file's lock around the
+//!   read-modify-write, then the atomic write), run off the async threads. A form carries the
+//!   state's [`version`] as it was shown; a change made from a stale page is refused with
+//!   "changed meanwhile, reload" (409 in the API when a `version` is given).
+//! - Access: on loopback anyone on the machine may change the event; bound to another address
+//!   every state-changing request needs the token ([`Access`]).
+//!
+//! Modules: [`api`] (JSON), `pages` (HTML that shows), `actions` (HTML forms that change),
+//! `desk` (the incident work: judging an uploaded log, adjudicating a position), `view`
+//! (templates and translation).
+
+use std::hash::{BuildHasher, Hasher};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+
+use crate::i18n::Lang;
+use crate::tournament::standings::{Preset, StandingsReport};
+use crate::tournament::store::{self, StoreError};
+use crate::tournament::tiebreak::Rules;
+use crate::tournament::{Tournament, TournamentError};
+
+mod actions;
+pub mod api;
+mod desk;
+mod pages;
+mod view;
+
+/// How `arbiter serve` runs: which state file, where, in which language, under which rules.
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// The tournament state file (JSON, as `arbiter tournament new` writes it).
+    pub state: PathBuf,
+    /// Address to listen on (default `127.0.0.1:8080`).
+    pub addr: SocketAddr,
+    /// Language of the pages when the request names none (`?lang=ru|en`).
+    pub lang: Lang,
+    /// The event's rule preset: pairing colour rules, tie-break order, adjudication thresholds.
+    pub preset: Preset,
+    /// The access token for state-changing requests; `None` on loopback without `--token`.
+    pub token: Option<String>,
+}
+
+/// Who may change the event: everyone (loopback, no token), or holders of the token. The token
+/// is accepted as header `X-Arbiter-Token: TOKEN`, `Authorization: Bearer TOKEN`, or the cookie
+/// `arbiter_token` that any page sets when opened once as `/?token=TOKEN` (the URL
+/// `arbiter serve` prints).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// No token needed.
+    Open,
+    /// This token needed.
+    Token(String),
+}
+
+/// The shared state of the server: the configuration, read-only after start.
+#[derive(Debug)]
+pub struct App {
+    config: ServeConfig,
+    access: Access,
+    env: minijinja::Environment<'static>,
+}
+
+/// The server's state as handlers receive it.
+pub type Shared = Arc<App>;
+
+/// What went wrong serving a request: in the API, a status code and `{"error": "…"}`; on a
+/// page, the message in the page's language.
+#[derive(Debug, thiserror::Error)]
+pub enum WebError {
+    /// The tournament refused the change (a second result, an unfinished round…) or found no
+    /// such round or board.
+    #[error(transparent)]
+    Tournament(#[from] TournamentError),
+    /// The state file could not be read or written.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The page the change was made from showed an older state.
+    #[error("the event changed meanwhile: reload the page and try again")]
+    Stale,
+    /// The request body or form is not what the route takes.
+    #[error("{0}")]
+    BadRequest(String),
+    /// No such page.
+    #[error("{0}")]
+    NotFound(String),
+    /// A state-changing request without the access token.
+    #[error("the access token is missing or wrong: open the address `arbiter serve` printed")]
+    Unauthorized,
+    /// A failure of the server itself (a task that died, a template that did not render).
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl WebError {
+    /// The HTTP status of the error: 404 no such round or board, 409 a refused change or a
+    /// stale form, 400 a bad body, 401 no token, 500 the state file or the server.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            WebError::Tournament(
+                TournamentError::NoSuchRound { .. } | TournamentError::NoSuchGame { .. },
+            )
+            | WebError::NotFound(_) => StatusCode::NOT_FOUND,
+            WebError::Tournament(_) | WebError::Stale => StatusCode::CONFLICT,
+            WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            WebError::Unauthorized => StatusCode::UNAUTHORIZED,
+            WebError::Store(_) | WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The message for a person in `lang`: the common refusals in their own words, the rest
+    /// after "Refused:" with the library's (English) reason.
+    pub fn message(&self, lang: Lang) -> String {
+        let n = |x: u32| x.to_string();
+        match self {
+            WebError::Stale => lang.msg("web-error-stale"),
+            WebError::NotFound(m) => m.clone(),
+            WebError::Unauthorized => lang.msg("web-error-token"),
+            WebError::Tournament(TournamentError::ResultAlreadyRecorded {
+                round, board, ..
+            }) => lang.fmt(
+                "web-error-has-result",
+                &[("round", &n(*round)), ("board", &n(*board))],
+            ),
+            WebError::Tournament(TournamentError::RoundUnfinished { round, missing }) => lang.fmt(
+                "web-error-unfinished",
+                &[("round", &n(*round)), ("missing", &missing.to_string())],
+            ),
+            WebError::Tournament(TournamentError::NoSuchRound { round, .. }) => {
+                lang.fmt("web-error-no-round", &[("round", &n(*round))])
+            }
+            WebError::Tournament(TournamentError::NoSuchGame { round, game }) => lang.fmt(
+                "web-error-no-board",
+                &[("round", &n(*round)), ("board", game)],
+            ),
+            other => lang.fmt("web-error-refused", &[("reason", &other.to_string())]),
+        }
+    }
+}
+
+impl IntoResponse for WebError {
+    /// The API's form: the status and `{"error": "…"}` (English).
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "error": self.to_string() });
+        (self.status(), axum::Json(body)).into_response()
+    }
+}
+
+/// The version of a tournament state as forms carry it: 16 hex digits of a hash of its JSON.
+/// Equal states have equal versions; any change (a result, a player) changes it.
+pub fn version(t: &Tournament) -> String {
+    let json = serde_json::to_vec(t).unwrap_or_default();
+    let mut h = rustc_hash::FxHasher::default();
+    h.write(&json);
+    h.write_usize(json.len());
+    format!("{:016x}", h.finish())
+}
+
+impl App {
+    /// The server's state for `config`: the access rule and the templates.
+    pub fn new(config: ServeConfig) -> Shared {
+        let access = match &config.token {
+            Some(t) => Access::Token(t.clone()),
+            None => Access::Open,
+        };
+        Arc::new(App {
+            config,
+            access,
+            env: view::environment(),
+        })
+    }
+
+    /// The language of a request: `?lang=` if given and known, else the server's.
+    fn lang(&self, asked: Option<&str>) -> Lang {
+        asked.and_then(Lang::parse).unwrap_or(self.config.lang)
+    }
+
+    /// Reads the state file (off the async threads).
+    async fn load(self: &Shared) -> Result<Tournament, WebError> {
+        let path = self.config.state.clone();
+        blocking(move || Ok(store::load(&path)?)).await
+    }
+
+    /// A change to the state file through [`store::update`] (lock, read, change, atomic
+    /// write), off the async threads. With `seen`, the version the form was made from, a state
+    /// that changed since is refused ([`WebError::Stale`]) and left as it is.
+    async fn change<T: Send + 'static>(
+        self: &Shared,
+        seen: Option<String>,
+        edit: impl FnOnce(&mut Tournament) -> Result<T, WebError> + Send + 'static,
+    ) -> Result<T, WebError> {
+        let path = self.config.state.clone();
+        blocking(move || {
+            store::update(&path, |t| {
+                if let Some(seen) = seen.filter(|s| !s.is_empty())
+                    && seen != version(t)
+                {
+                    return Err(WebError::Stale);
+                }
+                edit(t)
+            })
+        })
+        .await
+    }
+
+    /// The standings as `arbiter tournament standings` computes them by default: after the
+    /// last complete round, FIDE 2024 C.07 for unplayed rounds, the preset's tie-breaks.
+    fn standings(&self, t: &Tournament) -> StandingsReport {
+        StandingsReport::new(t, None, Rules::Fide2024, self.config.preset.order())
+    }
+
+    /// Whether a state-changing request carries the token (always, when none is needed).
+    fn allowed(&self, headers: &HeaderMap) -> bool {
+        let Access::Token(token) = &self.access else {
+            return true;
+        };
+        let given = |v: Option<&str>| v.is_some_and(|v| v.trim() == token);
+        let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+        given(header("x-arbiter-token"))
+            || given(header("authorization").and_then(|v| v.strip_prefix("Bearer ")))
+            || given(cookie(headers, "arbiter_token").as_deref())
+    }
+
+    /// [`WebError::Unauthorized`] unless [`App::allowed`].
+    fn check_token(&self, headers: &HeaderMap) -> Result<(), WebError> {
+        if self.allowed(headers) {
+            Ok(())
+        } else {
+            Err(WebError::Unauthorized)
+        }
+    }
+}
+
+/// The value of cookie `name` in the request's `Cookie` headers.
+fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.to_string())
+}
+
+/// Runs blocking file work (the state file's lock, fsync) on tokio's blocking threads.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, WebError> + Send + 'static,
+) -> Result<T, WebError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| WebError::Internal(format!("the request's task failed: {e}")))?
+}
+
+/// The routes: pages, form actions and the JSON API (see README "arbiter serve").
+pub fn router(app: Shared) -> Router {
+    Router::new()
+        .route("/", get(pages::event))
+        .route("/players", get(pages::players).post(actions::add_player))
+        .route("/players/withdraw", post(actions::withdraw))
+        .route("/players/forbid", post(actions::forbid))
+        .route("/players/rank", post(actions::apply_ranking))
+        .route("/rounds/next", post(actions::pair_next))
+        .route("/rounds/{n}", get(pages::round))
+        .route("/rounds/{n}/print", get(pages::print))
+        .route("/rounds/{n}/result", post(actions::result))
+        .route("/rounds/{n}/judge", post(desk::judge_upload))
+        .route("/rounds/{n}/judge/confirm", post(desk::judge_confirm))
+        .route("/rounds/{n}/adjudicate", post(desk::adjudicate))
+        .route("/standings", get(pages::standings))
+        .route("/crosstable", get(pages::crosstable))
+        .route("/api/event", get(api::event))
+        .route("/api/rounds/next", post(api::pair_next))
+        .route("/api/rounds/{n}", get(api::round))
+        .route("/api/standings", get(api::standings))
+        .route("/api/rounds/{n}/boards/{b}/result", post(api::result))
+        .fallback(pages::not_found)
+        .layer(axum::extract::DefaultBodyLimit::max(4 << 20))
+        .with_state(app)
+}
+
+/// A token for a server bound beyond loopback: 128 bits from the process's random hasher
+/// seeds, as 32 hex digits.
+pub fn new_token() -> String {
+    let half = || {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u128(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos()),
+        );
+        h.finish()
+    };
+    format!("{:016x}{:016x}", half(), half())
+}
+
+/// What went wrong starting the server.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The state file cannot be read or is not a state file.
+    #[error("cannot serve {file}: {source}")]
+    State {
+        /// The state file.
+        file: String,
+        /// Why.
+        #[source]
+        source: StoreError,
+    },
+    /// The address cannot be bound (in use, not this machine's).
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// The system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The server stopped on an I/O error.
+    #[error("the server stopped: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Serves the state file until Ctrl-C: checks that the file reads as a tournament, binds,
+/// calls `ready` with the URL to open (with `?token=` when a token is needed), then answers
+/// requests; a request in flight when Ctrl-C comes is finished first.
+///
+/// # Errors
+/// [`ServeError::State`] when the state file cannot be read (the server does not start),
+/// [`ServeError::Bind`], [`ServeError::Io`].
+pub async fn serve(config: ServeConfig, ready: impl FnOnce(&str)) -> Result<(), ServeError> {
+    store::load(&config.state).map_err(|source| ServeError::State {
+        file: config.state.display().to_string(),
+        source,
+    })?;
+    let addr = config.addr;
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|source| ServeError::Bind { addr, source })?;
+    let local = listener.local_addr()?;
+    let url = match &config.token {
+        Some(t) => format!("http://{local}/?token={t}"),
+        None => format!("http://{local}/"),
+    };
+    ready(&url);
+    let app = App::new(config);
+    axum::serve(listener, router(app))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    Ok(())
+}

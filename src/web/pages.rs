@@ -1,0 +1,389 @@
+//! The pages that show: the event, the players, a round (with its forms), the wall sheet, the
+//! standings and the crosstable. Each reads the state file, takes the library's lists
+//! ([`PairingList`], [`StandingsReport`], [`Crosstable`], the start list) and fills a template.
+
+use axum::extract::{Path, Query, State};
+use axum::http::Uri;
+use axum::response::Response;
+use serde_json::{Value, json};
+
+use super::view::{Page, error_page, render};
+use super::{App, Shared, WebError, version};
+use crate::i18n::Lang;
+use crate::tournament::pairing::Explanation;
+use crate::tournament::pairing_list::{ListedPlayer, PairingList};
+use crate::tournament::standings::{Crosstable, StandingsReport, fmt_decimal};
+use crate::tournament::{BoardResult, Tournament};
+
+/// The query every page takes: `?lang=ru|en`, and `?token=` once to remember the token.
+#[derive(Debug, Default, serde::Deserialize)]
+pub(super) struct PageQuery {
+    lang: Option<String>,
+    token: Option<String>,
+}
+
+impl App {
+    /// The page frame for a request: its language and the token cookie to set.
+    fn page(&self, q: &PageQuery, uri: &Uri, title: impl Fn(Lang) -> String) -> Page {
+        let lang = self.lang(q.lang.as_deref());
+        let mut page = Page::new(lang, uri.path(), title(lang));
+        if let (Some(given), super::Access::Token(token)) = (&q.token, &self.access)
+            && given == token
+        {
+            page.set_token = Some(token.clone());
+        }
+        page
+    }
+}
+
+/// The results a board can take, as the buttons show them: `(value sent, label)`.
+pub(super) const RESULTS: &[(&str, &str)] = &[
+    ("1-0", "1 – 0"),
+    ("1/2-1/2", "½ – ½"),
+    ("0-1", "0 – 1"),
+    ("+-", "+ – −"),
+    ("-+", "− – +"),
+    ("--", "− – −"),
+    ("0-0", "0 – 0"),
+];
+
+/// A result as the pages show it.
+fn shown(result: &str) -> &str {
+    RESULTS
+        .iter()
+        .find(|(v, _)| *v == result)
+        .map_or(result, |(_, l)| l)
+}
+
+/// The common data of an event: its name, rounds and what the arbiter does next.
+fn event_data(t: &Tournament, lang: Lang) -> Value {
+    let rounds: Vec<Value> = t
+        .rounds
+        .iter()
+        .filter(|r| !r.games.is_empty())
+        .map(|r| {
+            let done = r.games.iter().filter(|g| g.result.is_some()).count();
+            json!({"number": r.number, "games": r.games.len(), "done": done,
+                   "finished": done == r.games.len()})
+        })
+        .collect();
+    let paired = t.paired_rounds();
+    let missing = t
+        .round(paired)
+        .map_or(0, |r| r.games.iter().filter(|g| g.result.is_none()).count());
+    let can_pair = paired < t.total_rounds && missing == 0 && t.players.len() >= 2;
+    let next = if t.players.len() < 2 {
+        lang.msg("web-next-register")
+    } else if missing > 0 {
+        lang.fmt(
+            "web-next-results",
+            &[
+                ("round", &paired.to_string()),
+                ("missing", &missing.to_string()),
+            ],
+        )
+    } else if paired < t.total_rounds {
+        lang.fmt("web-next-pair", &[("round", &(paired + 1).to_string())])
+    } else {
+        lang.msg("web-next-done")
+    };
+    json!({
+        "event": t.name, "version": version(t), "total_rounds": t.total_rounds,
+        "players_count": t.players.len(), "rounds": rounds, "paired": paired,
+        "can_pair": can_pair, "next_round": paired + 1, "next": next,
+    })
+}
+
+/// Adds the page's own fields to the event's common data.
+fn with(mut base: Value, extra: Value) -> Value {
+    if let (Some(b), Value::Object(e)) = (base.as_object_mut(), extra) {
+        b.extend(e);
+    }
+    base
+}
+
+/// Loads the state for a page, or the error page.
+async fn load(app: &Shared, lang: Lang, path: &str) -> Result<Tournament, Response> {
+    app.load()
+        .await
+        .map_err(|e| error_page(app, lang, path, &e))
+}
+
+/// `/`: the event, its rounds and the next step.
+pub(super) async fn event(
+    State(app): State<Shared>,
+    Query(q): Query<PageQuery>,
+    uri: Uri,
+) -> Response {
+    let page = app.page(&q, &uri, |l| l.msg("web-event-title"));
+    let t = match load(&app, page.lang, "/").await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    render(&app, "event.html", &page, event_data(&t, page.lang))
+}
+
+/// `/players`: the start list as ranked, the forms to register, withdraw, forbid a pair.
+pub(super) async fn players(
+    State(app): State<Shared>,
+    Query(q): Query<PageQuery>,
+    uri: Uri,
+) -> Response {
+    let page = app.page(&q, &uri, |l| l.msg("web-players-title"));
+    let t = match load(&app, page.lang, "/players").await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    let list: Vec<Value> = t
+        .start_list()
+        .iter()
+        .map(|e| {
+            let p = t.player(e.current_rank);
+            json!({
+                "start_rank": e.start_rank, "current_rank": e.current_rank, "name": e.name,
+                "rating": e.rating, "title": e.title,
+                "birth_date": p.and_then(|p| p.birth_date.clone()),
+                "club": p.and_then(|p| p.club.clone()),
+                "out": p.and_then(|p| p.out_from()).map(|(r, why)| json!({"round": r, "why": why})),
+            })
+        })
+        .collect();
+    let forbidden: Vec<Value> = t
+        .forbidden
+        .iter()
+        .map(|f| {
+            let names: Vec<String> = f.players.iter().map(|&p| t.label(p)).collect();
+            json!({"players": names.join(", "), "reason": f.reason})
+        })
+        .collect();
+    let frozen = t.start_list_frozen();
+    let reorder = !frozen && list.iter().any(|e| e["start_rank"] != e["current_rank"]);
+    render(
+        &app,
+        "players.html",
+        &page,
+        with(
+            event_data(&t, page.lang),
+            json!({"players": list, "frozen": frozen, "reorder": reorder, "forbidden": forbidden}),
+        ),
+    )
+}
+
+/// A listed player with points in the page's language.
+fn player_json(p: &ListedPlayer, lang: Lang) -> Value {
+    json!({"start_rank": p.start_rank, "name": p.name,
+           "points": fmt_decimal(p.points.as_f64(), lang)})
+}
+
+/// The data of a round's page: boards, the bye, who plays where.
+pub(super) fn round_data(t: &Tournament, n: u32, lang: Lang) -> Result<Value, WebError> {
+    let list = PairingList::new(t, n)?;
+    let boards: Vec<Value> = list
+        .boards
+        .iter()
+        .map(|b| {
+            json!({"board": b.board, "white": player_json(&b.white, lang),
+                   "black": player_json(&b.black, lang), "result": b.result,
+                   "shown": b.result.as_deref().map(shown)})
+        })
+        .collect();
+    let who: Vec<Value> = list
+        .who_plays_where(lang)
+        .into_iter()
+        .map(|(name, place)| json!({"name": name, "place": place}))
+        .collect();
+    let results: Vec<Value> = RESULTS
+        .iter()
+        .map(|(v, l)| json!({"value": v, "label": l}))
+        .collect();
+    let missing = list.boards.iter().filter(|b| b.result.is_none()).count();
+    let last = n == t.paired_rounds();
+    let base = event_data(t, lang);
+    let can_pair = last && base["can_pair"] == json!(true);
+    Ok(with(
+        base,
+        json!({
+            "round": n, "boards": boards, "bye": list.bye.as_ref().map(|p| player_json(p, lang)),
+            "who": who, "results": results, "missing": missing, "can_pair_here": can_pair,
+            "adjudicate_results": &results[..3],
+        }),
+    ))
+}
+
+/// The pairer's explanation of a round just paired, for its page: floaters and the bye.
+pub(super) fn explanation_data(t: &Tournament, e: &Explanation) -> Value {
+    let name = |tpn: Option<u32>| tpn.and_then(|x| u16::try_from(x).ok()).map(|x| t.label(x));
+    let floats: Vec<Value> = e
+        .boards
+        .iter()
+        .filter(|b| b.float_reason.is_some())
+        .map(|b| {
+            json!({"board": b.board, "down": name(b.downfloater), "up": name(b.upfloater),
+                   "reason": b.float_reason})
+        })
+        .collect();
+    json!({"floats": floats, "bye": e.bye, "forbidden": e.forbidden})
+}
+
+/// `/rounds/{n}`: the pairings with one-click result entry, corrections, incidents.
+pub(super) async fn round(
+    State(app): State<Shared>,
+    Path(n): Path<u32>,
+    Query(q): Query<PageQuery>,
+    uri: Uri,
+) -> Response {
+    let page = app.page(&q, &uri, |l| {
+        l.fmt("web-round-title", &[("round", &n.to_string())])
+    });
+    let t = match load(&app, page.lang, "/").await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    match round_data(&t, n, page.lang) {
+        Ok(data) => render(&app, "round.html", &page, data),
+        Err(e) => error_page(&app, page.lang, "/", &e),
+    }
+}
+
+/// `/rounds/{n}/print`: the wall sheet, by board and "where do I play" by name.
+pub(super) async fn print(
+    State(app): State<Shared>,
+    Path(n): Path<u32>,
+    Query(q): Query<PageQuery>,
+    uri: Uri,
+) -> Response {
+    let page = app.page(&q, &uri, |l| {
+        l.fmt("web-round-title", &[("round", &n.to_string())])
+    });
+    let t = match load(&app, page.lang, "/").await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    match round_data(&t, n, page.lang) {
+        Ok(data) => render(&app, "print.html", &page, data),
+        Err(e) => error_page(&app, page.lang, "/", &e),
+    }
+}
+
+/// A tie-break value or points as the page shows them.
+fn number(v: &Value, lang: Lang) -> String {
+    v.as_f64()
+        .map_or_else(|| v.to_string(), |x| fmt_decimal(x, lang))
+}
+
+/// A standings row for the page.
+fn standing_json(
+    r: &crate::tournament::standings::StandingRow,
+    report_order: &[String],
+    lang: Lang,
+) -> Value {
+    let tbs: Vec<String> = report_order
+        .iter()
+        .map(|k| {
+            r.tie_breaks
+                .get(k)
+                .map_or(String::new(), |v| number(v, lang))
+        })
+        .collect();
+    json!({"rank": r.rank, "start_rank": r.start_rank, "name": r.name, "rating": r.rating,
+           "club": r.club, "points": fmt_decimal(r.points, lang), "tie_breaks": tbs,
+           "status": r.status.map(|s| lang.msg(&format!("status-{s}")))})
+}
+
+/// `/standings`: after the last complete round, with the preset's tie-breaks.
+pub(super) async fn standings(
+    State(app): State<Shared>,
+    Query(q): Query<PageQuery>,
+    uri: Uri,
+) -> Response {
+    let page = app.page(&q, &uri, |l| l.msg("web-standings-title"));
+    let t = match load(&app, page.lang, "/").await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    let report: StandingsReport = app.standings(&t);
+    let rows: Vec<Value> = report
+        .standings
+        .iter()
+        .map(|r| standing_json(r, &report.tie_break_order, page.lang))
+        .collect();
+    render(
+        &app,
+        "standings.html",
+        &page,
+        with(
+            event_data(&t, page.lang),
+            json!({"after_round": report.after_round, "order": report.tie_break_order, "rows": rows}),
+        ),
+    )
+}
+
+/// `/crosstable`: the standings with every round's opponent (by place), colour and result.
+pub(super) async fn crosstable(
+    State(app): State<Shared>,
+    Query(q): Query<PageQuery>,
+    uri: Uri,
+) -> Response {
+    let page = app.page(&q, &uri, |l| l.msg("web-crosstable-title"));
+    let t = match load(&app, page.lang, "/").await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    let report = app.standings(&t);
+    let order = report.tie_break_order.clone();
+    let cross = Crosstable::new(report, &t.result_table(None));
+    let rows: Vec<Value> = cross
+        .rows
+        .iter()
+        .map(|r| {
+            let cells: Vec<String> = r
+                .rounds
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{}{}{}",
+                        c.opponent_rank.map_or(String::new(), |x| x.to_string()),
+                        c.colour.map_or(String::new(), |x| x.to_string()),
+                        c.result
+                    )
+                    .trim()
+                    .to_string()
+                })
+                .collect();
+            with(
+                standing_json(&r.standing, &order, page.lang),
+                json!({"cells": cells}),
+            )
+        })
+        .collect();
+    let rounds: Vec<usize> = (1..=cross.after_round).collect();
+    render(
+        &app,
+        "crosstable.html",
+        &page,
+        with(
+            event_data(&t, page.lang),
+            json!({"after_round": cross.after_round, "order": order, "rows": rows, "round_numbers": rounds}),
+        ),
+    )
+}
+
+/// Unknown paths: a page saying so (404).
+pub(super) async fn not_found(State(app): State<Shared>, Query(q): Query<PageQuery>) -> Response {
+    let lang = app.lang(q.lang.as_deref());
+    error_page(
+        &app,
+        lang,
+        "/",
+        &WebError::NotFound(lang.msg("web-error-not-found")),
+    )
+}
+
+/// True when `result` is a result the buttons offer.
+pub(super) fn parse_result(result: &str) -> Option<BoardResult> {
+    RESULTS
+        .iter()
+        .any(|(v, _)| *v == result)
+        .then(|| BoardResult::parse(result))
+        .flatten()
+}

@@ -1,0 +1,481 @@
+//! Issue 15, `arbiter serve`: the JSON API's every status code, the token, stale forms, the
+//! pages in both languages, and two writers (the server and the CLI) at once losing nothing.
+//! Requests go to the `Router` itself (`tower::ServiceExt::oneshot`): no network.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use arbiter::i18n::Lang;
+use arbiter::tournament::standings::Preset;
+use arbiter::tournament::{Player, Tournament, store};
+use arbiter::web::{App, ServeConfig, router, version};
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use tower::ServiceExt as _;
+
+/// A state file with `n` players rated 2000, 1990, … (starting ranks by rating), 4 rounds.
+fn event(dir: &Path, n: u16) -> PathBuf {
+    let mut t = Tournament::new("Детский мат", 4);
+    for i in 1..=n {
+        t.add_player(Player {
+            name: format!("Player {i:02}"),
+            rating: Some(2010 - 10 * i),
+            ..Player::default()
+        })
+        .unwrap();
+    }
+    let path = dir.join("ev.json");
+    store::save(&t, &path).unwrap();
+    path
+}
+
+fn config(state: &Path, token: Option<&str>) -> ServeConfig {
+    ServeConfig {
+        state: state.to_path_buf(),
+        addr: "127.0.0.1:0".parse().unwrap(),
+        lang: Lang::Ru,
+        preset: Preset::DetskyMat,
+        token: token.map(str::to_string),
+    }
+}
+
+/// One request to a fresh router over `state`: status, headers, body text.
+async fn send(
+    cfg: &ServeConfig,
+    method: &str,
+    uri: &str,
+    body: &str,
+    headers: &[(&str, &str)],
+) -> (StatusCode, axum::http::HeaderMap, String) {
+    let mut req = Request::builder().method(method).uri(uri);
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let res = router(App::new(cfg.clone()))
+        .oneshot(req.body(Body::from(body.to_string())).unwrap())
+        .await
+        .unwrap();
+    let status = res.status();
+    let headers = res.headers().clone();
+    let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    (status, headers, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+fn post_result(cfg: &ServeConfig, round: u32, board: u32, body: &str) -> (StatusCode, String) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let uri = format!("/api/rounds/{round}/boards/{board}/result");
+    let (s, _, b) = rt.block_on(send(cfg, "POST", &uri, body, &[]));
+    (s, b)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_status_code_of_the_api() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 5);
+    let cfg = config(&path, None);
+
+    // GET /api/event: the record, its version as ETag.
+    let (s, h, body) = send(&cfg, "GET", "/api/event", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(json(&body)["name"], "Детский мат");
+    let tag = format!("\"{}\"", version(&store::load(&path).unwrap()));
+    assert_eq!(h[header::ETAG].to_str().unwrap(), tag);
+
+    // No round yet: 404.
+    let (s, _, body) = send(&cfg, "GET", "/api/rounds/1", "", &[]).await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "{body}");
+
+    // Pair round 1 (Dutch, 5 players: 1-3 and 4-2, the bye to 5, C.04.3 by hand).
+    let (s, _, body) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    let p = json(&body);
+    assert_eq!(p["round"], 1);
+    assert_eq!(
+        p["boards"],
+        serde_json::json!([{"number": 1, "white": 1, "black": 3}, {"number": 2, "white": 4, "black": 2}])
+    );
+    assert_eq!(p["bye"], 5);
+
+    // The pairing list, as `tournament pairings --format json`.
+    let (s, _, body) = send(&cfg, "GET", "/api/rounds/1", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let cli = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["tournament", "pairings"])
+        .arg(&path)
+        .args(["--round", "1", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(json(&body), json(&String::from_utf8(cli.stdout).unwrap()));
+
+    // A result: 200 and the board; the file has it.
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/api/rounds/1/boards/1/result",
+        r#"{"result": "1-0"}"#,
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    let b = json(&body);
+    assert_eq!(b["board"], 1);
+    assert_eq!(b["result"], "1-0");
+    assert_eq!(b["white"]["start_rank"], 1);
+    assert_eq!(b["black"]["name"], "Player 03");
+    let t = store::load(&path).unwrap();
+    assert_eq!(
+        t.round(1).unwrap().games[0].result,
+        Some(arbiter::tournament::BoardResult::WhiteWins)
+    );
+
+    // Again: 409, the result kept.
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/api/rounds/1/boards/1/result",
+        r#"{"result": "0-1"}"#,
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(
+        json(&body)["error"]
+            .as_str()
+            .unwrap()
+            .contains("already recorded"),
+        "{body}"
+    );
+
+    // No such board, no such round: 404.
+    for uri in [
+        "/api/rounds/1/boards/3/result",
+        "/api/rounds/2/boards/1/result",
+    ] {
+        let (s, _, body) = send(&cfg, "POST", uri, r#"{"result": "1-0"}"#, &[]).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "{uri}: {body}");
+    }
+
+    // Bad bodies: 400 (not JSON, no result, an unknown result, an unknown key).
+    for bad in [
+        "1-0",
+        "{}",
+        r#"{"result": "2-0"}"#,
+        r#"{"result": "1-0", "board": 2}"#,
+    ] {
+        let (s, _, body) = send(&cfg, "POST", "/api/rounds/1/boards/2/result", bad, &[]).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{bad}: {body}");
+    }
+
+    // The next round while board 2 has no result: 409.
+    let (s, _, body) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(body.contains("without a result"), "{body}");
+
+    // A stale version: 409 and nothing written; the current one: 200.
+    let before = std::fs::read_to_string(&path).unwrap();
+    let (s, _, _) = send(
+        &cfg,
+        "POST",
+        "/api/rounds/1/boards/2/result",
+        r#"{"result": "1/2-1/2", "version": "0000000000000000"}"#,
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    let now = version(&store::load(&path).unwrap());
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/api/rounds/1/boards/2/result",
+        &format!(r#"{{"result": "1/2-1/2", "version": "{now}"}}"#),
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    assert_eq!(json(&body)["result"], "1/2-1/2");
+
+    // A correction replaces the result.
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/api/rounds/1/boards/2/result",
+        r#"{"result": "+-", "correct": true}"#,
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    assert_eq!(json(&body)["result"], "+-");
+
+    // Round 2 pairs now.
+    let (s, _, body) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    assert_eq!(json(&body)["round"], 2);
+
+    // Standings: as `arbiter tournament standings --format json` on the same file.
+    let (s, _, body) = send(&cfg, "GET", "/api/standings", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let cli = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["tournament", "standings"])
+        .arg(&path)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(json(&body), json(&String::from_utf8(cli.stdout).unwrap()));
+    // 1 beat 3, 4 won by forfeit, 5 had the bye (1 point each, CR 1.3); 2 and 3 have none.
+    let mut leaders: Vec<String> = json(&body)["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["points"] == 1.0)
+        .map(|r| r["name"].as_str().unwrap().to_string())
+        .collect();
+    leaders.sort();
+    assert_eq!(leaders, ["Player 01", "Player 04", "Player 05"]);
+}
+
+#[tokio::test]
+async fn changes_need_the_token_when_the_server_has_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 4);
+    let cfg = config(&path, Some("s3cret"));
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    let (s, _, _) = send(
+        &cfg,
+        "POST",
+        "/api/rounds/next",
+        "",
+        &[("x-arbiter-token", "wrong")],
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    assert_eq!(store::load(&path).unwrap().paired_rounds(), 0);
+    // Reading needs none.
+    let (s, _, _) = send(&cfg, "GET", "/api/event", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, _, _) = send(&cfg, "GET", "/?lang=en", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    // A page opened with the token remembers it as a cookie; the cookie or a header pass.
+    let (_, h, _) = send(&cfg, "GET", "/?token=s3cret", "", &[]).await;
+    assert!(
+        h[header::SET_COOKIE]
+            .to_str()
+            .unwrap()
+            .starts_with("arbiter_token=s3cret;")
+    );
+    let (s, _, _) = send(
+        &cfg,
+        "POST",
+        "/api/rounds/next",
+        "",
+        &[("authorization", "Bearer s3cret")],
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/result",
+        "board=1&result=1-0&lang=ru",
+        &[("content-type", "application/x-www-form-urlencoded")],
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    assert!(body.contains("ключ доступа"), "{body}");
+    let (s, _, _) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/result",
+        "board=1&result=1-0&lang=ru",
+        &[
+            ("content-type", "application/x-www-form-urlencoded"),
+            ("cookie", "arbiter_token=s3cret"),
+        ],
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+}
+
+#[tokio::test]
+async fn pages_in_both_languages_and_stale_forms() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 5);
+    let cfg = config(&path, None);
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    // Pairing from the page shows the round with the pairer's explanation of the bye.
+    let v = version(&store::load(&path).unwrap());
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/next",
+        &format!("version={v}&lang=en"),
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        body.contains(r#"id="explanation""#) && body.contains("Player 05"),
+        "{body}"
+    );
+    for page in [
+        "/",
+        "/players",
+        "/rounds/1",
+        "/rounds/1/print",
+        "/standings",
+        "/crosstable",
+    ] {
+        for (lang, word) in [("ru", "Участники"), ("en", "Players")] {
+            let (s, _, body) = send(&cfg, "GET", &format!("{page}?lang={lang}"), "", &[]).await;
+            assert_eq!(s, StatusCode::OK, "{page} {lang}");
+            assert!(body.contains(&format!(r#"<html lang="{lang}">"#)), "{page}");
+            assert!(body.contains(word), "{page} {lang}");
+        }
+    }
+    // The default language is the server's (Russian here).
+    let (_, _, body) = send(&cfg, "GET", "/rounds/1", "", &[]).await;
+    assert!(body.contains("Тур 1") && body.contains(r#"<html lang="ru">"#));
+    // A form made before another change: "changed meanwhile", nothing written.
+    let old = version(&store::load(&path).unwrap());
+    let (s, _, _) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/result",
+        &format!("board=1&result=1-0&version={old}"),
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let before = std::fs::read_to_string(&path).unwrap();
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/result",
+        &format!("board=2&result=0-1&version={old}&lang=ru"),
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(body.contains("Турнир изменился"), "{body}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    // A second result from the page says why, in the page's language.
+    let now = version(&store::load(&path).unwrap());
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/result",
+        &format!("board=1&result=0-1&version={now}&lang=en"),
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(body.contains("already has a result"), "{body}");
+    // A correction without its confirmation is refused; with it, recorded.
+    let (s, _, _) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/result",
+        &format!("board=1&result=0-1&correct=yes&version={now}"),
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    let (s, _, _) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/result",
+        &format!("board=1&result=0-1&correct=yes&confirm=yes&version={now}"),
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(
+        store::load(&path).unwrap().round(1).unwrap().games[0].result,
+        Some(arbiter::tournament::BoardResult::BlackWins)
+    );
+    // Unknown page: 404 in the page's language.
+    let (s, _, body) = send(&cfg, "GET", "/nowhere?lang=ru", "", &[]).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert!(body.contains("Такой страницы нет"));
+}
+
+/// Two writers at once — the server (four requests in parallel) and the CLI (four processes
+/// in parallel) — each recording a different board of the same round: all eight results are
+/// in the file afterwards.
+#[test]
+fn two_writers_lose_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 16);
+    let cfg = config(&path, None);
+    let (s, _) = {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let (s, _, b) = rt.block_on(send(&cfg, "POST", "/api/rounds/next", "", &[]));
+        (s, b)
+    };
+    assert_eq!(s, StatusCode::OK);
+    std::thread::scope(|scope| {
+        for board in 1..=4u32 {
+            let cfg = cfg.clone();
+            scope.spawn(move || {
+                let (s, body) = post_result(&cfg, 1, board, r#"{"result": "1/2-1/2"}"#);
+                assert_eq!(s, StatusCode::OK, "board {board}: {body}");
+            });
+        }
+        for board in 5..=8u32 {
+            let path = path.clone();
+            scope.spawn(move || {
+                let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+                    .args(["tournament", "result"])
+                    .arg(&path)
+                    .args(["--round", "1", "--board", &board.to_string(), "0-1"])
+                    .output()
+                    .unwrap();
+                assert!(
+                    out.status.success(),
+                    "{}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+            });
+        }
+    });
+    let t = store::load(&path).unwrap();
+    use arbiter::tournament::BoardResult::{BlackWins, Draw};
+    let results: Vec<_> = t.round(1).unwrap().games.iter().map(|g| g.result).collect();
+    assert_eq!(
+        results,
+        [
+            Draw, Draw, Draw, Draw, BlackWins, BlackWins, BlackWins, BlackWins
+        ]
+        .map(Some)
+    );
+}
+
+#[tokio::test]
+async fn refuses_to_start_on_a_file_it_cannot_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.json");
+    let e = arbiter::web::serve(config(&missing, None), |_| panic!("must not start"))
+        .await
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with(&format!("cannot serve {}:", missing.display())),
+        "{e}"
+    );
+    let garbage = dir.path().join("garbage.json");
+    std::fs::write(&garbage, "{\"name\": 3}").unwrap();
+    let e = arbiter::web::serve(config(&garbage, None), |_| panic!("must not start"))
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("not a tournament state file"), "{e}");
+}
