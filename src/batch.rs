@@ -40,7 +40,9 @@ use std::sync::{Condvar, Mutex, PoisonError, mpsc};
 use input::{InputError, Source};
 use split::{Chunk, SplitError, Splitter};
 
-pub use game::{GameError, GameReport, Headers, Item, Outcome, judge_chunk, replay};
+pub use game::{
+    GameError, GameReport, Headers, Item, Outcome, judge_chunk, judge_chunk_skipping, replay,
+};
 
 /// The PGN reader every part of the batch uses, configured alike so that the splitter and the
 /// workers agree on where games end.

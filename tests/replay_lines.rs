@@ -166,3 +166,63 @@ fn hadoop_counters_go_to_standard_error() {
     }
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
 }
+
+#[test]
+fn hadoop_counters_without_the_line_protocol_are_a_usage_error() {
+    for args in [
+        &["--hadoop-counters", "fixtures/replay/clean.pgn"][..],
+        &[
+            "--hadoop-counters",
+            "--emit-lines",
+            "fixtures/replay/clean.pgn",
+        ],
+        &[
+            "--hadoop-counters",
+            "--format",
+            "jsonl",
+            "fixtures/replay/clean.pgn",
+        ],
+    ] {
+        let out = arbiter(args, None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: nothing judged");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("--hadoop-counters needs --input lines"),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_resumed_line_run_skips_the_lines_done() {
+    let dir = tempfile::tempdir().unwrap();
+    let emitted = arbiter(&["--emit-lines", "fixtures/replay/clean.pgn"], None);
+    assert_eq!(emitted.status.code(), Some(0));
+    let lines = dir.path().join("clean.lines");
+    std::fs::write(&lines, &emitted.stdout).unwrap();
+    let lines = lines.to_str().unwrap();
+    let whole = arbiter(&["--input", "lines", "--quiet", lines], None);
+    let rows: Vec<&[u8]> = whole.stdout.split_inclusive(|&b| b == b'\n').collect();
+    assert!(rows.len() >= 2, "{} rows", rows.len());
+
+    // The output holds the first row and half the second: the rest is appended.
+    let out = dir.path().join("out.jsonl");
+    let mut partial = rows[0].to_vec();
+    partial.extend_from_slice(&rows[1][..rows[1].len() / 2]);
+    std::fs::write(dir.path().join("out.jsonl.partial"), &partial).unwrap();
+    let resumed = arbiter(
+        &[
+            "--input",
+            "lines",
+            "--quiet",
+            "-o",
+            out.to_str().unwrap(),
+            "--resume",
+            lines,
+        ],
+        None,
+    );
+    assert_eq!(resumed.status.code(), Some(0));
+    assert!(std::fs::read(&out).unwrap() == whole.stdout);
+}

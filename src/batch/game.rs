@@ -178,27 +178,92 @@ pub struct GameReport {
 /// truncated input ([`GameError::Truncated`]).
 pub fn judge_chunk(chunk: &Chunk, rules: CompetitionRules) -> Vec<GameReport> {
     let mut out = Vec::new();
+    judge_chunk_into(chunk, rules, |_| false, &mut out);
+    out
+}
+
+/// [`judge_chunk`] for a resumed run: the games that start at a byte offset (in the
+/// decompressed input, as [`GameReport::offset`]) for which `done` is true are neither read nor
+/// judged, only scanned to their end, and give `None` in their place, so that the games'
+/// numbers stay those of the whole input.
+pub fn judge_chunk_skipping(
+    chunk: &Chunk,
+    rules: CompetitionRules,
+    done: impl Fn(u64) -> bool,
+) -> Vec<Option<GameReport>> {
+    let mut out = Vec::new();
+    judge_chunk_into(chunk, rules, done, &mut out);
+    out
+}
+
+/// What [`judge_chunk_into`] fills: reports, or reports and the places of games skipped.
+trait Slot: From<GameReport> {
+    /// Whether games may be skipped (else the offset test is not even made).
+    const SKIPS: bool;
+    /// The place of a game skipped, if kept.
+    fn skipped() -> Option<Self>;
+    /// The report held, if any.
+    fn report_mut(&mut self) -> Option<&mut GameReport>;
+}
+
+impl Slot for GameReport {
+    const SKIPS: bool = false;
+    fn skipped() -> Option<Self> {
+        None
+    }
+    fn report_mut(&mut self) -> Option<&mut GameReport> {
+        Some(self)
+    }
+}
+
+impl Slot for Option<GameReport> {
+    const SKIPS: bool = true;
+    fn skipped() -> Option<Self> {
+        Some(None)
+    }
+    fn report_mut(&mut self) -> Option<&mut GameReport> {
+        self.as_mut()
+    }
+}
+
+/// The loop of [`judge_chunk`] and [`judge_chunk_skipping`].
+fn judge_chunk_into<T: Slot>(
+    chunk: &Chunk,
+    rules: CompetitionRules,
+    done: impl Fn(u64) -> bool,
+    out: &mut Vec<T>,
+) {
     let mut reader = PgnReader::new(&chunk.bytes[..]);
     // pgn-reader skips past a syntax error before reporting it, so errors cannot repeat at one
     // place; the bound only guards against a parser that would stop making progress.
     let mut errors_left = chunk.bytes.len() + 1;
     let mut last_move = None;
     loop {
+        if T::SKIPS
+            && let Some(at) = reader.next_game_offset()
+            && done(chunk.offset + at)
+        {
+            if let Ok(false) = reader.skip_game() {
+                break;
+            }
+            out.extend(T::skipped());
+            continue;
+        }
         match reader.read_game() {
             Ok(Some(game)) => {
                 last_move = game.moves.last().copied();
-                out.push(judge_one(game, rules, chunk));
+                out.push(T::from(judge_one(game, rules, chunk)));
             }
             Ok(None) => break,
             Err(e) => {
-                out.push(GameReport {
+                out.push(T::from(GameReport {
                     offset: chunk.offset + e.offset,
                     plies_recorded: 0,
                     headers: Headers::default(),
                     outcome: Outcome::Error(GameError::Syntax {
                         message: e.source.to_string(),
                     }),
-                });
+                }));
                 errors_left -= 1;
                 if errors_left == 0 {
                     break;
@@ -207,7 +272,7 @@ pub fn judge_chunk(chunk: &Chunk, rules: CompetitionRules) -> Vec<GameReport> {
         }
     }
     if chunk.last
-        && let Some(report) = out.last_mut()
+        && let Some(report) = out.last_mut().and_then(Slot::report_mut)
         && let Outcome::Judged { discrepancies, .. } = &report.outcome
         && discrepancies
             .iter()
@@ -218,7 +283,6 @@ pub fn judge_chunk(chunk: &Chunk, rules: CompetitionRules) -> Vec<GameReport> {
             last_move: last_move.map(|m| m.to_string()),
         });
     }
-    out
 }
 
 fn judge_one(mut game: PgnGame, rules: CompetitionRules, chunk: &Chunk) -> GameReport {
@@ -277,5 +341,43 @@ fn judge_outcome(game: &PgnGame, judged: Result<Verdict, JudgeError>, offset: u6
         Err(e) => Outcome::Error(GameError::Judge {
             message: e.to_string(),
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_resumed_chunk_skips_the_games_done_without_judging_them() {
+        // Game 2 has an invalid FEN tag: judged, it is an error; skipped, it is only a place.
+        let text = "[Event \"a\"]\n\n1. e4 e5 *\n\n\
+                    [Event \"b\"]\n[FEN \"not a position\"]\n[SetUp \"1\"]\n\n1. e4 *\n\n\
+                    [Event \"c\"]\n\n1. d4 d5 1-0\n";
+        let chunk = Chunk {
+            bytes: text.as_bytes().to_vec(),
+            offset: 1000,
+            last: true,
+        };
+        let rules = CompetitionRules::default();
+        let whole = judge_chunk(&chunk, rules);
+        assert_eq!(whole.len(), 3);
+        assert!(matches!(
+            whole[1].outcome,
+            Outcome::Error(GameError::InvalidFen { .. })
+        ));
+        let second = 1000 + text.find("[Event \"b\"]").unwrap() as u64;
+        assert_eq!(whole[1].offset, second);
+
+        let resumed = judge_chunk_skipping(&chunk, rules, |at| at == second);
+        assert_eq!(resumed.len(), 3, "a place for every game");
+        assert_eq!(resumed[0].as_ref(), Some(&whole[0]));
+        assert_eq!(resumed[1], None);
+        assert_eq!(resumed[2].as_ref(), Some(&whole[2]));
+
+        // Everything done: nothing judged, every place kept.
+        let all: Vec<u64> = whole.iter().map(|r| r.offset).collect();
+        let resumed = judge_chunk_skipping(&chunk, rules, |at| all.contains(&at));
+        assert_eq!(resumed, vec![None, None, None]);
     }
 }

@@ -136,6 +136,18 @@ pub struct GameLine {
     pub pgn_latin1: Option<String>,
 }
 
+/// The `file` and `index` a game line names, read without its game (so a resumed run can skip
+/// it without judging); `None` for a line that is not a game line.
+pub fn line_place(line: &[u8]) -> Option<(String, u64)> {
+    #[derive(Deserialize)]
+    struct Place {
+        file: String,
+        index: u64,
+    }
+    let place: Place = serde_json::from_slice(line).ok()?;
+    Some((place.file, place.index))
+}
+
 /// Judges the game of one line under `rules`: the event `replay` reports for that game (its
 /// `file` and `index` from the line), or for a line that holds no game an error of kind
 /// `bad_line` naming `line_number` (from 1) and what was wrong; its `file` is then the line's

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use arbiter::batch::input::Source;
 use arbiter::batch::report::{CsvWriter, JsonlWriter, Summary};
-use arbiter::batch::{self, Event, Item, Options, Outcome, Progress};
+use arbiter::batch::{self, Event, GameReport, Item, Options, Outcome, Progress};
 use arbiter::game::rules::CompetitionRules;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -81,13 +81,13 @@ pub struct Args {
     /// game: `file`, `index`, `offset`, `last`, `pgn`) instead of judging them.
     #[arg(long)]
     pub emit_lines: bool,
-    /// With `--input lines`: counters on standard error as Hadoop Streaming reads them
-    /// (`reporter:counter:arbiter,games,N`…).
+    /// With `--input lines` (a usage error without it): counters on standard error as Hadoop
+    /// Streaming reads them (`reporter:counter:arbiter,games,N`…).
     #[arg(long)]
     pub hadoop_counters: bool,
     /// Go on from an interrupted `-o FILE` run (`--format jsonl`): keep the whole records of
-    /// `FILE.partial` and skip the games they hold (by `file` and `index`, so name each input
-    /// once).
+    /// `FILE.partial` and skip the games they hold without judging them (by `file` and
+    /// `offset`, or `index` for `--input lines`, so name each input once).
     #[arg(long, requires = "output")]
     pub resume: bool,
 }
@@ -106,8 +106,6 @@ enum Rows<W: Write> {
     Summary(W),
     Jsonl(JsonlWriter<W>),
     Csv(Box<CsvWriter<W>>),
-    /// `--resume`: the rows of the games not in the output yet.
-    Resumed(JsonlWriter<W>, output::Done),
 }
 
 /// Runs `arbiter replay`: judges every game of every input under the competition rules (in
@@ -120,6 +118,14 @@ enum Rows<W: Write> {
 /// # Errors
 /// The `--output` file not creatable, or output that cannot be written.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.hadoop_counters && args.input != InputKind::Lines {
+        // Counters are for a Hadoop Streaming task, which feeds the line protocol.
+        clap::Error::raw(
+            clap::error::ErrorKind::ArgumentConflict,
+            "--hadoop-counters needs --input lines (Hadoop Streaming feeds game lines)\n",
+        )
+        .exit();
+    }
     if args.emit_lines {
         return lines::emit(&args);
     }
@@ -144,11 +150,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let opened = output::open(args.output.as_deref(), args.resume)?;
     let out = BufWriter::with_capacity(1 << 16, opened.out);
-    let mut rows = match (args.format, opened.done) {
-        (ReplayFormat::Jsonl, Some(done)) => Rows::Resumed(JsonlWriter::new(out), done),
-        (ReplayFormat::Summary, _) => Rows::Summary(out),
-        (ReplayFormat::Jsonl, None) => Rows::Jsonl(JsonlWriter::new(out)),
-        (ReplayFormat::Csv, _) => Rows::Csv(Box::new(CsvWriter::new(out)?)),
+    let mut rows = match args.format {
+        ReplayFormat::Summary => Rows::Summary(out),
+        ReplayFormat::Jsonl => Rows::Jsonl(JsonlWriter::new(out)),
+        ReplayFormat::Csv => Rows::Csv(Box::new(CsvWriter::new(out)?)),
     };
 
     let progress = Progress::default();
@@ -157,7 +162,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut write_error: Option<io::Error> = None;
     let mut errors_shown = 0usize;
     let start = Instant::now();
-    batch::replay(&sources, &options, rules, &progress, |item: Item| {
+    let mut handle = |item: Item| {
         summary.add(&item);
         if !args.quiet {
             report_error(&item, &mut errors_shown, &bar);
@@ -167,14 +172,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Rows::Summary(_) => Ok(()),
                 Rows::Jsonl(w) => w.write(&item),
                 Rows::Csv(w) => w.write(&item),
-                Rows::Resumed(w, done) => match &item {
-                    Event::Game { file, index, .. }
-                        if done.get(&**file).is_some_and(|d| d.contains(index)) =>
-                    {
-                        Ok(())
-                    }
-                    _ => w.write(&item),
-                },
             };
             if let Err(e) = written {
                 write_error = Some(e);
@@ -189,7 +186,31 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 summary.games as f64 / secs
             ));
         }
-    });
+    };
+    match opened.done {
+        // `--resume`: the games already in the output are scanned over, not judged, and give
+        // no row (the summary and the exit status are this run's games).
+        Some(done) => {
+            let offsets = done.offsets();
+            batch::run(
+                &sources,
+                &options,
+                &progress,
+                |chunk, file| {
+                    let done = offsets.get(&*file.name);
+                    batch::judge_chunk_skipping(chunk, rules, |at| {
+                        done.is_some_and(|d| d.contains(&at))
+                    })
+                },
+                |event| {
+                    if let Some(item) = not_skipped(event) {
+                        handle(item);
+                    }
+                },
+            );
+        }
+        None => batch::replay(&sources, &options, rules, &progress, handle),
+    }
     bar.finish_and_clear();
     summary.finish(start.elapsed(), jobs);
     if let Some(e) = write_error {
@@ -200,7 +221,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             out.write_all(summary.render().as_bytes())?;
             out.flush()?;
         }
-        Rows::Jsonl(w) | Rows::Resumed(w, _) => {
+        Rows::Jsonl(w) => {
             w.finish().context("writing the output")?;
         }
         Rows::Csv(w) => {
@@ -224,6 +245,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    })
+}
+
+/// The event of a resumed run as a replay's, or `None` for a game skipped.
+fn not_skipped(event: Event<Option<GameReport>>) -> Option<Item> {
+    Some(match event {
+        Event::Game { file, index, item } => Event::Game {
+            file,
+            index,
+            item: item?,
+        },
+        Event::FileError(e) => Event::FileError(e),
+        Event::FileDone { file, games, bytes } => Event::FileDone { file, games, bytes },
     })
 }
 

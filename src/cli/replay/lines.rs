@@ -116,6 +116,12 @@ pub(super) fn judge(args: &Args) -> anyhow::Result<ExitCode> {
                     break;
                 }
             }
+            // `--resume`: a game already in the output is skipped, not judged.
+            if !done.is_empty()
+                && lines::line_place(&line).is_some_and(|(file, index)| done.has(&file, index))
+            {
+                continue;
+            }
             let item = lines::judge_line(&line, line_number, &name, rules);
             summary.add(&item);
             if let Event::Game {
@@ -134,7 +140,7 @@ pub(super) fn judge(args: &Args) -> anyhow::Result<ExitCode> {
                 }
             }
             if let Event::Game { file, index, .. } = &item
-                && done.get(&**file).is_some_and(|d| d.contains(index))
+                && done.has(file, *index)
             {
                 continue;
             }

@@ -1,7 +1,8 @@
 //! Where `arbiter replay -o FILE` writes: `FILE.partial` beside FILE, renamed to FILE when the
 //! run ends, so that an interrupted run (Ctrl-C, a kill) leaves no FILE — never one whose last
 //! record stops half-way — and `--resume` can go on from `FILE.partial`: its whole records
-//! are kept, the games they hold are skipped (by `file` and `index`), and the rest is appended
+//! are kept, the games they hold are skipped unjudged (by `file` and `offset` for PGN inputs,
+//! `file` and `index` for game lines), and the rest is appended
 //! in input order, so the result is the uninterrupted run's output.
 
 use std::collections::{HashMap, HashSet};
@@ -11,8 +12,32 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-/// The games a resumed run finds in its output already: per input name, the game numbers.
-pub(super) type Done = HashMap<String, HashSet<u64>>;
+/// The games a resumed run finds in its output already: per input name, each game's number
+/// and byte offset.
+#[derive(Debug, Default)]
+pub(super) struct Done {
+    games: HashMap<String, HashMap<u64, u64>>,
+}
+
+impl Done {
+    /// Whether the output holds no game.
+    pub(super) fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
+    /// Whether game `index` of `file` is in the output.
+    pub(super) fn has(&self, file: &str, index: u64) -> bool {
+        self.games.get(file).is_some_and(|g| g.contains_key(&index))
+    }
+
+    /// Per input name, the byte offsets where the games in the output start.
+    pub(super) fn offsets(&self) -> HashMap<String, HashSet<u64>> {
+        self.games
+            .iter()
+            .map(|(file, games)| (file.clone(), games.values().copied().collect()))
+            .collect()
+    }
+}
 
 /// A file output being written through its partial file.
 pub(super) struct Target {
@@ -62,7 +87,7 @@ pub(super) fn open(output: Option<&Path>, resume: bool) -> anyhow::Result<Opened
         return Ok(Opened {
             out: Box::new(io::stdout().lock()),
             target: None,
-            done: resume.then(Done::new),
+            done: resume.then(Done::default),
         });
     };
     let context = || format!("{}", path.display());
@@ -75,7 +100,7 @@ pub(super) fn open(output: Option<&Path>, resume: bool) -> anyhow::Result<Opened
         return Ok(Opened {
             out: Box::new(out),
             target: None,
-            done: resume.then(Done::new),
+            done: resume.then(Done::default),
         });
     }
     let partial = partial_of(path);
@@ -120,8 +145,10 @@ fn whole_records(file: &mut File) -> io::Result<(Done, u64)> {
     struct Key {
         file: String,
         index: u64,
+        #[serde(default)]
+        offset: u64,
     }
-    let mut done = Done::new();
+    let mut done = Done::default();
     let mut whole = 0u64;
     let mut reader = BufReader::new(&mut *file);
     let mut line = Vec::new();
@@ -134,7 +161,10 @@ fn whole_records(file: &mut File) -> io::Result<(Done, u64)> {
         let Ok(key) = serde_json::from_slice::<Key>(&line) else {
             break;
         };
-        done.entry(key.file).or_default().insert(key.index);
+        done.games
+            .entry(key.file)
+            .or_default()
+            .insert(key.index, key.offset);
         whole += n as u64;
     }
     Ok((done, whole))

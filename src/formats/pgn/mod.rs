@@ -524,6 +524,33 @@ impl<R: Read> PgnReader<R> {
         }
     }
 
+    /// Where the next game starts (byte offset in the input), without reading it; `None` at
+    /// the end of the input or on a read error (which [`PgnReader::read_game`] then reports).
+    pub fn next_game_offset(&mut self) -> Option<u64> {
+        matches!(self.reader.has_more(), Ok(true)).then(|| self.offset())
+    }
+
+    /// Skips the next game without reading its tags' values or its moves: only scans to where
+    /// it ends (pgn-reader's `skip_game`, the boundary [`PgnReader::read_game`] would stop at,
+    /// also for a game it would report as an error). Returns false at the end of the input.
+    ///
+    /// # Errors
+    /// [`PgnError`] on an I/O error, and where the game's tags cannot be parsed (the reader
+    /// then stands where `read_game` would, and reading may go on).
+    pub fn skip_game(&mut self) -> Result<bool, PgnError> {
+        let index = self.index;
+        let offset = self.offset();
+        let skipped = self.reader.skip_game().map_err(|source| PgnError {
+            index,
+            offset,
+            source,
+        });
+        if !matches!(skipped, Ok(false)) {
+            self.index += 1;
+        }
+        skipped
+    }
+
     /// Bytes of the input consumed by the parser so far (the position of the next unread byte).
     fn offset(&self) -> u64 {
         self.count
