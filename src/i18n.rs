@@ -159,6 +159,13 @@ impl Note {
         }
     }
 
+    /// A note whose text exists only in English so far (message `untranslated`): shown as
+    /// `text` in every language. For findings whose JSON carries English words (the judge's
+    /// touch-move obligation, a coercion's effect); prefer a message code for new text.
+    pub fn untranslated(text: impl std::fmt::Display) -> Note {
+        Note::new("untranslated").arg("text", text)
+    }
+
     /// Adds argument `name`, written as `value` displays in every language.
     pub fn arg(mut self, name: &'static str, value: impl std::fmt::Display) -> Note {
         self.args.insert(name, NoteArg::Plain(value.to_string()));

@@ -479,3 +479,6 @@ web-error-confirm = Tick the confirmation box to correct a result.
 web-error-no-file = Choose the log file to judge.
 web-error-no-fen = Give the position as FEN.
 web-error-refused = Refused: { $reason }
+
+## Text kept in English in every language (Note::untranslated)
+untranslated = { $text }

@@ -498,3 +498,6 @@ web-error-confirm = Чтобы исправить результат, отмет
 web-error-no-file = Выберите файл протокола.
 web-error-no-fen = Укажите позицию в FEN.
 web-error-refused = Отказано: { $reason }
+
+## Text kept in English in every language (Note::untranslated)
+untranslated = { $text }

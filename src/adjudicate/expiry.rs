@@ -33,12 +33,12 @@ pub(super) fn engine_rule(
         ),
     );
     if adj.result != Decision::Review && adj.basis != Basis::Material {
-        adj.reasons.push(RuleTried {
-            rule: 9,
+        adj.reasons.push(RuleTried::untranslated(
+            9,
             reference,
-            decided: false,
-            text: "not needed: an earlier rule decided".to_owned(),
-        });
+            false,
+            "not needed: an earlier rule decided".to_owned(),
+        ));
         return Ok(());
     }
     let report = engine::analyse(engine, pos)?;
@@ -83,12 +83,12 @@ pub(super) fn engine_rule(
             }
         },
     };
-    adj.reasons.push(RuleTried {
-        rule: 9,
-        reference: reference.clone(),
-        decided: result != Decision::Review,
+    adj.reasons.push(RuleTried::untranslated(
+        9,
+        reference.clone(),
+        result != Decision::Review,
         text,
-    });
+    ));
     adj.result = result;
     adj.recommendation = recommendation;
     adj.basis = Basis::Engine;
@@ -129,12 +129,8 @@ pub(super) fn repetition_rule(pos: &Chess, history: &RepetitionHistory, adj: &mu
         )
     };
     let reference = RuleReference::new(Article::THREEFOLD_REPETITION);
-    adj.reasons.push(RuleTried {
-        rule: 1,
-        reference: reference.clone(),
-        decided: false,
-        text,
-    });
+    adj.reasons
+        .push(RuleTried::untranslated(1, reference.clone(), false, text));
     adj.result = Decision::Review;
     adj.recommendation = recommendation;
     adj.article = reference;

@@ -356,6 +356,26 @@ pub struct RuleTried {
     pub note: crate::i18n::Note,
 }
 
+impl RuleTried {
+    /// A rule's finding whose words exist in English only so far (the pawn-ending and engine
+    /// rules): `text` is shown as is in every language ([`crate::i18n::Note::untranslated`]).
+    pub fn untranslated(
+        rule: u8,
+        reference: RuleReference,
+        decided: bool,
+        text: impl Into<String>,
+    ) -> RuleTried {
+        let text = text.into();
+        RuleTried {
+            rule,
+            reference,
+            decided,
+            note: crate::i18n::Note::untranslated(&text),
+            text,
+        }
+    }
+}
+
 /// The adjudication of one position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Adjudication {
@@ -441,12 +461,12 @@ impl Adjudicator {
         let mut adj = Run::new(self, pos).adjudicate(repetitions);
         adj.repetitions = repetitions.max(1);
         if let Err(err) = expiry::engine_rule(&self.config, pos, &mut adj) {
-            adj.reasons.push(RuleTried {
-                rule: 9,
-                reference: expiry::engine_reference(),
-                decided: false,
-                text: format!("engine failed: {err}"),
-            });
+            adj.reasons.push(RuleTried::untranslated(
+                9,
+                expiry::engine_reference(),
+                false,
+                format!("engine failed: {err}"),
+            ));
         }
         adj
     }

@@ -18,7 +18,7 @@ use serde::Serialize;
 use super::judge::{game_format, input_reason};
 use super::{InputArgs, PresetArgs, PresetName};
 use arbiter::laws::draw::{RepetitionHistory, position_key};
-use shakmaty::{CastlingMode, Chess, Color, fen::Fen, uci::UciMove};
+use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 /// Arguments of `arbiter adjudicate`.
 #[derive(clap::Args)]

@@ -276,7 +276,7 @@ pub fn position_for_analysis(fen: &str) -> Result<Chess, PositionFenError> {
     })?;
     let illegal = |source| PositionFenError::Illegal {
         fen: fen.to_owned(),
-        source: Box::new(source),
+        reason: Box::new(source),
     };
     match parsed.into_position(CastlingMode::Standard) {
         Ok(pos) => Ok(pos),

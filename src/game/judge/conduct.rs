@@ -1,6 +1,7 @@
 //! Conduct recorded by the arbiter (CR 2.1, 2.2, 4.4) and declarations voided under coercion
 //! (CR 4.6).
 
+use crate::i18n::Note;
 use shakmaty::Color;
 
 use crate::game::event::{CoercionEvent, ConductEvent, ConductKind};
@@ -77,12 +78,12 @@ impl Judge {
         let result = self.ended.map(|e| e.result.as_str()).unwrap_or("*");
         self.note(
             index,
-            || format!("conduct {} by {}", c.kind.code(), c.by),
+            || Note::untranslated(format!("conduct {} by {}", c.kind.code(), c.by)),
             || {
                 if decided {
-                    format!("the player loses: {result}")
+                    Note::untranslated(format!("the player loses: {result}"))
                 } else {
-                    "recorded; the result stands".into()
+                    Note::untranslated("recorded; the result stands")
                 }
             },
             Some(article),
@@ -112,8 +113,8 @@ impl Judge {
             );
             self.note(
                 index,
-                || "coercion".into(),
-                || effect.clone(),
+                || Note::untranslated("coercion"),
+                || Note::untranslated(&effect),
                 Some(article),
             );
             self.extra.coercion.push(CoercionFinding {
@@ -194,8 +195,8 @@ impl Judge {
         };
         self.note(
             index,
-            || format!("coercion: event {target}"),
-            || effect.clone(),
+            || Note::untranslated(format!("coercion: event {target}")),
+            || Note::untranslated(&effect),
             Some(article),
         );
         self.extra.coercion.push(CoercionFinding {

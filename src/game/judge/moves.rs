@@ -124,8 +124,8 @@ impl Judge {
         let index = self.events;
         self.note(
             index,
-            || format!("token {text}"),
-            || "record problem: unreadable_token".into(),
+            || Note::untranslated(format!("token {text}")),
+            || Note::untranslated("record problem: unreadable_token"),
             None,
         );
         self.record_problems.push(RecordProblem {

@@ -3,6 +3,7 @@
 //! touches a piece himself (4.8) — which replaces a move that ignored it, and the report of a
 //! move that ignores it again.
 
+use crate::i18n::Note;
 use shakmaty::{Color, Move, Position, Square};
 
 use crate::game::event::{ClaimKind, TouchEvent};
@@ -53,16 +54,16 @@ impl Judge {
     /// piece, without "j'adoube".
     pub(super) fn apply_touch(&mut self, t: &TouchEvent, index: usize) {
         self.started = true;
-        let what = || format!("touch {} by {}", t.square, t.by);
+        let what = || Note::untranslated(format!("touch {} by {}", t.square, t.by));
         if self.ended.is_some() {
-            self.note(index, what, || "the game was already over".into(), None);
+            self.note(index, what, || Note::new("tr-claim-over"), None);
             return;
         }
         if t.by != self.board.turn() {
             self.note(
                 index,
                 what,
-                || "on the opponent's turn: accidental, no obligation".into(),
+                || Note::untranslated("on the opponent's turn: accidental, no obligation"),
                 Some(Article::CR_TOUCH_MOVE),
             );
             return;
@@ -71,13 +72,18 @@ impl Judge {
             self.note(
                 index,
                 what,
-                || "adjusted after \"j'adoube\": no obligation".into(),
+                || Note::untranslated("adjusted after \"j'adoube\": no obligation"),
                 Some(Article::ADJUSTING),
             );
             return;
         }
         if self.board.board().piece_at(t.square).is_none() {
-            self.note(index, what, || "no piece there: nothing binds".into(), None);
+            self.note(
+                index,
+                what,
+                || Note::untranslated("no piece there: nothing binds"),
+                None,
+            );
             return;
         }
         self.extra.touches.push((t.by, t.square));
@@ -85,15 +91,15 @@ impl Judge {
             self.draw_offer = None;
             self.note(
                 index,
-                || "touch".into(),
-                || "the standing draw offer is rejected by touching a piece".into(),
+                || Note::untranslated("touch"),
+                || Note::new("tr-offer-touch"),
                 Some(Article::CR_DRAW_OFFER),
             );
         }
         self.note(
             index,
             what,
-            || "deliberate: binds if the opponent claims".into(),
+            || Note::untranslated("deliberate: binds if the opponent claims"),
             Some(Article::TOUCH_MOVE),
         );
     }
@@ -125,12 +131,12 @@ impl Judge {
             });
             self.note(
                 index,
-                || format!("move {}", written.text()),
+                || Note::new("tr-move").arg("move", written.text()),
                 || {
-                    format!(
+                    Note::untranslated(format!(
                         "ignores the touch-move obligation again ({})",
                         duty.describe()
-                    )
+                    ))
                 },
                 Some(duty.article),
             );
@@ -179,12 +185,13 @@ impl Judge {
                 .ended
                 .is_some_and(|e| e.reason.is_automatic() && e.ply == tm.ply);
             if self.ended.is_some() && !ended_by_it {
-                let text = "the game was already over".into();
+                let text = Note::new("tr-claim-over");
                 self.record_claim(index, by, ClaimKind::TouchMove, None, false, article, text);
                 return;
             }
             if claimant_touched {
-                let text = "too late: the claimant had touched a piece to move it".into();
+                let text =
+                    Note::untranslated("too late: the claimant had touched a piece to move it");
                 let a = Article::TOUCH_MOVE_CLAIM_LOST;
                 self.record_claim(index, by, ClaimKind::TouchMove, None, false, a, text);
                 return;
@@ -198,7 +205,15 @@ impl Judge {
                     _ => format!("the move made fulfils the obligation ({})", duty.describe()),
                 };
                 let a = duty.article;
-                self.record_claim(index, by, ClaimKind::TouchMove, None, false, a, text);
+                self.record_claim(
+                    index,
+                    by,
+                    ClaimKind::TouchMove,
+                    None,
+                    false,
+                    a,
+                    Note::untranslated(text),
+                );
                 return;
             }
             // Correct: the move is taken back and must be replaced (not an illegal move).
@@ -229,13 +244,13 @@ impl Judge {
                 None,
                 true,
                 duty.article,
-                text,
+                Note::untranslated(text),
             );
             self.extra.obligation = Some((opponent, duty));
             return;
         }
         if self.ended.is_some() {
-            let text = "the game was already over".into();
+            let text = Note::new("tr-claim-over");
             self.record_claim(index, by, ClaimKind::TouchMove, None, false, article, text);
             return;
         }
@@ -282,6 +297,14 @@ impl Judge {
                 article,
             ),
         };
-        self.record_claim(index, by, ClaimKind::TouchMove, None, correct, a, text);
+        self.record_claim(
+            index,
+            by,
+            ClaimKind::TouchMove,
+            None,
+            correct,
+            a,
+            Note::untranslated(text),
+        );
     }
 }
