@@ -123,7 +123,7 @@ fn touch_jadoube_binds_nothing() {
     let v = judge("cr3.8-touch-jadoube.jsonl");
     let c = only_claim(&v);
     assert_eq!(c["correct"], false);
-    assert_eq!(c["article"], "CR 3.8");
+    assert_eq!(c["article"], "4.2.1");
     assert_eq!(v["final_fen"], E4_E5_D4);
     let trace = v["trace"].as_array().unwrap();
     assert!(trace.iter().any(|t| t["article"] == "4.2.1"), "{v:#}");

@@ -23,6 +23,10 @@ use super::position::{BoardState, Snapshot};
 pub(super) struct Extra {
     /// Deliberate touches this turn, in order, with who touched.
     pub(super) touches: Vec<(Color, Square)>,
+    /// Who adjusted a piece after "j'adoube" this turn (Laws 4.2.1), kept with the move made
+    /// after it to explain a claim.
+    pub(super) adjusted: Option<Color>,
+    pub(super) adjusted_before_move: Option<Color>,
     /// The last move made after touching pieces: what a correct claim replaces.
     pub(super) touched_move: Option<TouchedMove>,
     /// The obligation a correct claim set for the next move of that player.
@@ -69,6 +73,7 @@ impl Judge {
             return;
         }
         if t.adjust {
+            self.extra.adjusted = Some(t.by);
             self.note(
                 index,
                 what,
@@ -151,6 +156,7 @@ impl Judge {
             .map(|(_, s)| *s)
             .collect();
         self.extra.touches.clear();
+        self.extra.adjusted_before_move = self.extra.adjusted.take().filter(|c| *c == mover);
         let duty = match ignored {
             Some(duty) => Some(duty),
             None if touched.is_empty() => None,
@@ -289,6 +295,15 @@ impl Judge {
                     false,
                     "too late: the claimant has moved since".to_owned(),
                     Article::TOUCH_MOVE_CLAIM_LOST,
+                )
+            }
+            _ if self.extra.adjusted_before_move == Some(opponent)
+                || self.extra.adjusted == Some(opponent) =>
+            {
+                (
+                    false,
+                    "the opponent only adjusted a piece after announcing \"j'adoube\"".to_owned(),
+                    Article::ADJUSTING,
                 )
             }
             _ => (
