@@ -86,7 +86,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         };
         let board = input.format() == GameFormat::BoardLog;
+        let mut read_any = false;
         for game in input {
+            read_any = true;
             let mut game = match game {
                 Ok(game) => game,
                 Err(e) => {
@@ -164,6 +166,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     failed = true;
                 }
             }
+        }
+        if !read_any {
+            // As `arbiter adjudicate`: an empty input is an input that could not be judged.
+            note!("arbiter: {name}: no game in the file");
+            failed = true;
         }
     }
     out.flush()?;
