@@ -6,7 +6,7 @@ use shakmaty::Color;
 use shakmaty::Position;
 
 use crate::game::event::{ClaimEvent, ClaimKind};
-use crate::game::verdict::{ClaimRecord, GameResult, Reason, TraceEntry};
+use crate::game::verdict::{ClaimRecord, GameResult, Reason, TraceEntry, count_of};
 use crate::laws::Article;
 use crate::laws::draw::{self};
 
@@ -109,16 +109,30 @@ impl Judge {
                     _ => draw::fifty_with_move(pos, mv),
                 });
                 let count = self.history.current_count();
+                // With an intended move, the claim is about the position after it (9.2.1).
+                let after = legal
+                    .filter(|_| kind == ClaimKind::Threefold)
+                    .map(|mv| draw::count_after_move(&self.history, pos, mv));
                 let explanation = match (kind, now, with_move) {
                     (ClaimKind::Threefold, true, _) => {
                         format!("the position has appeared {count} times (9.2.2)")
                     }
-                    (ClaimKind::Threefold, false, true) => {
-                        "the intended move repeats the position a third time (9.2.1)".into()
-                    }
-                    (ClaimKind::Threefold, false, false) => {
-                        format!("the position has appeared {count} time(s) only")
-                    }
+                    (ClaimKind::Threefold, false, true) => format!(
+                        "after the intended move the position would have appeared {} times (9.2.1)",
+                        after.unwrap_or(3)
+                    ),
+                    (ClaimKind::Threefold, false, false) => match after {
+                        Some(n) => format!(
+                            "after the intended move the position would have appeared {} only \
+                             (9.2.1; the current position: {})",
+                            count_of(n, "time", "times"),
+                            count_of(count, "time", "times")
+                        ),
+                        None => format!(
+                            "the position has appeared {} only",
+                            count_of(count, "time", "times")
+                        ),
+                    },
                     (_, true, _) => format!(
                         "{} plies without pawn move or capture (9.3.2)",
                         pos.halfmoves()
