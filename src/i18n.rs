@@ -97,7 +97,12 @@ impl Lang {
             .ok_or_else(|| format!("message {id} missing in locales/{}", self.code()))?;
         let mut fargs = FluentArgs::new();
         for (k, v) in args {
-            fargs.set(*k, FluentValue::from(*v));
+            // A whole number is passed as a number, so that messages can select plural forms
+            // (`[one]`, `[few]`, `[many]`); it is written the same as the string.
+            match v.parse::<i64>() {
+                Ok(n) if n.to_string() == *v => fargs.set(*k, FluentValue::from(n)),
+                _ => fargs.set(*k, FluentValue::from(*v)),
+            }
         }
         let mut errors = Vec::new();
         let text = bundle.format_pattern(pattern, Some(&fargs), &mut errors);

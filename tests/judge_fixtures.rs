@@ -267,6 +267,11 @@ fn cr4_5_threefold_claim_with_intended_move() {
     assert_eq!(v["claims"][0]["correct"], true);
     assert_eq!(v["claims"][0]["move"], "f6g8");
     assert_eq!(v["plies"], 7);
+    // The count is the one of the position after the intended move (9.2.1).
+    assert_eq!(
+        v["claims"][0]["explanation"],
+        "after the intended move the position would have appeared 3 times (9.2.1)"
+    );
 }
 
 #[test]
@@ -274,6 +279,13 @@ fn laws_9_5_3_incorrect_claim_then_the_declared_move_is_played() {
     let v = judge("cr4.5-threefold-claim-incorrect.jsonl");
     assert_result(&v, "*", "unfinished", Value::Null);
     assert_eq!(v["claims"][0]["correct"], false);
+    // After 3...Nf6 the position would stand for the second time; the current one (after
+    // 3.Nf3) also stands for the second time — both counts said, the intended move's first.
+    assert_eq!(
+        v["claims"][0]["explanation"],
+        "after the intended move the position would have appeared 2 times only (9.2.1; the \
+         current position: 2 times)"
+    );
     assert_eq!(v["plies"], 6);
     assert_eq!(
         fen(&v),

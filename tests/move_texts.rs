@@ -283,3 +283,22 @@ fn fen_problems_are_said_in_words_with_the_article() {
         "{err}"
     );
 }
+
+/// An empty input is "no game in the file" with exit status 1 in `judge`, as in `adjudicate`.
+#[test]
+fn an_empty_input_is_no_game_in_judge_as_in_adjudicate() {
+    let dir = std::env::temp_dir().join(format!("arbiter-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("empty.jsonl");
+    std::fs::write(&empty, "\n# only a comment\n").unwrap();
+    for command in ["judge", "adjudicate"] {
+        let out = arbiter().arg(command).arg(&empty).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("empty.jsonl: no game in the file"),
+            "{command}: {err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -5,15 +5,15 @@
 
 use std::collections::BTreeMap;
 
-use arbiter::formats::pgn::PgnReader;
-use arbiter::formats::pgn::judge_pgn_game;
-use arbiter::game::judge::{Judge, JudgeOptions, Written};
+use arbiter::formats::pgn::{PgnReader, pgn_judge};
+use arbiter::game::judge::{Judge, JudgeError, JudgeOptions, Written};
 use arbiter::game::rules::CompetitionRules;
 use arbiter::game::setup::parse_fen;
 use arbiter::laws::draw;
 use arbiter::laws::winnability::{Winnability, can_mate};
 use serde_json::{Value, json};
 use shakmaty::san::San;
+use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
 const CASE_FIELDS: &[&str] = &[
@@ -30,19 +30,23 @@ const CASE_FIELDS: &[&str] = &[
     "python_chess_disagrees",
 ];
 
-/// What the engine says about a case, computed lazily per key.
+/// What the engine says about a case, whatever its notation (UCI or SAN moves, or a PGN text):
+/// the judge after the moves (final position, history, verdict), or the refused FEN; and the
+/// move-text facts (parsed, the mainline as UCI, the first null move, the PGN game for its tags).
+/// Every key is answered from these for every kind of case.
 struct Run {
     judge: Option<Judge>,
     verdict: Option<arbiter::game::verdict::Verdict>,
     fen_error: Option<arbiter::game::setup::FenError>,
-    pgn: Option<PgnRun>,
-}
-
-struct PgnRun {
+    /// Every move text was read (for a PGN case: the game was read and judged).
     parse_ok: bool,
-    game: Option<arbiter::formats::pgn::PgnGame>,
-    verdict: Option<arbiter::game::verdict::Verdict>,
+    /// The legal moves from the start, as UCI, up to the first that is not legal (replayed with
+    /// shakmaty, independently of the judge).
     uci: Vec<String>,
+    /// 0-based index of the first null move (`--`, `0000`).
+    null_at: Option<usize>,
+    /// The PGN game, for a PGN case (its tags).
+    game: Option<arbiter::formats::pgn::PgnGame>,
 }
 
 fn run_case(case: &Value) -> Result<Run, String> {
@@ -51,12 +55,7 @@ fn run_case(case: &Value) -> Result<Run, String> {
         .and_then(Value::as_str)
         .unwrap_or("startpos");
     if let Some(pgn) = case.get("pgn").and_then(Value::as_str) {
-        return Ok(Run {
-            judge: None,
-            verdict: None,
-            fen_error: None,
-            pgn: Some(run_pgn(pgn)),
-        });
+        return Ok(run_pgn(pgn));
     }
     let start = match parse_fen(fen, CastlingMode::Standard)
         .or_else(|_| parse_fen(fen, CastlingMode::Chess960))
@@ -67,11 +66,15 @@ fn run_case(case: &Value) -> Result<Run, String> {
                 judge: None,
                 verdict: None,
                 fen_error: Some(e),
-                pgn: None,
+                parse_ok: false,
+                uci: Vec::new(),
+                null_at: None,
+                game: None,
             });
         }
     };
     let mode = start.castles().mode();
+    let mut replay = Some(start.clone());
     let mut judge = Judge::with_mode(
         start,
         mode,
@@ -82,19 +85,42 @@ fn run_case(case: &Value) -> Result<Run, String> {
         .get("notation")
         .and_then(Value::as_str)
         .unwrap_or("uci");
-    for m in case
+    let (mut parse_ok, mut uci, mut null_at) = (true, Vec::new(), None);
+    for (i, m) in case
         .get("moves")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
+        .enumerate()
     {
         let text = m.as_str().ok_or("a move is not a string")?;
         let written = match notation {
             "uci" => Written::parse(Some(text), None),
             "san" => Written::parse(None, Some(text)),
             other => return Err(format!("unknown notation {other:?}")),
+        };
+        let Ok(written) = written else {
+            parse_ok = false;
+            break;
+        };
+        let legal = replay.as_ref().and_then(|pos| match written {
+            Written::Uci(UciMove::Null) | Written::San(San::Null) => None,
+            Written::Uci(u) => u.to_move(pos).ok(),
+            Written::San(s) => s.to_move(pos).ok(),
+        });
+        if matches!(
+            written,
+            Written::Uci(UciMove::Null) | Written::San(San::Null)
+        ) {
+            null_at.get_or_insert(i);
         }
-        .map_err(|e| format!("move {text:?}: {e}"))?;
+        match (legal, replay.as_mut()) {
+            (Some(mv), Some(pos)) => {
+                uci.push(mv.to_uci(mode).to_string());
+                pos.play_unchecked(mv);
+            }
+            _ => replay = None,
+        }
         judge.play(written);
     }
     let verdict = judge.verdict();
@@ -102,43 +128,56 @@ fn run_case(case: &Value) -> Result<Run, String> {
         judge: Some(judge),
         verdict: Some(verdict),
         fen_error: None,
-        pgn: None,
+        parse_ok,
+        uci,
+        null_at,
+        game: None,
     })
 }
 
-fn run_pgn(text: &str) -> PgnRun {
-    let mut reader = PgnReader::new(text.as_bytes());
-    match reader.next() {
-        Some(Ok(game)) => {
-            let verdict = judge_pgn_game(&game, CompetitionRules::fide(), JudgeOptions::default());
-            // The mainline as UCI, replayed independently of the judge.
-            let mut uci = Vec::new();
-            let mut pos = game
-                .tag("FEN")
-                .and_then(|f| parse_fen(f, CastlingMode::Standard).ok())
-                .unwrap_or_default();
-            for san in &game.moves {
-                match san.to_move(&pos) {
-                    Ok(m) => {
-                        uci.push(m.to_uci(CastlingMode::Standard).to_string());
-                        pos.play_unchecked(m);
-                    }
-                    Err(_) => break,
-                }
-            }
-            PgnRun {
-                parse_ok: verdict.is_ok(),
-                game: Some(game),
-                verdict: verdict.ok(),
-                uci,
-            }
-        }
-        _ => PgnRun {
-            parse_ok: false,
-            game: None,
+fn run_pgn(text: &str) -> Run {
+    let mut reader = PgnReader::reporting_skipped_tokens(text.as_bytes());
+    let Some(Ok(game)) = reader.next() else {
+        return Run {
+            judge: None,
             verdict: None,
+            fen_error: None,
+            parse_ok: false,
             uci: Vec::new(),
-        },
+            null_at: None,
+            game: None,
+        };
+    };
+    let judge = pgn_judge(&game, CompetitionRules::fide(), JudgeOptions::default());
+    // The mainline as UCI, replayed independently of the judge.
+    let mut uci = Vec::new();
+    let mut pos = game
+        .tag("FEN")
+        .and_then(|f| parse_fen(f, CastlingMode::Standard).ok())
+        .unwrap_or_default();
+    for san in &game.moves {
+        match san.to_move(&pos) {
+            Ok(m) => {
+                uci.push(m.to_uci(CastlingMode::Standard).to_string());
+                pos.play_unchecked(m);
+            }
+            Err(_) => break,
+        }
+    }
+    let null_at = game.moves.iter().position(|m| *m == San::Null);
+    let (judge, fen_error) = match judge {
+        Ok(j) => (Some(j), None),
+        Err(JudgeError::InvalidStart { source, .. }) => (None, Some(source)),
+        Err(_) => (None, None),
+    };
+    Run {
+        verdict: judge.as_ref().map(Judge::verdict),
+        parse_ok: judge.is_some(),
+        judge,
+        fen_error,
+        uci,
+        null_at,
+        game: Some(game),
     }
 }
 
@@ -177,17 +216,20 @@ fn actual(key: &str, expected: &Value, run: &Run) -> Result<(Value, bool), Strin
     let pos = || -> Result<&Chess, String> {
         run.judge
             .as_ref()
-            .ok_or("no position (FEN refused or PGN case)")?
+            .ok_or("no position (FEN refused or PGN unread)")?
             .position()
             .ok_or_else(|| "irregular final position".to_owned())
     };
     let judge = || {
         run.judge
             .as_ref()
-            .ok_or("no game (FEN refused or PGN case)")
+            .ok_or("no game (FEN refused or PGN unread)")
     };
-    let verdict = || run.verdict.as_ref().ok_or("no verdict");
-    let pgn = || run.pgn.as_ref().ok_or("not a PGN case");
+    let verdict = || {
+        run.verdict
+            .as_ref()
+            .ok_or("no verdict (FEN refused or PGN unread)")
+    };
     let v = match key {
         "checkmate" => json!(pos()?.is_checkmate()),
         "stalemate" => json!(pos()?.is_stalemate()),
@@ -247,28 +289,23 @@ fn actual(key: &str, expected: &Value, run: &Run) -> Result<(Value, bool), Strin
             let ok = expected.as_str().is_some_and(|w| codes.contains(&w));
             return Ok((json!(codes), ok));
         }
-        "parse_ok" => json!(pgn()?.parse_ok),
-        "mainline_plies" => json!(pgn()?.verdict.as_ref().map(|v| v.plies)),
-        "mainline_uci" => json!(pgn()?.uci),
+        "parse_ok" => json!(run.parse_ok),
+        "mainline_plies" => json!(verdict()?.plies),
+        "mainline_uci" => json!(run.uci),
         "headers" => {
-            let g = pgn()?.game.as_ref().ok_or("no game")?;
             let map = expected.as_object().ok_or("headers is not an object")?;
+            let tag = |k: &str| run.game.as_ref().and_then(|g| g.tag(k));
             let got: BTreeMap<&str, Option<&str>> =
-                map.keys().map(|k| (k.as_str(), g.tag(k))).collect();
-            let ok = map.iter().all(|(k, v)| v.as_str() == g.tag(k));
+                map.keys().map(|k| (k.as_str(), tag(k))).collect();
+            let ok = map.iter().all(|(k, v)| v.as_str() == tag(k));
             return Ok((json!(got), ok));
         }
-        "result_tag" => json!(pgn()?.game.as_ref().and_then(|g| g.tag("Result"))),
-        "null_move_at" => json!(
-            pgn()?
-                .game
-                .as_ref()
-                .and_then(|g| g.moves.iter().position(|m| *m == San::Null))
-        ),
+        "result_tag" => json!(run.game.as_ref().and_then(|g| g.tag("Result"))),
+        "null_move_at" => json!(run.null_at),
         "final_fen3" => {
-            let v = pgn()?.verdict.as_ref().ok_or("no verdict")?;
             json!(
-                v.final_fen
+                verdict()?
+                    .final_fen
                     .to_string()
                     .split(' ')
                     .take(3)
@@ -277,15 +314,11 @@ fn actual(key: &str, expected: &Value, run: &Run) -> Result<(Value, bool), Strin
             )
         }
         "material" => {
-            let board = match (&run.judge, &run.pgn) {
-                (Some(j), _) => j.position().map(|p| p.board().clone()),
-                (None, Some(p)) => p
-                    .verdict
-                    .as_ref()
-                    .map(|v| v.final_fen.as_setup().board.clone()),
-                _ => None,
-            }
-            .ok_or("no final position")?;
+            let board = run
+                .verdict
+                .as_ref()
+                .map(|v| v.final_fen.as_setup().board.clone())
+                .ok_or("no final position")?;
             material(&board)
         }
         other => return Err(format!("unknown expect key {other:?}")),
@@ -391,4 +424,18 @@ fn extra_rules_cases() {
     ));
     println!("{passed} passed, {failed} failed");
     assert_eq!(failed, 0, "{failed} extra rules case(s) failed");
+}
+
+/// Every key in every notation (`fixtures/judge/rules-cases/notations.jsonl`): the flag-fall
+/// and position keys on PGN cases, the PGN keys on UCI and SAN move cases; a key the harness
+/// cannot answer fails the case.
+#[test]
+fn every_key_in_every_notation() {
+    let (passed, failed) = run_file(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/judge/rules-cases/notations.jsonl"
+    ));
+    println!("{passed} passed, {failed} failed");
+    assert_eq!(failed, 0, "{failed} notation case(s) failed");
+    assert_eq!(passed, 11);
 }

@@ -301,7 +301,18 @@ tr-claim-decision = { $correct ->
 tr-claim-over = the game was already over
 tr-appeared = the position has appeared { $count } times (9.2.2)
 tr-intended-repeats = the intended move repeats the position a third time (9.2.1)
-tr-appeared-only = the position has appeared { $count } time(s) only
+tr-appeared-only = the position has appeared { $count ->
+        [one] { $count } time
+       *[other] { $count } times
+    } only
+tr-intended-would = after the intended move the position would have appeared { $after } times (9.2.1)
+tr-intended-only = after the intended move the position would have appeared { $after ->
+        [one] { $after } time
+       *[other] { $after } times
+    } only (9.2.1; the current position: { $count ->
+        [one] { $count } time
+       *[other] { $count } times
+    })
 tr-plies-without = { $plies } plies without pawn move or capture (9.3.2)
 tr-intended-fifty = the intended move completes 50 moves each (9.3.1)
 tr-only-plies = only { $plies } plies without pawn move or capture

@@ -7,6 +7,7 @@
 //! - [`recognise`](mod@recognise): the move recogniser and its stability rule;
 //! - [`diff`]: what the hand did when the board shows no legal move;
 //! - [`events`]: the recognised log as the judge's event log;
+//! - [`games`]: one log holding several games, cut where the start position is set up again;
 //! - [`simulate`]: renders a game as an e-board would report it, with transients (tests,
 //!   benches, demos).
 //!
@@ -31,6 +32,7 @@
 
 pub mod diff;
 pub mod events;
+pub mod games;
 pub mod orientation;
 pub mod placement;
 pub mod recognise;
@@ -38,6 +40,7 @@ pub mod simulate;
 
 pub use diff::{IllegalAct, classify_act};
 pub use events::{read_board_game, to_game};
+pub use games::split_games;
 pub use orientation::Orientation;
 pub use placement::{Reading, Snapshot, looks_like_board_log, parse_log};
 pub use recognise::{

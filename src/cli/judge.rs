@@ -86,7 +86,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         };
         let board = input.format() == GameFormat::BoardLog;
+        let mut read_any = false;
         for game in input {
+            read_any = true;
             let mut game = match game {
                 Ok(game) => game,
                 Err(e) => {
@@ -95,75 +97,95 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     continue;
                 }
             };
-            if let GameRecord::BoardLog(text) = &game.record {
-                let stability = arbiter::board::StabilityRule {
-                    snapshots: args.board_snapshots,
-                    seconds: args.board_seconds,
-                };
-                let config = arbiter::board::RecogniserConfig {
-                    stability,
-                    ..Default::default()
-                };
-                match arbiter::board::read_board_game(text, &config) {
-                    Ok(events) => game.record = GameRecord::Events(events),
-                    Err(e) => {
-                        note!("arbiter: {name}: {e}");
-                        failed = true;
-                        continue;
+            // A board log may hold several games (the start position set up again): each is
+            // recognised and judged on its own, numbered in the log.
+            let records: Vec<(usize, GameRecord)> = match &game.record {
+                GameRecord::BoardLog(text) => {
+                    let stability = arbiter::board::StabilityRule {
+                        snapshots: args.board_snapshots,
+                        seconds: args.board_seconds,
+                    };
+                    let config = arbiter::board::RecogniserConfig {
+                        stability,
+                        ..Default::default()
+                    };
+                    let mut records = Vec::new();
+                    for (k, piece) in arbiter::board::split_games(text).iter().enumerate() {
+                        match arbiter::board::read_board_game(piece, &config) {
+                            Ok(events) => records.push((k + 1, GameRecord::Events(events))),
+                            Err(e) => {
+                                note!("arbiter: {name}: {e}");
+                                failed = true;
+                            }
+                        }
                     }
+                    records
                 }
-            }
-            for w in start_fen(&game.record)
-                .map(arbiter::game::setup::fen_warnings)
-                .unwrap_or_default()
-            {
-                note!(
-                    "arbiter: {name}: game {}: warning: FEN: {}",
+                _ => vec![(
                     game.index,
-                    w.describe(lang)
-                );
-            }
-            match game.record.judge(rules, options) {
-                Ok(verdict) => match args.format {
-                    super::Format::Json => {
-                        let row = Output {
-                            file: name.clone(),
-                            index: game.index,
-                            verdict: &verdict,
-                        };
-                        serde_json::to_writer(&mut out, &row)?;
-                        writeln!(out)?;
-                    }
-                    super::Format::Text => {
-                        let head = lang.fmt(
-                            "judge-game",
-                            &[("file", &name), ("index", &game.index.to_string())],
-                        );
-                        writeln!(out, "{head}: {}", verdict.summary(lang))?;
-                    }
-                },
-                Err(failure) => {
-                    let e = failure_text(&failure, lang);
-                    match (&failure, game.location) {
-                        (JudgeFailure::Event { line, .. }, _) if board => {
-                            note!("arbiter: {name}:{line}: {e}");
+                    std::mem::replace(&mut game.record, GameRecord::BoardLog(String::new())),
+                )],
+            };
+            for (index, record) in records {
+                game.index = index;
+                game.record = record;
+                for w in start_fen(&game.record)
+                    .map(arbiter::game::setup::fen_warnings)
+                    .unwrap_or_default()
+                {
+                    note!(
+                        "arbiter: {name}: game {}: warning: FEN: {}",
+                        game.index,
+                        w.describe(lang)
+                    );
+                }
+                match game.record.judge(rules, options) {
+                    Ok(verdict) => match args.format {
+                        super::Format::Json => {
+                            let row = Output {
+                                file: name.clone(),
+                                index: game.index,
+                                verdict: &verdict,
+                            };
+                            serde_json::to_writer(&mut out, &row)?;
+                            writeln!(out)?;
                         }
-                        (JudgeFailure::Event { line, .. }, _) => {
-                            note!("arbiter: {name}:{line}: game {}: {e}", game.index);
-                        }
-                        (_, Location::Byte(offset)) => {
-                            note!(
-                                "arbiter: {name}: game {} (byte offset {offset}): {e}",
-                                game.index
+                        super::Format::Text => {
+                            let head = lang.fmt(
+                                "judge-game",
+                                &[("file", &name), ("index", &game.index.to_string())],
                             );
+                            writeln!(out, "{head}: {}", verdict.summary(lang))?;
                         }
-                        (_, Location::Line(_)) => {
-                            note!("arbiter: {name}: game {}: {e}", game.index)
+                    },
+                    Err(failure) => {
+                        let e = failure_text(&failure, lang);
+                        match (&failure, game.location) {
+                            (JudgeFailure::Event { line, .. }, _) if board => {
+                                note!("arbiter: {name}:{line}: {e}");
+                            }
+                            (JudgeFailure::Event { line, .. }, _) => {
+                                note!("arbiter: {name}:{line}: game {}: {e}", game.index);
+                            }
+                            (_, Location::Byte(offset)) => {
+                                note!(
+                                    "arbiter: {name}: game {} (byte offset {offset}): {e}",
+                                    game.index
+                                );
+                            }
+                            (_, Location::Line(_)) => {
+                                note!("arbiter: {name}: game {}: {e}", game.index)
+                            }
                         }
+                        failed = true;
                     }
-                    failed = true;
                 }
             }
+        }
+        if !read_any {
+            // As `arbiter adjudicate`: an empty input is an input that could not be judged.
+            note!("arbiter: {name}: no game in the file");
+            failed = true;
         }
     }
     out.flush()?;

@@ -32,12 +32,17 @@ pub enum JsonlError {
         source: io::Error,
     },
     /// A line that is not a valid event.
-    #[error("line {line}: not a valid event: {source}")]
+    #[error(
+        "line {line}: not a valid event: {}",
+        describe_event_error(text, source)
+    )]
     Event {
         /// 1-based line.
         line: usize,
-        /// serde's explanation (unknown type, missing or unknown field…).
-        #[source]
+        /// The line as read (trimmed), to name the field at fault.
+        text: String,
+        /// serde's explanation (unknown type, missing or unknown field…); the `Display` words
+        /// it for people (the field named, no Rust type names, no serde positions).
         source: serde_json::Error,
     },
     /// A move with a number of hands other than 1 or 2 (Laws 4.1, CR 3.7).
@@ -62,6 +67,7 @@ pub fn parse_line(line: &str, line_no: usize) -> Result<Option<Event>, JsonlErro
     }
     let event: Event = serde_json::from_str(t).map_err(|source| JsonlError::Event {
         line: line_no,
+        text: t.to_owned(),
         source,
     })?;
     // A move is made with one hand or two (Laws 4.1, CR 3.7): nothing else is a move.
@@ -74,6 +80,73 @@ pub fn parse_line(line: &str, line_no: usize) -> Result<Option<Event>, JsonlErro
         });
     }
     Ok(Some(event))
+}
+
+/// serde's reason for refusing an event line, for people: the field at fault named (found as
+/// the first field whose removal changes serde's complaint, since an internally tagged event
+/// loses serde's path), Rust type names replaced by words, and serde's "at line 1 column 37"
+/// dropped (a syntax error keeps its column, as "column 37").
+fn describe_event_error(text: &str, error: &serde_json::Error) -> String {
+    let full = error.to_string();
+    // serde_json appends " at line L column C" when it knows the position.
+    let (reason, column) = match full.rfind(" at line ") {
+        Some(at) => {
+            let column = full
+                .get(at..)
+                .and_then(|tail| tail.rsplit(' ').next())
+                .map(str::to_owned);
+            (full.get(..at).unwrap_or_default().to_owned(), column)
+        }
+        None => (full.clone(), None),
+    };
+    let mut reason = reason;
+    for (rust, words) in [
+        ("expected u8", "expected a whole number"),
+        ("expected u16", "expected a whole number"),
+        ("expected u32", "expected a whole number"),
+        ("expected u64", "expected a whole number"),
+        ("expected usize", "expected a whole number"),
+        ("expected i64", "expected a whole number"),
+        ("expected f64", "expected a number"),
+        ("expected a sequence", "expected a list"),
+        ("expected a map", "expected an object"),
+        (
+            "expected internally tagged enum Event",
+            "expected an event object",
+        ),
+    ] {
+        reason = reason.replace(rust, words);
+    }
+    if error.is_syntax() || error.is_eof() {
+        return match column {
+            Some(c) => format!("not JSON: {reason} (column {c})"),
+            None => format!("not JSON: {reason}"),
+        };
+    }
+    match field_at_fault(text, &full) {
+        Some(field) if !reason.contains(&format!("`{field}`")) => {
+            format!("\"{field}\": {reason}")
+        }
+        _ => reason,
+    }
+}
+
+/// The first field of the event object `text` without which serde's complaint changes.
+fn field_at_fault(text: &str, complaint: &str) -> Option<String> {
+    let serde_json::Value::Object(map) = serde_json::from_str::<serde_json::Value>(text).ok()?
+    else {
+        return None;
+    };
+    map.keys()
+        .filter(|k| k.as_str() != "type")
+        .find(|key| {
+            let mut without = map.clone();
+            without.remove(key.as_str());
+            serde_json::from_value::<Event>(serde_json::Value::Object(without))
+                .err()
+                .is_none_or(|e| e.to_string() != complaint)
+        })
+        .cloned()
 }
 
 /// Reads a whole event log and splits it into games at each `header` event.
@@ -187,6 +260,53 @@ mod tests {
         match read_games(log.as_bytes()) {
             Err(JsonlError::Event { line, .. }) => assert_eq!(line, 3),
             other => panic!("expected a line-3 error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn round_and_board_are_numbers_or_strings() {
+        let log = "{\"type\":\"header\",\"round\":3,\"board\":\"12\"}\n";
+        let games = read_games(log.as_bytes()).unwrap();
+        match &games[0].events[0] {
+            Event::Header(h) => {
+                assert_eq!(h.round.as_deref(), Some("3"));
+                assert_eq!(h.board.as_deref(), Some("12"));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// Each refused line names the field and what was expected, in words: no Rust type name
+    /// (`u8`), no serde position ("at line 1 column 37").
+    #[test]
+    fn errors_name_the_field_and_what_was_expected() {
+        for (line, said) in [
+            (
+                "{\"type\":\"header\",\"round\":[1]}",
+                "line 1: not a valid event: \"round\": expected a string or a number",
+            ),
+            (
+                "{\"type\":\"move\",\"uci\":\"e2e4\",\"hands\":\"two\"}",
+                "line 1: not a valid event: \"hands\": invalid type: string \"two\", expected a \
+                 whole number",
+            ),
+            (
+                "{\"type\":\"resign\",\"by\":\"green\"}",
+                "line 1: not a valid event: \"by\": unknown variant `green`, expected `white` or \
+                 `black`",
+            ),
+            (
+                "{\"type\":\"move\",\"uci\":5}",
+                "line 1: not a valid event: \"uci\": invalid type: integer `5`, expected a string",
+            ),
+            (
+                "{\"type\":\"move\", uci:\"e2e4\"}",
+                "line 1: not a valid event: not JSON: key must be a string (column 17)",
+            ),
+        ] {
+            let e = read_games(line.as_bytes()).unwrap_err().to_string();
+            assert_eq!(e, said);
+            assert!(!e.contains(" at line "), "{e}");
         }
     }
 

@@ -136,11 +136,20 @@ pub struct Header {
     /// Event name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub event: Option<String>,
-    /// Round, as written by the organisers (e.g. `"3"`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Round, as written by the organisers (e.g. `"3"`, `"3.1"`); a JSON number (`3`) is read
+    /// as its text.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "text_or_number"
+    )]
     pub round: Option<String>,
-    /// Board number, as written (e.g. `"12"`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Board number, as written (e.g. `"12"`); a JSON number (`12`) is read as its text.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "text_or_number"
+    )]
     pub board: Option<String>,
     /// Start position as FEN; the standard start position when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -148,6 +157,20 @@ pub struct Header {
     /// Rule preset name (`detsky-mat` or `fide`); a `--rules` flag overrides it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<String>,
+}
+
+/// A header field given as a string or a number (`"round": 3` or `"round": "3"`).
+fn text_or_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged, expecting = "expected a string or a number")]
+    enum TextOrNumber {
+        Text(String),
+        Number(serde_json::Number),
+    }
+    Ok(Option::<TextOrNumber>::deserialize(d)?.map(|v| match v {
+        TextOrNumber::Text(t) => t,
+        TextOrNumber::Number(n) => n.to_string(),
+    }))
 }
 
 /// A move as completed on the board. Exactly one of `uci` and `san` is given.

@@ -230,6 +230,18 @@ pub fn threefold_with_move(history: &RepetitionHistory, pos: &Chess, m: Move) ->
     !pos.is_irreversible(m) && history.count(key) + 1 >= THREEFOLD
 }
 
+/// How many times the position after the legal move `m` would have appeared, counting that
+/// appearance (Art. 9.2.1: the claim with an intended move is about the position after it).
+/// An irreversible move leads to a position that cannot have occurred before: 1.
+pub fn count_after_move(history: &RepetitionHistory, pos: &Chess, m: Move) -> usize {
+    if pos.is_irreversible(m) {
+        return 1;
+    }
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    history.count(position_key(&after)) + 1
+}
+
 /// Threefold repetition claimable by the player on move, now or with *some* legal move
 /// (python-chess's `can_claim_threefold_repetition`; the Laws require the declared move,
 /// [`threefold_with_move`]).
@@ -307,6 +319,22 @@ mod tests {
         assert_eq!(hist.current_count(), 3);
         assert!(threefold_now(&hist));
         assert!(!fivefold(&hist));
+    }
+
+    #[test]
+    fn count_after_move_is_the_count_of_the_position_reached() {
+        // 1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3: the current position (after 3.Nf3) stands twice; 3...Nf6
+        // would bring its position a second time; 3...e5 and 3...Nc6 a first.
+        let mut pos = Chess::default();
+        let mut hist = RepetitionHistory::new(position_key(&pos));
+        for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3"] {
+            play(&mut pos, &mut hist, m);
+        }
+        assert_eq!(hist.current_count(), 2);
+        let uci = |u: &str| u.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+        assert_eq!(count_after_move(&hist, &pos, uci("g8f6")), 2);
+        assert_eq!(count_after_move(&hist, &pos, uci("e7e5")), 1);
+        assert_eq!(count_after_move(&hist, &pos, uci("b8c6")), 1);
     }
 
     #[test]

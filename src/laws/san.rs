@@ -15,11 +15,64 @@
 //! [`physical_move`] reads a SAN the other way, for a move that may be illegal: which piece the
 //! hand moved from where to where.
 
-use shakmaty::san::{San, SanError};
+use shakmaty::san::{San, SanError, SanPlus};
 
 use crate::laws::check;
 use crate::laws::illegal::PhysicalMove;
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Rank, Role, Square, attacks};
+
+/// SAN as real records write it: standard SAN (`Nf3`, `O-O`, `e8=Q+`, `--`), castling with
+/// zeros (`0-0`, `0-0-0+`), and a promotion without `=` (`a8Q`, `bxa1N#`).
+///
+/// ```
+/// use arbiter::laws::san::read_san;
+///
+/// assert_eq!(read_san("0-0-0+").unwrap().to_string(), "O-O-O+");
+/// assert_eq!(read_san("a8Q").unwrap().to_string(), "a8=Q");
+/// assert_eq!(read_san("Nh4g6").unwrap().to_string(), "Nh4g6");
+/// assert!(read_san("Zz9").is_err());
+/// ```
+///
+/// # Errors
+/// shakmaty's [`shakmaty::san::ParseSanError`] when no reading fits.
+pub fn read_san(text: &str) -> Result<SanPlus, shakmaty::san::ParseSanError> {
+    let text = text.trim();
+    if let Ok(san) = text.parse::<SanPlus>() {
+        return Ok(san);
+    }
+    let core = text.trim_end_matches(['+', '#']);
+    let suffix = text.get(core.len()..).unwrap_or_default();
+    if core == "0-0" || core == "0-0-0" {
+        return format!("{}{suffix}", core.replace('0', "O")).parse();
+    }
+    match promotion_without_equals(text) {
+        Some(san) => format!("{san}{suffix}").parse(),
+        None => text.parse(),
+    }
+}
+
+/// A pawn's promotion written without `=` (`a8Q`, `bxa1N+`, `e8q#`): the SAN it means (without
+/// the check mark).
+pub fn promotion_without_equals(token: &str) -> Option<San> {
+    let core = token.trim_end_matches(['+', '#']);
+    let (square, piece) = core.split_at_checked(core.len().checked_sub(1)?)?;
+    let piece = piece.to_ascii_uppercase();
+    let rank = square.as_bytes().last()?;
+    if !matches!(piece.as_str(), "Q" | "R" | "B" | "N") || !matches!(rank, b'1' | b'8') {
+        return None;
+    }
+    if !square.starts_with(|c: char| ('a'..='h').contains(&c)) {
+        return None;
+    }
+    match format!("{square}={piece}").parse::<San>().ok()? {
+        san @ San::Normal {
+            role: Role::Pawn,
+            promotion: Some(_),
+            ..
+        } => Some(san),
+        _ => None,
+    }
+}
 
 /// The legal move `san` names in `pos` (Laws Art. 3, notation of Appendix C).
 ///

@@ -23,6 +23,19 @@ pub fn judge_pgn_game(
     rules: CompetitionRules,
     options: JudgeOptions,
 ) -> Result<Verdict, JudgeError> {
+    pgn_judge(game, rules, options).map(Judge::into_verdict)
+}
+
+/// The judge after a PGN game (as [`judge_pgn_game`], before its verdict is taken): its final
+/// position and repetition history can be asked (the rules vectors' keys).
+///
+/// # Errors
+/// As [`judge_pgn_game`].
+pub fn pgn_judge(
+    game: &PgnGame,
+    rules: CompetitionRules,
+    options: JudgeOptions,
+) -> Result<Judge, JudgeError> {
     let chess960 = match game.tag("Variant") {
         None => false,
         Some(v) => {
@@ -87,5 +100,5 @@ pub fn judge_pgn_game(
     if let Some(result) = reported {
         judge.report_result(result, ReportSource::Pgn, None, None);
     }
-    Ok(judge.into_verdict())
+    Ok(judge)
 }

@@ -33,7 +33,7 @@ use crate::game::verdict::GameResult;
 mod judge;
 mod scan;
 
-pub use judge::judge_pgn_game;
+pub use judge::{judge_pgn_game, pgn_judge};
 pub use scan::{UnreadableToken, unreadable_tokens};
 
 /// One game read from a PGN file.

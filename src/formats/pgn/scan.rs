@@ -3,8 +3,6 @@
 //! reported where they stand.
 
 use pgn_reader::SanPlus;
-use shakmaty::Role;
-use shakmaty::san::San;
 
 /// A main-line token that pgn-reader 0.29 skipped without a word: it reads moves, move
 /// numbers, comments, `$` NAGs, `!`/`?` marks and results, and drops anything else (e.g.
@@ -137,27 +135,7 @@ fn scan_main_line(text: &[u8]) -> (usize, Vec<UnreadableToken>) {
     (moves, found)
 }
 
-/// A pawn's promotion written without `=` (`a8Q`, `bxa1N+`, `e8q#`): the SAN it means.
-pub(super) fn promotion_without_equals(token: &str) -> Option<San> {
-    let core = token.trim_end_matches(['+', '#']);
-    let (square, piece) = core.split_at_checked(core.len().checked_sub(1)?)?;
-    let piece = piece.to_ascii_uppercase();
-    let rank = square.as_bytes().last()?;
-    if !matches!(piece.as_str(), "Q" | "R" | "B" | "N") || !matches!(rank, b'1' | b'8') {
-        return None;
-    }
-    if !square.starts_with(|c: char| ('a'..='h').contains(&c)) {
-        return None;
-    }
-    match format!("{square}={piece}").parse::<San>().ok()? {
-        san @ San::Normal {
-            role: Role::Pawn,
-            promotion: Some(_),
-            ..
-        } => Some(san),
-        _ => None,
-    }
-}
+pub(super) use crate::laws::san::promotion_without_equals;
 
 /// An evaluation or novelty mark written as text (`+-`, `=`, `+/=`… in ASCII; `N` or `TN`
 /// standing alone, `next` being the byte after it), or a detached `+` / `#`: the reader skips

@@ -122,12 +122,21 @@ impl Judge {
                     _ => draw::fifty_with_move(pos, mv),
                 });
                 let count = self.history.current_count();
+                // With an intended move, the claim is about the position after it (9.2.1).
+                let after = legal
+                    .filter(|_| kind == ClaimKind::Threefold)
+                    .map(|mv| draw::count_after_move(&self.history, pos, mv));
                 let explanation = match (kind, now, with_move) {
                     (ClaimKind::Threefold, true, _) => Note::new("tr-appeared").arg("count", count),
-                    (ClaimKind::Threefold, false, true) => Note::new("tr-intended-repeats"),
-                    (ClaimKind::Threefold, false, false) => {
-                        Note::new("tr-appeared-only").arg("count", count)
+                    (ClaimKind::Threefold, false, true) => {
+                        Note::new("tr-intended-would").arg("after", after.unwrap_or(3))
                     }
+                    (ClaimKind::Threefold, false, false) => match after {
+                        Some(n) => Note::new("tr-intended-only")
+                            .arg("after", n)
+                            .arg("count", count),
+                        None => Note::new("tr-appeared-only").arg("count", count),
+                    },
                     (_, true, _) => Note::new("tr-plies-without").arg("plies", pos.halfmoves()),
                     (_, false, true) => Note::new("tr-intended-fifty"),
                     (_, false, false) => Note::new("tr-only-plies").arg("plies", pos.halfmoves()),

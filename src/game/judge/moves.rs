@@ -28,7 +28,7 @@ use crate::laws::ending::automatic_ending;
 pub enum Written {
     /// UCI (`e2e4`, `e7e8q`, `e1g1` / `e1h1`, `0000`).
     Uci(UciMove),
-    /// SAN (`Nf3`, `O-O`, `--`).
+    /// SAN (`Nf3`, `O-O`, `--`; also `0-0` and `a8Q`, as [`san::read_san`] reads them).
     San(San),
 }
 
@@ -41,9 +41,7 @@ impl Written {
                 .parse::<UciMove>()
                 .map(Written::Uci)
                 .map_err(|e| e.to_string()),
-            (None, Some(s)) => s
-                .trim()
-                .parse::<shakmaty::san::SanPlus>()
+            (None, Some(s)) => san::read_san(s)
                 .map(|sp| Written::San(sp.san))
                 .map_err(|e| e.to_string()),
             _ => Err("a move needs exactly one of \"uci\" and \"san\"".to_owned()),

@@ -1,0 +1,83 @@
+//! One board log, several games: the arbiter sets the start position up again between games
+//! and the board goes on logging. [`split_games`] cuts the log where a new game starts, so that
+//! each game is recognised and judged on its own.
+
+use shakmaty::Board;
+
+use super::placement::{Reading, parse_line};
+
+/// The games of a board log, in order, each as the log's text with the other games' lines
+/// blanked (so that line numbers in messages stay those of the file).
+///
+/// A new game starts at a line where the standard start placement stands (Laws 2.3; also
+/// turned by 180°, a board set up from the other side) after the current game has left it for
+/// good: after a placement with a pawn off its start squares (no legal move brings a pawn
+/// back). A `header` event written into the log after that starts the new game at its own
+/// line. The lines between the end of a game and the next start (the pieces being put back)
+/// stay with the game they follow: they come after its last move.
+///
+/// ```
+/// use arbiter::board::split_games;
+///
+/// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+/// let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+/// let log = format!("{start}\n{e4}\n{start}\n{e4}\n");
+/// let games = split_games(&log);
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[1], format!("\n\n{start}\n{e4}\n"));
+/// ```
+pub fn split_games(text: &str) -> Vec<String> {
+    let start = Board::default();
+    let turned = {
+        let mut b = start.clone();
+        b.flip_vertical();
+        b.flip_horizontal();
+        b
+    };
+    let mut starts = vec![0usize];
+    let mut left_start = false;
+    for (i, line) in text.lines().enumerate() {
+        let Ok(Some(snap)) = parse_line(i + 1, line) else {
+            continue;
+        };
+        match &snap.reading {
+            Reading::Placement(board) => {
+                if left_start && (*board == start || *board == turned) {
+                    starts.push(i);
+                    left_start = false;
+                } else if pawn_left_home(board) {
+                    left_start = true;
+                }
+            }
+            Reading::Event(e)
+                if left_start && e.get("type").and_then(|t| t.as_str()) == Some("header") =>
+            {
+                starts.push(i);
+                left_start = false;
+            }
+            _ => {}
+        }
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut games = Vec::with_capacity(starts.len());
+    for (k, &from) in starts.iter().enumerate() {
+        let to = starts.get(k + 1).copied().unwrap_or(lines.len());
+        let mut game = String::with_capacity(text.len());
+        for (i, line) in lines.iter().enumerate() {
+            if (from..to).contains(&i) {
+                game.push_str(line);
+            }
+            game.push('\n');
+        }
+        games.push(game);
+    }
+    games
+}
+
+/// True when a pawn stands off the start ranks of both colours (ranks 2 and 7, seen either way
+/// round): a pawn has moved, and the start position cannot come back by legal moves.
+fn pawn_left_home(board: &Board) -> bool {
+    let home = shakmaty::Bitboard::from_rank(shakmaty::Rank::Second)
+        | shakmaty::Bitboard::from_rank(shakmaty::Rank::Seventh);
+    (board.pawns() & !home).any()
+}
