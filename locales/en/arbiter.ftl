@@ -146,3 +146,5 @@ pawn-rule-extra-passed-pawn = extra passed pawn
 adj-pawn-rule = pawn-ending rule: { $rule }
 adj-engine = engine: { $eval }, line { $line }
 adj-repeated = the position has occurred { $count } times in the game
+engine-mate-white = White mates in { $n }
+engine-mate-black = Black mates in { $n }

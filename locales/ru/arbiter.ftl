@@ -147,3 +147,5 @@ pawn-rule-extra-passed-pawn = лишняя проходная пешка
 adj-pawn-rule = правило пешечного эндшпиля: { $rule }
 adj-engine = движок: { $eval }, вариант { $line }
 adj-repeated = позиция повторилась в партии { $count } раз(а)
+engine-mate-white = мат белых в { $n } ход(а)
+engine-mate-black = мат чёрных в { $n } ход(а)
