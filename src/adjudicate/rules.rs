@@ -332,10 +332,12 @@ impl<'a> Run<'a> {
             }
             (white, black)
         };
-        // Rule 5 again: pawn endings, judged by the rules of the square, key squares, ….
-        if let Some(ending) = pawn_endings::judge(&settled) {
-            return self.pawn_ending(ending);
-        }
+        // Rule 5 again: pawn endings, judged by the rules of the square, key squares, …; a
+        // decided one settles it, the arbiter's call waits for the event's lone-king rule (7).
+        let pawn_review = match pawn_endings::judge(&settled) {
+            Some(ending) if ending.result.is_some() => return self.pawn_ending(ending),
+            other => other,
+        };
         let balance = balance(&after);
         let ahead = if balance >= 0 {
             Color::White
@@ -377,6 +379,10 @@ impl<'a> Run<'a> {
                 false,
                 "no lone king (or king and pawns only) facing an advantage",
             );
+        }
+
+        if let Some(ending) = pawn_review {
+            return self.pawn_ending(ending);
         }
 
         // Rule 8: material and position.
