@@ -2,7 +2,7 @@
 //! and pawns (and K+B+rook pawn v K), judged by the rules an arbiter knows rather than by a
 //! material threshold. Each judgement names its [`PawnRule`].
 //!
-//! - **K+P v K** is decided exactly by [`super::kpk`] (retrograde analysis); the rule named is
+//! - **K+P v K** is decided exactly by a table built by retrograde analysis (`kpk.rs`); the rule named is
 //!   the one that explains the result: the rule of the square, the key squares (with the
 //!   opposition), the defender in front of the pawn, the rook pawn, or the defender taking the
 //!   pawn.
