@@ -334,7 +334,15 @@ impl<'a> Run<'a> {
         };
         // Rule 5 again: pawn endings, judged by the rules of the square, key squares, …; a
         // decided one settles it, the arbiter's call waits for the event's lone-king rule (7).
-        let pawn_review = match pawn_endings::judge(&settled) {
+        // A position that is already a pawn ending is judged as it stands (its rules weigh the
+        // captures themselves, and a capture may lose); else the one after the exchanges.
+        let board = pos.board();
+        let ending_pos = if board.occupied() == board.kings() | board.pawns() {
+            pos
+        } else {
+            &settled
+        };
+        let pawn_review = match pawn_endings::judge(ending_pos) {
             Some(ending) if ending.result.is_some() => return self.pawn_ending(ending),
             other => other,
         };
