@@ -349,3 +349,39 @@ fn a_position_without_history_occurred_once() {
         serde_json::Value::Null
     );
 }
+
+/// Issue 17: the judge's play-out expiry (event log `playout_expired`) adjudicates with the
+/// game's repetition history: K+R v K after Ra1-a2-a1 shuffles, the position with Black to
+/// move standing for the second time and Black able to claim with ...Ke5, is not adjudicated
+/// 1-0 but left to the arbiter; the same position reached once is 1-0.
+#[test]
+fn judge_playout_expired_passes_the_repetition_history() {
+    use arbiter::game::event::Event;
+    use arbiter::game::judge::{Judge, JudgeOptions};
+    use arbiter::game::rules::{CompetitionRules, Preset as RulesPreset};
+    use arbiter::game::verdict::{GameResult as JudgeResult, Reason};
+    let run = |moves: &[&str]| {
+        let mut judge = Judge::new(
+            pos("8/8/8/4k3/8/8/8/R3K3 w - - 0 1"),
+            CompetitionRules::preset(RulesPreset::DetskyMat),
+            JudgeOptions { trace: false },
+        );
+        for m in moves {
+            let e: Event = serde_json::from_str(&format!(r#"{{"type":"move","uci":"{m}"}}"#))
+                .expect("move event");
+            judge.apply(&e).unwrap();
+        }
+        let expiry: Event = serde_json::from_str(r#"{"type":"playout_expired"}"#).unwrap();
+        judge.apply(&expiry).unwrap();
+        let v = judge.verdict();
+        (v.result, v.reason)
+    };
+    assert_eq!(
+        run(&["a1a2", "e5d5", "a2a1"]),
+        (JudgeResult::WhiteWins, Reason::Adjudicated)
+    );
+    assert_eq!(
+        run(&["a1a2", "e5d5", "a2a1", "d5e5", "a1a2", "e5d5", "a2a1"]),
+        (JudgeResult::Unfinished, Reason::AdjudicationRequired)
+    );
+}

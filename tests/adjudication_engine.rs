@@ -92,3 +92,57 @@ fn engine_decides_what_material_leaves_open() {
     assert_eq!(a.basis, Basis::ForcedMate);
     assert!(a.engine.is_none());
 }
+
+/// The command line: a missing engine is an error naming it (exit 1); an engine limit without
+/// `--engine` is a usage error (exit 2); with stockfish, the JSON carries the engine's report.
+#[test]
+fn command_line_engine_flags() {
+    let arbiter = env!("CARGO_BIN_EXE_arbiter");
+    let fen = "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let missing = std::process::Command::new(arbiter)
+        .args(["adjudicate", "--fen", fen, "--engine", "/no/such/engine"])
+        .output()
+        .expect("arbiter runs");
+    assert_eq!(missing.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&missing.stderr);
+    assert!(
+        stderr.contains("cannot start the engine /no/such/engine"),
+        "{stderr}"
+    );
+    let usage = std::process::Command::new(arbiter)
+        .args(["adjudicate", "--fen", fen, "--engine-nodes", "1000"])
+        .output()
+        .expect("arbiter runs");
+    assert_eq!(usage.status.code(), Some(2));
+    let Some(path) = stockfish() else { return };
+    let out = std::process::Command::new(arbiter)
+        .args([
+            "adjudicate",
+            "--format",
+            "json",
+            "--engine-nodes",
+            "100000",
+            "--fen",
+            fen,
+        ])
+        .arg("--engine")
+        .arg(path)
+        .output()
+        .expect("arbiter runs");
+    assert!(out.status.success(), "{out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["basis"], "engine");
+    assert_eq!(v["result"], "1-0");
+    assert!(
+        v["engine"]["name"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Stockfish"),
+        "{v}"
+    );
+    assert!(
+        v["engine"]["score"]["cp"].as_i64().unwrap_or_default() >= 300,
+        "{v}"
+    );
+    assert!(!v["engine"]["pv_san"].as_array().unwrap().is_empty(), "{v}");
+}

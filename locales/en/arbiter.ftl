@@ -493,3 +493,6 @@ web-error-refused = Refused: { $reason }
 
 ## Text kept in English in every language (Note::untranslated)
 untranslated = { $text }
+
+engine-mate-white = White mates in { $n }
+engine-mate-black = Black mates in { $n }

@@ -511,3 +511,6 @@ web-error-refused = Отказано: { $reason }
 
 ## Text kept in English in every language (Note::untranslated)
 untranslated = { $text }
+
+engine-mate-white = мат белых в { $n } ход(а)
+engine-mate-black = мат чёрных в { $n } ход(а)

@@ -213,4 +213,35 @@ mod tests {
         // Adjacent kings cannot occur.
         assert_eq!(is_win(White, E4, E5, A2, White), None);
     }
+
+    /// Endgame theory that the table must agree with everywhere: the defending king directly
+    /// in front of a pawn on its second to sixth rank draws, whoever is to move and wherever
+    /// the other king stands; a rook pawn draws when the defending king is anywhere ahead of it
+    /// on its file (rule 5's `KingInFrontOfPawn` pattern).
+    #[test]
+    fn the_king_in_front_of_the_pawn_always_draws() {
+        let mut checked = 0;
+        for pawn in (8..48u8).map(|i| Square::new(u32::from(i))) {
+            let rook = matches!(pawn.file(), shakmaty::File::A | shakmaty::File::H);
+            for wk in Square::ALL {
+                let defenders: Vec<Square> = if rook {
+                    Square::ALL
+                        .into_iter()
+                        .filter(|k| k.file() == pawn.file() && k.rank() > pawn.rank())
+                        .collect()
+                } else {
+                    pawn.offset(8).into_iter().collect()
+                };
+                for bk in defenders {
+                    for turn in [Color::White, Color::Black] {
+                        if let Some(won) = is_win(Color::White, wk, bk, pawn, turn) {
+                            assert!(!won, "K{wk} P{pawn} v K{bk}, {turn:?} to move");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 7_000, "{checked}");
+    }
 }

@@ -13,7 +13,10 @@
 //!    [`AdjudicationConfig::cursed_wins_count`];
 //! 4. **forced mate** within [`AdjudicationConfig::mate_plies`] plies for either side → win,
 //!    with the mating line;
-//! 5. **known drawn material** ([`patterns::DrawnPattern`]) → draw;
+//! 5. **known drawn material** ([`patterns::DrawnPattern`]) → draw, once no capture is
+//!    pending; after rule 6's exchanges, **pawn endings** ([`pawn_endings`]: K+P v K exactly,
+//!    rule of the square, key squares, rook pawn, wrong bishop, connected and protected passed
+//!    pawns, pawn races): a rule that decides settles it, its arbiter's call comes after rule 7;
 //! 6. **material after exchanges** — a capture-only quiescence search settles pending captures
 //!    (values [`PieceValues`], P1 N3 B3 R5 Q9 by default), so a queen about to be lost is not
 //!    counted;
@@ -24,6 +27,11 @@
 //!    with mating potential → win; at most [`AdjudicationConfig::draw_margin`] → draw; in
 //!    between (or a win that rule 8 cannot confirm) → **arbiter's call** (`review`) with a
 //!    recommendation and its reasons, never a silent guess.
+//! 9. **engine** (optional, [`AdjudicationConfig::engine`]): a UCI engine's evaluation when
+//!    rules 1–8 left the arbiter's call or a verdict by material ([`engine`]).
+//!
+//! At play-out expiry from a game, [`Adjudicator::adjudicate_game`] takes the game's
+//! repetition history: a position already repeated is not adjudicated won (Laws 9.2).
 
 pub mod engine;
 mod expiry;

@@ -2,7 +2,7 @@
 //! and pawns (and K+B+rook pawn v K), judged by the rules an arbiter knows rather than by a
 //! material threshold. Each judgement names its [`PawnRule`].
 //!
-//! - **K+P v K** is decided exactly by [`super::kpk`] (retrograde analysis); the rule named is
+//! - **K+P v K** is decided exactly by a table built by retrograde analysis (`kpk.rs`); the rule named is
 //!   the one that explains the result: the rule of the square, the key squares (with the
 //!   opposition), the defender in front of the pawn, the rook pawn, or the defender taking the
 //!   pawn.
@@ -352,15 +352,18 @@ fn against_lone_king(pos: &Chess, strong: Color) -> PawnEnding {
             };
         }
     }
+    // A pawn the defender may win: next to its king and unprotected — unless there are two
+    // pawns and the defender is on move, where every capture was shown above to lose.
+    let capture_checked = pawns.count() == 2 && turn != strong;
+    let endangered = |p: Square| wk.distance(p) == 1 && !protected(p) && !capture_checked;
     // Connected passed pawns (adjacent files, ranks at most one apart).
     for a in pawns {
         for b in pawns {
             if a.file() < b.file()
                 && a.file().distance(b.file()) == 1
                 && a.rank().distance(b.rank()) <= 1
-                && [a, b]
-                    .into_iter()
-                    .all(|p| wk.distance(p) > 1 || protected(p))
+                && !endangered(a)
+                && !endangered(b)
             {
                 return win(
                     PawnRule::ConnectedPassedPawns,
@@ -376,10 +379,7 @@ fn against_lone_king(pos: &Chess, strong: Color) -> PawnEnding {
             continue;
         }
         let protectors = shakmaty::attacks::pawn_attacks(!strong, p) & pawns;
-        let takeable = turn != strong
-            && protectors
-                .into_iter()
-                .any(|q| wk.distance(q) == 1 && !protected(q));
+        let takeable = turn != strong && protectors.into_iter().any(endangered);
         if !takeable {
             return win(
                 PawnRule::ProtectedPassedPawn,

@@ -335,10 +335,20 @@ impl<'a> Run<'a> {
             }
             (white, black)
         };
-        // Rule 5 again: pawn endings, judged by the rules of the square, key squares, ….
-        if let Some(ending) = pawn_endings::judge(&settled) {
-            return self.pawn_ending(ending);
-        }
+        // Rule 5 again: pawn endings, judged by the rules of the square, key squares, …; a
+        // decided one settles it, the arbiter's call waits for the event's lone-king rule (7).
+        // A position that is already a pawn ending is judged as it stands (its rules weigh the
+        // captures themselves, and a capture may lose); else the one after the exchanges.
+        let board = pos.board();
+        let ending_pos = if board.occupied() == board.kings() | board.pawns() {
+            pos
+        } else {
+            &settled
+        };
+        let pawn_review = match pawn_endings::judge(ending_pos) {
+            Some(ending) if ending.result.is_some() => return self.pawn_ending(ending),
+            other => other,
+        };
         let balance = balance(&after);
         let ahead = if balance >= 0 {
             Color::White
@@ -380,6 +390,10 @@ impl<'a> Run<'a> {
             self.note(7, lone_ref, false, note);
         } else {
             self.note(7, lone_ref, false, Note::new("adj-no-lone-king"));
+        }
+
+        if let Some(ending) = pawn_review {
+            return self.pawn_ending(ending);
         }
 
         // Rule 8: material and position.

@@ -12,7 +12,13 @@ impl Adjudication {
         if lang == Lang::En {
             return self.to_string();
         }
-        let reference = localised_reference(&self.article.to_string(), lang);
+        // A pawn ending's reference names its rule in English: the rule has its own line here.
+        let reference = if self.pawn_rule.is_some() {
+            self.article.article.to_string()
+        } else {
+            self.article.to_string()
+        };
+        let reference = localised_reference(&reference, lang);
         let mut s = lang.fmt("adj-position", &[("fen", &self.fen)]);
         s.push('\n');
         s.push_str(&match self.result {
@@ -50,7 +56,15 @@ impl Adjudication {
             s.push('\n');
         }
         if let Some(e) = &self.engine {
-            let eval = e.score.to_string();
+            let eval = match e.score {
+                crate::adjudicate::engine::Score::Mate(n) if n >= 0 => {
+                    lang.fmt("engine-mate-white", &[("n", &n.to_string())])
+                }
+                crate::adjudicate::engine::Score::Mate(n) => {
+                    lang.fmt("engine-mate-black", &[("n", &(-n).to_string())])
+                }
+                score => score.to_string(),
+            };
             s.push_str(&lang.fmt(
                 "adj-engine",
                 &[("eval", &eval), ("line", &e.pv_san.join(" "))],

@@ -177,11 +177,12 @@ impl Judge {
         // unfinished, awaiting the arbiter, with the engine's recommendation in the trace.
         let adjudication = match &self.board {
             BoardState::Legal(pos) => {
-                let repetitions = u32::try_from(self.history.current_count()).unwrap_or(u32::MAX);
                 let config = self.rules.preset.adjudication();
-                // A preset has no Syzygy directory, the only thing `new` can fail on.
+                // A preset has no Syzygy directory and no engine, the only things that fail.
                 let adjudicator = crate::adjudicate::Adjudicator::new(config).ok();
-                adjudicator.map(|a| a.adjudicate_in_game(pos, repetitions.max(1)))
+                // The game's repetition history: fivefold ends it, a repeated position is
+                // not adjudicated won (issue 17).
+                adjudicator.and_then(|a| a.adjudicate_game(pos, &self.history).ok())
             }
             BoardState::Irregular(_) => None,
         };
