@@ -403,6 +403,45 @@ async fn pages_in_both_languages_and_stale_forms() {
         store::load(&path).unwrap().round(1).unwrap().games[0].result,
         Some(arbiter::tournament::BoardResult::BlackWins)
     );
+    // Editing a player: the form is prefilled; a bad birth date is refused with the reason.
+    let (s, _, body) = send(&cfg, "GET", "/players?lang=en&edit=3", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(body.contains(r#"value="Player 03""#), "{body}");
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/players/edit",
+        "player=3&name=Sidorov%2C+Ilya&rating=1390&birth_date=2014%2F02%2F30&lang=en",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(body.contains("not a real date"), "{body}");
+    let (s, _, _) = send(
+        &cfg,
+        "POST",
+        "/players/edit",
+        "player=3&name=Sidorov%2C+Ilya&rating=1390&birth_date=2014%2F02%2F28&club=Rook",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let t = store::load(&path).unwrap();
+    let p = t.player(3).unwrap();
+    assert_eq!(
+        (
+            p.name.as_str(),
+            p.rating,
+            p.birth_date.as_deref(),
+            p.club.as_deref()
+        ),
+        (
+            "Sidorov, Ilya",
+            Some(1390),
+            Some("2014/02/28"),
+            Some("Rook")
+        )
+    );
     // Unknown page: 404 in the page's language.
     let (s, _, body) = send(&cfg, "GET", "/nowhere?lang=ru", "", &[]).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
@@ -478,4 +517,46 @@ async fn refuses_to_start_on_a_file_it_cannot_read() {
         .await
         .unwrap_err();
     assert!(e.to_string().contains("not a tournament state file"), "{e}");
+}
+
+/// The binary: prints its URL at once, serves, and stops with exit status 0 on Ctrl-C.
+#[cfg(unix)]
+#[test]
+fn the_binary_prints_its_url_and_stops_on_ctrl_c() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 2);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("serve")
+        .arg(&path)
+        .args(["--addr", "127.0.0.1:0", "--lang", "en"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .unwrap_or_else(|| panic!("no URL in {line:?}"))
+        .to_string();
+    let mut conn = std::net::TcpStream::connect(&addr).unwrap();
+    write!(
+        conn,
+        "GET /api/event HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    conn.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("Детский мат"));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    assert_eq!(child.wait().unwrap().code(), Some(0));
 }

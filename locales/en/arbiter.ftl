@@ -215,3 +215,6 @@ web-error-confirm = Tick the confirmation box to correct a result.
 web-error-no-file = Choose the log file to judge.
 web-error-no-fen = Give the position as FEN.
 web-error-refused = Refused: { $reason }
+web-edit = edit
+web-edit-player = Edit player { $player }
+web-save = Save

@@ -216,3 +216,6 @@ web-error-confirm = Чтобы исправить результат, отмет
 web-error-no-file = Выберите файл протокола.
 web-error-no-fen = Укажите позицию в FEN.
 web-error-refused = Отказано: { $reason }
+web-edit = изменить
+web-edit-player = Изменить участника № { $player }
+web-save = Сохранить

@@ -276,6 +276,7 @@ pub fn router(app: Shared) -> Router {
     Router::new()
         .route("/", get(pages::event))
         .route("/players", get(pages::players).post(actions::add_player))
+        .route("/players/edit", post(actions::edit_player))
         .route("/players/withdraw", post(actions::withdraw))
         .route("/players/forbid", post(actions::forbid))
         .route("/players/rank", post(actions::apply_ranking))
@@ -339,7 +340,7 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
-/// Serves the state file until Ctrl-C: checks that the file reads as a tournament, binds,
+/// Serves the state file until Ctrl-C (or SIGTERM): checks that the file reads as a tournament, binds,
 /// calls `ready` with the URL to open (with `?token=` when a token is needed), then answers
 /// requests; a request in flight when Ctrl-C comes is finished first.
 ///
@@ -360,12 +361,28 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(&str)) -> Result<(), 
         Some(t) => format!("http://{local}/?token={t}"),
         None => format!("http://{local}/"),
     };
+    // The handlers are in place before the URL is printed: a Ctrl-C right after it still
+    // stops the server cleanly.
+    #[cfg(unix)]
+    let stop = {
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        let mut terminate = signal(SignalKind::terminate())?;
+        async move {
+            tokio::select! {
+                _ = interrupt.recv() => {}
+                _ = terminate.recv() => {}
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let stop = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
     ready(&url);
     let app = App::new(config);
     axum::serve(listener, router(app))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
+        .with_graceful_shutdown(stop)
         .await?;
     Ok(())
 }

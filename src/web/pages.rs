@@ -20,6 +20,8 @@ use crate::tournament::{BoardResult, Tournament};
 pub(super) struct PageQuery {
     lang: Option<String>,
     token: Option<String>,
+    /// `/players?edit=N`: the player whose edit form is shown.
+    edit: Option<u16>,
 }
 
 impl App {
@@ -156,6 +158,10 @@ pub(super) async fn players(
             json!({"players": names.join(", "), "reason": f.reason})
         })
         .collect();
+    let editing = q.edit.and_then(|n| t.player(n)).map(|p| {
+        json!({"start_rank": p.start_rank, "name": p.name, "rating": p.rating,
+               "birth_date": p.birth_date, "club": p.club})
+    });
     let frozen = t.start_list_frozen();
     let reorder = !frozen && list.iter().any(|e| e["start_rank"] != e["current_rank"]);
     render(
@@ -164,7 +170,8 @@ pub(super) async fn players(
         &page,
         with(
             event_data(&t, page.lang),
-            json!({"players": list, "frozen": frozen, "reorder": reorder, "forbidden": forbidden}),
+            json!({"players": list, "frozen": frozen, "reorder": reorder, "forbidden": forbidden,
+                   "editing": editing}),
         ),
     )
 }
