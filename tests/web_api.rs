@@ -560,3 +560,119 @@ fn the_binary_prints_its_url_and_stops_on_ctrl_c() {
     assert!(kill.success());
     assert_eq!(child.wait().unwrap().code(), Some(0));
 }
+
+/// The value of the hidden input `name` in a page, HTML entities decoded.
+fn hidden(page: &str, name: &str) -> String {
+    let key = format!(r#"name="{name}" value=""#);
+    let start = page
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {name} in {page}"))
+        + key.len();
+    let raw = &page[start..start + page[start..].find('"').unwrap()];
+    raw.replace("&quot;", "\"")
+        .replace("&#x27;", "'")
+        .replace("&#x2f;", "/")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// The desk: a board's event log uploaded is judged (CR 3.3: White's two counted illegal
+/// moves lose, `fixtures/judge/cr3.3-two-illegal-moves-lose.jsonl` with the board's names) and
+/// recorded on confirmation; an expired play-out's position is adjudicated (a rook against
+/// the lone king: 1-0, CR 4.3) and recorded on confirmation.
+#[tokio::test]
+async fn a_judged_log_and_an_adjudication_are_recorded_when_confirmed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 4);
+    let cfg = config(&path, None);
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let fixture = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/judge/cr3.3-two-illegal-moves-lose.jsonl"
+    ))
+    .unwrap()
+    .replace(r#""white":"Anna""#, r#""white":"Player 01""#)
+    .replace(r#""black":"Boris""#, r#""black":"player 03""#);
+    let body = format!(
+        "--XB\r\nContent-Disposition: form-data; name=\"board\"\r\n\r\n1\r\n\
+         --XB\r\nContent-Disposition: form-data; name=\"lang\"\r\n\r\nen\r\n\
+         --XB\r\nContent-Disposition: form-data; name=\"log\"; filename=\"board1.jsonl\"\r\n\
+         Content-Type: application/octet-stream\r\n\r\n{fixture}\r\n--XB--\r\n"
+    );
+    let (s, _, page) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge",
+        &body,
+        &[("content-type", "multipart/form-data; boundary=XB")],
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{page}");
+    assert!(page.contains("CR 3.3"), "{page}");
+    assert!(page.contains("Result to record: 0-1"), "{page}");
+    assert_eq!(
+        store::load(&path).unwrap().round(1).unwrap().games[0].result,
+        None
+    );
+    let form = format!(
+        "board=1&lang=en&version={}&verdict={}",
+        hidden(&page, "version"),
+        urlencode(&hidden(&page, "verdict"))
+    );
+    let urlencoded = [("content-type", "application/x-www-form-urlencoded")];
+    let (s, _, page) = send(&cfg, "POST", "/rounds/1/judge/confirm", &form, &urlencoded).await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{page}");
+    let g = store::load(&path).unwrap().round(1).unwrap().games[0].clone();
+    assert_eq!(g.result, Some(arbiter::tournament::BoardResult::BlackWins));
+    assert!(g.judged.is_some());
+
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    let (s, _, page) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/adjudicate",
+        &format!("board=2&lang=en&fen={}", urlencode(fen)),
+        &urlencoded,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{page}");
+    assert!(
+        page.contains("CR 4.3") && page.contains(r#"<option value="1-0" selected>"#),
+        "{page}"
+    );
+    let form = format!("board=2&result=1-0&version={}", hidden(&page, "version"));
+    let (s, _, _) = send(&cfg, "POST", "/rounds/1/result", &form, &urlencoded).await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(
+        store::load(&path).unwrap().round(1).unwrap().games[1].result,
+        Some(arbiter::tournament::BoardResult::WhiteWins)
+    );
+    // A log whose players are not the board's is shown with the refusal and no confirmation.
+    let (s, _, page) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge",
+        &body.replace("name=\"board\"\r\n\r\n1", "name=\"board\"\r\n\r\n2"),
+        &[("content-type", "multipart/form-data; boundary=XB")],
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains(r#"id="refusal""#) && !page.contains(r#"id="confirm""#),
+        "{page}"
+    );
+}
+
+/// `application/x-www-form-urlencoded` encoding of a value.
+fn urlencode(v: &str) -> String {
+    v.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
