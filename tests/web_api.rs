@@ -442,6 +442,20 @@ async fn pages_in_both_languages_and_stale_forms() {
             Some("Rook")
         )
     );
+    // Withdrawing a player who has a game in the round is refused, in Russian.
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/players/withdraw",
+        "player=1&from_round=1&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(
+        body.contains("У участника № 1 есть партия в 1-м туре: оформите выбытие с 2-го тура"),
+        "{body}"
+    );
     // Unknown page: 404 in the page's language.
     let (s, _, body) = send(&cfg, "GET", "/nowhere?lang=ru", "", &[]).await;
     assert_eq!(s, StatusCode::NOT_FOUND);

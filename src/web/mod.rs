@@ -152,8 +152,79 @@ impl WebError {
                 "web-error-no-board",
                 &[("round", &n(*round)), ("board", game)],
             ),
+            WebError::Tournament(e) => tournament_message(e, lang),
             other => lang.fmt("web-error-refused", &[("reason", &other.to_string())]),
         }
+    }
+}
+
+/// The tournament's refusals the desk meets most, in the page's language; the others after
+/// "Refused:" with the library's (English) reason.
+fn tournament_message(e: &TournamentError, lang: Lang) -> String {
+    let n = |x: u32| x.to_string();
+    let tpn = |x: u16| x.to_string();
+    match e {
+        TournamentError::UnknownPlayer(p) => {
+            lang.fmt("web-error-unknown-player", &[("player", &tpn(*p))])
+        }
+        TournamentError::UnfinishedGame { round, game } => lang.fmt(
+            "web-error-unfinished-game",
+            &[("round", &n(*round)), ("board", game)],
+        ),
+        TournamentError::PlayerNotInEvent { tpn: p, round, .. } => lang.fmt(
+            "web-error-not-in-event",
+            &[("player", &tpn(*p)), ("round", &n(*round))],
+        ),
+        TournamentError::AlreadyOut { tpn: p, from } => lang.fmt(
+            "web-error-already-out",
+            &[("player", &tpn(*p)), ("round", &n(*from))],
+        ),
+        TournamentError::GameAfterWithdrawal {
+            tpn: p,
+            round,
+            next,
+        } => lang.fmt(
+            "web-error-game-after",
+            &[
+                ("player", &tpn(*p)),
+                ("round", &n(*round)),
+                ("next", &n(*next)),
+            ],
+        ),
+        TournamentError::InvalidPlayer { name, problem } => lang.fmt(
+            "web-error-invalid-player",
+            &[("name", name), ("problem", problem)],
+        ),
+        TournamentError::RoundBeyondEvent { total, .. } => {
+            lang.fmt("web-error-all-paired", &[("total", &n(*total))])
+        }
+        TournamentError::Pairing { round, source } => lang.fmt(
+            "web-error-pairing",
+            &[("round", &n(*round)), ("reason", &source.to_string())],
+        ),
+        TournamentError::VerdictPlayers {
+            board,
+            verdict,
+            board_players,
+            ..
+        } => lang.fmt(
+            "web-error-verdict-players",
+            &[
+                ("board", &n(*board)),
+                ("verdict", verdict),
+                ("players", board_players),
+            ],
+        ),
+        TournamentError::VerdictDisagrees {
+            reported,
+            discrepancies,
+            ..
+        } => lang.fmt(
+            "web-error-verdict-disagrees",
+            &[("reported", reported), ("discrepancies", discrepancies)],
+        ),
+        TournamentError::InvalidForbiddenPair => lang.msg("web-error-forbid-same"),
+        other => lang.fmt("web-error-refused", &[("reason", &other.to_string())]),
     }
 }
 
