@@ -122,7 +122,22 @@ pub(super) async fn event(
         Ok(t) => t,
         Err(r) => return r,
     };
-    render(&app, "event.html", &page, event_data(&t, page.lang))
+    let through = t.paired_rounds();
+    let players: Vec<Value> = t
+        .players
+        .iter()
+        .map(|p| {
+            json!({"start_rank": p.start_rank, "name": p.name,
+                   "points": fmt_decimal(t.score(p.start_rank, through), page.lang),
+                   "out": p.out_from().map(|(r, _)| r)})
+        })
+        .collect();
+    render(
+        &app,
+        "event.html",
+        &page,
+        with(event_data(&t, page.lang), json!({"players": players})),
+    )
 }
 
 /// `/players`: the start list as ranked, the forms to register, withdraw, forbid a pair.
