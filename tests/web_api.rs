@@ -403,6 +403,59 @@ async fn pages_in_both_languages_and_stale_forms() {
         store::load(&path).unwrap().round(1).unwrap().games[0].result,
         Some(arbiter::tournament::BoardResult::BlackWins)
     );
+    // Editing a player: the form is prefilled; a bad birth date is refused with the reason.
+    let (s, _, body) = send(&cfg, "GET", "/players?lang=en&edit=3", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(body.contains(r#"value="Player 03""#), "{body}");
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/players/edit",
+        "player=3&name=Sidorov%2C+Ilya&rating=1390&birth_date=2014%2F02%2F30&lang=en",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(body.contains("not a real date"), "{body}");
+    let (s, _, _) = send(
+        &cfg,
+        "POST",
+        "/players/edit",
+        "player=3&name=Sidorov%2C+Ilya&rating=1390&birth_date=2014%2F02%2F28&club=Rook",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let t = store::load(&path).unwrap();
+    let p = t.player(3).unwrap();
+    assert_eq!(
+        (
+            p.name.as_str(),
+            p.rating,
+            p.birth_date.as_deref(),
+            p.club.as_deref()
+        ),
+        (
+            "Sidorov, Ilya",
+            Some(1390),
+            Some("2014/02/28"),
+            Some("Rook")
+        )
+    );
+    // Withdrawing a player who has a game in the round is refused, in Russian.
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/players/withdraw",
+        "player=1&from_round=1&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(
+        body.contains("У участника № 1 есть партия в 1-м туре: оформите выбытие с 2-го тура"),
+        "{body}"
+    );
     // Unknown page: 404 in the page's language.
     let (s, _, body) = send(&cfg, "GET", "/nowhere?lang=ru", "", &[]).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
@@ -478,4 +531,162 @@ async fn refuses_to_start_on_a_file_it_cannot_read() {
         .await
         .unwrap_err();
     assert!(e.to_string().contains("not a tournament state file"), "{e}");
+}
+
+/// The binary: prints its URL at once, serves, and stops with exit status 0 on Ctrl-C.
+#[cfg(unix)]
+#[test]
+fn the_binary_prints_its_url_and_stops_on_ctrl_c() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 2);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("serve")
+        .arg(&path)
+        .args(["--addr", "127.0.0.1:0", "--lang", "en"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .unwrap_or_else(|| panic!("no URL in {line:?}"))
+        .to_string();
+    let mut conn = std::net::TcpStream::connect(&addr).unwrap();
+    write!(
+        conn,
+        "GET /api/event HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    conn.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("Детский мат"));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+}
+
+/// The value of the hidden input `name` in a page, HTML entities decoded.
+fn hidden(page: &str, name: &str) -> String {
+    let key = format!(r#"name="{name}" value=""#);
+    let start = page
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {name} in {page}"))
+        + key.len();
+    let raw = &page[start..start + page[start..].find('"').unwrap()];
+    raw.replace("&quot;", "\"")
+        .replace("&#x27;", "'")
+        .replace("&#x2f;", "/")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// The desk: a board's event log uploaded is judged (CR 3.3: White's two counted illegal
+/// moves lose, `fixtures/judge/cr3.3-two-illegal-moves-lose.jsonl` with the board's names) and
+/// recorded on confirmation; an expired play-out's position is adjudicated (a rook against
+/// the lone king: 1-0, CR 4.3) and recorded on confirmation.
+#[tokio::test]
+async fn a_judged_log_and_an_adjudication_are_recorded_when_confirmed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 4);
+    let cfg = config(&path, None);
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let fixture = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/judge/cr3.3-two-illegal-moves-lose.jsonl"
+    ))
+    .unwrap()
+    .replace(r#""white":"Anna""#, r#""white":"Player 01""#)
+    .replace(r#""black":"Boris""#, r#""black":"player 03""#);
+    let body = format!(
+        "--XB\r\nContent-Disposition: form-data; name=\"board\"\r\n\r\n1\r\n\
+         --XB\r\nContent-Disposition: form-data; name=\"lang\"\r\n\r\nen\r\n\
+         --XB\r\nContent-Disposition: form-data; name=\"log\"; filename=\"board1.jsonl\"\r\n\
+         Content-Type: application/octet-stream\r\n\r\n{fixture}\r\n--XB--\r\n"
+    );
+    let (s, _, page) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge",
+        &body,
+        &[("content-type", "multipart/form-data; boundary=XB")],
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{page}");
+    assert!(page.contains("CR 3.3"), "{page}");
+    assert!(page.contains("Result to record: 0-1"), "{page}");
+    assert_eq!(
+        store::load(&path).unwrap().round(1).unwrap().games[0].result,
+        None
+    );
+    let form = format!(
+        "board=1&lang=en&version={}&verdict={}",
+        hidden(&page, "version"),
+        urlencode(&hidden(&page, "verdict"))
+    );
+    let urlencoded = [("content-type", "application/x-www-form-urlencoded")];
+    let (s, _, page) = send(&cfg, "POST", "/rounds/1/judge/confirm", &form, &urlencoded).await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{page}");
+    let g = store::load(&path).unwrap().round(1).unwrap().games[0].clone();
+    assert_eq!(g.result, Some(arbiter::tournament::BoardResult::BlackWins));
+    assert!(g.judged.is_some());
+
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    let (s, _, page) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/adjudicate",
+        &format!("board=2&lang=en&fen={}", urlencode(fen)),
+        &urlencoded,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{page}");
+    assert!(
+        page.contains("CR 4.3") && page.contains(r#"<option value="1-0" selected>"#),
+        "{page}"
+    );
+    let form = format!("board=2&result=1-0&version={}", hidden(&page, "version"));
+    let (s, _, _) = send(&cfg, "POST", "/rounds/1/result", &form, &urlencoded).await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(
+        store::load(&path).unwrap().round(1).unwrap().games[1].result,
+        Some(arbiter::tournament::BoardResult::WhiteWins)
+    );
+    // A log whose players are not the board's is shown with the refusal and no confirmation.
+    let (s, _, page) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge",
+        &body.replace("name=\"board\"\r\n\r\n1", "name=\"board\"\r\n\r\n2"),
+        &[("content-type", "multipart/form-data; boundary=XB")],
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains(r#"id="refusal""#) && !page.contains(r#"id="confirm""#),
+        "{page}"
+    );
+}
+
+/// `application/x-www-form-urlencoded` encoding of a value.
+fn urlencode(v: &str) -> String {
+    v.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }

@@ -496,3 +496,18 @@ untranslated = { $text }
 
 engine-mate-white = White mates in { $n }
 engine-mate-black = Black mates in { $n }
+
+web-edit = edit
+web-edit-player = Edit player { $player }
+web-save = Save
+web-error-unknown-player = There is no player number { $player }.
+web-error-unfinished-game = Round { $round }, board { $board }: the game is unfinished; adjudicate the position first (CR 4.3).
+web-error-not-in-event = Player { $player } is out of the event in round { $round } (CR 1.4, 2.2): no result or pairing for them.
+web-error-already-out = Player { $player } already left the event from round { $round }.
+web-error-game-after = Player { $player } has a game in round { $round }: withdraw from round { $next }, or record that game first.
+web-error-invalid-player = Player "{ $name }": { $problem }.
+web-error-all-paired = All { $total } rounds are paired: there is no next round.
+web-error-pairing = Round { $round } cannot be paired: { $reason }
+web-error-verdict-players = The log is for { $verdict }, but board { $board } is { $players }: choose the right board.
+web-error-verdict-disagrees = The reported result { $reported } disagrees with the board ({ $discrepancies }; CR 4.2): choose the result below.
+web-error-forbid-same = A forbidden pair needs two different players.

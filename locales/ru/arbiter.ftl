@@ -514,3 +514,18 @@ untranslated = { $text }
 
 engine-mate-white = мат белых в { $n } ход(а)
 engine-mate-black = мат чёрных в { $n } ход(а)
+
+web-edit = изменить
+web-edit-player = Изменить участника № { $player }
+web-save = Сохранить
+web-error-unknown-player = Участника с номером { $player } нет.
+web-error-unfinished-game = { $round }-й тур, доска { $board }: партия не закончена; сначала присудите результат по позиции (п. 4.3).
+web-error-not-in-event = Участник № { $player } выбыл к { $round }-му туру (п. 1.4, 2.2): ни результата, ни пары для него.
+web-error-already-out = Участник № { $player } уже выбыл с { $round }-го тура.
+web-error-game-after = У участника № { $player } есть партия в { $round }-м туре: оформите выбытие с { $next }-го тура или сначала внесите результат этой партии.
+web-error-invalid-player = Участник «{ $name }»: { $problem }.
+web-error-all-paired = Все туры ({ $total }) уже разыграны: следующего тура нет.
+web-error-pairing = Жеребьёвка { $round }-го тура невозможна: { $reason }
+web-error-verdict-players = Протокол — партия { $verdict }, а на доске { $board } играют { $players }: выберите нужную доску.
+web-error-verdict-disagrees = Заявленный результат { $reported } расходится с позицией на доске ({ $discrepancies }; п. 4.2): выберите результат ниже.
+web-error-forbid-same = Для запрещённой пары нужны два разных участника.

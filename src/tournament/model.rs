@@ -102,44 +102,7 @@ impl Tournament {
                 "the event is full: TRF starting ranks go up to {MAX_FOUR_DIGITS}"
             )));
         };
-        if player.name.trim().is_empty() {
-            return Err(problem("the name is empty".into()));
-        }
-        if player.name.chars().any(char::is_control) {
-            return Err(problem(
-                "the name holds a control character (a line break or tab)".into(),
-            ));
-        }
-        if let Some(&(field, chars, width)) = overlong_text_fields(
-            &player.name,
-            player.title.as_deref(),
-            player.federation.as_deref(),
-            player.birth_date.as_deref(),
-        )
-        .first()
-        {
-            let field = field.replace('_', " ");
-            return Err(problem(format!(
-                "the {field} has {chars} characters; a TRF player line has {width} for it"
-            )));
-        }
-        if let Some(r) = player.rating.filter(|&r| r > MAX_FOUR_DIGITS) {
-            return Err(problem(format!(
-                "rating {r} does not fit TRF's four columns (at most {MAX_FOUR_DIGITS})"
-            )));
-        }
-        if let Some(id) = player.fide_id.filter(|&id| id > MAX_FIDE_ID) {
-            return Err(problem(format!(
-                "FIDE id {id} does not fit TRF's eleven columns"
-            )));
-        }
-        if let Some(date) = player.birth_date.as_deref()
-            && !crate::tournament::player::is_valid_birth_date(date)
-        {
-            return Err(problem(format!(
-                "birth date {date:?} is not a real date written YYYY/MM/DD (or a year YYYY)"
-            )));
-        }
+        check_player(&player).map_err(problem)?;
         player.start_rank = rank;
         self.players.push(player);
         if self.start_list_frozen() {
@@ -150,6 +113,51 @@ impl Tournament {
             .iter()
             .find(|e| e.current_rank == rank)
             .map_or(rank, |e| e.start_rank);
+        self.apply_start_list()?;
+        Ok(new_rank)
+    }
+
+    /// Changes a registered player's name, rating, birth date and club (the arbiter's
+    /// correction at the desk), checked as [`Tournament::add_player`] checks a new one. Before
+    /// round 1 is paired the start list is ranked again (a rating changes the order); returns
+    /// the player's starting rank afterwards.
+    ///
+    /// # Errors
+    /// [`TournamentError::UnknownPlayer`]; [`TournamentError::InvalidPlayer`] as for
+    /// [`Tournament::add_player`]. The event is left unchanged.
+    pub fn edit_player(
+        &mut self,
+        tpn: u16,
+        name: String,
+        rating: Option<u16>,
+        birth_date: Option<String>,
+        club: Option<String>,
+    ) -> Result<u16, TournamentError> {
+        let old = self
+            .player(tpn)
+            .ok_or(TournamentError::UnknownPlayer(tpn))?;
+        let edited = Player {
+            name,
+            rating,
+            birth_date,
+            club,
+            ..old.clone()
+        };
+        check_player(&edited).map_err(|problem| TournamentError::InvalidPlayer {
+            name: edited.name.clone(),
+            problem,
+        })?;
+        if let Some(p) = self.players.iter_mut().find(|p| p.start_rank == tpn) {
+            *p = edited;
+        }
+        if self.start_list_frozen() {
+            return Ok(tpn);
+        }
+        let new_rank = self
+            .start_list()
+            .iter()
+            .find(|e| e.current_rank == tpn)
+            .map_or(tpn, |e| e.start_rank);
         self.apply_start_list()?;
         Ok(new_rank)
     }
@@ -668,4 +676,44 @@ fn find_game(r: &Round, game: GameRef) -> Option<&Game> {
         GameRef::Board(b) => g.board == b,
         GameRef::Players(a, b) => (g.white == a && g.black == b) || (g.white == b && g.black == a),
     })
+}
+
+/// The checks of a player record ([`Tournament::add_player`], [`Tournament::edit_player`]):
+/// the problem in words, or `Ok`.
+fn check_player(player: &Player) -> Result<(), String> {
+    if player.name.trim().is_empty() {
+        return Err("the name is empty".into());
+    }
+    if player.name.chars().any(char::is_control) {
+        return Err("the name holds a control character (a line break or tab)".into());
+    }
+    if let Some(&(field, chars, width)) = overlong_text_fields(
+        &player.name,
+        player.title.as_deref(),
+        player.federation.as_deref(),
+        player.birth_date.as_deref(),
+    )
+    .first()
+    {
+        let field = field.replace('_', " ");
+        return Err(format!(
+            "the {field} has {chars} characters; a TRF player line has {width} for it"
+        ));
+    }
+    if let Some(r) = player.rating.filter(|&r| r > MAX_FOUR_DIGITS) {
+        return Err(format!(
+            "rating {r} does not fit TRF's four columns (at most {MAX_FOUR_DIGITS})"
+        ));
+    }
+    if let Some(id) = player.fide_id.filter(|&id| id > MAX_FIDE_ID) {
+        return Err(format!("FIDE id {id} does not fit TRF's eleven columns"));
+    }
+    if let Some(date) = player.birth_date.as_deref()
+        && !crate::tournament::player::is_valid_birth_date(date)
+    {
+        return Err(format!(
+            "birth date {date:?} is not a real date written YYYY/MM/DD (or a year YYYY)"
+        ));
+    }
+    Ok(())
 }

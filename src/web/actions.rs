@@ -103,6 +103,32 @@ pub(super) async fn add_player(
     .await
 }
 
+/// `POST /players/edit`: changes a player's name, rating, birth date and club.
+pub(super) async fn edit_player(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    let f = Fields(form);
+    let parsed = f
+        .required::<u16>("player")
+        .and_then(|p| Ok((p, f.number::<u16>("rating")?)));
+    match parsed {
+        Ok((p, rating)) => {
+            let (name, birth, club) = (
+                f.get("name").unwrap_or_default(),
+                f.get("birth_date"),
+                f.get("club"),
+            );
+            submit(&app, &headers, &f, "/players", move |t| {
+                Ok(t.edit_player(p, name, rating, birth, club)?)
+            })
+            .await
+        }
+        Err(e) => error_page(&app, f.lang(&app), "/players", &e),
+    }
+}
+
 /// `POST /players/withdraw`: the player leaves the event from a round on (CR 1.4).
 pub(super) async fn withdraw(
     State(app): State<Shared>,

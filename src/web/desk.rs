@@ -106,7 +106,8 @@ pub(super) async fn judge_upload(
             .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-file")))?;
         let t = app.load().await?;
         let players = board_players(&t, n, board)?;
-        let verdict = judge_file(&file_name, &bytes)?;
+        let name = file_name.clone();
+        let verdict = super::blocking(move || judge_file(&name, &bytes)).await?;
         let verdict_json =
             serde_json::to_string(&verdict).map_err(|e| WebError::Internal(e.to_string()))?;
         let judged = verdict::read_judged(&verdict_json, &file_name)

@@ -152,8 +152,79 @@ impl WebError {
                 "web-error-no-board",
                 &[("round", &n(*round)), ("board", game)],
             ),
+            WebError::Tournament(e) => tournament_message(e, lang),
             other => lang.fmt("web-error-refused", &[("reason", &other.to_string())]),
         }
+    }
+}
+
+/// The tournament's refusals the desk meets most, in the page's language; the others after
+/// "Refused:" with the library's (English) reason.
+fn tournament_message(e: &TournamentError, lang: Lang) -> String {
+    let n = |x: u32| x.to_string();
+    let tpn = |x: u16| x.to_string();
+    match e {
+        TournamentError::UnknownPlayer(p) => {
+            lang.fmt("web-error-unknown-player", &[("player", &tpn(*p))])
+        }
+        TournamentError::UnfinishedGame { round, game } => lang.fmt(
+            "web-error-unfinished-game",
+            &[("round", &n(*round)), ("board", game)],
+        ),
+        TournamentError::PlayerNotInEvent { tpn: p, round, .. } => lang.fmt(
+            "web-error-not-in-event",
+            &[("player", &tpn(*p)), ("round", &n(*round))],
+        ),
+        TournamentError::AlreadyOut { tpn: p, from } => lang.fmt(
+            "web-error-already-out",
+            &[("player", &tpn(*p)), ("round", &n(*from))],
+        ),
+        TournamentError::GameAfterWithdrawal {
+            tpn: p,
+            round,
+            next,
+        } => lang.fmt(
+            "web-error-game-after",
+            &[
+                ("player", &tpn(*p)),
+                ("round", &n(*round)),
+                ("next", &n(*next)),
+            ],
+        ),
+        TournamentError::InvalidPlayer { name, problem } => lang.fmt(
+            "web-error-invalid-player",
+            &[("name", name), ("problem", problem)],
+        ),
+        TournamentError::RoundBeyondEvent { total, .. } => {
+            lang.fmt("web-error-all-paired", &[("total", &n(*total))])
+        }
+        TournamentError::Pairing { round, source } => lang.fmt(
+            "web-error-pairing",
+            &[("round", &n(*round)), ("reason", &source.to_string())],
+        ),
+        TournamentError::VerdictPlayers {
+            board,
+            verdict,
+            board_players,
+            ..
+        } => lang.fmt(
+            "web-error-verdict-players",
+            &[
+                ("board", &n(*board)),
+                ("verdict", verdict),
+                ("players", board_players),
+            ],
+        ),
+        TournamentError::VerdictDisagrees {
+            reported,
+            discrepancies,
+            ..
+        } => lang.fmt(
+            "web-error-verdict-disagrees",
+            &[("reported", reported), ("discrepancies", discrepancies)],
+        ),
+        TournamentError::InvalidForbiddenPair => lang.msg("web-error-forbid-same"),
+        other => lang.fmt("web-error-refused", &[("reason", &other.to_string())]),
     }
 }
 
@@ -276,6 +347,7 @@ pub fn router(app: Shared) -> Router {
     Router::new()
         .route("/", get(pages::event))
         .route("/players", get(pages::players).post(actions::add_player))
+        .route("/players/edit", post(actions::edit_player))
         .route("/players/withdraw", post(actions::withdraw))
         .route("/players/forbid", post(actions::forbid))
         .route("/players/rank", post(actions::apply_ranking))
@@ -339,7 +411,7 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
-/// Serves the state file until Ctrl-C: checks that the file reads as a tournament, binds,
+/// Serves the state file until Ctrl-C (or SIGTERM): checks that the file reads as a tournament, binds,
 /// calls `ready` with the URL to open (with `?token=` when a token is needed), then answers
 /// requests; a request in flight when Ctrl-C comes is finished first.
 ///
@@ -360,12 +432,28 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(&str)) -> Result<(), 
         Some(t) => format!("http://{local}/?token={t}"),
         None => format!("http://{local}/"),
     };
+    // The handlers are in place before the URL is printed: a Ctrl-C right after it still
+    // stops the server cleanly.
+    #[cfg(unix)]
+    let stop = {
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        let mut terminate = signal(SignalKind::terminate())?;
+        async move {
+            tokio::select! {
+                _ = interrupt.recv() => {}
+                _ = terminate.recv() => {}
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let stop = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
     ready(&url);
     let app = App::new(config);
     axum::serve(listener, router(app))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
+        .with_graceful_shutdown(stop)
         .await?;
     Ok(())
 }

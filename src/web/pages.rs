@@ -20,6 +20,8 @@ use crate::tournament::{BoardResult, Tournament};
 pub(super) struct PageQuery {
     lang: Option<String>,
     token: Option<String>,
+    /// `/players?edit=N`: the player whose edit form is shown.
+    edit: Option<u16>,
 }
 
 impl App {
@@ -120,7 +122,22 @@ pub(super) async fn event(
         Ok(t) => t,
         Err(r) => return r,
     };
-    render(&app, "event.html", &page, event_data(&t, page.lang))
+    let through = t.paired_rounds();
+    let players: Vec<Value> = t
+        .players
+        .iter()
+        .map(|p| {
+            json!({"start_rank": p.start_rank, "name": p.name,
+                   "points": fmt_decimal(t.score(p.start_rank, through), page.lang),
+                   "out": p.out_from().map(|(r, _)| r)})
+        })
+        .collect();
+    render(
+        &app,
+        "event.html",
+        &page,
+        with(event_data(&t, page.lang), json!({"players": players})),
+    )
 }
 
 /// `/players`: the start list as ranked, the forms to register, withdraw, forbid a pair.
@@ -156,6 +173,10 @@ pub(super) async fn players(
             json!({"players": names.join(", "), "reason": f.reason})
         })
         .collect();
+    let editing = q.edit.and_then(|n| t.player(n)).map(|p| {
+        json!({"start_rank": p.start_rank, "name": p.name, "rating": p.rating,
+               "birth_date": p.birth_date, "club": p.club})
+    });
     let frozen = t.start_list_frozen();
     let reorder = !frozen && list.iter().any(|e| e["start_rank"] != e["current_rank"]);
     render(
@@ -164,7 +185,8 @@ pub(super) async fn players(
         &page,
         with(
             event_data(&t, page.lang),
-            json!({"players": list, "frozen": frozen, "reorder": reorder, "forbidden": forbidden}),
+            json!({"players": list, "frozen": frozen, "reorder": reorder, "forbidden": forbidden,
+                   "editing": editing}),
         ),
     )
 }

@@ -58,7 +58,7 @@ pub(super) struct Page {
 }
 
 impl Page {
-    /// A page at `path` in `lang`, titled by message `title_id`.
+    /// A page at `path` in `lang`, titled `title`.
     pub fn new(lang: Lang, path: impl Into<String>, title: String) -> Page {
         Page {
             lang,

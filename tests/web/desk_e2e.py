@@ -285,7 +285,7 @@ def main():
         server.terminate()
         server.wait(timeout=10)
         shutil.rmtree(work, ignore_errors=True)
-    print(f"web desk: {c.passed} passed, {c.failed} failed")
+    print(f"desk: {c.passed} passed, {c.failed} failed")
     return 1 if c.failed else 0
 
 
