@@ -21,7 +21,10 @@
 //! target, so that a drift of the host's speed between criterion's groups (up to 1.8× on this
 //! shared machine) cannot bias it: 15 back-to-back pairs bare → judge in CPU time of one
 //! thread, and 10 sandwiches `--jobs 1` → `--jobs 2` → `--jobs 1` in wall time; it prints every
-//! pair and the median and quartiles of the ratios. Run alone:
+//! pair and the median and quartiles of the ratios; then `otb_35k_paired/process`, the same
+//! ratio as whole processes (issue 18: start-up, reading and output included): 11 pairs of
+//! child processes, this executable as the bare replay → `arbiter replay --jobs 1 --quiet`, in
+//! CPU time of each child. Run alone:
 //! `cargo bench --bench replay -- otb_35k_paired`.
 
 use std::hint::black_box;
@@ -33,7 +36,7 @@ use arbiter::batch::{Options, Progress};
 use arbiter::formats::pgn::PgnReader;
 use arbiter::game::rules::CompetitionRules;
 use criterion::measurement::{Measurement, ValueFormatter};
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 use pgn_reader::{Reader, SanPlus, Skip, Visitor};
 use shakmaty::{Chess, Position};
 
@@ -79,8 +82,8 @@ impl Visitor for BareReplay {
     fn end_game(&mut self, _pos: Chess) {}
 }
 
-fn bare_replay(bytes: &[u8]) -> (u64, u64) {
-    let mut reader = Reader::new(bytes);
+fn bare_replay<R: std::io::Read>(input: R) -> (u64, u64) {
+    let mut reader = Reader::new(input);
     let mut visitor = BareReplay { plies: 0 };
     let mut games = 0;
     loop {
@@ -215,7 +218,7 @@ fn paired(_c: &mut Criterion) {
     let mut ratios = Vec::new();
     for _ in 0..15 {
         let start = thread_cpu_ns();
-        black_box(bare_replay(black_box(&bytes)));
+        black_box(bare_replay(black_box(&bytes[..])));
         let bare = thread_cpu_ns().saturating_sub(start);
         let start = thread_cpu_ns();
         black_box(judge_chunks(&chunks, rules));
@@ -253,19 +256,75 @@ fn paired(_c: &mut Criterion) {
     println!(
         "otb_35k_paired/jobs: --jobs 1 → 2 speed-up, wall: median {median:.3}× (quartiles {q1:.3}–{q3:.3}, 10 sandwiches)"
     );
+    whole_processes();
+}
+
+/// Set in the environment of this bench's own executable run as the bare replay process.
+const BARE_CHILD: &str = "ARBITER_BENCH_BARE_REPLAY";
+
+/// CPU time (user + system) of the children waited for so far, in clock ticks
+/// (`/proc/self/stat` fields 16 and 17; 0 where there is no such file).
+fn children_cpu_ticks() -> u64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<u64> = after_name
+        .split_whitespace()
+        .map(|f| f.parse().unwrap_or(0))
+        .collect();
+    fields.get(13).copied().unwrap_or(0) + fields.get(14).copied().unwrap_or(0)
+}
+
+/// CPU ticks of one child process run to its end.
+fn child_cpu(cmd: &mut std::process::Command) -> u64 {
+    let before = children_cpu_ticks();
+    let status = cmd
+        .stdout(std::process::Stdio::null())
+        .status()
+        .expect("run the child");
+    assert!(status.success(), "{cmd:?}: {status}");
+    children_cpu_ticks().saturating_sub(before).max(1)
+}
+
+/// `otb_35k_paired/process`: the ratio as whole processes (start-up, reading and output
+/// included), 11 interleaved pairs: this executable as the bare replay process (pgn-reader +
+/// shakmaty on the file, as `examples/bare_replay.rs`) → `arbiter replay --jobs 1 --quiet`,
+/// CPU time of each child (1/100 s ticks).
+fn whole_processes() {
+    let Ok(me) = std::env::current_exe() else {
+        return;
+    };
+    let mut ratios = Vec::new();
+    for _ in 0..11 {
+        let bare = child_cpu(std::process::Command::new(&me).env(BARE_CHILD, BENCH_FILE));
+        let arbiter = child_cpu(
+            std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+                .args(["replay", BENCH_FILE, "--jobs", "1", "--quiet"]),
+        );
+        let ratio = bare as f64 / arbiter as f64;
+        eprintln!(
+            "otb_35k_paired/process: bare {bare} ticks, arbiter replay --jobs 1 {arbiter} ticks, throughput ratio {ratio:.3}"
+        );
+        ratios.push(ratio);
+    }
+    let (median, q1, q3) = quartiles(&mut ratios);
+    println!(
+        "otb_35k_paired/process: arbiter ÷ bare throughput, whole processes, one thread: median {median:.3} (quartiles {q1:.3}–{q3:.3}, 11 pairs)"
+    );
 }
 
 fn replay_cpu(c: &mut Criterion<ThreadCpuTime>) {
     let Ok(bytes) = std::fs::read(BENCH_FILE) else {
         return;
     };
-    let (games, _) = bare_replay(&bytes);
+    let (games, _) = bare_replay(&bytes[..]);
     let chunks = split(&bytes);
     let rules = CompetitionRules::default();
     let mut group = c.benchmark_group("otb_35k_cpu");
     group.sample_size(10);
     group.throughput(Throughput::Elements(games));
-    group.bench_function("bare_replay", |b| b.iter(|| bare_replay(black_box(&bytes))));
+    group.bench_function("bare_replay", |b| {
+        b.iter(|| bare_replay(black_box(&bytes[..])))
+    });
     group.bench_function("judge_chunks_1_thread", |b| {
         b.iter(|| judge_chunks(&chunks, rules))
     });
@@ -292,7 +351,7 @@ fn replay(c: &mut Criterion) {
             return;
         }
     };
-    let (games, plies) = bare_replay(&bytes);
+    let (games, plies) = bare_replay(&bytes[..]);
     eprintln!(
         "bench file: {} bytes, {games} games, {plies} plies (bare replay)",
         bytes.len()
@@ -301,7 +360,9 @@ fn replay(c: &mut Criterion) {
     let mut group = c.benchmark_group("otb_35k");
     group.sample_size(10);
     group.throughput(Throughput::Bytes(bytes.len() as u64));
-    group.bench_function("bare_replay", |b| b.iter(|| bare_replay(black_box(&bytes))));
+    group.bench_function("bare_replay", |b| {
+        b.iter(|| bare_replay(black_box(&bytes[..])))
+    });
     group.bench_function("split_only", |b| b.iter(|| split(black_box(&bytes)).len()));
     let chunks = split(&bytes);
     let rules = CompetitionRules::default();
@@ -323,4 +384,16 @@ criterion_group! {
     config = Criterion::default().with_measurement(ThreadCpuTime);
     targets = replay_cpu
 }
-criterion_main!(interleaved, cpu, benches);
+// `criterion_main!`, with the bare replay process of `otb_35k_paired/process` in front.
+fn main() {
+    if let Some(path) = std::env::var_os(BARE_CHILD) {
+        let file = std::fs::File::open(path).expect("the bench file");
+        let (games, plies) = bare_replay(file);
+        println!("{games} games, {plies} plies");
+        return;
+    }
+    interleaved();
+    cpu();
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

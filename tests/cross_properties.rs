@@ -6,7 +6,10 @@
 //!   counted illegal moves than the loss threshold, and a side at the threshold has lost
 //!   (the game is over);
 //! - TRF write → read → write is the identity on generated tournaments (players, paired
-//!   rounds, results, byes), and the model read back equals the one written.
+//!   rounds, results, byes), and the model read back equals the one written;
+//! - standings do not depend on the order the players were added in: the same players added
+//!   in a permuted order, ranked by the start list (C.04.2), paired and scored alike, give
+//!   every player the same starting rank, place, points and tie-breaks.
 //!
 //! The runs are seeded (`ARBITER_TEST_SEED`, default a fixed seed) so that CI is repeatable;
 //! proptest prints the failing case on failure. Set another seed to search further.
@@ -17,6 +20,8 @@ use arbiter::game::event::Event;
 use arbiter::game::judge::{JudgeOptions, judge_game};
 use arbiter::game::rules::CompetitionRules;
 use arbiter::game::verdict::GameResult;
+use arbiter::tournament::standings::{Preset, StandingRow, StandingsReport};
+use arbiter::tournament::tiebreak::Rules;
 use arbiter::tournament::{BoardResult, Bye, ByeKind, GameRef, Player, Tournament};
 use proptest::prelude::*;
 use shakmaty::Color;
@@ -207,5 +212,175 @@ proptest! {
         prop_assert_eq!(&read.to_string(), &first);
         let back = read.to_tournament().unwrap();
         prop_assert_eq!(Trf::from_tournament(&back).to_string(), first);
+    }
+}
+
+/// Names whose collation keys tie (case, ё/е) so that the start list's last tie-breaks (the
+/// name as written) decide, all distinct as written.
+const NAMES: [&str; 14] = [
+    "Ivanov, A",
+    "ivanov, A",
+    "IVANOV, A",
+    "Ёлкин, Б",
+    "Елкин, Б",
+    "елкин, Б",
+    "Smith, J",
+    "Smith, j",
+    "Petrov",
+    "petrov",
+    "Zhu, W",
+    "Ångström",
+    "Adams",
+    "adams",
+];
+
+/// Players with tied ratings (or none) and titles, so that the start list's every criterion
+/// counts: `n` of them, each `(name, rating, title)`.
+fn entrants() -> impl Strategy<Value = Vec<(String, Option<u16>, Option<&'static str>)>> {
+    (2usize..=12).prop_flat_map(|n| {
+        (
+            Just(NAMES.to_vec()).prop_shuffle(),
+            prop::collection::vec(
+                (
+                    prop_oneof![Just(None), (0u16..4).prop_map(|k| Some(1500 + 100 * k))],
+                    prop::sample::select(vec![None, Some("GM"), Some("IM"), Some("WGM")]),
+                ),
+                n,
+            ),
+        )
+            .prop_map(|(names, fields)| {
+                names
+                    .into_iter()
+                    .zip(fields)
+                    .map(|(name, (rating, title))| (name.to_owned(), rating, title))
+                    .collect()
+            })
+    })
+}
+
+/// One round by players (indices into the entrants): the pairing order, result codes, and
+/// whether the odd player gets a half-point bye rather than the pairing-allocated one.
+type RoundPlan = (Vec<usize>, Vec<u8>, bool);
+
+/// A round by starting ranks: the games (white, black), the odd player, the result codes and
+/// the half-point-bye choice.
+type RoundByRank = (Vec<(u16, u16)>, Option<u16>, Vec<u8>, bool);
+
+/// The event with `entrants` added in the order `added` (indices), ranked by the start list,
+/// then `rounds` paired and scored by player (not by starting rank).
+fn event(
+    entrants: &[(String, Option<u16>, Option<&'static str>)],
+    added: &[usize],
+    rounds: &[RoundPlan],
+) -> Tournament {
+    let mut t = Tournament::new("Permuted Open", 5);
+    for &i in added {
+        let (name, rating, title) = &entrants[i];
+        t.add_player(Player {
+            name: name.clone(),
+            rating: *rating,
+            title: title.map(str::to_owned),
+            ..Player::default()
+        })
+        .unwrap();
+    }
+    t.apply_start_list().unwrap();
+    let tpn = |i: usize| {
+        t.players
+            .iter()
+            .find(|p| p.name == entrants[i].0)
+            .unwrap()
+            .start_rank
+    };
+    let plan: Vec<RoundByRank> = rounds
+        .iter()
+        .map(|(order, results, half_bye)| {
+            let games = order
+                .chunks_exact(2)
+                .map(|c| (tpn(c[0]), tpn(c[1])))
+                .collect();
+            let odd = (order.len() % 2 == 1).then(|| tpn(order[order.len() - 1]));
+            (games, odd, results.clone(), *half_bye)
+        })
+        .collect();
+    let mut had_pab = Vec::new();
+    for (r, (games, odd, results, half_bye)) in plan.into_iter().enumerate() {
+        let round = r as u32 + 1;
+        let pab = odd.filter(|p| !half_bye && !had_pab.contains(p));
+        had_pab.extend(pab);
+        if let Some(p) = odd.filter(|_| pab.is_none()) {
+            t.add_bye(
+                round,
+                Bye {
+                    player: p,
+                    kind: ByeKind::HalfPoint,
+                },
+            )
+            .unwrap();
+        }
+        t.pair_round(round, &games, pab).unwrap();
+        for (b, code) in results.into_iter().enumerate() {
+            let result = match code {
+                0 => BoardResult::WhiteWins,
+                2 => BoardResult::BlackWins,
+                3 => BoardResult::WhiteWinsByForfeit,
+                4 => BoardResult::BlackWinsByForfeit,
+                5 => BoardResult::DoubleForfeit,
+                _ => BoardResult::Draw,
+            };
+            t.record_result(round, GameRef::Board(b as u32 + 1), result, false)
+                .unwrap();
+        }
+    }
+    t
+}
+
+/// The standings' rows by player name.
+fn by_player(t: &Tournament, rules: Rules, preset: Preset) -> Vec<StandingRow> {
+    let mut rows = StandingsReport::new(t, None, rules, preset.order()).standings;
+    rows.sort_by(|a, b| a.name.cmp(&b.name));
+    rows
+}
+
+proptest! {
+    #![proptest_config(seeded(200))]
+
+    #[test]
+    fn standings_do_not_depend_on_the_order_players_were_added(
+        (entrants, added, rounds) in entrants().prop_flat_map(|e| {
+            let n = e.len();
+            (
+                Just(e),
+                Just((0..n).collect::<Vec<usize>>()).prop_shuffle(),
+                prop::collection::vec(
+                    (
+                        Just((0..n).collect::<Vec<usize>>()).prop_shuffle(),
+                        prop::collection::vec(0u8..7, n / 2),
+                        any::<bool>(),
+                    ),
+                    0..=4,
+                ),
+            )
+        })
+    ) {
+        let in_order: Vec<usize> = (0..entrants.len()).collect();
+        let first = event(&entrants, &in_order, &rounds);
+        let permuted = event(&entrants, &added, &rounds);
+        // The start list is the ranking's, whatever the order of entry.
+        let ranks = |t: &Tournament| {
+            let mut r: Vec<(String, u16)> =
+                t.players.iter().map(|p| (p.name.clone(), p.start_rank)).collect();
+            r.sort();
+            r
+        };
+        prop_assert_eq!(ranks(&first), ranks(&permuted));
+        for rules in [Rules::Fide2024, Rules::Fide2026] {
+            for preset in [Preset::DetskyMat, Preset::Fide] {
+                prop_assert_eq!(
+                    by_player(&first, rules, preset),
+                    by_player(&permuted, rules, preset)
+                );
+            }
+        }
     }
 }

@@ -102,3 +102,72 @@ fn a_killed_run_leaves_no_output_and_resume_completes_it() {
     assert_eq!(status.code(), Some(0));
     assert!(std::fs::read(&out).unwrap() == want);
 }
+
+/// Ctrl-C (SIGINT) on `replay -o FILE`: the run says how far it got (games, last file and
+/// game) and that `--resume` goes on, exits with 130, leaves whole records only, and the
+/// resumed output is the uninterrupted one.
+#[test]
+fn ctrl_c_says_how_far_the_run_got_and_resume_completes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = large_input(dir.path(), 10);
+    let whole = dir.path().join("whole.jsonl");
+    let out = dir.path().join("out.jsonl");
+    let partial = dir.path().join("out.jsonl.partial");
+    let status = replay(&["-o", whole.to_str().unwrap()], &inputs)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+    let want = std::fs::read(&whole).unwrap();
+
+    let child = replay(&["-o", out.to_str().unwrap()], &inputs)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while std::fs::metadata(&partial).map_or(0, |m| m.len()) < (1 << 20) {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "no output in 2 min"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let done = child.wait_with_output().unwrap();
+    assert_eq!(done.status.code(), Some(130), "128 + SIGINT");
+    let stderr = String::from_utf8(done.stderr).unwrap();
+
+    let cut = std::fs::read(&partial).unwrap();
+    assert!(!out.exists(), "an interrupted run leaves no output file");
+    assert!(cut.len() < want.len(), "interrupted before the end");
+    assert_eq!(cut.last(), Some(&b'\n'), "whole records only");
+    assert_eq!(cut[..], want[..cut.len()], "the partial file is a prefix");
+    let rows: Vec<serde_json::Value> = cut
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect();
+    let last = rows.last().unwrap();
+    let expected = format!(
+        "arbiter replay: interrupted (Ctrl-C) after {} games; the last one: {}, game {}.\n\
+         The output so far is in {}: run the same command with --resume to go on.\n",
+        rows.len(),
+        last["file"].as_str().unwrap(),
+        last["index"].as_u64().unwrap(),
+        partial.display()
+    );
+    assert_eq!(stderr, expected);
+
+    let status = replay(&["-o", out.to_str().unwrap(), "--resume"], &inputs)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+    assert!(!partial.exists());
+    assert!(
+        std::fs::read(&out).unwrap() == want,
+        "the resumed output is the uninterrupted one"
+    );
+}

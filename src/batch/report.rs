@@ -83,6 +83,14 @@ impl<W: Write> JsonlWriter<W> {
         self.out.write_all(b"\n")
     }
 
+    /// Flushes the rows written so far (each whole) to the output.
+    ///
+    /// # Errors
+    /// The output's I/O error.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
     /// Flushes and returns the output.
     ///
     /// # Errors
@@ -234,6 +242,14 @@ impl<W: Write> CsvWriter<W> {
             error.map(ToString::to_string).unwrap_or_default(),
         ];
         self.out.write_record(&record).map_err(io::Error::other)
+    }
+
+    /// Flushes the records written so far (each whole) to the output.
+    ///
+    /// # Errors
+    /// The output's I/O error.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
     }
 
     /// Flushes and returns the output.

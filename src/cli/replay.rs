@@ -10,6 +10,7 @@
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -20,6 +21,7 @@ use arbiter::batch::{self, Event, GameReport, Item, Options, Outcome, Progress};
 use arbiter::game::rules::CompetitionRules;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+mod interrupt;
 mod lines;
 mod output;
 
@@ -158,11 +160,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
     let progress = Progress::default();
     let bar = progress_bar(&sources, args.quiet);
+    interrupt::install();
+    // How far the output got, for a Ctrl-C: games in it, the last one's input and number.
+    let mut games_out = opened.done.as_ref().map_or(0, output::Done::len);
+    let mut last: Option<(Arc<str>, u64)> = None;
     let mut summary = Summary::new(args.list);
     let mut write_error: Option<io::Error> = None;
     let mut errors_shown = 0usize;
     let start = Instant::now();
     let mut handle = |item: Item| {
+        if interrupt::requested() {
+            bar.finish_and_clear();
+            let flushed = match &mut rows {
+                Rows::Summary(_) => Ok(()),
+                Rows::Jsonl(w) => w.flush(),
+                Rows::Csv(w) => w.flush(),
+            };
+            interrupt::stop(
+                &interrupt::Reached {
+                    games: games_out,
+                    last: last.as_ref().map(|(file, index)| (&**file, *index)),
+                    output: args.output.as_deref(),
+                    resumable: args.format == ReplayFormat::Jsonl,
+                },
+                flushed,
+            );
+        }
         summary.add(&item);
         if !args.quiet {
             report_error(&item, &mut errors_shown, &bar);
@@ -175,6 +198,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             };
             if let Err(e) = written {
                 write_error = Some(e);
+            }
+        }
+        if let Event::Game { file, index, .. } = &item {
+            games_out += 1;
+            match &mut last {
+                Some((f, i)) if Arc::ptr_eq(f, file) => *i = *index,
+                _ => last = Some((Arc::clone(file), *index)),
             }
         }
         if summary.games.is_multiple_of(512) || !matches!(item, Event::Game { .. }) {

@@ -80,6 +80,9 @@ pub(super) fn judge(args: &Args) -> anyhow::Result<ExitCode> {
     let mut shown = 0usize;
     let mut all_read = true;
     let mut line = Vec::with_capacity(1 << 16);
+    super::interrupt::install();
+    let mut games_out = done.len();
+    let mut last: Option<(String, u64)> = None;
     for source in &sources {
         let opened = match input::open(source, Arc::default()) {
             Ok(opened) => opened,
@@ -96,6 +99,18 @@ pub(super) fn judge(args: &Args) -> anyhow::Result<ExitCode> {
         let mut line_number = 0u64;
         let mut offset = 0u64;
         loop {
+            if super::interrupt::requested() {
+                let flushed = rows.flush();
+                super::interrupt::stop(
+                    &super::interrupt::Reached {
+                        games: games_out,
+                        last: last.as_ref().map(|(file, index)| (file.as_str(), *index)),
+                        output: args.output.as_deref(),
+                        resumable: true,
+                    },
+                    flushed,
+                );
+            }
             line.clear();
             match reader.read_until(b'\n', &mut line) {
                 Ok(0) => break,
@@ -145,6 +160,10 @@ pub(super) fn judge(args: &Args) -> anyhow::Result<ExitCode> {
                 continue;
             }
             rows.write(&item).context("writing the output")?;
+            if let Event::Game { file, index, .. } = &item {
+                games_out += 1;
+                last = Some((file.to_string(), *index));
+            }
         }
     }
     drop(rows.finish().context("writing the output")?);

@@ -20,6 +20,11 @@ pub(super) struct Done {
 }
 
 impl Done {
+    /// Games the output holds.
+    pub(super) fn len(&self) -> u64 {
+        self.games.values().map(|g| g.len() as u64).sum()
+    }
+
     /// Whether the output holds no game.
     pub(super) fn is_empty(&self) -> bool {
         self.games.is_empty()
