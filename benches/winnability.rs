@@ -17,6 +17,8 @@
 //! - `own`: our own layers only (the full budget before the reference solver);
 //! - `chasolver`: `chasolver::winnability` called directly;
 //! - `static`: our material and blockade layers only;
+//! - `static+chasolver`: `static`, then `chasolver` when it proves nothing (would our static
+//!   layer first pay?);
 //! - `chasolver-fast`: `chasolver::is_unwinnable_fast`.
 //!
 //! Then criterion measures the throughput of the same solvers on the first 2,000 timeout
@@ -178,6 +180,14 @@ fn solvers() -> Vec<(&'static str, Solver)> {
         ("own", Box::new(move |c| ours(c, &own))),
         ("chasolver", Box::new(chasolver_full)),
         ("static", Box::new(move |c| ours(c, &stat))),
+        // Would our static layer first pay? It, then chasolver when it proves nothing.
+        (
+            "static+chasolver",
+            Box::new(move |c| match ours(c, &WinnabilityConfig::static_only()) {
+                Answer::Undetermined => chasolver_full(c),
+                decided => decided,
+            }),
+        ),
         ("chasolver-fast", Box::new(chasolver_fast)),
     ]
 }
@@ -232,7 +242,7 @@ fn side_by_side(set: &str, cases: &[Case]) {
             .count();
         let mean = total / u32::try_from(cases.len().max(1)).unwrap_or(u32::MAX);
         println!(
-            "{set:<9} {name:<15} {n:>6} analyses: mean {mean:>10.1?}, worst {w:>10.1?} ({fen}, {side:?}); \
+            "{set:<9} {name:<16} {n:>6} analyses: mean {mean:>10.1?}, worst {w:>10.1?} ({fen}, {side:?}); \
              {win} winnable, {un} unwinnable, {und} undetermined, {contradictions} contradicting the labels",
             n = cases.len(),
             w = worst.0,
@@ -255,7 +265,7 @@ fn side_by_side(set: &str, cases: &[Case]) {
                     **a != Answer::Undetermined && **b != Answer::Undetermined && a != b
                 })
                 .count();
-            println!("{set:<9} {name:<15} decided differently from chasolver: {differ}");
+            println!("{set:<9} {name:<16} decided differently from chasolver: {differ}");
         }
     }
 }
