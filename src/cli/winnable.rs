@@ -322,7 +322,7 @@ fn progress(quiet: bool) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template("{spinner} {pos} positions ({per_sec})") {
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {human_pos} positions, {elapsed}") {
         bar.set_style(style);
     }
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
