@@ -9,14 +9,20 @@
 //!   each of its 1,803 positions.
 //!
 //! Run: `cargo bench --bench winnability`. First a **side-by-side pass**, one position at a
-//! time on one thread, the solvers interleaved (each on a position, then the next), prints for each set and solver the mean and worst time per analysis and
-//! the verdicts (and the undetermined ones, the contradictions with CHA's labels, the
-//! disagreements with chasolver): `can_mate` (the default budget, the reference solver behind
-//! our API), `own` (our own layers only, the budget before the reference solver), `chasolver`
-//! (`chasolver::winnability` called directly), `static` (our material and blockade layers
-//! only) and `chasolver-fast` (`chasolver::is_unwinnable_fast`). Then criterion measures the
-//! throughput of the same solvers on the first 2,000 timeout positions (mean time per position
-//! = 1 / throughput).
+//! time on one thread, the solvers interleaved (each on a position, each position starting
+//! with the next solver in turn), prints for each set and solver the mean and worst time per
+//! analysis and the verdicts (and the contradictions with CHA's labels, the disagreements
+//! with chasolver):
+//! - `can_mate`: the default budget, the reference solver behind our API;
+//! - `own`: our own layers only (the full budget before the reference solver);
+//! - `chasolver`: `chasolver::winnability` called directly;
+//! - `static`: our material and blockade layers only;
+//! - `static+chasolver`: `static`, then `chasolver` when it proves nothing (would our static
+//!   layer first pay?);
+//! - `chasolver-fast`: `chasolver::is_unwinnable_fast`.
+//!
+//! Then criterion measures the throughput of the same solvers on the first 2,000 timeout
+//! positions (mean time per position = 1 / throughput).
 //!
 //! Environment: `WINNABILITY_BENCH_SETS=timeouts,cha` (default both), `WINNABILITY_BENCH_SOLVERS`
 //! (comma list of the names above, default all), `WINNABILITY_BENCH_N` (criterion's sample of
@@ -65,11 +71,15 @@ fn both(fen: &str) -> Option<(Chess, chess::Board)> {
         Ok(pos) => pos,
         Err(e) => e.ignore_too_much_material().ok()?,
     };
-    let full = if fen.split_whitespace().count() == 4 {
-        format!("{fen} 0 1")
-    } else {
-        fen.to_owned()
-    };
+    // The `chess` crate wants at least four fields (line 1473 of the vector has two).
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let defaults = ["", "w", "-", "-", "0", "1"];
+    let full = fields
+        .iter()
+        .copied()
+        .chain(defaults.iter().copied().skip(fields.len().max(1)))
+        .collect::<Vec<_>>()
+        .join(" ");
     let theirs = chess::Board::from_str(&full).ok()?;
     Some((ours, theirs))
 }
@@ -170,6 +180,14 @@ fn solvers() -> Vec<(&'static str, Solver)> {
         ("own", Box::new(move |c| ours(c, &own))),
         ("chasolver", Box::new(chasolver_full)),
         ("static", Box::new(move |c| ours(c, &stat))),
+        // Would our static layer first pay? It, then chasolver when it proves nothing.
+        (
+            "static+chasolver",
+            Box::new(move |c| match ours(c, &WinnabilityConfig::static_only()) {
+                Answer::Undetermined => chasolver_full(c),
+                decided => decided,
+            }),
+        ),
         ("chasolver-fast", Box::new(chasolver_fast)),
     ]
 }
@@ -192,7 +210,13 @@ fn side_by_side(set: &str, cases: &[Case]) {
     let mut worst = vec![(Duration::ZERO, 0); solvers.len()];
     let mut answers = vec![Vec::with_capacity(cases.len()); solvers.len()];
     for (i, case) in cases.iter().enumerate() {
-        for (k, (_, solve)) in solvers.iter().enumerate() {
+        // Each position starts with another solver, so that none always pays for a cold cache
+        // or fresh memory pages (the next one reuses what the allocator got back).
+        for j in 0..solvers.len() {
+            let k = (i + j) % solvers.len();
+            let Some((_, solve)) = solvers.get(k) else {
+                continue;
+            };
             let started = Instant::now();
             let answer = solve(case);
             let took = started.elapsed();
@@ -218,7 +242,7 @@ fn side_by_side(set: &str, cases: &[Case]) {
             .count();
         let mean = total / u32::try_from(cases.len().max(1)).unwrap_or(u32::MAX);
         println!(
-            "{set:<9} {name:<15} {n:>6} analyses: mean {mean:>10.1?}, worst {w:>10.1?} ({fen}, {side:?}); \
+            "{set:<9} {name:<16} {n:>6} analyses: mean {mean:>10.1?}, worst {w:>10.1?} ({fen}, {side:?}); \
              {win} winnable, {un} unwinnable, {und} undetermined, {contradictions} contradicting the labels",
             n = cases.len(),
             w = worst.0,
@@ -241,7 +265,7 @@ fn side_by_side(set: &str, cases: &[Case]) {
                     **a != Answer::Undetermined && **b != Answer::Undetermined && a != b
                 })
                 .count();
-            println!("{set:<9} {name:<15} decided differently from chasolver: {differ}");
+            println!("{set:<9} {name:<16} decided differently from chasolver: {differ}");
         }
     }
 }

@@ -7,7 +7,8 @@
 //! - [`laws`]: what the FIDE Laws of Chess (2023) say, independent of any event: named
 //!   article references ([`laws::Article`]), classification of illegal moves (Art. 3.1–3.9),
 //!   SAN resolved to moves (Appendix C), the automatic endings (5.1.1, 5.2.1, 5.2.2, 9.6),
-//!   draw rules (Art. 9), winnability / dead position (Art. 5.2.2, 6.9, 7.5.5), and the JSON
+//!   draw rules (Art. 9), winnability / dead position (Art. 5.2.2, 6.9, 7.5.5; the reference
+//!   solver `chasolver` behind it, its helpmates replayed before they are believed), and the JSON
 //!   form of shakmaty's `Color` / `ByColor`.
 //! - [`adjudicate`]: play-out adjudication (CR 4.3–4.5), a function of a position and a
 //!   configuration: the decision and every rule tried.

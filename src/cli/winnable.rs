@@ -1,7 +1,7 @@
 //! `arbiter winnable`: one position (`--fen`) or a file of positions (`--positions`, analysed
 //! in parallel, one JSON line each in input order, a summary on standard error).
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -12,6 +12,7 @@ use arbiter::i18n::Lang;
 use arbiter::laws::winnability::{
     Winnability, WinnabilityConfig, WinnabilityReport, can_mate_with,
 };
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use shakmaty::{Chess, Color, Position, uci::UciMove};
 
@@ -314,6 +315,20 @@ impl Tally {
     }
 }
 
+/// A counter of the positions analysed on standard error when it is a terminal and `--quiet`
+/// is not given; otherwise a hidden one.
+fn progress(quiet: bool) -> ProgressBar {
+    if quiet || !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {human_pos} positions, {elapsed}") {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
+}
+
 /// Lines analysed together (then written in input order before the next batch is read).
 const BATCH: usize = 512;
 
@@ -342,6 +357,7 @@ fn run_positions(args: &WinnableArgs, path: &PathBuf) -> anyhow::Result<ExitCode
     let mut tally = Tally::default();
     let mut number = 0;
     let mut done = false;
+    let bar = progress(args.quiet);
     while !done {
         let mut batch: Vec<(usize, Vec<u8>)> = Vec::with_capacity(BATCH);
         while batch.len() < BATCH {
@@ -370,8 +386,9 @@ fn run_positions(args: &WinnableArgs, path: &PathBuf) -> anyhow::Result<ExitCode
         for row in rows {
             tally.add(&row);
             if let Some(error) = row.json.get("error").and_then(|e| e.as_str()) {
-                note!("arbiter: {name}: {error}");
+                bar.suspend(|| note!("arbiter: {name}: {error}"));
             }
+            bar.inc(1);
             match format {
                 super::Format::Json => {
                     serde_json::to_writer(&mut out, &row.json)?;
@@ -382,6 +399,7 @@ fn run_positions(args: &WinnableArgs, path: &PathBuf) -> anyhow::Result<ExitCode
         }
         out.flush()?;
     }
+    bar.finish_and_clear();
     if !args.quiet {
         note!("{}", tally.summary(lang, started.elapsed().as_secs_f64()));
     }

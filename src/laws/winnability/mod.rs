@@ -183,12 +183,13 @@ impl WinnabilityConfig {
     }
 
     /// The default budget: the reference solver first ([`Self::reference_solver`]); when it
-    /// gives no checked verdict, our own layers with an exhaustive enumeration of up to 10,000 positions (small closed
-    /// positions), up to 500,000 nodes of helpmate search in iterations of 10,000 (CHA's
-    /// global and local limits), then, if still undecided, a second search of 250,000 nodes
-    /// with the king-directed ordering and an enumeration of up to 1,600,000 positions. Positions of real games are decided in about a hundred nodes (at most 14,950
-    /// on the first 2,000 Lichess timeout positions); only constructed puzzles use the whole
-    /// budget (a few seconds and about 200 MB in the dev profile).
+    /// gives no checked verdict, our own layers with an exhaustive enumeration of up to 10,000
+    /// positions (small closed positions), up to 500,000 nodes of helpmate search in iterations
+    /// of 10,000 (CHA's global and local limits), then, if still undecided, a second search of
+    /// 250,000 nodes with the king-directed ordering and an enumeration of up to 1,600,000
+    /// positions. Our own layers decide positions of real games in about a hundred nodes (at
+    /// most 14,950 on the first 2,000 Lichess timeout positions); only constructed puzzles use
+    /// the whole budget (a few seconds and about 200 MB in the dev profile).
     pub fn full() -> Self {
         WinnabilityConfig {
             node_limit: 500_000,

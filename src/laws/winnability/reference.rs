@@ -75,26 +75,40 @@ pub(super) fn solve(pos: &Chess, side: Color) -> Result<Solved, SolverProblem> {
         None => Err(SolverProblem::Undecided),
         Some(chasolver::Winnability::Unwinnable) => Ok(Solved::Unwinnable),
         Some(chasolver::Winnability::Winnable { helpmate }) => {
-            let uci: Vec<String> = helpmate.iter().map(ToString::to_string).collect();
+            let uci: Vec<UciMove> = helpmate.iter().map(|m| to_uci(*m)).collect();
             replay(pos, side, &uci).map(Solved::Winnable)
         }
     }
 }
 
+/// The solver's move as UCI (from, to, promotion): no text in between, since a helpmate of a
+/// real game is about 46 plies and each is replayed.
+fn to_uci(m: chess::ChessMove) -> UciMove {
+    let square = |sq: chess::Square| Square::ALL[sq.to_index() & 63];
+    UciMove::Normal {
+        from: square(m.get_source()),
+        to: square(m.get_dest()),
+        promotion: m.get_promotion().map(|p| match p {
+            chess::Piece::Pawn => Role::Pawn,
+            chess::Piece::Knight => Role::Knight,
+            chess::Piece::Bishop => Role::Bishop,
+            chess::Piece::Rook => Role::Rook,
+            chess::Piece::Queen => Role::Queen,
+            chess::Piece::King => Role::King,
+        }),
+    }
+}
+
 /// The line given in UCI, as shakmaty moves legal one after the other from `pos`, ending in
 /// checkmate of `!side` (Art. 3, 5.1.1).
-fn replay(pos: &Chess, side: Color, line: &[String]) -> Result<Vec<Move>, SolverProblem> {
+fn replay(pos: &Chess, side: Color, line: &[UciMove]) -> Result<Vec<Move>, SolverProblem> {
     let mut cur = pos.clone();
     let mut moves = Vec::with_capacity(line.len());
-    for (i, text) in line.iter().enumerate() {
-        let illegal = || SolverProblem::IllegalMove {
+    for (i, uci) in line.iter().enumerate() {
+        let m = uci.to_move(&cur).map_err(|_| SolverProblem::IllegalMove {
             ply: i + 1,
-            uci: text.clone(),
-        };
-        let m = UciMove::from_ascii(text.as_bytes())
-            .map_err(|_| illegal())?
-            .to_move(&cur)
-            .map_err(|_| illegal())?;
+            uci: uci.to_string(),
+        })?;
         cur.play_unchecked(m);
         moves.push(m);
     }
@@ -175,6 +189,13 @@ mod tests {
         // CHA-Solver's README example (lichess ijyj0mHa): Black cannot mate, White can.
         let p = pos("5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - - 0 1");
         assert_eq!(solve(&p, Color::Black), Ok(Solved::Unwinnable));
+        // The solver's moves become the same UCI moves (promotion included).
+        let m = chess::ChessMove::new(
+            chess::Square::A7,
+            chess::Square::B8,
+            Some(chess::Piece::Knight),
+        );
+        assert_eq!(to_uci(m).to_string(), "a7b8n");
         let Ok(Solved::Winnable(line)) = solve(&p, Color::White) else {
             panic!("White's helpmate")
         };
@@ -190,9 +211,10 @@ mod tests {
     #[test]
     fn a_line_that_does_not_replay_is_a_problem_not_a_verdict() {
         let p = pos("8/8/8/4k3/8/8/8/R3K3 w - - 0 1");
+        let uci = |text: &str| vec![text.parse::<UciMove>().unwrap()];
         // e2e4: no piece there.
         assert_eq!(
-            replay(&p, Color::White, &["e2e4".to_owned()]),
+            replay(&p, Color::White, &uci("e2e4")),
             Err(SolverProblem::IllegalMove {
                 ply: 1,
                 uci: "e2e4".to_owned()
@@ -200,7 +222,7 @@ mod tests {
         );
         // A legal move that mates nobody.
         assert_eq!(
-            replay(&p, Color::White, &["a1a7".to_owned()]),
+            replay(&p, Color::White, &uci("a1a7")),
             Err(SolverProblem::NoMate)
         );
     }
