@@ -339,11 +339,17 @@ fn text_output_in_russian() {
         d,
         "ru_RU.UTF-8",
     );
+    let en = String::from_utf8(en.stdout).unwrap();
+    assert!(en.contains("standings after round 1"), "{en}");
+    // English writes the same decimals as Russian (with a point): one number format, the
+    // half-point and SB's quarter alike.
     assert!(
-        String::from_utf8(en.stdout)
-            .unwrap()
-            .contains("standings after round 1")
+        en.contains(
+            "| 3    2    Петров Пётр     1150   0.5   0       0.5   0.25   0    0.5   0   |"
+        ),
+        "{en}"
     );
+    assert!(!en.contains('½'), "{en}");
     // JSON never changes with the language.
     for args in [
         &["pairings", "t.json", "--round", "1", "--format", "json"][..],
