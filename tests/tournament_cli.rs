@@ -399,3 +399,87 @@ fn text_output_in_russian() {
     );
     assert_eq!(a, b);
 }
+
+/// `--lang ru`: the confirmations of `new`, `add-player`, `start-list`, `pair`, `bye` and the
+/// refusals of the tournament commands are Russian; English (the default here) is unchanged.
+#[test]
+fn tournament_commands_speak_russian() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let ru = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--lang", "ru"]);
+        ok(&all, d)
+    };
+    assert_eq!(
+        ru(&["new", "t.json", "--name", "Детский мат", "--rounds", "2"]),
+        "создан t.json (туров: 2)\n"
+    );
+    assert_eq!(
+        ru(&[
+            "add-player",
+            "t.json",
+            "--name",
+            "Петров Пётр",
+            "--rating",
+            "1100"
+        ]),
+        "участник 1: Петров Пётр\n"
+    );
+    ok(
+        &[
+            "add-player",
+            "t.json",
+            "--name",
+            "Иванова Анна",
+            "--rating",
+            "1200",
+        ],
+        d,
+    );
+    ok(&["add-player", "t.json", "--name", "Сидоров Илья"], d);
+    let list = ru(&["start-list", "t.json"]);
+    assert!(list.contains("Иванова Анна"), "{list}");
+    assert_eq!(
+        ru(&["start-list", "t.json", "--apply"]).lines().last(),
+        Some("изменено стартовых номеров: 0")
+    );
+    let paired = ru(&["pair", "t.json", "--auto"]);
+    assert!(
+        paired.starts_with("пары 1-го тура составлены (правила detsky-mat):\nдоска 1: "),
+        "{paired}"
+    );
+    assert!(paired.contains("\nбез пары: 3"), "{paired}");
+    let list = ru(&["start-list", "t.json"]);
+    assert!(
+        list.starts_with("стартовый список (закреплён: пары 1-го тура составлены)\n"),
+        "{list}"
+    );
+    // Refusals in Russian, with the file name, exit 1.
+    let e = fails(&["pair", "t.json", "--auto", "--lang", "ru"], d);
+    assert!(
+        e.contains("t.json: в 1-м туре ещё есть партии без результата: 1"),
+        "{e}"
+    );
+    let e = fails(&["start-list", "t.json", "--apply", "--lang", "ru"], d);
+    assert!(
+        e.contains("стартовый список закреплён: пары 1-го тура составлены"),
+        "{e}"
+    );
+    let e = fails(
+        &[
+            "result", "t.json", "--round", "3", "--board", "1", "1-0", "--lang", "ru",
+        ],
+        d,
+    );
+    assert!(
+        e.contains("пары 3-го тура не составлены (составлено туров: 1)"),
+        "{e}"
+    );
+    // English stays as it was.
+    let e = fails(&["pair", "t.json", "--auto", "--lang", "en"], d);
+    assert!(
+        e.contains("t.json: round 1 still has 1 game(s) without a result"),
+        "{e}"
+    );
+}

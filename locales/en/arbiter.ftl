@@ -328,3 +328,43 @@ illegal-no_such_move = no such move
 illegal-null_move = a null move
 illegal-move_after_checkmate = a move after checkmate
 illegal-two_handed_moves = two-handed moves
+
+## Errors of the tournament commands (TournamentError; English is its Display)
+err-unknown-player = no player with starting rank { $tpn }
+err-no-such-round = round { $round } has not been paired (rounds paired: { $paired })
+err-no-such-game = round { $round }: no game { $game }
+err-unfinished-game = round { $round }: the game { $game } is unfinished (`*`); adjudicate it first (CR 4.3)
+err-result-recorded = round { $round }, board { $board } ({ $white }-{ $black }): result { $existing } already recorded
+err-not-in-event = player { $tpn } { $how } from round { $from }: no result or pairing in round { $round }
+err-already-out = player { $tpn } already left the event from round { $from }
+err-game-after-withdrawal = player { $tpn } has a game in round { $round }; withdraw from round { $next } or record that game first
+err-invalid-player = player { $name }: { $problem }
+err-round-beyond-event = round { $round } cannot be paired: the event has only { $total } round(s)
+err-round-out-of-order = round { $round } cannot be paired now: the next round is { $next }
+err-paired-twice = round { $round }: player { $tpn } is paired more than once
+err-round-unfinished = round { $round } still has { $missing } game(s) without a result
+err-second-pab = player { $tpn } already had the pairing-allocated bye in round { $earlier } (CR 1.3)
+err-pairing = round { $round }: { $source }
+err-start-list-frozen = the start list is frozen: round 1 is paired, so starting ranks no longer change (a late entry gets the next number)
+err-round-outside-event = { $what } in round { $round }: the event has rounds 1 to { $total }
+err-manual-refused = round { $round }: manual pairing refused: { $problems }; pair them differently, or force it with --force --reason TEXT
+err-force-without-reason = round { $round }: a forced pairing needs a reason (--reason TEXT)
+err-verdict-players = round { $round }, board { $board }: the verdict is for { $verdict }, but the board is { $board_players }
+err-verdict-disagrees = round { $round }, board { $board }: the reported result { $reported } disagrees with the board ({ $discrepancies }; CR 4.2); decide the result with --decide RESULT
+err-game-order = round { $round }: --game { $given } does not match the board: board { $board } is { $white_tpn }-{ $black_tpn } ({ $white } White, { $black } Black); give --game { $white_tpn }-{ $black_tpn } (White first)
+err-invalid-forbidden-pair = a forbidden pair needs at least two different players
+
+## Tournament commands' confirmations (tournament new, add-player, start-list, pair, withdraw, disqualify)
+tm-created = created { $file } ({ $rounds } rounds)
+tm-player-added = player { $tpn }: { $name }
+tm-start-list-frozen = start list (frozen: round 1 is paired)
+tm-start-list-now = {"  "}(now { $rank })
+tm-ranks-changed = { $n } starting rank(s) changed
+tm-paired-auto = round { $round } paired ({ $preset } rules):
+tm-paired-board = board { $board }: { $white } - { $black }
+tm-paired-bye = bye: { $player }
+tm-paired-forbidden = forbidden: { $pair }
+tm-paired-manual = round { $round } paired: { $games } games
+tm-paired-manual-bye = round { $round } paired: { $games } games, bye { $bye }
+tm-withdrawn = player { $player } withdrawn from round { $round }
+tm-disqualified = player { $player } disqualified in round { $round }

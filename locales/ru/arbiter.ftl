@@ -347,3 +347,51 @@ illegal-no_such_move = такого хода нет
 illegal-null_move = пропуск хода
 illegal-move_after_checkmate = ход после мата
 illegal-two_handed_moves = ходы двумя руками
+
+## Ошибки команд турнира (TournamentError)
+err-unknown-player = нет участника со стартовым номером { $tpn }
+err-no-such-round = пары { $round }-го тура не составлены (составлено туров: { $paired })
+err-no-such-game = { $round }-й тур: нет партии { $game }
+err-unfinished-game = { $round }-й тур: партия { $game } не окончена (`*`); сначала присудите результат (ПС 4.3)
+err-result-recorded = { $round }-й тур, доска { $board } ({ $white }-{ $black }): результат { $existing } уже записан
+err-not-in-event = участник { $tpn } { $how ->
+        [withdrew] выбыл
+       *[other] дисквалифицирован
+    } со { $from }-го тура: в { $round }-м туре у него нет ни результата, ни пары
+err-already-out = участник { $tpn } уже выбыл с { $from }-го тура
+err-game-after-withdrawal = у участника { $tpn } есть партия в { $round }-м туре; снимите его с { $next }-го тура или сначала запишите результат этой партии
+err-invalid-player = участник { $name }: { $problem }
+err-round-beyond-event = пары { $round }-го тура составить нельзя: в турнире туров всего { $total }
+err-round-out-of-order = пары { $round }-го тура сейчас составить нельзя: следующий тур — { $next }-й
+err-paired-twice = { $round }-й тур: участник { $tpn } поставлен в пары больше одного раза
+err-round-unfinished = в { $round }-м туре ещё есть партии без результата: { $missing }
+err-second-pab = участник { $tpn } уже получал «+» (без пары) в { $earlier }-м туре (ПС 1.3)
+err-pairing = { $round }-й тур: { $source }
+err-start-list-frozen = стартовый список закреплён: пары 1-го тура составлены, стартовые номера больше не меняются (опоздавший получает следующий номер)
+err-round-outside-event = { $what ->
+        [withdrawal] выбытие
+        [disqualification] дисквалификация
+        [bye] пропуск тура
+       *[other] { $what }
+    } в { $round }-м туре: в турнире туры с 1-го по { $total }-й
+err-manual-refused = { $round }-й тур: ручная жеребьёвка отклонена: { $problems }; составьте пары иначе или настаивайте: --force --reason ТЕКСТ
+err-force-without-reason = { $round }-й тур: для принудительной жеребьёвки нужна причина (--reason ТЕКСТ)
+err-verdict-players = { $round }-й тур, доска { $board }: решение судьи относится к партии { $verdict }, а на доске играют { $board_players }
+err-verdict-disagrees = { $round }-й тур, доска { $board }: сообщённый результат { $reported } не соответствует позиции на доске ({ $discrepancies }; ПС 4.2); определите результат: --decide РЕЗУЛЬТАТ
+err-game-order = { $round }-й тур: --game { $given } не совпадает с доской: на доске { $board } играют { $white_tpn }-{ $black_tpn } (белые — { $white }, чёрные — { $black }); укажите --game { $white_tpn }-{ $black_tpn } (сначала белые)
+err-invalid-forbidden-pair = в запрещённой паре должны быть хотя бы два разных участника
+
+## Подтверждения команд турнира (tournament new, add-player, start-list, pair, withdraw, disqualify)
+tm-created = создан { $file } (туров: { $rounds })
+tm-player-added = участник { $tpn }: { $name }
+tm-start-list-frozen = стартовый список (закреплён: пары 1-го тура составлены)
+tm-start-list-now = {"  "}(сейчас { $rank })
+tm-ranks-changed = изменено стартовых номеров: { $n }
+tm-paired-auto = пары { $round }-го тура составлены (правила { $preset }):
+tm-paired-board = доска { $board }: { $white } - { $black }
+tm-paired-bye = без пары: { $player }
+tm-paired-forbidden = запрещённая пара: { $pair }
+tm-paired-manual = пары { $round }-го тура составлены: партий { $games }
+tm-paired-manual-bye = пары { $round }-го тура составлены: партий { $games }, без пары { $bye }
+tm-withdrawn = участник { $player } выбыл с { $round }-го тура
+tm-disqualified = участник { $player } дисквалифицирован в { $round }-м туре

@@ -19,6 +19,7 @@ use clap::builder::TypedValueParser as _;
 use shakmaty::Color;
 
 mod state;
+mod text;
 use state::*;
 
 /// Arguments of `arbiter tournament`.
@@ -128,6 +129,8 @@ struct Output {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: super::Format,
+    #[command(flatten)]
+    lang: super::LangArgs,
 }
 
 #[derive(clap::Args)]
@@ -282,8 +285,6 @@ struct ResultArgs {
     correct: bool,
     #[command(flatten)]
     out: Output,
-    #[command(flatten)]
-    lang: super::LangArgs,
 }
 
 #[derive(clap::Args)]
@@ -332,8 +333,6 @@ struct ReportArgs {
     edition: super::EditionArgs,
     #[command(flatten)]
     out: Output,
-    #[command(flatten)]
-    lang: super::LangArgs,
 }
 
 #[derive(Clone, Copy, Default, clap::ValueEnum)]
@@ -387,7 +386,32 @@ fn parse_bye(s: &str) -> Result<ByeKind, String> {
 /// ([`arbiter::tournament::TournamentError`], e.g. a second result, a round out of order, a
 /// name longer than TRF's 33 columns).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    match args.command {
+    let lang = lang_of(&args.command);
+    run_command(args.command).map_err(|e| text::localised(e, lang))
+}
+
+/// The language a subcommand writes in (`--lang`, else the locale's).
+fn lang_of(command: &Command) -> Lang {
+    let out = match command {
+        Command::New(a) => &a.out,
+        Command::AddPlayer(a) => &a.out,
+        Command::StartList(a) => &a.out,
+        Command::Forbid(a) => &a.out,
+        Command::Pair(a) => &a.out,
+        Command::Bye(a) => &a.out,
+        Command::Result(a) => &a.out,
+        Command::Withdraw(a) => &a.out,
+        Command::Disqualify(a) => &a.out,
+        Command::Standings(a) | Command::Crosstable(a) => &a.out,
+        Command::Import(a) => &a.out,
+        Command::Pairings(a) => return a.lang.get(),
+        Command::Export(_) => return Lang::from_env(),
+    };
+    out.lang.get()
+}
+
+fn run_command(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
         Command::New(a) => {
             if a.state.exists() && !a.force {
                 bail!(
@@ -400,7 +424,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             store::save(&t, &a.state)?;
             done(
                 &a.out,
-                &format!("created {} ({} rounds)", a.state.display(), a.rounds),
+                &a.out.lang.get().fmt(
+                    "tm-created",
+                    &[
+                        ("file", &a.state.display().to_string()),
+                        ("rounds", &a.rounds.to_string()),
+                    ],
+                ),
                 serde_json::json!({"state": a.state, "rounds": a.rounds}),
             )
         }
@@ -425,7 +455,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             store::save(&t, &a.state)?;
             done(
                 &a.out,
-                &format!("player {tpn}: {}", a.name),
+                &a.out.lang.get().fmt(
+                    "tm-player-added",
+                    &[("tpn", &tpn.to_string()), ("name", &a.name)],
+                ),
                 serde_json::json!({"start_rank": tpn, "name": a.name}),
             )
         }
@@ -445,15 +478,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     .pair_next_round(&rules)
                     .with_context(|| a.state.display().to_string())?;
                 store::save(&t, &a.state)?;
-                let mut text = format!("round {} paired ({name} rules):\n", p.round);
+                let lang = a.out.lang.get();
+                let mut text = lang.fmt(
+                    "tm-paired-auto",
+                    &[("round", &p.round.to_string()), ("preset", name)],
+                );
+                text.push('\n');
                 for b in &p.boards {
-                    text.push_str(&format!("board {}: {} - {}\n", b.number, b.white, b.black));
+                    text.push_str(&lang.fmt(
+                        "tm-paired-board",
+                        &[
+                            ("board", &b.number.to_string()),
+                            ("white", &b.white.to_string()),
+                            ("black", &b.black.to_string()),
+                        ],
+                    ));
+                    text.push('\n');
                 }
                 if let Some(bye) = p.bye {
-                    text.push_str(&format!("bye: {bye}\n"));
+                    text.push_str(&lang.fmt("tm-paired-bye", &[("player", &bye.to_string())]));
+                    text.push('\n');
                 }
                 for f in &p.explanation.forbidden {
-                    text.push_str(&format!("forbidden: {f}\n"));
+                    text.push_str(&lang.fmt("tm-paired-forbidden", &[("pair", &f.to_string())]));
+                    text.push('\n');
                 }
                 text.pop();
                 return done(
@@ -489,10 +537,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             done(
                 &a.out,
-                &format!(
-                    "round {round} paired: {} games{}",
-                    games.len(),
-                    bye.map(|b| format!(", bye {b}")).unwrap_or_default()
+                &a.out.lang.get().fmt(
+                    match bye {
+                        Some(_) => "tm-paired-manual-bye",
+                        None => "tm-paired-manual",
+                    },
+                    &[
+                        ("round", &round.to_string()),
+                        ("games", &games.len().to_string()),
+                        ("bye", &bye.map(|b| b.to_string()).unwrap_or_default()),
+                    ],
                 ),
                 serde_json::json!({"round": round, "games": games.len(), "bye": bye}),
             )
@@ -509,11 +563,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             })?;
             done(
                 &a.out,
-                &format!(
-                    "round {}: player {} {} bye",
-                    a.round,
-                    a.player,
-                    a.kind.label(Lang::En)
+                &a.out.lang.get().fmt(
+                    "bye-line",
+                    &[
+                        ("round", &a.round.to_string()),
+                        ("player", &a.player.to_string()),
+                        ("kind", &a.kind.label(a.out.lang.get())),
+                    ],
                 ),
                 serde_json::json!({"round": a.round, "player": a.player, "kind": a.kind}),
             )
@@ -541,7 +597,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Ok((result, t.clone()))
             })?;
             let g = t.board_of(a.round, game)?;
-            let text = t.result_line(a.round, game, a.lang.get())?;
+            let text = t.result_line(a.round, game, a.out.lang.get())?;
             let name = |tpn: u16| t.player(tpn).map_or(tpn.to_string(), |p| p.name.clone());
             done(
                 &a.out,
@@ -563,9 +619,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 None
             };
             let list = t.start_list();
-            let mut text = t.start_list_text();
+            let lang = a.out.lang.get();
+            let mut text = t.start_list_text(lang);
             if let Some(n) = changed {
-                text.push_str(&format!("{n} starting rank(s) changed\n"));
+                text.push_str(&lang.fmt("tm-ranks-changed", &[("n", &n.to_string())]));
+                text.push('\n');
             }
             print(
                 &a.out,
@@ -605,7 +663,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             change(&a.state, |t| t.withdraw(a.player, a.from_round))?;
             done(
                 &a.out,
-                &format!("player {} withdrawn from round {}", a.player, a.from_round),
+                &a.out.lang.get().fmt(
+                    "tm-withdrawn",
+                    &[
+                        ("player", &a.player.to_string()),
+                        ("round", &a.from_round.to_string()),
+                    ],
+                ),
                 serde_json::json!({"player": a.player, "withdrawn_from": a.from_round}),
             )
         }
@@ -613,19 +677,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             change(&a.state, |t| t.disqualify(a.player, a.round))?;
             done(
                 &a.out,
-                &format!("player {} disqualified in round {}", a.player, a.round),
+                &a.out.lang.get().fmt(
+                    "tm-disqualified",
+                    &[
+                        ("player", &a.player.to_string()),
+                        ("round", &a.round.to_string()),
+                    ],
+                ),
                 serde_json::json!({"player": a.player, "disqualified_in": a.round}),
             )
         }
         Command::Standings(a) => {
             let (report, _) = report(&a)?;
-            print(&a.out, &report.to_text(a.lang.get()), &report)
+            print(&a.out, &report.to_text(a.out.lang.get()), &report)
         }
         Command::Crosstable(a) => {
             let (report, t) = report(&a)?;
             let table = t.result_table(a.after_round);
             let cross = Crosstable::new(report, &table);
-            print(&a.out, &cross.to_text(a.lang.get()), &cross)
+            print(&a.out, &cross.to_text(a.out.lang.get()), &cross)
         }
         Command::Import(a) => {
             if a.state.exists() && !a.force {
