@@ -368,3 +368,20 @@ tm-paired-manual = round { $round } paired: { $games } games
 tm-paired-manual-bye = round { $round } paired: { $games } games, bye { $bye }
 tm-withdrawn = player { $player } withdrawn from round { $round }
 tm-disqualified = player { $player } disqualified in round { $round }
+
+## The free pairing checker (arbiter check-pairings) and the generator (arbiter generate)
+chk-agrees = round { $round }: agrees
+chk-differs = round { $round }: differs ({ $n } differences)
+chk-differs-one = round { $round }: differs (1 difference)
+chk-at-bye = bye
+chk-at-board = board { $board }
+chk-no-legal = no legal pairing
+chk-paired = paired
+chk-line = {"  "}{ $at }: engine { $engine }; file { $file }
+chk-seat-bye = { $player } bye
+chk-seat-not-paired = { $player } not paired
+chk-all-agree = { $file }: all { $n } rounds agree with the engine
+chk-some-differ = { $file }: { $k } of { $n } rounds differ from the engine (rounds { $list })
+chk-some-differ-one = { $file }: 1 of { $n } rounds differ from the engine (round { $list })
+chk-reading = reading { $file }
+gen-writing = writing { $file }

@@ -395,3 +395,20 @@ tm-paired-manual = пары { $round }-го тура составлены: па�
 tm-paired-manual-bye = пары { $round }-го тура составлены: партий { $games }, без пары { $bye }
 tm-withdrawn = участник { $player } выбыл с { $round }-го тура
 tm-disqualified = участник { $player } дисквалифицирован в { $round }-м туре
+
+## Проверка жеребьёвки (arbiter check-pairings) и генератор турниров (arbiter generate)
+chk-agrees = { $round }-й тур: совпадает с программой
+chk-differs = { $round }-й тур: расходится с программой (расхождений: { $n })
+chk-differs-one = { $round }-й тур: расходится с программой (расхождений: 1)
+chk-at-bye = без пары
+chk-at-board = доска { $board }
+chk-no-legal = допустимой жеребьёвки нет
+chk-paired = в паре
+chk-line = {"  "}{ $at }: программа { $engine }; в файле { $file }
+chk-seat-bye = { $player } без пары
+chk-seat-not-paired = { $player } не в паре
+chk-all-agree = { $file }: все туры ({ $n }) совпадают с программой
+chk-some-differ = { $file }: с программой расходятся туры: { $k } из { $n } ({ $list })
+chk-some-differ-one = { $file }: с программой расходятся туры: 1 из { $n } ({ $list })
+chk-reading = чтение { $file }
+gen-writing = запись { $file }
