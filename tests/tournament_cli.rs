@@ -482,4 +482,24 @@ fn tournament_commands_speak_russian() {
         e.contains("t.json: round 1 still has 1 game(s) without a result"),
         "{e}"
     );
+    // A manual pairing refused in Russian: the rematch and the player left out.
+    ok(
+        &["result", "t.json", "--round", "1", "--board", "1", "1-0"],
+        d,
+    );
+    let e = fails(
+        &[
+            "pair", "t.json", "--round", "2", "--game", "2-1", "--lang", "ru",
+        ],
+        d,
+    );
+    assert!(
+        e.contains("2-й тур: ручная жеребьёвка отклонена: повторная встреча: 2 (Петров Пётр) и 1 (Иванова Анна) уже играли друг с другом; не в паре, без «+» и не отмечены отсутствующими: 3 (Сидоров Илья); составьте пары иначе"),
+        "{e}"
+    );
+    let e = fails(&["pair", "t.json", "--round", "2", "--game", "2-1"], d);
+    assert!(
+        e.contains("round 2: manual pairing refused: rematch: 2 (Петров Пётр) and 1 (Иванова Анна) have already played each other"),
+        "{e}"
+    );
 }

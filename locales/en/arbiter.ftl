@@ -385,3 +385,9 @@ chk-some-differ = { $file }: { $k } of { $n } rounds differ from the engine (rou
 chk-some-differ-one = { $file }: 1 of { $n } rounds differ from the engine (round { $list })
 chk-reading = reading { $file }
 gen-writing = writing { $file }
+
+## Manual pairing checks (tournament pair --game …)
+mp-rematch = rematch: { $a } and { $b } have already played each other
+mp-forbidden = { $a } and { $b } are a forbidden pair
+mp-left-out = not paired, without bye and not marked absent: { $players }
+mp-warning-forced = arbiter: warning: round { $round }: forced manual pairing: { $problem }

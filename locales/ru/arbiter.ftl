@@ -412,3 +412,9 @@ chk-some-differ = { $file }: с программой расходятся тур
 chk-some-differ-one = { $file }: с программой расходятся туры: 1 из { $n } ({ $list })
 chk-reading = чтение { $file }
 gen-writing = запись { $file }
+
+## Проверки ручной жеребьёвки (tournament pair --game …)
+mp-rematch = повторная встреча: { $a } и { $b } уже играли друг с другом
+mp-forbidden = { $a } и { $b } — запрещённая пара
+mp-left-out = не в паре, без «+» и не отмечены отсутствующими: { $players }
+mp-warning-forced = arbiter: предупреждение: { $round }-й тур: ручная жеребьёвка принята принудительно: { $problem }

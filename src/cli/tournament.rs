@@ -525,12 +525,16 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
                 .force
                 .then(|| t.compare_with_engine(&games, bye, &rules))
                 .flatten();
+            let issues = t.manual_pairing_issues(round, &games, bye);
             let problems = t
                 .pair_round_manual(round, &games, bye, force)
                 .with_context(|| a.state.display().to_string())?;
             store::save(&t, &a.state)?;
-            for p in &problems {
-                note!("arbiter: warning: round {round}: forced manual pairing: {p}");
+            let lang = a.out.lang.get();
+            for p in issues.iter().filter(|_| !problems.is_empty()) {
+                let args = [("round", round.to_string()), ("problem", p.text(lang))];
+                let args = args.each_ref().map(|(k, v)| (*k, v.as_str()));
+                note!("{}", lang.fmt("mp-warning-forced", &args));
             }
             if let Some(diff) = engine.filter(|_| !problems.is_empty()) {
                 note!("arbiter: warning: round {round}: {diff}");

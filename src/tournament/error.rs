@@ -160,8 +160,10 @@ pub enum TournamentError {
     ManualPairingRefused {
         /// The round.
         round: u32,
-        /// What is wrong, one item per problem.
+        /// What is wrong, one item per problem (English).
         problems: Vec<String>,
+        /// The same, typed (for other languages).
+        issues: Vec<crate::tournament::manual::ManualPairingIssue>,
     },
     /// A forced pairing without a reason.
     #[error("round {round}: a forced pairing needs a reason (--reason TEXT)")]

@@ -100,10 +100,13 @@ impl TournamentError {
                     ("total", s(total)),
                 ],
             ),
-            ManualPairingRefused { round, problems } => (
-                "err-manual-refused",
-                vec![("round", s(round)), ("problems", problems.join("; "))],
-            ),
+            ManualPairingRefused { round, issues, .. } => {
+                let texts: Vec<String> = issues.iter().map(|i| i.text(lang)).collect();
+                (
+                    "err-manual-refused",
+                    vec![("round", s(round)), ("problems", texts.join("; "))],
+                )
+            }
             ForceWithoutReason { round } => ("err-force-without-reason", vec![("round", s(round))]),
             VerdictPlayers {
                 round,
@@ -231,7 +234,17 @@ mod tests {
             },
             ManualPairingRefused {
                 round: 2,
-                problems: vec!["a".into(), "b".into()],
+                problems: vec![
+                    "rematch: 1 (A) and 2 (B) have already played each other".into(),
+                    "not paired, without bye and not marked absent: 3 (C)".into(),
+                ],
+                issues: vec![
+                    crate::tournament::manual::ManualPairingIssue::Rematch(
+                        "1 (A)".into(),
+                        "2 (B)".into(),
+                    ),
+                    crate::tournament::manual::ManualPairingIssue::LeftOut(vec!["3 (C)".into()]),
+                ],
             },
             ForceWithoutReason { round: 2 },
             VerdictPlayers {
