@@ -391,3 +391,11 @@ mp-rematch = rematch: { $a } and { $b } have already played each other
 mp-forbidden = { $a } and { $b } are a forbidden pair
 mp-left-out = not paired, without bye and not marked absent: { $players }
 mp-warning-forced = arbiter: warning: round { $round }: forced manual pairing: { $problem }
+
+## The tournament commands' own refusals (CLI)
+cli-exists = { $file } already exists (use --force to overwrite)
+cli-board-or-game = give --board or --game
+cli-not-a-state = { $file } is not a state file (a TRF file?): import it first with `arbiter tournament import { $file } STATE.json`
+cli-no-standings-after = { $file }: no standings after round { $round }: { $paired } of { $total } round(s) paired
+cli-choose-verdict = { $file }: the file holds { $n } verdicts; choose one with --index N (1 to { $n })
+cli-no-such-verdict = { $file }: --index { $index }: the file holds { $n } verdict(s)

@@ -418,3 +418,11 @@ mp-rematch = повторная встреча: { $a } и { $b } уже игра
 mp-forbidden = { $a } и { $b } — запрещённая пара
 mp-left-out = не в паре, без «+» и не отмечены отсутствующими: { $players }
 mp-warning-forced = arbiter: предупреждение: { $round }-й тур: ручная жеребьёвка принята принудительно: { $problem }
+
+## Отказы команд турнира (CLI)
+cli-exists = { $file } уже существует (чтобы перезаписать: --force)
+cli-board-or-game = укажите --board или --game
+cli-not-a-state = { $file } — не файл состояния турнира (файл TRF?): сначала импортируйте его: `arbiter tournament import { $file } STATE.json`
+cli-no-standings-after = { $file }: положения после { $round }-го тура нет: составлены пары туров: { $paired } из { $total }
+cli-choose-verdict = { $file }: в файле решений: { $n }; выберите одно: --index N (от 1 до { $n })
+cli-no-such-verdict = { $file }: --index { $index }: в файле решений: { $n }

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use arbiter::formats::trf::Trf;
 use arbiter::formats::{pairs, verdict};
 use arbiter::i18n::Lang;
@@ -21,6 +21,7 @@ use shakmaty::Color;
 mod state;
 mod text;
 use state::*;
+use text::CliError;
 
 /// Arguments of `arbiter tournament`.
 #[derive(clap::Args)]
@@ -414,10 +415,10 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::New(a) => {
             if a.state.exists() && !a.force {
-                bail!(
-                    "{} already exists (use --force to overwrite)",
-                    a.state.display()
-                );
+                return Err(CliError::Exists {
+                    file: a.state.display().to_string(),
+                }
+                .into());
             }
             let mut t = Tournament::new(&a.name, a.rounds);
             t.initial_colour = Some(a.initial_colour);
@@ -582,7 +583,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             let game = match (a.board, a.game) {
                 (Some(b), _) => GameRef::Board(b),
                 (None, Some((x, y))) => GameRef::Players(x, y),
-                (None, None) => bail!("give --board or --game"),
+                (None, None) => return Err(CliError::BoardOrGame.into()),
             };
             let judged = match &a.verdict {
                 Some(path) => Some(read_verdict(path, a.index)?),
@@ -703,10 +704,10 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
         }
         Command::Import(a) => {
             if a.state.exists() && !a.force {
-                bail!(
-                    "{} already exists (use --force to overwrite)",
-                    a.state.display()
-                );
+                return Err(CliError::Exists {
+                    file: a.state.display().to_string(),
+                }
+                .into());
             }
             let trf = Trf::read(&a.trf)?;
             let t = trf
