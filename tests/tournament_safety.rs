@@ -298,6 +298,13 @@ fn a_verdict_is_matched_by_start_rank() {
         "{e}"
     );
     assert!(state(d)["rounds"][0]["games"][0]["result"].is_null());
+    let mut ru = args.to_vec();
+    ru.extend(["--lang", "ru"]);
+    let e = fails(&ru, d);
+    assert!(
+        e.contains("1-й тур, доска 1: решение судьи относится к партии \"Ivanova A.\" (белые), стартовый № 2 - \"Petrov P.\" (чёрные), стартовый № 1, а на доске играют 1 (Иванова Анна) (белые) - 2 (Петров Пётр) (чёрные)"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -353,6 +353,23 @@ err-verdict-players = round { $round }, board { $board }: the verdict is for { $
 err-verdict-disagrees = round { $round }, board { $board }: the reported result { $reported } disagrees with the board ({ $discrepancies }; CR 4.2); decide the result with --decide RESULT
 err-game-order = round { $round }: --game { $given } does not match the board: board { $board } is { $white_tpn }-{ $black_tpn } ({ $white } White, { $black } Black); give --game { $white_tpn }-{ $black_tpn } (White first)
 err-invalid-forbidden-pair = a forbidden pair needs at least two different players
+err-verdict-side = { $name } ({ $colour ->
+        [white] White
+       *[other] Black
+    })
+err-verdict-side-ranked = { $name } ({ $colour ->
+        [white] White
+       *[other] Black
+    }), start no. { $rank }
+err-verdict-side-unnamed = an unnamed { $colour ->
+        [white] White
+       *[other] Black
+    }
+err-verdict-side-unnamed-ranked = an unnamed { $colour ->
+        [white] White
+       *[other] Black
+    }, start no. { $rank }
+err-board-sides = { $white } (White) - { $black } (Black)
 
 ## Tournament commands' confirmations (tournament new, add-player, start-list, pair, withdraw, disqualify)
 tm-created = created { $file } ({ $rounds } rounds)

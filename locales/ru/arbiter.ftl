@@ -380,6 +380,23 @@ err-verdict-players = { $round }-й тур, доска { $board }: решени�
 err-verdict-disagrees = { $round }-й тур, доска { $board }: сообщённый результат { $reported } не соответствует позиции на доске ({ $discrepancies }; ПС 4.2); определите результат: --decide РЕЗУЛЬТАТ
 err-game-order = { $round }-й тур: --game { $given } не совпадает с доской: на доске { $board } играют { $white_tpn }-{ $black_tpn } (белые — { $white }, чёрные — { $black }); укажите --game { $white_tpn }-{ $black_tpn } (сначала белые)
 err-invalid-forbidden-pair = в запрещённой паре должны быть хотя бы два разных участника
+err-verdict-side = { $name } ({ $colour ->
+        [white] белые
+       *[other] чёрные
+    })
+err-verdict-side-ranked = { $name } ({ $colour ->
+        [white] белые
+       *[other] чёрные
+    }), стартовый № { $rank }
+err-verdict-side-unnamed = без имени ({ $colour ->
+        [white] белые
+       *[other] чёрные
+    })
+err-verdict-side-unnamed-ranked = без имени ({ $colour ->
+        [white] белые
+       *[other] чёрные
+    }), стартовый № { $rank }
+err-board-sides = { $white } (белые) - { $black } (чёрные)
 
 ## Подтверждения команд турнира (tournament new, add-player, start-list, pair, withdraw, disqualify)
 tm-created = создан { $file } (туров: { $rounds })

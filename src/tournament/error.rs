@@ -184,6 +184,10 @@ pub enum TournamentError {
         verdict: String,
         /// The board's players.
         board_players: String,
+        /// The verdict's White and Black as data: the name and the starting rank given.
+        verdict_sides: Box<[(Option<String>, Option<u16>); 2]>,
+        /// The board's White and Black as [`crate::tournament::Tournament::label`] names them.
+        board_sides: Box<[String; 2]>,
     },
     /// The reported result disagrees with the board (CR 4.2): the arbiter must decide.
     #[error(

@@ -113,15 +113,49 @@ impl TournamentError {
                 board,
                 verdict,
                 board_players,
-            } => (
-                "err-verdict-players",
-                vec![
-                    ("round", s(round)),
-                    ("board", s(board)),
-                    ("verdict", verdict.clone()),
-                    ("board_players", board_players.clone()),
-                ],
-            ),
+                verdict_sides,
+                board_sides,
+            } => {
+                let (verdict, board_players) = if lang == Lang::En {
+                    (verdict.clone(), board_players.clone())
+                } else {
+                    let side = |i: usize, colour: &str| {
+                        let (name, rank) = &verdict_sides[i];
+                        let mut args = vec![("colour", colour.to_string())];
+                        args.push((
+                            "name",
+                            name.as_ref().map_or(String::new(), |n| format!("{n:?}")),
+                        ));
+                        args.push(("rank", rank.map_or(String::new(), |r| r.to_string())));
+                        let id = match (name.is_some(), rank.is_some()) {
+                            (true, true) => "err-verdict-side-ranked",
+                            (true, false) => "err-verdict-side",
+                            (false, true) => "err-verdict-side-unnamed-ranked",
+                            (false, false) => "err-verdict-side-unnamed",
+                        };
+                        let args: Vec<(&str, &str)> =
+                            args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                        lang.fmt(id, &args)
+                    };
+                    let board = lang.fmt(
+                        "err-board-sides",
+                        &[("white", &board_sides[0]), ("black", &board_sides[1])],
+                    );
+                    (
+                        format!("{} - {}", side(0, "white"), side(1, "black")),
+                        board,
+                    )
+                };
+                (
+                    "err-verdict-players",
+                    vec![
+                        ("round", s(round)),
+                        ("board", s(board)),
+                        ("verdict", verdict),
+                        ("board_players", board_players),
+                    ],
+                )
+            }
             VerdictDisagrees {
                 round,
                 board,
@@ -250,8 +284,13 @@ mod tests {
             VerdictPlayers {
                 round: 1,
                 board: 1,
-                verdict: "\"Anna\" (White) - \"Boris\" (Black)".into(),
+                verdict: "\"Anna\" (White) - \"Boris\" (Black), start no. 2".into(),
                 board_players: "1 (A) (White) - 2 (B) (Black)".into(),
+                verdict_sides: Box::new([
+                    (Some("Anna".into()), None),
+                    (Some("Boris".into()), Some(2)),
+                ]),
+                board_sides: Box::new(["1 (A)".into(), "2 (B)".into()]),
             },
             VerdictDisagrees {
                 round: 1,
@@ -285,6 +324,14 @@ mod tests {
                 "{e:?}: {ru}"
             );
         }
+        let verdict = every_kind()
+            .into_iter()
+            .find(|e| matches!(e, TournamentError::VerdictPlayers { .. }))
+            .unwrap();
+        assert_eq!(
+            verdict.message(Lang::Ru),
+            "1-й тур, доска 1: решение судьи относится к партии \"Anna\" (белые) - \"Boris\" (чёрные), стартовый № 2, а на доске играют 1 (A) (белые) - 2 (B) (чёрные)"
+        );
         assert_eq!(
             TournamentError::RoundBeyondEvent { round: 5, total: 4 }.message(Lang::Ru),
             "пары 5-го тура составить нельзя: в турнире туров всего 4"

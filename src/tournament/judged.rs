@@ -180,6 +180,11 @@ impl Tournament {
                     self.label(white),
                     self.label(black)
                 ),
+                verdict_sides: Box::new([
+                    (judged.white.clone(), judged.white_start_rank),
+                    (judged.black.clone(), judged.black_start_rank),
+                ]),
+                board_sides: Box::new([self.label(white), self.label(black)]),
             });
         }
         let result = match (judged.agrees, decision, judged.result) {
