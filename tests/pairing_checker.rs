@@ -134,6 +134,52 @@ fn the_binary_says_agrees_with_exit_status_0() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("round 4: agrees"), "{text}");
     assert!(text.contains("all 4 rounds agree"), "{text}");
+    let out = arbiter()
+        .args(["check-pairings", "--lang", "ru"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("4-й тур: совпадает с программой\n"), "{text}");
+    assert!(
+        text.contains("final.trf: все туры (4) совпадают с программой\n"),
+        "{text}"
+    );
+}
+
+/// A differing round in Russian: the round, the board, the engine's and the file's pairs.
+#[test]
+fn a_differing_round_in_russian() {
+    let trf = Trf::read(&vectors().join("seed-05-n17/final.trf")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("altered.trf");
+    std::fs::write(&path, colours_reversed(&trf, 2).to_string()).unwrap();
+    let out = arbiter()
+        .args(["check-pairings", "--lang", "ru"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("1-й тур: совпадает с программой\n"), "{text}");
+    assert!(
+        text.contains("2-й тур: расходится с программой (расхождений: "),
+        "{text}"
+    );
+    assert!(text.contains(": программа "), "{text}");
+    assert!(text.contains("; в файле "), "{text}");
+    assert!(
+        text.contains("altered.trf: с программой расходятся туры: "),
+        "{text}"
+    );
+    let out = arbiter()
+        .args(["check-pairings", "--lang", "ru", "no-such-file.trf"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(e.contains("чтение no-such-file.trf"), "{e}");
 }
 
 #[test]

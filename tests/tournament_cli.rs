@@ -339,11 +339,17 @@ fn text_output_in_russian() {
         d,
         "ru_RU.UTF-8",
     );
+    let en = String::from_utf8(en.stdout).unwrap();
+    assert!(en.contains("standings after round 1"), "{en}");
+    // English writes the same decimals as Russian (with a point): one number format, the
+    // half-point and SB's quarter alike.
     assert!(
-        String::from_utf8(en.stdout)
-            .unwrap()
-            .contains("standings after round 1")
+        en.contains(
+            "| 3    2    Петров Пётр     1150   0.5   0       0.5   0.25   0    0.5   0   |"
+        ),
+        "{en}"
     );
+    assert!(!en.contains('½'), "{en}");
     // JSON never changes with the language.
     for args in [
         &["pairings", "t.json", "--round", "1", "--format", "json"][..],
@@ -392,4 +398,108 @@ fn text_output_in_russian() {
         d,
     );
     assert_eq!(a, b);
+}
+
+/// `--lang ru`: the confirmations of `new`, `add-player`, `start-list`, `pair`, `bye` and the
+/// refusals of the tournament commands are Russian; English (the default here) is unchanged.
+#[test]
+fn tournament_commands_speak_russian() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let ru = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--lang", "ru"]);
+        ok(&all, d)
+    };
+    assert_eq!(
+        ru(&["new", "t.json", "--name", "Детский мат", "--rounds", "2"]),
+        "создан t.json (туров: 2)\n"
+    );
+    assert_eq!(
+        ru(&[
+            "add-player",
+            "t.json",
+            "--name",
+            "Петров Пётр",
+            "--rating",
+            "1100"
+        ]),
+        "участник 1: Петров Пётр\n"
+    );
+    ok(
+        &[
+            "add-player",
+            "t.json",
+            "--name",
+            "Иванова Анна",
+            "--rating",
+            "1200",
+        ],
+        d,
+    );
+    ok(&["add-player", "t.json", "--name", "Сидоров Илья"], d);
+    let list = ru(&["start-list", "t.json"]);
+    assert!(list.contains("Иванова Анна"), "{list}");
+    assert_eq!(
+        ru(&["start-list", "t.json", "--apply"]).lines().last(),
+        Some("изменено стартовых номеров: 0")
+    );
+    let paired = ru(&["pair", "t.json", "--auto"]);
+    assert!(
+        paired.starts_with("пары 1-го тура составлены (правила detsky-mat):\nдоска 1: "),
+        "{paired}"
+    );
+    assert!(paired.contains("\nбез пары: 3"), "{paired}");
+    let list = ru(&["start-list", "t.json"]);
+    assert!(
+        list.starts_with("стартовый список (закреплён: пары 1-го тура составлены)\n"),
+        "{list}"
+    );
+    // Refusals in Russian, with the file name, exit 1.
+    let e = fails(&["pair", "t.json", "--auto", "--lang", "ru"], d);
+    assert!(
+        e.contains("t.json: в 1-м туре ещё есть партии без результата: 1"),
+        "{e}"
+    );
+    let e = fails(&["start-list", "t.json", "--apply", "--lang", "ru"], d);
+    assert!(
+        e.contains("стартовый список закреплён: пары 1-го тура составлены"),
+        "{e}"
+    );
+    let e = fails(
+        &[
+            "result", "t.json", "--round", "3", "--board", "1", "1-0", "--lang", "ru",
+        ],
+        d,
+    );
+    assert!(
+        e.contains("пары 3-го тура не составлены (составлено туров: 1)"),
+        "{e}"
+    );
+    // English stays as it was.
+    let e = fails(&["pair", "t.json", "--auto", "--lang", "en"], d);
+    assert!(
+        e.contains("t.json: round 1 still has 1 game(s) without a result"),
+        "{e}"
+    );
+    // A manual pairing refused in Russian: the rematch and the player left out.
+    ok(
+        &["result", "t.json", "--round", "1", "--board", "1", "1-0"],
+        d,
+    );
+    let e = fails(
+        &[
+            "pair", "t.json", "--round", "2", "--game", "2-1", "--lang", "ru",
+        ],
+        d,
+    );
+    assert!(
+        e.contains("2-й тур: ручная жеребьёвка отклонена: повторная встреча: 2 (Петров Пётр) и 1 (Иванова Анна) уже играли друг с другом; не в паре, без «+» и не отмечены отсутствующими: 3 (Сидоров Илья); составьте пары иначе"),
+        "{e}"
+    );
+    let e = fails(&["pair", "t.json", "--round", "2", "--game", "2-1"], d);
+    assert!(
+        e.contains("round 2: manual pairing refused: rematch: 2 (Петров Пётр) and 1 (Иванова Анна) have already played each other"),
+        "{e}"
+    );
 }

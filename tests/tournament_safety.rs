@@ -245,6 +245,68 @@ fn a_verdict_for_other_players_is_refused() {
     assert!(e.contains("the verdict is for \"Anna\" (White)"), "{e}");
 }
 
+/// Fool's mate (Black wins) from an event log whose header spells the players otherwise than
+/// the start list but gives their starting ranks (`white_start_rank`, `black_start_rank`).
+fn judge_with_start_ranks(d: &Path, white: u16, black: u16) {
+    let log = format!(
+        "{{\"type\":\"header\",\"white\":\"Ivanova A.\",\"black\":\"Petrov P.\",\
+         \"white_start_rank\":{white},\"black_start_rank\":{black}}}\n\
+         {{\"type\":\"move\",\"uci\":\"f2f3\"}}\n{{\"type\":\"move\",\"uci\":\"e7e5\"}}\n\
+         {{\"type\":\"move\",\"uci\":\"g2g4\"}}\n{{\"type\":\"move\",\"uci\":\"d8h4\"}}\n"
+    );
+    std::fs::write(d.join("game.jsonl"), log).unwrap();
+    let judged = arbiter(&["judge", "game.jsonl", "--format", "json"], d);
+    assert!(judged.status.success(), "{judged:?}");
+    let v: serde_json::Value = serde_json::from_slice(&judged.stdout).unwrap();
+    assert_eq!(v["game"]["white_start_rank"], white);
+    assert_eq!(v["game"]["black_start_rank"], black);
+    std::fs::write(d.join("v.json"), &judged.stdout).unwrap();
+}
+
+/// A verdict whose header names differ in spelling is matched by the starting ranks it carries;
+/// a starting rank that is not the board's is refused (exit 1) even so.
+#[test]
+fn a_verdict_is_matched_by_start_rank() {
+    let args = [
+        "result",
+        "ev.json",
+        "--round",
+        "1",
+        "--board",
+        "1",
+        "--verdict",
+        "v.json",
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    two_players(d, "Иванова Анна", "Петров Пётр");
+    judge_with_start_ranks(d, 1, 2);
+    let echo = ok(&args, d);
+    assert_eq!(
+        echo,
+        "round 1, board 1: Иванова Анна (White) 0 – 1 Петров Пётр (Black)\n"
+    );
+    assert_eq!(state(d)["rounds"][0]["games"][0]["result"], "black_wins");
+
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    two_players(d, "Иванова Анна", "Петров Пётр");
+    judge_with_start_ranks(d, 2, 1);
+    let e = fails(&args, d);
+    assert!(
+        e.contains("round 1, board 1: the verdict is for \"Ivanova A.\" (White), start no. 2 - \"Petrov P.\" (Black), start no. 1, but the board is 1 (Иванова Анна) (White) - 2 (Петров Пётр) (Black)"),
+        "{e}"
+    );
+    assert!(state(d)["rounds"][0]["games"][0]["result"].is_null());
+    let mut ru = args.to_vec();
+    ru.extend(["--lang", "ru"]);
+    let e = fails(&ru, d);
+    assert!(
+        e.contains("1-й тур, доска 1: решение судьи относится к партии \"Ivanova A.\" (белые), стартовый № 2 - \"Petrov P.\" (чёрные), стартовый № 1, а на доске играют 1 (Иванова Анна) (белые) - 2 (Петров Пётр) (чёрные)"),
+        "{e}"
+    );
+}
+
 #[test]
 fn a_file_of_several_verdicts_needs_an_index() {
     let dir = tempfile::tempdir().unwrap();

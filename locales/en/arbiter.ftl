@@ -511,3 +511,95 @@ web-error-pairing = Round { $round } cannot be paired: { $reason }
 web-error-verdict-players = The log is for { $verdict }, but board { $board } is { $players }: choose the right board.
 web-error-verdict-disagrees = The reported result { $reported } disagrees with the board ({ $discrepancies }; CR 4.2): choose the result below.
 web-error-forbid-same = A forbidden pair needs two different players.
+
+## Errors of the tournament commands (TournamentError; English is its Display)
+err-unknown-player = no player with starting rank { $tpn }
+err-no-such-round = round { $round } has not been paired (rounds paired: { $paired })
+err-no-such-game = round { $round }: no game { $game }
+err-unfinished-game = round { $round }: the game { $game } is unfinished (`*`); adjudicate it first (CR 4.3)
+err-result-recorded = round { $round }, board { $board } ({ $white }-{ $black }): result { $existing } already recorded
+err-not-in-event = player { $tpn } { $how } from round { $from }: no result or pairing in round { $round }
+err-already-out = player { $tpn } already left the event from round { $from }
+err-game-after-withdrawal = player { $tpn } has a game in round { $round }; withdraw from round { $next } or record that game first
+err-invalid-player = player { $name }: { $problem }
+err-round-beyond-event = round { $round } cannot be paired: the event has only { $total } round(s)
+err-round-out-of-order = round { $round } cannot be paired now: the next round is { $next }
+err-paired-twice = round { $round }: player { $tpn } is paired more than once
+err-round-unfinished = round { $round } still has { $missing } game(s) without a result
+err-second-pab = player { $tpn } already had the pairing-allocated bye in round { $earlier } (CR 1.3)
+err-pairing = round { $round }: { $source }
+err-start-list-frozen = the start list is frozen: round 1 is paired, so starting ranks no longer change (a late entry gets the next number)
+err-round-outside-event = { $what } in round { $round }: the event has rounds 1 to { $total }
+err-manual-refused = round { $round }: manual pairing refused: { $problems }; pair them differently, or force it with --force --reason TEXT
+err-force-without-reason = round { $round }: a forced pairing needs a reason (--reason TEXT)
+err-verdict-players = round { $round }, board { $board }: the verdict is for { $verdict }, but the board is { $board_players }
+err-verdict-disagrees = round { $round }, board { $board }: the reported result { $reported } disagrees with the board ({ $discrepancies }; CR 4.2); decide the result with --decide RESULT
+err-game-order = round { $round }: --game { $given } does not match the board: board { $board } is { $white_tpn }-{ $black_tpn } ({ $white } White, { $black } Black); give --game { $white_tpn }-{ $black_tpn } (White first)
+err-invalid-forbidden-pair = a forbidden pair needs at least two different players
+err-verdict-side = { $name } ({ $colour ->
+        [white] White
+       *[other] Black
+    })
+err-verdict-side-ranked = { $name } ({ $colour ->
+        [white] White
+       *[other] Black
+    }), start no. { $rank }
+err-verdict-side-unnamed = an unnamed { $colour ->
+        [white] White
+       *[other] Black
+    }
+err-verdict-side-unnamed-ranked = an unnamed { $colour ->
+        [white] White
+       *[other] Black
+    }, start no. { $rank }
+err-board-sides = { $white } (White) - { $black } (Black)
+
+## Tournament commands' confirmations (tournament new, add-player, start-list, pair, withdraw, disqualify)
+tm-created = created { $file } ({ $rounds } rounds)
+tm-player-added = player { $tpn }: { $name }
+tm-start-list-frozen = start list (frozen: round 1 is paired)
+tm-start-list-now = {"  "}(now { $rank })
+tm-ranks-changed = { $n } starting rank(s) changed
+tm-paired-auto = round { $round } paired ({ $preset } rules):
+tm-paired-board = board { $board }: { $white } - { $black }
+tm-paired-bye = bye: { $player }
+tm-paired-forbidden = forbidden: { $pair }
+tm-paired-manual = round { $round } paired: { $games } games
+tm-paired-manual-bye = round { $round } paired: { $games } games, bye { $bye }
+tm-withdrawn = player { $player } withdrawn from round { $round }
+tm-disqualified = player { $player } disqualified in round { $round }
+
+## The free pairing checker (arbiter check-pairings) and the generator (arbiter generate)
+chk-agrees = round { $round }: agrees
+chk-differs = round { $round }: differs ({ $n } differences)
+chk-differs-one = round { $round }: differs (1 difference)
+chk-at-bye = bye
+chk-at-board = board { $board }
+chk-no-legal = no legal pairing
+chk-paired = paired
+chk-line = {"  "}{ $at }: engine { $engine }; file { $file }
+chk-seat-bye = { $player } bye
+chk-seat-not-paired = { $player } not paired
+chk-all-agree = { $file }: all { $n } rounds agree with the engine
+chk-some-differ = { $file }: { $k } of { $n } rounds differ from the engine (rounds { $list })
+chk-some-differ-one = { $file }: 1 of { $n } rounds differ from the engine (round { $list })
+chk-reading = reading { $file }
+gen-writing = writing { $file }
+
+## Manual pairing checks (tournament pair --game …)
+mp-rematch = rematch: { $a } and { $b } have already played each other
+mp-forbidden = { $a } and { $b } are a forbidden pair
+mp-left-out = not paired, without bye and not marked absent: { $players }
+mp-warning-forced = arbiter: warning: round { $round }: forced manual pairing: { $problem }
+
+## The tournament commands' own refusals (CLI)
+cli-exists = { $file } already exists (use --force to overwrite)
+cli-board-or-game = give --board or --game
+cli-not-a-state = { $file } is not a state file (a TRF file?): import it first with `arbiter tournament import { $file } STATE.json`
+cli-no-standings-after = { $file }: no standings after round { $round }: { $paired } of { $total } round(s) paired
+cli-choose-verdict = { $file }: the file holds { $n } verdicts; choose one with --index N (1 to { $n })
+cli-no-such-verdict = { $file }: --index { $index }: the file holds { $n } verdict(s)
+
+## CR 2.2: cheating incidents across the event (tournament result --verdict)
+result-dq-applied = { $name } ({ $tpn }): { $n } proven cheating incidents (CR 2.2): disqualified, all later games lost
+result-dq-proposed = { $name } ({ $tpn }): { $n } proven cheating incidents (CR 2.2): disqualification proposed; confirm with --confirm-disqualification

@@ -529,3 +529,103 @@ web-error-pairing = Жеребьёвка { $round }-го тура невозмо
 web-error-verdict-players = Протокол — партия { $verdict }, а на доске { $board } играют { $players }: выберите нужную доску.
 web-error-verdict-disagrees = Заявленный результат { $reported } расходится с позицией на доске ({ $discrepancies }; п. 4.2): выберите результат ниже.
 web-error-forbid-same = Для запрещённой пары нужны два разных участника.
+
+## Ошибки команд турнира (TournamentError)
+err-unknown-player = нет участника со стартовым номером { $tpn }
+err-no-such-round = пары { $round }-го тура не составлены (составлено туров: { $paired })
+err-no-such-game = { $round }-й тур: нет партии { $game }
+err-unfinished-game = { $round }-й тур: партия { $game } не окончена (`*`); сначала присудите результат (ПС 4.3)
+err-result-recorded = { $round }-й тур, доска { $board } ({ $white }-{ $black }): результат { $existing } уже записан
+err-not-in-event = участник { $tpn } { $how ->
+        [withdrew] выбыл
+       *[other] дисквалифицирован
+    } со { $from }-го тура: в { $round }-м туре у него нет ни результата, ни пары
+err-already-out = участник { $tpn } уже выбыл с { $from }-го тура
+err-game-after-withdrawal = у участника { $tpn } есть партия в { $round }-м туре; снимите его с { $next }-го тура или сначала запишите результат этой партии
+err-invalid-player = участник { $name }: { $problem }
+err-round-beyond-event = пары { $round }-го тура составить нельзя: в турнире туров всего { $total }
+err-round-out-of-order = пары { $round }-го тура сейчас составить нельзя: следующий тур — { $next }-й
+err-paired-twice = { $round }-й тур: участник { $tpn } поставлен в пары больше одного раза
+err-round-unfinished = в { $round }-м туре ещё есть партии без результата: { $missing }
+err-second-pab = участник { $tpn } уже получал «+» (без пары) в { $earlier }-м туре (ПС 1.3)
+err-pairing = { $round }-й тур: { $source }
+err-start-list-frozen = стартовый список закреплён: пары 1-го тура составлены, стартовые номера больше не меняются (опоздавший получает следующий номер)
+err-round-outside-event = { $what ->
+        [withdrawal] выбытие
+        [disqualification] дисквалификация
+        [bye] пропуск тура
+       *[other] { $what }
+    } в { $round }-м туре: в турнире туры с 1-го по { $total }-й
+err-manual-refused = { $round }-й тур: ручная жеребьёвка отклонена: { $problems }; составьте пары иначе или настаивайте: --force --reason ТЕКСТ
+err-force-without-reason = { $round }-й тур: для принудительной жеребьёвки нужна причина (--reason ТЕКСТ)
+err-verdict-players = { $round }-й тур, доска { $board }: решение судьи относится к партии { $verdict }, а на доске играют { $board_players }
+err-verdict-disagrees = { $round }-й тур, доска { $board }: сообщённый результат { $reported } не соответствует позиции на доске ({ $discrepancies }; ПС 4.2); определите результат: --decide РЕЗУЛЬТАТ
+err-game-order = { $round }-й тур: --game { $given } не совпадает с доской: на доске { $board } играют { $white_tpn }-{ $black_tpn } (белые — { $white }, чёрные — { $black }); укажите --game { $white_tpn }-{ $black_tpn } (сначала белые)
+err-invalid-forbidden-pair = в запрещённой паре должны быть хотя бы два разных участника
+err-verdict-side = { $name } ({ $colour ->
+        [white] белые
+       *[other] чёрные
+    })
+err-verdict-side-ranked = { $name } ({ $colour ->
+        [white] белые
+       *[other] чёрные
+    }), стартовый № { $rank }
+err-verdict-side-unnamed = без имени ({ $colour ->
+        [white] белые
+       *[other] чёрные
+    })
+err-verdict-side-unnamed-ranked = без имени ({ $colour ->
+        [white] белые
+       *[other] чёрные
+    }), стартовый № { $rank }
+err-board-sides = { $white } (белые) - { $black } (чёрные)
+
+## Подтверждения команд турнира (tournament new, add-player, start-list, pair, withdraw, disqualify)
+tm-created = создан { $file } (туров: { $rounds })
+tm-player-added = участник { $tpn }: { $name }
+tm-start-list-frozen = стартовый список (закреплён: пары 1-го тура составлены)
+tm-start-list-now = {"  "}(сейчас { $rank })
+tm-ranks-changed = изменено стартовых номеров: { $n }
+tm-paired-auto = пары { $round }-го тура составлены (правила { $preset }):
+tm-paired-board = доска { $board }: { $white } - { $black }
+tm-paired-bye = без пары: { $player }
+tm-paired-forbidden = запрещённая пара: { $pair }
+tm-paired-manual = пары { $round }-го тура составлены: партий { $games }
+tm-paired-manual-bye = пары { $round }-го тура составлены: партий { $games }, без пары { $bye }
+tm-withdrawn = участник { $player } выбыл с { $round }-го тура
+tm-disqualified = участник { $player } дисквалифицирован в { $round }-м туре
+
+## Проверка жеребьёвки (arbiter check-pairings) и генератор турниров (arbiter generate)
+chk-agrees = { $round }-й тур: совпадает с программой
+chk-differs = { $round }-й тур: расходится с программой (расхождений: { $n })
+chk-differs-one = { $round }-й тур: расходится с программой (расхождений: 1)
+chk-at-bye = без пары
+chk-at-board = доска { $board }
+chk-no-legal = допустимой жеребьёвки нет
+chk-paired = в паре
+chk-line = {"  "}{ $at }: программа { $engine }; в файле { $file }
+chk-seat-bye = { $player } без пары
+chk-seat-not-paired = { $player } не в паре
+chk-all-agree = { $file }: все туры ({ $n }) совпадают с программой
+chk-some-differ = { $file }: с программой расходятся туры: { $k } из { $n } ({ $list })
+chk-some-differ-one = { $file }: с программой расходятся туры: 1 из { $n } ({ $list })
+chk-reading = чтение { $file }
+gen-writing = запись { $file }
+
+## Проверки ручной жеребьёвки (tournament pair --game …)
+mp-rematch = повторная встреча: { $a } и { $b } уже играли друг с другом
+mp-forbidden = { $a } и { $b } — запрещённая пара
+mp-left-out = не в паре, без «+» и не отмечены отсутствующими: { $players }
+mp-warning-forced = arbiter: предупреждение: { $round }-й тур: ручная жеребьёвка принята принудительно: { $problem }
+
+## Отказы команд турнира (CLI)
+cli-exists = { $file } уже существует (чтобы перезаписать: --force)
+cli-board-or-game = укажите --board или --game
+cli-not-a-state = { $file } — не файл состояния турнира (файл TRF?): сначала импортируйте его: `arbiter tournament import { $file } STATE.json`
+cli-no-standings-after = { $file }: положения после { $round }-го тура нет: составлены пары туров: { $paired } из { $total }
+cli-choose-verdict = { $file }: в файле решений: { $n }; выберите одно: --index N (от 1 до { $n })
+cli-no-such-verdict = { $file }: --index { $index }: в файле решений: { $n }
+
+## ПС 2.2: доказанные случаи нечестной игры за турнир (tournament result --verdict)
+result-dq-applied = { $name } ({ $tpn }): доказанных случаев нечестной игры — { $n } (ПС 2.2): дисквалификация, все следующие партии засчитаны как проигранные
+result-dq-proposed = { $name } ({ $tpn }): доказанных случаев нечестной игры — { $n } (ПС 2.2): предлагается дисквалификация; подтвердите флагом --confirm-disqualification

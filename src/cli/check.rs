@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use arbiter::formats::trf::Trf;
+use arbiter::i18n::Lang;
 use arbiter::tournament::pairing::check::{CheckReport, Seat};
 
 use super::{Format, PresetName};
@@ -25,64 +26,101 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    #[command(flatten)]
+    pub lang: super::LangArgs,
 }
 
 /// Exit status when some round differs from the engine's pairing.
 const DIFFERS: u8 = 3;
 
-fn seat(s: &Seat) -> String {
+fn seat(s: &Seat, lang: Lang) -> String {
     match s {
         Seat::Game { white, black } => format!("{white} - {black}"),
-        Seat::Bye { bye } => format!("{bye} bye"),
-        Seat::NotPaired { not_paired } => format!("{not_paired} not paired"),
+        Seat::Bye { bye } => lang.fmt("chk-seat-bye", &[("player", &bye.to_string())]),
+        Seat::NotPaired { not_paired } => lang.fmt(
+            "chk-seat-not-paired",
+            &[("player", &not_paired.to_string())],
+        ),
     }
 }
 
-fn write_text(out: &mut impl Write, file: &str, report: &CheckReport) -> std::io::Result<()> {
+/// The report as text in `lang` (the explanations, from the pairer, stay as it writes them).
+fn write_text(
+    out: &mut impl Write,
+    file: &str,
+    report: &CheckReport,
+    lang: Lang,
+) -> std::io::Result<()> {
     for r in &report.rounds {
+        let round = r.round.to_string();
         if r.agrees {
-            writeln!(out, "round {}: agrees", r.round)?;
+            writeln!(out, "{}", lang.fmt("chk-agrees", &[("round", &round)]))?;
             continue;
         }
+        let n = r.differences.len().to_string();
         writeln!(
             out,
-            "round {}: differs ({} difference{})",
-            r.round,
-            r.differences.len(),
-            if r.differences.len() == 1 { "" } else { "s" }
+            "{}",
+            lang.fmt(
+                if r.differences.len() == 1 {
+                    "chk-differs-one"
+                } else {
+                    "chk-differs"
+                },
+                &[("round", &round), ("n", &n)]
+            )
         )?;
         for d in &r.differences {
-            let at = d.board.map_or("bye".to_string(), |b| format!("board {b}"));
-            let engine = d.engine.as_ref().map_or("no legal pairing".into(), seat);
-            let record: Vec<String> = d.file.iter().map(seat).collect();
+            let at = d.board.map_or(lang.msg("chk-at-bye"), |b| {
+                lang.fmt("chk-at-board", &[("board", &b.to_string())])
+            });
+            let engine = d
+                .engine
+                .as_ref()
+                .map_or(lang.msg("chk-no-legal"), |s| seat(s, lang));
+            let record: Vec<String> = d.file.iter().map(|s| seat(s, lang)).collect();
+            let record = if record.is_empty() {
+                lang.msg("chk-paired")
+            } else {
+                record.join(", ")
+            };
             writeln!(
                 out,
-                "  {at}: engine {engine}; file {}",
-                if record.is_empty() {
-                    "paired".to_string()
-                } else {
-                    record.join(", ")
-                }
+                "{}",
+                lang.fmt(
+                    "chk-line",
+                    &[("at", &at), ("engine", &engine), ("file", &record)]
+                )
             )?;
             writeln!(out, "    {}", d.explanation)?;
         }
     }
     let differing = report.differing_rounds();
+    let total = report.rounds.len().to_string();
     if differing.is_empty() {
         writeln!(
             out,
-            "{file}: all {} rounds agree with the engine",
-            report.rounds.len()
+            "{}",
+            lang.fmt("chk-all-agree", &[("file", file), ("n", &total)])
         )
     } else {
         let list: Vec<String> = differing.iter().map(u32::to_string).collect();
         writeln!(
             out,
-            "{file}: {} of {} rounds differ from the engine (round{} {})",
-            differing.len(),
-            report.rounds.len(),
-            if differing.len() == 1 { "" } else { "s" },
-            list.join(", ")
+            "{}",
+            lang.fmt(
+                if differing.len() == 1 {
+                    "chk-some-differ-one"
+                } else {
+                    "chk-some-differ"
+                },
+                &[
+                    ("file", file),
+                    ("k", &differing.len().to_string()),
+                    ("n", &total),
+                    ("list", &list.join(", ")),
+                ]
+            )
         )
     }
 }
@@ -95,12 +133,13 @@ fn write_text(out: &mut impl Write, file: &str, report: &CheckReport) -> std::io
 /// pairer refuses, or output that cannot be written (exit status 1 in `main`).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let name = args.file.display().to_string();
-    let trf = Trf::read(&args.file).with_context(|| format!("reading {name}"))?;
+    let lang = args.lang.get();
+    let trf = Trf::read(&args.file).with_context(|| lang.fmt("chk-reading", &[("file", &name)]))?;
     let rules = super::pairing_rules(args.preset.preset, PresetName::Fide);
     let report = trf.check_pairings(&rules).with_context(|| name.clone())?;
     let mut out = std::io::stdout().lock();
     match args.format {
-        Format::Text => write_text(&mut out, &name, &report)?,
+        Format::Text => write_text(&mut out, &name, &report, lang)?,
         Format::Json => {
             let v = serde_json::json!({
                 "file": name,

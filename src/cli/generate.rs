@@ -39,6 +39,8 @@ pub struct Args {
     /// Write the TRF to this file (atomically) instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub lang: super::LangArgs,
 }
 
 /// Runs `arbiter generate`: the TRF of a complete random tournament on stdout or in a file.
@@ -69,7 +71,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match &args.output {
         Some(path) => {
             arbiter::tournament::store::write_atomic(path, |w| w.write_all(text.as_bytes()))
-                .with_context(|| format!("writing {}", path.display()))?
+                .with_context(|| {
+                    let file = path.display().to_string();
+                    args.lang.get().fmt("gen-writing", &[("file", &file)])
+                })?
         }
         None => {
             let mut out = std::io::stdout().lock();

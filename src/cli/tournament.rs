@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use arbiter::formats::trf::Trf;
 use arbiter::formats::{pairs, verdict};
 use arbiter::i18n::Lang;
@@ -19,7 +19,9 @@ use clap::builder::TypedValueParser as _;
 use shakmaty::Color;
 
 mod state;
+mod text;
 use state::*;
+use text::CliError;
 
 /// Arguments of `arbiter tournament`.
 #[derive(clap::Args)]
@@ -128,6 +130,8 @@ struct Output {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: super::Format,
+    #[command(flatten)]
+    lang: super::LangArgs,
 }
 
 #[derive(clap::Args)]
@@ -287,8 +291,6 @@ struct ResultArgs {
     confirm_disqualification: bool,
     #[command(flatten)]
     out: Output,
-    #[command(flatten)]
-    lang: super::LangArgs,
 }
 
 #[derive(clap::Args)]
@@ -337,8 +339,6 @@ struct ReportArgs {
     edition: super::EditionArgs,
     #[command(flatten)]
     out: Output,
-    #[command(flatten)]
-    lang: super::LangArgs,
 }
 
 #[derive(Clone, Copy, Default, clap::ValueEnum)]
@@ -392,20 +392,51 @@ fn parse_bye(s: &str) -> Result<ByeKind, String> {
 /// ([`arbiter::tournament::TournamentError`], e.g. a second result, a round out of order, a
 /// name longer than TRF's 33 columns).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    match args.command {
+    let lang = lang_of(&args.command);
+    run_command(args.command).map_err(|e| text::localised(e, lang))
+}
+
+/// The language a subcommand writes in (`--lang`, else the locale's).
+fn lang_of(command: &Command) -> Lang {
+    let out = match command {
+        Command::New(a) => &a.out,
+        Command::AddPlayer(a) => &a.out,
+        Command::StartList(a) => &a.out,
+        Command::Forbid(a) => &a.out,
+        Command::Pair(a) => &a.out,
+        Command::Bye(a) => &a.out,
+        Command::Result(a) => &a.out,
+        Command::Withdraw(a) => &a.out,
+        Command::Disqualify(a) => &a.out,
+        Command::Standings(a) | Command::Crosstable(a) => &a.out,
+        Command::Import(a) => &a.out,
+        Command::Pairings(a) => return a.lang.get(),
+        Command::Export(_) => return Lang::from_env(),
+    };
+    out.lang.get()
+}
+
+fn run_command(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
         Command::New(a) => {
             if a.state.exists() && !a.force {
-                bail!(
-                    "{} already exists (use --force to overwrite)",
-                    a.state.display()
-                );
+                return Err(CliError::Exists {
+                    file: a.state.display().to_string(),
+                }
+                .into());
             }
             let mut t = Tournament::new(&a.name, a.rounds);
             t.initial_colour = Some(a.initial_colour);
             store::save(&t, &a.state)?;
             done(
                 &a.out,
-                &format!("created {} ({} rounds)", a.state.display(), a.rounds),
+                &a.out.lang.get().fmt(
+                    "tm-created",
+                    &[
+                        ("file", &a.state.display().to_string()),
+                        ("rounds", &a.rounds.to_string()),
+                    ],
+                ),
                 serde_json::json!({"state": a.state, "rounds": a.rounds}),
             )
         }
@@ -430,7 +461,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             store::save(&t, &a.state)?;
             done(
                 &a.out,
-                &format!("player {tpn}: {}", a.name),
+                &a.out.lang.get().fmt(
+                    "tm-player-added",
+                    &[("tpn", &tpn.to_string()), ("name", &a.name)],
+                ),
                 serde_json::json!({"start_rank": tpn, "name": a.name}),
             )
         }
@@ -450,15 +484,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     .pair_next_round(&rules)
                     .with_context(|| a.state.display().to_string())?;
                 store::save(&t, &a.state)?;
-                let mut text = format!("round {} paired ({name} rules):\n", p.round);
+                let lang = a.out.lang.get();
+                let mut text = lang.fmt(
+                    "tm-paired-auto",
+                    &[("round", &p.round.to_string()), ("preset", name)],
+                );
+                text.push('\n');
                 for b in &p.boards {
-                    text.push_str(&format!("board {}: {} - {}\n", b.number, b.white, b.black));
+                    text.push_str(&lang.fmt(
+                        "tm-paired-board",
+                        &[
+                            ("board", &b.number.to_string()),
+                            ("white", &b.white.to_string()),
+                            ("black", &b.black.to_string()),
+                        ],
+                    ));
+                    text.push('\n');
                 }
                 if let Some(bye) = p.bye {
-                    text.push_str(&format!("bye: {bye}\n"));
+                    text.push_str(&lang.fmt("tm-paired-bye", &[("player", &bye.to_string())]));
+                    text.push('\n');
                 }
                 for f in &p.explanation.forbidden {
-                    text.push_str(&format!("forbidden: {f}\n"));
+                    text.push_str(&lang.fmt("tm-paired-forbidden", &[("pair", &f.to_string())]));
+                    text.push('\n');
                 }
                 text.pop();
                 return done(
@@ -482,22 +531,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .force
                 .then(|| t.compare_with_engine(&games, bye, &rules))
                 .flatten();
+            let issues = t.manual_pairing_issues(round, &games, bye);
             let problems = t
                 .pair_round_manual(round, &games, bye, force)
                 .with_context(|| a.state.display().to_string())?;
             store::save(&t, &a.state)?;
-            for p in &problems {
-                note!("arbiter: warning: round {round}: forced manual pairing: {p}");
+            let lang = a.out.lang.get();
+            for p in issues.iter().filter(|_| !problems.is_empty()) {
+                let args = [("round", round.to_string()), ("problem", p.text(lang))];
+                let args = args.each_ref().map(|(k, v)| (*k, v.as_str()));
+                note!("{}", lang.fmt("mp-warning-forced", &args));
             }
             if let Some(diff) = engine.filter(|_| !problems.is_empty()) {
                 note!("arbiter: warning: round {round}: {diff}");
             }
             done(
                 &a.out,
-                &format!(
-                    "round {round} paired: {} games{}",
-                    games.len(),
-                    bye.map(|b| format!(", bye {b}")).unwrap_or_default()
+                &a.out.lang.get().fmt(
+                    match bye {
+                        Some(_) => "tm-paired-manual-bye",
+                        None => "tm-paired-manual",
+                    },
+                    &[
+                        ("round", &round.to_string()),
+                        ("games", &games.len().to_string()),
+                        ("bye", &bye.map(|b| b.to_string()).unwrap_or_default()),
+                    ],
                 ),
                 serde_json::json!({"round": round, "games": games.len(), "bye": bye}),
             )
@@ -514,11 +573,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             })?;
             done(
                 &a.out,
-                &format!(
-                    "round {}: player {} {} bye",
-                    a.round,
-                    a.player,
-                    a.kind.label(Lang::En)
+                &a.out.lang.get().fmt(
+                    "bye-line",
+                    &[
+                        ("round", &a.round.to_string()),
+                        ("player", &a.player.to_string()),
+                        ("kind", &a.kind.label(a.out.lang.get())),
+                    ],
                 ),
                 serde_json::json!({"round": a.round, "player": a.player, "kind": a.kind}),
             )
@@ -527,7 +588,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let game = match (a.board, a.game) {
                 (Some(b), _) => GameRef::Board(b),
                 (None, Some((x, y))) => GameRef::Players(x, y),
-                (None, None) => bail!("give --board or --game"),
+                (None, None) => return Err(CliError::BoardOrGame.into()),
             };
             let judged = match &a.verdict {
                 Some(path) => Some(read_verdict(path, a.index)?),
@@ -553,18 +614,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Ok((result, proposed, t.clone()))
             })?;
             let g = t.board_of(a.round, game)?;
-            let mut text = t.result_line(a.round, game, a.lang.get())?;
+            let lang = a.out.lang.get();
+            let mut text = t.result_line(a.round, game, lang)?;
             let name = |tpn: u16| t.player(tpn).map_or(tpn.to_string(), |p| p.name.clone());
             let applied = a.confirm_disqualification;
             for (tpn, n) in &proposed {
-                text.push_str(&format!(
-                    "\n{} ({tpn}): {n} proven cheating incidents (CR 2.2): {}",
-                    name(*tpn),
-                    if applied {
-                        "disqualified, all later games lost"
-                    } else {
-                        "disqualification proposed; confirm with --confirm-disqualification"
-                    }
+                let id = if applied {
+                    "result-dq-applied"
+                } else {
+                    "result-dq-proposed"
+                };
+                text.push('\n');
+                text.push_str(&lang.fmt(
+                    id,
+                    &[
+                        ("name", &name(*tpn)),
+                        ("tpn", &tpn.to_string()),
+                        ("n", &n.to_string()),
+                    ],
                 ));
             }
             let mut json = serde_json::json!({"round": a.round, "board": g.board, "result": result,
@@ -592,9 +659,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 None
             };
             let list = t.start_list();
-            let mut text = t.start_list_text();
+            let lang = a.out.lang.get();
+            let mut text = t.start_list_text(lang);
             if let Some(n) = changed {
-                text.push_str(&format!("{n} starting rank(s) changed\n"));
+                text.push_str(&lang.fmt("tm-ranks-changed", &[("n", &n.to_string())]));
+                text.push('\n');
             }
             print(
                 &a.out,
@@ -634,7 +703,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             change(&a.state, |t| t.withdraw(a.player, a.from_round))?;
             done(
                 &a.out,
-                &format!("player {} withdrawn from round {}", a.player, a.from_round),
+                &a.out.lang.get().fmt(
+                    "tm-withdrawn",
+                    &[
+                        ("player", &a.player.to_string()),
+                        ("round", &a.from_round.to_string()),
+                    ],
+                ),
                 serde_json::json!({"player": a.player, "withdrawn_from": a.from_round}),
             )
         }
@@ -642,26 +717,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             change(&a.state, |t| t.disqualify(a.player, a.round))?;
             done(
                 &a.out,
-                &format!("player {} disqualified in round {}", a.player, a.round),
+                &a.out.lang.get().fmt(
+                    "tm-disqualified",
+                    &[
+                        ("player", &a.player.to_string()),
+                        ("round", &a.round.to_string()),
+                    ],
+                ),
                 serde_json::json!({"player": a.player, "disqualified_in": a.round}),
             )
         }
         Command::Standings(a) => {
             let (report, _) = report(&a)?;
-            print(&a.out, &report.to_text(a.lang.get()), &report)
+            print(&a.out, &report.to_text(a.out.lang.get()), &report)
         }
         Command::Crosstable(a) => {
             let (report, t) = report(&a)?;
             let table = t.result_table(a.after_round);
             let cross = Crosstable::new(report, &table);
-            print(&a.out, &cross.to_text(a.lang.get()), &cross)
+            print(&a.out, &cross.to_text(a.out.lang.get()), &cross)
         }
         Command::Import(a) => {
             if a.state.exists() && !a.force {
-                bail!(
-                    "{} already exists (use --force to overwrite)",
-                    a.state.display()
-                );
+                return Err(CliError::Exists {
+                    file: a.state.display().to_string(),
+                }
+                .into());
             }
             let trf = Trf::read(&a.trf)?;
             let t = trf

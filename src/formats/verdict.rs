@@ -109,11 +109,19 @@ pub fn read_judged(text: &str, file: &str) -> Result<Vec<JudgedGame>, VerdictErr
                 _ => None,
             }
         };
+        let rank_at = |key: &str| {
+            v.get("game")
+                .and_then(|g| g.get(key))
+                .and_then(|r| r.as_u64())
+                .and_then(|r| u16::try_from(r).ok())
+        };
         let reported = v.get("reported").filter(|r| r.is_object());
         out.push(JudgedGame {
             result,
             white: text_at(&["game", "white"]),
             black: text_at(&["game", "black"]),
+            white_start_rank: rank_at("white_start_rank"),
+            black_start_rank: rank_at("black_start_rank"),
             reported: reported.and_then(|_| text_at(&["reported", "result"])),
             agrees: reported
                 .and_then(|r| r.get("agrees"))

@@ -133,6 +133,14 @@ pub struct Header {
     /// Black player's name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub black: Option<String>,
+    /// White player's starting rank in the event (C.04.2, the start list's number); when
+    /// given, a tournament matches the verdict to the board's White by it, whatever the name's
+    /// spelling.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_start_rank: Option<u16>,
+    /// Black player's starting rank, likewise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_start_rank: Option<u16>,
     /// Event name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub event: Option<String>,

@@ -548,6 +548,12 @@ pub struct GameInfo {
     /// Black player.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub black: Option<String>,
+    /// White's starting rank in the event, from the event log's header.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub white_start_rank: Option<u16>,
+    /// Black's starting rank in the event, from the event log's header.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub black_start_rank: Option<u16>,
     /// Event.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub event: Option<String>,

@@ -160,8 +160,10 @@ pub enum TournamentError {
     ManualPairingRefused {
         /// The round.
         round: u32,
-        /// What is wrong, one item per problem.
+        /// What is wrong, one item per problem (English).
         problems: Vec<String>,
+        /// The same, typed (for other languages).
+        issues: Vec<crate::tournament::manual::ManualPairingIssue>,
     },
     /// A forced pairing without a reason.
     #[error("round {round}: a forced pairing needs a reason (--reason TEXT)")]
@@ -182,6 +184,10 @@ pub enum TournamentError {
         verdict: String,
         /// The board's players.
         board_players: String,
+        /// The verdict's White and Black as data: the name and the starting rank given.
+        verdict_sides: Box<[(Option<String>, Option<u16>); 2]>,
+        /// The board's White and Black as [`crate::tournament::Tournament::label`] names them.
+        board_sides: Box<[String; 2]>,
     },
     /// The reported result disagrees with the board (CR 4.2): the arbiter must decide.
     #[error(

@@ -21,6 +21,10 @@ pub struct JudgedGame {
     pub white: Option<String>,
     /// Black, likewise.
     pub black: Option<String>,
+    /// White's starting rank, when the event log's header gives it (`white_start_rank`).
+    pub white_start_rank: Option<u16>,
+    /// Black's starting rank, likewise (`black_start_rank`).
+    pub black_start_rank: Option<u16>,
     /// The result the players reported, if any.
     pub reported: Option<String>,
     /// False when the reported result disagrees with the board (CR 4.2).
@@ -120,9 +124,16 @@ impl Tournament {
         ))
     }
 
-    /// True when `named` (a verdict's player) is player `tpn`: his starting rank, or his name
-    /// compared case-insensitively (commas and extra spaces ignored).
-    fn is_player(&self, named: &str, tpn: u16) -> bool {
+    /// True when a verdict's player is player `tpn`: by his starting rank when the verdict
+    /// gives one (`start_rank`, or a name that is a number), else by his name compared
+    /// case-insensitively (commas and extra spaces ignored).
+    fn is_player(&self, named: Option<&str>, start_rank: Option<u16>, tpn: u16) -> bool {
+        if let Some(n) = start_rank {
+            return n == tpn;
+        }
+        let Some(named) = named else {
+            return false;
+        };
         if let Ok(n) = named.trim().parse::<u16>() {
             return n == tpn;
         }
@@ -149,29 +160,36 @@ impl Tournament {
     ) -> Result<BoardResult, TournamentError> {
         let g = self.board_of(round, GameRef::Board(board))?;
         let (white, black) = (g.white, g.black);
-        let fits = match (&judged.white, &judged.black) {
-            (Some(w), Some(b)) => self.is_player(w, white) && self.is_player(b, black),
-            _ => false,
-        };
+        let fits = self.is_player(judged.white.as_deref(), judged.white_start_rank, white)
+            && self.is_player(judged.black.as_deref(), judged.black_start_rank, black);
         if !fits {
-            let side = |s: &Option<String>, colour: &str| {
-                s.clone().map_or(format!("an unnamed {colour}"), |n| {
+            let side = |s: &Option<String>, rank: Option<u16>, colour: &str| {
+                let name = s.clone().map_or(format!("an unnamed {colour}"), |n| {
                     format!("{n:?} ({colour})")
-                })
+                });
+                match rank {
+                    Some(r) => format!("{name}, start no. {r}"),
+                    None => name,
+                }
             };
             return Err(TournamentError::VerdictPlayers {
                 round,
                 board,
                 verdict: format!(
                     "{} - {}",
-                    side(&judged.white, "White"),
-                    side(&judged.black, "Black")
+                    side(&judged.white, judged.white_start_rank, "White"),
+                    side(&judged.black, judged.black_start_rank, "Black")
                 ),
                 board_players: format!(
                     "{} (White) - {} (Black)",
                     self.label(white),
                     self.label(black)
                 ),
+                verdict_sides: Box::new([
+                    (judged.white.clone(), judged.white_start_rank),
+                    (judged.black.clone(), judged.black_start_rank),
+                ]),
+                board_sides: Box::new([self.label(white), self.label(black)]),
             });
         }
         let result = match (judged.agrees, decision, judged.result) {
@@ -286,6 +304,8 @@ mod tests {
             result: Some(BoardResult::WhiteWins),
             white: Some(white.into()),
             black: Some(black.into()),
+            white_start_rank: None,
+            black_start_rank: None,
             reported: Some("1-0".into()),
             agrees,
             discrepancies: vec![],

@@ -10,6 +10,31 @@ use std::collections::HashSet;
 use crate::tournament::result::BoardResult;
 use crate::tournament::{ForbiddenPair, ForcedPairing, Tournament, TournamentError};
 
+/// What a manual pairing's checks find (C.04.1 b; forbidden pairs; a present player left
+/// out); players as [`Tournament::label`] names them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ManualPairingIssue {
+    /// The two have already played each other.
+    Rematch(String, String),
+    /// The two must not meet.
+    Forbidden(String, String),
+    /// Present players neither paired, nor given a bye, nor marked absent.
+    LeftOut(Vec<String>),
+}
+
+impl ManualPairingIssue {
+    /// The issue in `lang`.
+    pub fn text(&self, lang: crate::i18n::Lang) -> String {
+        match self {
+            ManualPairingIssue::Rematch(a, b) => lang.fmt("mp-rematch", &[("a", a), ("b", b)]),
+            ManualPairingIssue::Forbidden(a, b) => lang.fmt("mp-forbidden", &[("a", a), ("b", b)]),
+            ManualPairingIssue::LeftOut(who) => {
+                lang.fmt("mp-left-out", &[("players", &who.join(", "))])
+            }
+        }
+    }
+}
+
 impl Tournament {
     /// A player as messages name him: `3 (Petrov, Pyotr)`, or the bare number when unknown.
     pub fn label(&self, tpn: u16) -> String {
@@ -40,33 +65,38 @@ impl Tournament {
     }
 
     /// What the checks of a manual pairing find in `games` (white, black) and `pab` for
-    /// `round`: rematches, forbidden pairs, present players left out. Empty when the pairing
-    /// is acceptable.
+    /// `round`, in English (as the round's record keeps them): rematches, forbidden pairs,
+    /// present players left out. Empty when the pairing is acceptable.
     pub fn manual_pairing_problems(
         &self,
         round: u32,
         games: &[(u16, u16)],
         pab: Option<u16>,
     ) -> Vec<String> {
+        self.manual_pairing_issues(round, games, pab)
+            .iter()
+            .map(|i| i.text(crate::i18n::Lang::En))
+            .collect()
+    }
+
+    /// As [`Tournament::manual_pairing_problems`], typed, to be written in any language.
+    pub fn manual_pairing_issues(
+        &self,
+        round: u32,
+        games: &[(u16, u16)],
+        pab: Option<u16>,
+    ) -> Vec<ManualPairingIssue> {
         let mut problems = Vec::new();
         let forbidden = self.forbidden_pairs();
         for &(w, b) in games {
             if self.have_met(w, b, round) {
-                problems.push(format!(
-                    "rematch: {} and {} have already played each other",
-                    self.label(w),
-                    self.label(b)
-                ));
+                problems.push(ManualPairingIssue::Rematch(self.label(w), self.label(b)));
             }
             if forbidden
                 .iter()
                 .any(|g| g.contains(&w) && g.contains(&b) && w != b)
             {
-                problems.push(format!(
-                    "{} and {} are a forbidden pair",
-                    self.label(w),
-                    self.label(b)
-                ));
+                problems.push(ManualPairingIssue::Forbidden(self.label(w), self.label(b)));
             }
         }
         let placed: HashSet<u16> = games
@@ -86,10 +116,7 @@ impl Tournament {
             .map(|p| self.label(p.start_rank))
             .collect();
         if !left_out.is_empty() {
-            problems.push(format!(
-                "not paired, without bye and not marked absent: {}",
-                left_out.join(", ")
-            ));
+            problems.push(ManualPairingIssue::LeftOut(left_out));
         }
         problems
     }
@@ -120,7 +147,11 @@ impl Tournament {
                 return Err(TournamentError::PairedTwice { round, tpn });
             }
         }
-        let problems = self.manual_pairing_problems(round, games, pab);
+        let issues = self.manual_pairing_issues(round, games, pab);
+        let problems: Vec<String> = issues
+            .iter()
+            .map(|i| i.text(crate::i18n::Lang::En))
+            .collect();
         let forced = match force.map(str::trim) {
             Some("") => return Err(TournamentError::ForceWithoutReason { round }),
             Some(reason) if !problems.is_empty() => Some(ForcedPairing {
@@ -129,7 +160,13 @@ impl Tournament {
             }),
             Some(_) => None,
             None if problems.is_empty() => None,
-            None => return Err(TournamentError::ManualPairingRefused { round, problems }),
+            None => {
+                return Err(TournamentError::ManualPairingRefused {
+                    round,
+                    problems,
+                    issues,
+                });
+            }
         };
         self.pair_round(round, games, pab)?;
         if let Some(r) = self.rounds.iter_mut().find(|r| r.number == round) {

@@ -27,6 +27,7 @@
 #![warn(missing_docs)]
 
 pub mod error;
+mod error_text;
 pub mod generate;
 pub mod judged;
 pub mod manual;

@@ -156,15 +156,11 @@ impl StandingsReport {
         }
     }
 
-    /// The standings as a text table in `lang`. Russian adds a legend of the tie-break
-    /// acronyms (the column keys stay FIDE's) and writes every number as a decimal
-    /// ([`fmt_decimal`], `2,5`, `0,25`); English keeps the acronyms alone and [`fmt_points`].
+    /// The standings as a text table in `lang`. Points and tie-breaks in one decimal format
+    /// ([`fmt_decimal`]: `2.5`, `0.25`; Russian `2,5`, `0,25`), as in the crosstable. Russian
+    /// adds a legend of the tie-break acronyms (the column keys stay FIDE's).
     pub fn to_text(&self, lang: Lang) -> String {
-        // English keeps its ½ style (unchanged output); Russian writes one decimal format.
-        let number_text = |v: f64| match lang {
-            Lang::En => fmt_points(v),
-            Lang::Ru => fmt_decimal(v, lang),
-        };
+        let number_text = |v: f64| fmt_decimal(v, lang);
         let mut t = comfy_table::Table::new();
         t.load_style(comfy_table::presets::ASCII_BORDERS_ONLY_CONDENSED);
         let mut header: Vec<String> = [
@@ -244,22 +240,6 @@ fn number(v: f64) -> serde_json::Value {
         serde_json::Value::from(v as i64)
     } else {
         serde_json::Value::from(v)
-    }
-}
-
-/// Points as arbiters write them: whole numbers bare (`2`), halves with `½` (`½`, `2½`), other
-/// fractions (from `BB*` point values) as decimals (`0.25`).
-pub fn fmt_points(v: f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else if v.fract() == 0.5 {
-        if v < 1.0 {
-            "½".to_string()
-        } else {
-            format!("{}½", v.trunc())
-        }
-    } else {
-        format!("{v}")
     }
 }
 

@@ -101,17 +101,21 @@ impl Tournament {
             .collect()
     }
 
-    /// The start list as text: starting rank, name, rating (`-` unrated), title, and the
-    /// number in the record when re-ranking would change it; a first line says when the list
-    /// is frozen.
-    pub fn start_list_text(&self) -> String {
+    /// The start list as text in `lang`: starting rank, name, rating (`-` unrated), title,
+    /// and the number in the record when re-ranking would change it; a first line says when
+    /// the list is frozen.
+    pub fn start_list_text(&self, lang: crate::i18n::Lang) -> String {
         let mut text = String::new();
         if self.start_list_frozen() {
-            text.push_str("start list (frozen: round 1 is paired)\n");
+            text.push_str(&lang.msg("tm-start-list-frozen"));
+            text.push('\n');
         }
         for e in self.start_list() {
             let moved = if e.current_rank != e.start_rank {
-                format!("  (now {})", e.current_rank)
+                lang.fmt(
+                    "tm-start-list-now",
+                    &[("rank", &e.current_rank.to_string())],
+                )
             } else {
                 String::new()
             };

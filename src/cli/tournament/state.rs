@@ -42,11 +42,10 @@ pub(super) fn load_state(path: &Path) -> anyhow::Result<Tournament> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("{}: cannot read", path.display()))?;
     if !text.trim_start().starts_with('{') {
-        bail!(
-            "{} is not a state file (a TRF file?): import it first with `arbiter tournament import {} STATE.json`",
-            path.display(),
-            path.display()
-        );
+        return Err(CliError::NotAState {
+            file: path.display().to_string(),
+        }
+        .into());
     }
     Ok(store::load(path)?)
 }
@@ -57,12 +56,13 @@ pub(super) fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournam
     if let Some(r) = a.after_round
         && r > t.paired_rounds()
     {
-        bail!(
-            "{}: no standings after round {r}: {} of {} round(s) paired",
-            a.file.display(),
-            t.paired_rounds(),
-            t.total_rounds
-        );
+        return Err(CliError::NoStandingsAfter {
+            file: a.file.display().to_string(),
+            round: r,
+            paired: t.paired_rounds(),
+            total: t.total_rounds,
+        }
+        .into());
     }
     let order: Vec<TieBreak> = match &a.tie_breaks {
         Some(list) => parse_order(list)?,
@@ -99,15 +99,18 @@ pub(super) fn read_verdict(path: &Path, index: Option<usize>) -> anyhow::Result<
     let n = all.len();
     match index {
         None if n == 1 => Ok(all.remove(0)),
-        None => bail!(
-            "{}: the file holds {n} verdicts; choose one with --index N (1 to {n})",
-            path.display()
-        ),
+        None => Err(CliError::ChooseVerdict {
+            file: path.display().to_string(),
+            n,
+        }
+        .into()),
         Some(i) if (1..=n).contains(&i) => Ok(all.remove(i - 1)),
-        Some(i) => bail!(
-            "{}: --index {i}: the file holds {n} verdict(s)",
-            path.display()
-        ),
+        Some(i) => Err(CliError::NoSuchVerdict {
+            file: path.display().to_string(),
+            index: i,
+            n,
+        }
+        .into()),
     }
 }
 

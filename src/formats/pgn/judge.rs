@@ -75,6 +75,9 @@ pub fn pgn_judge(
     judge.set_info(GameInfo {
         white: game.tag("White").map(str::to_owned),
         black: game.tag("Black").map(str::to_owned),
+        // PGN has no standard tag for a starting rank.
+        white_start_rank: None,
+        black_start_rank: None,
         event: game.tag("Event").map(str::to_owned),
         round: game.tag("Round").map(str::to_owned),
         board: game.tag("Board").map(str::to_owned),

@@ -180,7 +180,7 @@ impl Judge {
             let code = serde_json::to_value(claim).unwrap_or_default();
             let code = code.as_str().unwrap_or_default();
             let event_note = Note::new("tr-claim")
-                .arg("name", format!("{claim:?}"))
+                .arg("name", code)
                 .term("claim", "claim", code)
                 .arg("side", by);
             let decision_note = Note::new("tr-claim-decision")

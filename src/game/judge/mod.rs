@@ -289,6 +289,8 @@ impl Judge {
         judge.info = GameInfo {
             white: header.white.clone(),
             black: header.black.clone(),
+            white_start_rank: header.white_start_rank,
+            black_start_rank: header.black_start_rank,
             event: header.event.clone(),
             round: header.round.clone(),
             board: header.board.clone(),

@@ -1,0 +1,350 @@
+//! [`TournamentError`] written for people in a [`Lang`] ([`TournamentError::message`]): the
+//! presenting layer (the CLI) calls it; the library's errors stay typed. English is the
+//! error's `Display`, word for word (a test holds them together).
+
+use crate::i18n::Lang;
+use crate::tournament::TournamentError;
+
+impl TournamentError {
+    /// The error in `lang`, from the Fluent messages `err-*` of `locales/<lang>/arbiter.ftl`.
+    /// Texts the error carries ready-made (a manual pairing's problems, the pairer's error, a
+    /// player's invalid field) are given as they are.
+    pub fn message(&self, lang: Lang) -> String {
+        use TournamentError::*;
+        let s = |v: &dyn std::fmt::Display| v.to_string();
+        let (id, args): (&str, Vec<(&str, String)>) = match self {
+            UnknownPlayer(tpn) => ("err-unknown-player", vec![("tpn", s(tpn))]),
+            NoSuchRound { round, paired } => (
+                "err-no-such-round",
+                vec![("round", s(round)), ("paired", s(paired))],
+            ),
+            NoSuchGame { round, game } => (
+                "err-no-such-game",
+                vec![("round", s(round)), ("game", game.clone())],
+            ),
+            UnfinishedGame { round, game } => (
+                "err-unfinished-game",
+                vec![("round", s(round)), ("game", game.clone())],
+            ),
+            ResultAlreadyRecorded {
+                round,
+                board,
+                white,
+                black,
+                existing,
+            } => (
+                "err-result-recorded",
+                vec![
+                    ("round", s(round)),
+                    ("board", s(board)),
+                    ("white", s(white)),
+                    ("black", s(black)),
+                    ("existing", s(existing)),
+                ],
+            ),
+            PlayerNotInEvent {
+                tpn,
+                how,
+                from,
+                round,
+            } => (
+                "err-not-in-event",
+                vec![
+                    ("tpn", s(tpn)),
+                    ("how", how.to_string()),
+                    ("from", s(from)),
+                    ("round", s(round)),
+                ],
+            ),
+            AlreadyOut { tpn, from } => {
+                ("err-already-out", vec![("tpn", s(tpn)), ("from", s(from))])
+            }
+            GameAfterWithdrawal { tpn, round, next } => (
+                "err-game-after-withdrawal",
+                vec![("tpn", s(tpn)), ("round", s(round)), ("next", s(next))],
+            ),
+            InvalidPlayer { name, problem } => (
+                "err-invalid-player",
+                vec![("name", format!("{name:?}")), ("problem", problem.clone())],
+            ),
+            RoundBeyondEvent { round, total } => (
+                "err-round-beyond-event",
+                vec![("round", s(round)), ("total", s(total))],
+            ),
+            RoundOutOfOrder { round, next } => (
+                "err-round-out-of-order",
+                vec![("round", s(round)), ("next", s(next))],
+            ),
+            PairedTwice { round, tpn } => (
+                "err-paired-twice",
+                vec![("round", s(round)), ("tpn", s(tpn))],
+            ),
+            RoundUnfinished { round, missing } => (
+                "err-round-unfinished",
+                vec![("round", s(round)), ("missing", s(missing))],
+            ),
+            SecondPairingAllocatedBye { tpn, earlier } => (
+                "err-second-pab",
+                vec![("tpn", s(tpn)), ("earlier", s(earlier))],
+            ),
+            Pairing { round, source } => (
+                "err-pairing",
+                vec![("round", s(round)), ("source", s(source))],
+            ),
+            StartListFrozen => ("err-start-list-frozen", vec![]),
+            RoundOutsideEvent { what, round, total } => (
+                "err-round-outside-event",
+                vec![
+                    ("what", what.to_string()),
+                    ("round", s(round)),
+                    ("total", s(total)),
+                ],
+            ),
+            ManualPairingRefused { round, issues, .. } => {
+                let texts: Vec<String> = issues.iter().map(|i| i.text(lang)).collect();
+                (
+                    "err-manual-refused",
+                    vec![("round", s(round)), ("problems", texts.join("; "))],
+                )
+            }
+            ForceWithoutReason { round } => ("err-force-without-reason", vec![("round", s(round))]),
+            VerdictPlayers {
+                round,
+                board,
+                verdict,
+                board_players,
+                verdict_sides,
+                board_sides,
+            } => {
+                let (verdict, board_players) = if lang == Lang::En {
+                    (verdict.clone(), board_players.clone())
+                } else {
+                    let side = |i: usize, colour: &str| {
+                        let (name, rank) = &verdict_sides[i];
+                        let mut args = vec![("colour", colour.to_string())];
+                        args.push((
+                            "name",
+                            name.as_ref().map_or(String::new(), |n| format!("{n:?}")),
+                        ));
+                        args.push(("rank", rank.map_or(String::new(), |r| r.to_string())));
+                        let id = match (name.is_some(), rank.is_some()) {
+                            (true, true) => "err-verdict-side-ranked",
+                            (true, false) => "err-verdict-side",
+                            (false, true) => "err-verdict-side-unnamed-ranked",
+                            (false, false) => "err-verdict-side-unnamed",
+                        };
+                        let args: Vec<(&str, &str)> =
+                            args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                        lang.fmt(id, &args)
+                    };
+                    let board = lang.fmt(
+                        "err-board-sides",
+                        &[("white", &board_sides[0]), ("black", &board_sides[1])],
+                    );
+                    (
+                        format!("{} - {}", side(0, "white"), side(1, "black")),
+                        board,
+                    )
+                };
+                (
+                    "err-verdict-players",
+                    vec![
+                        ("round", s(round)),
+                        ("board", s(board)),
+                        ("verdict", verdict),
+                        ("board_players", board_players),
+                    ],
+                )
+            }
+            VerdictDisagrees {
+                round,
+                board,
+                reported,
+                discrepancies,
+            } => (
+                "err-verdict-disagrees",
+                vec![
+                    ("round", s(round)),
+                    ("board", s(board)),
+                    ("reported", reported.clone()),
+                    ("discrepancies", discrepancies.clone()),
+                ],
+            ),
+            GameOrder {
+                round,
+                given,
+                board,
+                white_tpn,
+                black_tpn,
+                white,
+                black,
+            } => (
+                "err-game-order",
+                vec![
+                    ("round", s(round)),
+                    ("given", given.clone()),
+                    ("board", s(board)),
+                    ("white_tpn", s(white_tpn)),
+                    ("black_tpn", s(black_tpn)),
+                    ("white", white.clone()),
+                    ("black", black.clone()),
+                ],
+            ),
+            InvalidForbiddenPair => ("err-invalid-forbidden-pair", vec![]),
+        };
+        let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        lang.fmt(id, &args)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::BoardResult;
+
+    fn every_kind() -> Vec<TournamentError> {
+        use TournamentError::*;
+        vec![
+            UnknownPlayer(7),
+            NoSuchRound {
+                round: 3,
+                paired: 2,
+            },
+            NoSuchGame {
+                round: 1,
+                game: "board 9".into(),
+            },
+            UnfinishedGame {
+                round: 1,
+                game: "board 2".into(),
+            },
+            ResultAlreadyRecorded {
+                round: 1,
+                board: 2,
+                white: 3,
+                black: 4,
+                existing: BoardResult::Draw,
+            },
+            PlayerNotInEvent {
+                tpn: 5,
+                how: "withdrew",
+                from: 2,
+                round: 3,
+            },
+            PlayerNotInEvent {
+                tpn: 5,
+                how: "was disqualified",
+                from: 2,
+                round: 3,
+            },
+            AlreadyOut { tpn: 5, from: 2 },
+            GameAfterWithdrawal {
+                tpn: 5,
+                round: 2,
+                next: 3,
+            },
+            InvalidPlayer {
+                name: "".into(),
+                problem: "the name is empty".into(),
+            },
+            RoundBeyondEvent { round: 5, total: 4 },
+            RoundOutOfOrder { round: 3, next: 2 },
+            PairedTwice { round: 1, tpn: 4 },
+            RoundUnfinished {
+                round: 1,
+                missing: 2,
+            },
+            SecondPairingAllocatedBye { tpn: 4, earlier: 1 },
+            StartListFrozen,
+            RoundOutsideEvent {
+                what: "withdrawal",
+                round: 6,
+                total: 4,
+            },
+            RoundOutsideEvent {
+                what: "bye",
+                round: 6,
+                total: 4,
+            },
+            ManualPairingRefused {
+                round: 2,
+                problems: vec![
+                    "rematch: 1 (A) and 2 (B) have already played each other".into(),
+                    "not paired, without bye and not marked absent: 3 (C)".into(),
+                ],
+                issues: vec![
+                    crate::tournament::manual::ManualPairingIssue::Rematch(
+                        "1 (A)".into(),
+                        "2 (B)".into(),
+                    ),
+                    crate::tournament::manual::ManualPairingIssue::LeftOut(vec!["3 (C)".into()]),
+                ],
+            },
+            ForceWithoutReason { round: 2 },
+            VerdictPlayers {
+                round: 1,
+                board: 1,
+                verdict: "\"Anna\" (White) - \"Boris\" (Black), start no. 2".into(),
+                board_players: "1 (A) (White) - 2 (B) (Black)".into(),
+                verdict_sides: Box::new([
+                    (Some("Anna".into()), None),
+                    (Some("Boris".into()), Some(2)),
+                ]),
+                board_sides: Box::new(["1 (A)".into(), "2 (B)".into()]),
+            },
+            VerdictDisagrees {
+                round: 1,
+                board: 1,
+                reported: "1-0".into(),
+                discrepancies: "reported_ending_not_on_board".into(),
+            },
+            GameOrder {
+                round: 1,
+                given: "2-1".into(),
+                board: 1,
+                white_tpn: 1,
+                black_tpn: 2,
+                white: "A".into(),
+                black: "B".into(),
+            },
+            InvalidForbiddenPair,
+        ]
+    }
+
+    /// English is the error's Display word for word; Russian is another text, with no English
+    /// words of the message left (the arguments aside).
+    #[test]
+    fn english_is_the_display_and_russian_is_russian() {
+        for e in every_kind() {
+            assert_eq!(e.message(Lang::En), e.to_string(), "{e:?}");
+            let ru = e.message(Lang::Ru);
+            assert_ne!(ru, e.to_string(), "{e:?}");
+            assert!(
+                !ru.contains("round") && !ru.contains("player"),
+                "{e:?}: {ru}"
+            );
+        }
+        let verdict = every_kind()
+            .into_iter()
+            .find(|e| matches!(e, TournamentError::VerdictPlayers { .. }))
+            .unwrap();
+        assert_eq!(
+            verdict.message(Lang::Ru),
+            "1-й тур, доска 1: решение судьи относится к партии \"Anna\" (белые) - \"Boris\" (чёрные), стартовый № 2, а на доске играют 1 (A) (белые) - 2 (B) (чёрные)"
+        );
+        assert_eq!(
+            TournamentError::RoundBeyondEvent { round: 5, total: 4 }.message(Lang::Ru),
+            "пары 5-го тура составить нельзя: в турнире туров всего 4"
+        );
+        assert_eq!(
+            TournamentError::PlayerNotInEvent {
+                tpn: 5,
+                how: "was disqualified",
+                from: 2,
+                round: 3
+            }
+            .message(Lang::Ru),
+            "участник 5 дисквалифицирован со 2-го тура: в 3-м туре у него нет ни результата, ни пары"
+        );
+    }
+}
