@@ -690,3 +690,88 @@ fn urlencode(v: &str) -> String {
         })
         .collect()
 }
+
+/// The cells of `name`'s row in the web crosstable (`<td class="num cell">`).
+fn web_cells(html: &str, name: &str) -> Vec<String> {
+    let row = html
+        .split("<tr>")
+        .find(|r| r.contains(name))
+        .unwrap_or_else(|| panic!("no row for {name}: {html}"));
+    row.split(r#"<td class="num cell">"#)
+        .skip(1)
+        .map(|c| c.split("</td>").next().unwrap().to_string())
+        .collect()
+}
+
+/// The round cells of `name`'s row in `arbiter tournament crosstable` text: after the rank,
+/// start rank, the two words of the name and the rating, one cell per round.
+fn cli_cells(text: &str, name: &str, rounds: usize) -> Vec<String> {
+    let line = text
+        .lines()
+        .find(|l| l.contains(name))
+        .unwrap_or_else(|| panic!("no row for {name}: {text}"));
+    let words: Vec<&str> = line.split_whitespace().filter(|w| *w != "|").collect();
+    let at = words.iter().position(|w| *w == "Player").unwrap() + 3;
+    words[at..at + rounds]
+        .iter()
+        .map(|w| w.to_string())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn web_crosstable_cells_are_the_cli_crosstable_cells() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 5);
+    let cfg = config(&path, None);
+    // Round 1 (1-3 and 4-2, the bye to 5): a draw and a black win.
+    let (s, _, body) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    for (board, result) in [(1, "1/2-1/2"), (2, "0-1")] {
+        let uri = format!("/api/rounds/1/boards/{board}/result");
+        let (s, _, body) = send(
+            &cfg,
+            "POST",
+            &uri,
+            &format!(r#"{{"result": "{result}"}}"#),
+            &[],
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{body}");
+    }
+    let (s, _, body) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    for board in [1, 2] {
+        let uri = format!("/api/rounds/2/boards/{board}/result");
+        let (s, _, body) = send(&cfg, "POST", &uri, r#"{"result": "1-0"}"#, &[]).await;
+        assert_eq!(s, StatusCode::OK, "{body}");
+    }
+    let (s, _, html) = send(&cfg, "GET", "/crosstable?lang=ru", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        html.contains("Детский мат — турнирная таблица после 2-го тура"),
+        "{html}"
+    );
+    assert!(html.contains("<title>Турнирная таблица"), "{html}");
+    let cli = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["tournament", "crosstable"])
+        .arg(&path)
+        .args(["--lang", "ru"])
+        .output()
+        .unwrap();
+    assert!(cli.status.success());
+    let text = String::from_utf8(cli.stdout).unwrap();
+    for i in 1..=5 {
+        let name = format!("Player {i:02}");
+        assert_eq!(
+            web_cells(&html, &name),
+            cli_cells(&text, &name, 2),
+            "{name}"
+        );
+    }
+    // Round 1 by hand: 1 drew with 3 as White, 2 beat 4 as Black, 5 had the bye (`U`,
+    // pairing-allocated, TRF-16) — start numbers, not places.
+    assert_eq!(web_cells(&html, "Player 01")[0], "3w½");
+    assert_eq!(web_cells(&html, "Player 03")[0], "1b½");
+    assert_eq!(web_cells(&html, "Player 02")[0], "4b1");
+    assert_eq!(web_cells(&html, "Player 05")[0], "-U");
+}

@@ -12,7 +12,7 @@ use super::{App, Shared, WebError, version};
 use crate::i18n::Lang;
 use crate::tournament::pairing::Explanation;
 use crate::tournament::pairing_list::{ListedPlayer, PairingList};
-use crate::tournament::standings::{Crosstable, StandingsReport, fmt_decimal};
+use crate::tournament::standings::{CrossCell, Crosstable, StandingsReport, fmt_decimal};
 use crate::tournament::{BoardResult, Tournament};
 
 /// The query every page takes: `?lang=ru|en`, and `?token=` once to remember the token.
@@ -340,7 +340,8 @@ pub(super) async fn standings(
     )
 }
 
-/// `/crosstable`: the standings with every round's opponent (by place), colour and result.
+/// `/crosstable`: the standings with every round's opponent (by starting rank), colour and
+/// result, each cell as `arbiter tournament crosstable` writes it ([`CrossCell::text`]).
 pub(super) async fn crosstable(
     State(app): State<Shared>,
     Query(q): Query<PageQuery>,
@@ -358,20 +359,7 @@ pub(super) async fn crosstable(
         .rows
         .iter()
         .map(|r| {
-            let cells: Vec<String> = r
-                .rounds
-                .iter()
-                .map(|c| {
-                    format!(
-                        "{}{}{}",
-                        c.opponent_rank.map_or(String::new(), |x| x.to_string()),
-                        c.colour.map_or(String::new(), |x| x.to_string()),
-                        c.result
-                    )
-                    .trim()
-                    .to_string()
-                })
-                .collect();
+            let cells: Vec<String> = r.rounds.iter().map(CrossCell::text).collect();
             with(
                 standing_json(&r.standing, &order, page.lang),
                 json!({"cells": cells}),
