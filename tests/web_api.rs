@@ -775,3 +775,43 @@ async fn web_crosstable_cells_are_the_cli_crosstable_cells() {
     assert_eq!(web_cells(&html, "Player 02")[0], "4b1");
     assert_eq!(web_cells(&html, "Player 05")[0], "-U");
 }
+
+/// The `from_round` input of the withdrawal form on `/players`.
+fn withdraw_input(html: &str) -> &str {
+    let at = html.find(r#"name="from_round""#).expect("withdrawal form");
+    let start = html[..at].rfind('<').unwrap();
+    let end = at + html[at..].find('>').unwrap();
+    &html[start..=end]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_withdrawal_form_defaults_to_a_round_of_the_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 8);
+    let cfg = config(&path, None);
+    let (_, _, html) = send(&cfg, "GET", "/players", "", &[]).await;
+    assert!(
+        withdraw_input(&html).contains(r#"max="4" value="1""#),
+        "{html}"
+    );
+    for round in 1..=4 {
+        let (s, _, body) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+        assert_eq!(s, StatusCode::OK, "{body}");
+        let (_, _, html) = send(&cfg, "GET", "/players", "", &[]).await;
+        // After round 1..3 is paired the next to pair is round+1; after round 4, the last: 4.
+        let from = (round + 1).min(4);
+        assert!(
+            withdraw_input(&html).contains(&format!(r#"max="4" value="{from}""#)),
+            "{}",
+            withdraw_input(&html)
+        );
+        let boards = json(&body)["boards"].as_array().unwrap().len();
+        for board in 1..=boards {
+            let uri = format!("/api/rounds/{round}/boards/{board}/result");
+            let result = if board % 2 == 0 { "0-1" } else { "1/2-1/2" };
+            let body = format!(r#"{{"result": "{result}"}}"#);
+            let (s, _, body) = send(&cfg, "POST", &uri, &body, &[]).await;
+            assert_eq!(s, StatusCode::OK, "{body}");
+        }
+    }
+}

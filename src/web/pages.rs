@@ -177,6 +177,8 @@ pub(super) async fn players(
         json!({"start_rank": p.start_rank, "name": p.name, "rating": p.rating,
                "birth_date": p.birth_date, "club": p.club})
     });
+    // The withdrawal form's default: the next round to pair, or the last round once all are.
+    let withdraw_from = (t.paired_rounds() + 1).min(t.total_rounds).max(1);
     let frozen = t.start_list_frozen();
     let reorder = !frozen && list.iter().any(|e| e["start_rank"] != e["current_rank"]);
     render(
@@ -186,7 +188,7 @@ pub(super) async fn players(
         with(
             event_data(&t, page.lang),
             json!({"players": list, "frozen": frozen, "reorder": reorder, "forbidden": forbidden,
-                   "editing": editing}),
+                   "editing": editing, "withdraw_from": withdraw_from}),
         ),
     )
 }
