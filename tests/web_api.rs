@@ -815,3 +815,59 @@ async fn the_withdrawal_form_defaults_to_a_round_of_the_event() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_addresses_are_answered_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 5);
+    let cfg = config(&path, None);
+    let (s, _, body) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    // Pages: the error page in the page's language, 404.
+    for (uri, lang, text) in [
+        ("/rounds/abc?lang=ru", "ru", "Нет такого тура: abc."),
+        ("/rounds/0?lang=en", "en", "No such round: 0."),
+        ("/rounds/-1/print", "ru", "Нет такого тура: -1."),
+        ("/nope?lang=en", "en", "No such page: &#x2f;nope."),
+    ] {
+        let (s, _, body) = send(&cfg, "GET", uri, "", &[]).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "{uri}");
+        assert!(body.contains(&format!(r#"<html lang="{lang}">"#)), "{body}");
+        assert!(body.contains(text), "{uri}: {body}");
+        assert!(!body.contains("u32") && !body.contains("parse"), "{body}");
+    }
+    // A query value the page does not take is ignored, not a rejection.
+    let (s, _, body) = send(&cfg, "GET", "/players?edit=abc&lang=en", "", &[]).await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    // A form's address opened as a page: 405, said on a page.
+    let (s, _, body) = send(&cfg, "GET", "/rounds/1/result?lang=en", "", &[]).await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(body.contains("does not take this request (GET)"), "{body}");
+    // A form sent without its content type: 400 in the page's language.
+    let (s, _, body) = send(&cfg, "POST", "/players?lang=ru", "name=X", &[]).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(body.contains("Форма пришла в виде"), "{body}");
+    // The API: JSON errors, never HTML or the framework's text.
+    for (method, uri, status, error) in [
+        ("GET", "/api/rounds/abc", 404, "No such round: abc."),
+        ("GET", "/api/rounds/0", 404, "No such round: 0."),
+        (
+            "POST",
+            "/api/rounds/1/boards/x/result",
+            404,
+            "No such board: x.",
+        ),
+        ("GET", "/api/nope", 404, "No such page: /api/nope."),
+        (
+            "POST",
+            "/api/event",
+            405,
+            "The address /api/event does not take this request (POST): use the page's buttons and links.",
+        ),
+    ] {
+        let (s, h, body) = send(&cfg, method, uri, r#"{"result": "1-0"}"#, &[]).await;
+        assert_eq!(s.as_u16(), status, "{uri}: {body}");
+        assert_eq!(h[header::CONTENT_TYPE], "application/json", "{uri}");
+        assert_eq!(json(&body), serde_json::json!({ "error": error }), "{uri}");
+    }
+}

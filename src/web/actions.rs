@@ -5,11 +5,11 @@
 
 use std::collections::HashMap;
 
-use axum::Form;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect, Response};
 
+use super::extract::{FormFields, RoundNo};
 use super::pages::{explanation_data, parse_result, round_data};
 use super::view::{Page, error_page, render};
 use super::{App, Shared, WebError};
@@ -80,7 +80,7 @@ async fn submit<T: Send + 'static>(
 pub(super) async fn add_player(
     State(app): State<Shared>,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
     let player = match (f.number::<u16>("rating"), f.get("name")) {
@@ -107,7 +107,7 @@ pub(super) async fn add_player(
 pub(super) async fn edit_player(
     State(app): State<Shared>,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
     let parsed = f
@@ -133,7 +133,7 @@ pub(super) async fn edit_player(
 pub(super) async fn withdraw(
     State(app): State<Shared>,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
     let parsed = f
@@ -154,7 +154,7 @@ pub(super) async fn withdraw(
 pub(super) async fn forbid(
     State(app): State<Shared>,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
     let parsed = f
@@ -176,7 +176,7 @@ pub(super) async fn forbid(
 pub(super) async fn apply_ranking(
     State(app): State<Shared>,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
     submit(
@@ -193,9 +193,9 @@ pub(super) async fn apply_ranking(
 /// `correct=yes` and `confirm=yes` (the correction's confirmation box).
 pub(super) async fn result(
     State(app): State<Shared>,
-    Path(n): Path<u32>,
+    RoundNo(n): RoundNo,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
     let lang = f.lang(&app);
@@ -224,7 +224,7 @@ pub(super) async fn result(
 pub(super) async fn pair_next(
     State(app): State<Shared>,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
     let lang = f.lang(&app);

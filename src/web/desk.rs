@@ -10,13 +10,13 @@
 use std::collections::HashMap;
 use std::io::Write as _;
 
-use axum::Form;
-use axum::extract::{Multipart, Path, State};
+use axum::extract::{Multipart, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use serde_json::json;
 
 use super::actions::Fields;
+use super::extract::{FormFields, RoundNo};
 use super::pages::{RESULTS, parse_result};
 use super::view::{Page, error_page, render};
 use super::{Shared, WebError, version};
@@ -78,7 +78,7 @@ fn board_players(t: &Tournament, n: u32, board: u32) -> Result<serde_json::Value
 /// that records it.
 pub(super) async fn judge_upload(
     State(app): State<Shared>,
-    Path(n): Path<u32>,
+    RoundNo(n): RoundNo,
     headers: HeaderMap,
     mut form: Multipart,
 ) -> Response {
@@ -159,9 +159,9 @@ pub(super) async fn judge_upload(
 /// judged game as `tournament result --verdict` does.
 pub(super) async fn judge_confirm(
     State(app): State<Shared>,
-    Path(n): Path<u32>,
+    RoundNo(n): RoundNo,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
     let lang = f.lang(&app);
@@ -212,9 +212,9 @@ fn adjudicated(a: &Adjudication) -> &'static str {
 /// position (CR 4.3–4.5) and shows the decision with its reasons and the form to record it.
 pub(super) async fn adjudicate(
     State(app): State<Shared>,
-    Path(n): Path<u32>,
+    RoundNo(n): RoundNo,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
     let lang = f.lang(&app);

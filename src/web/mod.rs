@@ -42,6 +42,7 @@ use crate::tournament::{Tournament, TournamentError};
 mod actions;
 pub mod api;
 mod desk;
+pub mod extract;
 mod pages;
 mod view;
 
@@ -100,9 +101,12 @@ pub enum WebError {
     /// The request body or form is not what the route takes.
     #[error("{0}")]
     BadRequest(String),
-    /// No such page.
+    /// No such page, round or board.
     #[error("{0}")]
     NotFound(String),
+    /// A known address asked with a method it does not take.
+    #[error("{0}")]
+    NotAllowed(String),
     /// A state-changing request without the access token.
     #[error("the access token is missing or wrong: open the address `arbiter serve` printed")]
     Unauthorized,
@@ -112,7 +116,7 @@ pub enum WebError {
 }
 
 impl WebError {
-    /// The HTTP status of the error: 404 no such round or board, 409 a refused change or a
+    /// The HTTP status of the error: 404 no such round or board, 405 a wrong method, 409 a refused change or a
     /// stale form, 400 a bad body, 401 no token, 500 the state file or the server.
     pub fn status(&self) -> StatusCode {
         match self {
@@ -122,6 +126,7 @@ impl WebError {
             | WebError::NotFound(_) => StatusCode::NOT_FOUND,
             WebError::Tournament(_) | WebError::Stale => StatusCode::CONFLICT,
             WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            WebError::NotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             WebError::Unauthorized => StatusCode::UNAUTHORIZED,
             WebError::Store(_) | WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -133,7 +138,7 @@ impl WebError {
         let n = |x: u32| x.to_string();
         match self {
             WebError::Stale => lang.msg("web-error-stale"),
-            WebError::NotFound(m) => m.clone(),
+            WebError::NotFound(m) | WebError::NotAllowed(m) => m.clone(),
             WebError::Unauthorized => lang.msg("web-error-token"),
             WebError::Tournament(TournamentError::ResultAlreadyRecorded {
                 round, board, ..
@@ -365,7 +370,8 @@ pub fn router(app: Shared) -> Router {
         .route("/api/rounds/{n}", get(api::round))
         .route("/api/standings", get(api::standings))
         .route("/api/rounds/{n}/boards/{b}/result", post(api::result))
-        .fallback(pages::not_found)
+        .fallback(extract::not_found)
+        .method_not_allowed_fallback(extract::not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(4 << 20))
         .with_state(app)
 }
