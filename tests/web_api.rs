@@ -415,7 +415,7 @@ async fn pages_in_both_languages_and_stale_forms() {
         &form,
     )
     .await;
-    assert_eq!(s, StatusCode::CONFLICT);
+    assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(body.contains("not a real date"), "{body}");
     let (s, _, _) = send(
         &cfg,
@@ -870,4 +870,96 @@ async fn bad_addresses_are_answered_in_words() {
         assert_eq!(h[header::CONTENT_TYPE], "application/json", "{uri}");
         assert_eq!(json(&body), serde_json::json!({ "error": error }), "{uri}");
     }
+}
+
+/// `text` as the templates write it (minijinja's HTML escaping).
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#x27;")
+        .replace('/', "&#x2f;")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn form_errors_are_in_the_page_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 5);
+    let cfg = config(&path, None);
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let (s, _, body) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    let no_kings = "8/8/8/8/8/8/8/8 w - - 0 1";
+    let fen_ru = arbiter::game::setup::position_from_fen(no_kings)
+        .unwrap_err()
+        .message(Lang::Ru);
+    assert!(fen_ru.starts_with("неверный FEN"), "{fen_ru}");
+    let cases: [(&str, String, StatusCode, &str, String); 6] = [
+        (
+            "/rounds/1/result",
+            "board=66&result=1-0&lang=ru".into(),
+            StatusCode::NOT_FOUND,
+            "Не найдено",
+            "В 1-м туре нет доски 66.".into(),
+        ),
+        (
+            "/rounds/1/result",
+            "board=x&result=1-0&lang=ru".into(),
+            StatusCode::BAD_REQUEST,
+            "Не выполнено",
+            "Доска: «x» — не число.".into(),
+        ),
+        (
+            "/rounds/1/result",
+            "result=1-0&lang=ru".into(),
+            StatusCode::BAD_REQUEST,
+            "Не выполнено",
+            "Доска: не указано.".into(),
+        ),
+        (
+            "/rounds/1/adjudicate",
+            format!(
+                "board=1&fen={}&lang=ru",
+                no_kings.replace(' ', "+").replace('/', "%2F")
+            ),
+            StatusCode::BAD_REQUEST,
+            "Не выполнено",
+            escaped(&fen_ru),
+        ),
+        (
+            "/players/edit",
+            "player=3&name=Sidorov&birth_date=2014%2F02%2F30&lang=ru".into(),
+            StatusCode::BAD_REQUEST,
+            "Не выполнено",
+            escaped(
+                "Дата рождения «2014/02/30» — не настоящая дата в виде ГГГГ/ММ/ДД (или год ГГГГ).",
+            ),
+        ),
+        (
+            "/players",
+            "name=Petrov&birth_date=yesterday&lang=ru".into(),
+            StatusCode::BAD_REQUEST,
+            "Не выполнено",
+            "Дата рождения «yesterday»".into(),
+        ),
+    ];
+    let before = std::fs::read_to_string(&path).unwrap();
+    for (uri, body, status, title, text) in cases {
+        let (s, _, html) = send(&cfg, "POST", uri, &body, &form).await;
+        assert_eq!(s, status, "{uri} {body}: {html}");
+        assert!(html.contains(&format!("<h1>{title}</h1>")), "{html}");
+        assert!(html.contains(&text), "{uri} {body}: {html}");
+        for english in [
+            "on board",
+            "is not a number",
+            "is missing",
+            "invalid FEN",
+            "illegal position",
+            "Отказано",
+        ] {
+            assert!(!html.contains(english), "{english}: {html}");
+        }
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
 }

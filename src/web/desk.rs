@@ -227,7 +227,7 @@ pub(super) async fn adjudicate(
             .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-fen")))?;
         let t = app.load().await?;
         let players = board_players(&t, n, board)?;
-        let pos = position_from_fen(&fen).map_err(|e| WebError::BadRequest(e.to_string()))?;
+        let pos = position_from_fen(&fen)?;
         let config = app.config.preset.adjudication();
         let adjudicator =
             Adjudicator::new(config).map_err(|e| WebError::Internal(e.to_string()))?;
