@@ -847,6 +847,17 @@ async fn bad_addresses_are_answered_in_words() {
     let (s, _, body) = send(&cfg, "POST", "/players?lang=ru", "name=X", &[]).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(body.contains("Форма пришла в виде"), "{body}");
+    // An upload sent as a plain form: 400 in the page's language.
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge?lang=en",
+        "board=1",
+        &[("content-type", "application/x-www-form-urlencoded")],
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(body.contains("The form arrived in a shape"), "{body}");
     // The API: JSON errors, never HTML or the framework's text.
     for (method, uri, status, error) in [
         ("GET", "/api/rounds/abc", 404, "No such round: abc."),

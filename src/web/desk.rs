@@ -10,13 +10,13 @@
 use std::collections::HashMap;
 use std::io::Write as _;
 
-use axum::extract::{Multipart, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use serde_json::json;
 
 use super::actions::Fields;
-use super::extract::{FormFields, RoundNo};
+use super::extract::{FormFields, RoundNo, Upload};
 use super::pages::{RESULTS, parse_result};
 use super::view::{Page, error_page, render};
 use super::{Shared, WebError, version};
@@ -80,7 +80,7 @@ pub(super) async fn judge_upload(
     State(app): State<Shared>,
     RoundNo(n): RoundNo,
     headers: HeaderMap,
-    mut form: Multipart,
+    Upload(mut form): Upload,
 ) -> Response {
     let mut fields = HashMap::new();
     let mut file: Option<(String, Vec<u8>)> = None;

@@ -5,7 +5,9 @@
 
 use std::collections::HashMap;
 
-use axum::extract::{Form, FromRequest, FromRequestParts, Query, RawPathParams, Request};
+use axum::extract::{
+    Form, FromRequest, FromRequestParts, Multipart, Query, RawPathParams, Request,
+};
 use axum::http::request::Parts;
 use axum::http::{Method, Uri};
 use axum::response::{IntoResponse, Response};
@@ -128,6 +130,26 @@ impl FromRequest<Shared> for FormFields {
                 WebError::BadRequest(lang.msg("web-error-bad-form"))
             })),
         }
+    }
+}
+
+/// An uploaded form (`multipart/form-data`); a body that is not one is 400 in the page's
+/// language.
+pub(super) struct Upload(pub Multipart);
+
+impl FromRequest<Shared> for Upload {
+    type Rejection = Response;
+
+    async fn from_request(req: Request, app: &Shared) -> Result<Self, Response> {
+        let uri = req.uri().clone();
+        Multipart::from_request(req, app)
+            .await
+            .map(Upload)
+            .map_err(|_| {
+                refuse(app, &uri, |lang| {
+                    WebError::BadRequest(lang.msg("web-error-bad-form"))
+                })
+            })
     }
 }
 
