@@ -415,7 +415,7 @@ async fn pages_in_both_languages_and_stale_forms() {
         &form,
     )
     .await;
-    assert_eq!(s, StatusCode::CONFLICT);
+    assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(body.contains("not a real date"), "{body}");
     let (s, _, _) = send(
         &cfg,
@@ -689,4 +689,288 @@ fn urlencode(v: &str) -> String {
             _ => format!("%{b:02X}"),
         })
         .collect()
+}
+
+/// The cells of `name`'s row in the web crosstable (`<td class="num cell">`).
+fn web_cells(html: &str, name: &str) -> Vec<String> {
+    let row = html
+        .split("<tr>")
+        .find(|r| r.contains(name))
+        .unwrap_or_else(|| panic!("no row for {name}: {html}"));
+    row.split(r#"<td class="num cell">"#)
+        .skip(1)
+        .map(|c| c.split("</td>").next().unwrap().to_string())
+        .collect()
+}
+
+/// The round cells of `name`'s row in `arbiter tournament crosstable` text: after the rank,
+/// start rank, the two words of the name and the rating, one cell per round.
+fn cli_cells(text: &str, name: &str, rounds: usize) -> Vec<String> {
+    let line = text
+        .lines()
+        .find(|l| l.contains(name))
+        .unwrap_or_else(|| panic!("no row for {name}: {text}"));
+    let words: Vec<&str> = line.split_whitespace().filter(|w| *w != "|").collect();
+    let at = words.iter().position(|w| *w == "Player").unwrap() + 3;
+    words[at..at + rounds]
+        .iter()
+        .map(|w| w.to_string())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn web_crosstable_cells_are_the_cli_crosstable_cells() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 5);
+    let cfg = config(&path, None);
+    // Round 1 (1-3 and 4-2, the bye to 5): a draw and a black win.
+    let (s, _, body) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    for (board, result) in [(1, "1/2-1/2"), (2, "0-1")] {
+        let uri = format!("/api/rounds/1/boards/{board}/result");
+        let (s, _, body) = send(
+            &cfg,
+            "POST",
+            &uri,
+            &format!(r#"{{"result": "{result}"}}"#),
+            &[],
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{body}");
+    }
+    let (s, _, body) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    for board in [1, 2] {
+        let uri = format!("/api/rounds/2/boards/{board}/result");
+        let (s, _, body) = send(&cfg, "POST", &uri, r#"{"result": "1-0"}"#, &[]).await;
+        assert_eq!(s, StatusCode::OK, "{body}");
+    }
+    let (s, _, html) = send(&cfg, "GET", "/crosstable?lang=ru", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        html.contains("Детский мат — турнирная таблица после 2-го тура"),
+        "{html}"
+    );
+    assert!(html.contains("<title>Турнирная таблица"), "{html}");
+    let cli = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["tournament", "crosstable"])
+        .arg(&path)
+        .args(["--lang", "ru"])
+        .output()
+        .unwrap();
+    assert!(cli.status.success());
+    let text = String::from_utf8(cli.stdout).unwrap();
+    for i in 1..=5 {
+        let name = format!("Player {i:02}");
+        assert_eq!(
+            web_cells(&html, &name),
+            cli_cells(&text, &name, 2),
+            "{name}"
+        );
+    }
+    // Round 1 by hand: 1 drew with 3 as White, 2 beat 4 as Black, 5 had the bye (`U`,
+    // pairing-allocated, TRF-16) — start numbers, not places.
+    assert_eq!(web_cells(&html, "Player 01")[0], "3w½");
+    assert_eq!(web_cells(&html, "Player 03")[0], "1b½");
+    assert_eq!(web_cells(&html, "Player 02")[0], "4b1");
+    assert_eq!(web_cells(&html, "Player 05")[0], "-U");
+}
+
+/// The `from_round` input of the withdrawal form on `/players`.
+fn withdraw_input(html: &str) -> &str {
+    let at = html.find(r#"name="from_round""#).expect("withdrawal form");
+    let start = html[..at].rfind('<').unwrap();
+    let end = at + html[at..].find('>').unwrap();
+    &html[start..=end]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_withdrawal_form_defaults_to_a_round_of_the_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 8);
+    let cfg = config(&path, None);
+    let (_, _, html) = send(&cfg, "GET", "/players", "", &[]).await;
+    assert!(
+        withdraw_input(&html).contains(r#"max="4" value="1""#),
+        "{html}"
+    );
+    for round in 1..=4 {
+        let (s, _, body) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+        assert_eq!(s, StatusCode::OK, "{body}");
+        let (_, _, html) = send(&cfg, "GET", "/players", "", &[]).await;
+        // After round 1..3 is paired the next to pair is round+1; after round 4, the last: 4.
+        let from = (round + 1).min(4);
+        assert!(
+            withdraw_input(&html).contains(&format!(r#"max="4" value="{from}""#)),
+            "{}",
+            withdraw_input(&html)
+        );
+        let boards = json(&body)["boards"].as_array().unwrap().len();
+        for board in 1..=boards {
+            let uri = format!("/api/rounds/{round}/boards/{board}/result");
+            let result = if board % 2 == 0 { "0-1" } else { "1/2-1/2" };
+            let body = format!(r#"{{"result": "{result}"}}"#);
+            let (s, _, body) = send(&cfg, "POST", &uri, &body, &[]).await;
+            assert_eq!(s, StatusCode::OK, "{body}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_addresses_are_answered_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 5);
+    let cfg = config(&path, None);
+    let (s, _, body) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    // Pages: the error page in the page's language, 404.
+    for (uri, lang, text) in [
+        ("/rounds/abc?lang=ru", "ru", "Нет такого тура: abc."),
+        ("/rounds/0?lang=en", "en", "No such round: 0."),
+        ("/rounds/-1/print", "ru", "Нет такого тура: -1."),
+        ("/nope?lang=en", "en", "No such page: &#x2f;nope."),
+    ] {
+        let (s, _, body) = send(&cfg, "GET", uri, "", &[]).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "{uri}");
+        assert!(body.contains(&format!(r#"<html lang="{lang}">"#)), "{body}");
+        assert!(body.contains(text), "{uri}: {body}");
+        assert!(!body.contains("u32") && !body.contains("parse"), "{body}");
+    }
+    // A query value the page does not take is ignored, not a rejection.
+    let (s, _, body) = send(&cfg, "GET", "/players?edit=abc&lang=en", "", &[]).await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    // A form's address opened as a page: 405, said on a page.
+    let (s, _, body) = send(&cfg, "GET", "/rounds/1/result?lang=en", "", &[]).await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(body.contains("does not take this request (GET)"), "{body}");
+    // A form sent without its content type: 400 in the page's language.
+    let (s, _, body) = send(&cfg, "POST", "/players?lang=ru", "name=X", &[]).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(body.contains("Форма пришла в виде"), "{body}");
+    // An upload sent as a plain form: 400 in the page's language.
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge?lang=en",
+        "board=1",
+        &[("content-type", "application/x-www-form-urlencoded")],
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(body.contains("The form arrived in a shape"), "{body}");
+    // The API: JSON errors, never HTML or the framework's text.
+    for (method, uri, status, error) in [
+        ("GET", "/api/rounds/abc", 404, "No such round: abc."),
+        ("GET", "/api/rounds/0", 404, "No such round: 0."),
+        (
+            "POST",
+            "/api/rounds/1/boards/x/result",
+            404,
+            "No such board: x.",
+        ),
+        ("GET", "/api/nope", 404, "No such page: /api/nope."),
+        (
+            "POST",
+            "/api/event",
+            405,
+            "The address /api/event does not take this request (POST): use the page's buttons and links.",
+        ),
+    ] {
+        let (s, h, body) = send(&cfg, method, uri, r#"{"result": "1-0"}"#, &[]).await;
+        assert_eq!(s.as_u16(), status, "{uri}: {body}");
+        assert_eq!(h[header::CONTENT_TYPE], "application/json", "{uri}");
+        assert_eq!(json(&body), serde_json::json!({ "error": error }), "{uri}");
+    }
+}
+
+/// `text` as the templates write it (minijinja's HTML escaping).
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#x27;")
+        .replace('/', "&#x2f;")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn form_errors_are_in_the_page_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 5);
+    let cfg = config(&path, None);
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let (s, _, body) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    let no_kings = "8/8/8/8/8/8/8/8 w - - 0 1";
+    let fen_ru = arbiter::game::setup::position_from_fen(no_kings)
+        .unwrap_err()
+        .message(Lang::Ru);
+    assert!(fen_ru.starts_with("неверный FEN"), "{fen_ru}");
+    let cases: [(&str, String, StatusCode, &str, String); 6] = [
+        (
+            "/rounds/1/result",
+            "board=66&result=1-0&lang=ru".into(),
+            StatusCode::NOT_FOUND,
+            "Не найдено",
+            "В 1-м туре нет доски 66.".into(),
+        ),
+        (
+            "/rounds/1/result",
+            "board=x&result=1-0&lang=ru".into(),
+            StatusCode::BAD_REQUEST,
+            "Не выполнено",
+            "Доска: «x» — не число.".into(),
+        ),
+        (
+            "/rounds/1/result",
+            "result=1-0&lang=ru".into(),
+            StatusCode::BAD_REQUEST,
+            "Не выполнено",
+            "Доска: не указано.".into(),
+        ),
+        (
+            "/rounds/1/adjudicate",
+            format!(
+                "board=1&fen={}&lang=ru",
+                no_kings.replace(' ', "+").replace('/', "%2F")
+            ),
+            StatusCode::BAD_REQUEST,
+            "Не выполнено",
+            escaped(&fen_ru),
+        ),
+        (
+            "/players/edit",
+            "player=3&name=Sidorov&birth_date=2014%2F02%2F30&lang=ru".into(),
+            StatusCode::BAD_REQUEST,
+            "Не выполнено",
+            escaped(
+                "Дата рождения «2014/02/30» — не настоящая дата в виде ГГГГ/ММ/ДД (или год ГГГГ).",
+            ),
+        ),
+        (
+            "/players",
+            "name=Petrov&birth_date=yesterday&lang=ru".into(),
+            StatusCode::BAD_REQUEST,
+            "Не выполнено",
+            "Дата рождения «yesterday»".into(),
+        ),
+    ];
+    let before = std::fs::read_to_string(&path).unwrap();
+    for (uri, body, status, title, text) in cases {
+        let (s, _, html) = send(&cfg, "POST", uri, &body, &form).await;
+        assert_eq!(s, status, "{uri} {body}: {html}");
+        assert!(html.contains(&format!("<h1>{title}</h1>")), "{html}");
+        assert!(html.contains(&text), "{uri} {body}: {html}");
+        for english in [
+            "on board",
+            "is not a number",
+            "is missing",
+            "invalid FEN",
+            "illegal position",
+            "Отказано",
+        ] {
+            assert!(!html.contains(english), "{english}: {html}");
+        }
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
 }

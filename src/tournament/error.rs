@@ -1,6 +1,7 @@
 //! What goes wrong changing or importing a tournament: [`TournamentError`].
 
 use crate::tournament::result::BoardResult;
+use crate::tournament::round::GameRef;
 
 /// What went wrong changing a tournament.
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -21,8 +22,8 @@ pub enum TournamentError {
     NoSuchGame {
         /// 1-based round.
         round: u32,
-        /// The reference as given ("board 3", "5-2").
-        game: String,
+        /// The reference as given (board 3, players 5 and 2).
+        game: GameRef,
     },
     /// A judged game without result (`*`): it must be adjudicated first (CR 4.3).
     #[error("round {round}: the game {game} is unfinished (`*`); adjudicate it first (CR 4.3)")]

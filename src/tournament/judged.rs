@@ -66,10 +66,7 @@ impl Tournament {
                 (g.white == a && g.black == b) || (g.white == b && g.black == a)
             }
         });
-        let g = found.ok_or_else(|| TournamentError::NoSuchGame {
-            round,
-            game: game.to_string(),
-        })?;
+        let g = found.ok_or(TournamentError::NoSuchGame { round, game })?;
         if let GameRef::Players(a, b) = game
             && (g.white != a || g.black != b)
         {

@@ -383,10 +383,7 @@ impl Tournament {
             .round(round)
             .filter(|r| !r.games.is_empty())
             .ok_or(TournamentError::NoSuchRound { round, paired })?;
-        let g = find_game(r, game).ok_or_else(|| TournamentError::NoSuchGame {
-            round,
-            game: game.to_string(),
-        })?;
+        let g = find_game(r, game).ok_or(TournamentError::NoSuchGame { round, game })?;
         let (white, black, board) = (g.white, g.black, g.board);
         if let Some(existing) = g.result
             && !correct

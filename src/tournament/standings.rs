@@ -263,6 +263,22 @@ pub struct CrossCell {
     pub points: f64,
 }
 
+impl CrossCell {
+    /// The cell as crosstables write it: the opponent's starting rank, colour (`w`/`b`) and
+    /// the TRF result letter with `½` for a draw (`12w1`, `3b½`); without an opponent `-` and
+    /// the letter (`-U` a pairing-allocated bye, `-H` a half-point bye, `-Z` a zero-point bye).
+    pub fn text(&self) -> String {
+        let result = match RoundResult::from_letter(self.result) {
+            Some(RoundResult::Draw) => "½".to_string(),
+            _ => self.result.to_string(),
+        };
+        match self.opponent {
+            Some(o) => format!("{o}{}{result}", self.colour.unwrap_or('-')),
+            None => format!("-{result}"),
+        }
+    }
+}
+
 /// One crosstable row.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct CrossRow {
@@ -273,7 +289,8 @@ pub struct CrossRow {
     pub rounds: Vec<CrossCell>,
 }
 
-/// A crosstable: the standings with every round's opponent (by place), colour and result.
+/// A crosstable: the standings with every round's opponent (starting rank and place), colour
+/// and result.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Crosstable {
     /// Tournament name.
@@ -358,16 +375,7 @@ impl Crosstable {
                 with_status(&s.name, s.status, lang),
                 s.rating.map(|x| x.to_string()).unwrap_or_default(),
             ];
-            cells.extend(row.rounds.iter().map(|c| {
-                let result = match RoundResult::from_letter(c.result) {
-                    Some(RoundResult::Draw) => "½".to_string(),
-                    _ => c.result.to_string(),
-                };
-                match c.opponent {
-                    Some(o) => format!("{o}{}{result}", c.colour.unwrap_or('-')),
-                    None => format!("-{result}"),
-                }
-            }));
+            cells.extend(row.rounds.iter().map(CrossCell::text));
             cells.push(fmt_decimal(s.points, lang));
             cells.extend(self.tie_break_order.iter().map(|k| {
                 s.tie_breaks

@@ -5,11 +5,11 @@
 
 use std::collections::HashMap;
 
-use axum::Form;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect, Response};
 
+use super::extract::{FormFields, RoundNo};
 use super::pages::{explanation_data, parse_result, round_data};
 use super::view::{Page, error_page, render};
 use super::{App, Shared, WebError};
@@ -33,16 +33,31 @@ impl Fields {
     pub fn number<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, WebError> {
         self.get(name)
             .map(|v| {
-                v.parse()
-                    .map_err(|_| WebError::BadRequest(format!("{name}: {v:?} is not a number")))
+                v.parse().map_err(|_| WebError::Field {
+                    field: name.to_string(),
+                    value: Some(v.clone()),
+                })
             })
             .transpose()
     }
 
     /// Field `name`, required.
     pub fn required<T: std::str::FromStr>(&self, name: &str) -> Result<T, WebError> {
-        self.number(name)?
-            .ok_or_else(|| WebError::BadRequest(format!("{name} is missing")))
+        self.number(name)?.ok_or_else(|| WebError::Field {
+            field: name.to_string(),
+            value: None,
+        })
+    }
+
+    /// Field `birth_date`: `None` when empty, [`WebError::BirthDate`] when not a real date
+    /// ([`crate::tournament::player::is_valid_birth_date`]).
+    pub fn birth_date(&self) -> Result<Option<String>, WebError> {
+        match self.get("birth_date") {
+            Some(d) if !crate::tournament::player::is_valid_birth_date(&d) => {
+                Err(WebError::BirthDate(d))
+            }
+            d => Ok(d),
+        }
     }
 
     /// The page language the form was sent from.
@@ -80,14 +95,17 @@ async fn submit<T: Send + 'static>(
 pub(super) async fn add_player(
     State(app): State<Shared>,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
-    let player = match (f.number::<u16>("rating"), f.get("name")) {
-        (Ok(rating), Some(name)) => Player {
+    let parsed = f
+        .number::<u16>("rating")
+        .and_then(|r| Ok((r, f.birth_date()?)));
+    let player = match (parsed, f.get("name")) {
+        (Ok((rating, birth_date)), Some(name)) => Player {
             name,
             rating,
-            birth_date: f.get("birth_date"),
+            birth_date,
             club: f.get("club"),
             ..Player::default()
         },
@@ -107,19 +125,15 @@ pub(super) async fn add_player(
 pub(super) async fn edit_player(
     State(app): State<Shared>,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
     let parsed = f
         .required::<u16>("player")
-        .and_then(|p| Ok((p, f.number::<u16>("rating")?)));
+        .and_then(|p| Ok((p, f.number::<u16>("rating")?, f.birth_date()?)));
     match parsed {
-        Ok((p, rating)) => {
-            let (name, birth, club) = (
-                f.get("name").unwrap_or_default(),
-                f.get("birth_date"),
-                f.get("club"),
-            );
+        Ok((p, rating, birth)) => {
+            let (name, club) = (f.get("name").unwrap_or_default(), f.get("club"));
             submit(&app, &headers, &f, "/players", move |t| {
                 Ok(t.edit_player(p, name, rating, birth, club)?)
             })
@@ -133,7 +147,7 @@ pub(super) async fn edit_player(
 pub(super) async fn withdraw(
     State(app): State<Shared>,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
     let parsed = f
@@ -154,7 +168,7 @@ pub(super) async fn withdraw(
 pub(super) async fn forbid(
     State(app): State<Shared>,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
     let parsed = f
@@ -176,7 +190,7 @@ pub(super) async fn forbid(
 pub(super) async fn apply_ranking(
     State(app): State<Shared>,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
     submit(
@@ -193,9 +207,9 @@ pub(super) async fn apply_ranking(
 /// `correct=yes` and `confirm=yes` (the correction's confirmation box).
 pub(super) async fn result(
     State(app): State<Shared>,
-    Path(n): Path<u32>,
+    RoundNo(n): RoundNo,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
     let lang = f.lang(&app);
@@ -224,7 +238,7 @@ pub(super) async fn result(
 pub(super) async fn pair_next(
     State(app): State<Shared>,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
     let lang = f.lang(&app);

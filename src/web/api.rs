@@ -13,10 +13,11 @@
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 
+use super::extract::{BoardNo, RoundNo};
 use super::{Shared, WebError, version};
 use crate::tournament::pairing::PairingRules;
 use crate::tournament::pairing_list::{ListedBoard, PairingList};
@@ -32,7 +33,7 @@ pub async fn event(State(app): State<Shared>) -> Result<Response, WebError> {
 /// `GET /api/rounds/{n}`: the round's pairing list.
 pub async fn round(
     State(app): State<Shared>,
-    Path(n): Path<u32>,
+    RoundNo(n): RoundNo,
 ) -> Result<Json<PairingList>, WebError> {
     let t = app.load().await?;
     Ok(Json(PairingList::new(&t, n)?))
@@ -65,7 +66,7 @@ fn read_body<T: serde::de::DeserializeOwned>(body: &Bytes, what: &str) -> Result
 /// `+-`, `-+`, `--`, `0-0`) and answers the board as the pairing list shows it.
 pub async fn result(
     State(app): State<Shared>,
-    Path((n, b)): Path<(u32, u32)>,
+    BoardNo(n, b): BoardNo,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<ListedBoard>, WebError> {

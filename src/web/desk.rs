@@ -10,13 +10,13 @@
 use std::collections::HashMap;
 use std::io::Write as _;
 
-use axum::Form;
-use axum::extract::{Multipart, Path, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use serde_json::json;
 
 use super::actions::Fields;
+use super::extract::{FormFields, RoundNo, Upload};
 use super::pages::{RESULTS, parse_result};
 use super::view::{Page, error_page, render};
 use super::{Shared, WebError, version};
@@ -78,9 +78,9 @@ fn board_players(t: &Tournament, n: u32, board: u32) -> Result<serde_json::Value
 /// that records it.
 pub(super) async fn judge_upload(
     State(app): State<Shared>,
-    Path(n): Path<u32>,
+    RoundNo(n): RoundNo,
     headers: HeaderMap,
-    mut form: Multipart,
+    Upload(mut form): Upload,
 ) -> Response {
     let mut fields = HashMap::new();
     let mut file: Option<(String, Vec<u8>)> = None;
@@ -159,9 +159,9 @@ pub(super) async fn judge_upload(
 /// judged game as `tournament result --verdict` does.
 pub(super) async fn judge_confirm(
     State(app): State<Shared>,
-    Path(n): Path<u32>,
+    RoundNo(n): RoundNo,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
     let lang = f.lang(&app);
@@ -212,9 +212,9 @@ fn adjudicated(a: &Adjudication) -> &'static str {
 /// position (CR 4.3–4.5) and shows the decision with its reasons and the form to record it.
 pub(super) async fn adjudicate(
     State(app): State<Shared>,
-    Path(n): Path<u32>,
+    RoundNo(n): RoundNo,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
     let lang = f.lang(&app);
@@ -227,7 +227,7 @@ pub(super) async fn adjudicate(
             .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-fen")))?;
         let t = app.load().await?;
         let players = board_players(&t, n, board)?;
-        let pos = position_from_fen(&fen).map_err(|e| WebError::BadRequest(e.to_string()))?;
+        let pos = position_from_fen(&fen)?;
         let config = app.config.preset.adjudication();
         let adjudicator =
             Adjudicator::new(config).map_err(|e| WebError::Internal(e.to_string()))?;

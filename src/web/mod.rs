@@ -37,11 +37,12 @@ use crate::i18n::Lang;
 use crate::tournament::standings::{Preset, StandingsReport};
 use crate::tournament::store::{self, StoreError};
 use crate::tournament::tiebreak::Rules;
-use crate::tournament::{Tournament, TournamentError};
+use crate::tournament::{GameRef, Tournament, TournamentError};
 
 mod actions;
 pub mod api;
 mod desk;
+pub mod extract;
 mod pages;
 mod view;
 
@@ -100,9 +101,26 @@ pub enum WebError {
     /// The request body or form is not what the route takes.
     #[error("{0}")]
     BadRequest(String),
-    /// No such page.
+    /// A form's number field that is missing (`value` `None`) or not a number.
+    #[error("{}", match value { Some(v) => format!("{field}: {v:?} is not a number"), None => format!("{field} is missing") })]
+    Field {
+        /// The field's name in the form (`board`, `player`, `from_round`, …).
+        field: String,
+        /// The value given, if any.
+        value: Option<String>,
+    },
+    /// A birth date that is not a real `YYYY/MM/DD` date (or a year `YYYY`).
+    #[error("birth date {0:?} is not a real date written YYYY/MM/DD (or a year YYYY)")]
+    BirthDate(String),
+    /// A FEN that is not a legal position (the library's reason, in the page's language).
+    #[error(transparent)]
+    Fen(#[from] crate::game::setup::PositionFenError),
+    /// No such page, round or board.
     #[error("{0}")]
     NotFound(String),
+    /// A known address asked with a method it does not take.
+    #[error("{0}")]
+    NotAllowed(String),
     /// A state-changing request without the access token.
     #[error("the access token is missing or wrong: open the address `arbiter serve` printed")]
     Unauthorized,
@@ -112,16 +130,21 @@ pub enum WebError {
 }
 
 impl WebError {
-    /// The HTTP status of the error: 404 no such round or board, 409 a refused change or a
-    /// stale form, 400 a bad body, 401 no token, 500 the state file or the server.
+    /// The HTTP status of the error: 404 no such round or board, 405 a wrong method, 409 a
+    /// refused change or a stale form, 400 a bad body, form field, player, birth date or FEN, 401 no token, 500 the state file or the server.
     pub fn status(&self) -> StatusCode {
         match self {
             WebError::Tournament(
                 TournamentError::NoSuchRound { .. } | TournamentError::NoSuchGame { .. },
             )
             | WebError::NotFound(_) => StatusCode::NOT_FOUND,
+            WebError::Tournament(TournamentError::InvalidPlayer { .. }) => StatusCode::BAD_REQUEST,
             WebError::Tournament(_) | WebError::Stale => StatusCode::CONFLICT,
-            WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            WebError::BadRequest(_)
+            | WebError::Field { .. }
+            | WebError::BirthDate(_)
+            | WebError::Fen(_) => StatusCode::BAD_REQUEST,
+            WebError::NotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             WebError::Unauthorized => StatusCode::UNAUTHORIZED,
             WebError::Store(_) | WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -133,7 +156,16 @@ impl WebError {
         let n = |x: u32| x.to_string();
         match self {
             WebError::Stale => lang.msg("web-error-stale"),
-            WebError::NotFound(m) => m.clone(),
+            WebError::NotFound(m) | WebError::NotAllowed(m) | WebError::BadRequest(m) => m.clone(),
+            WebError::Field { field, value } => {
+                let field = lang.msg(&format!("web-field-{field}"));
+                match value {
+                    Some(v) => lang.fmt("web-error-not-number", &[("field", &field), ("value", v)]),
+                    None => lang.fmt("web-error-missing", &[("field", &field)]),
+                }
+            }
+            WebError::BirthDate(d) => lang.fmt("web-error-birth-date", &[("date", d)]),
+            WebError::Fen(e) => e.message(lang),
             WebError::Unauthorized => lang.msg("web-error-token"),
             WebError::Tournament(TournamentError::ResultAlreadyRecorded {
                 round, board, ..
@@ -148,9 +180,23 @@ impl WebError {
             WebError::Tournament(TournamentError::NoSuchRound { round, .. }) => {
                 lang.fmt("web-error-no-round", &[("round", &n(*round))])
             }
-            WebError::Tournament(TournamentError::NoSuchGame { round, game }) => lang.fmt(
+            WebError::Tournament(TournamentError::NoSuchGame {
+                round,
+                game: GameRef::Board(board),
+            }) => lang.fmt(
                 "web-error-no-board",
-                &[("round", &n(*round)), ("board", game)],
+                &[("round", &n(*round)), ("board", &n(*board))],
+            ),
+            WebError::Tournament(TournamentError::NoSuchGame {
+                round,
+                game: GameRef::Players(a, b),
+            }) => lang.fmt(
+                "web-error-no-game-players",
+                &[
+                    ("round", &n(*round)),
+                    ("white", &a.to_string()),
+                    ("black", &b.to_string()),
+                ],
             ),
             WebError::Tournament(e) => tournament_message(e, lang),
             other => lang.fmt("web-error-refused", &[("reason", &other.to_string())]),
@@ -365,7 +411,8 @@ pub fn router(app: Shared) -> Router {
         .route("/api/rounds/{n}", get(api::round))
         .route("/api/standings", get(api::standings))
         .route("/api/rounds/{n}/boards/{b}/result", post(api::result))
-        .fallback(pages::not_found)
+        .fallback(extract::not_found)
+        .method_not_allowed_fallback(extract::not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(4 << 20))
         .with_state(app)
 }

@@ -2,27 +2,19 @@
 //! standings and the crosstable. Each reads the state file, takes the library's lists
 //! ([`PairingList`], [`StandingsReport`], [`Crosstable`], the start list) and fills a template.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::Uri;
 use axum::response::Response;
 use serde_json::{Value, json};
 
+use super::extract::{PageQuery, RoundNo};
 use super::view::{Page, error_page, render};
 use super::{App, Shared, WebError, version};
 use crate::i18n::Lang;
 use crate::tournament::pairing::Explanation;
 use crate::tournament::pairing_list::{ListedPlayer, PairingList};
-use crate::tournament::standings::{Crosstable, StandingsReport, fmt_decimal};
+use crate::tournament::standings::{CrossCell, Crosstable, StandingsReport, fmt_decimal};
 use crate::tournament::{BoardResult, Tournament};
-
-/// The query every page takes: `?lang=ru|en`, and `?token=` once to remember the token.
-#[derive(Debug, Default, serde::Deserialize)]
-pub(super) struct PageQuery {
-    lang: Option<String>,
-    token: Option<String>,
-    /// `/players?edit=N`: the player whose edit form is shown.
-    edit: Option<u16>,
-}
 
 impl App {
     /// The page frame for a request: its language and the token cookie to set.
@@ -112,11 +104,7 @@ async fn load(app: &Shared, lang: Lang, path: &str) -> Result<Tournament, Respon
 }
 
 /// `/`: the event, its rounds and the next step.
-pub(super) async fn event(
-    State(app): State<Shared>,
-    Query(q): Query<PageQuery>,
-    uri: Uri,
-) -> Response {
+pub(super) async fn event(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
     let page = app.page(&q, &uri, |l| l.msg("web-event-title"));
     let t = match load(&app, page.lang, "/").await {
         Ok(t) => t,
@@ -141,11 +129,7 @@ pub(super) async fn event(
 }
 
 /// `/players`: the start list as ranked, the forms to register, withdraw, forbid a pair.
-pub(super) async fn players(
-    State(app): State<Shared>,
-    Query(q): Query<PageQuery>,
-    uri: Uri,
-) -> Response {
+pub(super) async fn players(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
     let page = app.page(&q, &uri, |l| l.msg("web-players-title"));
     let t = match load(&app, page.lang, "/players").await {
         Ok(t) => t,
@@ -177,6 +161,8 @@ pub(super) async fn players(
         json!({"start_rank": p.start_rank, "name": p.name, "rating": p.rating,
                "birth_date": p.birth_date, "club": p.club})
     });
+    // The withdrawal form's default: the next round to pair, or the last round once all are.
+    let withdraw_from = (t.paired_rounds() + 1).min(t.total_rounds).max(1);
     let frozen = t.start_list_frozen();
     let reorder = !frozen && list.iter().any(|e| e["start_rank"] != e["current_rank"]);
     render(
@@ -186,7 +172,7 @@ pub(super) async fn players(
         with(
             event_data(&t, page.lang),
             json!({"players": list, "frozen": frozen, "reorder": reorder, "forbidden": forbidden,
-                   "editing": editing}),
+                   "editing": editing, "withdraw_from": withdraw_from}),
         ),
     )
 }
@@ -250,8 +236,8 @@ pub(super) fn explanation_data(t: &Tournament, e: &Explanation) -> Value {
 /// `/rounds/{n}`: the pairings with one-click result entry, corrections, incidents.
 pub(super) async fn round(
     State(app): State<Shared>,
-    Path(n): Path<u32>,
-    Query(q): Query<PageQuery>,
+    RoundNo(n): RoundNo,
+    q: PageQuery,
     uri: Uri,
 ) -> Response {
     let page = app.page(&q, &uri, |l| {
@@ -270,8 +256,8 @@ pub(super) async fn round(
 /// `/rounds/{n}/print`: the wall sheet, by board and "where do I play" by name.
 pub(super) async fn print(
     State(app): State<Shared>,
-    Path(n): Path<u32>,
-    Query(q): Query<PageQuery>,
+    RoundNo(n): RoundNo,
+    q: PageQuery,
     uri: Uri,
 ) -> Response {
     let page = app.page(&q, &uri, |l| {
@@ -313,11 +299,7 @@ fn standing_json(
 }
 
 /// `/standings`: after the last complete round, with the preset's tie-breaks.
-pub(super) async fn standings(
-    State(app): State<Shared>,
-    Query(q): Query<PageQuery>,
-    uri: Uri,
-) -> Response {
+pub(super) async fn standings(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
     let page = app.page(&q, &uri, |l| l.msg("web-standings-title"));
     let t = match load(&app, page.lang, "/").await {
         Ok(t) => t,
@@ -340,12 +322,9 @@ pub(super) async fn standings(
     )
 }
 
-/// `/crosstable`: the standings with every round's opponent (by place), colour and result.
-pub(super) async fn crosstable(
-    State(app): State<Shared>,
-    Query(q): Query<PageQuery>,
-    uri: Uri,
-) -> Response {
+/// `/crosstable`: the standings with every round's opponent (by starting rank), colour and
+/// result, each cell as `arbiter tournament crosstable` writes it ([`CrossCell::text`]).
+pub(super) async fn crosstable(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
     let page = app.page(&q, &uri, |l| l.msg("web-crosstable-title"));
     let t = match load(&app, page.lang, "/").await {
         Ok(t) => t,
@@ -358,20 +337,7 @@ pub(super) async fn crosstable(
         .rows
         .iter()
         .map(|r| {
-            let cells: Vec<String> = r
-                .rounds
-                .iter()
-                .map(|c| {
-                    format!(
-                        "{}{}{}",
-                        c.opponent_rank.map_or(String::new(), |x| x.to_string()),
-                        c.colour.map_or(String::new(), |x| x.to_string()),
-                        c.result
-                    )
-                    .trim()
-                    .to_string()
-                })
-                .collect();
+            let cells: Vec<String> = r.rounds.iter().map(CrossCell::text).collect();
             with(
                 standing_json(&r.standing, &order, page.lang),
                 json!({"cells": cells}),
@@ -387,17 +353,6 @@ pub(super) async fn crosstable(
             event_data(&t, page.lang),
             json!({"after_round": cross.after_round, "order": order, "rows": rows, "round_numbers": rounds}),
         ),
-    )
-}
-
-/// Unknown paths: a page saying so (404).
-pub(super) async fn not_found(State(app): State<Shared>, Query(q): Query<PageQuery>) -> Response {
-    let lang = app.lang(q.lang.as_deref());
-    error_page(
-        &app,
-        lang,
-        "/",
-        &WebError::NotFound(lang.msg("web-error-not-found")),
     )
 }
 

@@ -137,7 +137,12 @@ pub(super) fn render(app: &App, template: &str, page: &Page, data: serde_json::V
 /// The error page: the message in the page's language, why, and a way back (reload for a
 /// stale form).
 pub(super) fn error_page(app: &App, lang: Lang, back: &str, err: &WebError) -> Response {
-    let page = Page::new(lang, back, lang.msg("web-error-title"));
+    let title = if err.status() == StatusCode::NOT_FOUND {
+        "web-error-title-not-found"
+    } else {
+        "web-error-title"
+    };
+    let page = Page::new(lang, back, lang.msg(title));
     render_status(
         app,
         err.status(),
