@@ -618,3 +618,5 @@ cli-no-such-verdict = { $file }: --index { $index }: the file holds { $n } verdi
 ## CR 2.2: cheating incidents across the event (tournament result --verdict)
 result-dq-applied = { $name } ({ $tpn }): { $n } proven cheating incidents (CR 2.2): disqualified, all later games lost
 result-dq-proposed = { $name } ({ $tpn }): { $n } proven cheating incidents (CR 2.2): disqualification proposed; confirm with --confirm-disqualification
+gameref-board = on board { $board }
+gameref-players = between { $a } and { $b }

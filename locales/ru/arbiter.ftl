@@ -644,3 +644,5 @@ cli-no-such-verdict = { $file }: --index { $index }: в файле решени�
 ## ПС 2.2: доказанные случаи нечестной игры за турнир (tournament result --verdict)
 result-dq-applied = { $name } ({ $tpn }): доказанных случаев нечестной игры — { $n } (ПС 2.2): дисквалификация, все следующие партии засчитаны как проигранные
 result-dq-proposed = { $name } ({ $tpn }): доказанных случаев нечестной игры — { $n } (ПС 2.2): предлагается дисквалификация; подтвердите флагом --confirm-disqualification
+gameref-board = на доске { $board }
+gameref-players = между { $a } и { $b }

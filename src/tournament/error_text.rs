@@ -5,6 +5,18 @@
 use crate::i18n::Lang;
 use crate::tournament::TournamentError;
 
+/// A game reference in `lang`: "on board 3", "between 5 and 2".
+fn game_ref(game: &crate::tournament::GameRef, lang: Lang) -> String {
+    use crate::tournament::GameRef;
+    match game {
+        GameRef::Board(b) => lang.fmt("gameref-board", &[("board", &b.to_string())]),
+        GameRef::Players(a, b) => lang.fmt(
+            "gameref-players",
+            &[("a", &a.to_string()), ("b", &b.to_string())],
+        ),
+    }
+}
+
 impl TournamentError {
     /// The error in `lang`, from the Fluent messages `err-*` of `locales/<lang>/arbiter.ftl`.
     /// Texts the error carries ready-made (a manual pairing's problems, the pairer's error, a
@@ -20,7 +32,7 @@ impl TournamentError {
             ),
             NoSuchGame { round, game } => (
                 "err-no-such-game",
-                vec![("round", s(round)), ("game", game.clone())],
+                vec![("round", s(round)), ("game", game_ref(game, lang))],
             ),
             UnfinishedGame { round, game } => (
                 "err-unfinished-game",
@@ -212,7 +224,7 @@ mod tests {
             },
             NoSuchGame {
                 round: 1,
-                game: "board 9".into(),
+                game: crate::tournament::GameRef::Board(9),
             },
             UnfinishedGame {
                 round: 1,
