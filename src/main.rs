@@ -46,9 +46,6 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if !matches!(cli.command, Command::Serve(_)) {
-        stop_quietly_on_closed_pipe();
-    }
     let outcome = match cli.command {
         Command::Judge(args) => cli::judge::run(args),
         Command::Adjudicate(args) => cli::adjudicate::run_adjudicate(args),
@@ -69,18 +66,6 @@ fn main() -> ExitCode {
             let _ = writeln!(std::io::stderr(), "arbiter: {}", error_chain(&err));
             ExitCode::from(1)
         }
-    }
-}
-
-/// A reader that closes the pipe (`arbiter … | head`) ends the process quietly, as `cat` or
-/// `grep` do, instead of a failed `print` panicking: the default action of SIGPIPE, which the
-/// Rust runtime sets to "ignore". Not for `serve`, whose sockets report a closed connection as
-/// an error to handle.
-fn stop_quietly_on_closed_pipe() {
-    #[cfg(unix)]
-    // SAFETY: called once at start, before any thread exists; restores the default action.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 

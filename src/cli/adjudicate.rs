@@ -154,9 +154,10 @@ pub fn run_adjudicate(args: AdjudicateArgs) -> anyhow::Result<ExitCode> {
         let rules = rules_text(&config);
         match args.format {
             super::Format::Text => {
-                println!("adjudication rules, preset {}:", config.preset);
+                let mut out = std::io::stdout().lock();
+                writeln!(out, "adjudication rules, preset {}:", config.preset)?;
                 for (n, text) in rules {
-                    println!("{n}. {text}");
+                    writeln!(out, "{n}. {text}")?;
                 }
             }
             super::Format::Json => {
@@ -164,10 +165,11 @@ pub fn run_adjudicate(args: AdjudicateArgs) -> anyhow::Result<ExitCode> {
                     .into_iter()
                     .map(|(rule, text)| serde_json::json!({ "rule": rule, "text": text }))
                     .collect();
-                println!(
+                writeln!(
+                    std::io::stdout(),
                     "{}",
                     serde_json::json!({ "preset": config.preset, "rules": list })
-                );
+                )?;
             }
         }
         return Ok(ExitCode::SUCCESS);
@@ -189,8 +191,13 @@ pub fn run_adjudicate(args: AdjudicateArgs) -> anyhow::Result<ExitCode> {
     let history = RepetitionHistory::new(position_key(&pos));
     let adjudication = adjudicator.adjudicate_game(&pos, &history)?;
     match args.format {
-        super::Format::Text => print!("{}", adjudication.summary(args.lang.get())),
-        super::Format::Json => println!("{}", serde_json::to_string(&adjudication)?),
+        // A closed pipe (`| head`) is an error main() ends quietly on, never a panic.
+        super::Format::Text => write!(std::io::stdout(), "{}", adjudication.summary(lang))?,
+        super::Format::Json => writeln!(
+            std::io::stdout(),
+            "{}",
+            serde_json::to_string(&adjudication)?
+        )?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -197,8 +197,17 @@ pub fn run_winnable(args: WinnableArgs) -> anyhow::Result<ExitCode> {
     let pos = position_for_analysis(fen)?;
     let reports = analyse(&pos, &sides_of(args.side, &pos), &config_of(args.budget));
     match args.format.unwrap_or(super::Format::Text) {
-        super::Format::Text => print!("{}", reports_text(&reports, args.lang.get())),
-        super::Format::Json => println!("{}", serde_json::Value::Object(reports_json(&reports))),
+        // A closed pipe (`| head`) is an error main() ends quietly on, never a panic.
+        super::Format::Text => write!(
+            std::io::stdout(),
+            "{}",
+            reports_text(&reports, args.lang.get())
+        )?,
+        super::Format::Json => writeln!(
+            std::io::stdout(),
+            "{}",
+            serde_json::Value::Object(reports_json(&reports))
+        )?,
     }
     Ok(ExitCode::SUCCESS)
 }
