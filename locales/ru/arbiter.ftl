@@ -116,7 +116,7 @@ status-after_game_end = не засчитан: после окончания п�
 verdict-head = { $white } – { $black }: { $result } ({ $why }), полуходов: { $plies }
 verdict-illegal = {"  "}невозможный ход { $by } на полуходе { $ply }: { $move } ({ $article }), { $status }
 verdict-two-handed = {"  "}ходы двумя руками { $by }: замечено { $observed }, засчитано { $counted }
-verdict-claim = {"  "}заявление { $by }: { $verdict } ({ $article })
+verdict-claim = {"  "}заявление { $by } ({ $claim }): { $verdict } — { $explanation } ({ $article })
 claim-correct = обоснованное
 claim-incorrect = необоснованное
 verdict-after-end = {"  "}ходов записано после окончания партии: { $n }
@@ -127,14 +127,73 @@ record-unplayable_san = {"  "}запись: { $move } на полуходе { $p
 record-unreadable_token = {"  "}запись: «{ $move }» на полуходе { $ply } не читается как ход (читатель PGN его пропускает): разбор партии остановлен, не разобрано ходов: { $n }
 record-inexact_san = {"  "}запись: { $move } на полуходе { $ply } записан неточно; взят единственный допустимый ход этой фигуры на это поле
 verdict-irregular = {"  "}на доске неправильная (невозможная) позиция
-verdict-touch-replaced = {"  "}«тронул — ходи»: ход { $move } ({ $by }) заменён ({ $article })
-verdict-touch-ignored = {"  "}«тронул — ходи»: ход { $move } ({ $by }) снова нарушает обязанность ({ $article })
+verdict-touch-replaced = {"  "}«тронул — ходи»: ход { $move } ({ $by }) заменён, игрок должен { $duty } ({ $article })
+verdict-touch-ignored = {"  "}«тронул — ходи»: ход { $move } ({ $by }) снова нарушает обязанность (надо { $duty }) ({ $article })
 verdict-conduct-decided = {"  "}поведение: { $kind } ({ $by }), партия проиграна ({ $article })
 verdict-conduct-recorded = {"  "}поведение: { $kind } ({ $by }), отмечено ({ $article })
 conduct-device = электронное устройство у доски
 conduct-cheating = доказанный обман
 conduct-left = покинул тур
-verdict-coercion = {"  "}давление (событие { $index }): заявление недействительно ({ $article })
+verdict-coercion = {"  "}давление (событие { $index }): { $effect } ({ $article })
+touch-duty-move = пойти { $piece ->
+        [pawn] пешкой
+        [knight] конём
+        [bishop] слоном
+        [rook] ладьёй
+        [queen] ферзём
+       *[king] королём
+    } с { $square }
+touch-duty-capture = взять { $piece ->
+        [pawn] пешку
+        [knight] коня
+        [bishop] слона
+        [rook] ладью
+        [queen] ферзя
+       *[king] короля
+    } на { $square }
+touch-duty-capture-with = взять на { $target } фигурой с { $with }
+touch-duty-castle = сделать рокировку с ладьёй { $rook }
+touch-duty-any = сделать любой возможный ход (ни одной тронутой фигурой нельзя пойти, ни одну нельзя взять)
+tr-touch = прикосновение к фигуре на { $square } ({ $side ->
+        [white] белые
+       *[black] чёрные
+    })
+tr-touch-bare = прикосновение к фигуре
+tr-touch-opponent-turn = в очередь хода соперника: случайное, обязанности нет
+tr-touch-adjusted = поправлено после слова «поправляю»: обязанности нет
+tr-touch-empty = на поле нет фигуры: ни к чему не обязывает
+tr-touch-deliberate = умышленное: обязывает, если соперник заявит «тронул — ходи»
+tr-touch-ignored-again = снова нарушает правило «тронул — ходи» (надо { $duty })
+touch-claim-touched = поздно: заявивший уже тронул фигуру, чтобы сделать ход
+touch-claim-none-could = ни одной тронутой фигурой нельзя было пойти, ни одну нельзя было взять: ход остаётся в силе
+touch-claim-fulfils = сделанный ход выполняет обязанность (надо { $duty })
+touch-claim-replaced = ход { $move } заменяется: игрок должен { $duty }
+touch-claim-must = игрок должен { $duty }
+touch-claim-none-can = ни одной тронутой фигурой нельзя пойти, ни одну нельзя взять: любой возможный ход
+touch-claim-moved-since = поздно: заявивший с тех пор уже сделал ход
+touch-claim-adjusted = соперник лишь поправил фигуру, сказав «поправляю»
+touch-claim-no-touch = соперник в свою очередь хода умышленно не трогал ни одной фигуры
+tr-conduct = поведение: { $kind } ({ $side ->
+        [white] белые
+       *[black] чёрные
+    })
+tr-conduct-loses = игрок проигрывает: { $result }
+tr-conduct-recorded = отмечено; результат остаётся в силе
+tr-coercion-bare = давление
+tr-coercion = давление: событие { $target }
+declaration-resignation = сдача
+declaration-draw_offer = предложение ничьей
+declaration-draw_acceptance = согласие на ничью
+declaration-refusal = отказ продолжать
+coercion-nothing = событие { $target } — не сдача, не предложение ничьей, не согласие и не отказ: ничего не отменено
+coercion-goes-on = признано недействительным: { $declaration }; партия продолжается
+coercion-scored = признано недействительным: { $declaration }; продолжить партию нельзя: { $result } в пользу { $side ->
+        [white] белых
+       *[black] чёрных
+    }
+coercion-withdrawn = признано недействительным: { $declaration }; предложение снято
+coercion-refusals = признано недействительным: { $declaration }; засчитано отказов: { $n }
+coercion-undecided = признано недействительным: { $declaration }; исход партии от этого не зависел
 verdict-mate-winnable = {"  "}{ $side }: мат ещё возможен ({ $method }): { $line }
 verdict-mate-unwinnable = {"  "}{ $side }: мат невозможен никакой серией ходов ({ $method })
 verdict-mate-undetermined = {"  "}{ $side }: невозможность мата не доказана ({ $method })
@@ -342,6 +401,7 @@ claim-illegal_move = невозможный ход
 claim-two_handed = ход двумя руками
 claim-threefold = троекратное повторение позиции
 claim-fifty_moves = правило 50 ходов
+claim-touch_move = «тронул — ходи»
 problem-ambiguous_san = неоднозначная запись хода
 problem-inexact_san = неточная запись хода
 problem-unplayable_san = невозможный ход в записи
