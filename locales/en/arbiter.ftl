@@ -528,6 +528,43 @@ web-error-no-file = Choose the log file to judge.
 web-error-no-fen = Give the position as FEN.
 web-error-refused = Refused: { $reason }
 
+## Pawn-ending findings (adjudication rule 5)
+pawn-call = arbiter's call: { $text }
+pawn-nothing = {""}
+pawn-aside = { $text } (the other pawns aside)
+pawn-square = K+P v K: the defending king ({ $king }) is outside the square of the pawn on { $pawn }
+pawn-key-squares = K+P v K: the king on { $king } reaches a key square of the pawn on { $pawn } (opposition)
+pawn-takes = K+P v K: the king on { $king } takes the pawn on { $pawn }
+pawn-rook-pawn = K+rook pawn v K: the king on { $king } reaches the corner { $corner }
+pawn-in-front = K+P v K: the defending king on { $king } is in front of the pawn on { $pawn }
+pawn-opposition = K+P v K: the king on { $king } keeps the opposition, the king on { $strong_king } reaches no key square of the pawn on { $pawn }
+pawn-outside-table = K+P v K outside the table
+pawn-takes-one = the king on { $king } takes the pawn on { $pawn }; K+P v K with the other pawn is drawn
+pawn-connected = connected passed pawns on { $a } and { $b } against a lone king
+pawn-protected = the passed pawn on { $pawn } is protected by a pawn against a lone king
+pawn-rook-pawns = rook pawns on one file: the king on { $king } holds the corner { $corner }
+pawn-many = { $count } pawns against a lone king, no single pawn-ending rule decides; recommended a win
+pawn-race-win = pawn race: the pawn on { $pawn } is outside the square of the king and promotes in { $plies } plies, before any enemy pawn reaches its seventh rank
+pawn-race-call = pawn race: the pawn on { $pawn } promotes first (in { $plies } plies), but the other side's pawns come close to promotion too; recommended { $side ->
+        [white] White
+       *[black] Black
+    } wins
+pawn-outside-passed = { $side ->
+        [white] White
+       *[black] Black
+    } has an outside passed pawn ({ $files } files from the enemy pawns) in a pawn ending; recommended { $side ->
+        [white] White
+       *[black] Black
+    } wins
+pawn-extra-passed = { $side ->
+        [white] White
+       *[black] Black
+    } is a pawn up with a passed pawn in a pawn ending; recommended { $side ->
+        [white] White
+       *[black] Black
+    } wins
+pawn-wrong-bishop = K+B+rook pawn v K: the bishop does not control { $corner }, the king on { $king } holds the corner
+
 ## Text kept in English in every language (Note::untranslated)
 untranslated = { $text }
 

@@ -458,7 +458,7 @@ impl<'a> Run<'a> {
     fn pawn_ending(mut self, ending: PawnEnding) -> Adjudication {
         let rule = ending.rule.label(crate::i18n::Lang::En);
         let reference = RuleReference::with(Article::CR_PLAY_OUT, format!("pawn endings: {rule}"));
-        let note = crate::i18n::Note::untranslated(ending.text);
+        let note = ending.note.clone();
         self.note(5, reference, ending.result.is_some(), note);
         let result = ending.result.map_or(Decision::Review, Decision::Decided);
         let mut adj = self.finish(result, ending.recommendation, Basis::PawnEnding);
