@@ -565,6 +565,23 @@ pawn-extra-passed = { $side ->
     } wins
 pawn-wrong-bishop = K+B+rook pawn v K: the bishop does not control { $corner }, the king on { $king } holds the corner
 
+## Engine and repetition findings (adjudication rule 9, play-out expiry)
+adj-engine-failed = engine failed: { $error }
+adj-engine-not-needed = not needed: an earlier rule decided
+adj-engine-eval = { $engine } evaluates { $score } at depth { $depth }
+adj-engine-eval-line = { $engine } evaluates { $score } at depth { $depth }, line { $line }
+adj-engine-won = { $found }: clearly won
+adj-engine-equal = { $found }: roughly equal
+adj-engine-call = arbiter's call: { $found }, neither clearly won nor equal; recommended { $recommended }
+adj-repeated-claim = arbiter's call: the position has occurred { $times } times and { $side ->
+        [white] White
+       *[black] Black
+    }, on move, can claim a draw by threefold repetition; recommended 1/2-1/2
+adj-repeated-win = arbiter's call: the position has occurred { $times } times; { $side ->
+        [white] White
+       *[black] Black
+    } may repeat it again, so it is not adjudicated won; recommended { $recommended }
+
 ## Text kept in English in every language (Note::untranslated)
 untranslated = { $text }
 

@@ -618,6 +618,31 @@ pawn-extra-passed = у { $side ->
     }
 pawn-wrong-bishop = Кр+С+ладейная пешка против Кр: слон не того цвета не контролирует { $corner }, король на { $king } удерживает угол
 
+## Engine and repetition findings (adjudication rule 9, play-out expiry)
+adj-engine-failed = ошибка движка: { $error }
+adj-engine-not-needed = не требуется: решило одно из предыдущих правил
+adj-engine-eval = { $engine }: оценка { $score } на глубине { $depth }
+adj-engine-eval-line = { $engine }: оценка { $score } на глубине { $depth }, вариант { $line }
+adj-engine-won = { $found }: явный выигрыш
+adj-engine-equal = { $found }: примерное равенство
+adj-engine-call = на усмотрение арбитра: { $found }, ни явного выигрыша, ни равенства; рекомендуется { $recommended }
+adj-repeated-claim = на усмотрение арбитра: позиция повторилась { $times } { $times ->
+        [one] раз
+        [few] раза
+       *[many] раз
+    }, и { $side ->
+        [white] белые
+       *[black] чёрные
+    }, чья очередь хода, могут потребовать ничью по троекратному повторению; рекомендуется 1/2-1/2
+adj-repeated-win = на усмотрение арбитра: позиция повторилась { $times } { $times ->
+        [one] раз
+        [few] раза
+       *[many] раз
+    }; { $side ->
+        [white] белые
+       *[black] чёрные
+    } могут повторить её снова, поэтому выигрыш не присуждается; рекомендуется { $recommended }
+
 ## Text kept in English in every language (Note::untranslated)
 untranslated = { $text }
 

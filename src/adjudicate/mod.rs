@@ -365,21 +365,19 @@ pub struct RuleTried {
 }
 
 impl RuleTried {
-    /// A rule's finding whose words exist in English only so far (the pawn-ending and engine
-    /// rules): `text` is shown as is in every language ([`crate::i18n::Note::untranslated`]).
-    pub fn untranslated(
+    /// A rule's finding from its message (`text` is the message in English).
+    pub fn from_note(
         rule: u8,
         reference: RuleReference,
         decided: bool,
-        text: impl Into<String>,
+        note: crate::i18n::Note,
     ) -> RuleTried {
-        let text = text.into();
         RuleTried {
             rule,
             reference,
             decided,
-            note: crate::i18n::Note::untranslated(&text),
-            text,
+            text: note.text(crate::i18n::Lang::En),
+            note,
         }
     }
 }
@@ -469,11 +467,11 @@ impl Adjudicator {
         let mut adj = Run::new(self, pos).adjudicate(repetitions);
         adj.repetitions = repetitions.max(1);
         if let Err(err) = expiry::engine_rule(&self.config, pos, &mut adj) {
-            adj.reasons.push(RuleTried::untranslated(
+            adj.reasons.push(RuleTried::from_note(
                 9,
                 expiry::engine_reference(),
                 false,
-                format!("engine failed: {err}"),
+                crate::i18n::Note::new("adj-engine-failed").arg("error", err),
             ));
         }
         adj
