@@ -305,6 +305,7 @@ tr-two-handed-pending = counts only if noticed or claimed before the reply
 tr-irregular-move = made in an irregular position: not validated
 tr-legal = legal
 tr-legal-ends = legal; the game ends: { $code }
+tr-token = token { $text }
 tr-record-problem = record problem: { $name }
 tr-after-end-move = after the end of the game ({ $code })
 tr-no-offer = no standing offer by the opponent: nothing to accept

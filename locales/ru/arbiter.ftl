@@ -347,6 +347,7 @@ tr-two-handed-pending = засчитывается, только если зам
 tr-irregular-move = сделан в неправильной позиции: не проверяется
 tr-legal = возможный ход
 tr-legal-ends = возможный ход; партия окончена: { $reason }
+tr-token = запись «{ $text }»
 tr-record-problem = недостаток записи: { $problem }
 tr-after-end-move = после окончания партии ({ $reason })
 tr-no-offer = соперник ничью не предлагал: принимать нечего
