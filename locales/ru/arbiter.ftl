@@ -70,6 +70,18 @@ method-helpmate = поиск кооперативного мата
 method-exhaustive-search = полный перебор
 method-reference-solver = эталонный решатель (CHA-Solver)
 method-none = не установлено
+winnable-side = { $side ->
+        [white] белые
+       *[black] чёрные
+    }: { $code ->
+        [winnable] мат возможен
+        [unwinnable] мат невозможен
+       *[undetermined] не установлено
+    }
+winnable-helpmate = {" "}(вспомогательный мат: { $line })
+winnable-nodes = {" "}[{ $method }, узлов: { $nodes }]
+winnable-nodes-limit = {" "}[{ $method }, узлов: { $nodes }, достигнут предел]
+winnable-dead = мёртвая позиция (Правила 5.2.2)
 winnable-summary = проанализировано позиций: { $positions }, нечитаемых строк: { $errors }; { $white }; { $black }; { $seconds } с
 winnable-summary-white = белые: могут поставить мат { $winnable }, не могут { $unwinnable }, не решено { $undetermined }
 winnable-summary-black = чёрные: могут поставить мат { $winnable }, не могут { $unwinnable }, не решено { $undetermined }
