@@ -166,7 +166,22 @@ fn pawn_ending_in_russian() {
         ru.contains("решило: Кр+п против Кр: король с g1 занимает ключевое поле пешки f2 (оппозиция) (не считая остальных пешек)\n"),
         "{ru}"
     );
-    for english in ["K+P v K", "the king on", "other pawns aside"] {
+    assert!(
+        ru.contains("  правило 5 [ПС 4.3, пешечные окончания: ключевые поля] решило: "),
+        "{ru}"
+    );
+    assert!(
+        ru.contains("  правило 5 [ПС 4.3, известные ничейные позиции] -: "),
+        "{ru}"
+    );
+    for english in [
+        "K+P v K",
+        "the king on",
+        "other pawns aside",
+        "pawn endings",
+        "known drawn",
+        "configurable",
+    ] {
         assert!(!ru.contains(english), "{english}: {ru}");
     }
     assert!(

@@ -571,6 +571,10 @@ pawn-extra-passed = { $side ->
     } wins
 pawn-wrong-bishop = K+B+rook pawn v K: the bishop does not control { $corner }, the king on { $king } holds the corner
 
+ref-known-draws = known drawn material
+ref-values = values P1 N3 B3 R5 Q9 (configurable)
+ref-pawn-endings = pawn endings: { $rule }
+
 ## Engine and repetition findings (adjudication rule 9, play-out expiry)
 adj-engine-failed = engine failed: { $error }
 adj-engine-not-needed = not needed: an earlier rule decided

@@ -631,6 +631,10 @@ pawn-extra-passed = у { $side ->
     }
 pawn-wrong-bishop = Кр+С+ладейная пешка против Кр: слон не того цвета не контролирует { $corner }, король на { $king } удерживает угол
 
+ref-known-draws = известные ничейные позиции
+ref-values = ценность фигур: п1 К3 С3 Л5 Ф9 (настраивается)
+ref-pawn-endings = пешечные окончания: { $rule }
+
 ## Engine and repetition findings (adjudication rule 9, play-out expiry)
 adj-engine-failed = ошибка движка: { $error }
 adj-engine-not-needed = не требуется: решило одно из предыдущих правил

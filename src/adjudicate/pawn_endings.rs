@@ -60,7 +60,12 @@ pub enum PawnRule {
 impl PawnRule {
     /// The rule's name in `lang` (`rule of the square`, …).
     pub fn label(self, lang: Lang) -> String {
-        lang.msg(match self {
+        lang.msg(self.message())
+    }
+
+    /// The identifier of the rule's name in `locales/*/arbiter.ftl`.
+    pub fn message(self) -> &'static str {
+        match self {
             PawnRule::RuleOfTheSquare => "pawn-rule-square",
             PawnRule::KeySquares => "pawn-rule-key-squares",
             PawnRule::Opposition => "pawn-rule-opposition",
@@ -74,7 +79,7 @@ impl PawnRule {
             PawnRule::PawnRace => "pawn-rule-race",
             PawnRule::OutsidePassedPawn => "pawn-rule-outside",
             PawnRule::ExtraPassedPawn => "pawn-rule-extra-passed-pawn",
-        })
+        }
     }
 }
 
