@@ -164,9 +164,8 @@ impl Note {
         }
     }
 
-    /// A note whose text exists only in English so far (message `untranslated`): shown as
-    /// `text` in every language. For findings whose JSON carries English words (the judge's
-    /// touch-move obligation, a coercion's effect); prefer a message code for new text.
+    /// A note whose text exists only in English (message `untranslated`): shown as `text` in
+    /// every language. A stop-gap, no longer used by the library; prefer a message code.
     pub fn untranslated(text: impl std::fmt::Display) -> Note {
         Note::new("untranslated").arg("text", text)
     }

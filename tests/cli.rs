@@ -145,3 +145,52 @@ fn adjudication_in_russian() {
     );
     assert_eq!(run(&["--lang", "de"]).0, Some(2));
 }
+
+/// Pawn-ending findings (adjudication rule 5) in Russian: K+P v K with f2 and g2 against the
+/// king on e8 — the king on g1 reaches a key square of the pawn on f2 (a hand-checked win), the
+/// other pawn aside; no English rule text is left in the Russian lines; English is unchanged.
+#[test]
+fn pawn_ending_in_russian() {
+    let run = |fen: &str, lang: &str| {
+        let out = arbiter()
+            .env("LANG", "C")
+            .args(["adjudicate", "--fen", fen, "--lang", lang])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let fen = "4k3/8/8/8/8/8/5PP1/6K1 w - - 0 1";
+    let ru = run(fen, "ru");
+    assert!(
+        ru.contains("решило: Кр+п против Кр: король с g1 занимает ключевое поле пешки f2 (оппозиция) (не считая остальных пешек)\n"),
+        "{ru}"
+    );
+    assert!(
+        ru.contains("  правило 5 [ПС 4.3, пешечные окончания: ключевые поля] решило: "),
+        "{ru}"
+    );
+    assert!(
+        ru.contains("  правило 5 [ПС 4.3, известные ничейные позиции] -: "),
+        "{ru}"
+    );
+    for english in [
+        "K+P v K",
+        "the king on",
+        "other pawns aside",
+        "pawn endings",
+        "known drawn",
+        "configurable",
+    ] {
+        assert!(!ru.contains(english), "{english}: {ru}");
+    }
+    assert!(
+        run(fen, "en").contains("decided: K+P v K: the king on g1 reaches a key square of the pawn on f2 (opposition) (the other pawns aside)\n")
+    );
+    // A rook pawn: the defending king reaches the corner (a hand-checked draw).
+    let ru = run("8/5k2/8/8/8/8/P7/K7 w - - 0 1", "ru");
+    assert!(
+        ru.contains("решило: Кр+ладейная пешка против Кр: король с f7 успевает в угол a8\n"),
+        "{ru}"
+    );
+}

@@ -172,3 +172,57 @@ fn verdict_in_russian() {
         text(&["--format", "json", "--lang", "en"], "C")
     );
 }
+
+/// Touch-move (CR 3.8, Laws 4.3.1) and coercion (CR 4.6) findings in Russian: the claim names
+/// its kind and explanation, the obligation and the effect are in Russian, no English words are
+/// left in the text; English stays as before.
+#[test]
+fn touch_move_and_coercion_in_russian() {
+    let text = |file: &str, args: &[&str]| {
+        let out = arbiter()
+            .env("LANG", "C")
+            .arg("judge")
+            .args(args)
+            .arg(fixture(file))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let ru = text("cr3.8-touch-own-piece.jsonl", &["--lang", "ru", "--trace"]);
+    for line in [
+        "  заявление чёрных («тронул — ходи»): обоснованное — ход d2d4 заменяется: игрок должен пойти конём с g1 (Правила 4.3.1)\n",
+        "  «тронул — ходи»: ход d2d4 (белых) заменён, игрок должен пойти конём с g1 (Правила 4.3.1)\n",
+        "    [3] полуход 2: прикосновение к фигуре на g1 (белые) -> умышленное: обязывает, если соперник заявит «тронул — ходи» (Правила 4.3)\n",
+    ] {
+        assert!(ru.contains(line), "{ru}");
+    }
+    for english in ["move the", "touch g1", "deliberate", "replaced"] {
+        assert!(!ru.contains(english), "{english}: {ru}");
+    }
+    let en = text("cr3.8-touch-own-piece.jsonl", &["--trace"]);
+    assert!(
+        en.contains("  touch-move: d2d4 by White replaced, the player must move the knight on g1 (Laws 4.3.1)\n"),
+        "{en}"
+    );
+    assert!(
+        en.contains(
+            "[3] ply 2: touch g1 by white -> deliberate: binds if the opponent claims (Laws 4.3)\n"
+        ),
+        "{en}"
+    );
+    let ru = text(
+        "cr4.6-coerced-resignation-scored.jsonl",
+        &["--lang", "ru", "--trace"],
+    );
+    assert!(
+        ru.contains("  давление (событие 3): признано недействительным: сдача; продолжить партию нельзя: 0-1 в пользу чёрных (ПС 4.6)\n"),
+        "{ru}"
+    );
+    assert!(!ru.contains("is void"), "{ru}");
+    let en = text("cr4.6-coerced-resignation-scored.jsonl", &[]);
+    assert!(
+        en.contains("the resignation is void and the game could not go on: scored 0-1 for black"),
+        "{en}"
+    );
+}

@@ -220,3 +220,27 @@ fn fen_and_positions_together_is_a_usage_error() {
     let out = arbiter(&["winnable"], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `winnable --lang ru`: the per-side lines and the dead position in Russian (K v K: neither
+/// side can mate, Laws 5.2.2); English is unchanged.
+#[test]
+fn per_side_text_in_russian() {
+    let fen = "8/8/8/4k3/8/8/8/4K3 w - - 0 1";
+    let text = |lang: &str| {
+        let out = arbiter(&["winnable", "--fen", fen, "--lang", lang], None);
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        text("ru"),
+        "белые: мат невозможен [по материалу, узлов: 0]\n\
+         чёрные: мат невозможен [по материалу, узлов: 0]\n\
+         мёртвая позиция (Правила 5.2.2)\n"
+    );
+    assert_eq!(
+        text("en"),
+        "white: unwinnable [material, 0 nodes]\n\
+         black: unwinnable [material, 0 nodes]\n\
+         dead position (Laws 5.2.2)\n"
+    );
+}

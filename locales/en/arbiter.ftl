@@ -69,6 +69,11 @@ method-helpmate = helpmate search
 method-exhaustive-search = exhaustive search
 method-reference-solver = reference solver (CHA-Solver)
 method-none = undecided
+winnable-side = { $side }: { $code }
+winnable-helpmate = {" "}(helpmate: { $line })
+winnable-nodes = {" "}[{ $method }, { $nodes } nodes]
+winnable-nodes-limit = {" "}[{ $method }, { $nodes } nodes, limit hit]
+winnable-dead = dead position (Laws 5.2.2)
 winnable-summary = { $positions } positions analysed, { $errors } lines unreadable; { $white }; { $black }; { $seconds } s
 winnable-summary-white = White: { $winnable } winnable, { $unwinnable } unwinnable, { $undetermined } undetermined
 winnable-summary-black = Black: { $winnable } winnable, { $unwinnable } unwinnable, { $undetermined } undetermined
@@ -115,7 +120,7 @@ status-after_game_end = not counted, after the end of the game
 verdict-head = { $white } – { $black }: { $result } ({ $why }) after { $plies } plies
 verdict-illegal = {"  "}illegal move at ply { $ply } by { $by }: { $move } ({ $article }), { $status }
 verdict-two-handed = {"  "}two-handed moves by { $by }: { $observed } observed, { $counted } counted
-verdict-claim = {"  "}claim by { $by }: { $verdict } ({ $article })
+verdict-claim = {"  "}claim by { $by } ({ $claim }): { $verdict } — { $explanation } ({ $article })
 claim-correct = correct
 claim-incorrect = incorrect
 verdict-after-end = {"  "}moves recorded after the end: { $n }
@@ -134,6 +139,42 @@ conduct-device = an electronic device at the board
 conduct-cheating = proven cheating
 conduct-left = left the round
 verdict-coercion = {"  "}coercion (event { $index }): { $effect } ({ $article })
+touch-duty-move = move the { $piece } on { $square }
+touch-duty-capture = capture the { $piece } on { $square }
+touch-duty-capture-with = capture on { $target } with the piece on { $with }
+touch-duty-castle = castle with the rook on { $rook }
+touch-duty-any = any legal move (no touched piece can be moved or captured)
+tr-touch = touch { $square } by { $side }
+tr-touch-bare = touch
+tr-touch-opponent-turn = on the opponent's turn: accidental, no obligation
+tr-touch-adjusted = adjusted after "j'adoube": no obligation
+tr-touch-empty = no piece there: nothing binds
+tr-touch-deliberate = deliberate: binds if the opponent claims
+tr-touch-ignored-again = ignores the touch-move obligation again ({ $duty })
+touch-claim-touched = too late: the claimant had touched a piece to move it
+touch-claim-none-could = none of the touched pieces could be moved or captured: the move stands
+touch-claim-fulfils = the move made fulfils the obligation ({ $duty })
+touch-claim-replaced = { $move } is replaced: the player must { $duty }
+touch-claim-must = the player must { $duty }
+touch-claim-none-can = none of the touched pieces can be moved or captured: any legal move
+touch-claim-moved-since = too late: the claimant has moved since
+touch-claim-adjusted = the opponent only adjusted a piece after announcing "j'adoube"
+touch-claim-no-touch = the opponent deliberately touched no piece on his turn
+tr-conduct = conduct { $code } by { $side }
+tr-conduct-loses = the player loses: { $result }
+tr-conduct-recorded = recorded; the result stands
+tr-coercion-bare = coercion
+tr-coercion = coercion: event { $target }
+declaration-resignation = the resignation
+declaration-draw_offer = the draw offer
+declaration-draw_acceptance = the acceptance of the draw
+declaration-refusal = the refusal
+coercion-nothing = event { $target } is no resignation, draw offer, acceptance or refusal: nothing voided
+coercion-goes-on = { $declaration } is void: the game goes on
+coercion-scored = { $declaration } is void and the game could not go on: scored { $result } for { $side }
+coercion-withdrawn = { $declaration } is void: withdrawn
+coercion-refusals = { $declaration } is void: { $n } refusal(s) count
+coercion-undecided = { $declaration } is void; it had not decided the game
 verdict-mate-winnable = {"  "}{ $side } can still mate ({ $method }): { $line }
 verdict-mate-unwinnable = {"  "}{ $side } cannot mate by any series of legal moves ({ $method })
 verdict-mate-undetermined = {"  "}{ $side } is not proved unable to mate ({ $method })
@@ -269,6 +310,7 @@ tr-two-handed-pending = counts only if noticed or claimed before the reply
 tr-irregular-move = made in an irregular position: not validated
 tr-legal = legal
 tr-legal-ends = legal; the game ends: { $code }
+tr-token = token { $text }
 tr-record-problem = record problem: { $name }
 tr-after-end-move = after the end of the game ({ $code })
 tr-no-offer = no standing offer by the opponent: nothing to accept
@@ -324,6 +366,7 @@ claim-illegal_move = illegal move
 claim-two_handed = two-handed move
 claim-threefold = threefold repetition
 claim-fifty_moves = fifty moves
+claim-touch_move = touch-move
 problem-ambiguous_san = ambiguous SAN
 problem-inexact_san = inexact SAN
 problem-unplayable_san = unplayable SAN
@@ -505,6 +548,64 @@ web-error-confirm = Tick the confirmation box to correct a result.
 web-error-no-file = Choose the log file to judge.
 web-error-no-fen = Give the position as FEN.
 web-error-refused = Refused: { $reason }
+
+## Pawn-ending findings (adjudication rule 5)
+pawn-call = arbiter's call: { $text }
+pawn-nothing = {""}
+pawn-aside = { $text } (the other pawns aside)
+pawn-square = K+P v K: the defending king ({ $king }) is outside the square of the pawn on { $pawn }
+pawn-key-squares = K+P v K: the king on { $king } reaches a key square of the pawn on { $pawn } (opposition)
+pawn-takes = K+P v K: the king on { $king } takes the pawn on { $pawn }
+pawn-rook-pawn = K+rook pawn v K: the king on { $king } reaches the corner { $corner }
+pawn-in-front = K+P v K: the defending king on { $king } is in front of the pawn on { $pawn }
+pawn-opposition = K+P v K: the king on { $king } keeps the opposition, the king on { $strong_king } reaches no key square of the pawn on { $pawn }
+pawn-outside-table = K+P v K outside the table
+pawn-takes-one = the king on { $king } takes the pawn on { $pawn }; K+P v K with the other pawn is drawn
+pawn-connected = connected passed pawns on { $a } and { $b } against a lone king
+pawn-protected = the passed pawn on { $pawn } is protected by a pawn against a lone king
+pawn-rook-pawns = rook pawns on one file: the king on { $king } holds the corner { $corner }
+pawn-many = { $count } pawns against a lone king, no single pawn-ending rule decides; recommended a win
+pawn-race-win = pawn race: the pawn on { $pawn } is outside the square of the king and promotes in { $plies } plies, before any enemy pawn reaches its seventh rank
+pawn-race-call = pawn race: the pawn on { $pawn } promotes first (in { $plies } plies), but the other side's pawns come close to promotion too; recommended { $side ->
+        [white] White
+       *[black] Black
+    } wins
+pawn-outside-passed = { $side ->
+        [white] White
+       *[black] Black
+    } has an outside passed pawn ({ $files } files from the enemy pawns) in a pawn ending; recommended { $side ->
+        [white] White
+       *[black] Black
+    } wins
+pawn-extra-passed = { $side ->
+        [white] White
+       *[black] Black
+    } is a pawn up with a passed pawn in a pawn ending; recommended { $side ->
+        [white] White
+       *[black] Black
+    } wins
+pawn-wrong-bishop = K+B+rook pawn v K: the bishop does not control { $corner }, the king on { $king } holds the corner
+
+ref-known-draws = known drawn material
+ref-values = values P1 N3 B3 R5 Q9 (configurable)
+ref-pawn-endings = pawn endings: { $rule }
+
+## Engine and repetition findings (adjudication rule 9, play-out expiry)
+adj-engine-failed = engine failed: { $error }
+adj-engine-not-needed = not needed: an earlier rule decided
+adj-engine-eval = { $engine } evaluates { $score } at depth { $depth }
+adj-engine-eval-line = { $engine } evaluates { $score } at depth { $depth }, line { $line }
+adj-engine-won = { $found }: clearly won
+adj-engine-equal = { $found }: roughly equal
+adj-engine-call = arbiter's call: { $found }, neither clearly won nor equal; recommended { $recommended }
+adj-repeated-claim = arbiter's call: the position has occurred { $times } times and { $side ->
+        [white] White
+       *[black] Black
+    }, on move, can claim a draw by threefold repetition; recommended 1/2-1/2
+adj-repeated-win = arbiter's call: the position has occurred { $times } times; { $side ->
+        [white] White
+       *[black] Black
+    } may repeat it again, so it is not adjudicated won; recommended { $recommended }
 
 ## Text kept in English in every language (Note::untranslated)
 untranslated = { $text }

@@ -70,6 +70,18 @@ method-helpmate = поиск кооперативного мата
 method-exhaustive-search = полный перебор
 method-reference-solver = эталонный решатель (CHA-Solver)
 method-none = не установлено
+winnable-side = { $side ->
+        [white] белые
+       *[black] чёрные
+    }: { $code ->
+        [winnable] мат возможен
+        [unwinnable] мат невозможен
+       *[undetermined] не установлено
+    }
+winnable-helpmate = {" "}(вспомогательный мат: { $line })
+winnable-nodes = {" "}[{ $method }, узлов: { $nodes }]
+winnable-nodes-limit = {" "}[{ $method }, узлов: { $nodes }, достигнут предел]
+winnable-dead = мёртвая позиция (Правила 5.2.2)
 winnable-summary = проанализировано позиций: { $positions }, нечитаемых строк: { $errors }; { $white }; { $black }; { $seconds } с
 winnable-summary-white = белые: могут поставить мат { $winnable }, не могут { $unwinnable }, не решено { $undetermined }
 winnable-summary-black = чёрные: могут поставить мат { $winnable }, не могут { $unwinnable }, не решено { $undetermined }
@@ -116,7 +128,7 @@ status-after_game_end = не засчитан: после окончания п�
 verdict-head = { $white } – { $black }: { $result } ({ $why }), полуходов: { $plies }
 verdict-illegal = {"  "}невозможный ход { $by } на полуходе { $ply }: { $move } ({ $article }), { $status }
 verdict-two-handed = {"  "}ходы двумя руками { $by }: замечено { $observed }, засчитано { $counted }
-verdict-claim = {"  "}заявление { $by }: { $verdict } ({ $article })
+verdict-claim = {"  "}заявление { $by } ({ $claim }): { $verdict } — { $explanation } ({ $article })
 claim-correct = обоснованное
 claim-incorrect = необоснованное
 verdict-after-end = {"  "}ходов записано после окончания партии: { $n }
@@ -127,14 +139,73 @@ record-unplayable_san = {"  "}запись: { $move } на полуходе { $p
 record-unreadable_token = {"  "}запись: «{ $move }» на полуходе { $ply } не читается как ход (читатель PGN его пропускает): разбор партии остановлен, не разобрано ходов: { $n }
 record-inexact_san = {"  "}запись: { $move } на полуходе { $ply } записан неточно; взят единственный допустимый ход этой фигуры на это поле
 verdict-irregular = {"  "}на доске неправильная (невозможная) позиция
-verdict-touch-replaced = {"  "}«тронул — ходи»: ход { $move } ({ $by }) заменён ({ $article })
-verdict-touch-ignored = {"  "}«тронул — ходи»: ход { $move } ({ $by }) снова нарушает обязанность ({ $article })
+verdict-touch-replaced = {"  "}«тронул — ходи»: ход { $move } ({ $by }) заменён, игрок должен { $duty } ({ $article })
+verdict-touch-ignored = {"  "}«тронул — ходи»: ход { $move } ({ $by }) снова нарушает обязанность (надо { $duty }) ({ $article })
 verdict-conduct-decided = {"  "}поведение: { $kind } ({ $by }), партия проиграна ({ $article })
 verdict-conduct-recorded = {"  "}поведение: { $kind } ({ $by }), отмечено ({ $article })
 conduct-device = электронное устройство у доски
 conduct-cheating = доказанный обман
 conduct-left = покинул тур
-verdict-coercion = {"  "}давление (событие { $index }): заявление недействительно ({ $article })
+verdict-coercion = {"  "}давление (событие { $index }): { $effect } ({ $article })
+touch-duty-move = пойти { $piece ->
+        [pawn] пешкой
+        [knight] конём
+        [bishop] слоном
+        [rook] ладьёй
+        [queen] ферзём
+       *[king] королём
+    } с { $square }
+touch-duty-capture = взять { $piece ->
+        [pawn] пешку
+        [knight] коня
+        [bishop] слона
+        [rook] ладью
+        [queen] ферзя
+       *[king] короля
+    } на { $square }
+touch-duty-capture-with = взять на { $target } фигурой с { $with }
+touch-duty-castle = сделать рокировку с ладьёй { $rook }
+touch-duty-any = сделать любой возможный ход (ни одной тронутой фигурой нельзя пойти, ни одну нельзя взять)
+tr-touch = прикосновение к фигуре на { $square } ({ $side ->
+        [white] белые
+       *[black] чёрные
+    })
+tr-touch-bare = прикосновение к фигуре
+tr-touch-opponent-turn = в очередь хода соперника: случайное, обязанности нет
+tr-touch-adjusted = поправлено после слова «поправляю»: обязанности нет
+tr-touch-empty = на поле нет фигуры: ни к чему не обязывает
+tr-touch-deliberate = умышленное: обязывает, если соперник заявит «тронул — ходи»
+tr-touch-ignored-again = снова нарушает правило «тронул — ходи» (надо { $duty })
+touch-claim-touched = поздно: заявивший уже тронул фигуру, чтобы сделать ход
+touch-claim-none-could = ни одной тронутой фигурой нельзя было пойти, ни одну нельзя было взять: ход остаётся в силе
+touch-claim-fulfils = сделанный ход выполняет обязанность (надо { $duty })
+touch-claim-replaced = ход { $move } заменяется: игрок должен { $duty }
+touch-claim-must = игрок должен { $duty }
+touch-claim-none-can = ни одной тронутой фигурой нельзя пойти, ни одну нельзя взять: любой возможный ход
+touch-claim-moved-since = поздно: заявивший с тех пор уже сделал ход
+touch-claim-adjusted = соперник лишь поправил фигуру, сказав «поправляю»
+touch-claim-no-touch = соперник в свою очередь хода умышленно не трогал ни одной фигуры
+tr-conduct = поведение: { $kind } ({ $side ->
+        [white] белые
+       *[black] чёрные
+    })
+tr-conduct-loses = игрок проигрывает: { $result }
+tr-conduct-recorded = отмечено; результат остаётся в силе
+tr-coercion-bare = давление
+tr-coercion = давление: событие { $target }
+declaration-resignation = сдача
+declaration-draw_offer = предложение ничьей
+declaration-draw_acceptance = согласие на ничью
+declaration-refusal = отказ продолжать
+coercion-nothing = событие { $target } — не сдача, не предложение ничьей, не согласие и не отказ: ничего не отменено
+coercion-goes-on = признано недействительным: { $declaration }; партия продолжается
+coercion-scored = признано недействительным: { $declaration }; продолжить партию нельзя: { $result } в пользу { $side ->
+        [white] белых
+       *[black] чёрных
+    }
+coercion-withdrawn = признано недействительным: { $declaration }; предложение снято
+coercion-refusals = признано недействительным: { $declaration }; засчитано отказов: { $n }
+coercion-undecided = признано недействительным: { $declaration }; исход партии от этого не зависел
 verdict-mate-winnable = {"  "}{ $side }: мат ещё возможен ({ $method }): { $line }
 verdict-mate-unwinnable = {"  "}{ $side }: мат невозможен никакой серией ходов ({ $method })
 verdict-mate-undetermined = {"  "}{ $side }: невозможность мата не доказана ({ $method })
@@ -288,6 +359,7 @@ tr-two-handed-pending = засчитывается, только если зам
 tr-irregular-move = сделан в неправильной позиции: не проверяется
 tr-legal = возможный ход
 tr-legal-ends = возможный ход; партия окончена: { $reason }
+tr-token = запись «{ $text }»
 tr-record-problem = недостаток записи: { $problem }
 tr-after-end-move = после окончания партии ({ $reason })
 tr-no-offer = соперник ничью не предлагал: принимать нечего
@@ -342,6 +414,7 @@ claim-illegal_move = невозможный ход
 claim-two_handed = ход двумя руками
 claim-threefold = троекратное повторение позиции
 claim-fifty_moves = правило 50 ходов
+claim-touch_move = «тронул — ходи»
 problem-ambiguous_san = неоднозначная запись хода
 problem-inexact_san = неточная запись хода
 problem-unplayable_san = невозможный ход в записи
@@ -523,6 +596,84 @@ web-error-confirm = Чтобы исправить результат, отмет
 web-error-no-file = Выберите файл протокола.
 web-error-no-fen = Укажите позицию в FEN.
 web-error-refused = Отказано: { $reason }
+
+## Pawn-ending findings (adjudication rule 5)
+pawn-call = на усмотрение арбитра: { $text }
+pawn-nothing = {""}
+pawn-aside = { $text } (не считая остальных пешек)
+pawn-square = Кр+п против Кр: король защищающейся стороны ({ $king }) вне квадрата пешки { $pawn } (правило квадрата)
+pawn-key-squares = Кр+п против Кр: король с { $king } занимает ключевое поле пешки { $pawn } (оппозиция)
+pawn-takes = Кр+п против Кр: король с { $king } забирает пешку { $pawn }
+pawn-rook-pawn = Кр+ладейная пешка против Кр: король с { $king } успевает в угол { $corner }
+pawn-in-front = Кр+п против Кр: король защищающейся стороны на { $king } стоит перед пешкой { $pawn }
+pawn-opposition = Кр+п против Кр: король на { $king } держит оппозицию, король с { $strong_king } не занимает ключевых полей пешки { $pawn }
+pawn-outside-table = Кр+п против Кр вне таблицы
+pawn-takes-one = король с { $king } забирает пешку { $pawn }; Кр+п против Кр с оставшейся пешкой — ничья
+pawn-connected = связанные проходные на { $a } и { $b } против одинокого короля
+pawn-protected = защищённая проходная пешка { $pawn } против одинокого короля
+pawn-rook-pawns = ладейные пешки на одной вертикали: король на { $king } удерживает угол { $corner }
+pawn-many = { $count } { $count ->
+        [one] пешка
+        [few] пешки
+       *[many] пешек
+    } против одинокого короля, ни одно правило пешечных окончаний не решает; рекомендуется победа
+pawn-race-win = гонка пешек: пешка { $pawn } вне квадрата короля и превращается через { $plies } { $plies ->
+        [one] полуход
+        [few] полухода
+       *[many] полуходов
+    }, раньше, чем любая пешка соперника дойдёт до седьмой горизонтали
+pawn-race-call = гонка пешек: пешка { $pawn } превращается первой (через { $plies } { $plies ->
+        [one] полуход
+        [few] полухода
+       *[many] полуходов
+    }), но пешки другой стороны тоже близки к превращению; рекомендуется победа { $side ->
+        [white] белых
+       *[black] чёрных
+    }
+pawn-outside-passed = у { $side ->
+        [white] белых
+       *[black] чёрных
+    } отдалённая проходная пешка (до пешек соперника вертикалей: { $files }) в пешечном окончании; рекомендуется победа { $side ->
+        [white] белых
+       *[black] чёрных
+    }
+pawn-extra-passed = у { $side ->
+        [white] белых
+       *[black] чёрных
+    } лишняя проходная пешка в пешечном окончании; рекомендуется победа { $side ->
+        [white] белых
+       *[black] чёрных
+    }
+pawn-wrong-bishop = Кр+С+ладейная пешка против Кр: слон не того цвета не контролирует { $corner }, король на { $king } удерживает угол
+
+ref-known-draws = известные ничейные позиции
+ref-values = ценность фигур: п1 К3 С3 Л5 Ф9 (настраивается)
+ref-pawn-endings = пешечные окончания: { $rule }
+
+## Engine and repetition findings (adjudication rule 9, play-out expiry)
+adj-engine-failed = ошибка движка: { $error }
+adj-engine-not-needed = не требуется: решило одно из предыдущих правил
+adj-engine-eval = { $engine }: оценка { $score } на глубине { $depth }
+adj-engine-eval-line = { $engine }: оценка { $score } на глубине { $depth }, вариант { $line }
+adj-engine-won = { $found }: явный выигрыш
+adj-engine-equal = { $found }: примерное равенство
+adj-engine-call = на усмотрение арбитра: { $found }, ни явного выигрыша, ни равенства; рекомендуется { $recommended }
+adj-repeated-claim = на усмотрение арбитра: позиция повторилась { $times } { $times ->
+        [one] раз
+        [few] раза
+       *[many] раз
+    }, и { $side ->
+        [white] белые
+       *[black] чёрные
+    }, чья очередь хода, могут потребовать ничью по троекратному повторению; рекомендуется 1/2-1/2
+adj-repeated-win = на усмотрение арбитра: позиция повторилась { $times } { $times ->
+        [one] раз
+        [few] раза
+       *[many] раз
+    }; { $side ->
+        [white] белые
+       *[black] чёрные
+    } могут повторить её снова, поэтому выигрыш не присуждается; рекомендуется { $recommended }
 
 ## Text kept in English in every language (Note::untranslated)
 untranslated = { $text }

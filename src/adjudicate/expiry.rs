@@ -5,6 +5,7 @@ use shakmaty::{Chess, KnownOutcome, Position};
 
 use super::engine::{self, EngineError, Score};
 use super::{Adjudication, AdjudicationConfig, Basis, Decision, RuleReference, RuleTried};
+use crate::i18n::Note;
 use crate::laws::Article;
 use crate::laws::draw::{self, RepetitionHistory};
 
@@ -33,34 +34,37 @@ pub(super) fn engine_rule(
         ),
     );
     if adj.result != Decision::Review && adj.basis != Basis::Material {
-        adj.reasons.push(RuleTried::untranslated(
+        adj.reasons.push(RuleTried::from_note(
             9,
             reference,
             false,
-            "not needed: an earlier rule decided".to_owned(),
+            Note::new("adj-engine-not-needed"),
         ));
         return Ok(());
     }
     let report = engine::analyse(engine, pos)?;
-    let line = if report.pv_san.is_empty() {
-        String::new()
+    let found = if report.pv_san.is_empty() {
+        Note::new("adj-engine-eval")
     } else {
-        format!(", line {}", report.pv_san.join(" "))
-    };
-    let found = format!(
-        "{} evaluates {} at depth {}{line}",
-        report.name, report.score, report.depth
-    );
+        Note::new("adj-engine-eval-line").arg("line", report.pv_san.join(" "))
+    }
+    .arg("engine", &report.name)
+    .arg("score", report.score)
+    .arg("depth", report.depth);
     let (result, recommendation, text) = match report.clear_winner(engine.win_cp) {
         Some(winner) => {
             let r = KnownOutcome::Decisive { winner };
-            (Decision::Decided(r), r, format!("{found}: clearly won"))
+            (
+                Decision::Decided(r),
+                r,
+                Note::new("adj-engine-won").note("found", found),
+            )
         }
         None => match report.score {
             Score::Cp(cp) if cp.abs() <= engine.draw_cp => (
                 Decision::Decided(KnownOutcome::Draw),
                 KnownOutcome::Draw,
-                format!("{found}: roughly equal"),
+                Note::new("adj-engine-equal").note("found", found),
             ),
             score => {
                 // The side the engine favours, else what rules 1–8 recommended.
@@ -76,14 +80,14 @@ pub(super) fn engine_rule(
                 (
                     Decision::Review,
                     recommendation,
-                    format!(
-                        "arbiter's call: {found}, neither clearly won nor equal; recommended {recommendation}"
-                    ),
+                    Note::new("adj-engine-call")
+                        .note("found", found)
+                        .arg("recommended", recommendation),
                 )
             }
         },
     };
-    adj.reasons.push(RuleTried::untranslated(
+    adj.reasons.push(RuleTried::from_note(
         9,
         reference.clone(),
         result != Decision::Review,
@@ -114,24 +118,54 @@ pub(super) fn repetition_rule(pos: &Chess, history: &RepetitionHistory, adj: &mu
     let (recommendation, text) = if defender_claims {
         (
             KnownOutcome::Draw,
-            format!(
-                "arbiter's call: the position has occurred {times} times and {:?}, on move, can claim a draw by threefold repetition; recommended 1/2-1/2",
-                !winner
-            ),
+            Note::new("adj-repeated-claim")
+                .arg("times", times)
+                .arg("side", !winner),
         )
     } else {
         (
             adj.recommendation,
-            format!(
-                "arbiter's call: the position has occurred {times} times; {:?} may repeat it again, so it is not adjudicated won; recommended {}",
-                !winner, adj.recommendation
-            ),
+            Note::new("adj-repeated-win")
+                .arg("times", times)
+                .arg("side", !winner)
+                .arg("recommended", adj.recommendation),
         )
     };
     let reference = RuleReference::new(Article::THREEFOLD_REPETITION);
     adj.reasons
-        .push(RuleTried::untranslated(1, reference.clone(), false, text));
+        .push(RuleTried::from_note(1, reference.clone(), false, text));
     adj.result = Decision::Review;
     adj.recommendation = recommendation;
     adj.article = reference;
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::i18n::{Lang, Note};
+    use shakmaty::Color;
+
+    /// The repetition finding at play-out expiry (Laws 9.2.1): English as before, Russian with
+    /// the plural of «раз» and the side on move.
+    #[test]
+    fn repetition_finding_in_both_languages() {
+        let note = Note::new("adj-repeated-claim")
+            .arg("times", 2)
+            .arg("side", Color::Black);
+        assert_eq!(
+            note.text(Lang::En),
+            "arbiter's call: the position has occurred 2 times and Black, on move, can claim a draw by threefold repetition; recommended 1/2-1/2"
+        );
+        assert_eq!(
+            note.text(Lang::Ru),
+            "на усмотрение арбитра: позиция повторилась 2 раза, и чёрные, чья очередь хода, могут потребовать ничью по троекратному повторению; рекомендуется 1/2-1/2"
+        );
+        let note = Note::new("adj-repeated-win")
+            .arg("times", 5)
+            .arg("side", Color::White)
+            .arg("recommended", "0-1");
+        assert_eq!(
+            note.text(Lang::Ru),
+            "на усмотрение арбитра: позиция повторилась 5 раз; белые могут повторить её снова, поэтому выигрыш не присуждается; рекомендуется 0-1"
+        );
+    }
 }

@@ -299,6 +299,9 @@ pub struct RuleReference {
     pub article: Article,
     /// The text after the article (`, mate_plies=5`); empty for the article alone.
     pub detail: String,
+    /// The start of `detail` (after the comma) as a message, when it is words rather than
+    /// settings (`known drawn material`); not in JSON.
+    pub detail_note: Option<crate::i18n::Note>,
 }
 
 impl RuleReference {
@@ -307,6 +310,7 @@ impl RuleReference {
         RuleReference {
             article,
             detail: String::new(),
+            detail_note: None,
         }
     }
 
@@ -315,7 +319,34 @@ impl RuleReference {
         RuleReference {
             article,
             detail: format!(", {detail}"),
+            detail_note: None,
         }
+    }
+
+    /// The article and, after a comma, the words of `note` (in English in JSON and `Display`;
+    /// in the reader's language in [`RuleReference::text`]).
+    pub fn with_note(article: Article, note: crate::i18n::Note) -> Self {
+        RuleReference {
+            detail: format!(", {}", note.text(crate::i18n::Lang::En)),
+            detail_note: Some(note),
+            article,
+        }
+    }
+
+    /// The reference as `Display` writes it, with the detail's words in `lang` (the article
+    /// as `Display` writes it too: its name in `lang` is the caller's).
+    pub fn text(&self, lang: crate::i18n::Lang) -> String {
+        let detail = match &self.detail_note {
+            Some(note) => {
+                let en = format!(", {}", note.text(crate::i18n::Lang::En));
+                match self.detail.strip_prefix(&en) {
+                    Some(rest) => format!(", {}{rest}", note.text(lang)),
+                    None => self.detail.clone(),
+                }
+            }
+            None => self.detail.clone(),
+        };
+        format!("{}{detail}", self.article)
     }
 
     /// This reference and, after a semicolon, a further article in full:
@@ -365,21 +396,19 @@ pub struct RuleTried {
 }
 
 impl RuleTried {
-    /// A rule's finding whose words exist in English only so far (the pawn-ending and engine
-    /// rules): `text` is shown as is in every language ([`crate::i18n::Note::untranslated`]).
-    pub fn untranslated(
+    /// A rule's finding from its message (`text` is the message in English).
+    pub fn from_note(
         rule: u8,
         reference: RuleReference,
         decided: bool,
-        text: impl Into<String>,
+        note: crate::i18n::Note,
     ) -> RuleTried {
-        let text = text.into();
         RuleTried {
             rule,
             reference,
             decided,
-            note: crate::i18n::Note::untranslated(&text),
-            text,
+            text: note.text(crate::i18n::Lang::En),
+            note,
         }
     }
 }
@@ -469,11 +498,11 @@ impl Adjudicator {
         let mut adj = Run::new(self, pos).adjudicate(repetitions);
         adj.repetitions = repetitions.max(1);
         if let Err(err) = expiry::engine_rule(&self.config, pos, &mut adj) {
-            adj.reasons.push(RuleTried::untranslated(
+            adj.reasons.push(RuleTried::from_note(
                 9,
                 expiry::engine_reference(),
                 false,
-                format!("engine failed: {err}"),
+                crate::i18n::Note::new("adj-engine-failed").arg("error", err),
             ));
         }
         adj

@@ -22,7 +22,7 @@ use serde::Serialize;
 use shakmaty::{Bitboard, Board, Chess, Color, File, KnownOutcome, Position, Rank, Square};
 
 use super::kpk;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Note};
 
 /// The pawn-ending rule that decided (JSON `pawn_rule`, snake_case).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -60,7 +60,12 @@ pub enum PawnRule {
 impl PawnRule {
     /// The rule's name in `lang` (`rule of the square`, …).
     pub fn label(self, lang: Lang) -> String {
-        lang.msg(match self {
+        lang.msg(self.message())
+    }
+
+    /// The identifier of the rule's name in `locales/*/arbiter.ftl`.
+    pub fn message(self) -> &'static str {
+        match self {
             PawnRule::RuleOfTheSquare => "pawn-rule-square",
             PawnRule::KeySquares => "pawn-rule-key-squares",
             PawnRule::Opposition => "pawn-rule-opposition",
@@ -74,7 +79,7 @@ impl PawnRule {
             PawnRule::PawnRace => "pawn-rule-race",
             PawnRule::OutsidePassedPawn => "pawn-rule-outside",
             PawnRule::ExtraPassedPawn => "pawn-rule-extra-passed-pawn",
-        })
+        }
     }
 }
 
@@ -87,34 +92,50 @@ pub struct PawnEnding {
     pub result: Option<KnownOutcome>,
     /// The recommended result (the result itself when decided).
     pub recommendation: KnownOutcome,
-    /// Why, in English (the trace line).
-    pub text: String,
+    /// Why, as a message (`pawn-…` in `locales/<lang>/arbiter.ftl`; squares, sides `white`/
+    /// `black`, counts of pawns, files and plies as arguments).
+    pub note: Note,
 }
 
-fn decided(rule: PawnRule, result: KnownOutcome, text: String) -> PawnEnding {
+impl PawnEnding {
+    /// Why, in English (the trace line).
+    pub fn text(&self) -> String {
+        self.note.text(Lang::En)
+    }
+}
+
+fn decided(rule: PawnRule, result: KnownOutcome, note: Note) -> PawnEnding {
     PawnEnding {
         rule,
         result: Some(result),
         recommendation: result,
-        text,
+        note,
     }
 }
 
-fn review(rule: PawnRule, winner: Color, text: String) -> PawnEnding {
+fn review(rule: PawnRule, winner: Color, note: Note) -> PawnEnding {
     PawnEnding {
         rule,
         result: None,
         recommendation: KnownOutcome::Decisive { winner },
-        text: format!("arbiter's call: {text}"),
+        note: Note::new("pawn-call").note("text", note),
     }
 }
 
-fn win(rule: PawnRule, winner: Color, text: String) -> PawnEnding {
-    decided(rule, KnownOutcome::Decisive { winner }, text)
+fn win(rule: PawnRule, winner: Color, note: Note) -> PawnEnding {
+    decided(rule, KnownOutcome::Decisive { winner }, note)
 }
 
-fn draw(rule: PawnRule, text: String) -> PawnEnding {
-    decided(rule, KnownOutcome::Draw, text)
+fn draw(rule: PawnRule, note: Note) -> PawnEnding {
+    decided(rule, KnownOutcome::Draw, note)
+}
+
+/// The side's code, `white` or `black` (a selector in the messages).
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
 }
 
 /// The rank of `sq` counted from `color`'s side, 1 to 8.
@@ -242,17 +263,15 @@ fn one_pawn(pos: &Chess, strong: Color, pawn: Square) -> Option<PawnEnding> {
             return Some(win(
                 PawnRule::RuleOfTheSquare,
                 strong,
-                format!(
-                    "K+P v K: the defending king ({wk}) is outside the square of the pawn on {pawn}"
-                ),
+                Note::new("pawn-square").arg("king", wk).arg("pawn", pawn),
             ));
         }
         return Some(win(
             PawnRule::KeySquares,
             strong,
-            format!(
-                "K+P v K: the king on {sk} reaches a key square of the pawn on {pawn} (opposition)"
-            ),
+            Note::new("pawn-key-squares")
+                .arg("king", sk)
+                .arg("pawn", pawn),
         ));
     }
     let rook_pawn = matches!(pawn.file(), File::A | File::H);
@@ -264,24 +283,27 @@ fn one_pawn(pos: &Chess, strong: Color, pawn: Square) -> Option<PawnEnding> {
     Some(if takes {
         draw(
             PawnRule::DefenderWinsPawn,
-            format!("K+P v K: the king on {wk} takes the pawn on {pawn}"),
+            Note::new("pawn-takes").arg("king", wk).arg("pawn", pawn),
         )
     } else if rook_pawn {
         draw(
             PawnRule::RookPawn,
-            format!("K+rook pawn v K: the king on {wk} reaches the corner {promotion}"),
+            Note::new("pawn-rook-pawn")
+                .arg("king", wk)
+                .arg("corner", promotion),
         )
     } else if in_front {
         draw(
             PawnRule::KingInFrontOfPawn,
-            format!("K+P v K: the defending king on {wk} is in front of the pawn on {pawn}"),
+            Note::new("pawn-in-front").arg("king", wk).arg("pawn", pawn),
         )
     } else {
         draw(
             PawnRule::Opposition,
-            format!(
-                "K+P v K: the king on {wk} keeps the opposition, the king on {sk} reaches no key square of the pawn on {pawn}"
-            ),
+            Note::new("pawn-opposition")
+                .arg("king", wk)
+                .arg("strong_king", sk)
+                .arg("pawn", pawn),
         )
     })
 }
@@ -306,12 +328,16 @@ fn against_lone_king(pos: &Chess, strong: Color) -> PawnEnding {
             review(
                 PawnRule::PawnsAgainstKing,
                 strong,
-                "K+P v K outside the table".to_owned(),
+                Note::new("pawn-outside-table"),
             )
         });
     }
     let Some(wk) = board.king_of(!strong) else {
-        return review(PawnRule::PawnsAgainstKing, strong, String::new());
+        return review(
+            PawnRule::PawnsAgainstKing,
+            strong,
+            Note::new("pawn-nothing"),
+        );
     };
     let sk = board.king_of(strong);
     let protected = |sq: Square| {
@@ -329,9 +355,9 @@ fn against_lone_king(pos: &Chess, strong: Color) -> PawnEnding {
                 if won == Some(false) {
                     return draw(
                         PawnRule::DefenderWinsPawn,
-                        format!(
-                            "the king on {wk} takes the pawn on {victim}; K+P v K with the other pawn is drawn"
-                        ),
+                        Note::new("pawn-takes-one")
+                            .arg("king", wk)
+                            .arg("pawn", victim),
                     );
                 }
             }
@@ -347,7 +373,7 @@ fn against_lone_king(pos: &Chess, strong: Color) -> PawnEnding {
             && j.result.is_some_and(|r| r != KnownOutcome::Draw)
         {
             return PawnEnding {
-                text: format!("{} (the other pawns aside)", j.text),
+                note: Note::new("pawn-aside").note("text", j.note.clone()),
                 ..j
             };
         }
@@ -368,7 +394,7 @@ fn against_lone_king(pos: &Chess, strong: Color) -> PawnEnding {
                 return win(
                     PawnRule::ConnectedPassedPawns,
                     strong,
-                    format!("connected passed pawns on {a} and {b} against a lone king"),
+                    Note::new("pawn-connected").arg("a", a).arg("b", b),
                 );
             }
         }
@@ -384,7 +410,7 @@ fn against_lone_king(pos: &Chess, strong: Color) -> PawnEnding {
             return win(
                 PawnRule::ProtectedPassedPawn,
                 strong,
-                format!("the passed pawn on {p} is protected by a pawn against a lone king"),
+                Note::new("pawn-protected").arg("pawn", p),
             );
         }
     }
@@ -404,9 +430,9 @@ fn against_lone_king(pos: &Chess, strong: Color) -> PawnEnding {
             {
                 return draw(
                     PawnRule::RookPawn,
-                    format!(
-                        "rook pawns on one file: the king on {wk} holds the corner {promotion}"
-                    ),
+                    Note::new("pawn-rook-pawns")
+                        .arg("king", wk)
+                        .arg("corner", promotion),
                 );
             }
         }
@@ -414,10 +440,7 @@ fn against_lone_king(pos: &Chess, strong: Color) -> PawnEnding {
     review(
         PawnRule::PawnsAgainstKing,
         strong,
-        format!(
-            "{} pawns against a lone king, no single pawn-ending rule decides; recommended a win",
-            pawns.count()
-        ),
+        Note::new("pawn-many").arg("count", pawns.count()),
     )
 }
 
@@ -439,9 +462,9 @@ fn both_sides(pos: &Chess) -> Option<PawnEnding> {
             return Some(win(
                 PawnRule::PawnRace,
                 side,
-                format!(
-                    "pawn race: the pawn on {p} is outside the square of the king and promotes in {plies} plies, before any enemy pawn reaches its seventh rank"
-                ),
+                Note::new("pawn-race-win")
+                    .arg("pawn", p)
+                    .arg("plies", plies),
             ));
         }
     }
@@ -454,9 +477,10 @@ fn both_sides(pos: &Chess) -> Option<PawnEnding> {
         return Some(review(
             PawnRule::PawnRace,
             side,
-            format!(
-                "pawn race: the pawn on {p} promotes first (in {plies} plies), but the other side's pawns come close to promotion too; recommended {side:?} wins"
-            ),
+            Note::new("pawn-race-call")
+                .arg("pawn", p)
+                .arg("plies", plies)
+                .arg("side", self::side(side)),
         ));
     }
     let count = |c: Color| (board.by_color(c) & board.pawns()).count();
@@ -486,18 +510,16 @@ fn both_sides(pos: &Chess) -> Option<PawnEnding> {
             return Some(review(
                 PawnRule::OutsidePassedPawn,
                 side,
-                format!(
-                    "{side:?} has an outside passed pawn ({our_best} files from the enemy pawns) in a pawn ending; recommended {side:?} wins"
-                ),
+                Note::new("pawn-outside-passed")
+                    .arg("side", self::side(side))
+                    .arg("files", our_best),
             ));
         }
         if count(side) > count(!side) {
             return Some(review(
                 PawnRule::ExtraPassedPawn,
                 side,
-                format!(
-                    "{side:?} is a pawn up with a passed pawn in a pawn ending; recommended {side:?} wins"
-                ),
+                Note::new("pawn-extra-passed").arg("side", self::side(side)),
             ));
         }
     }
@@ -537,9 +559,9 @@ fn wrong_bishop(board: &Board) -> Option<PawnEnding> {
         {
             return Some(draw(
                 PawnRule::WrongBishopRookPawn,
-                format!(
-                    "K+B+rook pawn v K: the bishop does not control {promotion}, the king on {wk} holds the corner"
-                ),
+                Note::new("pawn-wrong-bishop")
+                    .arg("corner", promotion)
+                    .arg("king", wk),
             ));
         }
     }

@@ -44,7 +44,7 @@ fn balance(count: &MaterialCount) -> i32 {
 
 /// The reference of rule 5's reason lines (`CR 4.3, known drawn material`).
 fn known_draw_reference() -> RuleReference {
-    RuleReference::with(Article::CR_PLAY_OUT, "known drawn material")
+    RuleReference::with_note(Article::CR_PLAY_OUT, Note::new("ref-known-draws"))
 }
 
 /// One adjudication in progress.
@@ -282,7 +282,7 @@ impl<'a> Run<'a> {
         self.exchange_line = uci(pos, &line);
         self.note(
             6,
-            RuleReference::with(Article::CR_PLAY_OUT, "values P1 N3 B3 R5 Q9 (configurable)"),
+            RuleReference::with_note(Article::CR_PLAY_OUT, Note::new("ref-values")),
             false,
             {
                 let note = Note::new(if line.is_empty() {
@@ -456,9 +456,11 @@ impl<'a> Run<'a> {
     }
 
     fn pawn_ending(mut self, ending: PawnEnding) -> Adjudication {
-        let rule = ending.rule.label(crate::i18n::Lang::En);
-        let reference = RuleReference::with(Article::CR_PLAY_OUT, format!("pawn endings: {rule}"));
-        let note = crate::i18n::Note::untranslated(ending.text);
+        let reference = RuleReference::with_note(
+            Article::CR_PLAY_OUT,
+            Note::new("ref-pawn-endings").note("rule", Note::new(ending.rule.message())),
+        );
+        let note = ending.note.clone();
         self.note(5, reference, ending.result.is_some(), note);
         let result = ending.result.map_or(Decision::Review, Decision::Decided);
         let mut adj = self.finish(result, ending.recommendation, Basis::PawnEnding);

@@ -93,7 +93,7 @@ impl Adjudication {
                     ("rule", &r.rule.to_string()),
                     (
                         "reference",
-                        &localised_reference(&r.reference.to_string(), lang),
+                        &localised_reference(&r.reference.text(lang), lang),
                     ),
                     ("decided", yes_no(r.decided)),
                     ("text", &r.note.text(lang)),

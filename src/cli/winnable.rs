@@ -142,15 +142,30 @@ fn reports_json(
 fn reports_text(reports: &[(Color, WinnabilityReport)], lang: Lang) -> String {
     let mut text = String::new();
     for (side, report) in reports {
-        text.push_str(&format!("{}: {}", side_name(*side), report.verdict.label()));
+        let code = report.verdict.label();
+        text.push_str(&lang.fmt(
+            "winnable-side",
+            &[
+                ("side", side_name(*side)),
+                ("code", code),
+                ("verdict", &lang.msg(&format!("winnability-{code}"))),
+            ],
+        ));
         if matches!(report.verdict, Winnability::Winnable { .. }) {
-            text.push_str(&format!(" (helpmate: {})", helpmate_uci(report).join(" ")));
+            let line = helpmate_uci(report).join(" ");
+            text.push_str(&lang.fmt("winnable-helpmate", &[("line", &line)]));
         }
-        text.push_str(&format!(
-            " [{}, {} nodes{}]",
-            report.method.label(lang),
-            report.nodes,
-            if report.limit_hit { ", limit hit" } else { "" }
+        let id = if report.limit_hit {
+            "winnable-nodes-limit"
+        } else {
+            "winnable-nodes"
+        };
+        text.push_str(&lang.fmt(
+            id,
+            &[
+                ("method", &report.method.label(lang)),
+                ("nodes", &report.nodes.to_string()),
+            ],
         ));
         if let Some(problem) = &report.solver_problem {
             text.push_str(&format!(" ({problem})"));
@@ -162,7 +177,8 @@ fn reports_text(reports: &[(Color, WinnabilityReport)], lang: Lang) -> String {
             .iter()
             .all(|(_, r)| r.verdict == Winnability::Unwinnable)
     {
-        text.push_str("dead position (Laws 5.2.2)\n");
+        text.push_str(&lang.msg("winnable-dead"));
+        text.push('\n');
     }
     text
 }

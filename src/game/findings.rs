@@ -36,6 +36,9 @@ pub struct TouchMoveFinding {
     pub notation: String,
     /// What the touched pieces obliged, in words ("move the knight on g1").
     pub obligation: String,
+    /// `obligation` as a message, for text in any language (not in JSON).
+    #[serde(skip)]
+    pub obligation_note: crate::i18n::Note,
     /// Replaced, or the obligation ignored again.
     pub outcome: TouchMoveOutcome,
     /// The rule that gives the obligation (Laws 4.3.1 …).
@@ -115,6 +118,9 @@ pub struct CoercionFinding {
     pub voided: bool,
     /// What became of the game, in words.
     pub effect: String,
+    /// `effect` as a message, for text in any language (not in JSON).
+    #[serde(skip)]
+    pub effect_note: crate::i18n::Note,
     /// CR 4.6.
     pub article: Article,
 }
@@ -159,7 +165,7 @@ impl super::verdict::Verdict {
                 &[
                     ("move", &t.notation),
                     ("by", &by(t.side)),
-                    ("duty", &t.obligation),
+                    ("duty", &t.obligation_note.text(lang)),
                     ("article", &t.article.label(lang)),
                 ],
             ));
@@ -184,7 +190,7 @@ impl super::verdict::Verdict {
                 "verdict-coercion",
                 &[
                     ("index", &c.declaration_index.to_string()),
-                    ("effect", &c.effect),
+                    ("effect", &c.effect_note.text(lang)),
                     ("article", &c.article.label(lang)),
                 ],
             ));

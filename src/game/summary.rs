@@ -107,10 +107,16 @@ impl Verdict {
             }
         }
         for c in &self.claims {
+            let code = serde_json::to_value(c.claim)
+                .ok()
+                .and_then(|v| v.as_str().map(|k| format!("claim-{k}")))
+                .unwrap_or_default();
             s.push_str(&lang.fmt(
                 "verdict-claim",
                 &[
                     ("by", &by(c.by)),
+                    ("claim", &lang.msg(&code)),
+                    ("explanation", &c.explanation_note.text(lang)),
                     (
                         "verdict",
                         &lang.msg(if c.correct {

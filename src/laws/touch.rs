@@ -82,6 +82,26 @@ impl Obligation {
             Duty::Any => "any legal move (no touched piece can be moved or captured)".into(),
         }
     }
+
+    /// The duty as a message in any language (the same words as [`Obligation::describe`] in
+    /// English): `touch-duty-move` / `-capture` (args `piece`, a piece's English name, and
+    /// `square`), `-capture-with` (`target`, `with`), `-castle` (`rook`), `-any`.
+    pub fn note(&self) -> crate::i18n::Note {
+        use crate::i18n::Note;
+        match self.duty {
+            Duty::Move { square, role } => Note::new("touch-duty-move")
+                .arg("piece", role_name(role))
+                .arg("square", square),
+            Duty::Capture { square, role } => Note::new("touch-duty-capture")
+                .arg("piece", role_name(role))
+                .arg("square", square),
+            Duty::CaptureWith { with, target } => Note::new("touch-duty-capture-with")
+                .arg("target", target)
+                .arg("with", with),
+            Duty::Castle { rook } => Note::new("touch-duty-castle").arg("rook", rook),
+            Duty::Any => Note::new("touch-duty-any"),
+        }
+    }
 }
 
 /// The English name of a piece, as the Laws write it.

@@ -78,12 +78,17 @@ impl Judge {
         let result = self.ended.map(|e| e.result.as_str()).unwrap_or("*");
         self.note(
             index,
-            || Note::untranslated(format!("conduct {} by {}", c.kind.code(), c.by)),
+            || {
+                Note::new("tr-conduct")
+                    .arg("code", c.kind.code())
+                    .term("kind", "conduct", c.kind.code())
+                    .arg("side", c.by)
+            },
             || {
                 if decided {
-                    Note::untranslated(format!("the player loses: {result}"))
+                    Note::new("tr-conduct-loses").arg("result", result)
                 } else {
-                    Note::untranslated("recorded; the result stands")
+                    Note::new("tr-conduct-recorded")
                 }
             },
             Some(article),
@@ -108,13 +113,12 @@ impl Judge {
             .copied();
         let article = Article::CR_COERCION;
         let Some((_, kind, by)) = found else {
-            let effect = format!(
-                "event {target} is no resignation, draw offer, acceptance or refusal: nothing voided"
-            );
+            let effect_note = Note::new("coercion-nothing").arg("target", target);
+            let effect = effect_note.text(crate::i18n::Lang::En);
             self.note(
                 index,
-                || Note::untranslated("coercion"),
-                || Note::untranslated(&effect),
+                || Note::new("tr-coercion-bare"),
+                || effect_note.clone(),
                 Some(article),
             );
             self.extra.coercion.push(CoercionFinding {
@@ -124,6 +128,7 @@ impl Judge {
                 by: None,
                 voided: false,
                 effect,
+                effect_note,
                 article,
             });
             return;
@@ -143,13 +148,14 @@ impl Judge {
             }
             _ => false,
         };
-        let name = match kind {
-            Declaration::Resignation => "the resignation",
-            Declaration::DrawOffer => "the draw offer",
-            Declaration::DrawAcceptance => "the acceptance of the draw",
-            Declaration::Refusal => "the refusal",
+        let code = match kind {
+            Declaration::Resignation => "resignation",
+            Declaration::DrawOffer => "draw_offer",
+            Declaration::DrawAcceptance => "draw_acceptance",
+            Declaration::Refusal => "refusal",
         };
-        let effect = if ended_by_it {
+        let void = |id: &'static str| Note::new(id).term("declaration", "declaration", code);
+        let effect_note = if ended_by_it {
             let can_go_on = self.moves_after_end.is_empty() && self.reported.is_none();
             if can_go_on {
                 self.ended = None;
@@ -159,7 +165,7 @@ impl Judge {
                     let r = self.refusals.get_mut(by);
                     *r = r.saturating_sub(1);
                 }
-                format!("{name} is void: the game goes on")
+                void("coercion-goes-on")
             } else {
                 self.end_over(GameResult::win_for(by), Reason::CoercedDeclarationVoid);
                 self.extra.mate_check = None;
@@ -173,30 +179,30 @@ impl Judge {
                     r.agrees = false;
                 }
                 self.extra.ended_at_event = Some(index);
-                format!(
-                    "{name} is void and the game could not go on: scored {} for {by}",
-                    GameResult::win_for(by)
-                )
+                void("coercion-scored")
+                    .arg("result", GameResult::win_for(by))
+                    .arg("side", by)
             }
         } else {
             match kind {
                 Declaration::DrawOffer if self.draw_offer == Some(by) => {
                     self.draw_offer = None;
-                    format!("{name} is void: withdrawn")
+                    void("coercion-withdrawn")
                 }
                 Declaration::Refusal => {
                     let r = self.refusals.get_mut(by);
                     *r = r.saturating_sub(1);
                     let n = *r;
-                    format!("{name} is void: {n} refusal(s) count")
+                    void("coercion-refusals").arg("n", n)
                 }
-                _ => format!("{name} is void; it had not decided the game"),
+                _ => void("coercion-undecided"),
             }
         };
+        let effect = effect_note.text(crate::i18n::Lang::En);
         self.note(
             index,
-            || Note::untranslated(format!("coercion: event {target}")),
-            || Note::untranslated(&effect),
+            || Note::new("tr-coercion").arg("target", target),
+            || effect_note.clone(),
             Some(article),
         );
         self.extra.coercion.push(CoercionFinding {
@@ -206,6 +212,7 @@ impl Judge {
             by: Some(by),
             voided: true,
             effect,
+            effect_note,
             article,
         });
     }

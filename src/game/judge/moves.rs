@@ -122,8 +122,12 @@ impl Judge {
         let index = self.events;
         self.note(
             index,
-            || Note::untranslated(format!("token {text}")),
-            || Note::untranslated("record problem: unreadable_token"),
+            || Note::new("tr-token").arg("text", text),
+            || {
+                Note::new("tr-record-problem")
+                    .arg("name", "unreadable_token")
+                    .term("problem", "problem", "unreadable_token")
+            },
             None,
         );
         self.record_problems.push(RecordProblem {

@@ -58,7 +58,11 @@ impl Judge {
     /// piece, without "j'adoube".
     pub(super) fn apply_touch(&mut self, t: &TouchEvent, index: usize) {
         self.started = true;
-        let what = || Note::untranslated(format!("touch {} by {}", t.square, t.by));
+        let what = || {
+            Note::new("tr-touch")
+                .arg("square", t.square)
+                .arg("side", t.by)
+        };
         if self.ended.is_some() {
             self.note(index, what, || Note::new("tr-claim-over"), None);
             return;
@@ -67,7 +71,7 @@ impl Judge {
             self.note(
                 index,
                 what,
-                || Note::untranslated("on the opponent's turn: accidental, no obligation"),
+                || Note::new("tr-touch-opponent-turn"),
                 Some(Article::CR_TOUCH_MOVE),
             );
             return;
@@ -77,18 +81,13 @@ impl Judge {
             self.note(
                 index,
                 what,
-                || Note::untranslated("adjusted after \"j'adoube\": no obligation"),
+                || Note::new("tr-touch-adjusted"),
                 Some(Article::ADJUSTING),
             );
             return;
         }
         if self.board.board().piece_at(t.square).is_none() {
-            self.note(
-                index,
-                what,
-                || Note::untranslated("no piece there: nothing binds"),
-                None,
-            );
+            self.note(index, what, || Note::new("tr-touch-empty"), None);
             return;
         }
         self.extra.touches.push((t.by, t.square));
@@ -96,7 +95,7 @@ impl Judge {
             self.draw_offer = None;
             self.note(
                 index,
-                || Note::untranslated("touch"),
+                || Note::new("tr-touch-bare"),
                 || Note::new("tr-offer-touch"),
                 Some(Article::CR_DRAW_OFFER),
             );
@@ -104,7 +103,7 @@ impl Judge {
         self.note(
             index,
             what,
-            || Note::untranslated("deliberate: binds if the opponent claims"),
+            || Note::new("tr-touch-deliberate"),
             Some(Article::TOUCH_MOVE),
         );
     }
@@ -131,18 +130,14 @@ impl Judge {
                 side: mover,
                 notation: written.text(),
                 obligation: duty.describe(),
+                obligation_note: duty.note(),
                 outcome: TouchMoveOutcome::IgnoredAgain,
                 article: duty.article,
             });
             self.note(
                 index,
                 || Note::new("tr-move").arg("move", written.text()),
-                || {
-                    Note::untranslated(format!(
-                        "ignores the touch-move obligation again ({})",
-                        duty.describe()
-                    ))
-                },
+                || Note::new("tr-touch-ignored-again").note("duty", duty.note()),
                 Some(duty.article),
             );
             // A new claim can replace it again.
@@ -196,8 +191,7 @@ impl Judge {
                 return;
             }
             if claimant_touched {
-                let text =
-                    Note::untranslated("too late: the claimant had touched a piece to move it");
+                let text = Note::new("touch-claim-touched");
                 let a = Article::TOUCH_MOVE_CLAIM_LOST;
                 self.record_claim(index, by, ClaimKind::TouchMove, None, false, a, text);
                 return;
@@ -205,21 +199,11 @@ impl Judge {
             let duty = tm.obligation.clone();
             if duty.allows(&tm.played) {
                 let text = match duty.duty {
-                    Duty::Any => "none of the touched pieces could be moved or captured: the \
-                                  move stands"
-                        .to_owned(),
-                    _ => format!("the move made fulfils the obligation ({})", duty.describe()),
+                    Duty::Any => Note::new("touch-claim-none-could"),
+                    _ => Note::new("touch-claim-fulfils").note("duty", duty.note()),
                 };
                 let a = duty.article;
-                self.record_claim(
-                    index,
-                    by,
-                    ClaimKind::TouchMove,
-                    None,
-                    false,
-                    a,
-                    Note::untranslated(text),
-                );
+                self.record_claim(index, by, ClaimKind::TouchMove, None, false, a, text);
                 return;
             }
             // Correct: the move is taken back and must be replaced (not an illegal move).
@@ -235,14 +219,13 @@ impl Judge {
                 side: opponent,
                 notation: tm.notation.clone(),
                 obligation: duty.describe(),
+                obligation_note: duty.note(),
                 outcome: TouchMoveOutcome::Replaced,
                 article: duty.article,
             });
-            let text = format!(
-                "{} is replaced: the player must {}",
-                tm.notation,
-                duty.describe()
-            );
+            let text = Note::new("touch-claim-replaced")
+                .arg("move", &tm.notation)
+                .note("duty", duty.note());
             self.record_claim(
                 index,
                 by,
@@ -250,7 +233,7 @@ impl Judge {
                 None,
                 true,
                 duty.article,
-                Note::untranslated(text),
+                text,
             );
             self.extra.obligation = Some((opponent, duty));
             return;
@@ -273,14 +256,9 @@ impl Judge {
                 let duty = obligation(pos, &touched);
                 let a = duty.article;
                 if duty.duty == Duty::Any {
-                    (
-                        false,
-                        "none of the touched pieces can be moved or captured: any legal move"
-                            .to_owned(),
-                        a,
-                    )
+                    (false, Note::new("touch-claim-none-can"), a)
                 } else {
-                    let text = format!("the player must {}", duty.describe());
+                    let text = Note::new("touch-claim-must").note("duty", duty.note());
                     self.extra.obligation = Some((opponent, duty));
                     (true, text, a)
                 }
@@ -293,33 +271,17 @@ impl Judge {
             {
                 (
                     false,
-                    "too late: the claimant has moved since".to_owned(),
+                    Note::new("touch-claim-moved-since"),
                     Article::TOUCH_MOVE_CLAIM_LOST,
                 )
             }
             _ if self.extra.adjusted_before_move == Some(opponent)
                 || self.extra.adjusted == Some(opponent) =>
             {
-                (
-                    false,
-                    "the opponent only adjusted a piece after announcing \"j'adoube\"".to_owned(),
-                    Article::ADJUSTING,
-                )
+                (false, Note::new("touch-claim-adjusted"), Article::ADJUSTING)
             }
-            _ => (
-                false,
-                "the opponent deliberately touched no piece on his turn".to_owned(),
-                article,
-            ),
+            _ => (false, Note::new("touch-claim-no-touch"), article),
         };
-        self.record_claim(
-            index,
-            by,
-            ClaimKind::TouchMove,
-            None,
-            correct,
-            a,
-            Note::untranslated(text),
-        );
+        self.record_claim(index, by, ClaimKind::TouchMove, None, correct, a, text);
     }
 }
