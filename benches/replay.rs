@@ -28,7 +28,6 @@
 //! `cargo bench --bench replay -- otb_35k_paired`.
 
 use std::hint::black_box;
-use std::ops::ControlFlow;
 
 use arbiter::batch::input::Source;
 use arbiter::batch::report::Summary;
@@ -37,64 +36,15 @@ use arbiter::formats::pgn::PgnReader;
 use arbiter::game::rules::CompetitionRules;
 use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{Criterion, Throughput, criterion_group};
-use pgn_reader::{Reader, SanPlus, Skip, Visitor};
-use shakmaty::{Chess, Position};
 
 const BENCH_FILE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../shared/data/bench/otb_35k.pgn"
 );
 
-/// The baseline: play every mainline SAN on a shakmaty board, stop a game at the first SAN
-/// that is not a legal move; count games and plies so that nothing is optimised away.
-struct BareReplay {
-    plies: u64,
-}
-
-impl Visitor for BareReplay {
-    type Tags = ();
-    type Movetext = Chess;
-    type Output = ();
-
-    fn begin_tags(&mut self) -> ControlFlow<(), ()> {
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, _tags: ()) -> ControlFlow<(), Chess> {
-        ControlFlow::Continue(Chess::default())
-    }
-
-    fn san(&mut self, pos: &mut Chess, san_plus: SanPlus) -> ControlFlow<()> {
-        match san_plus.san.to_move(pos) {
-            Ok(m) => {
-                pos.play_unchecked(m);
-                self.plies += 1;
-                ControlFlow::Continue(())
-            }
-            Err(_) => ControlFlow::Break(()),
-        }
-    }
-
-    fn begin_variation(&mut self, _pos: &mut Chess) -> ControlFlow<(), Skip> {
-        ControlFlow::Continue(Skip(true))
-    }
-
-    fn end_game(&mut self, _pos: Chess) {}
-}
-
-fn bare_replay<R: std::io::Read>(input: R) -> (u64, u64) {
-    let mut reader = Reader::new(input);
-    let mut visitor = BareReplay { plies: 0 };
-    let mut games = 0;
-    loop {
-        match reader.read_game(&mut visitor) {
-            Ok(Some(())) => games += 1,
-            Ok(None) => break,
-            Err(_) => games += 1,
-        }
-    }
-    (games, visitor.plies)
-}
+#[path = "shared/bare_replay.rs"]
+mod bare;
+use bare::bare_replay;
 
 fn split(bytes: &[u8]) -> Vec<arbiter::batch::split::Chunk> {
     arbiter::batch::split::Splitter::new(bytes, arbiter::batch::Options::default().chunk_bytes)
