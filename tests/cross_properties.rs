@@ -139,6 +139,44 @@ proptest! {
 
 /// A generated tournament: `n` players, then rounds of (pairing permutation, results, whether
 /// the odd player gets the pairing-allocated bye or a half-point bye).
+/// Pairs `round` with `games`, gives the odd player the pairing-allocated bye (at most once per
+/// player, CR 1.3; `had_pab` remembers who had it) or, with `half_bye`, a half-point bye, and
+/// records `results` board by board (codes: 0 `1-0`, 2 `0-1`, 3 `+-`, 4 `-+`, 5 `--`, else a
+/// draw).
+#[allow(clippy::too_many_arguments)]
+fn play_round(
+    t: &mut Tournament,
+    round: u32,
+    games: &[(u16, u16)],
+    odd: Option<u16>,
+    results: &[u8],
+    half_bye: bool,
+    had_pab: &mut Vec<u16>,
+) {
+    let pab = odd.filter(|p| !half_bye && !had_pab.contains(p));
+    had_pab.extend(pab);
+    if let Some(p) = odd.filter(|_| pab.is_none()) {
+        let bye = Bye {
+            player: p,
+            kind: ByeKind::HalfPoint,
+        };
+        t.add_bye(round, bye).unwrap();
+    }
+    t.pair_round(round, games, pab).unwrap();
+    for (b, code) in results.iter().enumerate() {
+        let result = match code {
+            0 => BoardResult::WhiteWins,
+            2 => BoardResult::BlackWins,
+            3 => BoardResult::WhiteWinsByForfeit,
+            4 => BoardResult::BlackWinsByForfeit,
+            5 => BoardResult::DoubleForfeit,
+            _ => BoardResult::Draw,
+        };
+        t.record_result(round, GameRef::Board(b as u32 + 1), result, false)
+            .unwrap();
+    }
+}
+
 fn tournament() -> impl Strategy<Value = Tournament> {
     (2usize..=12, 0usize..=4)
         .prop_flat_map(|(n, rounds)| {
@@ -167,36 +205,10 @@ fn tournament() -> impl Strategy<Value = Tournament> {
             }
             let mut had_pab = Vec::new();
             for (r, (order, results, half_bye)) in rounds.into_iter().enumerate() {
-                let round = r as u32 + 1;
                 let games: Vec<(u16, u16)> = order.chunks_exact(2).map(|c| (c[0], c[1])).collect();
                 let odd = (n % 2 == 1).then(|| order[n - 1]);
-                // One pairing-allocated bye per player (CR 1.3); otherwise a half-point bye.
-                let pab = odd.filter(|p| !half_bye && !had_pab.contains(p));
-                had_pab.extend(pab);
-                if let Some(p) = odd.filter(|_| pab.is_none()) {
-                    t.add_bye(
-                        round,
-                        Bye {
-                            player: p,
-                            kind: ByeKind::HalfPoint,
-                        },
-                    )
-                    .unwrap();
-                }
-                t.pair_round(round, &games, pab).unwrap();
-                for (b, code) in results.into_iter().enumerate() {
-                    let result = match code {
-                        0 => BoardResult::WhiteWins,
-                        1 => BoardResult::Draw,
-                        2 => BoardResult::BlackWins,
-                        3 => BoardResult::WhiteWinsByForfeit,
-                        4 => BoardResult::BlackWinsByForfeit,
-                        5 => BoardResult::DoubleForfeit,
-                        _ => BoardResult::Draw,
-                    };
-                    t.record_result(round, GameRef::Board(b as u32 + 1), result, false)
-                        .unwrap();
-                }
+                let round = r as u32 + 1;
+                play_round(&mut t, round, &games, odd, &results, half_bye, &mut had_pab);
             }
             t
         })
@@ -306,31 +318,7 @@ fn event(
     let mut had_pab = Vec::new();
     for (r, (games, odd, results, half_bye)) in plan.into_iter().enumerate() {
         let round = r as u32 + 1;
-        let pab = odd.filter(|p| !half_bye && !had_pab.contains(p));
-        had_pab.extend(pab);
-        if let Some(p) = odd.filter(|_| pab.is_none()) {
-            t.add_bye(
-                round,
-                Bye {
-                    player: p,
-                    kind: ByeKind::HalfPoint,
-                },
-            )
-            .unwrap();
-        }
-        t.pair_round(round, &games, pab).unwrap();
-        for (b, code) in results.into_iter().enumerate() {
-            let result = match code {
-                0 => BoardResult::WhiteWins,
-                2 => BoardResult::BlackWins,
-                3 => BoardResult::WhiteWinsByForfeit,
-                4 => BoardResult::BlackWinsByForfeit,
-                5 => BoardResult::DoubleForfeit,
-                _ => BoardResult::Draw,
-            };
-            t.record_result(round, GameRef::Board(b as u32 + 1), result, false)
-                .unwrap();
-        }
+        play_round(&mut t, round, &games, odd, &results, half_bye, &mut had_pab);
     }
     t
 }
