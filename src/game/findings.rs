@@ -98,6 +98,18 @@ pub enum Declaration {
     Refusal,
 }
 
+impl Declaration {
+    /// The snake_case name, as in JSON (`draw_offer`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Declaration::Resignation => "resignation",
+            Declaration::DrawOffer => "draw_offer",
+            Declaration::DrawAcceptance => "draw_acceptance",
+            Declaration::Refusal => "refusal",
+        }
+    }
+}
+
 /// A coercion finding (CR 4.6).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CoercionFinding {

@@ -239,18 +239,10 @@ pub fn fen_of(pos: &Chess) -> Fen {
 /// not positions.
 ///
 /// # Errors
-/// [`PositionFenError`]: shakmaty's reason as its source, the problems as [`FenProblem`]s.
+/// [`PositionFenError`]: syntax, or an illegal position with shakmaty's reason kept and the
+/// problems said in words ([`PositionFenError::problems`], [`FenProblem`], Laws 3.10.3).
 pub fn position_from_fen(fen: &str) -> Result<Chess, PositionFenError> {
-    let parsed: Fen = fen.parse().map_err(|source| PositionFenError::Syntax {
-        fen: fen.to_owned(),
-        source,
-    })?;
-    parsed
-        .into_position(CastlingMode::Standard)
-        .map_err(|reason| PositionFenError::Illegal {
-            fen: fen.to_owned(),
-            reason: Box::new(reason),
-        })
+    read_position(fen, false)
 }
 
 /// A position to *analyse* (`arbiter winnable`): as [`position_from_fen`], but a position that
@@ -270,17 +262,23 @@ pub fn position_from_fen(fen: &str) -> Result<Chess, PositionFenError> {
 /// assert!(position_for_analysis("8/8/8/8/8/8/8/K7 w - - 0 1").is_err());
 /// ```
 pub fn position_for_analysis(fen: &str) -> Result<Chess, PositionFenError> {
+    read_position(fen, true)
+}
+
+/// [`position_from_fen`], and with `extra_material` [`position_for_analysis`].
+fn read_position(fen: &str, extra_material: bool) -> Result<Chess, PositionFenError> {
     let parsed: Fen = fen.parse().map_err(|source| PositionFenError::Syntax {
         fen: fen.to_owned(),
         source,
     })?;
-    let illegal = |source| PositionFenError::Illegal {
+    let illegal = |reason| PositionFenError::Illegal {
         fen: fen.to_owned(),
-        reason: Box::new(source),
+        reason: Box::new(reason),
     };
     match parsed.into_position(CastlingMode::Standard) {
         Ok(pos) => Ok(pos),
-        Err(e) => e.ignore_too_much_material().map_err(illegal),
+        Err(e) if extra_material => e.ignore_too_much_material().map_err(illegal),
+        Err(e) => Err(illegal(e)),
     }
 }
 

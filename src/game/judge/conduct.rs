@@ -148,12 +148,7 @@ impl Judge {
             }
             _ => false,
         };
-        let code = match kind {
-            Declaration::Resignation => "resignation",
-            Declaration::DrawOffer => "draw_offer",
-            Declaration::DrawAcceptance => "draw_acceptance",
-            Declaration::Refusal => "refusal",
-        };
+        let code = kind.code();
         let void = |id: &'static str| Note::new(id).term("declaration", "declaration", code);
         let effect_note = if ended_by_it {
             let can_go_on = self.moves_after_end.is_empty() && self.reported.is_none();

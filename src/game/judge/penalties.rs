@@ -347,7 +347,6 @@ impl Judge {
             } else {
                 self.end(GameResult::win_for(side.other()), Reason::TwoIllegalMoves);
             }
-            self.extra.mate_check = None;
         }
     }
 

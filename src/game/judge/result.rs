@@ -10,7 +10,7 @@ use crate::game::verdict::MateCheck;
 use crate::game::verdict::{Discrepancy, GameResult, Reason, ReportCheck, ReportSource};
 use crate::i18n::Note;
 use crate::laws::Article;
-use crate::laws::winnability::{Winnability, WinnabilityConfig, can_mate_with};
+use crate::laws::winnability::{Winnability, WinnabilityConfig, WinnabilityReport, can_mate_with};
 use shakmaty::san::SanPlus;
 
 use super::position::{BoardState, board_field};
@@ -20,30 +20,39 @@ use crate::laws::ending::statically_unwinnable;
 impl Judge {
     /// True only when `side` provably cannot mate (Laws 5.1.2, 6.9, 7.5.5). An irregular
     /// position is never proved unwinnable.
-    ///
-    /// The answer, how it was shown and a mating line are kept for the verdict's `mate_check`.
-    pub(super) fn unwinnable_for(&mut self, side: Color) -> bool {
+    pub(super) fn unwinnable_for(&self, side: Color) -> bool {
+        self.winnability(side)
+            .is_some_and(|r| r.verdict == Winnability::Unwinnable)
+    }
+
+    /// Can `side` mate by any series of legal moves from the position on the board? `None` in
+    /// an irregular position.
+    fn winnability(&self, side: Color) -> Option<WinnabilityReport> {
         match &self.board {
-            BoardState::Legal(pos) => {
-                let report = can_mate_with(pos, side, &WinnabilityConfig::full());
-                let mut line = Vec::new();
-                if let Winnability::Winnable { helpmate } = &report.verdict {
-                    let mut p = pos.clone();
-                    for m in helpmate {
-                        line.push(SanPlus::from_move_and_play_unchecked(&mut p, *m).to_string());
-                    }
-                }
-                let unwinnable = report.verdict == Winnability::Unwinnable;
-                self.extra.mate_check = Some(MateCheck {
-                    side,
-                    answer: report.verdict.label(),
-                    method: report.method,
-                    line,
-                });
-                unwinnable
-            }
-            BoardState::Irregular(_) => false,
+            BoardState::Legal(pos) => Some(can_mate_with(pos, side, &WinnabilityConfig::full())),
+            BoardState::Irregular(_) => None,
         }
+    }
+
+    /// The verdict's `mate_check` from `report` on `side`: the answer, how it was shown and
+    /// the mating line in SAN (Laws 6.9).
+    fn mate_check(&self, side: Color, report: &WinnabilityReport) -> Option<MateCheck> {
+        let BoardState::Legal(pos) = &self.board else {
+            return None;
+        };
+        let mut line = Vec::new();
+        if let Winnability::Winnable { helpmate } = &report.verdict {
+            let mut p = pos.clone();
+            for m in helpmate {
+                line.push(SanPlus::from_move_and_play_unchecked(&mut p, *m).to_string());
+            }
+        }
+        Some(MateCheck {
+            side,
+            answer: report.verdict.label(),
+            method: report.method,
+            line,
+        })
     }
 
     pub(super) fn loss_unless_unwinnable(
@@ -62,15 +71,20 @@ impl Judge {
             );
             return;
         }
-        if self.unwinnable_for(loser.other()) {
+        let winner = loser.other();
+        let report = self.winnability(winner);
+        if report
+            .as_ref()
+            .is_some_and(|r| r.verdict == Winnability::Unwinnable)
+        {
             self.end(GameResult::Draw, draw);
         } else {
-            self.end(GameResult::win_for(loser.other()), lose);
+            self.end(GameResult::win_for(winner), lose);
         }
         // The verdict shows the check for a flag fall (Laws 6.9), where the issue is most
         // often disputed; resignations keep their verdicts as before.
-        if lose != Reason::FlagFall {
-            self.extra.mate_check = None;
+        if lose == Reason::FlagFall {
+            self.extra.mate_check = report.and_then(|r| self.mate_check(winner, &r));
         }
         let result = self.ended.map(|e| e.result.as_str()).unwrap_or("*");
         self.note(
