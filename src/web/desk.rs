@@ -84,15 +84,31 @@ pub(super) async fn judge_upload(
 ) -> Response {
     let mut fields = HashMap::new();
     let mut file: Option<(String, Vec<u8>)> = None;
-    while let Ok(Some(field)) = form.next_field().await {
+    // A broken or oversized upload is reported as such, not as "no file".
+    let mut unreadable = None;
+    loop {
+        let field = match form.next_field().await {
+            Ok(Some(field)) => field,
+            Ok(None) => break,
+            Err(e) => {
+                unreadable = Some(e.body_text());
+                break;
+            }
+        };
         let name = field.name().unwrap_or_default().to_string();
         if name == "log" {
             let file_name = field.file_name().unwrap_or("log.jsonl").to_string();
-            if let Ok(bytes) = field.bytes().await {
-                file = Some((file_name, bytes.to_vec()));
+            match field.bytes().await {
+                Ok(bytes) => file = Some((file_name, bytes.to_vec())),
+                Err(e) => unreadable = Some(e.body_text()),
             }
-        } else if let Ok(text) = field.text().await {
-            fields.insert(name, text);
+        } else {
+            match field.text().await {
+                Ok(text) => {
+                    fields.insert(name, text);
+                }
+                Err(e) => unreadable = Some(e.body_text()),
+            }
         }
     }
     let f = Fields(fields);
@@ -100,6 +116,9 @@ pub(super) async fn judge_upload(
     let page_path = format!("/rounds/{n}");
     let shown = async {
         app.check_token(&headers)?;
+        if let Some(reason) = unreadable {
+            return Err(WebError::BadRequest(reason));
+        }
         let board: u32 = f.required("board")?;
         let (file_name, bytes) = file
             .filter(|(_, b)| !b.is_empty())
@@ -197,14 +216,9 @@ pub(super) async fn judge_confirm(
 
 /// The adjudication's result as a board result value (`review` → the recommendation).
 fn adjudicated(a: &Adjudication) -> &'static str {
-    let shown = match a.result {
+    match a.result {
+        Decision::Decided(outcome) => outcome.as_str(),
         Decision::Review => a.recommendation.as_str(),
-        d => d.as_str(),
-    };
-    match shown {
-        "1-0" => "1-0",
-        "0-1" => "0-1",
-        _ => "1/2-1/2",
     }
 }
 
