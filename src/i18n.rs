@@ -48,10 +48,10 @@ impl Lang {
             .filter_map(var)
             .find(|v| !v.is_empty())
             .map_or(Lang::En, |v| {
-                if v.starts_with("ru") {
-                    Lang::Ru
-                } else {
-                    Lang::En
+                // A locale's language is Russian only when it says `ru` (`ru_RU.UTF-8`).
+                match Lang::parse(&v) {
+                    Some(Lang::Ru) => Lang::Ru,
+                    _ => Lang::En,
                 }
             })
     }

@@ -63,10 +63,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         rules: super::pairing_rules(Some(preset), PresetName::Fide),
     };
     let t = generate(&config)?;
-    let name = match preset {
-        PresetName::Fide => "fide",
-        PresetName::DetskyMat => "detsky-mat",
-    };
+    let name = arbiter::game::preset::Preset::from(preset).name();
     let text = Trf::from_generated(&t, name).to_string();
     match &args.output {
         Some(path) => {

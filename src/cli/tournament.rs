@@ -528,11 +528,11 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             let force = a.force.then_some(a.reason.as_deref().unwrap_or(""));
             let preset = a.preset.preset.or(a.rules);
             let rules = super::pairing_rules(preset, super::PresetName::DetskyMat);
-            let engine = a
-                .force
+            let issues = t.manual_pairing_issues(round, &games, bye);
+            // The engine's pairing is compared only for a pairing forced past an issue.
+            let engine = (a.force && !issues.is_empty())
                 .then(|| t.compare_with_engine(&games, bye, &rules))
                 .flatten();
-            let issues = t.manual_pairing_issues(round, &games, bye);
             let problems = t
                 .pair_round_manual(round, &games, bye, force)
                 .with_context(|| a.state.display().to_string())?;

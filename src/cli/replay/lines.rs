@@ -154,11 +154,6 @@ pub(super) fn judge(args: &Args) -> anyhow::Result<ExitCode> {
                     note!("arbiter replay: {name}: line {line_number} ({file}, game {index}): {e}");
                 }
             }
-            if let Event::Game { file, index, .. } = &item
-                && done.has(file, *index)
-            {
-                continue;
-            }
             rows.write(&item).context("writing the output")?;
             if let Event::Game { file, index, .. } = &item {
                 games_out += 1;
