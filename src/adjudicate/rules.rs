@@ -253,9 +253,13 @@ impl<'a> Run<'a> {
         let note = Note::new(code).arg("plies", config.mate_plies);
         self.note(4, reference, false, note);
 
+        // The exchanges pending (rule 6), searched once: rule 5 waits for them.
+        let mut qcounter = Counter::new(config.qsearch_nodes);
+        let (_, line) = search::quiescence(pos, &config.values, &mut qcounter);
+
         // Rule 5: known drawn material, once no capture is pending (else after the exchanges).
         let pattern = patterns::drawn_pattern(pos);
-        if pattern.is_some() && !search::quiet(pos, &config.values, config.qsearch_nodes) {
+        if pattern.is_some() && !line.is_empty() {
             let note = Note::new("adj-captures-pending");
             self.note(5, known_draw_reference(), false, note);
         } else if let Some(pattern) = pattern {
@@ -268,8 +272,6 @@ impl<'a> Run<'a> {
         }
 
         // Rule 6: settle pending exchanges.
-        let mut qcounter = Counter::new(config.qsearch_nodes);
-        let (_, line) = search::quiescence(pos, &config.values, &mut qcounter);
         self.search.nodes += qcounter.nodes;
         self.search.limit_hit |= qcounter.limit_hit;
         let mut settled = pos.clone();

@@ -145,13 +145,6 @@ pub(crate) fn quiescence(
     qsearch(pos, -100_000, 100_000, 0, values, counter)
 }
 
-/// True when the side to move has no capture that wins material (the quiescence line is
-/// empty): the material on the board is what it is.
-pub(crate) fn quiet(pos: &Chess, values: &PieceValues, nodes: u64) -> bool {
-    let mut counter = Counter::new(nodes);
-    quiescence(pos, values, &mut counter).1.is_empty()
-}
-
 const MATE_SCORE: i32 = 10_000;
 
 fn qsearch(
