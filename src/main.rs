@@ -11,6 +11,10 @@ use clap::{Parser, Subcommand};
 
 mod cli;
 
+/// mimalloc: replay allocates each game's report on a worker and frees it on the calling thread.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "arbiter",

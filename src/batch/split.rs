@@ -11,6 +11,9 @@
 use std::io::{self, Read};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+/// Room for what the PGN reader pulls past a cut, in bytes (its buffer reads a few KiB ahead).
+const READ_AHEAD: usize = 64 * 1024;
+
 /// A run of whole games cut from a stream.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chunk {
@@ -139,7 +142,14 @@ impl<R: Read> Splitter<R> {
     fn cut(&mut self, at: usize) -> Chunk {
         let mut shared = lock(&self.shared);
         let at = at.min(shared.pending.len());
-        let rest = shared.pending.split_off(at);
+        // The next chunk's buffer is made large enough at once (a chunk, the reader's next
+        // read and the game that crosses the cut), so that filling it never reallocates.
+        let room = (self.target / 2 * 3)
+            .saturating_add(READ_AHEAD)
+            .min(64 << 20);
+        let mut rest = Vec::with_capacity(room);
+        rest.extend_from_slice(shared.pending.get(at..).unwrap_or_default());
+        shared.pending.truncate(at);
         let bytes = std::mem::replace(&mut shared.pending, rest);
         let offset = shared.pending_offset;
         shared.pending_offset += bytes.len() as u64;

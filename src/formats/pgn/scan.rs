@@ -110,6 +110,11 @@ fn scan_main_line(text: &[u8]) -> (usize, Vec<UnreadableToken>) {
                 // it drops it and reads on after it (so `Nf3Nc6` loses `Nf3`, keeps `Nc6`).
                 // Without a SAN it skips to the end of the token.
                 let end = token_end(text, start + 1);
+                if is_plain_san(text.get(start..end).unwrap_or_default()) {
+                    scan.at = end;
+                    moves += 1;
+                    continue;
+                }
                 match SanPlus::from_ascii_prefix(rest) {
                     Ok((_, len)) if text.get(start + len).is_none_or(|&b| is_token_end(b)) => {
                         scan.at = start + len;
@@ -148,22 +153,48 @@ fn is_evaluation_glyph(token: &[u8], next: Option<u8>) -> bool {
 
 /// pgn-reader's end of a movetext token.
 fn is_token_end(byte: u8) -> bool {
-    matches!(
-        byte,
-        b' ' | b'\t'
-            | b'\n'
-            | b'\r'
-            | b'{'
-            | b'}'
-            | b'('
-            | b')'
-            | b'!'
-            | b'?'
-            | b'$'
-            | b';'
-            | b'.'
-            | b'*'
-    )
+    TOKEN_END[usize::from(byte)]
+}
+
+/// [`is_token_end`] as a table (the scan asks it of nearly every byte of a game).
+const TOKEN_END: [bool; 256] = {
+    let mut table = [false; 256];
+    let ends = b" \t\n\r{}()!?$;.*";
+    let mut i = 0;
+    while i < ends.len() {
+        table[ends[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+/// A whole token that is a SAN in its most common forms (`e4`, `exd5`, `e8=Q`, `Nf3`, `Nbd7`,
+/// `R1e2`, `Qh4xe1`, `O-O-O`, each with an optional `+` or `#`): the fast way through the scan.
+/// Every token it accepts, `SanPlus::from_ascii_prefix` reads in full (tested); anything else
+/// goes to shakmaty.
+fn is_plain_san(token: &[u8]) -> bool {
+    let core = match token {
+        [rest @ .., b'+' | b'#'] => rest,
+        _ => token,
+    };
+    let file = |b: &u8| matches!(b, b'a'..=b'h');
+    let rank = |b: &u8| matches!(b, b'1'..=b'8');
+    let piece = |b: &u8| matches!(b, b'N' | b'B' | b'R' | b'Q' | b'K');
+    let promotion =
+        |r: &u8, p: &u8| matches!(r, b'1' | b'8') && matches!(p, b'N' | b'B' | b'R' | b'Q');
+    match core {
+        b"O-O" | b"O-O-O" => true,
+        [f, r] => file(f) && rank(r),
+        [f, r, b'=', p] => file(f) && promotion(r, p),
+        [a, b'x', f, r] => (file(a) || piece(a)) && file(f) && rank(r),
+        [a, b'x', f, r, b'=', p] => file(a) && file(f) && promotion(r, p),
+        [p, f, r] => piece(p) && file(f) && rank(r),
+        [p, h, f, r] => piece(p) && (file(h) || rank(h)) && file(f) && rank(r),
+        [p, h, b'x', f, r] => piece(p) && (file(h) || rank(h)) && file(f) && rank(r),
+        [p, hf, hr, f, r] => piece(p) && file(hf) && rank(hr) && file(f) && rank(r),
+        [p, hf, hr, b'x', f, r] => piece(p) && file(hf) && rank(hr) && file(f) && rank(r),
+        _ => false,
+    }
 }
 
 /// Where the token that goes on at `text[from]` ends: the first token end at or after `from`,
@@ -338,6 +369,36 @@ mod tests {
                 (g, text)
             })
             .collect()
+    }
+
+    #[test]
+    fn the_plain_san_short_cut_accepts_common_moves_and_rejects_the_rest() {
+        for t in [
+            "e4", "exd5", "e8=Q", "bxa1=N#", "Nf3", "Nbd7", "R1e2", "Qh4xe1", "O-O-O+", "Kxe2",
+            "Rxe8#",
+        ] {
+            assert!(is_plain_san(t.as_bytes()), "{t}");
+        }
+        for t in [
+            "", "e", "e9", "i4", "e4e5", "Nf3Nc6", "e8Q", "e5=Q", "e8=K", "Pe4", "0-0", "O-O-O-O",
+            "Qxf7mate", "N(b1)d2", "+-", "Zz9", "nf3",
+        ] {
+            assert!(!is_plain_san(t.as_bytes()), "{t}");
+        }
+    }
+
+    proptest::proptest! {
+        /// The short cut never reads a token shakmaty would not read whole: a token it accepts
+        /// is a SAN to its last byte for `SanPlus::from_ascii_prefix`.
+        #[test]
+        fn a_plain_san_is_read_whole_by_shakmaty(
+            token in "(O-O(-O)?|[a-hNBRQKP]?[a-h1-9]?[a-h1-8]?x?[a-i][0-9](=[NBRQKP])?|[a-hNBRQKOPx=+#1-9-]{1,7})[+#]?"
+        ) {
+            if is_plain_san(token.as_bytes()) {
+                let read = SanPlus::from_ascii_prefix(token.as_bytes()).ok().map(|(_, len)| len);
+                proptest::prop_assert_eq!(read, Some(token.len()), "{}", token);
+            }
+        }
     }
 
     #[test]
