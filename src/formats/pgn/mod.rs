@@ -31,6 +31,7 @@ use shakmaty::{Chess, Color, Move, Position};
 use crate::game::verdict::GameResult;
 
 mod judge;
+mod plain;
 mod scan;
 
 pub use judge::{judge_pgn_game, pgn_judge};
