@@ -43,10 +43,13 @@ def run(cmd, **kw):
     return done, time.monotonic() - start
 
 
-def spark_job(arbiter, master, lines, out):
-    """Runs the job; returns (summary, wall seconds of spark-submit)."""
-    cmd = ["spark-submit", "--master", master, JOB, "--input", lines, "--output", out,
-           "--arbiter", arbiter]
+def spark_job(arbiter, master, lines, out, ship=None):
+    """Runs the job; returns (summary, wall seconds of spark-submit). With `ship`, the binary
+    at that path goes to the tasks with --files and the job names it without a directory, as
+    on a cluster (README)."""
+    shipping = ["--files", ship] if ship else []
+    cmd = ["spark-submit", "--master", master, *shipping, JOB, "--input", lines,
+           "--output", out, "--arbiter", arbiter]
     done, wall = run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if done.returncode != 0:
         sys.stderr.write(done.stderr[-4000:])
@@ -96,7 +99,35 @@ def check(arbiter, master, tmp):
         failed += 1
         print(f"FAIL summary: {summary.get('games')} games, replay has {len(want)}")
     print(f"spark-submit --master {master}: {len(got)} verdicts in {wall:.1f} s")
-    return passed, failed, lines
+    p, f = check_shipped(arbiter, master, lines, want, tmp)
+    return passed + p, failed + f, lines
+
+
+def check_shipped(arbiter, master, lines, want, tmp):
+    """The cluster way (README): the binary shipped with --files, without its executable bit,
+    named without a directory; its verdicts on the first 200 games equal replay's."""
+    ship_dir = os.path.join(tmp, "ship")
+    os.makedirs(ship_dir)
+    shipped = os.path.join(ship_dir, "arbiter")
+    shutil.copyfile(arbiter, shipped)
+    os.chmod(shipped, 0o644)
+    head = os.path.join(tmp, "head.lines")
+    with open(lines, "rb") as src, open(head, "wb") as dst:
+        for _, line in zip(range(200), src):
+            dst.write(line)
+    out = os.path.join(tmp, "out-shipped")
+    summary, wall = spark_job("arbiter", master, head, out, ship=shipped)
+    got = []
+    for part in sorted(glob.glob(os.path.join(out, "verdicts", "part-*"))):
+        with open(part, encoding="utf-8") as f:
+            got.extend(f.read().splitlines())
+    got = keyed(got, "the Spark job (--files)")
+    failed = sum(1 for key, row in got.items() if want.get(key) != row)
+    if len(got) != 200 or summary.get("games") != 200:
+        failed += 1
+        print(f"FAIL --files: {len(got)} verdicts, summary {summary.get('games')} games, want 200")
+    print(f"spark-submit --master {master} --files: {len(got)} verdicts in {wall:.1f} s")
+    return (1, 0) if failed == 0 else (0, 1)
 
 
 def measure(arbiter, lines, copies, tmp):

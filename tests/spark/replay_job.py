@@ -44,15 +44,21 @@ def parse_args(argv):
     return p.parse_args(argv)
 
 
-def pipe_command(arbiter, rules):
+def pipe_command(arbiter, rules, shipped_at=None):
     """The command each task runs, as argv: the binary reading lines on stdin, verdicts on
-    stdout."""
+    stdout. `shipped_at` is where the driver's SparkFiles put a binary shipped with --files
+    (what a task in local mode finds; on a cluster, the task's working directory has it)."""
     replay = ["replay", "--input", "lines", "--quiet", "--rules", rules, "-"]
     if os.sep in arbiter:
         return [arbiter, *replay]
-    # Shipped with --files: in the task's working directory, maybe without its executable bit.
+    # Shipped with --files: in the task's working directory (a cluster's executors) or where
+    # the driver put it (local mode), maybe without its executable bit.
     name = shlex.quote("./" + arbiter)
-    script = f"chmod u+x {name} 2>/dev/null; exec {name} " + " ".join(map(shlex.quote, replay))
+    fallback = shlex.quote(shipped_at or "./" + arbiter)
+    script = (
+        f"b={name}; [ -e \"$b\" ] || b={fallback}; chmod u+x \"$b\" 2>/dev/null; "
+        f"exec \"$b\" " + " ".join(map(shlex.quote, replay))
+    )
     return ["sh", "-c", script]
 
 
@@ -111,7 +117,12 @@ def main(argv=None):
     # games in local[1]: the whole job 12.7 s with PySpark's pipe, 10.7 s with this one).
     minimum = args.partitions or sc.defaultParallelism
     lines = sc._jsc.textFile(args.input, minimum)
-    verdicts = lines.pipe(pipe_command(args.arbiter, args.rules))
+    shipped_at = None
+    if os.sep not in args.arbiter:
+        from pyspark import SparkFiles
+
+        shipped_at = SparkFiles.get(args.arbiter)
+    verdicts = lines.pipe(pipe_command(args.arbiter, args.rules, shipped_at))
     verdicts_dir = os.path.join(args.output, "verdicts")
     verdicts.saveAsTextFile(verdicts_dir)
     partitions = lines.getNumPartitions()
