@@ -547,6 +547,7 @@ web-error-no-result = Choose a result.
 web-error-confirm = Tick the confirmation box to correct a result.
 web-error-no-file = Choose the log file to judge.
 web-error-no-fen = Give the position as FEN.
+web-error-no-verdict = The file holds no verdict.
 web-error-refused = Refused: { $reason }
 
 ## Pawn-ending findings (adjudication rule 5)

@@ -595,6 +595,7 @@ web-error-no-result = Выберите результат.
 web-error-confirm = Чтобы исправить результат, отметьте подтверждение.
 web-error-no-file = Выберите файл протокола.
 web-error-no-fen = Укажите позицию в FEN.
+web-error-no-verdict = В файле нет решения судьи.
 web-error-refused = Отказано: { $reason }
 
 ## Pawn-ending findings (adjudication rule 5)

@@ -71,18 +71,20 @@ fn back(path: &str, lang: Lang) -> Response {
     Redirect::to(&format!("{path}?lang={}", lang.code())).into_response()
 }
 
-/// Runs a change made from a form at `page` and redirects back to it; an error shows the
-/// page's error in its language.
-async fn submit<T: Send + 'static>(
+/// Runs a change made from a form at `page` with the form's parsed fields and redirects back
+/// to it; a field the form got wrong, a bad token or a refused change shows the page's error
+/// in its language.
+pub(super) async fn submit<A: Send + 'static, T: Send + 'static>(
     app: &Shared,
     headers: &HeaderMap,
     f: &Fields,
     page: &str,
-    edit: impl FnOnce(&mut crate::tournament::Tournament) -> Result<T, WebError> + Send + 'static,
+    parsed: Result<A, WebError>,
+    edit: impl FnOnce(A, &mut crate::tournament::Tournament) -> Result<T, WebError> + Send + 'static,
 ) -> Response {
     let lang = f.lang(app);
-    let done = match app.check_token(headers) {
-        Ok(()) => app.change(f.get("version"), edit).await,
+    let done = match parsed.and_then(|a| app.check_token(headers).map(|()| a)) {
+        Ok(a) => app.change(f.get("version"), move |t| edit(a, t)).await,
         Err(e) => Err(e),
     };
     match done {
@@ -98,25 +100,21 @@ pub(super) async fn add_player(
     FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
-    let parsed = f
-        .number::<u16>("rating")
-        .and_then(|r| Ok((r, f.birth_date()?)));
-    let player = match (parsed, f.get("name")) {
-        (Ok((rating, birth_date)), Some(name)) => Player {
+    let player = (|| {
+        let (rating, birth_date) = (f.number::<u16>("rating")?, f.birth_date()?);
+        let name = f
+            .get("name")
+            .ok_or_else(|| WebError::BadRequest(f.lang(&app).msg("web-error-no-name")))?;
+        Ok(Player {
             name,
             rating,
             birth_date,
             club: f.get("club"),
             ..Player::default()
-        },
-        (Err(e), _) => return error_page(&app, f.lang(&app), "/players", &e),
-        (_, None) => {
-            let e = WebError::BadRequest(f.lang(&app).msg("web-error-no-name"));
-            return error_page(&app, f.lang(&app), "/players", &e);
-        }
-    };
-    submit(&app, &headers, &f, "/players", move |t| {
-        Ok(t.add_player(player)?)
+        })
+    })();
+    submit(&app, &headers, &f, "/players", player, |p, t| {
+        Ok(t.add_player(p)?)
     })
     .await
 }
@@ -128,19 +126,26 @@ pub(super) async fn edit_player(
     FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
-    let parsed = f
-        .required::<u16>("player")
-        .and_then(|p| Ok((p, f.number::<u16>("rating")?, f.birth_date()?)));
-    match parsed {
-        Ok((p, rating, birth)) => {
-            let (name, club) = (f.get("name").unwrap_or_default(), f.get("club"));
-            submit(&app, &headers, &f, "/players", move |t| {
-                Ok(t.edit_player(p, name, rating, birth, club)?)
-            })
-            .await
-        }
-        Err(e) => error_page(&app, f.lang(&app), "/players", &e),
-    }
+    let parsed = (|| {
+        Ok((
+            f.required::<u16>("player")?,
+            f.number::<u16>("rating")?,
+            f.birth_date()?,
+            f.get("name"),
+            f.get("club"),
+        ))
+    })();
+    submit(
+        &app,
+        &headers,
+        &f,
+        "/players",
+        parsed,
+        |(p, rating, birth, name, club), t| {
+            Ok(t.edit_player(p, name.unwrap_or_default(), rating, birth, club)?)
+        },
+    )
+    .await
 }
 
 /// `POST /players/withdraw`: the player leaves the event from a round on (CR 1.4).
@@ -150,18 +155,16 @@ pub(super) async fn withdraw(
     FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
-    let parsed = f
-        .required::<u16>("player")
-        .and_then(|p| Ok((p, f.required::<u32>("from_round")?)));
-    match parsed {
-        Ok((p, from)) => {
-            submit(&app, &headers, &f, "/players", move |t| {
-                Ok(t.withdraw(p, from)?)
-            })
-            .await
-        }
-        Err(e) => error_page(&app, f.lang(&app), "/players", &e),
-    }
+    let parsed = (|| {
+        Ok((
+            f.required::<u16>("player")?,
+            f.required::<u32>("from_round")?,
+        ))
+    })();
+    submit(&app, &headers, &f, "/players", parsed, |(p, from), t| {
+        Ok(t.withdraw(p, from)?)
+    })
+    .await
 }
 
 /// `POST /players/forbid`: two players who must not meet (siblings, same club).
@@ -171,19 +174,22 @@ pub(super) async fn forbid(
     FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
-    let parsed = f
-        .required::<u16>("a")
-        .and_then(|a| Ok((a, f.required::<u16>("b")?)));
-    let reason = f.get("reason");
-    match parsed {
-        Ok((a, b)) => {
-            submit(&app, &headers, &f, "/players", move |t| {
-                Ok(t.forbid(&[a, b], reason.as_deref())?)
-            })
-            .await
-        }
-        Err(e) => error_page(&app, f.lang(&app), "/players", &e),
-    }
+    let parsed = (|| {
+        Ok((
+            f.required::<u16>("a")?,
+            f.required::<u16>("b")?,
+            f.get("reason"),
+        ))
+    })();
+    submit(
+        &app,
+        &headers,
+        &f,
+        "/players",
+        parsed,
+        |(a, b, reason), t| Ok(t.forbid(&[a, b], reason.as_deref())?),
+    )
+    .await
 }
 
 /// `POST /players/rank`: gives every player the starting rank of the ranking (before round 1).
@@ -193,13 +199,9 @@ pub(super) async fn apply_ranking(
     FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
-    submit(
-        &app,
-        &headers,
-        &f,
-        "/players",
-        |t| Ok(t.apply_start_list()?),
-    )
+    submit(&app, &headers, &f, "/players", Ok(()), |(), t| {
+        Ok(t.apply_start_list()?)
+    })
     .await
 }
 
@@ -214,22 +216,29 @@ pub(super) async fn result(
     let f = Fields(form);
     let lang = f.lang(&app);
     let page = format!("/rounds/{n}");
-    let board = match f.required::<u32>("board") {
-        Ok(b) => b,
-        Err(e) => return error_page(&app, lang, &page, &e),
-    };
-    let Some(result) = f.get("result").as_deref().and_then(parse_result) else {
-        let e = WebError::BadRequest(lang.msg("web-error-no-result"));
-        return error_page(&app, lang, &page, &e);
-    };
-    let correct = f.get("correct").is_some();
-    if correct && f.get("confirm").is_none() {
-        let e = WebError::BadRequest(lang.msg("web-error-confirm"));
-        return error_page(&app, lang, &page, &e);
-    }
-    submit(&app, &headers, &f, &page, move |t| {
-        Ok(t.record_result(n, GameRef::Board(board), result, correct)?)
-    })
+    let parsed = (|| {
+        let board = f.required::<u32>("board")?;
+        let result = f
+            .get("result")
+            .as_deref()
+            .and_then(parse_result)
+            .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-result")))?;
+        let correct = f.get("correct").is_some();
+        if correct && f.get("confirm").is_none() {
+            return Err(WebError::BadRequest(lang.msg("web-error-confirm")));
+        }
+        Ok((board, result, correct))
+    })();
+    submit(
+        &app,
+        &headers,
+        &f,
+        &page,
+        parsed,
+        move |(board, result, correct), t| {
+            Ok(t.record_result(n, GameRef::Board(board), result, correct)?)
+        },
+    )
     .await
 }
 
@@ -243,18 +252,17 @@ pub(super) async fn pair_next(
     let f = Fields(form);
     let lang = f.lang(&app);
     let rules = PairingRules::of(app.config.preset);
-    let done = match app.check_token(&headers) {
-        Ok(()) => {
-            app.change(f.get("version"), move |t| {
-                let p = t.pair_next_round(&rules)?;
-                let data = round_data(t, p.round, lang)?;
-                let why = explanation_data(t, &p.explanation);
-                Ok((p.round, data, why))
-            })
-            .await
-        }
-        Err(e) => Err(e),
-    };
+    let done = async {
+        app.check_token(&headers)?;
+        app.change(f.get("version"), move |t| {
+            let p = t.pair_next_round(&rules)?;
+            let data = round_data(t, p.round, lang)?;
+            let why = explanation_data(t, &p.explanation);
+            Ok((p.round, data, why))
+        })
+        .await
+    }
+    .await;
     match done {
         Ok((round, mut data, why)) => {
             let title = lang.fmt("web-round-title", &[("round", &round.to_string())]);

@@ -15,7 +15,7 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use serde_json::json;
 
-use super::actions::Fields;
+use super::actions::{Fields, submit};
 use super::extract::{FormFields, RoundNo, Upload};
 use super::pages::{RESULTS, parse_result};
 use super::view::{Page, error_page, render};
@@ -63,6 +63,33 @@ fn judge_file(name: &str, bytes: &[u8]) -> Result<Verdict, WebError> {
     game.record
         .judge(None, JudgeOptions::default())
         .map_err(|e| bad(e.to_string()))
+}
+
+/// The results a form offers, as the templates take them (`value`, `label`).
+fn result_choices(results: &[(&str, &str)]) -> Vec<serde_json::Value> {
+    results
+        .iter()
+        .map(|(v, l)| json!({"value": v, "label": l}))
+        .collect()
+}
+
+/// A board's page (a verdict, an adjudication) from `template`, titled by `title` with the
+/// data's board number; or round `page_path`'s page with the error.
+fn board_page(
+    app: &Shared,
+    lang: crate::i18n::Lang,
+    page_path: String,
+    template: &str,
+    title: &str,
+    shown: Result<serde_json::Value, WebError>,
+) -> Response {
+    match shown {
+        Ok(data) => {
+            let title = lang.fmt(title, &[("board", &data["board"].to_string())]);
+            render(app, template, &Page::new(lang, page_path, title), data)
+        }
+        Err(e) => error_page(app, lang, &page_path, &e),
+    }
 }
 
 /// The board's players as the pages name them.
@@ -144,10 +171,7 @@ pub(super) async fn judge_upload(
             Some(Err(e)) => (None, Some(WebError::from(e).message(lang))),
             None => (None, None),
         };
-        let results: Vec<serde_json::Value> = RESULTS
-            .iter()
-            .map(|(v, l)| json!({"value": v, "label": l}))
-            .collect();
+        let results = result_choices(RESULTS);
         Ok::<_, WebError>(json!({
             "round": n, "board": board, "players": players, "file": file_name,
             "summary": verdict.summary(lang), "verdict": verdict_json,
@@ -157,21 +181,14 @@ pub(super) async fn judge_upload(
         }))
     }
     .await;
-    match shown {
-        Ok(data) => {
-            let title = lang.fmt(
-                "web-verdict-title",
-                &[("board", &data["board"].to_string())],
-            );
-            render(
-                &app,
-                "verdict.html",
-                &Page::new(lang, page_path, title),
-                data,
-            )
-        }
-        Err(e) => error_page(&app, lang, &page_path, &e),
-    }
+    board_page(
+        &app,
+        lang,
+        page_path,
+        "verdict.html",
+        "web-verdict-title",
+        shown,
+    )
 }
 
 /// `POST /rounds/{n}/judge/confirm` (`board`, `verdict`, `decide`, `version`): records the
@@ -186,32 +203,25 @@ pub(super) async fn judge_confirm(
     let lang = f.lang(&app);
     let page = format!("/rounds/{n}");
     let parsed = (|| {
-        app.check_token(&headers)?;
         let board: u32 = f.required("board")?;
         let text = f.get("verdict").unwrap_or_default();
         let judged = verdict::read_judged(&text, "verdict")
-            .map_err(|e| WebError::BadRequest(e.to_string()))?;
-        let judged = judged.into_iter().next();
+            .map_err(|e| WebError::BadRequest(e.to_string()))?
+            .into_iter()
+            .next()
+            .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-verdict")))?;
         let decide = f.get("decide").as_deref().and_then(parse_result);
-        let correct = f.get("correct").is_some();
-        Ok::<_, WebError>((board, judged, decide, correct))
+        Ok((board, judged, decide, f.get("correct").is_some()))
     })();
-    let done = match parsed {
-        Ok((board, Some(j), decide, correct)) => {
-            app.change(f.get("version"), move |t| {
-                Ok(t.record_judged(n, board, &j, decide, correct)?)
-            })
-            .await
-        }
-        Ok((_, None, _, _)) => Err(WebError::BadRequest("no verdict".into())),
-        Err(e) => Err(e),
-    };
-    match done {
-        Ok(_) => axum::response::IntoResponse::into_response(axum::response::Redirect::to(
-            &format!("{page}?lang={}", lang.code()),
-        )),
-        Err(e) => error_page(&app, lang, &page, &e),
-    }
+    submit(
+        &app,
+        &headers,
+        &f,
+        &page,
+        parsed,
+        move |(board, j, decide, correct), t| Ok(t.record_judged(n, board, &j, decide, correct)?),
+    )
+    .await
 }
 
 /// The adjudication's result as a board result value (`review` → the recommendation).
@@ -246,10 +256,7 @@ pub(super) async fn adjudicate(
         let adjudicator =
             Adjudicator::new(config).map_err(|e| WebError::Internal(e.to_string()))?;
         let a = super::blocking(move || Ok(adjudicator.adjudicate(&pos))).await?;
-        let results: Vec<serde_json::Value> = RESULTS[..3]
-            .iter()
-            .map(|(v, l)| json!({"value": v, "label": l}))
-            .collect();
+        let results = result_choices(&RESULTS[..3]);
         Ok::<_, WebError>(json!({
             "round": n, "board": board, "players": players, "fen": fen,
             "summary": a.summary(lang), "review": a.result == Decision::Review,
@@ -257,19 +264,12 @@ pub(super) async fn adjudicate(
         }))
     }
     .await;
-    match shown {
-        Ok(data) => {
-            let title = lang.fmt(
-                "web-adjudication-title",
-                &[("board", &data["board"].to_string())],
-            );
-            render(
-                &app,
-                "adjudication.html",
-                &Page::new(lang, page_path, title),
-                data,
-            )
-        }
-        Err(e) => error_page(&app, lang, &page_path, &e),
-    }
+    board_page(
+        &app,
+        lang,
+        page_path,
+        "adjudication.html",
+        "web-adjudication-title",
+        shown,
+    )
 }

@@ -240,17 +240,7 @@ pub(super) async fn round(
     q: PageQuery,
     uri: Uri,
 ) -> Response {
-    let page = app.page(&q, &uri, |l| {
-        l.fmt("web-round-title", &[("round", &n.to_string())])
-    });
-    let t = match load(&app, page.lang, "/").await {
-        Ok(t) => t,
-        Err(r) => return r,
-    };
-    match round_data(&t, n, page.lang) {
-        Ok(data) => render(&app, "round.html", &page, data),
-        Err(e) => error_page(&app, page.lang, "/", &e),
-    }
+    round_page(&app, n, &q, &uri, "round.html").await
 }
 
 /// `/rounds/{n}/print`: the wall sheet, by board and "where do I play" by name.
@@ -260,16 +250,21 @@ pub(super) async fn print(
     q: PageQuery,
     uri: Uri,
 ) -> Response {
-    let page = app.page(&q, &uri, |l| {
+    round_page(&app, n, &q, &uri, "print.html").await
+}
+
+/// Round `n`'s pairings rendered with `template` (the desk's page or the wall sheet).
+async fn round_page(app: &Shared, n: u32, q: &PageQuery, uri: &Uri, template: &str) -> Response {
+    let page = app.page(q, uri, |l| {
         l.fmt("web-round-title", &[("round", &n.to_string())])
     });
-    let t = match load(&app, page.lang, "/").await {
+    let t = match load(app, page.lang, "/").await {
         Ok(t) => t,
         Err(r) => return r,
     };
     match round_data(&t, n, page.lang) {
-        Ok(data) => render(&app, "print.html", &page, data),
-        Err(e) => error_page(&app, page.lang, "/", &e),
+        Ok(data) => render(app, template, &page, data),
+        Err(e) => error_page(app, page.lang, "/", &e),
     }
 }
 
