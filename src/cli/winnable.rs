@@ -359,13 +359,11 @@ const BATCH: usize = 512;
 
 fn run_positions(args: &WinnableArgs, path: &PathBuf) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
-    let name = path.display().to_string();
-    let mut input: Box<dyn BufRead> = if name == "-" {
-        Box::new(io::stdin().lock())
-    } else {
-        let file = std::fs::File::open(path).with_context(|| format!("cannot open {name}"))?;
-        Box::new(io::BufReader::new(file))
-    };
+    // The readers every command uses: standard input for `-`, compressed files unpacked.
+    let source = arbiter::formats::input::Source::from_arg(path);
+    let opened = arbiter::formats::input::open(&source, std::sync::Arc::default())?;
+    let name = opened.name;
+    let mut input = io::BufReader::new(opened.reader);
     let jobs = if args.jobs == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
