@@ -495,9 +495,8 @@ impl Adjudicator {
     /// With a configured engine (rule 9), an engine failure is recorded in the reasons; use
     /// [`Adjudicator::adjudicate_game`] to have it as an error.
     pub fn adjudicate_in_game(&self, pos: &Chess, repetitions: u32) -> Adjudication {
-        let mut adj = Run::new(self, pos).adjudicate(repetitions);
-        adj.repetitions = repetitions.max(1);
-        if let Err(err) = expiry::engine_rule(&self.config, pos, &mut adj) {
+        let (mut adj, engine) = self.rules_and_engine(pos, repetitions);
+        if let Err(err) = engine {
             adj.reasons.push(RuleTried::from_note(
                 9,
                 expiry::engine_reference(),
@@ -520,14 +519,26 @@ impl Adjudicator {
         pos: &Chess,
         history: &crate::laws::draw::RepetitionHistory,
     ) -> Result<Adjudication, AdjudicationError> {
-        let repetitions = u32::try_from(history.count(crate::laws::draw::position_key(pos)))
-            .unwrap_or(u32::MAX)
-            .max(1);
-        let mut adj = Run::new(self, pos).adjudicate(repetitions);
-        adj.repetitions = repetitions;
-        expiry::engine_rule(&self.config, pos, &mut adj)?;
+        let repetitions =
+            u32::try_from(history.count(crate::laws::draw::position_key(pos))).unwrap_or(u32::MAX);
+        let (mut adj, engine) = self.rules_and_engine(pos, repetitions);
+        engine?;
         expiry::repetition_rule(pos, history, &mut adj);
         Ok(adj)
+    }
+
+    /// Rules 1–8 on `pos`, seen `repetitions` times (at least once), then the engine rule (9)
+    /// when configured: the adjudication and the engine's failure, if any.
+    fn rules_and_engine(
+        &self,
+        pos: &Chess,
+        repetitions: u32,
+    ) -> (Adjudication, Result<(), engine::EngineError>) {
+        let repetitions = repetitions.max(1);
+        let mut adj = Run::new(self, pos).adjudicate(repetitions);
+        adj.repetitions = repetitions;
+        let engine = expiry::engine_rule(&self.config, pos, &mut adj);
+        (adj, engine)
     }
 }
 
