@@ -19,21 +19,19 @@ const WIN: u8 = 4;
 
 /// Squares a king on `sq` (0 = a1 … 63 = h8) attacks.
 fn king_moves(sq: u8) -> impl Iterator<Item = u8> {
-    let (f, r) = (i32::from(sq % 8), i32::from(sq / 8));
-    (-1..=1)
-        .flat_map(move |df| (-1..=1).map(move |dr| (df, dr)))
-        .filter(|&(df, dr)| df != 0 || dr != 0)
-        .filter_map(move |(df, dr)| {
-            let (nf, nr) = (f + df, r + dr);
-            ((0..8).contains(&nf) && (0..8).contains(&nr)).then(|| (nr * 8 + nf) as u8)
-        })
+    shakmaty::attacks::king_attacks(square(sq))
+        .into_iter()
+        .map(|to| to as u8)
 }
 
 /// Chebyshev (king-move) distance.
-fn distance(a: u8, b: u8) -> u8 {
-    let df = (a % 8).abs_diff(b % 8);
-    let dr = (a / 8).abs_diff(b / 8);
-    df.max(dr)
+fn distance(a: u8, b: u8) -> u32 {
+    square(a).distance(square(b))
+}
+
+/// The square of index `sq` (0 = a1 … 63 = h8; the table's indices are all below 64).
+fn square(sq: u8) -> Square {
+    Square::new(u32::from(sq) & 63)
 }
 
 /// True when a white pawn on `pawn` attacks `sq`.

@@ -166,7 +166,7 @@ fn ahead(square: Square, color: Color, steps: i32) -> Option<Square> {
 }
 
 /// The rank of `square` counted from `color`'s side (the first rank is 1).
-fn relative_rank(square: Square, color: Color) -> u32 {
+pub(super) fn relative_rank(square: Square, color: Color) -> u32 {
     match color {
         Color::White => square.rank().to_u32() + 1,
         Color::Black => 8 - square.rank().to_u32(),

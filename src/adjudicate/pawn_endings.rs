@@ -18,6 +18,8 @@
 //!
 //! Source: standard endgame theory (Dvoretsky's Endgame Manual, ch. 1; Averbakh).
 
+use super::patterns::relative_rank;
+use crate::laws::serde_color::name as side;
 use serde::Serialize;
 use shakmaty::{Bitboard, Board, Chess, Color, File, KnownOutcome, Position, Rank, Square};
 
@@ -128,22 +130,6 @@ fn win(rule: PawnRule, winner: Color, note: Note) -> PawnEnding {
 
 fn draw(rule: PawnRule, note: Note) -> PawnEnding {
     decided(rule, KnownOutcome::Draw, note)
-}
-
-/// The side's code, `white` or `black` (a selector in the messages).
-fn side(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-/// The rank of `sq` counted from `color`'s side, 1 to 8.
-fn relative_rank(sq: Square, color: Color) -> u32 {
-    match color {
-        Color::White => sq.rank().to_u32() + 1,
-        Color::Black => 8 - sq.rank().to_u32(),
-    }
 }
 
 fn promotion_square(pawn: Square, color: Color) -> Square {

@@ -2,6 +2,7 @@
 //! [`crate::adjudicate`]): one [`Run`] per position tries rule 1 to 8, leaves one
 //! [`RuleTried`] line per rule and stops at the first that decides.
 
+use crate::laws::serde_color::name as side;
 use shakmaty::{Bitboard, ByColor, Chess, Color, KnownOutcome, Move, Position, Rank};
 use shakmaty::{EnPassantMode, fen::Fen};
 use shakmaty_syzygy::AmbiguousWdl;
@@ -543,14 +544,6 @@ impl<'a> Run<'a> {
                 .arg("side", side(mover)),
         );
         Some(result)
-    }
-}
-
-/// A side's code in notes (`white`, `black`), which the messages select on.
-fn side(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
     }
 }
 

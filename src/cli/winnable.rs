@@ -1,6 +1,7 @@
 //! `arbiter winnable`: one position (`--fen`) or a file of positions (`--positions`, analysed
 //! in parallel, one JSON line each in input order, a summary on standard error).
 
+use arbiter::laws::serde_color::name as side_name;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -75,13 +76,6 @@ pub struct WinnableArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub lang: super::LangArgs,
-}
-
-fn side_name(side: Color) -> &'static str {
-    match side {
-        Color::White => "white",
-        Color::Black => "black",
-    }
 }
 
 fn sides_of(side: SideArg, pos: &Chess) -> Vec<Color> {
@@ -357,7 +351,7 @@ fn progress(quiet: bool) -> ProgressBar {
 /// Lines analysed together (then written in input order before the next batch is read).
 const BATCH: usize = 512;
 
-fn run_positions(args: &WinnableArgs, path: &PathBuf) -> anyhow::Result<ExitCode> {
+fn run_positions(args: &WinnableArgs, path: &std::path::Path) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     // The readers every command uses: standard input for `-`, compressed files unpacked.
     let source = arbiter::formats::input::Source::from_arg(path);

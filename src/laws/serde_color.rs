@@ -51,6 +51,18 @@ impl From<ColorName> for Color {
     }
 }
 
+/// A colour's word as the JSON and the messages' selectors write it: `"white"` / `"black"`.
+///
+/// ```
+/// assert_eq!(arbiter::laws::serde_color::name(shakmaty::Color::Black), "black");
+/// ```
+pub fn name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
 /// A [`Color`] as `"white"` / `"black"`.
 pub mod color {
     use super::*;
