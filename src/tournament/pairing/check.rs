@@ -16,8 +16,7 @@
 use shakmaty::Color;
 
 use super::{
-    Board, Outcome, Pairing, PairingError, PairingInput, PairingRules, PlayerEntries, PlayerInput,
-    PointSystem, RoundRecord,
+    Board, Outcome, Pairing, PairingError, PairingInput, PairingRules, PlayerEntries, RoundRecord,
 };
 use crate::tournament::result::{RoundEntry, RoundResult, Scoring, entries};
 
@@ -102,43 +101,18 @@ pub fn input_before_round(
         });
     }
     let before = round - 1;
-    let mut players: Vec<PlayerInput> = event
-        .players
-        .iter()
-        .map(|p| {
-            let mut history: Vec<RoundRecord> = p
-                .rounds
-                .iter()
-                .take(before)
-                .map(RoundRecord::from_entry)
-                .collect();
-            while history.len() < before {
-                history.push(RoundRecord::absent());
-            }
-            let preset = preset_entry(p.rounds.get(before), round_is_paired)
-                .map(|e| RoundRecord::from_entry(&e));
-            PlayerInput {
-                tpn: u32::from(p.tpn),
-                rating: p.rating.map_or(0, u32::from),
-                history,
-                preset,
-                claimed_points: None,
-            }
-        })
-        .collect();
-    players.sort_by_key(|p| p.tpn);
-    Ok(PairingInput {
-        total_rounds: event.total_rounds,
-        played_rounds: before as u32,
-        initial_colour: event.initial_colour.unwrap_or(Color::White),
-        points: PointSystem::from_scoring(&event.scoring),
-        players,
-        forbidden_pairs: event
-            .forbidden_pairs
-            .iter()
-            .map(|g| g.iter().copied().map(u32::from).collect())
-            .collect(),
-    })
+    Ok(PairingInput::after_rounds(
+        event.total_rounds,
+        before,
+        event.initial_colour,
+        &event.scoring,
+        &event.players,
+        &event.forbidden_pairs,
+        |p| {
+            preset_entry(p.rounds.get(before), round_is_paired).map(|e| RoundRecord::from_entry(&e))
+        },
+        false,
+    ))
 }
 
 /// Where a player stands in a round: a game, the pairing-allocated bye, or out of the pairing.

@@ -242,43 +242,65 @@ impl PairingInput {
                 next: played as u32 + 1,
             });
         }
-        let points = PointSystem::from_scoring(scoring);
-        let initial_colour = initial_colour.unwrap_or(Color::White);
+        Ok(Self::after_rounds(
+            total_rounds,
+            played,
+            initial_colour,
+            scoring,
+            players,
+            forbidden_pairs,
+            |p| {
+                p.rounds
+                    .get(played)
+                    .filter(|e| !e.is_empty())
+                    .map(RoundRecord::from_entry)
+            },
+            true,
+        ))
+    }
+
+    /// The input for the round after the first `played` rounds of `players`' entries: each
+    /// player's history is those rounds (the pairer counts missing ones as absences), `preset`
+    /// gives their pre-set entry for the round being paired, and the points each record claims
+    /// are checked when `check_claimed`. Starting ranks in order.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn after_rounds(
+        total_rounds: u32,
+        played: usize,
+        initial_colour: Option<Color>,
+        scoring: &Scoring,
+        players: &[PlayerEntries<'_>],
+        forbidden_pairs: &[Vec<u16>],
+        preset: impl Fn(&PlayerEntries<'_>) -> Option<RoundRecord>,
+        check_claimed: bool,
+    ) -> Self {
         let mut players: Vec<PlayerInput> = players
             .iter()
-            .map(|p| {
-                let history: Vec<RoundRecord> = p
+            .map(|p| PlayerInput {
+                tpn: u32::from(p.tpn),
+                rating: p.rating.map_or(0, u32::from),
+                history: p
                     .rounds
                     .iter()
                     .take(played)
                     .map(RoundRecord::from_entry)
-                    .collect();
-                let preset = p
-                    .rounds
-                    .get(played)
-                    .filter(|e| !e.is_empty())
-                    .map(RoundRecord::from_entry);
-                PlayerInput {
-                    tpn: u32::from(p.tpn),
-                    rating: p.rating.map_or(0, u32::from),
-                    history,
-                    preset,
-                    claimed_points: Some(tenths(p.claimed_points)),
-                }
+                    .collect(),
+                preset: preset(p),
+                claimed_points: check_claimed.then(|| tenths(p.claimed_points)),
             })
             .collect();
         players.sort_by_key(|p| p.tpn);
-        Ok(PairingInput {
+        PairingInput {
             total_rounds,
             played_rounds: played as u32,
-            initial_colour,
-            points,
+            initial_colour: initial_colour.unwrap_or(Color::White),
+            points: PointSystem::from_scoring(scoring),
             players,
             forbidden_pairs: forbidden_pairs
                 .iter()
                 .map(|g| g.iter().copied().map(u32::from).collect())
                 .collect(),
-        })
+        }
     }
 
     /// Builds the input for the next round of the tournament `t`: each player's round entries
