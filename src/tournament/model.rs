@@ -105,16 +105,7 @@ impl Tournament {
         check_player(&player).map_err(problem)?;
         player.start_rank = rank;
         self.players.push(player);
-        if self.start_list_frozen() {
-            return Ok(rank);
-        }
-        let new_rank = self
-            .start_list()
-            .iter()
-            .find(|e| e.current_rank == rank)
-            .map_or(rank, |e| e.start_rank);
-        self.apply_start_list()?;
-        Ok(new_rank)
+        Ok(self.rank_again(rank))
     }
 
     /// Changes a registered player's name, rating, birth date and club (the arbiter's
@@ -150,16 +141,7 @@ impl Tournament {
         if let Some(p) = self.players.iter_mut().find(|p| p.start_rank == tpn) {
             *p = edited;
         }
-        if self.start_list_frozen() {
-            return Ok(tpn);
-        }
-        let new_rank = self
-            .start_list()
-            .iter()
-            .find(|e| e.current_rank == tpn)
-            .map_or(tpn, |e| e.start_rank);
-        self.apply_start_list()?;
-        Ok(new_rank)
+        Ok(self.rank_again(tpn))
     }
 
     /// The player with this starting rank.

@@ -140,14 +140,31 @@ impl Tournament {
         if self.start_list_frozen() {
             return Err(TournamentError::StartListFrozen);
         }
+        let map = self.renumber_by_start_list();
+        Ok(map.iter().filter(|(a, b)| a != b).count())
+    }
+
+    /// Before round 1 is paired, ranks everyone again by the initial ranking (a player added
+    /// or edited may move) and returns the new starting rank of the player ranked `tpn`; once
+    /// the start list is frozen, `tpn` itself.
+    pub(super) fn rank_again(&mut self, tpn: u16) -> u16 {
+        if self.start_list_frozen() {
+            return tpn;
+        }
+        let map = self.renumber_by_start_list();
+        map.get(&tpn).copied().unwrap_or(tpn)
+    }
+
+    /// Renumbers every player and what refers to players by the start list: the map from the
+    /// old starting rank to the new one.
+    fn renumber_by_start_list(&mut self) -> HashMap<u16, u16> {
         let map: HashMap<u16, u16> = self
             .start_list()
             .iter()
             .map(|e| (e.current_rank, e.start_rank))
             .collect();
-        let changed = map.iter().filter(|(a, b)| a != b).count();
-        if changed == 0 {
-            return Ok(0);
+        if map.iter().all(|(a, b)| a == b) {
+            return map;
         }
         let new = |tpn: u16| map.get(&tpn).copied().unwrap_or(tpn);
         for p in &mut self.players {
@@ -179,7 +196,7 @@ impl Tournament {
                 *h = format!("{code} {}", ids.join(" "));
             }
         }
-        Ok(changed)
+        map
     }
 }
 
