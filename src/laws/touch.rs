@@ -182,8 +182,9 @@ pub fn obligation(pos: &Chess, touched: &[Square]) -> Obligation {
             .collect(),
         None => Vec::new(),
     };
-    if king_at == Some(0) && !rooks_after_king.is_empty() {
-        let rook = rooks_after_king[0];
+    if king_at == Some(0)
+        && let Some(&rook) = rooks_after_king.first()
+    {
         let castles: Vec<Move> = legal
             .iter()
             .filter(|m| matches!(m, Move::Castle { rook: r, .. } if *r == rook))

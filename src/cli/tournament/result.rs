@@ -10,19 +10,24 @@ pub(super) fn run_result(a: ResultArgs) -> anyhow::Result<ExitCode> {
         (None, Some((x, y))) => GameRef::Players(x, y),
         (None, None) => return Err(CliError::BoardOrGame.into()),
     };
-    let judged = match &a.verdict {
-        Some(path) => Some(read_verdict(path, a.index)?),
-        None => None,
+    // A judged verdict, or the result typed (clap asks for one of the two).
+    enum Recorded {
+        Judged(JudgedGame),
+        Typed(BoardResult),
+    }
+    let recorded = match (&a.verdict, a.result) {
+        (Some(path), _) => Recorded::Judged(read_verdict(path, a.index)?),
+        (None, Some(r)) => Recorded::Typed(r),
+        (None, None) => anyhow::bail!("give the result (1-0, 0-1, 1/2, …) or --verdict FILE"),
     };
     let (result, proposed, t) = change(&a.state, |t| {
         let board = t.board_of(a.round, game)?.board;
-        let result = match (&judged, a.result) {
-            (Some(j), _) => t.record_judged(a.round, board, j, a.decide, a.correct)?,
-            (None, Some(r)) => {
-                t.record_result(a.round, GameRef::Board(board), r, a.correct)?;
-                r
+        let result = match &recorded {
+            Recorded::Judged(j) => t.record_judged(a.round, board, j, a.decide, a.correct)?,
+            Recorded::Typed(r) => {
+                t.record_result(a.round, GameRef::Board(board), *r, a.correct)?;
+                *r
             }
-            (None, None) => unreachable!("clap requires a result or --verdict"),
         };
         // CR 2.2: more than three proven cheating incidents propose disqualification.
         let proposed = t.disqualification_proposed(a.round, board)?;
