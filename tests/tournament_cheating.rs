@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{arbiter, ok};
+use common::{arbiter, ok, result_by_verdict};
 
 /// `arbiter judge` on an event log with `cheats` cheating findings against Black.
 fn verdict(d: &std::path::Path, name: &str, white: &str, black: &str, cheats: usize) {
@@ -37,19 +37,7 @@ fn the_fourth_cheating_incident_proposes_disqualification() {
         d,
     );
     verdict(d, "r1", "Anna", "Boris", 3);
-    let out = ok(
-        &[
-            "result",
-            "ev.json",
-            "--round",
-            "1",
-            "--board",
-            "1",
-            "--verdict",
-            "r1.json",
-        ],
-        d,
-    );
+    let out = ok(&result_by_verdict("r1.json"), d);
     assert!(!out.contains("CR 2.2"), "{out}");
     ok(
         &["result", "ev.json", "--round", "1", "--board", "2", "1-0"],

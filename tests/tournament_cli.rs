@@ -4,7 +4,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{arbiter, fails, ok};
+use common::{arbiter, fails, ok, result_by_verdict};
 
 #[test]
 fn a_short_event() {
@@ -158,18 +158,7 @@ fn a_judged_verdict_is_recorded() {
     ok(&["add-player", "ev.json", "--name", "Anna"], d);
     ok(&["add-player", "ev.json", "--name", "Boris"], d);
     ok(&["pair", "ev.json", "--round", "1", "--game", "1-2"], d);
-    let by_verdict = |file| {
-        [
-            "result",
-            "ev.json",
-            "--round",
-            "1",
-            "--board",
-            "1",
-            "--verdict",
-            file,
-        ]
-    };
+    let by_verdict = |file| result_by_verdict(file);
     let e = fails(&by_verdict("unfinished.json"), d);
     assert!(e.contains("unfinished"), "{e}");
     let out = ok(

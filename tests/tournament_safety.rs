@@ -6,7 +6,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{arbiter, fails, ok, tournament};
+use common::{arbiter, fails, ok, result_by_verdict, tournament};
 
 /// `arbiter tournament <args>` must exit with `code`; its standard error.
 fn exits(code: i32, args: &[&str], dir: &Path) -> String {
@@ -207,19 +207,7 @@ fn a_verdict_for_other_players_is_refused() {
     // Fool's mate between Anna (White) and Boris (Black).
     judge(d, "checkmate-fools-mate.jsonl", "v.json");
     two_players(d, "Иванова Анна", "Петров Пётр");
-    let e = fails(
-        &[
-            "result",
-            "ev.json",
-            "--round",
-            "1",
-            "--board",
-            "1",
-            "--verdict",
-            "v.json",
-        ],
-        d,
-    );
+    let e = fails(&result_by_verdict("v.json"), d);
     assert!(
         e.contains("round 1, board 1: the verdict is for \"Anna\" (White) - \"Boris\" (Black), but the board is 1 (Иванова Анна) (White) - 2 (Петров Пётр) (Black)"),
         "{e}"
@@ -229,19 +217,7 @@ fn a_verdict_for_other_players_is_refused() {
     let d = dir.path();
     judge(d, "checkmate-fools-mate.jsonl", "v.json");
     two_players(d, "Boris", "Anna");
-    let e = fails(
-        &[
-            "result",
-            "ev.json",
-            "--round",
-            "1",
-            "--board",
-            "1",
-            "--verdict",
-            "v.json",
-        ],
-        d,
-    );
+    let e = fails(&result_by_verdict("v.json"), d);
     assert!(e.contains("the verdict is for \"Anna\" (White)"), "{e}");
 }
 
@@ -267,16 +243,7 @@ fn judge_with_start_ranks(d: &Path, white: u16, black: u16) {
 /// a starting rank that is not the board's is refused (exit 1) even so.
 #[test]
 fn a_verdict_is_matched_by_start_rank() {
-    let args = [
-        "result",
-        "ev.json",
-        "--round",
-        "1",
-        "--board",
-        "1",
-        "--verdict",
-        "v.json",
-    ];
+    let args = result_by_verdict("v.json");
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     two_players(d, "Иванова Анна", "Петров Пётр");
@@ -316,16 +283,7 @@ fn a_file_of_several_verdicts_needs_an_index() {
     std::fs::write(d.join("two.json"), format!("{one}{one}")).unwrap();
     two_players(d, "Anna", "Boris");
     let by = |extra: &[&str]| {
-        let mut a = vec![
-            "result",
-            "ev.json",
-            "--round",
-            "1",
-            "--board",
-            "1",
-            "--verdict",
-            "two.json",
-        ];
+        let mut a = result_by_verdict("two.json").to_vec();
         a.extend_from_slice(extra);
         a.iter().map(|s| s.to_string()).collect::<Vec<_>>()
     };
@@ -357,16 +315,7 @@ fn a_disagreeing_verdict_needs_the_arbiters_decision() {
     let d = dir.path();
     judge(d, "cr4.2-reported-mate-not-mate.jsonl", "v.json");
     two_players(d, "Anna", "Boris");
-    let args = [
-        "result",
-        "ev.json",
-        "--round",
-        "1",
-        "--board",
-        "1",
-        "--verdict",
-        "v.json",
-    ];
+    let args = result_by_verdict("v.json");
     let e = fails(&args, d);
     assert!(
         e.contains("the reported result 1-0 disagrees with the board (reported_ending_not_on_board, shown_position_differs; CR 4.2); decide the result with --decide RESULT"),

@@ -59,3 +59,18 @@ pub fn fails(args: &[&str], dir: &Path) -> String {
     assert_eq!(out.status.code(), Some(1), "{args:?} should fail");
     String::from_utf8(out.stderr).unwrap()
 }
+
+/// `tournament result ev.json --round 1 --board 1 --verdict FILE`: board 1 of round 1 recorded
+/// from a judged verdict.
+pub fn result_by_verdict(file: &str) -> [&str; 8] {
+    [
+        "result",
+        "ev.json",
+        "--round",
+        "1",
+        "--board",
+        "1",
+        "--verdict",
+        file,
+    ]
+}

@@ -72,7 +72,10 @@ use reach::reachability;
 pub enum Winnability {
     /// Yes; `helpmate` is a legal line (from the given position) ending in mate by `side`
     /// (empty when the position is already mate).
-    Winnable { helpmate: Vec<Move> },
+    Winnable {
+        /// The mating line, in order, from the given position (Laws 5.1.1 at its end).
+        helpmate: Vec<Move>,
+    },
     /// Proved impossible: `side` can never checkmate (sound, never a guess).
     Unwinnable,
     /// The analysis could not decide within its budget.
