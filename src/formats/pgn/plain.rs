@@ -1,9 +1,9 @@
 //! A quick proof that the reader skipped nothing in a game ([`plain_movetext`]): most games'
 //! movetext is plain — move numbers, SAN moves, `!`/`?` marks, `{…}` comments, `$` NAGs and a
 //! result, separated by spaces and line ends — and for such a movetext the step-by-step scan
-//! of [`super::scan`] can only find nothing. A table-driven automaton (one table lookup per
-//! byte, no branch that depends on the text) checks that, several times faster than the scan;
-//! anything it does not know (variations, `;` comments, castling with zeros, unusual dashes, a
+//! of [`super::scan`] can only find nothing. A table-driven automaton (one addition and one
+//! table lookup per byte, no branch that depends on the text) checks that, faster than the
+//! scan (otb_35k, tags included: 42 ms where the scan takes 57 ms); anything it does not know (variations, `;` comments, castling with zeros, unusual dashes, a
 //! token that is not plain SAN) sends the game to the scan.
 
 /// Byte classes of the automaton.
