@@ -15,7 +15,7 @@ use crate::laws::touch::{Duty, Obligation, obligation};
 
 use super::Judge;
 use super::moves::Written;
-use super::position::{BoardState, Snapshot};
+use super::position::BoardState;
 
 /// The judge's state for touch-move, conduct and coercion, kept apart (boxed) so that plain
 /// replays pay nothing for it.
@@ -45,7 +45,6 @@ pub(super) struct Extra {
 pub(super) struct TouchedMove {
     side: Color,
     obligation: Obligation,
-    before: Box<Snapshot>,
     played: Move,
     notation: String,
     event_index: usize,
@@ -162,7 +161,6 @@ impl Judge {
             Some(duty) => Some(TouchedMove {
                 side: mover,
                 obligation: duty,
-                before: Box::new(self.snapshot()),
                 played: m,
                 notation: written.text(),
                 event_index: index,
@@ -177,10 +175,13 @@ impl Judge {
         let opponent = by.other();
         let claimant_touched = self.extra.touches.iter().any(|(c, _)| *c == by);
         // The claim against the move just made.
+        // The position before it is the judge's `previous` (kept for a take-back), set when
+        // the move was played.
         if let Some(tm) = self.extra.touched_move.clone()
             && tm.side == opponent
             && tm.ply == self.plies
             && self.board.turn() == by
+            && self.previous.is_some()
         {
             let ended_by_it = self
                 .ended
@@ -207,11 +208,12 @@ impl Judge {
                 return;
             }
             // Correct: the move is taken back and must be replaced (not an illegal move).
-            self.restore(*tm.before);
+            if let Some(before) = self.previous.take() {
+                self.restore(*before);
+            }
             if ended_by_it {
                 self.ended = None;
             }
-            self.previous = None;
             self.extra.touched_move = None;
             self.extra.findings.push(TouchMoveFinding {
                 event_index: tm.event_index,
