@@ -8,6 +8,20 @@ fn each_game_of_a_board_log_is_judged() {
     let log = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/board/two-games.fen");
     let text = std::fs::read_to_string(log).unwrap();
     assert_eq!(arbiter::board::split_games(&text).len(), 2);
+    // The library reads both games, as `arbiter judge` and the web desk do: the first is the
+    // fool's mate (four moves), the second 1. e4 e5 (two).
+    let config = arbiter::board::RecogniserConfig::default();
+    let moves: Vec<usize> = arbiter::board::read_board_games(&text, &config)
+        .into_iter()
+        .map(|g| {
+            g.unwrap()
+                .events
+                .iter()
+                .filter(|e| matches!(e, arbiter::game::event::Event::Move(_)))
+                .count()
+        })
+        .collect();
+    assert_eq!(moves, [4, 2]);
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["judge", "--input", "board", "--format", "json", log])
         .output()

@@ -130,3 +130,16 @@ pub fn to_game(recognised: &Recognised) -> Result<EventLog, BoardError> {
 pub fn read_board_game(text: &str, config: &RecogniserConfig) -> Result<EventLog, BoardError> {
     to_game(&read_board_log(text, config)?)
 }
+
+/// Every game of a board log that may hold several ([`crate::board::split_games`]: the start
+/// position set up again), each read as [`read_board_game`] reads one, in order. Line numbers
+/// in the errors are those of the whole log.
+pub fn read_board_games(
+    text: &str,
+    config: &RecogniserConfig,
+) -> Vec<Result<EventLog, BoardError>> {
+    crate::board::split_games(text)
+        .iter()
+        .map(|game| read_board_game(game, config))
+        .collect()
+}

@@ -39,7 +39,7 @@ pub mod recognise;
 pub mod simulate;
 
 pub use diff::{IllegalAct, classify_act};
-pub use events::{read_board_game, to_game};
+pub use events::{read_board_game, read_board_games, to_game};
 pub use games::split_games;
 pub use orientation::Orientation;
 pub use placement::{Reading, Snapshot, looks_like_board_log, parse_log};

@@ -110,8 +110,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         ..Default::default()
                     };
                     let mut records = Vec::new();
-                    for (k, piece) in arbiter::board::split_games(text).iter().enumerate() {
-                        match arbiter::board::read_board_game(piece, &config) {
+                    for (k, read) in arbiter::board::read_board_games(text, &config)
+                        .into_iter()
+                        .enumerate()
+                    {
+                        match read {
                             Ok(events) => records.push((k + 1, GameRecord::Events(events))),
                             Err(e) => {
                                 note!("arbiter: {name}: {e}");

@@ -54,9 +54,14 @@ fn judge_file(name: &str, bytes: &[u8]) -> Result<Verdict, WebError> {
         .next()
         .ok_or_else(|| bad("no game in the file".into()))?
         .map_err(|e| bad(e.to_string()))?;
+    // A board log may hold several games (the start position set up again): its first, as
+    // `arbiter judge` numbers them.
     if let GameRecord::BoardLog(text) = &game.record {
         let events =
-            crate::board::read_board_game(text, &crate::board::RecogniserConfig::default())
+            crate::board::read_board_games(text, &crate::board::RecogniserConfig::default())
+                .into_iter()
+                .next()
+                .ok_or_else(|| bad("no game in the file".into()))?
                 .map_err(|e| bad(e.to_string()))?;
         game.record = GameRecord::Events(events);
     }
