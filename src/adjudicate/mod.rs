@@ -297,11 +297,12 @@ pub struct SearchFigures {
 pub struct RuleReference {
     /// The Laws article or competition rule applied.
     pub article: Article,
-    /// The text after the article (`, mate_plies=5`); empty for the article alone.
-    pub detail: String,
-    /// The start of `detail` (after the comma) as a message, when it is words rather than
-    /// settings (`known drawn material`); not in JSON.
+    /// The words that follow the article (`known drawn material`), as a message; not in JSON
+    /// apart (the JSON text has them in English).
     pub detail_note: Option<crate::i18n::Note>,
+    /// The settings after the article and its words (`, mate_plies=5`), and further articles
+    /// (`; Laws 6.9`); empty for the article alone.
+    pub detail: String,
 }
 
 impl RuleReference {
@@ -309,8 +310,8 @@ impl RuleReference {
     pub fn new(article: Article) -> Self {
         RuleReference {
             article,
-            detail: String::new(),
             detail_note: None,
+            detail: String::new(),
         }
     }
 
@@ -318,8 +319,8 @@ impl RuleReference {
     pub fn with(article: Article, detail: impl fmt::Display) -> Self {
         RuleReference {
             article,
-            detail: format!(", {detail}"),
             detail_note: None,
+            detail: format!(", {detail}"),
         }
     }
 
@@ -327,26 +328,20 @@ impl RuleReference {
     /// in the reader's language in [`RuleReference::text`]).
     pub fn with_note(article: Article, note: crate::i18n::Note) -> Self {
         RuleReference {
-            detail: format!(", {}", note.text(crate::i18n::Lang::En)),
-            detail_note: Some(note),
             article,
+            detail_note: Some(note),
+            detail: String::new(),
         }
     }
 
-    /// The reference as `Display` writes it, with the detail's words in `lang` (the article
-    /// as `Display` writes it too: its name in `lang` is the caller's).
+    /// The reference in `lang`: the article's name (`ПС 4.3`), the words of its note, then
+    /// the settings as configured; in English, what `Display` writes.
     pub fn text(&self, lang: crate::i18n::Lang) -> String {
-        let detail = match &self.detail_note {
-            Some(note) => {
-                let en = format!(", {}", note.text(crate::i18n::Lang::En));
-                match self.detail.strip_prefix(&en) {
-                    Some(rest) => format!(", {}{rest}", note.text(lang)),
-                    None => self.detail.clone(),
-                }
-            }
-            None => self.detail.clone(),
-        };
-        format!("{}{detail}", self.article)
+        let words = self
+            .detail_note
+            .as_ref()
+            .map_or(String::new(), |note| format!(", {}", note.text(lang)));
+        format!("{}{words}{}", self.article.label(lang), self.detail)
     }
 
     /// This reference and, after a semicolon, a further article in full:
@@ -359,7 +354,7 @@ impl RuleReference {
 
 impl fmt::Display for RuleReference {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.article, self.detail)
+        f.write_str(&self.text(crate::i18n::Lang::En))
     }
 }
 

@@ -14,11 +14,10 @@ impl Adjudication {
         }
         // A pawn ending's reference names its rule in English: the rule has its own line here.
         let reference = if self.pawn_rule.is_some() {
-            self.article.article.to_string()
+            self.article.article.label(lang)
         } else {
-            self.article.to_string()
+            self.article.text(lang)
         };
-        let reference = localised_reference(&reference, lang);
         let mut s = lang.fmt("adj-position", &[("fen", &self.fen)]);
         s.push('\n');
         s.push_str(&match self.result {
@@ -91,10 +90,7 @@ impl Adjudication {
                 "adj-rule-line",
                 &[
                     ("rule", &r.rule.to_string()),
-                    (
-                        "reference",
-                        &localised_reference(&r.reference.text(lang), lang),
-                    ),
+                    ("reference", &r.reference.text(lang)),
                     ("decided", yes_no(r.decided)),
                     ("text", &r.note.text(lang)),
                 ],
@@ -102,16 +98,6 @@ impl Adjudication {
             s.push('\n');
         }
         s
-    }
-}
-
-/// A rule reference (`CR 4.3, mate_plies=5`) with its article's name in `lang` (`ПС 4.3, …`);
-/// the parameters after it stay as configured.
-fn localised_reference(reference: &str, lang: Lang) -> String {
-    match reference.split_once(' ') {
-        Some(("CR", n)) => lang.fmt("article-cr", &[("n", n)]),
-        Some(("Laws", n)) => lang.fmt("article-laws", &[("n", n)]),
-        _ => reference.to_string(),
     }
 }
 
