@@ -146,3 +146,22 @@ fn command_line_engine_flags() {
     );
     assert!(!v["engine"]["pv_san"].as_array().unwrap().is_empty(), "{v}");
 }
+
+/// A pool keeps its engine between positions: two searches, one engine started, and the
+/// answers are those of an engine started for each (a mate in one, the side to move's).
+#[test]
+fn the_engine_pool_keeps_one_engine_for_several_positions() {
+    let Some(path) = stockfish() else { return };
+    let config = EngineConfig::new(path, EngineLimit::Nodes(20_000));
+    let pool = arbiter::adjudicate::engine::EnginePool::default();
+    assert_eq!(pool.idle_engines(), 0);
+    // White mates with Ra8#; Black to move mates with ...Ra1#.
+    let white = pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    let black = pos("r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1");
+    for (p, want) in [(&white, Score::Mate(1)), (&black, Score::Mate(-1))] {
+        let kept = pool.analyse(&config, p).expect("the engine searches");
+        assert_eq!(pool.idle_engines(), 1);
+        let alone = arbiter::adjudicate::engine::analyse(&config, p).expect("searches");
+        assert_eq!((kept.score, alone.score), (want, want));
+    }
+}

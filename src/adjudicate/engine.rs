@@ -248,15 +248,62 @@ pub fn check(config: &EngineConfig) -> Result<String, EngineError> {
     Session::start(&config.path)?.handshake()
 }
 
-/// Searches `pos` with the configured limit and returns the last evaluation and line.
+/// Searches `pos` with the configured limit and returns the last evaluation and line, with
+/// an engine started for it alone ([`EnginePool::analyse`] keeps engines for the next
+/// positions).
 ///
 /// Errors: as [`check`], and [`EngineError::Protocol`] when no `bestmove` or no evaluation
 /// arrives (the time allowed is the move time plus 30 s, or 120 s for a node limit).
 pub fn analyse(config: &EngineConfig, pos: &Chess) -> Result<EngineReport, EngineError> {
-    let mut session = Session::start(&config.path)?;
-    let name = session.handshake()?;
+    EnginePool::default().analyse(config, pos)
+}
+
+/// Engines kept running between positions, so that adjudicating a batch starts the engine
+/// once per thread, not once per position. An engine that failed is not kept.
+#[derive(Default)]
+pub struct EnginePool {
+    idle: std::sync::Mutex<Vec<(Session, String)>>,
+}
+
+impl EnginePool {
+    /// [`analyse`] with an idle engine of the pool, or a new one; the engine goes back to the
+    /// pool after a search that went well.
+    ///
+    /// Errors: as [`analyse`].
+    pub fn analyse(&self, config: &EngineConfig, pos: &Chess) -> Result<EngineReport, EngineError> {
+        let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
+        let (mut session, name) = match idle {
+            Some(engine) => engine,
+            None => {
+                let mut session = Session::start(&config.path)?;
+                let name = session.handshake()?;
+                (session, name)
+            }
+        };
+        let report = search(&mut session, name.clone(), config, pos)?;
+        if let Ok(mut idle) = self.idle.lock() {
+            idle.push((session, name));
+        }
+        Ok(report)
+    }
+
+    /// How many engines wait for the next position.
+    pub fn idle_engines(&self) -> usize {
+        self.idle.lock().map_or(0, |idle| idle.len())
+    }
+}
+
+/// One search of `pos` by an engine that has answered `uciok`.
+fn search(
+    session: &mut Session,
+    name: String,
+    config: &EngineConfig,
+    pos: &Chess,
+) -> Result<EngineReport, EngineError> {
     let fen = Fen::from_position(pos, EnPassantMode::Legal);
     session.send("ucinewgame")?;
+    session.send("isready")?;
+    session.until("readyok", Duration::from_secs(10), |_| {})?;
     session.send(&format!("position fen {fen}"))?;
     let (go, timeout) = match config.limit {
         EngineLimit::Nodes(n) => (format!("go nodes {n}"), Duration::from_secs(120)),

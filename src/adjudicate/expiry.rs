@@ -20,6 +20,7 @@ pub(super) fn engine_reference() -> RuleReference {
 /// therefore never a draw.
 pub(super) fn engine_rule(
     config: &AdjudicationConfig,
+    engines: &engine::EnginePool,
     pos: &Chess,
     adj: &mut Adjudication,
 ) -> Result<(), EngineError> {
@@ -42,7 +43,7 @@ pub(super) fn engine_rule(
         ));
         return Ok(());
     }
-    let report = engine::analyse(engine, pos)?;
+    let report = engines.analyse(engine, pos)?;
     let found = if report.pv_san.is_empty() {
         Note::new("adj-engine-eval")
     } else {

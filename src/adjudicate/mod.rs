@@ -453,10 +453,12 @@ pub struct Adjudication {
 /// Mating potential per side (`{"white": …, "black": …}`), see [`has_mating_potential`].
 pub type MatingPotential = ByColor<bool>;
 
-/// Adjudicates positions with one configuration; holds the Syzygy tables when configured.
+/// Adjudicates positions with one configuration; holds the Syzygy tables when configured,
+/// and the UCI engines of rule 9 between positions once started.
 pub struct Adjudicator {
     config: AdjudicationConfig,
     tablebase: Option<Tablebase<Chess>>,
+    engines: engine::EnginePool,
 }
 
 impl Adjudicator {
@@ -472,7 +474,11 @@ impl Adjudicator {
         if let Some(engine) = &config.engine {
             engine::check(engine)?;
         }
-        Ok(Adjudicator { config, tablebase })
+        Ok(Adjudicator {
+            config,
+            tablebase,
+            engines: engine::EnginePool::default(),
+        })
     }
 
     /// The configuration in use.
@@ -532,7 +538,7 @@ impl Adjudicator {
         let repetitions = repetitions.max(1);
         let mut adj = Run::new(self, pos).adjudicate(repetitions);
         adj.repetitions = repetitions;
-        let engine = expiry::engine_rule(&self.config, pos, &mut adj);
+        let engine = expiry::engine_rule(&self.config, &self.engines, pos, &mut adj);
         (adj, engine)
     }
 }
@@ -567,6 +573,7 @@ pub fn adjudicate(pos: &Chess, config: &AdjudicationConfig) -> Adjudication {
             let adjudicator = Adjudicator {
                 config: without,
                 tablebase: None,
+                engines: engine::EnginePool::default(),
             };
             let mut run = Run::new(&adjudicator, pos);
             run.tablebase_error = Some(err.to_string());
