@@ -22,6 +22,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("print.html", include_str!("templates/print.html")),
     ("standings.html", include_str!("templates/standings.html")),
     ("crosstable.html", include_str!("templates/crosstable.html")),
+    ("legend.html", include_str!("templates/legend.html")),
     ("verdict.html", include_str!("templates/verdict.html")),
     (
         "adjudication.html",
@@ -37,12 +38,49 @@ const TEMPLATES: &[(&str, &str)] = &[
 /// every test that builds an [`App`].
 pub(super) fn environment() -> Environment<'static> {
     let mut env = Environment::new();
+    env.add_filter("person", person);
     for (name, source) in TEMPLATES {
         if let Err(e) = env.add_template(name, source) {
             panic!("template {name}: {e}");
         }
     }
     env
+}
+
+/// A player's name as the pages show it, `{{ name|person }}`: never broken inside a word, and
+/// on a narrow screen the given names shortened to initials before the surname is touched
+/// (`Соловьёва, Дарья` → `Соловьёва, Д.`; the stylesheet decides which part shows).
+///
+/// The name is split at its first comma (`Surname, Given`, as TRF and the start list write
+/// it), else at its first space; a name of one word has no given part. Every part is
+/// HTML-escaped.
+fn person(name: &str) -> Value {
+    let name = name.trim();
+    let (surname, given) = match name.split_once(',') {
+        Some((s, g)) => (format!("{},", s.trim_end()), g.trim()),
+        None => match name.split_once(' ') {
+            Some((s, g)) => (s.to_string(), g.trim()),
+            None => (name.to_string(), ""),
+        },
+    };
+    let esc = |s: &str| minijinja::HtmlEscape(s).to_string();
+    let mut html = format!(
+        "<span class=\"person\"><span class=\"surname\">{}</span>",
+        esc(&surname)
+    );
+    if !given.is_empty() {
+        let initials: Vec<String> = given
+            .split_whitespace()
+            .filter_map(|w| w.chars().next().map(|c| format!("{c}.")))
+            .collect();
+        html.push_str(&format!(
+            " <span class=\"given\">{}</span><span class=\"initial\">{}</span>",
+            esc(given),
+            esc(&initials.join(" "))
+        ));
+    }
+    html.push_str("</span>");
+    Value::from_safe_string(html)
 }
 
 /// What every page shows besides its own data.
@@ -81,9 +119,28 @@ fn translator(lang: Lang) -> Value {
             let refs: Vec<(&str, &str)> =
                 args.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
             lang.try_fmt(&id, &refs)
+                .map(|text| no_break_after_number(&text))
                 .map_err(|e| minijinja::Error::new(minijinja::ErrorKind::InvalidOperation, e))
         },
     )
+}
+
+/// `4-го тура` with a non-breaking hyphen (U+2011): a page never breaks a line between a
+/// number and its Russian case ending. Other hyphens (`0-1`, `Заречная-Преображенская`) stay.
+fn no_break_after_number(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut prev_digit = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let next_letter = chars.peek().is_some_and(|n| n.is_alphabetic());
+        out.push(if c == '-' && prev_digit && next_letter {
+            '\u{2011}'
+        } else {
+            c
+        });
+        prev_digit = c.is_ascii_digit();
+    }
+    out
 }
 
 /// Renders `template` with the page's common data and `data` (its own), status `status`.
@@ -154,4 +211,40 @@ pub(super) fn error_page(app: &App, lang: Lang, back: &str, err: &WebError) -> R
             "stale": matches!(err, WebError::Stale),
         }),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{no_break_after_number, person};
+
+    #[test]
+    fn a_number_keeps_its_case_ending() {
+        assert_eq!(
+            no_break_after_number("после 4-го тура, 0-1, Заречная-Преображенская, 12-й"),
+            "после 4\u{2011}го тура, 0-1, Заречная-Преображенская, 12\u{2011}й"
+        );
+    }
+
+    #[test]
+    fn a_name_keeps_its_words_and_gets_initials() {
+        assert_eq!(
+            person("Соловьёва, Дарья").to_string(),
+            "<span class=\"person\"><span class=\"surname\">Соловьёва,</span> \
+             <span class=\"given\">Дарья</span><span class=\"initial\">Д.</span></span>"
+        );
+        assert_eq!(
+            person("Иванова Анна Сергеевна").to_string(),
+            "<span class=\"person\"><span class=\"surname\">Иванова</span> \
+             <span class=\"given\">Анна Сергеевна</span><span class=\"initial\">А. С.</span></span>"
+        );
+        assert_eq!(
+            person("Ким").to_string(),
+            "<span class=\"person\"><span class=\"surname\">Ким</span></span>"
+        );
+        assert_eq!(
+            person("<b>, \"x\"").to_string(),
+            "<span class=\"person\"><span class=\"surname\">&lt;b&gt;,</span> \
+             <span class=\"given\">&quot;x&quot;</span><span class=\"initial\">&quot;.</span></span>"
+        );
+    }
 }
