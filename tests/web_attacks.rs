@@ -490,7 +490,7 @@ fn the_desks_own_pages_and_scripts_change_the_event() {
     assert_eq!(page.status, 200);
     let set = page.headers_named("set-cookie").join(" | ");
     assert!(
-        set.contains("HttpOnly") && set.contains("SameSite=Strict"),
+        set.contains("HttpOnly") && set.contains("SameSite=Lax"),
         "{set}"
     );
     // Every form of the page carries the key.

@@ -25,7 +25,9 @@
 //!    for the API.
 //! 3. Forms (every state-changing address outside `/api/`) need the form key of the session:
 //!    field `csrf` equal to an HMAC-SHA256, under a key drawn at the server's start, of the
-//!    session cookie `arbiter_session` (`HttpOnly; SameSite=Strict`, set by the first page).
+//!    session cookie `arbiter_session` (`HttpOnly; SameSite=Lax`, set by the first page: `Lax`
+//!    so that opening the desk from a link elsewhere keeps the session, and the key of the
+//!    tabs already open; no other site's `POST` carries it, and the key decides anyway).
 //!    The pages put it in every form. A page from before a restart, another browser's key or
 //!    none is 403 "reload the page". The handlers check it ([`super::App::check_form`]).
 //! 4. The API takes bodies only as `Content-Type: application/json` (415 otherwise): a web page
@@ -240,7 +242,7 @@ pub(super) async fn guard(State(app): State<Shared>, mut req: Request, next: Nex
             let mut r = next.run(req).await;
             if let Some(id) = new_session.filter(|_| !is_api(&uri))
                 && let Ok(v) = HeaderValue::from_str(&format!(
-                    "{SESSION_COOKIE}={id}; Path=/; HttpOnly; SameSite=Strict"
+                    "{SESSION_COOKIE}={id}; Path=/; HttpOnly; SameSite=Lax"
                 ))
             {
                 r.headers_mut().append(header::SET_COOKIE, v);
