@@ -356,6 +356,35 @@ fn csv_has_a_header_and_one_record_per_game() {
     );
 }
 
+/// People's text in the CSV (PGN tags, the file's name) cannot run as a spreadsheet formula
+/// (OWASP "CSV Injection"): a cell starting with `=`, `+`, `-`, `@`, tab or CR gets a `'`.
+#[test]
+fn csv_cells_of_tags_are_not_formulas() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("cells.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"=HYPERLINK(\\\"http://x.ru\\\")\"]\n[White \"@SUM(1+1)*cmd\"]\n[Black \"+7\"]\n\
+         [Round \"-1\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+    )
+    .unwrap();
+    let out = arbiter(&["--format", "csv", pgn.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let mut reader = csv::Reader::from_reader(&out.stdout[..]);
+    let header = reader.headers().unwrap().clone();
+    let record = reader.records().next().unwrap().unwrap();
+    let col = |name: &str| &record[header.iter().position(|h| h == name).unwrap()];
+    assert_eq!(col("event"), "'=HYPERLINK(\"http://x.ru\")");
+    assert_eq!(col("white"), "'@SUM(1+1)*cmd");
+    assert_eq!(col("black"), "'+7");
+    assert_eq!(col("round"), "'-1");
+    // Our own columns are as they were.
+    assert_eq!(
+        (col("recorded_result"), col("result"), col("reason")),
+        ("1-0", "1-0", "checkmate")
+    );
+}
+
 #[test]
 fn compressed_inputs_read_like_the_plain_file() {
     let plain = arbiter(&["--format", "jsonl", fixture("clean.pgn").to_str().unwrap()]);

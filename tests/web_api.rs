@@ -36,11 +36,72 @@ fn config(state: &Path, token: Option<&str>) -> ServeConfig {
         lang: Lang::Ru,
         preset: Preset::DetskyMat,
         token: token.map(str::to_string),
+        allowed_hosts: Vec::new(),
     }
 }
 
-/// One request to a fresh router over `state`: status, headers, body text.
+/// The session id the tests' forms are sent under (any 32 hex digits: the server's form key
+/// of it is what the pages would put in their forms).
+const SESSION: &str = "0123456789abcdef0123456789abcdef";
+
+/// One request as the desk's own pages make it, to a fresh router over `state`: a form
+/// (`application/x-www-form-urlencoded` or `multipart/form-data; boundary=XB`) gets the session
+/// cookie and its form key unless it has a `csrf` field; an API body without a content type
+/// is sent as `application/json`. Status, headers, body text.
 async fn send(
+    cfg: &ServeConfig,
+    method: &str,
+    uri: &str,
+    body: &str,
+    headers: &[(&str, &str)],
+) -> (StatusCode, axum::http::HeaderMap, String) {
+    let mut headers: Vec<(String, String)> = headers
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let mut body = body.to_string();
+    let kind = headers
+        .iter()
+        .find(|(k, _)| k == "content-type")
+        .map(|(_, v)| v.clone());
+    let key = arbiter::web::guard::form_key(SESSION);
+    let mut signed = false;
+    match kind.as_deref() {
+        None if uri.starts_with("/api/") && !body.is_empty() => {
+            headers.push(("content-type".into(), "application/json".into()));
+        }
+        Some("application/x-www-form-urlencoded") if !body.contains("csrf=") => {
+            body = format!("csrf={key}&{body}");
+            signed = true;
+        }
+        Some(k) if k.starts_with("multipart/form-data") && !body.contains("name=\"csrf\"") => {
+            body = body.replacen(
+                "--XB\r\n",
+                &format!(
+                    "--XB\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{key}\r\n--XB\r\n"
+                ),
+                1,
+            );
+            signed = true;
+        }
+        _ => {}
+    }
+    if signed {
+        let session = format!("arbiter_session={SESSION}");
+        match headers.iter_mut().find(|(k, _)| k == "cookie") {
+            Some((_, v)) => *v = format!("{v}; {session}"),
+            None => headers.push(("cookie".into(), session)),
+        }
+    }
+    let pairs: Vec<(&str, &str)> = headers
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    send_raw(cfg, method, uri, &body, &pairs).await
+}
+
+/// One request exactly as given, to a fresh router over `state`: status, headers, body text.
+async fn send_raw(
     cfg: &ServeConfig,
     method: &str,
     uri: &str,
@@ -265,13 +326,29 @@ async fn changes_need_the_token_when_the_server_has_one() {
     assert_eq!(s, StatusCode::OK);
     let (s, _, _) = send(&cfg, "GET", "/?lang=en", "", &[]).await;
     assert_eq!(s, StatusCode::OK);
-    // A page opened with the token remembers it as a cookie; the cookie or a header pass.
-    let (_, h, _) = send(&cfg, "GET", "/?token=s3cret", "", &[]).await;
+    // A page opened with the token remembers it as a cookie and drops it from the address
+    // (303 to the same page, its other parameters kept); the cookie or a header pass.
+    let (s, h, _) = send(&cfg, "GET", "/rounds/1?token=s3cret&lang=en", "", &[]).await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(h[header::LOCATION], "/rounds/1?lang=en");
     assert!(
         h[header::SET_COOKIE]
             .to_str()
             .unwrap()
             .starts_with("arbiter_token=s3cret;")
+    );
+    let (s, h, _) = send(&cfg, "GET", "/?token=s3cret", "", &[]).await;
+    assert_eq!(
+        (s, &h[header::LOCATION]),
+        (StatusCode::SEE_OTHER, &"/".parse().unwrap())
+    );
+    // A wrong token is not remembered: the page, no cookie for it.
+    let (s, h, _) = send(&cfg, "GET", "/?token=guess", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        h.get_all(header::SET_COOKIE)
+            .iter()
+            .all(|c| !c.to_str().unwrap().starts_with("arbiter_token"))
     );
     let (s, _, _) = send(
         &cfg,

@@ -549,6 +549,13 @@ web-error-no-file = Choose the log file to judge.
 web-error-no-fen = Give the position as FEN.
 web-error-no-verdict = The file holds no verdict.
 web-error-refused = Refused: { $reason }
+web-error-host = This desk answers only at its own addresses (localhost, 127.0.0.1, the address it listens on, or a name given with --allow-host); "{ $host }" is none of them, so nothing was read or changed. If it is this computer's name, start arbiter serve with --allow-host and that name.
+web-error-cross-site = Refused: this request came from another site ({ $origin }), not from the desk's own pages. Nothing was changed. Make changes only on the desk's pages.
+web-error-form-key = Refused: the form did not carry this desk's key for your browser session (a page opened before the server restarted, in another browser, or sent by another site). Nothing was changed: reload the page and send it again.
+web-error-too-large = Refused: the request is larger than { $limit } MiB, the most the desk takes (an event log is usually under 100 KiB). Nothing was recorded: send a smaller file.
+web-error-content-type = The API takes bodies as JSON only: send the header Content-Type: application/json (this request sent { $sent }). Nothing was changed.
+web-no-content-type = a body without Content-Type
+web-error-upload = The upload could not be read to the end ({ $reason }): choose the file and send it again.
 
 ## Pawn-ending findings (adjudication rule 5)
 pawn-call = arbiter's call: { $text }

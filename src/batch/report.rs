@@ -21,6 +21,7 @@ use serde::Serialize;
 use super::discrepancy::{Discrepancy, Kind};
 use super::{Event, GameError, GameReport, Headers, Item, Outcome};
 use crate::game::verdict::Verdict;
+use crate::tournament::pairing_list::spreadsheet_text;
 
 /// The per-game status word used in JSONL and CSV.
 fn status(outcome: &Outcome) -> &'static str {
@@ -203,10 +204,13 @@ impl<W: Write> CsvWriter<W> {
             return Ok(());
         };
         let h = &report.headers;
-        let s = |o: Option<&str>| o.unwrap_or_default().to_owned();
+        // People's text (file names, PGN tags, the reader's errors quoting them) is
+        // neutralised for spreadsheets; the columns of fixed words and numbers are not.
+        let text = |o: &str| spreadsheet_text(o).into_owned();
+        let s = |o: Option<&str>| text(o.unwrap_or_default());
         let v = |f: &dyn Fn(&Verdict) -> String| verdict.map(f).unwrap_or_default();
         let record: [String; 21] = [
-            file.to_string(),
+            text(file),
             index.to_string(),
             report.offset.to_string(),
             s(h.tag("Event")),
@@ -239,7 +243,7 @@ impl<W: Write> CsvWriter<W> {
                 .collect::<Vec<_>>()
                 .join(";"),
             v(&|v| v.final_fen.to_string()),
-            error.map(ToString::to_string).unwrap_or_default(),
+            text(&error.map(ToString::to_string).unwrap_or_default()),
         ];
         self.out.write_record(&record).map_err(io::Error::other)
     }

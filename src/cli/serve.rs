@@ -20,6 +20,11 @@ pub struct Args {
     /// otherwise).
     #[arg(long)]
     token: Option<String>,
+    /// A host name the desk also answers to (repeatable), besides localhost, loopback IPs and
+    /// the bound address: e.g. this laptop's name on the venue's network. Any other `Host`
+    /// is refused (421), which stops DNS-rebinding pages.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    allow_host: Vec<String>,
     /// Rule preset: pairing colour rules, tie-break order, adjudication thresholds.
     #[command(flatten)]
     preset: super::PresetArgs,
@@ -46,6 +51,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         lang: args.lang.get(),
         preset: args.preset.or(super::PresetName::DetskyMat),
         token,
+        allowed_hosts: args
+            .allow_host
+            .iter()
+            .map(|h| h.trim().to_ascii_lowercase())
+            .filter(|h| !h.is_empty())
+            .collect(),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

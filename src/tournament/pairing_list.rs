@@ -152,8 +152,11 @@ impl PairingList {
 
     /// The list as CSV: `board,white_start_rank,white_name,white_points,black_start_rank,
     /// black_name,black_points,result`; the bye as a row with board `bye` and no Black.
+    ///
+    /// Names are neutralised for spreadsheets ([`spreadsheet_text`]): a player registered as
+    /// `=HYPERLINK(…)` is a name in the organiser's spreadsheet, not a formula.
     pub fn to_csv(&self) -> String {
-        let q = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+        let q = |s: &str| format!("\"{}\"", spreadsheet_text(s).replace('"', "\"\""));
         let mut s = String::from(
             "board,white_start_rank,white_name,white_points,black_start_rank,black_name,black_points,result\n",
         );
@@ -182,10 +185,51 @@ impl PairingList {
     }
 }
 
+/// A text cell for a CSV file a spreadsheet may open: one that starts with `=`, `+`, `-`, `@`,
+/// a tab or a carriage return gets a leading `'`, so the spreadsheet shows it as text instead
+/// of running it as a formula (OWASP, "CSV Injection"). Other text is returned as it is.
+/// For cells of people's text (names, clubs, file names, PGN tags), not for numbers.
+pub fn spreadsheet_text(cell: &str) -> std::borrow::Cow<'_, str> {
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        std::borrow::Cow::Owned(format!("'{cell}"))
+    } else {
+        std::borrow::Cow::Borrowed(cell)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::tournament::{BoardResult, GameRef, Player};
+
+    #[test]
+    fn formulas_in_names_are_text_in_the_csv() {
+        for bad in ["=1+1", "+7", "-2+3", "@SUM(A1)", "\tx", "\rx"] {
+            assert_eq!(spreadsheet_text(bad), format!("'{bad}"));
+        }
+        for fine in ["Аня", "O'Neil", "", "1-0", " =not first"] {
+            assert_eq!(spreadsheet_text(fine), fine);
+        }
+        let mut t = Tournament::new("T", 1);
+        for name in ["=HYPERLINK(\"http://x.ru\",\"y\")", "@cmd", "Аня", "-Боря"] {
+            t.add_player(Player {
+                name: name.into(),
+                ..Player::default()
+            })
+            .unwrap();
+        }
+        t.pair_round(1, &[(1, 2), (3, 4)], None).unwrap();
+        let csv = PairingList::new(&t, 1).unwrap().to_csv();
+        assert!(
+            csv.contains(",\"'=HYPERLINK(\"\"http://x.ru\"\",\"\"y\"\")\",")
+                && csv.contains(",\"'@cmd\","),
+            "{csv}"
+        );
+        assert!(
+            csv.contains(",\"Аня\",") && csv.contains(",\"'-Боря\","),
+            "{csv}"
+        );
+    }
 
     #[test]
     fn boards_bye_points_before_the_round() {

@@ -1,6 +1,6 @@
 //! The HTML forms that change the event: register, withdraw, forbid a pair, apply the
 //! ranking, record a result (or correct it, confirmed), pair the next round. Each checks the
-//! token, changes the state through [`App::change`] with the form's version, and answers a
+//! token and the session's form key ([`App::check_form`]), changes the state through [`App::change`] with the form's version, and answers a
 //! redirect to the page (303) or the page with the error in its language.
 
 use std::collections::HashMap;
@@ -9,7 +9,8 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect, Response};
 
-use super::extract::{FormFields, RoundNo};
+use super::extract::{FormFields, PageQuery, RoundNo};
+use super::guard::CSRF_FIELD;
 use super::pages::{explanation_data, parse_result, round_data};
 use super::view::{Page, error_page, render};
 use super::{App, Shared, WebError};
@@ -83,7 +84,8 @@ pub(super) async fn submit<A: Send + 'static, T: Send + 'static>(
     edit: impl FnOnce(A, &mut crate::tournament::Tournament) -> Result<T, WebError> + Send + 'static,
 ) -> Response {
     let lang = f.lang(app);
-    let done = match parsed.and_then(|a| app.check_token(headers).map(|()| a)) {
+    let checked = app.check_form(headers, f.get(CSRF_FIELD).as_deref(), lang);
+    let done = match checked.and(parsed) {
         Ok(a) => app.change(f.get("version"), move |t| edit(a, t)).await,
         Err(e) => Err(e),
     };
@@ -246,6 +248,7 @@ pub(super) async fn result(
 /// pairer's explanation (floaters, the bye).
 pub(super) async fn pair_next(
     State(app): State<Shared>,
+    q: PageQuery,
     headers: HeaderMap,
     FormFields(form): FormFields,
 ) -> Response {
@@ -253,7 +256,7 @@ pub(super) async fn pair_next(
     let lang = f.lang(&app);
     let rules = PairingRules::of(app.config.preset);
     let done = async {
-        app.check_token(&headers)?;
+        app.check_form(&headers, f.get(CSRF_FIELD).as_deref(), lang)?;
         app.change(f.get("version"), move |t| {
             let p = t.pair_next_round(&rules)?;
             let data = round_data(t, p.round, lang)?;
@@ -266,7 +269,7 @@ pub(super) async fn pair_next(
     match done {
         Ok((round, mut data, why)) => {
             let title = lang.fmt("web-round-title", &[("round", &round.to_string())]);
-            let page = Page::new(lang, format!("/rounds/{round}"), title);
+            let page = Page::new(lang, format!("/rounds/{round}"), title).with_csrf(&q.csrf);
             if let Some(d) = data.as_object_mut() {
                 d.insert("explanation".into(), why);
             }

@@ -8,16 +8,17 @@
 //! | `POST /api/rounds/{n}/boards/{b}/result` | body `{"result": "1-0"}` → 200 and the board; 409 result already there, 404 no such board, 400 bad body |
 //! | `POST /api/rounds/next` | pairs the next round (`tournament pair --auto`) → 200; 409 while results are missing |
 //!
-//! A state-changing request needs the token when the server has one (401 without). A body
-//! may give `"version"` (the `ETag` of `GET /api/event`): a state changed since is 409.
+//! A state-changing request needs the token when the server has one (401 without), comes from
+//! a program or the desk's own origin (403 from another site), and sends its body as
+//! `Content-Type: application/json` (415 otherwise; [`super::guard`]). A body may give
+//! `"version"` (the `ETag` of `GET /api/event`): a state changed since is 409.
 
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 
-use super::extract::{BoardNo, RoundNo};
+use super::extract::{BoardNo, JsonBody, RoundNo};
 use super::{Shared, WebError, version};
 use crate::tournament::pairing::PairingRules;
 use crate::tournament::pairing_list::{ListedBoard, PairingList};
@@ -58,7 +59,7 @@ struct ResultBody {
 }
 
 /// Reads a JSON body, a bad one as [`WebError::BadRequest`] saying what was wrong.
-fn read_body<T: serde::de::DeserializeOwned>(body: &Bytes, what: &str) -> Result<T, WebError> {
+fn read_body<T: serde::de::DeserializeOwned>(body: &[u8], what: &str) -> Result<T, WebError> {
     serde_json::from_slice(body).map_err(|e| WebError::BadRequest(format!("{what}: {e}")))
 }
 
@@ -68,7 +69,7 @@ pub async fn result(
     State(app): State<Shared>,
     BoardNo(n, b): BoardNo,
     headers: HeaderMap,
-    body: Bytes,
+    JsonBody(body): JsonBody,
 ) -> Result<Json<ListedBoard>, WebError> {
     app.check_token(&headers)?;
     let body: ResultBody = read_body(&body, "expected {\"result\": \"1-0\"}")?;
@@ -110,7 +111,7 @@ struct NextBody {
 pub async fn pair_next(
     State(app): State<Shared>,
     headers: HeaderMap,
-    body: Bytes,
+    JsonBody(body): JsonBody,
 ) -> Result<Json<serde_json::Value>, WebError> {
     app.check_token(&headers)?;
     let body: NextBody = if body.iter().all(u8::is_ascii_whitespace) {

@@ -16,7 +16,8 @@ use axum::response::Response;
 use serde_json::json;
 
 use super::actions::{Fields, submit};
-use super::extract::{FormFields, RoundNo, Upload};
+use super::extract::{FormFields, PageQuery, RoundNo, Upload, too_large};
+use super::guard::CSRF_FIELD;
 use super::pages::{RESULTS, parse_result};
 use super::view::{Page, error_page, render};
 use super::{Shared, WebError, version};
@@ -29,9 +30,9 @@ use crate::game::verdict::Verdict;
 use crate::tournament::{GameRef, Tournament};
 
 /// Judges the first game of an uploaded file named `name` (its extension and content tell
-/// JSONL, PGN or an e-board log apart, as for `arbiter judge`).
+/// JSONL, PGN or an e-board log apart, as for `arbiter judge`). The file is read from a
+/// temporary copy whose path never reaches the page: a reason that names it names `name`.
 fn judge_file(name: &str, bytes: &[u8]) -> Result<Verdict, WebError> {
-    let bad = |m: String| WebError::BadRequest(format!("{name}: {m}"));
     let ext = std::path::Path::new(name)
         .extension()
         .map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
@@ -39,10 +40,28 @@ fn judge_file(name: &str, bytes: &[u8]) -> Result<Verdict, WebError> {
         .prefix("arbiter-upload-")
         .suffix(&ext)
         .tempfile()
-        .map_err(|e| WebError::Internal(format!("temp file: {e}")))?;
+        .map_err(|e| WebError::Internal(format!("cannot keep the upload: {}", e.kind())))?;
     tmp.write_all(bytes)
         .and_then(|()| tmp.flush())
-        .map_err(|e| WebError::Internal(format!("temp file: {e}")))?;
+        .map_err(|e| WebError::Internal(format!("cannot keep the upload: {}", e.kind())))?;
+    let path = tmp.path().to_path_buf();
+    let base = path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let bad = |m: String| {
+        let m = m.replace(&path.display().to_string(), name);
+        let m = if base.is_empty() {
+            m
+        } else {
+            m.replace(&base, name)
+        };
+        if m.starts_with(&format!("{name}:")) {
+            WebError::BadRequest(m)
+        } else {
+            WebError::BadRequest(format!("{name}: {m}"))
+        }
+    };
     let input = GameInput::open(
         &Source::File(tmp.path().to_path_buf()),
         None,
@@ -82,7 +101,7 @@ fn result_choices(results: &[(&str, &str)]) -> Vec<serde_json::Value> {
 /// data's board number; or round `page_path`'s page with the error.
 fn board_page(
     app: &Shared,
-    lang: crate::i18n::Lang,
+    (lang, csrf): (crate::i18n::Lang, &str),
     page_path: String,
     template: &str,
     title: &str,
@@ -91,7 +110,8 @@ fn board_page(
     match shown {
         Ok(data) => {
             let title = lang.fmt(title, &[("board", &data["board"].to_string())]);
-            render(app, template, &Page::new(lang, page_path, title), data)
+            let page = Page::new(lang, page_path, title).with_csrf(csrf);
+            render(app, template, &page, data)
         }
         Err(e) => error_page(app, lang, &page_path, &e),
     }
@@ -111,6 +131,7 @@ fn board_players(t: &Tournament, n: u32, board: u32) -> Result<serde_json::Value
 pub(super) async fn judge_upload(
     State(app): State<Shared>,
     RoundNo(n): RoundNo,
+    q: PageQuery,
     headers: HeaderMap,
     Upload(mut form): Upload,
 ) -> Response {
@@ -123,7 +144,7 @@ pub(super) async fn judge_upload(
             Ok(Some(field)) => field,
             Ok(None) => break,
             Err(e) => {
-                unreadable = Some(e.body_text());
+                unreadable = Some(e);
                 break;
             }
         };
@@ -132,14 +153,14 @@ pub(super) async fn judge_upload(
             let file_name = field.file_name().unwrap_or("log.jsonl").to_string();
             match field.bytes().await {
                 Ok(bytes) => file = Some((file_name, bytes.to_vec())),
-                Err(e) => unreadable = Some(e.body_text()),
+                Err(e) => unreadable = Some(e),
             }
         } else {
             match field.text().await {
                 Ok(text) => {
                     fields.insert(name, text);
                 }
-                Err(e) => unreadable = Some(e.body_text()),
+                Err(e) => unreadable = Some(e),
             }
         }
     }
@@ -147,9 +168,17 @@ pub(super) async fn judge_upload(
     let lang = f.lang(&app);
     let page_path = format!("/rounds/{n}");
     let shown = async {
-        app.check_token(&headers)?;
-        if let Some(reason) = unreadable {
-            return Err(WebError::BadRequest(reason));
+        // An upload over the limit is refused before anything else (its fields may be lost).
+        if let Some(e) = &unreadable
+            && e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE
+        {
+            return Err(too_large(lang));
+        }
+        app.check_form(&headers, f.get(CSRF_FIELD).as_deref(), lang)?;
+        if let Some(e) = unreadable {
+            return Err(WebError::BadRequest(
+                lang.fmt("web-error-upload", &[("reason", &e.body_text())]),
+            ));
         }
         let board: u32 = f.required("board")?;
         let (file_name, bytes) = file
@@ -188,7 +217,7 @@ pub(super) async fn judge_upload(
     .await;
     board_page(
         &app,
-        lang,
+        (lang, &q.csrf),
         page_path,
         "verdict.html",
         "web-verdict-title",
@@ -242,6 +271,7 @@ fn adjudicated(a: &Adjudication) -> &'static str {
 pub(super) async fn adjudicate(
     State(app): State<Shared>,
     RoundNo(n): RoundNo,
+    q: PageQuery,
     headers: HeaderMap,
     FormFields(form): FormFields,
 ) -> Response {
@@ -249,7 +279,7 @@ pub(super) async fn adjudicate(
     let lang = f.lang(&app);
     let page_path = format!("/rounds/{n}");
     let shown = async {
-        app.check_token(&headers)?;
+        app.check_form(&headers, f.get(CSRF_FIELD).as_deref(), lang)?;
         let board: u32 = f.required("board")?;
         let fen = f
             .get("fen")
@@ -271,7 +301,7 @@ pub(super) async fn adjudicate(
     .await;
     board_page(
         &app,
-        lang,
+        (lang, &q.csrf),
         page_path,
         "adjudication.html",
         "web-adjudication-title",

@@ -5,19 +5,21 @@
 
 use std::collections::HashMap;
 
+use axum::body::Bytes;
 use axum::extract::{
     Form, FromRequest, FromRequestParts, Multipart, Query, RawPathParams, Request,
 };
 use axum::http::request::Parts;
-use axum::http::{Method, Uri};
+use axum::http::{Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
 use super::view::error_page;
-use super::{Shared, WebError};
+use super::{BODY_LIMIT, Shared, WebError};
 use crate::i18n::Lang;
 
-/// The query every page takes: `?lang=ru|en`, and `?token=` once to remember the token.
-/// Read leniently: a field that is not what the page takes is ignored, never a rejection.
+/// The query every page takes: `?lang=ru|en`, and `?token=` once to remember the token; with
+/// the session's form key ([`super::guard::Session`]) for the page's forms. Read leniently: a
+/// field that is not what the page takes is ignored, never a rejection.
 #[derive(Debug, Default)]
 pub(super) struct PageQuery {
     /// `?lang=`.
@@ -26,6 +28,8 @@ pub(super) struct PageQuery {
     pub token: Option<String>,
     /// `/players?edit=N`: the player whose edit form is shown (ignored unless a number).
     pub edit: Option<u16>,
+    /// The form key of the request's session (empty outside the server's middleware).
+    pub csrf: String,
 }
 
 impl PageQuery {
@@ -38,6 +42,7 @@ impl PageQuery {
             lang: q.remove("lang"),
             token: q.remove("token"),
             edit: q.remove("edit").and_then(|e| e.trim().parse().ok()),
+            csrf: String::new(),
         }
     }
 }
@@ -46,7 +51,11 @@ impl<S: Send + Sync> FromRequestParts<S> for PageQuery {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(PageQuery::of(&parts.uri))
+        let mut q = PageQuery::of(&parts.uri);
+        if let Some(s) = parts.extensions.get::<super::guard::Session>() {
+            q.csrf.clone_from(&s.csrf);
+        }
+        Ok(q)
     }
 }
 
@@ -126,9 +135,57 @@ impl FromRequest<Shared> for FormFields {
         let uri = req.uri().clone();
         match Form::<HashMap<String, String>>::from_request(req, app).await {
             Ok(Form(f)) => Ok(FormFields(f)),
+            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(refuse(app, &uri, too_large))
+            }
             Err(_) => Err(refuse(app, &uri, |lang| {
                 WebError::BadRequest(lang.msg("web-error-bad-form"))
             })),
+        }
+    }
+}
+
+/// The refusal of a body over [`BODY_LIMIT`], naming the limit in `lang`.
+pub(super) fn too_large(lang: Lang) -> WebError {
+    WebError::TooLarge(lang.fmt(
+        "web-error-too-large",
+        &[("limit", &(BODY_LIMIT >> 20).to_string())],
+    ))
+}
+
+/// The body of a change through the API: empty, or JSON sent as `Content-Type:
+/// application/json` (415 otherwise, whatever the body holds: a web page can send `text/plain`
+/// to any site without asking, never `application/json`); over [`BODY_LIMIT`] 413. Refusals are
+/// the API's JSON.
+pub struct JsonBody(pub Bytes);
+
+impl FromRequest<Shared> for JsonBody {
+    type Rejection = Response;
+
+    async fn from_request(req: Request, app: &Shared) -> Result<Self, Response> {
+        let kind = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).trim().to_string());
+        let body = Bytes::from_request(req, app).await.map_err(|e| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                too_large(Lang::En).into_response()
+            } else {
+                WebError::BadRequest(e.body_text()).into_response()
+            }
+        })?;
+        let json = kind.as_deref().is_some_and(|k| {
+            let essence = k.split(';').next().unwrap_or_default().trim();
+            essence.eq_ignore_ascii_case("application/json")
+        });
+        if json || (kind.is_none() && body.iter().all(u8::is_ascii_whitespace)) {
+            Ok(JsonBody(body))
+        } else {
+            let sent = kind.unwrap_or_else(|| Lang::En.msg("web-no-content-type"));
+            Err(WebError::UnsupportedType(
+                Lang::En.fmt("web-error-content-type", &[("sent", &sent)]),
+            )
+            .into_response())
         }
     }
 }

@@ -17,19 +17,23 @@
 //!   state's [`version`] as it was shown; a change made from a stale page is refused with
 //!   "changed meanwhile, reload" (409 in the API when a `version` is given).
 //! - Access: on loopback anyone on the machine may change the event; bound to another address
-//!   every state-changing request needs the token ([`Access`]).
+//!   every state-changing request needs the token ([`Access`]). Whatever the address, only the
+//!   desk's own pages and programs may change it — not another web page the arbiter's browser
+//!   opens — and only under the desk's own host names: the threat model and the checks
+//!   (origin, form key, `Host`, JSON-only API, security headers) are in [`guard`].
 //!
-//! Modules: [`api`] (JSON), `pages` (HTML that shows), `actions` (HTML forms that change),
+//! Modules: [`guard`] (who the desk obeys), [`api`] (JSON), `pages` (HTML that shows), `actions` (HTML forms that change),
 //! `desk` (the incident work: judging an uploaded log, adjudicating a position), `view`
 //! (templates and translation).
 
-use std::hash::{BuildHasher, Hasher};
+use std::hash::Hasher;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
 use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
@@ -43,6 +47,7 @@ mod actions;
 pub mod api;
 mod desk;
 pub mod extract;
+pub mod guard;
 mod pages;
 mod view;
 
@@ -59,6 +64,9 @@ pub struct ServeConfig {
     pub preset: Preset,
     /// The access token for state-changing requests; `None` on loopback without `--token`.
     pub token: Option<String>,
+    /// Host names the desk answers to besides `localhost`, loopback IPs and the bound IP
+    /// (`--allow-host`, e.g. the laptop's name on the venue's network); see [`guard`].
+    pub allowed_hosts: Vec<String>,
 }
 
 /// Who may change the event: everyone (loopback, no token), or holders of the token. The token
@@ -124,6 +132,19 @@ pub enum WebError {
     /// A state-changing request without the access token.
     #[error("the access token is missing or wrong: open the address `arbiter serve` printed")]
     Unauthorized,
+    /// A state-changing request from another site, or a form without its session's form key
+    /// (the message says which, in the request's language).
+    #[error("{0}")]
+    Forbidden(String),
+    /// A request for a host name the desk does not answer to (DNS rebinding).
+    #[error("{0}")]
+    WrongHost(String),
+    /// A body larger than the desk takes (the message names the limit).
+    #[error("{0}")]
+    TooLarge(String),
+    /// An API body that is not `Content-Type: application/json`.
+    #[error("{0}")]
+    UnsupportedType(String),
     /// A failure of the server itself (a task that died, a template that did not render).
     #[error("{0}")]
     Internal(String),
@@ -131,7 +152,9 @@ pub enum WebError {
 
 impl WebError {
     /// The HTTP status of the error: 404 no such round or board, 405 a wrong method, 409 a
-    /// refused change or a stale form, 400 a bad body, form field, player, birth date or FEN, 401 no token, 500 the state file or the server.
+    /// refused change or a stale form, 400 a bad body, form field, player, birth date or FEN, 401 no token,
+    /// 403 another site or no form key, 413 too large, 415 not JSON, 421 another host name,
+    /// 500 the state file or the server.
     pub fn status(&self) -> StatusCode {
         match self {
             WebError::Tournament(
@@ -146,6 +169,10 @@ impl WebError {
             | WebError::Fen(_) => StatusCode::BAD_REQUEST,
             WebError::NotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             WebError::Unauthorized => StatusCode::UNAUTHORIZED,
+            WebError::Forbidden(_) => StatusCode::FORBIDDEN,
+            WebError::WrongHost(_) => StatusCode::MISDIRECTED_REQUEST,
+            WebError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            WebError::UnsupportedType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             WebError::Store(_) | WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -156,7 +183,13 @@ impl WebError {
         let n = |x: u32| x.to_string();
         match self {
             WebError::Stale => lang.msg("web-error-stale"),
-            WebError::NotFound(m) | WebError::NotAllowed(m) | WebError::BadRequest(m) => m.clone(),
+            WebError::NotFound(m)
+            | WebError::NotAllowed(m)
+            | WebError::BadRequest(m)
+            | WebError::Forbidden(m)
+            | WebError::WrongHost(m)
+            | WebError::TooLarge(m)
+            | WebError::UnsupportedType(m) => m.clone(),
             WebError::Field { field, value } => {
                 let field = lang.msg(&format!("web-field-{field}"));
                 match value {
@@ -357,12 +390,33 @@ impl App {
             || given(cookie(headers, "arbiter_token").as_deref())
     }
 
-    /// [`WebError::Unauthorized`] unless [`App::allowed`].
+    /// A change through the API: [`WebError::Unauthorized`] unless [`App::allowed`] (the
+    /// origin and the body's type are checked before, by [`guard`]).
     fn check_token(&self, headers: &HeaderMap) -> Result<(), WebError> {
         if self.allowed(headers) {
             Ok(())
         } else {
             Err(WebError::Unauthorized)
+        }
+    }
+
+    /// A change through a form: the token as [`App::check_token`], and the form's field
+    /// `csrf` the form key of the request's session cookie ([`guard::form_key`]); else
+    /// [`WebError::Forbidden`] in `lang`, saying to reload the page.
+    fn check_form(
+        &self,
+        headers: &HeaderMap,
+        csrf: Option<&str>,
+        lang: Lang,
+    ) -> Result<(), WebError> {
+        self.check_token(headers)?;
+        let ok = guard::session_id(headers)
+            .zip(csrf)
+            .is_some_and(|(session, given)| guard::form_key_matches(&session, given));
+        if ok {
+            Ok(())
+        } else {
+            Err(WebError::Forbidden(lang.msg("web-error-form-key")))
         }
     }
 }
@@ -388,6 +442,10 @@ async fn blocking<T: Send + 'static>(
         .map_err(|e| WebError::Internal(format!("the request's task failed: {e}")))?
 }
 
+/// The largest request body the desk reads, in bytes (4 MiB: an event log of a long game is
+/// under 100 KiB); a larger one is refused with 413 naming the limit.
+pub const BODY_LIMIT: usize = 4 << 20;
+
 /// The routes: pages, form actions and the JSON API (see README "arbiter serve").
 pub fn router(app: Shared) -> Router {
     Router::new()
@@ -411,25 +469,18 @@ pub fn router(app: Shared) -> Router {
         .route("/api/rounds/{n}", get(api::round))
         .route("/api/standings", get(api::standings))
         .route("/api/rounds/{n}/boards/{b}/result", post(api::result))
+        .route("/desk.js", get(guard::desk_js))
         .fallback(extract::not_found)
         .method_not_allowed_fallback(extract::not_allowed)
-        .layer(axum::extract::DefaultBodyLimit::max(4 << 20))
+        .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn_with_state(app.clone(), guard::guard))
         .with_state(app)
 }
 
-/// A token for a server bound beyond loopback: 128 bits from the process's random hasher
-/// seeds, as 32 hex digits.
+/// A token for a server bound beyond loopback: 128 bits from the operating system's random
+/// source, as 32 hex digits.
 pub fn new_token() -> String {
-    let half = || {
-        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-        h.write_u128(
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos()),
-        );
-        h.finish()
-    };
-    format!("{:016x}{:016x}", half(), half())
+    guard::hex(&guard::random_bytes::<16>())
 }
 
 /// What went wrong starting the server.

@@ -17,16 +17,10 @@ use crate::tournament::standings::{CrossCell, Crosstable, StandingsReport, fmt_d
 use crate::tournament::{BoardResult, Tournament};
 
 impl App {
-    /// The page frame for a request: its language and the token cookie to set.
+    /// The page frame for a request: its language and the session's form key.
     fn page(&self, q: &PageQuery, uri: &Uri, title: impl Fn(Lang) -> String) -> Page {
         let lang = self.lang(q.lang.as_deref());
-        let mut page = Page::new(lang, uri.path(), title(lang));
-        if let (Some(given), super::Access::Token(token)) = (&q.token, &self.access)
-            && given == token
-        {
-            page.set_token = Some(token.clone());
-        }
-        page
+        Page::new(lang, uri.path(), title(lang)).with_csrf(&q.csrf)
     }
 }
 

@@ -91,8 +91,8 @@ pub(super) struct Page {
     pub path: String,
     /// The page's title.
     pub title: String,
-    /// The token to remember as a cookie (a page opened as `?token=…`).
-    pub set_token: Option<String>,
+    /// The form key of the request's session, put in every form ([`super::guard`]).
+    pub csrf: String,
 }
 
 impl Page {
@@ -102,8 +102,14 @@ impl Page {
             lang,
             path: path.into(),
             title,
-            set_token: None,
+            csrf: String::new(),
         }
+    }
+
+    /// The same page with the session's form key in its forms.
+    pub fn with_csrf(mut self, csrf: &str) -> Page {
+        self.csrf = csrf.to_string();
+        self
     }
 }
 
@@ -157,27 +163,19 @@ pub(super) fn render_status(
         q => format!("?lang={}", lang.code()),
         path => page.path,
         title => page.title,
+        csrf => page.csrf,
         css => CSS,
         t => translator(lang),
         ..Value::from_serialize(&data)
     };
     let html = app.env.get_template(template).and_then(|t| t.render(ctx));
     match html {
-        Ok(html) => {
-            let mut r = (
-                status,
-                [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-                html,
-            )
-                .into_response();
-            if let Some(token) = &page.set_token
-                && let Ok(v) =
-                    format!("arbiter_token={token}; Path=/; HttpOnly; SameSite=Strict").parse()
-            {
-                r.headers_mut().insert(header::SET_COOKIE, v);
-            }
-            r
-        }
+        Ok(html) => (
+            status,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            html,
+        )
+            .into_response(),
         Err(e) => (
             StatusCode::INTERNAL_SERVER_ERROR,
             format!("page {template}: {e:#}"),

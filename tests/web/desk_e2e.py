@@ -240,11 +240,13 @@ def main():
                 no_error("correct a result")
                 shown = browser.find_element(css, "#board-2 .result").get_attribute("data-result")
                 c.check(shown == "1/2-1/2", f"corrected result shown: {shown}")
-                # A second result for a finished game is refused, saying why.
-                go("/?lang=ru")
+                # A second result for a finished game is refused, saying why (a form of the
+                # desk's page: it carries the page's form key).
+                go("/rounds/4?lang=ru")
                 navigated(lambda: browser.execute_script(
                     "const f=document.createElement('form');f.method='post';f.action='/rounds/4/result';"
-                    "for (const [k,v] of [['board','3'],['result','0-1'],['lang','ru']]) {"
+                    "const key=document.querySelector('input[name=csrf]').value;"
+                    "for (const [k,v] of [['board','3'],['result','0-1'],['lang','ru'],['csrf',key]]) {"
                     "const i=document.createElement('input');i.name=k;i.value=v;f.appendChild(i);}"
                     "document.body.appendChild(f);f.submit();"))
                 err = browser.find_element(css, "#error").text

@@ -1,0 +1,449 @@
+//! Who the desk obeys: every request passes here before its handler.
+//!
+//! Threat model. The desk is reached by the arbiter's own browser, by any web page that browser
+//! opens (which can make it send requests to `127.0.0.1`), by scripts on the machine and, bound
+//! beyond loopback, by anyone on the venue's network. The access token (off loopback) stops
+//! people on the network; the origin check and the per-session form key (CSRF) stop other web
+//! pages from making the arbiter's browser change the event; the `Host` check stops a page whose
+//! name re-resolves to 127.0.0.1 (DNS rebinding) from reading or changing it. None of them stops
+//! a program running on the arbiter's machine, or anyone holding the token.
+//!
+//! What is checked, in order:
+//!
+//! 1. `Host`: one of `localhost`, a loopback IP, the bound IP (any IP literal when bound to
+//!    `0.0.0.0`/`::`: a rebinding page can only send its own *name*), or a name given with
+//!    `--allow-host`; the port is not compared. A request without `Host` (HTTP/1.0 scripts; no
+//!    browser omits it) passes. Else 421 in words.
+//! 2. Every request but `GET`/`HEAD` (forms, API, `OPTIONS` preflights) must come from the
+//!    desk itself: `Sec-Fetch-Site` `same-origin` or `none`; without it, an `Origin` equal to
+//!    `http(s)://` + the request's `Host`. Another site (`cross-site`, `same-site` — another
+//!    port of the same machine is a same-site page — or a foreign `Origin`) is 403 in words.
+//!    A request with neither header is a program, not a browser (every browser since 2020 sends
+//!    `Origin` on a `POST`): it passes to the handler. `Origin: null` (a browser hiding the
+//!    origin, the desk's own pages too under `Referrer-Policy: no-referrer` where the browser
+//!    sends no `Sec-Fetch-Site`) passes for forms, which the form key then decides, and is 403
+//!    for the API.
+//! 3. Forms (every state-changing address outside `/api/`) need the form key of the session:
+//!    field `csrf` equal to an HMAC-SHA256, under a key drawn at the server's start, of the
+//!    session cookie `arbiter_session` (`HttpOnly; SameSite=Lax`, set by the first page: `Lax`
+//!    so that opening the desk from a link elsewhere keeps the session, and the key of the
+//!    tabs already open; no other site's `POST` carries it, and the key decides anyway).
+//!    The pages put it in every form. A page from before a restart, another browser's key or
+//!    none is 403 "reload the page". The handlers check it ([`super::App::check_form`]).
+//! 4. The API takes bodies only as `Content-Type: application/json` (415 otherwise): a web page
+//!    cannot send that type to another site without the browser asking first, and the desk
+//!    answers no such question. Programs (`curl`, the tests) use the API with no `Origin`, on
+//!    loopback without a token, beyond loopback with the token (`X-Arbiter-Token`).
+//!
+//! Every response carries `Content-Security-Policy` (scripts only from the desk; no framing),
+//! `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY`
+//! and `Cross-Origin-Resource-Policy: same-origin`. A page opened as `/?token=…` stores the
+//! token in a cookie and redirects (303) to the same address without it, so the token leaves
+//! the address bar and the history.
+
+use std::net::IpAddr;
+use std::sync::OnceLock;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::header::{self, HeaderMap, HeaderName, HeaderValue};
+use axum::http::{Method, StatusCode, Uri};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Redirect, Response};
+use hmac::{Hmac, Mac};
+
+use super::extract::{PageQuery, is_api, refuse};
+use super::{Access, Shared, WebError, cookie};
+
+/// The session cookie's name: a random id the form key is made from.
+pub const SESSION_COOKIE: &str = "arbiter_session";
+
+/// The form field that carries the form key.
+pub const CSRF_FIELD: &str = "csrf";
+
+/// The content security policy of every response: nothing from elsewhere, scripts only the
+/// desk's own file (`/desk.js`, the print button), the pages' own `<style>`, forms only to the
+/// desk, never in a frame.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
+     style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; \
+     frame-ancestors 'none'; base-uri 'none'";
+
+/// The session of a request: its id (from the cookie, or new) and the form key made from it.
+#[derive(Clone, Debug)]
+pub struct Session {
+    /// The session id (32 hex digits).
+    pub id: String,
+    /// The form key of the session ([`form_key`]).
+    pub csrf: String,
+    /// True when the request brought no session: the response sets the cookie.
+    pub new: bool,
+}
+
+/// The server's secret for the form keys: 32 random bytes drawn once per process, so a key
+/// from before a restart is refused.
+fn secret() -> &'static [u8; 32] {
+    static SECRET: OnceLock<[u8; 32]> = OnceLock::new();
+    SECRET.get_or_init(random_bytes::<32>)
+}
+
+/// `N` bytes from the operating system's random source.
+///
+/// # Panics
+/// When the system has no random source: the server cannot make keys nobody can guess.
+pub(super) fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut b = [0u8; N];
+    if let Err(e) = getrandom::fill(&mut b) {
+        panic!("the system's random source failed: {e}");
+    }
+    b
+}
+
+/// Lower-case hex of `bytes`.
+pub(super) fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The bytes of lower- or upper-case hex `text`, `None` when it is not hex.
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
+        .collect()
+}
+
+/// The MAC of a session id under the server's secret.
+fn mac(session: &str) -> Hmac<sha2::Sha256> {
+    let mut m = <Hmac<sha2::Sha256> as Mac>::new_from_slice(secret())
+        .unwrap_or_else(|_| unreachable!("HMAC takes a key of any length"));
+    m.update(b"arbiter form key\0");
+    m.update(session.as_bytes());
+    m
+}
+
+/// The form key of a session: HMAC-SHA256 of its id under the server's secret, 64 hex digits.
+pub fn form_key(session: &str) -> String {
+    hex(&mac(session).finalize().into_bytes())
+}
+
+/// True when `given` is the form key of `session` (compared in constant time).
+pub fn form_key_matches(session: &str, given: &str) -> bool {
+    unhex(given.trim()).is_some_and(|b| mac(session).verify_slice(&b).is_ok())
+}
+
+/// The session id of the request's cookie, when it is one the server could have made.
+pub(super) fn session_id(headers: &HeaderMap) -> Option<String> {
+    cookie(headers, SESSION_COOKIE)
+        .filter(|s| s.len() == 32 && s.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// The request's `Host` without its port, lower case, without a trailing dot; `None` when the
+/// request has none.
+fn host_name(headers: &HeaderMap) -> Option<String> {
+    let host = headers
+        .get(header::HOST)?
+        .to_str()
+        .unwrap_or("\u{fffd}")
+        .trim();
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        rest.split(']').next().unwrap_or_default()
+    } else {
+        match host.rsplit_once(':') {
+            Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+            _ => host,
+        }
+    };
+    Some(name.trim_end_matches('.').to_ascii_lowercase())
+}
+
+impl super::App {
+    /// Whether `Host` name `name` is this desk's: `localhost`, a loopback IP, the bound IP (any
+    /// IP when bound to every address), or a name given with `--allow-host`.
+    pub(super) fn host_allowed(&self, name: &str) -> bool {
+        let bound = self.config.addr.ip();
+        if name == "localhost" {
+            return true;
+        }
+        if let Ok(ip) = name.parse::<IpAddr>() {
+            return ip.is_loopback() || bound.is_unspecified() || ip == bound;
+        }
+        self.config
+            .allowed_hosts
+            .iter()
+            .any(|h| h.trim_end_matches('.').eq_ignore_ascii_case(name))
+    }
+}
+
+/// Where a state-changing request says it comes from.
+#[derive(Debug, PartialEq, Eq)]
+enum Caller {
+    /// The desk's own pages (`Sec-Fetch-Site: same-origin`/`none`, or our own `Origin`).
+    Desk,
+    /// A browser that hides the origin (`Origin: null`).
+    Hidden,
+    /// No `Origin`, no `Sec-Fetch-Site`: a program.
+    Program,
+    /// Another site, as the browser named it.
+    Elsewhere(String),
+}
+
+/// Where the request comes from, by its `Sec-Fetch-Site` and `Origin` headers.
+fn caller(headers: &HeaderMap) -> Caller {
+    let get = |name: &str| {
+        headers
+            .get(name)
+            .map(|v| v.to_str().unwrap_or("\u{fffd}").trim().to_string())
+    };
+    if let Some(site) = get("sec-fetch-site") {
+        return match site.to_ascii_lowercase().as_str() {
+            "same-origin" | "none" => Caller::Desk,
+            _ => Caller::Elsewhere(get("origin").unwrap_or(site)),
+        };
+    }
+    let Some(origin) = get("origin") else {
+        return Caller::Program;
+    };
+    if origin == "null" {
+        return Caller::Hidden;
+    }
+    let host = headers
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let own = ["http://", "https://"]
+        .iter()
+        .any(|scheme| !host.is_empty() && origin.eq_ignore_ascii_case(&format!("{scheme}{host}")));
+    if own {
+        Caller::Desk
+    } else {
+        Caller::Elsewhere(origin)
+    }
+}
+
+/// True for methods that only read (`GET`, `HEAD`).
+fn reads_only(method: &Method) -> bool {
+    method == Method::GET || method == Method::HEAD
+}
+
+/// The middleware: the `Host` check, the origin check of changes, the token's redirect, the
+/// session, and the security headers on whatever the handler answers.
+pub(super) async fn guard(State(app): State<Shared>, mut req: Request, next: Next) -> Response {
+    let uri = req.uri().clone();
+    let mut response = match check(&app, &mut req, &uri) {
+        Some(answer) => answer,
+        None => {
+            let new_session = req
+                .extensions()
+                .get::<Session>()
+                .filter(|s| s.new)
+                .map(|s| s.id.clone());
+            let mut r = next.run(req).await;
+            if let Some(id) = new_session.filter(|_| !is_api(&uri))
+                && let Ok(v) = HeaderValue::from_str(&format!(
+                    "{SESSION_COOKIE}={id}; Path=/; HttpOnly; SameSite=Lax"
+                ))
+            {
+                r.headers_mut().append(header::SET_COOKIE, v);
+            }
+            r
+        }
+    };
+    secure_headers(response.headers_mut());
+    response
+}
+
+/// The security headers every response carries.
+fn secure_headers(h: &mut HeaderMap) {
+    let set = |h: &mut HeaderMap, name: HeaderName, value: &'static str| {
+        h.insert(name, HeaderValue::from_static(value));
+    };
+    set(h, header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY);
+    set(h, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
+    set(h, header::REFERRER_POLICY, "no-referrer");
+    set(h, header::X_FRAME_OPTIONS, "DENY");
+    set(
+        h,
+        HeaderName::from_static("cross-origin-resource-policy"),
+        "same-origin",
+    );
+}
+
+/// The checks before the handler: the answer instead of the handler's (a refusal, the token's
+/// redirect), or `None` to go on (with the request's [`Session`] in its extensions).
+fn check(app: &Shared, req: &mut Request, uri: &Uri) -> Option<Response> {
+    let headers = req.headers();
+    if let Some(name) = host_name(headers)
+        && !app.host_allowed(&name)
+    {
+        let shown = headers
+            .get(header::HOST)
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
+            .unwrap_or_default();
+        return Some(refuse(app, uri, |lang| {
+            WebError::WrongHost(lang.fmt("web-error-host", &[("host", &shown)]))
+        }));
+    }
+    if !reads_only(req.method()) {
+        let refused = match caller(headers) {
+            Caller::Elsewhere(from) => Some(from),
+            Caller::Hidden if is_api(uri) => Some("null".to_string()),
+            Caller::Desk | Caller::Hidden | Caller::Program => None,
+        };
+        if let Some(from) = refused {
+            return Some(refuse(app, uri, |lang| {
+                WebError::Forbidden(lang.fmt("web-error-cross-site", &[("origin", &from)]))
+            }));
+        }
+    }
+    if req.method() == Method::GET
+        && !is_api(uri)
+        && let (Some(given), Access::Token(token)) = (PageQuery::of(uri).token, &app.access)
+        && given.trim() == token
+    {
+        return Some(token_redirect(uri, token));
+    }
+    let session = match session_id(headers) {
+        Some(id) => Session {
+            csrf: form_key(&id),
+            id,
+            new: false,
+        },
+        None => {
+            let id = hex(&random_bytes::<16>());
+            Session {
+                csrf: form_key(&id),
+                id,
+                new: true,
+            }
+        }
+    };
+    req.extensions_mut().insert(session);
+    None
+}
+
+/// The answer to a page opened with the right `?token=`: the token in a cookie and a 303 to the
+/// same address without `token` (the other parameters kept).
+fn token_redirect(uri: &Uri, token: &str) -> Response {
+    let rest: Vec<&str> = uri
+        .query()
+        .unwrap_or_default()
+        .split('&')
+        .filter(|kv| !kv.is_empty() && kv.split('=').next() != Some("token"))
+        .collect();
+    let to = if rest.is_empty() {
+        uri.path().to_string()
+    } else {
+        format!("{}?{}", uri.path(), rest.join("&"))
+    };
+    let mut r = Redirect::to(&to).into_response();
+    if let Ok(v) = HeaderValue::from_str(&format!(
+        "arbiter_token={token}; Path=/; HttpOnly; SameSite=Strict"
+    )) {
+        r.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    r
+}
+
+/// `/desk.js`: the pages' only script, the print button (`data-print`), served from the desk
+/// so that the policy allows no inline script.
+pub(super) async fn desk_js() -> Response {
+    (
+        StatusCode::OK,
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "max-age=3600"),
+        ],
+        Body::from(
+            "for (const b of document.querySelectorAll('[data-print]')) \
+             b.addEventListener('click', () => window.print());\n",
+        ),
+    )
+        .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (k, v) in pairs {
+            h.insert(*k, HeaderValue::from_static(v));
+        }
+        h
+    }
+
+    #[test]
+    fn the_caller_by_its_headers() {
+        let h = |p| caller(&headers(p));
+        assert_eq!(h(&[]), Caller::Program);
+        assert_eq!(h(&[("sec-fetch-site", "same-origin")]), Caller::Desk);
+        assert_eq!(h(&[("sec-fetch-site", "none")]), Caller::Desk);
+        assert_eq!(
+            h(&[
+                ("sec-fetch-site", "same-site"),
+                ("origin", "http://127.0.0.1:9")
+            ]),
+            Caller::Elsewhere("http://127.0.0.1:9".into())
+        );
+        assert_eq!(
+            h(&[("sec-fetch-site", "cross-site")]),
+            Caller::Elsewhere("cross-site".into())
+        );
+        assert_eq!(
+            h(&[
+                ("origin", "http://127.0.0.1:8080"),
+                ("host", "127.0.0.1:8080")
+            ]),
+            Caller::Desk
+        );
+        // Another port is another origin.
+        assert_eq!(
+            h(&[
+                ("origin", "http://127.0.0.1:8081"),
+                ("host", "127.0.0.1:8080")
+            ]),
+            Caller::Elsewhere("http://127.0.0.1:8081".into())
+        );
+        assert_eq!(h(&[("origin", "null")]), Caller::Hidden);
+        // An Origin with no Host to compare is not ours.
+        assert_eq!(
+            h(&[("origin", "http://evil.example")]),
+            Caller::Elsewhere("http://evil.example".into())
+        );
+    }
+
+    #[test]
+    fn host_names_without_ports() {
+        let n = |v: &'static str| host_name(&headers(&[("host", v)]));
+        assert_eq!(n("127.0.0.1:8080").as_deref(), Some("127.0.0.1"));
+        assert_eq!(n("[::1]:8080").as_deref(), Some("::1"));
+        assert_eq!(n("LocalHost.").as_deref(), Some("localhost"));
+        assert_eq!(n("evil.example:18777").as_deref(), Some("evil.example"));
+        assert_eq!(host_name(&HeaderMap::new()), None);
+    }
+
+    #[test]
+    fn a_form_key_is_its_sessions_only() {
+        let a = hex(&random_bytes::<16>());
+        let b = hex(&random_bytes::<16>());
+        assert_ne!(a, b);
+        let key = form_key(&a);
+        assert_eq!(key.len(), 64);
+        assert!(form_key_matches(&a, &key));
+        assert!(form_key_matches(&a, &key.to_uppercase()));
+        assert!(!form_key_matches(&b, &key));
+        assert!(!form_key_matches(&a, &key[..62]));
+        assert!(!form_key_matches(&a, ""));
+        assert!(!form_key_matches(&a, "zz"));
+    }
+
+    #[test]
+    fn hex_round_trips() {
+        assert_eq!(unhex(&hex(&[0, 1, 254, 255])), Some(vec![0, 1, 254, 255]));
+        assert_eq!(unhex("abc"), None);
+        assert_eq!(unhex("é1"), None);
+    }
+}
