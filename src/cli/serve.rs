@@ -20,7 +20,8 @@ pub struct Args {
     /// otherwise).
     #[arg(long)]
     token: Option<String>,
-    /// Rule preset: pairing colour rules, tie-break order, adjudication thresholds.
+    /// Rule preset: pairing colour rules, tie-break order, adjudication thresholds (default:
+    /// the event's, kept in the state file).
     #[command(flatten)]
     preset: super::PresetArgs,
     /// Language of the pages when the address gives none (`?lang=ru|en`).
@@ -35,16 +36,23 @@ pub struct Args {
 /// be bound.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let token = match args.token {
-        Some(t) if t.trim().is_empty() => anyhow::bail!("--token: the token is empty"),
+        Some(t) if t.trim().is_empty() => return Err(super::errors::CliError::EmptyToken.into()),
         Some(t) => Some(t),
         None if args.addr.ip().is_loopback() => None,
         None => Some(new_token()),
+    };
+    // The event's preset unless --preset names another.
+    let preset = match args.preset.preset {
+        Some(p) => p.into(),
+        None => arbiter::tournament::store::load(&args.state)
+            .map(|t| t.preset())
+            .unwrap_or_default(),
     };
     let config = ServeConfig {
         state: args.state,
         addr: args.addr,
         lang: args.lang.get(),
-        preset: args.preset.or(super::PresetName::DetskyMat),
+        preset,
         token,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
