@@ -253,6 +253,30 @@ fn file_errors_in_both_languages() {
         );
     }
     both(
+        &["judge", "missing.pgn"],
+        1,
+        false,
+        "arbiter: missing.pgn: No such file or directory",
+        "arbiter: missing.pgn: нет такого файла или папки",
+        d,
+    );
+    both(
+        &["judge", "empty.trf", "--input", "pgn"],
+        1,
+        false,
+        "empty.trf: no game in the file",
+        "empty.trf: в файле нет ни одной партии",
+        d,
+    );
+    both(
+        &["generate", "--seed", "x"],
+        2,
+        false,
+        "invalid digit found in string",
+        "недопустимое значение «x» для --seed: нужно целое неотрицательное число",
+        d,
+    );
+    both(
         &["check-pairings", "empty.trf"],
         1,
         false,
@@ -591,6 +615,20 @@ fn the_events_preset_is_used_by_every_command() {
         json, fide,
         "the tie-break orders differ: detsky-mat and fide"
     );
+    // A pairing-allocated bye asked for before the pairing is refused and leaves the event as
+    // it was: the pairer then pairs the next round (it used to fail on it, in English).
+    ok(&["new", "b.json", "--name", "B", "--rounds", "2"], d);
+    for n in ["Anna", "Boris", "Chen"] {
+        ok(&["add-player", "b.json", "--name", n], d);
+    }
+    common::fails(
+        &[
+            "bye", "b.json", "--round", "1", "--player", "3", "--kind", "pab",
+        ],
+        d,
+    );
+    let out = ok(&["pair", "b.json", "--auto", "--lang", "en"], d);
+    assert!(out.contains("bye: "), "{out}");
     // Two pairing-allocated byes in one round are refused: a late entry cannot get a
     // second one.
     ok(&["add-player", "t.json", "--name", "Dina"], d);

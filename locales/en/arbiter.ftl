@@ -861,3 +861,8 @@ adj-list-7 = lone-king rule (CR 4.3){ $on ->
 adj-list-8 = at least { $win } up with mating potential -> win; at most { $draw } -> draw; in between -> review (arbiter's call) with a recommendation
 adj-list-9-none = UCI engine (--engine PATH): none, skipped
 adj-list-9 = UCI engine { $path } when rules 1-8 leave the arbiter's call or a verdict by material: mate or at least { $win } centipawns -> win; within { $draw } -> draw; else review
+
+## More file and value errors
+fe-no-game = { $file }: no game in the file
+fe-not-integer = invalid digit found in string
+fe-not-number = invalid float literal

@@ -8,7 +8,9 @@ use anyhow::Context;
 use arbiter::adjudicate::engine::{EngineConfig, EngineLimit};
 use arbiter::adjudicate::patterns::DrawnPattern;
 use arbiter::adjudicate::{Adjudication, AdjudicationConfig, Adjudicator};
-use arbiter::formats::input::{GameFormat, GameInput, GameReadError, JudgeFailure, Source};
+use arbiter::formats::input::{
+    GameFormat, GameInput, GameReadError, InputError, JudgeFailure, Source,
+};
 use arbiter::game::judge::JudgeOptions;
 use arbiter::game::rules::CompetitionRules;
 use arbiter::game::setup::position_from_fen;
@@ -359,7 +361,13 @@ fn judge_file(
         game_format(input.input),
         arbiter::board::looks_like_board_log,
     )
-    .map_err(|e| anyhow::anyhow!(input_reason(&e)))?;
+    .map_err(|e| match e {
+        // The system's reason, written in the event's language by `main`.
+        InputError::Open { source, .. } | InputError::Read { source, .. } => {
+            anyhow::Error::new(source)
+        }
+        other => anyhow::anyhow!(input_reason(&other, Lang::En)),
+    })?;
     anyhow::ensure!(
         input.format() != GameFormat::BoardLog,
         "a digital board log: adjudicate its PGN or event log"

@@ -241,6 +241,12 @@ fn cause_text(cause: &(dyn std::error::Error + 'static), lang: Lang) -> String {
     if cause.downcast_ref::<serde_json::Error>().is_some() {
         return lang.msg("fe-json");
     }
+    if cause.downcast_ref::<std::num::ParseIntError>().is_some() {
+        return lang.msg("fe-not-integer");
+    }
+    if cause.downcast_ref::<std::num::ParseFloatError>().is_some() {
+        return lang.msg("fe-not-number");
+    }
     cause.to_string()
 }
 
