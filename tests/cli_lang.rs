@@ -62,6 +62,7 @@ fn english_words(text: &str) -> Vec<String> {
         "add-player",
         "result",
         "frobnicate",
+        "standings",
         "import",
     ];
     let mut words = Vec::new();
@@ -204,6 +205,22 @@ fn usage_errors_in_both_languages() {
         false,
         "cannot be used with",
         "нельзя указывать вместе с",
+        d,
+    );
+    both(
+        &t(&["result", "t.json", "--round", "1", "--board", "1", "9-9"]),
+        2,
+        false,
+        "invalid value '9-9' for '[RESULT]': expected 1-0, 0-1, 1/2-1/2",
+        "недопустимое значение «9-9» для РЕЗУЛЬТАТ: нужен результат 1-0, 0-1, 1/2-1/2",
+        d,
+    );
+    both(
+        &t(&["standings"]),
+        2,
+        false,
+        "<FILE>",
+        "не указаны обязательные аргументы: ФАЙЛ",
         d,
     );
     both(

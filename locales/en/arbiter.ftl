@@ -866,3 +866,9 @@ adj-list-9 = UCI engine { $path } when rules 1-8 leave the arbiter's call or a v
 fe-no-game = { $file }: no game in the file
 fe-not-integer = invalid digit found in string
 fe-not-number = invalid float literal
+
+## Positional arguments in usage errors
+usage-arg-state = <STATE>
+usage-arg-file = <FILE>
+usage-arg-result = [RESULT]
+usage-arg-trf = <TRF>

@@ -954,3 +954,9 @@ adj-list-9 = движок UCI { $path }, когда правила 1–8 ост�
 fe-no-game = { $file }: в файле нет ни одной партии
 fe-not-integer = нужно целое неотрицательное число
 fe-not-number = нужно число
+
+## Позиционные аргументы в сообщениях об ошибках командной строки
+usage-arg-state = ФАЙЛ_СОСТОЯНИЯ
+usage-arg-file = ФАЙЛ
+usage-arg-result = РЕЗУЛЬТАТ
+usage-arg-trf = ФАЙЛ_TRF

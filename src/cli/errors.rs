@@ -408,11 +408,17 @@ pub fn usage_text(err: &clap::Error, lang: Lang) -> String {
     };
     // An argument as its flag alone (`--kind`, not `--kind <KIND>`: the value's name is an
     // English word).
+    // A positional argument (`<STATE>`, `[RESULT]`) by its name in `lang` (Fluent
+    // `usage-arg-<name>`), when there is one.
     let flags = |s: String| {
         s.split(", ")
             .map(|a| match a.split_whitespace().next() {
                 Some(flag) if flag.starts_with('-') => flag.to_string(),
-                _ => a.to_string(),
+                _ => {
+                    let name = a.trim_matches(['<', '>', '[', ']', '.']).to_lowercase();
+                    lang.try_fmt(&format!("usage-arg-{name}"), &[])
+                        .unwrap_or_else(|_| a.to_string())
+                }
             })
             .collect::<Vec<_>>()
             .join(", ")
