@@ -293,6 +293,19 @@ fn file_errors_in_both_languages() {
         "недопустимое значение «x» для --seed: нужно целое неотрицательное число",
         d,
     );
+    std::fs::write(
+        d.join("bad.trf"),
+        "012 T\nXXR 3\n001    x      Anna                                                     0.0\n",
+    )
+    .unwrap();
+    both(
+        &["tournament", "standings", "bad.trf"],
+        1,
+        false,
+        "bad.trf:3:5: expected starting rank (1-9999) in columns 5-8",
+        "bad.trf:3:5: в поле ожидается стартовый номер (1–9999) в позициях 5–8",
+        d,
+    );
     both(
         &["check-pairings", "empty.trf"],
         1,

@@ -301,7 +301,7 @@ fn trf_text(e: &TrfError, lang: Lang) -> String {
                 ("file", file),
                 ("line", &line.to_string()),
                 ("column", &column.to_string()),
-                ("expected", expected),
+                ("expected", &trf_expected(expected, lang)),
                 ("found", &format!("{found:?}")),
             ],
         ),
@@ -332,6 +332,43 @@ fn trf_text(e: &TrfError, lang: Lang) -> String {
             ],
         ),
     }
+}
+
+/// What a TRF field must hold ([`TrfError::Field`]), in `lang`; a text not listed here is
+/// given as the reader wrote it.
+fn trf_expected(expected: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return expected.to_string();
+    }
+    let ru = match expected {
+        "a number of rounds" => "число туров",
+        "`white1`, `black1` or `rank`" => "`white1`, `black1` или `rank`",
+        "starting rank (1-9999) in columns 5-8" => "стартовый номер (1–9999) в позициях 5–8",
+        "rating (number or blank) in columns 49-52" => "рейтинг (число или пусто) в позициях 49–52",
+        "FIDE id (number or blank) in columns 58-68" => {
+            "FIDE ID (число или пусто) в позициях 58–68"
+        }
+        "points (e.g. ` 2.5`) in columns 81-84" => "очки (например, ` 2.5`) в позициях 81–84",
+        "rank (number or blank) in columns 86-89" => "место (число или пусто) в позициях 86–89",
+        "two spaces before the first round block (columns 90-91)" => {
+            "два пробела перед первым туром (позиции 90–91)"
+        }
+        "opponent's starting rank (`0000` = none)" => {
+            "стартовый номер соперника (`0000` — нет соперника)"
+        }
+        "a space after the opponent" => "пробел после номера соперника",
+        "colour `w`, `b` or `-`" => "цвет `w`, `b` или `-`",
+        "a space after the colour" => "пробел после цвета",
+        "result `1 = 0 + - W D L H F U Z` or blank" => {
+            "результат `1 = 0 + - W D L H F U Z` или пусто"
+        }
+        "two spaces after the result" => "два пробела после результата",
+        "opponent `0000` with a bye or absence (H F U Z)" => {
+            "соперник `0000` при пропуске тура или отсутствии (H F U Z)"
+        }
+        other => return other.to_string(),
+    };
+    ru.to_string()
 }
 
 fn store_text(e: &StoreError, lang: Lang) -> String {
