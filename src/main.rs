@@ -49,7 +49,13 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // The language of every message, usage errors included (they come before parsing ends).
+    let lang = cli::errors::lang_of_args(&args);
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(e) => return cli::errors::report_usage(&e, lang),
+    };
     let outcome = match cli.command {
         Command::Judge(args) => cli::judge::run(args),
         Command::Adjudicate(args) => cli::adjudicate::run_adjudicate(args),
@@ -67,7 +73,11 @@ fn main() -> ExitCode {
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             // Never panic on a closed stderr either.
-            let _ = writeln!(std::io::stderr(), "arbiter: {}", error_chain(&err));
+            let _ = writeln!(
+                std::io::stderr(),
+                "arbiter: {}",
+                cli::errors::error_text(&err, lang)
+            );
             ExitCode::from(1)
         }
     }
@@ -80,18 +90,4 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
             .downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
-}
-
-/// The error and its causes, `a: b: c`, leaving out a cause whose text the message before
-/// it already contains (many of our error messages embed their source).
-fn error_chain(err: &anyhow::Error) -> String {
-    let mut text = err.to_string();
-    for cause in err.chain().skip(1) {
-        let cause = cause.to_string();
-        if !text.contains(&cause) {
-            text.push_str(": ");
-            text.push_str(&cause);
-        }
-    }
-    text
 }

@@ -402,7 +402,7 @@ fn tournament_commands_speak_russian() {
     };
     assert_eq!(
         ru(&["new", "t.json", "--name", "Детский мат", "--rounds", "2"]),
-        "создан t.json (туров: 2)\n"
+        "создан t.json (туров: 2, правила detsky-mat)\n"
     );
     assert_eq!(
         ru(&[

@@ -83,7 +83,7 @@ fn result_errors_are_clear() {
         .unwrap_err();
     assert_eq!(
         e.to_string(),
-        "round 1, board 1 (1-3): result ½-½ already recorded"
+        "round 1, board 1 (1-3): result ½-½ already recorded; to change it, give the new result with --correct"
     );
     // An arbiter's correction is explicit.
     t.record_result(1, GameRef::Board(1), BoardResult::BlackWins, true)
@@ -101,8 +101,14 @@ fn withdrawal_cr_1_4() {
         TournamentError::GameAfterWithdrawal {
             tpn: 2,
             round: 1,
-            next: 2
+            next: 2,
+            recorded: false,
+            total: 4,
         }
+    );
+    assert_eq!(
+        e.to_string(),
+        "player 2 is paired in round 1; record that game (a forfeit if it is not played) and withdraw from round 2"
     );
     t.record_result(1, GameRef::Board(1), BoardResult::Draw, false)
         .unwrap();
@@ -349,29 +355,35 @@ fn judged_verdict_results_convert() {
     assert_eq!(BoardResult::parse("--"), Some(BoardResult::DoubleForfeit));
 }
 
-/// A player the TRF-16 line cannot hold in its fixed columns (C.04 Annex 2) is refused when
-/// added, the event unchanged: 33 characters of name fit, 34 do not; likewise a control
-/// character in the name, a four-letter federation and a five-digit rating.
+/// A name is kept whole however long (a 34-character Russian name, not «…Заречная Анас»);
+/// only the TRF export cuts it to its 33 columns (C.04 Annex 2), so the rating and round
+/// blocks stay in their columns. A field the TRF line cannot hold (a four-letter federation,
+/// a five-digit rating) or a control character in the name is refused, the event unchanged.
 #[test]
-fn add_player_refuses_what_trf_columns_cannot_hold() {
+fn names_are_kept_whole_and_trf_columns_hold() {
+    use arbiter::tournament::player::PlayerProblem;
     let mut t = Tournament::new("T", 3);
-    let fits = "Abcdefghij-Klmnopqrst, Uvwxyzabcd";
-    assert_eq!(fits.chars().count(), 33);
-    assert_eq!(t.add_player(player(fits)), Ok(1));
-    let long = format!("{fits}e");
-    match t.add_player(player(&long)) {
-        Err(TournamentError::InvalidPlayer { name, problem }) => {
-            assert_eq!(name, long);
+    let long = "Иванова-Петрова-Сидорова, Анна Але";
+    assert_eq!(long.chars().count(), 34);
+    assert_eq!(t.add_player(player(long)), Ok(1));
+    assert_eq!(t.player(1).unwrap().name, long);
+    let too_long = "Я".repeat(101);
+    match t.add_player(player(&too_long)) {
+        Err(TournamentError::InvalidPlayer { problem, .. }) => {
             assert_eq!(
                 problem,
-                "the name has 34 characters; a TRF player line has 33 for it"
+                PlayerProblem::NameTooLong {
+                    chars: 101,
+                    max: 100
+                }
+            );
+            assert_eq!(
+                problem.to_string(),
+                "the name has 101 characters; at most 100 are kept"
             );
         }
         other => panic!("{other:?}"),
     }
-    let cyrillic = "Иванова-Петрова-Сидорова, Анна Але";
-    assert_eq!(cyrillic.chars().count(), 34);
-    assert!(t.add_player(player(cyrillic)).is_err());
     for bad in [
         Player {
             federation: Some("NORW".into()),
@@ -393,5 +405,14 @@ fn add_player_refuses_what_trf_columns_cannot_hold() {
     assert_eq!(t.players.len(), 1);
     let trf = Trf::from_tournament(&t).to_string();
     let line = trf.lines().find(|l| l.starts_with("001")).unwrap();
-    assert_eq!(&line[14..47], fits, "{line:?}");
+    let name: String = line.chars().skip(14).take(33).collect();
+    assert_eq!(name, long.chars().take(33).collect::<String>(), "{line:?}");
+    assert_eq!(
+        Trf::from_tournament(&t)
+            .players()
+            .next()
+            .unwrap()
+            .overlong_fields(),
+        vec![("name", 33)]
+    );
 }

@@ -308,7 +308,8 @@ fn a_file_of_several_verdicts_needs_an_index() {
 }
 
 /// CR 4.2: the players report 1-0 "checkmate", the board shows no mate. Not recorded without
-/// the arbiter's decision; with it, both are kept.
+/// the arbiter's decision; a decision other than the verdict's result overrides the judge and
+/// needs the arbiter's reason; the record keeps the verdict, the decision and the reason.
 #[test]
 fn a_disagreeing_verdict_needs_the_arbiters_decision() {
     let dir = tempfile::tempdir().unwrap();
@@ -322,7 +323,33 @@ fn a_disagreeing_verdict_needs_the_arbiters_decision() {
         "{e}"
     );
     assert!(state(d)["rounds"][0]["games"][0]["result"].is_null());
-    let out = ok(&[&args[..], &["--decide", "1/2-1/2"]].concat(), d);
+    let e = fails(&[&args[..], &["--decide", "1/2-1/2"]].concat(), d);
+    assert!(
+        e.contains("round 1, board 1: the judge gives 1-0; recording ½-½ instead overrides it and needs the arbiter's reason (--override-reason TEXT)"),
+        "{e}"
+    );
+    let e = fails(
+        &[&args[..], &["--decide", "1/2-1/2", "--lang", "ru"]].concat(),
+        d,
+    );
+    assert!(
+        e.contains("1-й тур, доска 1: по решению судьи результат 1-0; записать вместо него ½-½ можно только с причиной"),
+        "{e}"
+    );
+    assert!(state(d)["rounds"][0]["games"][0]["result"].is_null());
+    let out = ok(
+        &[
+            &args[..],
+            &[
+                "--decide",
+                "1/2-1/2",
+                "--override-reason",
+                "the players agreed a draw before the mate was claimed",
+            ],
+        ]
+        .concat(),
+        d,
+    );
     assert_eq!(
         out.trim(),
         "round 1, board 1: Anna (White) ½ – ½ Boris (Black)"
@@ -333,6 +360,14 @@ fn a_disagreeing_verdict_needs_the_arbiters_decision() {
     assert_eq!(g["judged"]["reported"], "1-0");
     assert_eq!(g["judged"]["agrees"], false);
     assert_eq!(g["judged"]["decided"], "draw");
+    assert_eq!(
+        g["judged"]["override_reason"],
+        "the players agreed a draw before the mate was claimed"
+    );
+    assert_eq!(
+        g["judged"]["discrepancies"],
+        serde_json::json!(["reported_ending_not_on_board", "shown_position_differs"])
+    );
 }
 
 /// `--game A-B`: White first, the result in board colours, echoed by name and colour.
@@ -570,6 +605,17 @@ fn forbidden_pairs_reach_the_pairer_and_the_trf() {
     let text = ok(&["pair", "ev.json", "--auto"], d);
     assert!(text.contains("forbidden: 1, 3 must not meet"), "{text}");
     let v = state(d);
+    // The pairer's explanation is kept with the round it paired.
+    assert!(
+        v["rounds"][0]["explanation"]["boards"][0]["colour_rule"].is_string(),
+        "{v}"
+    );
+    assert!(
+        v["rounds"][0]["explanation"]["forbidden"][0]
+            .as_str()
+            .is_some_and(|f| f.contains("1, 3 must not meet")),
+        "{v}"
+    );
     for b in v["rounds"][0]["games"].as_array().unwrap() {
         let pair = (b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap());
         assert!(pair != (1, 3) && pair != (3, 1), "{v}");

@@ -125,7 +125,7 @@ claim-correct = correct
 claim-incorrect = incorrect
 verdict-after-end = {"  "}moves recorded after the end: { $n }
 verdict-reported-agrees = {"  "}reported result { $result } agrees with the board
-verdict-reported-disagrees = {"  "}reported result { $result } DISAGREES with the board (CR 4.2)
+verdict-reported-disagrees = {"  "}reported result { $result } DISAGREES (CR 4.2): { $why }
 record-ambiguous_san = {"  "}record: { $move } at ply { $ply } fits several legal moves ({ $candidates }), so it is not guessed: judging stopped there, moves not judged: { $n }
 record-unplayable_san = {"  "}record: { $move } at ply { $ply } is a move no piece on the board can make: judging stopped there, moves not judged: { $n }
 record-unreadable_token = {"  "}record: "{ $move }" at ply { $ply } cannot be read as a move (the PGN reader skips it): judging stopped there, moves not judged: { $n }
@@ -641,10 +641,13 @@ err-unknown-player = no player with starting rank { $tpn }
 err-no-such-round = round { $round } has not been paired (rounds paired: { $paired })
 err-no-such-game = round { $round }: no game { $game }
 err-unfinished-game = round { $round }: the game { $game } is unfinished (`*`); adjudicate it first (CR 4.3)
-err-result-recorded = round { $round }, board { $board } ({ $white }-{ $black }): result { $existing } already recorded
+err-result-recorded = round { $round }, board { $board } ({ $white }-{ $black }): result { $existing } already recorded; to change it, give the new result with --correct
 err-not-in-event = player { $tpn } { $how } from round { $from }: no result or pairing in round { $round }
 err-already-out = player { $tpn } already left the event from round { $from }
-err-game-after-withdrawal = player { $tpn } has a game in round { $round }; withdraw from round { $next } or record that game first
+err-game-after-withdrawal-played = player { $tpn } played round { $round } (its result is recorded); withdraw from round { $next }
+err-game-after-withdrawal-paired = player { $tpn } is paired in round { $round }; record that game (a forfeit if it is not played) and withdraw from round { $next }
+err-game-after-withdrawal-played-last = player { $tpn } played round { $round } (its result is recorded), the event's last: there is no later round to leave
+err-game-after-withdrawal-paired-last = player { $tpn } is paired in round { $round }, the event's last: record that game (a forfeit if it is not played); there is no later round to leave
 err-invalid-player = player { $name }: { $problem }
 err-round-beyond-event = round { $round } cannot be paired: the event has only { $total } round(s)
 err-round-out-of-order = round { $round } cannot be paired now: the next round is { $next }
@@ -660,6 +663,12 @@ err-verdict-players = round { $round }, board { $board }: the verdict is for { $
 err-verdict-disagrees = round { $round }, board { $board }: the reported result { $reported } disagrees with the board ({ $discrepancies }; CR 4.2); decide the result with --decide RESULT
 err-game-order = round { $round }: --game { $given } does not match the board: board { $board } is { $white_tpn }-{ $black_tpn } ({ $white } White, { $black } Black); give --game { $white_tpn }-{ $black_tpn } (White first)
 err-invalid-forbidden-pair = a forbidden pair needs at least two different players
+err-pab-before-pairing = round { $round }: the pairing-allocated bye is given by the pairing, not in advance: pair the round (--auto, or --bye { $tpn } with the games)
+err-two-pabs = round { $round }: player { $other } already has the round's pairing-allocated bye; player { $tpn } cannot have a second one
+err-override-without-reason = round { $round }, board { $board }: the { $by ->
+        [judge] judge
+       *[other] adjudication
+    } gives { $decided }; recording { $chosen } instead overrides it and needs the arbiter's reason (--override-reason TEXT)
 err-verdict-side = { $name } ({ $colour ->
         [white] White
        *[other] Black
@@ -679,7 +688,7 @@ err-verdict-side-unnamed-ranked = an unnamed { $colour ->
 err-board-sides = { $white } (White) - { $black } (Black)
 
 ## Tournament commands' confirmations (tournament new, add-player, start-list, pair, withdraw, disqualify)
-tm-created = created { $file } ({ $rounds } rounds)
+tm-created = created { $file } ({ $rounds } rounds, preset { $preset })
 tm-player-added = player { $tpn }: { $name }
 tm-start-list-frozen = start list (frozen: round 1 is paired)
 tm-start-list-now = {"  "}(now { $rank })
@@ -687,11 +696,11 @@ tm-ranks-changed = { $n } starting rank(s) changed
 tm-paired-auto = round { $round } paired ({ $preset } rules):
 tm-paired-board = board { $board }: { $white } - { $black }
 tm-paired-bye = bye: { $player }
-tm-paired-forbidden = forbidden: { $pair }
+tm-paired-forbidden = forbidden: { $pair } must not meet (kept apart like players who already met, C1)
 tm-paired-manual = round { $round } paired: { $games } games
 tm-paired-manual-bye = round { $round } paired: { $games } games, bye { $bye }
-tm-withdrawn = player { $player } withdrawn from round { $round }
-tm-disqualified = player { $player } disqualified in round { $round }
+tm-withdrawn = { $name } ({ $player }) withdrawn from round { $round }
+tm-disqualified = { $name } ({ $player }) disqualified in round { $round }
 
 ## The free pairing checker (arbiter check-pairings) and the generator (arbiter generate)
 chk-agrees = round { $round }: agrees
@@ -707,7 +716,6 @@ chk-seat-not-paired = { $player } not paired
 chk-all-agree = { $file }: all { $n } rounds agree with the engine
 chk-some-differ = { $file }: { $k } of { $n } rounds differ from the engine (rounds { $list })
 chk-some-differ-one = { $file }: 1 of { $n } rounds differ from the engine (round { $list })
-chk-reading = reading { $file }
 gen-writing = writing { $file }
 
 ## Manual pairing checks (tournament pair --game …)
@@ -729,3 +737,145 @@ result-dq-applied = { $name } ({ $tpn }): { $n } proven cheating incidents (CR 2
 result-dq-proposed = { $name } ({ $tpn }): { $n } proven cheating incidents (CR 2.2): disqualification proposed; confirm with --confirm-disqualification
 gameref-board = on board { $board }
 gameref-players = between { $a } and { $b }
+
+## A player record's problems (add-player, edit-player)
+pp-empty-name = the name is empty
+pp-control-character = the name holds a control character (a line break or tab)
+pp-name-too-long = the name has { $chars } characters; at most { $max } are kept
+pp-too-wide = the { $field ->
+        [title] title
+        [federation] federation
+       *[other] birth date
+    } has { $chars } characters; a TRF player line has { $width } for it
+pp-rating = rating { $rating } does not fit TRF's four columns (at most 9999)
+pp-fide-id = FIDE id { $id } does not fit TRF's eleven columns
+pp-birth-date = birth date { $date } is not a real date written YYYY/MM/DD (or a year YYYY)
+pp-event-full = the event is full: TRF starting ranks go up to 9999
+
+## Gendered words ($sex: m, f or unknown; English has one form)
+word-withdrew = withdrew
+word-disqualified = disqualified
+
+## The command line's confirmations and warnings (tournament)
+tm-player-edited = player { $tpn }: { $name }
+tm-forbidden = forbidden pair: { $players }
+tm-forbidden-reason = forbidden pair: { $players } ({ $reason })
+tm-imported = { $file }: { $players } players, { $paired } rounds paired, { $total } planned
+tm-trf-cut = arbiter: warning: player { $tpn }: the { $field ->
+        [name] name
+        [title] title
+        [federation] federation
+       *[other] birth date
+    } is longer than its { $width } TRF columns; cut to fit in the TRF file only (the state file keeps it whole)
+mp-warning-engine = arbiter: warning: round { $round }: { $diff }
+mp-engine-not-paired = the pairer does not pair this round: { $reason }
+mp-engine-differs = the Dutch pairer would pair { $boards }
+mp-engine-differs-bye = the Dutch pairer would pair { $boards }, bye { $bye }
+
+## The pairer's refusals (PairingError)
+pe-no-legal-pairing = no legal pairing: the players cannot all be paired while satisfying the absolute criteria (C1 no rematch, C2 bye eligibility, C3 colours)
+pe-all-rounds-paired = all { $total } round(s) of the event (XXR { $total }) are paired: there is no round { $next } to pair
+pe-invalid-input = invalid pairing input: player { $tpn }: { $reason }
+pe-too-large = the tournament is too large to pair: the edge weight needs { $bits } bits (at most 4096)
+
+## The command line's own refusals
+cli-cannot-read = { $file }: cannot read
+cli-nothing-to-check = { $file }: no round is paired: there is nothing to check
+cli-result-or-verdict = give the result (1-0, 0-1, 1/2-1/2, …) or --verdict FILE
+cli-empty-token = --token: the token is empty
+
+## Values the command line cannot read
+expect-pair = expected WHITE-BLACK starting ranks, found { $found }
+expect-start-rank = expected a starting rank, found { $found }
+expect-result = expected 1-0, 0-1, 1/2-1/2, +-, -+, -- or 0-0, found { $found }
+expect-bye-kind = expected half, zero, full or pab, found { $found }
+expect-sex = expected m or f (w), found { $found }
+expect-lang = expected ru or en, found { $found }
+
+## Usage errors (the Russian rendering of clap's errors; English is clap's own text)
+usage-error = error: { $message }
+usage-more = for more information, try '{ $command } --help'
+usage-invalid-value = invalid value { $value } for '{ $arg }'
+usage-valid-values = ; possible values: { $values }
+usage-value-validation = invalid value { $value } for '{ $arg }': { $reason }
+usage-unknown-argument = unexpected argument { $arg }
+usage-unknown-command = unrecognized subcommand { $command }
+usage-conflict = the argument '{ $arg }' cannot be used with '{ $other }'
+usage-missing-argument = the following required arguments were not provided: { $args }
+usage-missing-command = a subcommand is required
+usage-value-count = wrong number of values for { $arg }
+usage-not-utf8 = an argument is not valid UTF-8
+usage-other = invalid command line
+usage-suggested = ; did you mean { $suggested }?
+
+## Operating-system errors
+io-not-found = No such file or directory
+io-permission-denied = Permission denied
+io-already-exists = File exists
+io-is-a-directory = Is a directory
+io-not-a-directory = Not a directory
+io-invalid-data = invalid data
+io-storage-full = No space left on device
+io-read-only = Read-only file system
+io-broken-pipe = Broken pipe
+io-other = input/output error (code { $code })
+
+## File errors
+fe-json = not valid JSON
+fe-pairs-line = { $file }:{ $line }: expected two starting ranks
+fe-trf-io = { $file }: cannot read: { $reason }
+fe-not-text = { $file }: not UTF-8 text (byte offset { $offset })
+fe-trf-field = { $file }:{ $line }:{ $column }: expected { $expected }, found { $found }
+fe-trf-inconsistent = TRF player { $tpn }, round { $round }: { $detail }
+fe-trf-no-players = { $file }: not a TRF tournament: no player line (001) in { $lines } line(s)
+fe-trf-duplicate-rank = { $file }:{ $line }:5: starting rank { $tpn } already given on line { $first_line }
+fe-action-read = read
+fe-action-write = write
+fe-action-lock = lock
+fe-store-io = { $file }: { $action }: { $reason }
+fe-store-json = { $file }:{ $line }:{ $column }: not a tournament state file
+fe-verdict-empty = { $file }: no verdict in the file
+fe-verdict-not-json = { $file }: not a verdict (JSON)
+fe-verdict-no-result = { $file }: the verdict has no `result`
+fe-verdict-unknown-result = { $file }: unknown result { $result }
+
+## What disagrees with a reported result (CR 4.2)
+disc-result_contradicts_ending = the game ended by rule with another result
+disc-unfinished_result_on_finished_game = `*` reported for a finished game
+disc-moves_after_game_end = moves recorded after the game ended
+disc-reported_ending_not_on_board = the reported ending is not on the board
+disc-shown_position_differs = the position shown differs from the board
+disc-winner_cannot_mate = the winner cannot checkmate by any legal moves
+disc-illegal_move_in_record = the record holds an illegal move
+disc-unreadable_move_in_record = the record holds an unreadable move
+
+## adjudicate --list-rules
+adj-list-title = adjudication rules, preset { $preset }:
+adj-list-1 = already over by rule: checkmate (Laws 5.1.1), stalemate (5.2.1), fivefold repetition (9.6.1), 75 moves (9.6.2)
+adj-list-2 = dead position (Laws 5.2.2): neither side can mate by any series of legal moves -> draw
+adj-list-3 = Syzygy tablebases ({ $dir }); cursed wins / blessed losses { $cursed ->
+        [yes] decisive
+       *[no] draws
+    }
+adj-list-3-no-dir = no directory: skipped
+adj-list-4 = forced mate within { $plies } plies for either side -> win, with the line
+adj-list-5 = known drawn material ({ $patterns }) -> draw, once no capture is pending; after the exchanges, pawn endings: K+P v K exactly (rule of the square, key squares, opposition, rook pawn), wrong-coloured bishop, connected and protected passed pawns, pawn races; outside or extra passed pawn -> review
+adj-list-6 = material after a capture-only quiescence search, values P{ $p } N{ $n } B{ $b } R{ $r } Q{ $q }
+adj-list-7 = lone-king rule (CR 4.3){ $on ->
+        [yes] {""}
+       *[no] {" "}(off)
+    }: at least { $margin } up against a lone king or king and pawns, with mating potential -> win
+adj-list-8 = at least { $win } up with mating potential -> win; at most { $draw } -> draw; in between -> review (arbiter's call) with a recommendation
+adj-list-9-none = UCI engine (--engine PATH): none, skipped
+adj-list-9 = UCI engine { $path } when rules 1-8 leave the arbiter's call or a verdict by material: mate or at least { $win } centipawns -> win; within { $draw } -> draw; else review
+
+## More file and value errors
+fe-no-game = { $file }: no game in the file
+fe-not-integer = invalid digit found in string
+fe-not-number = invalid float literal
+
+## Positional arguments in usage errors
+usage-arg-state = <STATE>
+usage-arg-file = <FILE>
+usage-arg-result = [RESULT]
+usage-arg-trf = <TRF>

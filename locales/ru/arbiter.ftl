@@ -133,7 +133,7 @@ claim-correct = обоснованное
 claim-incorrect = необоснованное
 verdict-after-end = {"  "}ходов записано после окончания партии: { $n }
 verdict-reported-agrees = {"  "}сообщённый результат { $result } соответствует позиции на доске
-verdict-reported-disagrees = {"  "}сообщённый результат { $result } НЕ СООТВЕТСТВУЕТ позиции на доске (ПС 4.2)
+verdict-reported-disagrees = {"  "}сообщённый результат { $result } НЕ СОГЛАСУЕТСЯ с партией (ПС 4.2): { $why }
 record-ambiguous_san = {"  "}запись: { $move } на полуходе { $ply } подходит нескольким допустимым ходам ({ $candidates }), ход не угадывается: разбор партии остановлен, не разобрано ходов: { $n }
 record-unplayable_san = {"  "}запись: { $move } на полуходе { $ply } — такого хода не может сделать ни одна фигура на доске: разбор партии остановлен, не разобрано ходов: { $n }
 record-unreadable_token = {"  "}запись: «{ $move }» на полуходе { $ply } не читается как ход (читатель PGN его пропускает): разбор партии остановлен, не разобрано ходов: { $n }
@@ -709,13 +709,16 @@ err-unknown-player = нет участника со стартовым номе�
 err-no-such-round = пары { $round }-го тура не составлены (составлено туров: { $paired })
 err-no-such-game = { $round }-й тур: нет партии { $game }
 err-unfinished-game = { $round }-й тур: партия { $game } не окончена (`*`); сначала присудите результат (ПС 4.3)
-err-result-recorded = { $round }-й тур, доска { $board } ({ $white }-{ $black }): результат { $existing } уже записан
+err-result-recorded = { $round }-й тур, доска { $board } ({ $white }-{ $black }): результат { $existing } уже записан; чтобы исправить его, укажите новый результат с флагом --correct
 err-not-in-event = участник { $tpn } { $how ->
         [withdrew] выбыл
        *[other] дисквалифицирован
     } со { $from }-го тура: в { $round }-м туре у него нет ни результата, ни пары
 err-already-out = участник { $tpn } уже выбыл с { $from }-го тура
-err-game-after-withdrawal = у участника { $tpn } есть партия в { $round }-м туре; снимите его с { $next }-го тура или сначала запишите результат этой партии
+err-game-after-withdrawal-played = участник { $tpn } сыграл { $round }-й тур (результат записан); снять с турнира можно с { $next }-го тура
+err-game-after-withdrawal-paired = участник { $tpn } стоит в паре в { $round }-м туре; запишите результат этой партии (если она не играется — неявку) и снимите его с { $next }-го тура
+err-game-after-withdrawal-played-last = участник { $tpn } сыграл { $round }-й тур (результат записан), последний в турнире: позже выбыть уже не из чего
+err-game-after-withdrawal-paired-last = участник { $tpn } стоит в паре в { $round }-м туре, последнем в турнире: запишите результат этой партии (если она не играется — неявку); позже выбыть уже не из чего
 err-invalid-player = участник { $name }: { $problem }
 err-round-beyond-event = пары { $round }-го тура составить нельзя: в турнире туров всего { $total }
 err-round-out-of-order = пары { $round }-го тура сейчас составить нельзя: следующий тур — { $next }-й
@@ -736,6 +739,12 @@ err-verdict-players = { $round }-й тур, доска { $board }: решени�
 err-verdict-disagrees = { $round }-й тур, доска { $board }: сообщённый результат { $reported } не соответствует позиции на доске ({ $discrepancies }; ПС 4.2); определите результат: --decide РЕЗУЛЬТАТ
 err-game-order = { $round }-й тур: --game { $given } не совпадает с доской: на доске { $board } играют { $white_tpn }-{ $black_tpn } (белые — { $white }, чёрные — { $black }); укажите --game { $white_tpn }-{ $black_tpn } (сначала белые)
 err-invalid-forbidden-pair = в запрещённой паре должны быть хотя бы два разных участника
+err-pab-before-pairing = { $round }-й тур: «+» (без пары) даётся при жеребьёвке, а не заранее: составьте пары тура (--auto или --bye { $tpn } вместе с партиями)
+err-two-pabs = { $round }-й тур: «+» (без пары) в этом туре уже у участника { $other }; второго быть не может (участник { $tpn })
+err-override-without-reason = { $round }-й тур, доска { $board }: { $by ->
+        [judge] по решению судьи
+       *[other] по присуждению
+    } результат { $decided }; записать вместо него { $chosen } можно только с причиной, которую указывает судья (--override-reason ТЕКСТ)
 err-verdict-side = { $name } ({ $colour ->
         [white] белые
        *[other] чёрные
@@ -755,7 +764,7 @@ err-verdict-side-unnamed-ranked = без имени ({ $colour ->
 err-board-sides = { $white } (белые) - { $black } (чёрные)
 
 ## Подтверждения команд турнира (tournament new, add-player, start-list, pair, withdraw, disqualify)
-tm-created = создан { $file } (туров: { $rounds })
+tm-created = создан { $file } (туров: { $rounds }, правила { $preset })
 tm-player-added = участник { $tpn }: { $name }
 tm-start-list-frozen = стартовый список (закреплён: пары 1-го тура составлены)
 tm-start-list-now = {"  "}(сейчас { $rank })
@@ -763,11 +772,17 @@ tm-ranks-changed = изменено стартовых номеров: { $n }
 tm-paired-auto = пары { $round }-го тура составлены (правила { $preset }):
 tm-paired-board = доска { $board }: { $white } - { $black }
 tm-paired-bye = без пары: { $player }
-tm-paired-forbidden = запрещённая пара: { $pair }
+tm-paired-forbidden = запрещённая пара: { $pair } не должны встречаться (разведены, как уже игравшие друг с другом, C1)
 tm-paired-manual = пары { $round }-го тура составлены: партий { $games }
 tm-paired-manual-bye = пары { $round }-го тура составлены: партий { $games }, без пары { $bye }
-tm-withdrawn = участник { $player } выбыл с { $round }-го тура
-tm-disqualified = участник { $player } дисквалифицирован в { $round }-м туре
+tm-withdrawn = { $name } ({ $player }) { $sex ->
+        [f] выбыла
+       *[other] выбыл
+    } с { $round }-го тура
+tm-disqualified = { $name } ({ $player }) { $sex ->
+        [f] дисквалифицирована
+       *[other] дисквалифицирован
+    } в { $round }-м туре
 
 ## Проверка жеребьёвки (arbiter check-pairings) и генератор турниров (arbiter generate)
 chk-agrees = { $round }-й тур: совпадает с программой
@@ -783,7 +798,6 @@ chk-seat-not-paired = { $player } не в паре
 chk-all-agree = { $file }: все туры ({ $n }) совпадают с программой
 chk-some-differ = { $file }: с программой расходятся туры: { $k } из { $n } ({ $list })
 chk-some-differ-one = { $file }: с программой расходятся туры: 1 из { $n } ({ $list })
-chk-reading = чтение { $file }
 gen-writing = запись { $file }
 
 ## Проверки ручной жеребьёвки (tournament pair --game …)
@@ -805,3 +819,151 @@ result-dq-applied = { $name } ({ $tpn }): доказанных случаев н
 result-dq-proposed = { $name } ({ $tpn }): доказанных случаев нечестной игры — { $n } (ПС 2.2): предлагается дисквалификация; подтвердите флагом --confirm-disqualification
 gameref-board = на доске { $board }
 gameref-players = между { $a } и { $b }
+
+## Ошибки в данных участника (add-player, edit-player)
+pp-empty-name = имя не указано
+pp-control-character = в имени управляющий символ (перевод строки или табуляция)
+pp-name-too-long = знаков в имени — { $chars }; хранится не больше { $max }
+pp-too-wide = { $field ->
+        [title] звание
+        [federation] федерация
+       *[other] дата рождения
+    }: знаков — { $chars }, а в строке участника TRF для этого поля их { $width }
+pp-rating = рейтинг { $rating } не помещается в четыре позиции TRF (не больше 9999)
+pp-fide-id = FIDE ID { $id } не помещается в одиннадцать позиций TRF
+pp-birth-date = дата рождения { $date } — не настоящая дата в виде ГГГГ/ММ/ДД (или год ГГГГ)
+pp-event-full = турнир заполнен: стартовые номера TRF — не больше 9999
+
+## Слова, зависящие от пола участника ($sex: m, f или unknown)
+word-withdrew = { $sex ->
+        [f] выбыла
+       *[other] выбыл
+    }
+word-disqualified = { $sex ->
+        [f] дисквалифицирована
+       *[other] дисквалифицирован
+    }
+
+## Подтверждения и предупреждения командной строки (tournament)
+tm-player-edited = участник { $tpn }: { $name }
+tm-forbidden = запрещённая пара: { $players }
+tm-forbidden-reason = запрещённая пара: { $players } ({ $reason })
+tm-imported = { $file }: участников — { $players }, туров с парами — { $paired }, всего туров — { $total }
+tm-trf-cut = arbiter: предупреждение: участник { $tpn }: { $field ->
+        [name] имя
+        [title] звание
+        [federation] федерация
+       *[other] дата рождения
+    } длиннее своих { $width } позиций TRF; в файле TRF сокращено, в файле состояния хранится целиком
+mp-warning-engine = arbiter: предупреждение: { $round }-й тур: { $diff }
+mp-engine-not-paired = программа жеребьёвки не составляет пары этого тура: { $reason }
+mp-engine-differs = по голландской системе пары были бы такие: { $boards }
+mp-engine-differs-bye = по голландской системе пары были бы такие: { $boards }, без пары { $bye }
+
+## Отказы программы жеребьёвки (PairingError)
+pe-no-legal-pairing = допустимой жеребьёвки нет: всех участников нельзя разбить на пары, соблюдая абсолютные критерии (C1 — без повторных встреч, C2 — право на «+», C3 — цвета)
+pe-all-rounds-paired = пары всех туров турнира ({ $total }, XXR { $total }) уже составлены: { $next }-го тура нет
+pe-invalid-input = неверные данные для жеребьёвки: участник { $tpn }: { $reason }
+pe-too-large = турнир слишком велик для жеребьёвки: весу ребра нужно бит — { $bits } (не больше 4096)
+
+## Собственные отказы командной строки
+cli-cannot-read = { $file }: не удаётся прочитать
+cli-nothing-to-check = { $file }: пары ни одного тура не составлены — проверять нечего
+cli-result-or-verdict = укажите результат (1-0, 0-1, 1/2-1/2, …) или --verdict ФАЙЛ
+cli-empty-token = --token: ключ доступа пуст
+
+## Значения, которые командная строка не может прочитать
+expect-pair = нужны стартовые номера БЕЛЫЕ-ЧЁРНЫЕ, а указано { $found }
+expect-start-rank = нужен стартовый номер, а указано { $found }
+expect-result = нужен результат 1-0, 0-1, 1/2-1/2, +-, -+, -- или 0-0, а указано { $found }
+expect-bye-kind = нужен вид пропуска half, zero, full или pab, а указано { $found }
+expect-sex = нужен пол m или f (w, м, ж), а указано { $found }
+expect-lang = нужен язык ru или en, а указано { $found }
+
+## Ошибки в командной строке (ошибки clap по-русски)
+usage-error = ошибка: { $message }
+usage-more = подробнее: { $command } --help
+usage-invalid-value = недопустимое значение { $value } для { $arg }
+usage-valid-values = ; допустимые значения: { $values }
+usage-value-validation = недопустимое значение { $value } для { $arg }: { $reason }
+usage-unknown-argument = неизвестный аргумент { $arg }
+usage-unknown-command = неизвестная команда { $command }
+usage-conflict = { $arg } нельзя указывать вместе с { $other }
+usage-missing-argument = не указаны обязательные аргументы: { $args }
+usage-missing-command = не указана команда
+usage-value-count = неверное число значений для { $arg }
+usage-not-utf8 = аргумент — не текст в кодировке UTF-8
+usage-other = неверная командная строка
+usage-suggested = ; возможно, имелось в виду { $suggested }
+
+## Ошибки операционной системы
+io-not-found = нет такого файла или папки
+io-permission-denied = нет доступа
+io-already-exists = файл уже существует
+io-is-a-directory = это папка, а не файл
+io-not-a-directory = это не папка
+io-invalid-data = неверные данные
+io-storage-full = на диске нет места
+io-read-only = файловая система только для чтения
+io-broken-pipe = канал вывода закрыт
+io-other = ошибка ввода-вывода (код { $code })
+
+## Ошибки в файлах
+fe-json = неверный JSON
+fe-pairs-line = { $file }:{ $line }: нужны два стартовых номера
+fe-trf-io = { $file }: не удаётся прочитать: { $reason }
+fe-not-text = { $file }: не текст в кодировке UTF-8 (смещение { $offset })
+fe-trf-field = { $file }:{ $line }:{ $column }: в поле ожидается { $expected }, а в нём { $found }
+fe-trf-inconsistent = TRF, участник { $tpn }, { $round }-й тур: { $detail }
+fe-trf-no-players = { $file }: это не турнир в формате TRF: нет ни одной строки участника (001), строк в файле — { $lines }
+fe-trf-duplicate-rank = { $file }:{ $line }:5: стартовый номер { $tpn } уже указан в строке { $first_line }
+fe-action-read = чтение
+fe-action-write = запись
+fe-action-lock = блокировка
+fe-store-io = { $file }: { $action }: { $reason }
+fe-store-json = { $file }:{ $line }:{ $column }: это не файл состояния турнира
+fe-verdict-empty = { $file }: в файле нет решения судьи
+fe-verdict-not-json = { $file }: это не решение судьи (JSON)
+fe-verdict-no-result = { $file }: в решении судьи нет результата (`result`)
+fe-verdict-unknown-result = { $file }: неизвестный результат { $result }
+
+## Что не согласуется с сообщённым результатом (ПС 4.2)
+disc-result_contradicts_ending = партия окончилась по правилам с другим результатом
+disc-unfinished_result_on_finished_game = `*` (не окончена) сообщено для оконченной партии
+disc-moves_after_game_end = ходы записаны после окончания партии
+disc-reported_ending_not_on_board = заявленного окончания (мата, пата) на доске нет
+disc-shown_position_differs = показанная позиция отличается от позиции на доске
+disc-winner_cannot_mate = победитель не может поставить мат никакими допустимыми ходами
+disc-illegal_move_in_record = в записи партии есть невозможный ход
+disc-unreadable_move_in_record = в записи партии есть нечитаемый ход
+
+## adjudicate --list-rules
+adj-list-title = правила присуждения, набор правил { $preset }:
+adj-list-1 = партия уже окончена по правилам: мат (Правила 5.1.1), пат (5.2.1), пятикратное повторение (9.6.1), 75 ходов (9.6.2)
+adj-list-2 = мёртвая позиция (Правила 5.2.2): ни одна сторона не может поставить мат никакими допустимыми ходами -> ничья
+adj-list-3 = таблицы Syzygy ({ $dir }); «проклятые» выигрыши и «спасённые» проигрыши { $cursed ->
+        [yes] считаются результативными
+       *[no] считаются ничьими
+    }
+adj-list-3-no-dir = папка не указана: правило пропускается
+adj-list-4 = форсированный мат не более чем в { $plies } полуходов за любую сторону -> победа, с вариантом
+adj-list-5 = известный ничейный материал ({ $patterns }) -> ничья, если нет незавершённых взятий; после разменов пешечные окончания: Кр+п против Кр точно (правило квадрата, ключевые поля, оппозиция, крайняя пешка), слон не того цвета, связанные и защищённые проходные, пешечные гонки; отдалённая или лишняя проходная -> решает судья
+adj-list-6 = материал после поиска, в котором рассматриваются только взятия, ценность: п{ $p } К{ $n } С{ $b } Л{ $r } Ф{ $q }
+adj-list-7 = правило одинокого короля (ПС 4.3){ $on ->
+        [yes] {""}
+       *[no] {" "}(выключено)
+    }: перевес не меньше { $margin } против одинокого короля или короля с пешками при достаточном для мата материале -> победа
+adj-list-8 = перевес не меньше { $win } при достаточном для мата материале -> победа; не больше { $draw } -> ничья; между ними -> решает судья, с рекомендацией
+adj-list-9-none = движок UCI (--engine ПУТЬ): не указан, правило пропускается
+adj-list-9 = движок UCI { $path }, когда правила 1–8 оставляют решение судье или решают по материалу: мат или перевес не меньше { $win } сотых пешки -> победа; в пределах { $draw } -> ничья; иначе решает судья
+
+## Ещё ошибки в файлах и значениях
+fe-no-game = { $file }: в файле нет ни одной партии
+fe-not-integer = нужно целое неотрицательное число
+fe-not-number = нужно число
+
+## Позиционные аргументы в сообщениях об ошибках командной строки
+usage-arg-state = ФАЙЛ_СОСТОЯНИЯ
+usage-arg-file = ФАЙЛ
+usage-arg-result = РЕЗУЛЬТАТ
+usage-arg-trf = ФАЙЛ_TRF

@@ -8,11 +8,14 @@ use anyhow::Context;
 use arbiter::adjudicate::engine::{EngineConfig, EngineLimit};
 use arbiter::adjudicate::patterns::DrawnPattern;
 use arbiter::adjudicate::{Adjudication, AdjudicationConfig, Adjudicator};
-use arbiter::formats::input::{GameFormat, GameInput, GameReadError, JudgeFailure, Source};
+use arbiter::formats::input::{
+    GameFormat, GameInput, GameReadError, InputError, JudgeFailure, Source,
+};
 use arbiter::game::judge::JudgeOptions;
 use arbiter::game::rules::CompetitionRules;
 use arbiter::game::setup::position_from_fen;
 use arbiter::game::verdict::{Verdict, count_of};
+use arbiter::i18n::Lang;
 use serde::Serialize;
 
 use super::judge::{game_format, input_reason};
@@ -110,40 +113,83 @@ fn config_from(args: &AdjudicateArgs) -> AdjudicationConfig {
     config
 }
 
-fn rules_text(config: &AdjudicationConfig) -> Vec<(u8, String)> {
+fn rules_text(config: &AdjudicationConfig, lang: Lang) -> Vec<(u8, String)> {
+    let n = |v: &dyn std::fmt::Display| v.to_string();
+    let dir = config.syzygy_dir.as_ref().map_or_else(
+        || lang.msg("adj-list-3-no-dir"),
+        |d| d.display().to_string(),
+    );
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    let patterns: Vec<String> = DrawnPattern::ALL
+        .iter()
+        .map(|p| lang.msg(&format!("pattern-{}", p.code())))
+        .collect();
+    let v = &config.values;
     vec![
-        (1, "already over by rule: checkmate (Laws 5.1.1), stalemate (5.2.1), fivefold repetition (9.6.1), 75 moves (9.6.2)".into()),
-        (2, "dead position (Laws 5.2.2): neither side can mate by any series of legal moves -> draw".into()),
-        (3, format!(
-            "Syzygy tablebases ({}); cursed wins / blessed losses {}",
-            config.syzygy_dir.as_ref().map_or("no directory: skipped".to_string(), |d| d.display().to_string()),
-            if config.cursed_wins_count { "decisive" } else { "draws" }
-        )),
-        (4, format!("forced mate within {} plies for either side -> win, with the line", config.mate_plies)),
-        (5, format!(
-            "known drawn material ({}) -> draw, once no capture is pending; after the exchanges, pawn endings: K+P v K exactly (rule of the square, key squares, opposition, rook pawn), wrong-coloured bishop, connected and protected passed pawns, pawn races; outside or extra passed pawn -> review",
-            DrawnPattern::ALL.map(DrawnPattern::describe).join("; ")
-        )),
-        (6, format!(
-            "material after a capture-only quiescence search, values P{} N{} B{} R{} Q{}",
-            config.values.pawn, config.values.knight, config.values.bishop, config.values.rook, config.values.queen
-        )),
-        (7, format!(
-            "lone-king rule (CR 4.3){}: at least {} up against a lone king or king and pawns, with mating potential -> win",
-            if config.lone_king_rule { "" } else { " (off)" },
-            config.lone_king_margin
-        )),
-        (8, format!(
-            "at least {} up with mating potential -> win; at most {} -> draw; in between -> review (arbiter's call) with a recommendation",
-            config.win_margin, config.draw_margin
-        )),
-        (9, match &config.engine {
-            None => "UCI engine (--engine PATH): none, skipped".to_owned(),
-            Some(e) => format!(
-                "UCI engine {} when rules 1-8 leave the arbiter's call or a verdict by material: mate or at least {} centipawns -> win; within {} -> draw; else review",
-                e.path.display(), e.win_cp, e.draw_cp
+        (1, lang.msg("adj-list-1")),
+        (2, lang.msg("adj-list-2")),
+        (
+            3,
+            lang.fmt(
+                "adj-list-3",
+                &[("dir", &dir), ("cursed", yes(config.cursed_wins_count))],
             ),
-        }),
+        ),
+        (
+            4,
+            lang.fmt("adj-list-4", &[("plies", &n(&config.mate_plies))]),
+        ),
+        (
+            5,
+            lang.fmt("adj-list-5", &[("patterns", &patterns.join("; "))]),
+        ),
+        (
+            6,
+            lang.fmt(
+                "adj-list-6",
+                &[
+                    ("p", &n(&v.pawn)),
+                    ("n", &n(&v.knight)),
+                    ("b", &n(&v.bishop)),
+                    ("r", &n(&v.rook)),
+                    ("q", &n(&v.queen)),
+                ],
+            ),
+        ),
+        (
+            7,
+            lang.fmt(
+                "adj-list-7",
+                &[
+                    ("on", yes(config.lone_king_rule)),
+                    ("margin", &n(&config.lone_king_margin)),
+                ],
+            ),
+        ),
+        (
+            8,
+            lang.fmt(
+                "adj-list-8",
+                &[
+                    ("win", &n(&config.win_margin)),
+                    ("draw", &n(&config.draw_margin)),
+                ],
+            ),
+        ),
+        (
+            9,
+            match &config.engine {
+                None => lang.msg("adj-list-9-none"),
+                Some(e) => lang.fmt(
+                    "adj-list-9",
+                    &[
+                        ("path", &e.path.display().to_string()),
+                        ("win", &n(&e.win_cp)),
+                        ("draw", &n(&e.draw_cp)),
+                    ],
+                ),
+            },
+        ),
     ]
 }
 
@@ -151,17 +197,23 @@ fn rules_text(config: &AdjudicationConfig) -> Vec<(u8, String)> {
 pub fn run_adjudicate(args: AdjudicateArgs) -> anyhow::Result<ExitCode> {
     let config = config_from(&args);
     if args.list_rules || args.rules {
-        let rules = rules_text(&config);
+        let lang = args.lang.get();
+        let rules = rules_text(&config, lang);
         match args.format {
             super::Format::Text => {
                 let mut out = std::io::stdout().lock();
-                writeln!(out, "adjudication rules, preset {}:", config.preset)?;
+                writeln!(
+                    out,
+                    "{}",
+                    lang.fmt("adj-list-title", &[("preset", config.preset)])
+                )?;
                 for (n, text) in rules {
                     writeln!(out, "{n}. {text}")?;
                 }
             }
             super::Format::Json => {
-                let list: Vec<_> = rules
+                // JSON is the same in every language.
+                let list: Vec<_> = rules_text(&config, Lang::En)
                     .into_iter()
                     .map(|(rule, text)| serde_json::json!({ "rule": rule, "text": text }))
                     .collect();
@@ -309,7 +361,13 @@ fn judge_file(
         game_format(input.input),
         arbiter::board::looks_like_board_log,
     )
-    .map_err(|e| anyhow::anyhow!(input_reason(&e)))?;
+    .map_err(|e| match e {
+        // The system's reason, written in the event's language by `main`.
+        InputError::Open { source, .. } | InputError::Read { source, .. } => {
+            anyhow::Error::new(source)
+        }
+        other => anyhow::anyhow!(input_reason(&other, Lang::En)),
+    })?;
     anyhow::ensure!(
         input.format() != GameFormat::BoardLog,
         "a digital board log: adjudicate its PGN or event log"

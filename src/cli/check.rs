@@ -5,20 +5,21 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use arbiter::formats::trf::Trf;
+use arbiter::game::rules::Preset;
 use arbiter::i18n::Lang;
 use arbiter::tournament::pairing::check::{CheckReport, Seat};
 
-use super::{Format, PresetName};
+use super::Format;
 
 /// Arguments of `arbiter check-pairings`.
 #[derive(clap::Args)]
 #[command(
     after_help = "Exit status: 0 every round agrees with the engine; 3 some round differs; 1 the file cannot be read; 2 usage error."
 )]
-#[command(mut_arg("preset", |a| a.help("Preset of the pairing rules: `fide` (C.04.3, the default) or `detsky-mat` (CR 1.3, 1.5: up to 3 same colours in a row)")))]
+#[command(mut_arg("preset", |a| a.help("Preset of the pairing rules: `fide` (C.04.3) or `detsky-mat` (CR 1.3, 1.5: up to 3 same colours in a row); default: the event's preset for a state file, `fide` for a TRF file")))]
 pub struct Args {
-    /// The tournament with its paired rounds (TRF-16 with `XXR`, `XXC`; `-` for stdin).
+    /// The tournament with its paired rounds: TRF-16 with `XXR`, `XXC` (`-` for stdin), or a
+    /// state file of `arbiter tournament`.
     pub file: std::path::PathBuf,
     /// Preset of the pairing rules (help text: the `mut_arg` above).
     #[command(flatten)]
@@ -134,9 +135,19 @@ fn write_text(
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let name = args.file.display().to_string();
     let lang = args.lang.get();
-    let trf = Trf::read(&args.file).with_context(|| lang.fmt("chk-reading", &[("file", &name)]))?;
-    let rules = super::pairing_rules(args.preset.preset, PresetName::Fide);
+    let (trf, event_preset) = super::read_event(&args.file)?;
+    // The event's preset for a state file; FIDE's rules for a TRF file (it keeps none).
+    let preset = args
+        .preset
+        .preset
+        .map(Preset::from)
+        .or(event_preset)
+        .unwrap_or(Preset::Fide);
+    let rules = arbiter::tournament::pairing::PairingRules::of(preset);
     let report = trf.check_pairings(&rules).with_context(|| name.clone())?;
+    if report.rounds.is_empty() {
+        return Err(super::errors::CliError::NothingToCheck { file: name }.into());
+    }
     let mut out = std::io::stdout().lock();
     match args.format {
         Format::Text => write_text(&mut out, &name, &report, lang)?,

@@ -14,6 +14,7 @@ use arbiter::formats::input::{
 use arbiter::game::judge::JudgeOptions;
 use arbiter::game::rules::CompetitionRules;
 use arbiter::game::verdict::Verdict;
+use arbiter::i18n::Lang;
 use serde::Serialize;
 
 use super::{InputArgs, InputFormat, PresetOrRules};
@@ -80,7 +81,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ) {
             Ok(input) => input,
             Err(e) => {
-                note!("arbiter: {name}: {}", input_reason(&e));
+                note!("arbiter: {name}: {}", input_reason(&e, lang));
                 failed = true;
                 continue;
             }
@@ -187,7 +188,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         if !read_any {
             // As `arbiter adjudicate`: an empty input is an input that could not be judged.
-            note!("arbiter: {name}: no game in the file");
+            note!("arbiter: {}", lang.fmt("fe-no-game", &[("file", &name)]));
             failed = true;
         }
     }
@@ -238,10 +239,13 @@ pub(super) fn game_format(input: InputFormat) -> Option<GameFormat> {
 }
 
 /// What to say after the input's name when it cannot be opened: the system's reason alone
-/// (`no-such-file.jsonl: No such file or directory`), as `arbiter judge` always said.
-pub(super) fn input_reason(e: &InputError) -> String {
+/// (`no-such-file.jsonl: No such file or directory`, as `arbiter judge` always said; in
+/// Russian «нет такого файла или папки»).
+pub(super) fn input_reason(e: &InputError, lang: Lang) -> String {
     match e {
-        InputError::Open { source, .. } | InputError::Read { source, .. } => source.to_string(),
+        InputError::Open { source, .. } | InputError::Read { source, .. } => {
+            super::errors::io_text(source, lang)
+        }
         other => other
             .to_string()
             .trim_start_matches(other.file())

@@ -30,6 +30,7 @@ macro_rules! note {
 
 pub mod adjudicate;
 pub mod check;
+pub mod errors;
 pub mod generate;
 pub mod judge;
 pub mod pair;
@@ -67,11 +68,14 @@ impl LangArgs {
     }
 }
 
-fn parse_lang(s: &str) -> Result<Lang, String> {
+fn parse_lang(s: &str) -> Result<Lang, errors::ValueError> {
     match s {
         "ru" => Ok(Lang::Ru),
         "en" => Ok(Lang::En),
-        _ => Err(format!("expected ru or en, found {s:?}")),
+        _ => Err(errors::ValueError {
+            expected: "expect-lang",
+            found: s.to_string(),
+        }),
     }
 }
 
@@ -228,4 +232,30 @@ pub struct InputArgs {
     /// Input format: `auto` (extension, then content), `jsonl`, `pgn` or `board`.
     #[arg(long, value_enum, default_value_t)]
     pub input: InputFormat,
+}
+
+/// The tournament a pairing command reads: a TRF file (`-` for stdin), or a state file of
+/// `arbiter tournament` converted to TRF; with the event's rule preset when the file keeps
+/// one (a state file does; TRF has no field for it).
+///
+/// # Errors
+/// A file that cannot be read, a state file that is not valid, a TRF file with no player line
+/// (an empty or unrelated file) or with a malformed line.
+pub fn read_event(
+    path: &std::path::Path,
+) -> anyhow::Result<(arbiter::formats::trf::Trf, Option<Preset>)> {
+    use arbiter::formats::trf::Trf;
+    use arbiter::tournament::store;
+    if path.as_os_str() != "-" {
+        let text =
+            std::fs::read_to_string(path).map_err(|source| errors::CliError::CannotRead {
+                file: path.display().to_string(),
+                source,
+            })?;
+        if store::is_state_file(&text) {
+            let t = store::parse(&text, &path.display().to_string())?;
+            return Ok((Trf::from_tournament(&t), Some(t.preset())));
+        }
+    }
+    Ok((Trf::read_tournament(path)?, None))
 }

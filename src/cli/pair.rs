@@ -5,10 +5,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use arbiter::formats::pairs;
-use arbiter::formats::trf::Trf;
+use arbiter::game::rules::Preset;
 use arbiter::tournament::pairing::{self, PairingError};
-
-use super::PresetName;
 
 /// Output format of `arbiter pair`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -24,10 +22,11 @@ pub enum PairFormat {
 
 /// Arguments of `arbiter pair`.
 #[derive(clap::Args)]
-#[command(mut_arg("preset", |a| a.help("Preset of the pairing rules: `fide` (C.04.3, the default) or `detsky-mat` (CR 1.3, 1.5: up to 3 same colours in a row)")))]
+#[command(mut_arg("preset", |a| a.help("Preset of the pairing rules: `fide` (C.04.3) or `detsky-mat` (CR 1.3, 1.5: up to 3 same colours in a row); default: the event's preset for a state file, `fide` for a TRF file")))]
 pub struct Args {
-    /// The tournament as it stands before the round to pair (TRF-16 with `XXR`, `XXC`; `-` for
-    /// stdin).
+    /// The tournament as it stands before the round to pair: TRF-16 with `XXR`, `XXC` (`-` for
+    /// stdin), or a state file of `arbiter tournament` (the pairing is printed, not recorded:
+    /// `arbiter tournament pair --auto` records it).
     pub file: std::path::PathBuf,
     /// Preset of the pairing rules (help text: the `mut_arg` above).
     #[command(flatten)]
@@ -41,6 +40,8 @@ pub struct Args {
     /// Say why each floater, colour and the bye were chosen.
     #[arg(long)]
     pub explain: bool,
+    #[command(flatten)]
+    pub lang: super::LangArgs,
 }
 
 /// Runs `arbiter pair`: the next round of the TRF input paired by the FIDE Dutch system
@@ -53,12 +54,20 @@ pub struct Args {
 /// An unreadable or invalid TRF file (file, line and column), a TRF the pairer cannot take
 /// (the other [`PairingError`]s), or output that cannot be written.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut trf =
-        Trf::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let (mut trf, event_preset) = super::read_event(&args.file)?;
     let input = trf
         .pairing_input()
         .with_context(|| args.file.display().to_string())?;
-    let rules = super::pairing_rules(args.preset.preset.or(args.rules), PresetName::Fide);
+    // The event's preset for a state file; FIDE's rules for a TRF file (it keeps none).
+    let preset = args
+        .preset
+        .preset
+        .or(args.rules)
+        .map(Preset::from)
+        .or(event_preset)
+        .unwrap_or(Preset::Fide);
+    let rules = pairing::PairingRules::of(preset);
+    let lang = args.lang.get();
     // Written, not printed: a reader that closes the pipe ends the run quietly (see main).
     let mut out = std::io::stdout().lock();
     let pairing = match pairing::pair(&input, &rules) {
@@ -72,7 +81,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 )?,
                 _ => writeln!(out, "no legal pairing")?,
             }
-            note!("arbiter: {}", PairingError::NoLegalPairing);
+            note!("arbiter: {}", PairingError::NoLegalPairing.message(lang));
             return Ok(ExitCode::from(1));
         }
         Err(e) => return Err(e).with_context(|| args.file.display().to_string()),

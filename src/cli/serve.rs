@@ -25,7 +25,8 @@ pub struct Args {
     /// is refused (421), which stops DNS-rebinding pages.
     #[arg(long = "allow-host", value_name = "NAME")]
     allow_host: Vec<String>,
-    /// Rule preset: pairing colour rules, tie-break order, adjudication thresholds.
+    /// Rule preset: pairing colour rules, tie-break order, adjudication thresholds (default:
+    /// the event's, kept in the state file).
     #[command(flatten)]
     preset: super::PresetArgs,
     /// Language of the pages when the address gives none (`?lang=ru|en`).
@@ -40,16 +41,23 @@ pub struct Args {
 /// be bound.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let token = match args.token {
-        Some(t) if t.trim().is_empty() => anyhow::bail!("--token: the token is empty"),
+        Some(t) if t.trim().is_empty() => return Err(super::errors::CliError::EmptyToken.into()),
         Some(t) => Some(t),
         None if args.addr.ip().is_loopback() => None,
         None => Some(new_token()),
+    };
+    // The event's preset unless --preset names another.
+    let preset = match args.preset.preset {
+        Some(p) => p.into(),
+        None => arbiter::tournament::store::load(&args.state)
+            .map(|t| t.preset())
+            .unwrap_or_default(),
     };
     let config = ServeConfig {
         state: args.state,
         addr: args.addr,
         lang: args.lang.get(),
-        preset: args.preset.or(super::PresetName::DetskyMat),
+        preset,
         token,
         allowed_hosts: args
             .allow_host

@@ -10,17 +10,19 @@ use arbiter::formats::trf::Trf;
 use arbiter::formats::{pairs, verdict};
 use arbiter::i18n::Lang;
 use arbiter::tournament::judged::JudgedGame;
-use arbiter::tournament::standings::{Crosstable, Preset, StandingsReport, parse_order};
+use arbiter::tournament::standings::{Crosstable, StandingsReport, parse_order};
 use arbiter::tournament::tiebreak::TieBreak;
 use arbiter::tournament::{
-    BoardResult, Bye, ByeKind, GameRef, Player, Tournament, TournamentError, store,
+    BoardResult, Bye, ByeKind, GameRef, Player, Sex, Tournament, TournamentError, store,
 };
 use clap::builder::TypedValueParser as _;
 use shakmaty::Color;
 
+mod players;
 mod result;
 mod state;
 mod text;
+use super::errors::ValueError;
 use state::*;
 use text::CliError;
 
@@ -37,6 +39,8 @@ enum Command {
     New(NewArgs),
     /// Add a player (ranked by rating, title, name until round 1 is paired; then the next number).
     AddPlayer(AddPlayerArgs),
+    /// Correct a registered player: name, rating, birth date, club, sex (what is not given stays).
+    EditPlayer(EditPlayerArgs),
     /// Show the start list (initial ranking: rating, title, name); `--apply` re-ranks before round 1.
     StartList(StartListArgs),
     /// Forbid players to meet (siblings, same club; TRF `XXP`).
@@ -136,6 +140,7 @@ struct Output {
 }
 
 #[derive(clap::Args)]
+#[command(mut_arg("preset", |a| a.help("Rule preset of the event, kept in the state file and used by every command on it (pairing, standings, the desk): `detsky-mat` (competition-rules.md; the default) or `fide`")))]
 struct NewArgs {
     /// State file to create.
     state: PathBuf,
@@ -148,6 +153,9 @@ struct NewArgs {
     /// Colour of the first player in round 1.
     #[arg(long, default_value = "white", value_parser = colour_arg())]
     initial_colour: Color,
+    /// Rule preset of the event (help text: the `mut_arg` above), kept in the state file.
+    #[command(flatten)]
+    preset: super::PresetArgs,
     /// Overwrite an existing file.
     #[arg(long)]
     force: bool,
@@ -183,9 +191,9 @@ struct AddPlayerArgs {
     /// Federation (3 letters).
     #[arg(long)]
     federation: Option<String>,
-    /// Sex as TRF writes it (m, w).
-    #[arg(long)]
-    sex: Option<char>,
+    /// Sex: `m` or `f` (`w` as TRF writes it; also `м`, `ж`); Russian text agrees with it.
+    #[arg(long, value_parser = parse_sex)]
+    sex: Option<Sex>,
     /// Birth date (YYYY/MM/DD).
     #[arg(long)]
     birth_date: Option<String>,
@@ -200,7 +208,36 @@ struct AddPlayerArgs {
 }
 
 #[derive(clap::Args)]
-#[command(mut_arg("preset", |a| a.help("Pairing rules for `--auto` and for the comparison a forced manual pairing prints: `detsky-mat` (CR 1.5: three same colours in a row allowed; the default) or `fide` (C.04.3)")))]
+struct EditPlayerArgs {
+    /// State file.
+    state: PathBuf,
+    /// The player's starting rank.
+    #[arg(long)]
+    player: u16,
+    /// New name.
+    #[arg(long)]
+    name: Option<String>,
+    /// New rating.
+    #[arg(long, conflicts_with = "unrated")]
+    rating: Option<u16>,
+    /// Clear the rating (unrated).
+    #[arg(long)]
+    unrated: bool,
+    /// New birth date (YYYY/MM/DD).
+    #[arg(long)]
+    birth_date: Option<String>,
+    /// New club or school.
+    #[arg(long)]
+    club: Option<String>,
+    /// Sex: `m` or `f` (`w`, `м`, `ж`).
+    #[arg(long, value_parser = parse_sex)]
+    sex: Option<Sex>,
+    #[command(flatten)]
+    out: Output,
+}
+
+#[derive(clap::Args)]
+#[command(mut_arg("preset", |a| a.help("Pairing rules for `--auto` and for the comparison a forced manual pairing prints: `detsky-mat` (CR 1.5: three same colours in a row allowed) or `fide` (C.04.3); default: the event's preset")))]
 struct PairArgs {
     /// State file.
     state: PathBuf,
@@ -271,6 +308,11 @@ struct ResultArgs {
     /// forfeit), `0-0` (double loss, CR 4.2).
     #[arg(value_parser = parse_result, allow_hyphen_values = true, required_unless_present = "verdict")]
     result: Option<BoardResult>,
+    /// The arbiter's reason for a result other than the judge's (the verdict's, or the one
+    /// already on a judged or adjudicated board): kept in the record. Without it such a
+    /// result is refused.
+    #[arg(long)]
+    override_reason: Option<String>,
     /// Take the result from a verdict of `arbiter judge --format json` (`-` for stdin); its
     /// White and Black must be the board's players.
     #[arg(long, conflicts_with = "result")]
@@ -279,7 +321,8 @@ struct ResultArgs {
     #[arg(long, requires = "verdict")]
     index: Option<usize>,
     /// The arbiter's decision when the verdict's reported result disagrees with the board
-    /// (CR 4.2): the result to record (the verdict's is kept beside it).
+    /// (CR 4.2): the result to record (the verdict's is kept beside it); a result other than
+    /// the verdict's needs `--override-reason`.
     #[arg(long, requires = "verdict", value_parser = parse_result, allow_hyphen_values = true)]
     decide: Option<BoardResult>,
     /// Replace a result already recorded (an arbiter's correction).
@@ -323,7 +366,7 @@ struct DisqualifyArgs {
 }
 
 #[derive(clap::Args)]
-#[command(mut_arg("preset", |a| a.help("Tie-break preset: `detsky-mat` (the default) or `fide`")))]
+#[command(mut_arg("preset", |a| a.help("Tie-break preset: `detsky-mat` or `fide` (default: the event's preset; `detsky-mat` for a TRF file)")))]
 struct ReportArgs {
     /// State file or TRF file.
     file: PathBuf,
@@ -358,27 +401,39 @@ struct ExportArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: ExportFormat,
+    #[command(flatten)]
+    lang: super::LangArgs,
 }
 
-fn parse_pair(s: &str) -> Result<(u16, u16), String> {
+fn value_error(expected: &'static str, found: &str) -> ValueError {
+    ValueError {
+        expected,
+        found: found.to_string(),
+    }
+}
+
+fn parse_pair(s: &str) -> Result<(u16, u16), ValueError> {
     let (a, b) = s
         .split_once(['-', ' ', ':'])
-        .ok_or_else(|| format!("expected WHITE-BLACK starting ranks, found {s:?}"))?;
+        .ok_or_else(|| value_error("expect-pair", s))?;
     let n = |x: &str| {
         x.trim()
             .parse::<u16>()
-            .map_err(|_| format!("expected a starting rank, found {x:?}"))
+            .map_err(|_| value_error("expect-start-rank", x))
     };
     Ok((n(a)?, n(b)?))
 }
 
-fn parse_result(s: &str) -> Result<BoardResult, String> {
-    BoardResult::parse(s)
-        .ok_or_else(|| format!("expected 1-0, 0-1, 1/2-1/2, +-, -+, -- or 0-0, found {s:?}"))
+fn parse_result(s: &str) -> Result<BoardResult, ValueError> {
+    BoardResult::parse(s).ok_or_else(|| value_error("expect-result", s))
 }
 
-fn parse_bye(s: &str) -> Result<ByeKind, String> {
-    ByeKind::parse(s).ok_or_else(|| format!("expected half, zero, full or pab, found {s:?}"))
+fn parse_bye(s: &str) -> Result<ByeKind, ValueError> {
+    ByeKind::parse(s).ok_or_else(|| value_error("expect-bye-kind", s))
+}
+
+fn parse_sex(s: &str) -> Result<Sex, ValueError> {
+    Sex::parse(s).ok_or_else(|| value_error("expect-sex", s))
 }
 
 /// Runs `arbiter tournament SUBCOMMAND`: changes the state file (written atomically) or reports
@@ -393,28 +448,7 @@ fn parse_bye(s: &str) -> Result<ByeKind, String> {
 /// ([`arbiter::tournament::TournamentError`], e.g. a second result, a round out of order, a
 /// name longer than TRF's 33 columns).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let lang = lang_of(&args.command);
-    run_command(args.command).map_err(|e| text::localised(e, lang))
-}
-
-/// The language a subcommand writes in (`--lang`, else the locale's).
-fn lang_of(command: &Command) -> Lang {
-    let out = match command {
-        Command::New(a) => &a.out,
-        Command::AddPlayer(a) => &a.out,
-        Command::StartList(a) => &a.out,
-        Command::Forbid(a) => &a.out,
-        Command::Pair(a) => &a.out,
-        Command::Bye(a) => &a.out,
-        Command::Result(a) => &a.out,
-        Command::Withdraw(a) => &a.out,
-        Command::Disqualify(a) => &a.out,
-        Command::Standings(a) | Command::Crosstable(a) => &a.out,
-        Command::Import(a) => &a.out,
-        Command::Pairings(a) => return a.lang.get(),
-        Command::Export(_) => return Lang::from_env(),
-    };
-    out.lang.get()
+    run_command(args.command)
 }
 
 fn run_command(command: Command) -> anyhow::Result<ExitCode> {
@@ -428,6 +462,8 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             }
             let mut t = Tournament::new(&a.name, a.rounds);
             t.initial_colour = Some(a.initial_colour);
+            let preset = a.preset.or(super::PresetName::DetskyMat);
+            t.rule_preset = Some(preset);
             store::save(&t, &a.state)?;
             done(
                 &a.out,
@@ -436,39 +472,14 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
                     &[
                         ("file", &a.state.display().to_string()),
                         ("rounds", &a.rounds.to_string()),
+                        ("preset", preset.name()),
                     ],
                 ),
-                serde_json::json!({"state": a.state, "rounds": a.rounds}),
+                serde_json::json!({"state": a.state, "rounds": a.rounds, "preset": preset}),
             )
         }
-        Command::AddPlayer(a) => {
-            let _lock = lock_state(&a.state);
-            let mut t = load_state(&a.state)?;
-            let tpn = t
-                .add_player(Player {
-                    start_rank: 0,
-                    name: a.name.clone(),
-                    rating: a.rating,
-                    title: a.title,
-                    federation: a.federation,
-                    sex: a.sex,
-                    birth_date: a.birth_date,
-                    club: a.club,
-                    fide_id: a.fide_id,
-                    withdrawn_from: None,
-                    disqualified_from: None,
-                })
-                .context("add-player")?;
-            store::save(&t, &a.state)?;
-            done(
-                &a.out,
-                &a.out.lang.get().fmt(
-                    "tm-player-added",
-                    &[("tpn", &tpn.to_string()), ("name", &a.name)],
-                ),
-                serde_json::json!({"start_rank": tpn, "name": a.name}),
-            )
-        }
+        Command::AddPlayer(a) => players::run_add_player(a),
+        Command::EditPlayer(a) => players::run_edit_player(a),
         Command::Pair(a) => {
             let _lock = lock_state(&a.state);
             let mut t = load_state(&a.state)?;
@@ -478,9 +489,9 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
                     t.check_next_round(round)
                         .with_context(|| a.state.display().to_string())?;
                 }
-                let preset = a.preset.preset.or(a.rules);
-                let rules = super::pairing_rules(preset, super::PresetName::DetskyMat);
-                let name = Preset::from(preset.unwrap_or(super::PresetName::DetskyMat)).name();
+                let preset = a.preset.preset.or(a.rules).map_or(t.preset(), Into::into);
+                let rules = arbiter::tournament::pairing::PairingRules::of(preset);
+                let name = preset.name();
                 let p = t
                     .pair_next_round(&rules)
                     .with_context(|| a.state.display().to_string())?;
@@ -506,8 +517,9 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
                     text.push_str(&lang.fmt("tm-paired-bye", &[("player", &bye.to_string())]));
                     text.push('\n');
                 }
-                for f in &p.explanation.forbidden {
-                    text.push_str(&lang.fmt("tm-paired-forbidden", &[("pair", &f.to_string())]));
+                for group in t.forbidden_pairs().iter().filter(|g| g.len() >= 2) {
+                    let ids: Vec<String> = group.iter().map(u16::to_string).collect();
+                    text.push_str(&lang.fmt("tm-paired-forbidden", &[("pair", &ids.join(", "))]));
                     text.push('\n');
                 }
                 text.pop();
@@ -526,8 +538,8 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
                 None => (a.games.clone(), a.bye),
             };
             let force = a.force.then_some(a.reason.as_deref().unwrap_or(""));
-            let preset = a.preset.preset.or(a.rules);
-            let rules = super::pairing_rules(preset, super::PresetName::DetskyMat);
+            let preset = a.preset.preset.or(a.rules).map_or(t.preset(), Into::into);
+            let rules = arbiter::tournament::pairing::PairingRules::of(preset);
             let issues = t.manual_pairing_issues(round, &games, bye);
             // The engine's pairing is compared only for a pairing forced past an issue.
             let engine = (a.force && !issues.is_empty())
@@ -544,7 +556,13 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
                 note!("{}", lang.fmt("mp-warning-forced", &args));
             }
             if let Some(diff) = engine.filter(|_| !problems.is_empty()) {
-                note!("arbiter: warning: round {round}: {diff}");
+                note!(
+                    "{}",
+                    lang.fmt(
+                        "mp-warning-engine",
+                        &[("round", &round.to_string()), ("diff", &diff.text(lang))]
+                    )
+                );
             }
             done(
                 &a.out,
@@ -613,16 +631,17 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
         Command::Forbid(a) => {
             change(&a.state, |t| t.forbid(&a.players, a.reason.as_deref()))?;
             let ids: Vec<String> = a.players.iter().map(u16::to_string).collect();
+            let lang = a.out.lang.get();
+            let text = match a.reason.as_deref() {
+                Some(r) => lang.fmt(
+                    "tm-forbidden-reason",
+                    &[("players", &ids.join(", ")), ("reason", r)],
+                ),
+                None => lang.fmt("tm-forbidden", &[("players", &ids.join(", "))]),
+            };
             done(
                 &a.out,
-                &format!(
-                    "forbidden pair: {}{}",
-                    ids.join(", "),
-                    a.reason
-                        .as_deref()
-                        .map(|r| format!(" ({r})"))
-                        .unwrap_or_default()
-                ),
+                &text,
                 serde_json::json!({"players": a.players, "reason": a.reason}),
             )
         }
@@ -638,34 +657,8 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             std::io::stdout().lock().write_all(text.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Withdraw(a) => {
-            change(&a.state, |t| t.withdraw(a.player, a.from_round))?;
-            done(
-                &a.out,
-                &a.out.lang.get().fmt(
-                    "tm-withdrawn",
-                    &[
-                        ("player", &a.player.to_string()),
-                        ("round", &a.from_round.to_string()),
-                    ],
-                ),
-                serde_json::json!({"player": a.player, "withdrawn_from": a.from_round}),
-            )
-        }
-        Command::Disqualify(a) => {
-            change(&a.state, |t| t.disqualify(a.player, a.round))?;
-            done(
-                &a.out,
-                &a.out.lang.get().fmt(
-                    "tm-disqualified",
-                    &[
-                        ("player", &a.player.to_string()),
-                        ("round", &a.round.to_string()),
-                    ],
-                ),
-                serde_json::json!({"player": a.player, "disqualified_in": a.round}),
-            )
-        }
+        Command::Withdraw(a) => players::run_withdraw(a),
+        Command::Disqualify(a) => players::run_disqualify(a),
         Command::Standings(a) => {
             let (report, _) = report(&a)?;
             print(&a.out, &report.to_text(a.out.lang.get()), &report)
@@ -683,26 +676,27 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
                 }
                 .into());
             }
-            let trf = Trf::read(&a.trf)?;
+            let trf = Trf::read_tournament(&a.trf)?;
             let t = trf
                 .to_tournament()
                 .with_context(|| a.trf.display().to_string())?;
             store::save(&t, &a.state)?;
             done(
                 &a.out,
-                &format!(
-                    "{}: {} players, {} rounds paired, {} planned",
-                    a.state.display(),
-                    t.players.len(),
-                    t.paired_rounds(),
-                    t.total_rounds
+                &a.out.lang.get().fmt(
+                    "tm-imported",
+                    &[
+                        ("file", &a.state.display().to_string()),
+                        ("players", &t.players.len().to_string()),
+                        ("paired", &t.paired_rounds().to_string()),
+                        ("total", &t.total_rounds.to_string()),
+                    ],
                 ),
                 serde_json::json!({"state": a.state, "players": t.players.len(), "rounds_paired": t.paired_rounds(), "total_rounds": t.total_rounds}),
             )
         }
         Command::Export(a) => {
-            let text = std::fs::read_to_string(&a.file)
-                .with_context(|| format!("{}: cannot read", a.file.display()))?;
+            let text = read_file(&a.file)?;
             let is_json = text.trim_start().starts_with('{');
             let out = match (a.format, is_json) {
                 // A TRF input is written back as read (byte for byte when in canonical columns).
@@ -711,7 +705,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
                 }
                 (ExportFormat::Trf, true) => {
                     let trf = Trf::from_tournament(&load(&a.file)?);
-                    warn_overlong(&trf);
+                    warn_overlong(&trf, a.lang.get());
                     trf.to_string()
                 }
                 (ExportFormat::Json, _) => {

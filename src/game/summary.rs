@@ -147,7 +147,11 @@ impl Verdict {
             } else {
                 "verdict-reported-disagrees"
             };
-            s.push_str(&lang.fmt(id, &[("result", r.result.as_str())]));
+            let why: Vec<String> = r.discrepancies.iter().map(|d| d.text(lang)).collect();
+            s.push_str(&lang.fmt(
+                id,
+                &[("result", r.result.as_str()), ("why", &why.join("; "))],
+            ));
             s.push('\n');
         }
         s.push_str(&self.record_problem_lines(lang));

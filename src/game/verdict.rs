@@ -436,6 +436,25 @@ pub enum Discrepancy {
 }
 
 impl Discrepancy {
+    /// The JSON name (`result_contradicts_ending`, …).
+    pub fn code(self) -> &'static str {
+        match self {
+            Discrepancy::ResultContradictsEnding => "result_contradicts_ending",
+            Discrepancy::UnfinishedResultOnFinishedGame => "unfinished_result_on_finished_game",
+            Discrepancy::MovesAfterGameEnd => "moves_after_game_end",
+            Discrepancy::ReportedEndingNotOnBoard => "reported_ending_not_on_board",
+            Discrepancy::ShownPositionDiffers => "shown_position_differs",
+            Discrepancy::WinnerCannotMate => "winner_cannot_mate",
+            Discrepancy::IllegalMoveInRecord => "illegal_move_in_record",
+            Discrepancy::UnreadableMoveInRecord => "unreadable_move_in_record",
+        }
+    }
+
+    /// The phrase in `lang` (Fluent `disc-<code>`); English is [`Discrepancy::describe`].
+    pub fn text(self, lang: crate::i18n::Lang) -> String {
+        discrepancy_text(self.code(), lang)
+    }
+
     /// A short phrase for people, e.g. "moves recorded after the game ended"; the JSON keeps
     /// the snake_case name.
     pub fn describe(self) -> &'static str {
@@ -450,6 +469,14 @@ impl Discrepancy {
             Discrepancy::UnreadableMoveInRecord => "the record holds an unreadable move",
         }
     }
+}
+
+/// A discrepancy's phrase in `lang` from its JSON name (`illegal_move_in_record` → "the record
+/// holds an illegal move"), for a verdict read back from JSON; an unknown name is given as it
+/// is.
+pub fn discrepancy_text(code: &str, lang: crate::i18n::Lang) -> String {
+    lang.try_fmt(&format!("disc-{code}"), &[])
+        .unwrap_or_else(|_| code.to_string())
 }
 
 /// "1 ply", "2 plies": a count with its noun in the right number, for text output.

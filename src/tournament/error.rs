@@ -34,7 +34,9 @@ pub enum TournamentError {
         game: String,
     },
     /// The game already has a result (use a correction to change it).
-    #[error("round {round}, board {board} ({white}-{black}): result {existing} already recorded")]
+    #[error(
+        "round {round}, board {board} ({white}-{black}): result {existing} already recorded; to change it, give the new result with --correct"
+    )]
     ResultAlreadyRecorded {
         /// 1-based round.
         round: u32,
@@ -68,10 +70,9 @@ pub enum TournamentError {
         from: u32,
     },
     /// Withdrawal from a round in which the player still has a game (CR 1.4: results already
-    /// played stand).
-    #[error(
-        "player {tpn} has a game in round {round}; withdraw from round {next} or record that game first"
-    )]
+    /// played stand). The advice depends on whether that game has a result and whether the
+    /// event has a round after it.
+    #[error("{}", game_after_withdrawal(*.tpn, *.round, *.next, *.recorded, *.total))]
     GameAfterWithdrawal {
         /// Starting rank.
         tpn: u16,
@@ -79,6 +80,10 @@ pub enum TournamentError {
         round: u32,
         /// The first round the player could withdraw from.
         next: u32,
+        /// Whether that game's result is recorded.
+        recorded: bool,
+        /// The event's number of rounds.
+        total: u32,
     },
     /// A player the TRF-16 player line (C.04 Annex 2) cannot hold in its fixed columns, or one
     /// with no name.
@@ -86,8 +91,8 @@ pub enum TournamentError {
     InvalidPlayer {
         /// The name as given.
         name: String,
-        /// What is wrong, e.g. "the name has 40 characters; a TRF player line has 33 for it".
-        problem: String,
+        /// What is wrong, e.g. a federation of four letters.
+        problem: crate::tournament::player::PlayerProblem,
     },
     /// Pairings for a round beyond the event's last round.
     #[error("round {round} cannot be paired: the event has only {total} round(s)")]
@@ -128,6 +133,45 @@ pub enum TournamentError {
         tpn: u16,
         /// The round of the first bye.
         earlier: u32,
+    },
+    /// A pairing-allocated bye given before its round is paired: the pairing allocates it
+    /// (CR 1.3).
+    #[error(
+        "round {round}: the pairing-allocated bye is given by the pairing, not in advance: pair the round (--auto, or --bye {tpn} with the games)"
+    )]
+    PairingAllocatedByeBeforePairing {
+        /// The round.
+        round: u32,
+        /// Starting rank of the player named.
+        tpn: u16,
+    },
+    /// A second pairing-allocated bye in one round (CR 1.3: one, for the odd player out).
+    #[error(
+        "round {round}: player {other} already has the round's pairing-allocated bye; player {tpn} cannot have a second one"
+    )]
+    TwoPairingAllocatedByes {
+        /// The round.
+        round: u32,
+        /// Starting rank of the player named.
+        tpn: u16,
+        /// Starting rank of the player who has it.
+        other: u16,
+    },
+    /// A result other than the judge's (or the adjudication's) without the arbiter's reason.
+    #[error(
+        "round {round}, board {board}: the {by} gives {decided}; recording {chosen} instead overrides it and needs the arbiter's reason (--override-reason TEXT)"
+    )]
+    OverrideWithoutReason {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// Who decided: `judge` or `adjudication`.
+        by: &'static str,
+        /// The judge's or the adjudication's result.
+        decided: BoardResult,
+        /// The result the arbiter chose.
+        chosen: BoardResult,
     },
     /// The Dutch pairer found no legal pairing or refused the input.
     #[error("round {round}: {source}")]
@@ -227,4 +271,25 @@ pub enum TournamentError {
     /// A forbidden pair needs two different players.
     #[error("a forbidden pair needs at least two different players")]
     InvalidForbiddenPair,
+}
+
+/// [`TournamentError::GameAfterWithdrawal`] in English: the advice that can be followed
+/// (withdraw from the round after the game, when the event has one; a game without result is
+/// recorded first, a forfeit if it is not played, CR 4.4).
+fn game_after_withdrawal(tpn: u16, round: u32, next: u32, recorded: bool, total: u32) -> String {
+    let game = if recorded {
+        format!("player {tpn} played round {round} (its result is recorded)")
+    } else {
+        format!("player {tpn} is paired in round {round}")
+    };
+    match (recorded, next <= total) {
+        (true, true) => format!("{game}; withdraw from round {next}"),
+        (false, true) => format!(
+            "{game}; record that game (a forfeit if it is not played) and withdraw from round {next}"
+        ),
+        (true, false) => format!("{game}, the event's last: there is no later round to leave"),
+        (false, false) => format!(
+            "{game}, the event's last: record that game (a forfeit if it is not played); there is no later round to leave"
+        ),
+    }
 }

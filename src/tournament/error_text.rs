@@ -71,13 +71,51 @@ impl TournamentError {
             AlreadyOut { tpn, from } => {
                 ("err-already-out", vec![("tpn", s(tpn)), ("from", s(from))])
             }
-            GameAfterWithdrawal { tpn, round, next } => (
-                "err-game-after-withdrawal",
+            GameAfterWithdrawal {
+                tpn,
+                round,
+                next,
+                recorded,
+                total,
+            } => (
+                match (*recorded, next <= total) {
+                    (true, true) => "err-game-after-withdrawal-played",
+                    (false, true) => "err-game-after-withdrawal-paired",
+                    (true, false) => "err-game-after-withdrawal-played-last",
+                    (false, false) => "err-game-after-withdrawal-paired-last",
+                },
                 vec![("tpn", s(tpn)), ("round", s(round)), ("next", s(next))],
             ),
             InvalidPlayer { name, problem } => (
                 "err-invalid-player",
-                vec![("name", format!("{name:?}")), ("problem", problem.clone())],
+                vec![
+                    ("name", format!("{name:?}")),
+                    ("problem", problem.text(lang)),
+                ],
+            ),
+            PairingAllocatedByeBeforePairing { round, tpn } => (
+                "err-pab-before-pairing",
+                vec![("round", s(round)), ("tpn", s(tpn))],
+            ),
+            TwoPairingAllocatedByes { round, tpn, other } => (
+                "err-two-pabs",
+                vec![("round", s(round)), ("tpn", s(tpn)), ("other", s(other))],
+            ),
+            OverrideWithoutReason {
+                round,
+                board,
+                by,
+                decided,
+                chosen,
+            } => (
+                "err-override-without-reason",
+                vec![
+                    ("round", s(round)),
+                    ("board", s(board)),
+                    ("by", by.to_string()),
+                    ("decided", s(decided)),
+                    ("chosen", s(chosen)),
+                ],
             ),
             RoundBeyondEvent { round, total } => (
                 "err-round-beyond-event",
@@ -101,7 +139,7 @@ impl TournamentError {
             ),
             Pairing { round, source } => (
                 "err-pairing",
-                vec![("round", s(round)), ("source", s(source))],
+                vec![("round", s(round)), ("source", source.message(lang))],
             ),
             StartListFrozen => ("err-start-list-frozen", vec![]),
             RoundOutsideEvent { what, round, total } => (
@@ -179,7 +217,18 @@ impl TournamentError {
                     ("round", s(round)),
                     ("board", s(board)),
                     ("reported", reported.clone()),
-                    ("discrepancies", discrepancies.clone()),
+                    (
+                        "discrepancies",
+                        if lang == Lang::En {
+                            discrepancies.clone()
+                        } else {
+                            discrepancies
+                                .split(", ")
+                                .map(|d| crate::game::verdict::discrepancy_text(d, lang))
+                                .collect::<Vec<_>>()
+                                .join("; ")
+                        },
+                    ),
                 ],
             ),
             GameOrder {
@@ -254,10 +303,61 @@ mod tests {
                 tpn: 5,
                 round: 2,
                 next: 3,
+                recorded: true,
+                total: 4,
+            },
+            GameAfterWithdrawal {
+                tpn: 5,
+                round: 2,
+                next: 3,
+                recorded: false,
+                total: 4,
+            },
+            GameAfterWithdrawal {
+                tpn: 5,
+                round: 4,
+                next: 5,
+                recorded: true,
+                total: 4,
+            },
+            GameAfterWithdrawal {
+                tpn: 5,
+                round: 4,
+                next: 5,
+                recorded: false,
+                total: 4,
             },
             InvalidPlayer {
                 name: "".into(),
-                problem: "the name is empty".into(),
+                problem: crate::tournament::player::PlayerProblem::EmptyName,
+            },
+            InvalidPlayer {
+                name: "Anna".into(),
+                problem: crate::tournament::player::PlayerProblem::TooWide {
+                    field: "federation",
+                    chars: 4,
+                    width: 3,
+                },
+            },
+            PairingAllocatedByeBeforePairing { round: 2, tpn: 3 },
+            TwoPairingAllocatedByes {
+                round: 2,
+                tpn: 3,
+                other: 5,
+            },
+            OverrideWithoutReason {
+                round: 1,
+                board: 2,
+                by: "judge",
+                decided: BoardResult::BlackWins,
+                chosen: BoardResult::WhiteWins,
+            },
+            OverrideWithoutReason {
+                round: 1,
+                board: 2,
+                by: "adjudication",
+                decided: BoardResult::Draw,
+                chosen: BoardResult::WhiteWins,
             },
             RoundBeyondEvent { round: 5, total: 4 },
             RoundOutOfOrder { round: 3, next: 2 },
@@ -332,7 +432,7 @@ mod tests {
             let ru = e.message(Lang::Ru);
             assert_ne!(ru, e.to_string(), "{e:?}");
             assert!(
-                !ru.contains("round") && !ru.contains("player"),
+                !ru.contains("round") && !ru.contains("player") && !ru.contains(" the "),
                 "{e:?}: {ru}"
             );
         }
@@ -343,6 +443,22 @@ mod tests {
         assert_eq!(
             verdict.message(Lang::Ru),
             "1-й тур, доска 1: решение судьи относится к партии \"Anna\" (белые) - \"Boris\" (чёрные), стартовый № 2, а на доске играют 1 (A) (белые) - 2 (B) (чёрные)"
+        );
+        // No advice that cannot be followed: the event's last round has no round after it.
+        let last = TournamentError::GameAfterWithdrawal {
+            tpn: 5,
+            round: 4,
+            next: 5,
+            recorded: true,
+            total: 4,
+        };
+        assert_eq!(
+            last.message(Lang::Ru),
+            "участник 5 сыграл 4-й тур (результат записан), последний в турнире: позже выбыть уже не из чего"
+        );
+        assert_eq!(
+            last.to_string(),
+            "player 5 played round 4 (its result is recorded), the event's last: there is no later round to leave"
         );
         assert_eq!(
             TournamentError::RoundBeyondEvent { round: 5, total: 4 }.message(Lang::Ru),

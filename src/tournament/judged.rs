@@ -9,7 +9,9 @@ use shakmaty::ByColor;
 
 use crate::i18n::Lang;
 use crate::tournament::result::BoardResult;
-use crate::tournament::{Game, GameRef, JudgedResult, Tournament, TournamentError};
+use crate::tournament::{
+    AdjudicatedResult, Game, GameRef, JudgedResult, Tournament, TournamentError,
+};
 
 /// What the tournament needs of a judge's verdict (read from `arbiter judge --format json` by
 /// [`crate::formats::verdict`]).
@@ -138,21 +140,25 @@ impl Tournament {
             .is_some_and(|p| name_key(&p.name) == name_key(named))
     }
 
-    /// Records the result of a judged game on board `board` of round `round` and returns it.
-    /// The verdict's players must be the board's; when the reported result disagrees with the
-    /// board (CR 4.2) the arbiter's `decision` is recorded (and must be given), the verdict's
-    /// result kept beside it.
+    /// Records the result of a judged game on board `board` of round `round` and returns it;
+    /// the verdict is kept in the record ([`JudgedResult`]). The verdict's players must be the
+    /// board's. The result recorded is the judge's, unless the arbiter decides another:
+    /// `decision` is required when the reported result disagrees with the board (CR 4.2) or
+    /// the game is unfinished (`*`); a `decision` other than the verdict's result overrides
+    /// the judge and needs `override_reason`, kept in the record.
     ///
     /// # Errors
     /// [`TournamentError::VerdictPlayers`], [`TournamentError::VerdictDisagrees`] (no
-    /// decision), [`TournamentError::UnfinishedGame`] (a `*` verdict and no decision), and the
-    /// errors of [`Tournament::record_result`].
+    /// decision), [`TournamentError::UnfinishedGame`] (a `*` verdict and no decision),
+    /// [`TournamentError::OverrideWithoutReason`] (a result other than the verdict's without
+    /// a reason), and the errors of [`Tournament::record_result`].
     pub fn record_judged(
         &mut self,
         round: u32,
         board: u32,
         judged: &JudgedGame,
         decision: Option<BoardResult>,
+        override_reason: Option<&str>,
         correct: bool,
     ) -> Result<BoardResult, TournamentError> {
         let g = self.board_of(round, GameRef::Board(board))?;
@@ -189,7 +195,20 @@ impl Tournament {
                 board_sides: Box::new([self.label(white), self.label(black)]),
             });
         }
+        let reason = override_reason
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .map(str::to_string);
         let result = match (judged.agrees, decision, judged.result) {
+            (_, Some(d), Some(v)) if d != v && reason.is_none() => {
+                return Err(TournamentError::OverrideWithoutReason {
+                    round,
+                    board,
+                    by: "judge",
+                    decided: v,
+                    chosen: d,
+                });
+            }
             (_, Some(d), _) => d,
             (false, None, _) => {
                 return Err(TournamentError::VerdictDisagrees {
@@ -207,24 +226,217 @@ impl Tournament {
                 });
             }
         };
-        self.record_result(round, GameRef::Board(board), result, correct)?;
+        self.board_checked(round, GameRef::Board(board), correct)?;
+        let overriding = judged.result.is_some_and(|v| v != result);
         let record = JudgedResult {
             verdict_result: judged.result,
             reported: judged.reported.clone(),
             agrees: judged.agrees,
             decided: decision,
+            discrepancies: judged.discrepancies.clone(),
+            override_reason: reason.filter(|_| overriding),
             cheating_white: judged.cheating.white,
             cheating_black: judged.cheating.black,
         };
-        if let Some(g) = self
+        if let Some(g) = self.game_mut(round, board) {
+            g.result = Some(result);
+            g.judged = Some(record);
+            // The verdict decides the board now, not an earlier adjudication.
+            g.adjudicated = None;
+        }
+        Ok(result)
+    }
+
+    /// Records the result of board `board` of round `round` decided by a play-out
+    /// adjudication (CR 4.3), the adjudication kept in the record ([`AdjudicatedResult`]):
+    /// `result` is the adjudication's proposal, or the arbiter's decision on a position it
+    /// handed to him (`review`); another result overrides the adjudication and needs
+    /// `override_reason`, kept in the record.
+    ///
+    /// # Errors
+    /// [`TournamentError::OverrideWithoutReason`], and the errors of
+    /// [`Tournament::record_result`].
+    pub fn record_adjudicated(
+        &mut self,
+        round: u32,
+        board: u32,
+        adjudication: AdjudicatedResult,
+        result: BoardResult,
+        override_reason: Option<&str>,
+        correct: bool,
+    ) -> Result<(), TournamentError> {
+        let reason = override_reason
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .map(str::to_string);
+        self.board_checked(round, GameRef::Board(board), correct)?;
+        let overriding = adjudication.proposed.is_some_and(|p| p != result);
+        if let Some(p) = adjudication.proposed
+            && overriding
+            && reason.is_none()
+        {
+            return Err(TournamentError::OverrideWithoutReason {
+                round,
+                board,
+                by: "adjudication",
+                decided: p,
+                chosen: result,
+            });
+        }
+        if let Some(g) = self.game_mut(round, board) {
+            g.result = Some(result);
+            g.adjudicated = Some(AdjudicatedResult {
+                override_reason: reason.filter(|_| overriding),
+                ..adjudication
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Recording a result: the checks every result passes, and the arbiter's reason when it
+/// overrides the judge's verdict or the adjudication kept on the board.
+impl Tournament {
+    /// Records the result of a game. With `correct`, an existing result is replaced
+    /// (an arbiter's correction); without, a second result is an error. A board the judge or
+    /// an adjudication decided keeps that decision: another result needs the arbiter's reason
+    /// ([`Tournament::record_result_overriding`]).
+    ///
+    /// # Errors
+    /// [`TournamentError::NoSuchRound`], [`TournamentError::NoSuchGame`],
+    /// [`TournamentError::ResultAlreadyRecorded`], [`TournamentError::PlayerNotInEvent`]
+    /// (a result for a round the player no longer plays: CR 1.4, CR 2.2),
+    /// [`TournamentError::OverrideWithoutReason`].
+    pub fn record_result(
+        &mut self,
+        round: u32,
+        game: GameRef,
+        result: BoardResult,
+        correct: bool,
+    ) -> Result<(), TournamentError> {
+        self.record_result_overriding(round, game, result, correct, None)
+    }
+
+    /// As [`Tournament::record_result`], with the arbiter's reason for a result other than the
+    /// one the judge's verdict or the adjudication recorded on the board gave
+    /// ([`crate::tournament::JudgedResult::override_reason`],
+    /// [`crate::tournament::AdjudicatedResult::override_reason`]); the reason is kept in the
+    /// record. A result equal to that decision needs none (a reason given is then dropped).
+    ///
+    /// # Errors
+    /// As [`Tournament::record_result`]; [`TournamentError::OverrideWithoutReason`] when the
+    /// result differs from the decision and `override_reason` is `None` or blank.
+    pub fn record_result_overriding(
+        &mut self,
+        round: u32,
+        game: GameRef,
+        result: BoardResult,
+        correct: bool,
+        override_reason: Option<&str>,
+    ) -> Result<(), TournamentError> {
+        let reason = override_reason
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .map(str::to_string);
+        let board = self.board_checked(round, game, correct)?;
+        let g = self
             .rounds
+            .iter()
+            .find(|r| r.number == round)
+            .and_then(|r| r.games.iter().find(|g| g.board == board));
+        let decided = g.and_then(|g| match (&g.adjudicated, &g.judged) {
+            (Some(a), _) => a.proposed.map(|p| ("adjudication", p)),
+            (None, Some(j)) => j.verdict_result.map(|v| ("judge", v)),
+            (None, None) => None,
+        });
+        if let Some((by, d)) = decided
+            && d != result
+            && reason.is_none()
+        {
+            return Err(TournamentError::OverrideWithoutReason {
+                round,
+                board,
+                by,
+                decided: d,
+                chosen: result,
+            });
+        }
+        let overriding = decided.is_some_and(|(_, d)| d != result);
+        if let Some(g) = self.game_mut(round, board) {
+            g.result = Some(result);
+            let kept = reason.filter(|_| overriding);
+            if let Some(a) = g.adjudicated.as_mut() {
+                a.override_reason = kept;
+            } else if let Some(j) = g.judged.as_mut() {
+                j.decided = (overriding || !j.agrees).then_some(result);
+                j.override_reason = kept;
+            }
+        }
+        Ok(())
+    }
+
+    /// Board `board` of round `round`, to change.
+    pub(crate) fn game_mut(&mut self, round: u32, board: u32) -> Option<&mut Game> {
+        self.rounds
             .iter_mut()
             .find(|r| r.number == round)
             .and_then(|r| r.games.iter_mut().find(|g| g.board == board))
+    }
+
+    /// The board of `game` in round `round`, checked for a new result: the round is paired,
+    /// the game exists, a result already there is replaced only with `correct`, both players
+    /// are in the event in that round.
+    ///
+    /// # Errors
+    /// As [`Tournament::record_result`] (the override aside).
+    pub(crate) fn board_checked(
+        &self,
+        round: u32,
+        game: GameRef,
+        correct: bool,
+    ) -> Result<u32, TournamentError> {
+        let paired = self.paired_rounds();
+        let r = self
+            .round(round)
+            .filter(|r| !r.games.is_empty())
+            .ok_or(TournamentError::NoSuchRound { round, paired })?;
+        let g = crate::tournament::model::find_game(r, game)
+            .ok_or(TournamentError::NoSuchGame { round, game })?;
+        let (white, black, board) = (g.white, g.black, g.board);
+        if let Some(existing) = g.result
+            && !correct
         {
-            g.judged = Some(record);
+            return Err(TournamentError::ResultAlreadyRecorded {
+                round,
+                board,
+                white,
+                black,
+                existing,
+            });
         }
-        Ok(result)
+        self.check_in_event(white, round)?;
+        self.check_in_event(black, round)?;
+        Ok(board)
+    }
+
+    /// Records the result of a judged game (see [`BoardResult::from_verdict`]).
+    ///
+    /// # Errors
+    /// [`TournamentError::UnfinishedGame`] for a verdict without result, and the errors of
+    /// [`Tournament::record_result`].
+    pub fn record_verdict(
+        &mut self,
+        round: u32,
+        game: GameRef,
+        verdict: &crate::game::verdict::Verdict,
+        correct: bool,
+    ) -> Result<(), TournamentError> {
+        let result =
+            BoardResult::from_verdict(verdict).ok_or_else(|| TournamentError::UnfinishedGame {
+                round,
+                game: game.to_string(),
+            })?;
+        self.record_result(round, game, result, correct)
     }
 }
 
@@ -315,17 +527,17 @@ mod tests {
         let mut t = event();
         let wrong = judged("Петров Пётр", "Иванова Анна", true);
         assert!(matches!(
-            t.record_judged(1, 1, &wrong, None, false),
+            t.record_judged(1, 1, &wrong, None, None, false),
             Err(TournamentError::VerdictPlayers { .. })
         ));
         let by_rank = judged("1", "2", true);
         assert_eq!(
-            t.record_judged(1, 1, &by_rank, None, false),
+            t.record_judged(1, 1, &by_rank, None, None, false),
             Ok(BoardResult::WhiteWins)
         );
         let by_name = judged("иванова анна", "Петров  Петр", true);
         assert_eq!(
-            t.record_judged(1, 1, &by_name, None, true),
+            t.record_judged(1, 1, &by_name, None, None, true),
             Ok(BoardResult::WhiteWins)
         );
         assert_eq!(
@@ -343,11 +555,30 @@ mod tests {
         let mut t = event();
         let j = judged("1", "2", false);
         assert!(matches!(
-            t.record_judged(1, 1, &j, None, false),
+            t.record_judged(1, 1, &j, None, None, false),
             Err(TournamentError::VerdictDisagrees { .. })
         ));
+        // A result other than the judge's overrides it: refused without the arbiter's reason.
         assert_eq!(
-            t.record_judged(1, 1, &j, Some(BoardResult::Draw), false),
+            t.record_judged(1, 1, &j, Some(BoardResult::Draw), Some("  "), false),
+            Err(TournamentError::OverrideWithoutReason {
+                round: 1,
+                board: 1,
+                by: "judge",
+                decided: BoardResult::WhiteWins,
+                chosen: BoardResult::Draw,
+            })
+        );
+        assert_eq!(t.round(1).unwrap().games[0].result, None);
+        assert_eq!(
+            t.record_judged(
+                1,
+                1,
+                &j,
+                Some(BoardResult::Draw),
+                Some("both kings were left in check"),
+                false
+            ),
             Ok(BoardResult::Draw)
         );
         let g = &t.round(1).unwrap().games[0];
@@ -355,6 +586,83 @@ mod tests {
         let rec = g.judged.clone().unwrap();
         assert_eq!(rec.verdict_result, Some(BoardResult::WhiteWins));
         assert_eq!(rec.decided, Some(BoardResult::Draw));
+        assert_eq!(
+            rec.override_reason.as_deref(),
+            Some("both kings were left in check")
+        );
         assert!(!rec.agrees);
+        assert_eq!(g.decided_by(), Some(crate::tournament::DecidedBy::Override));
+        // The judge's own result is the arbiter's decision without a reason.
+        assert_eq!(
+            t.record_judged(1, 1, &j, Some(BoardResult::WhiteWins), None, true),
+            Ok(BoardResult::WhiteWins)
+        );
+        let g = &t.round(1).unwrap().games[0];
+        assert_eq!(g.decided_by(), Some(crate::tournament::DecidedBy::Judge));
+        assert_eq!(g.judged.as_ref().unwrap().override_reason, None);
+        // A typed correction of a judged board overrides the judge too.
+        assert!(matches!(
+            t.record_result(1, GameRef::Board(1), BoardResult::BlackWins, true),
+            Err(TournamentError::OverrideWithoutReason { by: "judge", .. })
+        ));
+        t.record_result_overriding(
+            1,
+            GameRef::Board(1),
+            BoardResult::BlackWins,
+            true,
+            Some("White resigned, the log stopped early"),
+        )
+        .unwrap();
+        let g = &t.round(1).unwrap().games[0];
+        assert_eq!(g.result, Some(BoardResult::BlackWins));
+        assert_eq!(g.decided_by(), Some(crate::tournament::DecidedBy::Override));
+        // The record survives the state file.
+        let back: Tournament = serde_json::from_str(&serde_json::to_string(&t).unwrap()).unwrap();
+        assert_eq!(back, t);
+    }
+
+    /// CR 4.3: an adjudicated board keeps the position and the reasons; another result than
+    /// the adjudication's needs the arbiter's reason.
+    #[test]
+    fn an_adjudication_is_kept_and_overridden_only_with_a_reason() {
+        let mut t = event();
+        let a = AdjudicatedResult {
+            fen: "4k3/8/8/8/8/8/8/R3K3 w - - 0 1".into(),
+            proposed: Some(BoardResult::WhiteWins),
+            basis: "lone_king".into(),
+            reasons: vec!["rule 7: a rook up against a lone king (CR 4.3)".into()],
+            override_reason: None,
+        };
+        assert!(matches!(
+            t.record_adjudicated(1, 1, a.clone(), BoardResult::Draw, None, false),
+            Err(TournamentError::OverrideWithoutReason {
+                by: "adjudication",
+                ..
+            })
+        ));
+        t.record_adjudicated(1, 1, a.clone(), BoardResult::WhiteWins, None, false)
+            .unwrap();
+        let g = &t.round(1).unwrap().games[0];
+        assert_eq!(g.result, Some(BoardResult::WhiteWins));
+        assert_eq!(g.adjudicated.as_ref(), Some(&a));
+        assert_eq!(
+            g.decided_by(),
+            Some(crate::tournament::DecidedBy::Adjudication)
+        );
+        t.record_adjudicated(
+            1,
+            1,
+            a,
+            BoardResult::Draw,
+            Some("the flag fell on a dead position"),
+            true,
+        )
+        .unwrap();
+        let g = &t.round(1).unwrap().games[0];
+        assert_eq!(g.decided_by(), Some(crate::tournament::DecidedBy::Override));
+        assert_eq!(
+            g.adjudicated.as_ref().unwrap().override_reason.as_deref(),
+            Some("the flag fell on a dead position")
+        );
     }
 }

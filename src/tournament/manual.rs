@@ -177,18 +177,18 @@ impl Tournament {
 
     /// How a manual pairing of the next round differs from the FIDE Dutch pairer's (under
     /// `rules`), for the warning on a forced pairing (FIDE's endorsement checklist asks for
-    /// the comparison): `None` when they are the same pairs and bye, else a sentence naming
-    /// the pairer's boards and bye, or saying it finds no legal pairing.
+    /// the comparison): `None` when they are the same pairs and bye, else the pairer's boards
+    /// and bye, or why it does not pair the round ([`EngineComparison::text`] says it).
     pub fn compare_with_engine(
         &self,
         games: &[(u16, u16)],
         pab: Option<u16>,
         rules: &crate::tournament::pairing::PairingRules,
-    ) -> Option<String> {
+    ) -> Option<EngineComparison> {
         use crate::tournament::pairing::{PairingInput, pair};
         let engine = match PairingInput::from_tournament(self).and_then(|i| pair(&i, rules)) {
             Ok(p) => p,
-            Err(e) => return Some(format!("the pairer does not pair this round: {e}")),
+            Err(e) => return Some(EngineComparison::NotPaired(e)),
         };
         let key = |a: u32, b: u32| (a.min(b), a.max(b));
         let mut ours: Vec<(u32, u32)> = games
@@ -205,16 +205,10 @@ impl Tournament {
         if ours == theirs && pab.map(u32::from) == engine.bye {
             return None;
         }
-        let boards: Vec<String> = engine
-            .boards
-            .iter()
-            .map(|b| format!("{}-{}", b.white, b.black))
-            .collect();
-        Some(format!(
-            "the Dutch pairer would pair {}{}",
-            boards.join(", "),
-            engine.bye.map(|b| format!(", bye {b}")).unwrap_or_default()
-        ))
+        Some(EngineComparison::Differs {
+            boards: engine.boards.iter().map(|b| (b.white, b.black)).collect(),
+            bye: engine.bye,
+        })
     }
 
     /// Adds a group of players who must not meet (siblings, same family or club): TRF `XXP`,
@@ -239,6 +233,44 @@ impl Tournament {
             reason: reason.map(str::to_string).filter(|r| !r.trim().is_empty()),
         });
         Ok(())
+    }
+}
+
+/// How the FIDE Dutch pairer would pair a round the arbiter paired by hand and forced
+/// ([`Tournament::compare_with_engine`]).
+#[derive(Debug, PartialEq)]
+pub enum EngineComparison {
+    /// The pairer does not pair the round (no legal pairing, C.04.3 A.9, or its input
+    /// refused).
+    NotPaired(crate::tournament::pairing::PairingError),
+    /// The pairer pairs it otherwise.
+    Differs {
+        /// Its boards as (White, Black) starting ranks, in board order.
+        boards: Vec<(u32, u32)>,
+        /// Its pairing-allocated bye.
+        bye: Option<u32>,
+    },
+}
+
+impl EngineComparison {
+    /// The comparison in `lang`: "the Dutch pairer would pair 1-4, 2-3, bye 5" (Fluent
+    /// `mp-engine-*`).
+    pub fn text(&self, lang: crate::i18n::Lang) -> String {
+        match self {
+            EngineComparison::NotPaired(e) => {
+                lang.fmt("mp-engine-not-paired", &[("reason", &e.message(lang))])
+            }
+            EngineComparison::Differs { boards, bye } => {
+                let list: Vec<String> = boards.iter().map(|(w, b)| format!("{w}-{b}")).collect();
+                match bye {
+                    Some(b) => lang.fmt(
+                        "mp-engine-differs-bye",
+                        &[("boards", &list.join(", ")), ("bye", &b.to_string())],
+                    ),
+                    None => lang.fmt("mp-engine-differs", &[("boards", &list.join(", "))]),
+                }
+            }
+        }
     }
 }
 

@@ -44,9 +44,11 @@ pub mod tiebreak;
 
 pub use error::TournamentError;
 pub use model::{ForbiddenPair, Tournament};
-pub use player::Player;
+pub use player::{Player, Sex};
 pub use result::{BoardResult, Points, RoundEntry, RoundResult, Scoring};
-pub use round::{Bye, ByeKind, ForcedPairing, Game, GameRef, JudgedResult, Round};
+pub use round::{
+    AdjudicatedResult, Bye, ByeKind, DecidedBy, ForcedPairing, Game, GameRef, JudgedResult, Round,
+};
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,10 @@ use std::collections::HashSet;
 
 use shakmaty::Color;
 
-use crate::tournament::player::{MAX_FIDE_ID, MAX_FOUR_DIGITS, overlong_text_fields};
+use crate::game::preset::Preset;
+use crate::tournament::player::{
+    MAX_FIDE_ID, MAX_FOUR_DIGITS, MAX_NAME_CHARS, PlayerProblem, Sex, overlong_text_fields,
+};
 use crate::tournament::result::{BoardResult, Points, RoundEntry, RoundResult, Scoring};
 use crate::tournament::tiebreak::{ResultTable, TablePlayer};
 use crate::tournament::{Bye, ByeKind, Game, GameRef, Player, Round, TournamentError};
@@ -43,6 +46,12 @@ pub struct Tournament {
     /// `XXP`). Imported `XXP` lines stay in [`Tournament::trf_headers`].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub forbidden: Vec<ForbiddenPair>,
+    /// The event's rule preset (pairing colour rules, tie-break order, adjudication
+    /// thresholds, the judge's rules), chosen at `tournament new` and used by every command
+    /// that reads the event. `None` in a state file written before the event kept it: read
+    /// as [`Preset::default`] (`detsky-mat`), see [`Tournament::preset`].
+    #[serde(default, skip_serializing_if = "Option::is_none", rename = "preset")]
+    pub rule_preset: Option<Preset>,
 }
 
 /// Players who must not meet (TRF `XXP`, TRF-2026 `260`): every two of `players`.
@@ -69,7 +78,14 @@ impl Tournament {
             rounds: Vec::new(),
             trf_headers: Vec::new(),
             forbidden: Vec::new(),
+            rule_preset: None,
         }
+    }
+
+    /// The event's rule preset: the one stored at `tournament new`, else (a state file
+    /// written before the event kept it, or a TRF import) [`Preset::default`], `detsky-mat`.
+    pub fn preset(&self) -> Preset {
+        self.rule_preset.unwrap_or_default()
     }
 
     /// Adds a player and returns his starting rank (the `start_rank` given is ignored). Until
@@ -80,8 +96,8 @@ impl Tournament {
     /// # Errors
     /// [`TournamentError::InvalidPlayer`] when the name is empty or holds a control character
     /// (a line break would split the TRF line), or when a field does not fit its TRF-16 columns
-    /// (C.04 Annex 2): a name over [`NAME_WIDTH`](crate::tournament::player::NAME_WIDTH) (33)
-    /// characters, a title or federation over 3, a birth date over 10, a rating over 9999, a
+    /// (C.04 Annex 2): a name over [`MAX_NAME_CHARS`] (100; a name longer than TRF's 33
+    /// columns is kept whole), a title or federation over 3, a birth date over 10, a rating over 9999, a
     /// FIDE id over 11 digits, a birth date that is not a real `YYYY/MM/DD` date (or a year
     /// alone), or a 10,000th player. The event is left unchanged.
     pub fn add_player(&mut self, mut player: Player) -> Result<u16, TournamentError> {
@@ -93,14 +109,12 @@ impl Tournament {
             .unwrap_or(0)
             .checked_add(1)
             .filter(|&r| r <= MAX_FOUR_DIGITS);
-        let problem = |problem: String| TournamentError::InvalidPlayer {
+        let problem = |problem: PlayerProblem| TournamentError::InvalidPlayer {
             name: player.name.clone(),
             problem,
         };
         let Some(rank) = rank else {
-            return Err(problem(format!(
-                "the event is full: TRF starting ranks go up to {MAX_FOUR_DIGITS}"
-            )));
+            return Err(problem(PlayerProblem::EventFull));
         };
         check_player(&player).map_err(problem)?;
         player.start_rank = rank;
@@ -144,6 +158,15 @@ impl Tournament {
         Ok(self.rank_again(tpn))
     }
 
+    /// Sets or clears a registered player's sex (TRF column 10); gendered words follow it.
+    ///
+    /// # Errors
+    /// [`TournamentError::UnknownPlayer`].
+    pub fn set_player_sex(&mut self, tpn: u16, sex: Option<Sex>) -> Result<(), TournamentError> {
+        self.player_mut(tpn)?.sex = sex;
+        Ok(())
+    }
+
     /// The player with this starting rank.
     pub fn player(&self, tpn: u16) -> Option<&Player> {
         self.players.iter().find(|p| p.start_rank == tpn)
@@ -166,7 +189,7 @@ impl Tournament {
         self.rounds.iter().find(|r| r.number == number)
     }
 
-    fn check_in_event(&self, tpn: u16, round: u32) -> Result<(), TournamentError> {
+    pub(crate) fn check_in_event(&self, tpn: u16, round: u32) -> Result<(), TournamentError> {
         let p = self
             .player(tpn)
             .ok_or(TournamentError::UnknownPlayer(tpn))?;
@@ -195,13 +218,33 @@ impl Tournament {
         if round == 0 || round > next.max(self.rounds.len() as u32 + 1) {
             return Err(TournamentError::RoundOutOfOrder { round, next });
         }
-        if bye.kind == ByeKind::PairingAllocated
-            && let Some(earlier) = self.pab_round(bye.player)
-        {
-            return Err(TournamentError::SecondPairingAllocatedBye {
-                tpn: bye.player,
-                earlier,
-            });
+        if bye.kind == ByeKind::PairingAllocated {
+            // CR 1.3: the pairing allocates this bye; a round not yet paired gets it from its
+            // pairing (the pairer, or a manual pairing's bye).
+            if self.round(round).is_none_or(|r| r.games.is_empty()) {
+                return Err(TournamentError::PairingAllocatedByeBeforePairing {
+                    round,
+                    tpn: bye.player,
+                });
+            }
+            if let Some(earlier) = self.pab_round(bye.player) {
+                return Err(TournamentError::SecondPairingAllocatedBye {
+                    tpn: bye.player,
+                    earlier,
+                });
+            }
+            if let Some(other) = self.round(round).and_then(|r| {
+                r.byes
+                    .iter()
+                    .find(|b| b.kind == ByeKind::PairingAllocated)
+                    .map(|b| b.player)
+            }) {
+                return Err(TournamentError::TwoPairingAllocatedByes {
+                    round,
+                    tpn: bye.player,
+                    other,
+                });
+            }
         }
         let r = self.round_mut_or_new(round);
         if r.byes.iter().any(|b| b.player == bye.player)
@@ -274,6 +317,20 @@ impl Tournament {
         {
             return Err(TournamentError::SecondPairingAllocatedBye { tpn: p, earlier });
         }
+        if let Some(p) = pab
+            && let Some(other) = self.round(round).and_then(|r| {
+                r.byes
+                    .iter()
+                    .find(|b| b.kind == ByeKind::PairingAllocated)
+                    .map(|b| b.player)
+            })
+        {
+            return Err(TournamentError::TwoPairingAllocatedByes {
+                round,
+                tpn: p,
+                other,
+            });
+        }
         let r = self.round_mut_or_new(round);
         r.games = games
             .iter()
@@ -286,6 +343,7 @@ impl Tournament {
                 unrated: false,
                 colours_unknown: false,
                 judged: None,
+                adjudicated: None,
             })
             .collect();
         if let Some(player) = pab {
@@ -320,7 +378,8 @@ impl Tournament {
     /// `rules`: `fide` or `detsky-mat`, CR 1.2–1.5) from the tournament as it stands (players
     /// out of the event and pre-set byes are left out), records the pairing with
     /// [`Tournament::pair_round`] and returns it (boards in publication order, the
-    /// pairing-allocated bye, and the pairer's explanation).
+    /// pairing-allocated bye, and the pairer's explanation, also kept in the round:
+    /// [`Round::explanation`]).
     ///
     /// # Errors
     /// The errors of [`Tournament::pair_round`] (an unfinished previous round, all rounds
@@ -343,72 +402,10 @@ impl Tournament {
             .map(|b| (tpn(b.white), tpn(b.black)))
             .collect();
         self.pair_round(round, &games, pairing.bye.map(tpn))?;
+        if let Some(r) = self.rounds.iter_mut().find(|r| r.number == round) {
+            r.explanation = Some(pairing.explanation.clone());
+        }
         Ok(pairing)
-    }
-
-    /// Records the result of a game. With `correct`, an existing result is replaced
-    /// (an arbiter's correction); without, a second result is an error.
-    ///
-    /// # Errors
-    /// [`TournamentError::NoSuchRound`], [`TournamentError::NoSuchGame`],
-    /// [`TournamentError::ResultAlreadyRecorded`], [`TournamentError::PlayerNotInEvent`]
-    /// (a result for a round the player no longer plays: CR 1.4, CR 2.2).
-    pub fn record_result(
-        &mut self,
-        round: u32,
-        game: GameRef,
-        result: BoardResult,
-        correct: bool,
-    ) -> Result<(), TournamentError> {
-        let paired = self.paired_rounds();
-        let r = self
-            .round(round)
-            .filter(|r| !r.games.is_empty())
-            .ok_or(TournamentError::NoSuchRound { round, paired })?;
-        let g = find_game(r, game).ok_or(TournamentError::NoSuchGame { round, game })?;
-        let (white, black, board) = (g.white, g.black, g.board);
-        if let Some(existing) = g.result
-            && !correct
-        {
-            return Err(TournamentError::ResultAlreadyRecorded {
-                round,
-                board,
-                white,
-                black,
-                existing,
-            });
-        }
-        self.check_in_event(white, round)?;
-        self.check_in_event(black, round)?;
-        if let Some(g) = self
-            .rounds
-            .iter_mut()
-            .find(|r| r.number == round)
-            .and_then(|r| r.games.iter_mut().find(|g| g.board == board))
-        {
-            g.result = Some(result);
-        }
-        Ok(())
-    }
-
-    /// Records the result of a judged game (see [`BoardResult::from_verdict`]).
-    ///
-    /// # Errors
-    /// [`TournamentError::UnfinishedGame`] for a verdict without result, and the errors of
-    /// [`Tournament::record_result`].
-    pub fn record_verdict(
-        &mut self,
-        round: u32,
-        game: GameRef,
-        verdict: &crate::game::verdict::Verdict,
-        correct: bool,
-    ) -> Result<(), TournamentError> {
-        let result =
-            BoardResult::from_verdict(verdict).ok_or_else(|| TournamentError::UnfinishedGame {
-                round,
-                game: game.to_string(),
-            })?;
-        self.record_result(round, game, result, correct)
     }
 
     /// Whether every game of round `round` has a result, so that the next round may be paired
@@ -446,6 +443,12 @@ impl Tournament {
                 tpn,
                 round: last,
                 next: last + 1,
+                recorded: self.round(last).is_some_and(|r| {
+                    r.games
+                        .iter()
+                        .any(|g| (g.white == tpn || g.black == tpn) && g.result.is_some())
+                }),
+                total: self.total_rounds,
             }),
             _ => Ok(()),
         }
@@ -455,8 +458,9 @@ impl Tournament {
     /// later; results already played stand.
     ///
     /// # Errors
-    /// Unknown player, already out, or a game in round `from` or later (record it first, or
-    /// withdraw from the round after it).
+    /// Unknown player, already out, or a game in round `from` or later
+    /// ([`TournamentError::GameAfterWithdrawal`]: withdraw from the round after it, when the
+    /// event has one).
     pub fn withdraw(&mut self, tpn: u16, from: u32) -> Result<(), TournamentError> {
         self.check_round_in_event(from, "withdrawal")?;
         self.check_can_leave(tpn, from)?;
@@ -650,7 +654,7 @@ impl Tournament {
     }
 }
 
-fn find_game(r: &Round, game: GameRef) -> Option<&Game> {
+pub(crate) fn find_game(r: &Round, game: GameRef) -> Option<&Game> {
     r.games.iter().find(|g| match game {
         GameRef::Board(b) => g.board == b,
         GameRef::Players(a, b) => (g.white == a && g.black == b) || (g.white == b && g.black == a),
@@ -658,13 +662,21 @@ fn find_game(r: &Round, game: GameRef) -> Option<&Game> {
 }
 
 /// The checks of a player record ([`Tournament::add_player`], [`Tournament::edit_player`]):
-/// the problem in words, or `Ok`.
-fn check_player(player: &Player) -> Result<(), String> {
+/// the problem, or `Ok`. A name is kept whole however long (up to [`MAX_NAME_CHARS`]): only
+/// the TRF export cuts it to its 33 columns, and says so.
+fn check_player(player: &Player) -> Result<(), PlayerProblem> {
     if player.name.trim().is_empty() {
-        return Err("the name is empty".into());
+        return Err(PlayerProblem::EmptyName);
     }
     if player.name.chars().any(char::is_control) {
-        return Err("the name holds a control character (a line break or tab)".into());
+        return Err(PlayerProblem::ControlCharacter);
+    }
+    let chars = player.name.chars().count();
+    if chars > MAX_NAME_CHARS {
+        return Err(PlayerProblem::NameTooLong {
+            chars,
+            max: MAX_NAME_CHARS,
+        });
     }
     if let Some(&(field, chars, width)) = overlong_text_fields(
         &player.name,
@@ -672,27 +684,25 @@ fn check_player(player: &Player) -> Result<(), String> {
         player.federation.as_deref(),
         player.birth_date.as_deref(),
     )
-    .first()
+    .iter()
+    .find(|(field, ..)| *field != "name")
     {
-        let field = field.replace('_', " ");
-        return Err(format!(
-            "the {field} has {chars} characters; a TRF player line has {width} for it"
-        ));
+        return Err(PlayerProblem::TooWide {
+            field,
+            chars,
+            width,
+        });
     }
     if let Some(r) = player.rating.filter(|&r| r > MAX_FOUR_DIGITS) {
-        return Err(format!(
-            "rating {r} does not fit TRF's four columns (at most {MAX_FOUR_DIGITS})"
-        ));
+        return Err(PlayerProblem::Rating(r));
     }
     if let Some(id) = player.fide_id.filter(|&id| id > MAX_FIDE_ID) {
-        return Err(format!("FIDE id {id} does not fit TRF's eleven columns"));
+        return Err(PlayerProblem::FideId(id));
     }
     if let Some(date) = player.birth_date.as_deref()
         && !crate::tournament::player::is_valid_birth_date(date)
     {
-        return Err(format!(
-            "birth date {date:?} is not a real date written YYYY/MM/DD (or a year YYYY)"
-        ));
+        return Err(PlayerProblem::BirthDate(date.to_string()));
     }
     Ok(())
 }

@@ -94,10 +94,20 @@ impl PairingList {
                 fmt_decimal(p.points.as_f64(), lang)
             )
         };
+        // Columns as wide as the longest entry: a long name is never cut, nor does it push
+        // the next column out of line.
+        let col = self
+            .boards
+            .iter()
+            .flat_map(|b| [who(&b.white), who(&b.black)])
+            .map(|w| w.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(40);
         let mut s = lang.fmt("pairings-round", &[("round", &self.round.to_string())]);
         s.push('\n');
         s.push_str(&format!(
-            "{:>5}  {:<40} {:<40} {}\n",
+            "{:>5}  {:<col$} {:<col$} {}\n",
             lang.msg("pairings-board"),
             lang.msg("pairings-white"),
             lang.msg("pairings-black"),
@@ -105,7 +115,7 @@ impl PairingList {
         ));
         for b in &self.boards {
             s.push_str(&format!(
-                "{:>5}  {:<40} {:<40} {}\n",
+                "{:>5}  {:<col$} {:<col$} {}\n",
                 b.board,
                 who(&b.white),
                 who(&b.black),
@@ -121,8 +131,15 @@ impl PairingList {
         s.push('\n');
         s.push_str(&lang.msg("pairings-who"));
         s.push('\n');
-        for (n, place) in self.who_plays_where(lang) {
-            s.push_str(&format!("{n:<34} {place}\n"));
+        let who_plays = self.who_plays_where(lang);
+        let width = who_plays
+            .iter()
+            .map(|(n, _)| n.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(34);
+        for (n, place) in who_plays {
+            s.push_str(&format!("{n:<width$} {place}\n"));
         }
         s
     }
@@ -201,6 +218,44 @@ pub fn spreadsheet_text(cell: &str) -> std::borrow::Cow<'_, str> {
 mod tests {
     use super::*;
     use crate::tournament::{BoardResult, GameRef, Player};
+
+    /// A name longer than the columns is written whole, and the columns widen with it.
+    #[test]
+    fn long_names_are_whole_and_aligned() {
+        let mut t = Tournament::new("T", 3);
+        let long = "Иванова-Петрова-Сидорова, Анна-Мария Александровна";
+        for name in [long, "Боря", "Вика", "Гоша"] {
+            t.add_player(Player {
+                name: name.into(),
+                ..Player::default()
+            })
+            .unwrap();
+        }
+        t.pair_round(1, &[(1, 2), (3, 4)], None).unwrap();
+        let text = PairingList::new(&t, 1).unwrap().to_text(Lang::Ru);
+        assert!(text.contains(long), "{text}");
+        let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+        // Where Black's column starts on each board line: after White's, at the same place.
+        let black_start =
+            |l: &[char]| (8..l.len()).find(|&i| l[i - 1] == ' ' && l[i - 2] == ' ' && l[i] != ' ');
+        let boards: Vec<&Vec<char>> = lines[2..4].iter().collect();
+        let starts: Vec<Option<usize>> = boards
+            .iter()
+            .map(|l| black_start(&l[8..]).map(|i| i + 8))
+            .collect();
+        assert!(starts[0].is_some(), "{text}");
+        assert_eq!(starts[0], starts[1], "{text}");
+        let who = lines
+            .iter()
+            .position(|l| l.iter().collect::<String>() == "Кто где играет")
+            .unwrap();
+        let place = |l: &[char]| {
+            let s: String = l.iter().collect();
+            s.find("доска").map(|b| s[..b].chars().count())
+        };
+        assert_eq!(place(&lines[who + 1]), place(&lines[who + 2]), "{text}");
+        assert!(place(&lines[who + 1]).is_some(), "{text}");
+    }
 
     #[test]
     fn formulas_in_names_are_text_in_the_csv() {

@@ -1,8 +1,13 @@
 //! A participant: [`Player`], and the limits of a player record (the fixed columns of a
 //! TRF-16 player line, C.04 Annex 2, which every export must fit).
 
-/// Width in characters of a player's name (TRF-16 columns 15–47).
+/// Width in characters of a player's name in a TRF-16 player line (columns 15–47). The record
+/// keeps whole names ([`MAX_NAME_CHARS`]); only the TRF export cuts a longer one to fit, and
+/// says so.
 pub const NAME_WIDTH: usize = 33;
+/// The longest name the record takes, in characters (a typing accident's guard, far beyond
+/// any real name: «Иванова-Петрова-Сидорова, Анна-Мария Александровна» has 50).
+pub const MAX_NAME_CHARS: usize = 100;
 /// Width in characters of a title (TRF-16 columns 11–13).
 pub const TITLE_WIDTH: usize = 3;
 /// Width in characters of a federation (TRF-16 columns 54–56).
@@ -30,9 +35,10 @@ pub struct Player {
     /// Federation (3 letters).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub federation: Option<String>,
-    /// Sex letter as TRF writes it (`m`, `w`).
+    /// Sex (TRF-16 column 10, `m` or `w`): Russian text agrees with it (`выбыл`/`выбыла`,
+    /// [`Player::gendered`]). `None` when not given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sex: Option<char>,
+    pub sex: Option<Sex>,
     /// Birth date as written (`YYYY/MM/DD` or `YYYY`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub birth_date: Option<String>,
@@ -50,7 +56,72 @@ pub struct Player {
     pub disqualified_from: Option<u32>,
 }
 
+/// A player's sex as TRF-16 records it (column 10: `m`, `w`); the state file writes the same
+/// letters (`"m"`, `"w"`; `"f"` is read as `"w"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Sex {
+    /// Male (`m`).
+    #[serde(rename = "m")]
+    Male,
+    /// Female (`w` in TRF, also written `f`).
+    #[serde(rename = "w", alias = "f")]
+    Female,
+}
+
+impl Sex {
+    /// Parses `m`/`male`/`м`/`муж` and `w`/`f`/`female`/`ж`/`жен` (any case, surrounding
+    /// spaces ignored); `None` for anything else.
+    pub fn parse(text: &str) -> Option<Sex> {
+        match text.trim().to_lowercase().as_str() {
+            "m" | "male" | "м" | "муж" => Some(Sex::Male),
+            "w" | "f" | "female" | "ж" | "жен" => Some(Sex::Female),
+            _ => None,
+        }
+    }
+
+    /// The TRF-16 letter (column 10): `m` or `w`.
+    pub fn trf_letter(self) -> char {
+        match self {
+            Sex::Male => 'm',
+            Sex::Female => 'w',
+        }
+    }
+
+    /// The value of a Fluent message's `$sex` selector: `m` or `f` (`other`, the masculine
+    /// form in Russian, when unknown: see [`gendered`]).
+    pub fn selector(self) -> &'static str {
+        match self {
+            Sex::Male => "m",
+            Sex::Female => "f",
+        }
+    }
+}
+
+/// Message `id` of `locales/<lang>/arbiter.ftl` written for a player of sex `sex`: the message
+/// gets the argument `$sex` (`m`, `f`, or `unknown`) besides `args`, and chooses its gendered
+/// words by it (`{ $sex -> [f] выбыла *[other] выбыл }`). The one helper for gendered words,
+/// for the command line and the desk alike.
+///
+/// # Panics
+/// As [`Lang::fmt`](crate::i18n::Lang::fmt): when the message is missing (a bug).
+pub fn gendered(
+    lang: crate::i18n::Lang,
+    id: &str,
+    sex: Option<Sex>,
+    args: &[(&str, &str)],
+) -> String {
+    let mut all: Vec<(&str, &str)> = args.to_vec();
+    all.push(("sex", sex.map_or("unknown", Sex::selector)));
+    lang.fmt(id, &all)
+}
+
 impl Player {
+    /// Message `id` written for this player ([`gendered`] with his sex): e.g.
+    /// `word-withdrew` is «выбыл» or «выбыла».
+    pub fn gendered(&self, lang: crate::i18n::Lang, id: &str, args: &[(&str, &str)]) -> String {
+        gendered(lang, id, self.sex, args)
+    }
+
     /// The first round (1-based) the player is out of the event, and why: `"withdrew"`
     /// (CR 1.4) or `"was disqualified"` (CR 2.2), the earlier of the two when both are set;
     /// `None` while the player is in the event.
@@ -67,6 +138,82 @@ impl Player {
     /// withdrawal (CR 1.4) or disqualification (CR 2.2), or always when neither happened.
     pub fn plays_in(&self, round: u32) -> bool {
         self.out_from().is_none_or(|(from, _)| round < from)
+    }
+}
+
+/// What is wrong with a player record ([`crate::tournament::TournamentError::InvalidPlayer`]);
+/// English is the `Display`, [`PlayerProblem::text`] writes any language.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PlayerProblem {
+    /// No name.
+    #[error("the name is empty")]
+    EmptyName,
+    /// A line break or tab in the name (it would split the TRF line).
+    #[error("the name holds a control character (a line break or tab)")]
+    ControlCharacter,
+    /// A name longer than [`MAX_NAME_CHARS`].
+    #[error("the name has {chars} characters; at most {max} are kept")]
+    NameTooLong {
+        /// Characters given.
+        chars: usize,
+        /// [`MAX_NAME_CHARS`].
+        max: usize,
+    },
+    /// A title, federation or birth date longer than its TRF-16 columns.
+    #[error("the {} has {chars} characters; a TRF player line has {width} for it", field.replace('_', " "))]
+    TooWide {
+        /// `title`, `federation` or `birth_date`.
+        field: &'static str,
+        /// Characters given.
+        chars: usize,
+        /// Its columns.
+        width: usize,
+    },
+    /// A rating over four digits.
+    #[error("rating {0} does not fit TRF's four columns (at most 9999)")]
+    Rating(u16),
+    /// A FIDE id over eleven digits.
+    #[error("FIDE id {0} does not fit TRF's eleven columns")]
+    FideId(u64),
+    /// A birth date that is not a real `YYYY/MM/DD` date (or a year).
+    #[error("birth date {0:?} is not a real date written YYYY/MM/DD (or a year YYYY)")]
+    BirthDate(String),
+    /// The 10,000th player.
+    #[error("the event is full: TRF starting ranks go up to 9999")]
+    EventFull,
+}
+
+impl PlayerProblem {
+    /// The problem in `lang` (Fluent `pp-*`).
+    pub fn text(&self, lang: crate::i18n::Lang) -> String {
+        use PlayerProblem::*;
+        let s = |v: &dyn std::fmt::Display| v.to_string();
+        let (id, args): (&str, Vec<(&str, String)>) = match self {
+            EmptyName => ("pp-empty-name", vec![]),
+            ControlCharacter => ("pp-control-character", vec![]),
+            NameTooLong { chars, max } => (
+                "pp-name-too-long",
+                vec![("chars", s(chars)), ("max", s(max))],
+            ),
+            TooWide {
+                field,
+                chars,
+                width,
+            } => (
+                "pp-too-wide",
+                vec![
+                    ("field", field.to_string()),
+                    ("chars", s(chars)),
+                    ("width", s(width)),
+                ],
+            ),
+            Rating(r) => ("pp-rating", vec![("rating", s(r))]),
+            FideId(id) => ("pp-fide-id", vec![("id", s(id))]),
+            BirthDate(d) => ("pp-birth-date", vec![("date", format!("{d:?}"))]),
+            EventFull => ("pp-event-full", vec![]),
+        };
+        let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        lang.fmt(id, &args)
     }
 }
 
@@ -124,6 +271,40 @@ pub fn is_valid_birth_date(date: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    /// The Russian words agree with the player's sex; English has one form; an unknown sex
+    /// takes the masculine (the grammatical default of «участник»).
+    #[test]
+    fn gendered_words() {
+        let anna = Player {
+            name: "Заречная Анастасия".into(),
+            sex: Sex::parse("ж"),
+            ..Player::default()
+        };
+        let petr = Player {
+            name: "Петров Пётр".into(),
+            sex: Sex::parse("M"),
+            ..Player::default()
+        };
+        assert_eq!(anna.gendered(Lang::Ru, "word-withdrew", &[]), "выбыла");
+        assert_eq!(petr.gendered(Lang::Ru, "word-withdrew", &[]), "выбыл");
+        assert_eq!(gendered(Lang::Ru, "word-withdrew", None, &[]), "выбыл");
+        assert_eq!(anna.gendered(Lang::En, "word-withdrew", &[]), "withdrew");
+        assert_eq!(
+            anna.gendered(Lang::Ru, "word-disqualified", &[]),
+            "дисквалифицирована"
+        );
+        assert_eq!(Sex::parse("f"), Some(Sex::Female));
+        assert_eq!(Sex::parse("x"), None);
+        let json = serde_json::to_string(&anna).unwrap();
+        assert!(json.contains(r#""sex":"w""#), "{json}");
+        let back: Player =
+            serde_json::from_str(r#"{"start_rank":1,"name":"A","sex":"f"}"#).unwrap();
+        assert_eq!(back.sex, Some(Sex::Female));
+    }
+
     #[test]
     fn birth_dates() {
         use super::is_valid_birth_date as ok;

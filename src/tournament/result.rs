@@ -84,6 +84,17 @@ impl BoardResult {
         BoardResult::from_game(verdict.result)
     }
 
+    /// True for a result not played over the board: a forfeit win of either side or a double
+    /// forfeit (CR 4.4, TRF `+`/`-`).
+    pub fn is_forfeit(self) -> bool {
+        matches!(
+            self,
+            BoardResult::WhiteWinsByForfeit
+                | BoardResult::BlackWinsByForfeit
+                | BoardResult::DoubleForfeit
+        )
+    }
+
     /// The short notation (`1-0`, `½-½`, `+-`, `--`, `0-0`…).
     pub fn notation(self) -> &'static str {
         match self {

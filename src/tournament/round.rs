@@ -27,6 +27,77 @@ pub struct Game {
     /// decision when it did not.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub judged: Option<JudgedResult>,
+    /// The play-out adjudication that decided the board (CR 4.3), when one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjudicated: Option<AdjudicatedResult>,
+}
+
+impl Game {
+    /// How the recorded result was decided, for the record and the round page: by the judge
+    /// (an event log or PGN judged), by adjudication (CR 4.3), by forfeit (CR 4.4), by the
+    /// arbiter overriding the judge or the adjudication with a reason, or as the players or
+    /// the arbiter typed it. `None` while the board has no result.
+    pub fn decided_by(&self) -> Option<DecidedBy> {
+        let result = self.result?;
+        let overridden = self
+            .judged
+            .as_ref()
+            .and_then(|j| j.override_reason.as_ref())
+            .or(self
+                .adjudicated
+                .as_ref()
+                .and_then(|a| a.override_reason.as_ref()));
+        Some(if overridden.is_some() {
+            DecidedBy::Override
+        } else if self.adjudicated.is_some() {
+            DecidedBy::Adjudication
+        } else if self.judged.is_some() {
+            DecidedBy::Judge
+        } else if result.is_forfeit() {
+            DecidedBy::Forfeit
+        } else {
+            DecidedBy::Reported
+        })
+    }
+}
+
+/// How a board's result was decided ([`Game::decided_by`]); JSON snake_case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DecidedBy {
+    /// Typed as the players reported it (or as the arbiter entered it).
+    Reported,
+    /// The judge's verdict on the game's record (event log, PGN, board log).
+    Judge,
+    /// The play-out adjudication of the final position (CR 4.3).
+    Adjudication,
+    /// A forfeit (CR 4.4: no show, refusal), typed as `+-`, `-+` or `--`.
+    Forfeit,
+    /// The arbiter recorded a result other than the judge's or the adjudication's, with a
+    /// reason kept in the record.
+    Override,
+}
+
+/// A play-out adjudication (CR 4.3) kept with the board it decided: the position, what the
+/// adjudication found and the arbiter's reason when he recorded another result.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct AdjudicatedResult {
+    /// The position adjudicated, as FEN.
+    pub fen: String,
+    /// The adjudication's result; `None` when it handed the position to the arbiter
+    /// (`review`, the arbiter's call).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proposed: Option<BoardResult>,
+    /// The rule that decided, as the adjudication's JSON names it (`material`,
+    /// `checkmate`, `pawn_ending`, …).
+    #[serde(default)]
+    pub basis: String,
+    /// The rules tried and what each found, one line each (the adjudication's reasons).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reasons: Vec<String>,
+    /// The arbiter's reason for recording a result other than `proposed`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub override_reason: Option<String>,
 }
 
 /// A result taken from a verdict of the judge (`arbiter judge`), kept beside the result.
@@ -44,6 +115,14 @@ pub struct JudgedResult {
     /// The arbiter's decision on a disagreeing report (the result recorded).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decided: Option<BoardResult>,
+    /// What the judge found against the players' report (`reported_ending_not_on_board`,
+    /// …; CR 4.2), when it disagreed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub discrepancies: Vec<String>,
+    /// The arbiter's reason for recording a result other than the verdict's; required then
+    /// ([`crate::tournament::Tournament::record_judged`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub override_reason: Option<String>,
     /// Proven cheating incidents of White in this game, from the verdict's conduct findings
     /// (CR 2.2); counted across the event.
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -140,6 +219,10 @@ pub struct Round {
     /// Set when the arbiter forced a manual pairing past its checks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forced: Option<ForcedPairing>,
+    /// The pairer's explanation of the round (floaters, colours, the bye; C.04.3) when the
+    /// Dutch pairer paired it, kept for the round page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<crate::tournament::pairing::Explanation>,
 }
 
 /// Reference to a game of a round: by board, or by the two players.

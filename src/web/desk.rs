@@ -197,7 +197,7 @@ pub(super) async fn judge_upload(
         // board's; a disagreeing report needs the arbiter's decision (CR 4.2).
         let check = judged.as_ref().map(|j| {
             let mut copy = t.clone();
-            copy.record_judged(n, board, j, None, true)
+            copy.record_judged(n, board, j, None, None, true)
                 .map(|r| r.notation().to_string())
         });
         let (would, refusal) = match check {
@@ -253,7 +253,9 @@ pub(super) async fn judge_confirm(
         &f,
         &page,
         parsed,
-        move |(board, j, decide, correct), t| Ok(t.record_judged(n, board, &j, decide, correct)?),
+        move |(board, j, decide, correct), t| {
+            Ok(t.record_judged(n, board, &j, decide, None, correct)?)
+        },
     )
     .await
 }

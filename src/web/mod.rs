@@ -262,6 +262,7 @@ fn tournament_message(e: &TournamentError, lang: Lang) -> String {
             tpn: p,
             round,
             next,
+            ..
         } => lang.fmt(
             "web-error-game-after",
             &[
@@ -272,7 +273,7 @@ fn tournament_message(e: &TournamentError, lang: Lang) -> String {
         ),
         TournamentError::InvalidPlayer { name, problem } => lang.fmt(
             "web-error-invalid-player",
-            &[("name", name), ("problem", problem)],
+            &[("name", name), ("problem", &problem.text(lang))],
         ),
         TournamentError::RoundBeyondEvent { total, .. } => {
             lang.fmt("web-error-all-paired", &[("total", &n(*total))])

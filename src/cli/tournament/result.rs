@@ -18,14 +18,27 @@ pub(super) fn run_result(a: ResultArgs) -> anyhow::Result<ExitCode> {
     let recorded = match (&a.verdict, a.result) {
         (Some(path), _) => Recorded::Judged(read_verdict(path, a.index)?),
         (None, Some(r)) => Recorded::Typed(r),
-        (None, None) => anyhow::bail!("give the result (1-0, 0-1, 1/2, …) or --verdict FILE"),
+        (None, None) => return Err(CliError::ResultOrVerdict.into()),
     };
     let (result, proposed, t) = change(&a.state, |t| {
         let board = t.board_of(a.round, game)?.board;
         let result = match &recorded {
-            Recorded::Judged(j) => t.record_judged(a.round, board, j, a.decide, a.correct)?,
+            Recorded::Judged(j) => t.record_judged(
+                a.round,
+                board,
+                j,
+                a.decide,
+                a.override_reason.as_deref(),
+                a.correct,
+            )?,
             Recorded::Typed(r) => {
-                t.record_result(a.round, GameRef::Board(board), *r, a.correct)?;
+                t.record_result_overriding(
+                    a.round,
+                    GameRef::Board(board),
+                    *r,
+                    a.correct,
+                    a.override_reason.as_deref(),
+                )?;
                 *r
             }
         };

@@ -3,17 +3,41 @@
 
 use super::*;
 
-/// Warns on stderr about each text field cut to fit its TRF columns (a state file edited by
-/// hand; `add-player` refuses such fields).
-pub(super) fn warn_overlong(trf: &Trf) {
+/// Warns on stderr, in `lang`, about each text field cut to fit its TRF columns: a name longer
+/// than TRF's 33 columns (the record keeps it whole; only the TRF export cuts it), or a field
+/// of a state file edited by hand (`add-player` refuses those).
+pub(super) fn warn_overlong(trf: &Trf, lang: Lang) {
     for p in trf.players() {
         for (field, width) in p.overlong_fields() {
             note!(
-                "arbiter: warning: player {}: the {field} is longer than its {width} TRF columns; cut to fit",
-                p.tpn
+                "{}",
+                lang.fmt(
+                    "tm-trf-cut",
+                    &[
+                        ("tpn", &p.tpn.to_string()),
+                        ("field", field),
+                        ("width", &width.to_string()),
+                        ("name", &p.name),
+                        ("cut", &p.name.chars().take(width).collect::<String>()),
+                    ],
+                )
             );
         }
     }
+}
+
+/// A file's text.
+///
+/// # Errors
+/// [`CliError::CannotRead`] naming the file, with the system's reason.
+pub(super) fn read_file(path: &Path) -> anyhow::Result<String> {
+    std::fs::read_to_string(path).map_err(|source| {
+        CliError::CannotRead {
+            file: path.display().to_string(),
+            source,
+        }
+        .into()
+    })
 }
 
 /// Loads the state file, applies `edit` and saves the file again (atomically); a refused
@@ -39,8 +63,7 @@ pub(super) fn lock_state(path: &Path) -> Option<store::StateLock> {
 /// Loads a state file for a changing command. A TRF file is refused: saving would replace it
 /// with JSON.
 pub(super) fn load_state(path: &Path) -> anyhow::Result<Tournament> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("{}: cannot read", path.display()))?;
+    let text = read_file(path)?;
     if !text.trim_start().starts_with('{') {
         return Err(CliError::NotAState {
             file: path.display().to_string(),
@@ -64,11 +87,13 @@ pub(super) fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournam
         }
         .into());
     }
+    // The event's preset unless --preset names another (a TRF file has none: detsky-mat).
     let order: Vec<TieBreak> = match &a.tie_breaks {
         Some(list) => parse_order(list)?,
         None => a
             .preset
-            .or(crate::cli::PresetName::DetskyMat)
+            .preset
+            .map_or(t.preset(), Into::into)
             .order()
             .to_vec(),
     };
@@ -84,6 +109,8 @@ pub(super) fn load(path: &Path) -> anyhow::Result<Tournament> {
         return Ok(store::parse(&text, &file)?);
     }
     let trf = Trf::parse(&text, &file)?;
+    // An empty or unrelated file is no tournament (not one of no players).
+    trf.check_players(&file)?;
     trf.to_tournament().with_context(|| file)
 }
 
@@ -93,7 +120,7 @@ pub(super) fn read_verdict(path: &Path, index: Option<usize>) -> anyhow::Result<
     let text = if path.as_os_str() == "-" {
         std::io::read_to_string(std::io::stdin())?
     } else {
-        std::fs::read_to_string(path).with_context(|| format!("{}: cannot read", path.display()))?
+        read_file(path)?
     };
     let mut all = verdict::read_judged(&text, &path.display().to_string())?;
     let n = all.len();
@@ -117,7 +144,6 @@ pub(super) fn read_verdict(path: &Path, index: Option<usize>) -> anyhow::Result<
 /// Reads a bbpPairings `-p` output ([`pairs::parse`]): games in board order and the
 /// pairing-allocated bye.
 pub(super) fn read_pairs(path: &Path) -> anyhow::Result<pairs::Pairs> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("{}: cannot read", path.display()))?;
+    let text = read_file(path)?;
     Ok(pairs::parse(&text, &path.display().to_string())?)
 }

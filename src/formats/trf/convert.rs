@@ -63,7 +63,7 @@ impl Trf {
             }
             lines.push(TrfLine::Player(PlayerRecord {
                 tpn: p.start_rank,
-                sex: p.sex,
+                sex: p.sex.map(crate::tournament::player::Sex::trf_letter),
                 title: p.title.clone(),
                 name: p.name.clone(),
                 rating: p.rating,
@@ -111,7 +111,9 @@ impl Trf {
                 rating: p.rating,
                 title: p.title.clone(),
                 federation: p.federation.clone(),
-                sex: p.sex,
+                sex: p
+                    .sex
+                    .and_then(|c| crate::tournament::player::Sex::parse(&c.to_string())),
                 birth_date: p.birth_date.clone(),
                 club: None,
                 fide_id: p.fide_id,
@@ -210,6 +212,7 @@ impl Trf {
                             unrated,
                             colours_unknown: unknown,
                             judged: None,
+                            adjudicated: None,
                         });
                     }
                 }

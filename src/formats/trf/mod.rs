@@ -130,6 +130,14 @@ pub enum TrfError {
         /// What does not fit.
         detail: String,
     },
+    /// Not a TRF tournament: no player line (`001`) at all (an empty file, some other file).
+    #[error("{file}: not a TRF tournament: no player line (001) in {lines} line(s)")]
+    NoPlayers {
+        /// The file name as given.
+        file: String,
+        /// Lines read.
+        lines: usize,
+    },
     /// Two player lines have the same starting rank.
     #[error("{file}:{line}:5: starting rank {tpn} already given on line {first_line}")]
     DuplicateRank {

@@ -28,6 +28,31 @@ impl Trf {
         Trf::parse(&text, &file)
     }
 
+    /// Reads a file as [`Trf::read`] and requires a tournament in it: at least one player line
+    /// (an empty or unrelated file is refused instead of read as a tournament of no one).
+    ///
+    /// # Errors
+    /// The errors of [`Trf::read`]; [`TrfError::NoPlayers`].
+    pub fn read_tournament(path: &Path) -> Result<Trf, TrfError> {
+        let trf = Trf::read(path)?;
+        trf.check_players(&path.display().to_string())?;
+        Ok(trf)
+    }
+
+    /// Whether the file holds a tournament: at least one player line (`001`).
+    ///
+    /// # Errors
+    /// [`TrfError::NoPlayers`] naming `file`.
+    pub fn check_players(&self, file: &str) -> Result<(), TrfError> {
+        if self.players().next().is_none() {
+            return Err(TrfError::NoPlayers {
+                file: file.to_string(),
+                lines: self.lines.len(),
+            });
+        }
+        Ok(())
+    }
+
     /// Parses TRF text; `file` names the source in errors. Accepts LF, CRLF and CR line ends.
     ///
     /// # Errors

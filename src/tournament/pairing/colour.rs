@@ -77,7 +77,7 @@ pub fn compatible(a: Option<Color>, b: Option<Color>) -> bool {
 }
 
 /// Which colour rule decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ColourRule {
     /// E.1: both preferences granted.

@@ -5,7 +5,7 @@ use super::colour::ColourRule;
 use super::dutch::Tournament;
 
 /// One board's explanation.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct BoardExplanation {
     /// Board number.
     pub board: usize,
@@ -21,8 +21,9 @@ pub struct BoardExplanation {
     pub float_reason: Option<String>,
 }
 
-/// The explanation of a round.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+/// The explanation of a round (kept in the tournament record with the round it paired,
+/// [`crate::tournament::Round::explanation`]).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Explanation {
     /// Per board, in board order.
     pub boards: Vec<BoardExplanation>,
@@ -30,7 +31,7 @@ pub struct Explanation {
     pub bye: Option<String>,
     /// The forbidden pairs the pairer kept apart (TRF `XXP`: siblings, same club), as
     /// sentences; absent from JSON when there are none.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub forbidden: Vec<String>,
 }
 

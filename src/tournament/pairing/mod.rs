@@ -160,6 +160,27 @@ pub enum PairingError {
     },
 }
 
+impl PairingError {
+    /// The error in `lang` (Fluent `pe-*`); English is the `Display`. An invalid input's
+    /// reason is given as the pairer wrote it.
+    pub fn message(&self, lang: crate::i18n::Lang) -> String {
+        match self {
+            PairingError::NoLegalPairing => lang.msg("pe-no-legal-pairing"),
+            PairingError::AllRoundsPaired { total, next } => lang.fmt(
+                "pe-all-rounds-paired",
+                &[("total", &total.to_string()), ("next", &next.to_string())],
+            ),
+            PairingError::InvalidInput { tpn, reason } => lang.fmt(
+                "pe-invalid-input",
+                &[("tpn", &tpn.to_string()), ("reason", reason)],
+            ),
+            PairingError::TooLarge { bits } => {
+                lang.fmt("pe-too-large", &[("bits", &bits.to_string())])
+            }
+        }
+    }
+}
+
 /// Pairs the next round of `input` under `rules`.
 ///
 /// # Errors

@@ -1,0 +1,614 @@
+//! The command line's refusals in the language of `--lang` (else the locale's): usage errors
+//! (clap's, rendered by us in Russian from their kind and context; clap's own text in
+//! English), and every error of a command's chain written through Fluent
+//! (`locales/<lang>/arbiter.ftl`) when its type is known ([`error_text`]).
+//!
+//! English is each error's `Display`, word for word, so the English output is what it always
+//! was; Russian has its own text for each.
+
+use std::ffi::OsString;
+
+use arbiter::formats::pairs::PairsError;
+use arbiter::formats::trf::TrfError;
+use arbiter::formats::verdict::VerdictError;
+use arbiter::i18n::Lang;
+use arbiter::tournament::TournamentError;
+use arbiter::tournament::pairing::PairingError;
+use arbiter::tournament::store::StoreError;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+
+/// The language of the command line's messages: the value of `--lang ru|en` (or `--lang=…`)
+/// wherever it stands, else the locale's ([`Lang::from_env`]). Read from the raw arguments,
+/// so that a usage error, found before the arguments are parsed, is written in it too.
+pub fn lang_of_args(args: &[OsString]) -> Lang {
+    let mut words = args.iter().map(|a| a.to_string_lossy());
+    while let Some(w) = words.next() {
+        if w == "--" {
+            break;
+        }
+        let value = if w == "--lang" {
+            words.next().map(|v| v.into_owned())
+        } else {
+            w.strip_prefix("--lang=").map(str::to_string)
+        };
+        if let Some(lang) = value.as_deref().and_then(Lang::parse) {
+            return lang;
+        }
+    }
+    Lang::from_env()
+}
+
+/// The command line's own refusals (the library's are typed errors of their own); English is
+/// the `Display`, [`CliError::message`] writes any language.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// `new` or `import` onto an existing file.
+    #[error("{file} already exists (use --force to overwrite)")]
+    Exists {
+        /// The state file.
+        file: String,
+    },
+    /// `result` without a game.
+    #[error("give --board or --game")]
+    BoardOrGame,
+    /// A changing command given a file that is not a state file.
+    #[error(
+        "{file} is not a state file (a TRF file?): import it first with `arbiter tournament import {file} STATE.json`"
+    )]
+    NotAState {
+        /// The file.
+        file: String,
+    },
+    /// Standings after a round not yet paired.
+    #[error("{file}: no standings after round {round}: {paired} of {total} round(s) paired")]
+    NoStandingsAfter {
+        /// The file.
+        file: String,
+        /// The round asked for.
+        round: u32,
+        /// Rounds paired.
+        paired: u32,
+        /// Rounds of the event.
+        total: u32,
+    },
+    /// A file of several verdicts and no `--index`.
+    #[error("{file}: the file holds {n} verdicts; choose one with --index N (1 to {n})")]
+    ChooseVerdict {
+        /// The verdict file.
+        file: String,
+        /// Verdicts in it.
+        n: usize,
+    },
+    /// `--index` beyond the file's verdicts.
+    #[error("{file}: --index {index}: the file holds {n} verdict(s)")]
+    NoSuchVerdict {
+        /// The verdict file.
+        file: String,
+        /// The index given.
+        index: usize,
+        /// Verdicts in it.
+        n: usize,
+    },
+    /// A file that cannot be read (the operating system's reason follows in the chain).
+    #[error("{file}: cannot read")]
+    CannotRead {
+        /// The file.
+        file: String,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// `check-pairings` on an event without a paired round: nothing was checked.
+    #[error("{file}: no round is paired: there is nothing to check")]
+    NothingToCheck {
+        /// The file.
+        file: String,
+    },
+    /// `result --verdict` without a result and without a verdict.
+    #[error("give the result (1-0, 0-1, 1/2-1/2, …) or --verdict FILE")]
+    ResultOrVerdict,
+    /// `serve --token` given empty.
+    #[error("--token: the token is empty")]
+    EmptyToken,
+}
+
+impl CliError {
+    /// The refusal in `lang` (Fluent `cli-*`).
+    pub fn message(&self, lang: Lang) -> String {
+        let s = |v: &dyn std::fmt::Display| v.to_string();
+        let (id, args): (&str, Vec<(&str, String)>) = match self {
+            CliError::Exists { file } => ("cli-exists", vec![("file", file.clone())]),
+            CliError::BoardOrGame => ("cli-board-or-game", vec![]),
+            CliError::NotAState { file } => ("cli-not-a-state", vec![("file", file.clone())]),
+            CliError::NoStandingsAfter {
+                file,
+                round,
+                paired,
+                total,
+            } => (
+                "cli-no-standings-after",
+                vec![
+                    ("file", file.clone()),
+                    ("round", s(round)),
+                    ("paired", s(paired)),
+                    ("total", s(total)),
+                ],
+            ),
+            CliError::ChooseVerdict { file, n } => (
+                "cli-choose-verdict",
+                vec![("file", file.clone()), ("n", s(n))],
+            ),
+            CliError::NoSuchVerdict { file, index, n } => (
+                "cli-no-such-verdict",
+                vec![("file", file.clone()), ("index", s(index)), ("n", s(n))],
+            ),
+            CliError::CannotRead { file, .. } => ("cli-cannot-read", vec![("file", file.clone())]),
+            CliError::NothingToCheck { file } => {
+                ("cli-nothing-to-check", vec![("file", file.clone())])
+            }
+            CliError::ResultOrVerdict => ("cli-result-or-verdict", vec![]),
+            CliError::EmptyToken => ("cli-empty-token", vec![]),
+        };
+        let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        lang.fmt(id, &args)
+    }
+}
+
+/// A value the command line cannot read (`--kind x`, `--game 1:x`): what was expected, as a
+/// Fluent message `expect-*` (English: its `Display`).
+#[derive(Debug)]
+pub struct ValueError {
+    /// The message saying what is expected (`expect-bye-kind`, …).
+    pub expected: &'static str,
+    /// The text found.
+    pub found: String,
+}
+
+impl ValueError {
+    /// `expected` in `lang`, naming the text found.
+    pub fn message(&self, lang: Lang) -> String {
+        lang.fmt(self.expected, &[("found", &format!("{:?}", self.found))])
+    }
+}
+
+impl std::fmt::Display for ValueError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
+impl std::error::Error for ValueError {}
+
+/// The error and its causes, `a: b: c`, each written in `lang` when its type is known; a cause
+/// whose text the message before it already holds is left out (many messages embed their
+/// source). English is the chain of `Display`s.
+pub fn error_text(err: &anyhow::Error, lang: Lang) -> String {
+    let mut text = String::new();
+    for cause in err.chain() {
+        let part = cause_text(cause, lang);
+        if part.is_empty() || text.contains(&part) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&part);
+    }
+    text
+}
+
+/// One cause in `lang`.
+fn cause_text(cause: &(dyn std::error::Error + 'static), lang: Lang) -> String {
+    if lang == Lang::En {
+        return cause.to_string();
+    }
+    if let Some(e) = cause.downcast_ref::<TournamentError>() {
+        return e.message(lang);
+    }
+    if let Some(e) = cause.downcast_ref::<CliError>() {
+        return match e {
+            CliError::CannotRead { source, .. } => {
+                format!("{}: {}", e.message(lang), io_text(source, lang))
+            }
+            _ => e.message(lang),
+        };
+    }
+    if let Some(e) = cause.downcast_ref::<PairingError>() {
+        return e.message(lang);
+    }
+    if let Some(e) = cause.downcast_ref::<TrfError>() {
+        return trf_text(e, lang);
+    }
+    if let Some(e) = cause.downcast_ref::<StoreError>() {
+        return store_text(e, lang);
+    }
+    if let Some(e) = cause.downcast_ref::<VerdictError>() {
+        return verdict_text(e, lang);
+    }
+    if let Some(e) = cause.downcast_ref::<PairsError>() {
+        let PairsError::Line { file, line, .. } = e;
+        return lang.fmt(
+            "fe-pairs-line",
+            &[("file", file), ("line", &line.to_string())],
+        );
+    }
+    if let Some(e) = cause.downcast_ref::<ValueError>() {
+        return e.message(lang);
+    }
+    if let Some(e) = cause.downcast_ref::<std::io::Error>() {
+        return io_text(e, lang);
+    }
+    if cause.downcast_ref::<serde_json::Error>().is_some() {
+        return lang.msg("fe-json");
+    }
+    if cause.downcast_ref::<std::num::ParseIntError>().is_some() {
+        return lang.msg("fe-not-integer");
+    }
+    if cause.downcast_ref::<std::num::ParseFloatError>().is_some() {
+        return lang.msg("fe-not-number");
+    }
+    cause.to_string()
+}
+
+/// An operating-system error in `lang`, by its kind ("нет такого файла").
+pub fn io_text(e: &std::io::Error, lang: Lang) -> String {
+    use std::io::ErrorKind as K;
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let id = match e.kind() {
+        K::NotFound => "io-not-found",
+        K::PermissionDenied => "io-permission-denied",
+        K::AlreadyExists => "io-already-exists",
+        K::IsADirectory => "io-is-a-directory",
+        K::NotADirectory => "io-not-a-directory",
+        K::InvalidData => "io-invalid-data",
+        K::StorageFull => "io-storage-full",
+        K::ReadOnlyFilesystem => "io-read-only",
+        K::BrokenPipe => "io-broken-pipe",
+        _ => {
+            return lang.fmt(
+                "io-other",
+                &[(
+                    "code",
+                    &e.raw_os_error().map_or("-".to_string(), |c| c.to_string()),
+                )],
+            );
+        }
+    };
+    lang.msg(id)
+}
+
+fn trf_text(e: &TrfError, lang: Lang) -> String {
+    match e {
+        TrfError::Io { file, source } => lang.fmt(
+            "fe-trf-io",
+            &[("file", file), ("reason", &io_text(source, lang))],
+        ),
+        TrfError::NotText { file, offset } => lang.fmt(
+            "fe-not-text",
+            &[("file", file), ("offset", &offset.to_string())],
+        ),
+        TrfError::Field {
+            file,
+            line,
+            column,
+            expected,
+            found,
+        } => lang.fmt(
+            "fe-trf-field",
+            &[
+                ("file", file),
+                ("line", &line.to_string()),
+                ("column", &column.to_string()),
+                ("expected", &trf_expected(expected, lang)),
+                ("found", &format!("{found:?}")),
+            ],
+        ),
+        TrfError::Inconsistent { tpn, round, detail } => lang.fmt(
+            "fe-trf-inconsistent",
+            &[
+                ("tpn", &tpn.to_string()),
+                ("round", &round.to_string()),
+                ("detail", detail),
+            ],
+        ),
+        TrfError::NoPlayers { file, lines } => lang.fmt(
+            "fe-trf-no-players",
+            &[("file", file), ("lines", &lines.to_string())],
+        ),
+        TrfError::DuplicateRank {
+            file,
+            line,
+            tpn,
+            first_line,
+        } => lang.fmt(
+            "fe-trf-duplicate-rank",
+            &[
+                ("file", file),
+                ("line", &line.to_string()),
+                ("tpn", &tpn.to_string()),
+                ("first_line", &first_line.to_string()),
+            ],
+        ),
+    }
+}
+
+/// What a TRF field must hold ([`TrfError::Field`]), in `lang`; a text not listed here is
+/// given as the reader wrote it.
+fn trf_expected(expected: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return expected.to_string();
+    }
+    let ru = match expected {
+        "a number of rounds" => "число туров",
+        "`white1`, `black1` or `rank`" => "`white1`, `black1` или `rank`",
+        "starting rank (1-9999) in columns 5-8" => "стартовый номер (1–9999) в позициях 5–8",
+        "rating (number or blank) in columns 49-52" => "рейтинг (число или пусто) в позициях 49–52",
+        "FIDE id (number or blank) in columns 58-68" => {
+            "FIDE ID (число или пусто) в позициях 58–68"
+        }
+        "points (e.g. ` 2.5`) in columns 81-84" => "очки (например, ` 2.5`) в позициях 81–84",
+        "rank (number or blank) in columns 86-89" => "место (число или пусто) в позициях 86–89",
+        "two spaces before the first round block (columns 90-91)" => {
+            "два пробела перед первым туром (позиции 90–91)"
+        }
+        "opponent's starting rank (`0000` = none)" => {
+            "стартовый номер соперника (`0000` — нет соперника)"
+        }
+        "a space after the opponent" => "пробел после номера соперника",
+        "colour `w`, `b` or `-`" => "цвет `w`, `b` или `-`",
+        "a space after the colour" => "пробел после цвета",
+        "result `1 = 0 + - W D L H F U Z` or blank" => {
+            "результат `1 = 0 + - W D L H F U Z` или пусто"
+        }
+        "two spaces after the result" => "два пробела после результата",
+        "opponent `0000` with a bye or absence (H F U Z)" => {
+            "соперник `0000` при пропуске тура или отсутствии (H F U Z)"
+        }
+        other => return other.to_string(),
+    };
+    ru.to_string()
+}
+
+fn store_text(e: &StoreError, lang: Lang) -> String {
+    match e {
+        StoreError::Io {
+            file,
+            action,
+            source,
+        } => {
+            let action = match *action {
+                "read" => lang.msg("fe-action-read"),
+                "lock" | "open to lock" => lang.msg("fe-action-lock"),
+                _ => lang.msg("fe-action-write"),
+            };
+            lang.fmt(
+                "fe-store-io",
+                &[
+                    ("file", file),
+                    ("action", &action),
+                    ("reason", &io_text(source, lang)),
+                ],
+            )
+        }
+        StoreError::Json {
+            file, line, column, ..
+        } => lang.fmt(
+            "fe-store-json",
+            &[
+                ("file", file),
+                ("line", &line.to_string()),
+                ("column", &column.to_string()),
+            ],
+        ),
+    }
+}
+
+fn verdict_text(e: &VerdictError, lang: Lang) -> String {
+    let (id, file, extra) = match e {
+        VerdictError::Empty { file } => ("fe-verdict-empty", file, String::new()),
+        VerdictError::NotJson { file, .. } => ("fe-verdict-not-json", file, String::new()),
+        VerdictError::NoResult { file } => ("fe-verdict-no-result", file, String::new()),
+        VerdictError::UnknownResult { file, result } => {
+            ("fe-verdict-unknown-result", file, format!("{result:?}"))
+        }
+    };
+    lang.fmt(id, &[("file", file), ("result", &extra)])
+}
+
+/// Prints a usage error (or the help and version clap was asked for) and returns the exit
+/// status: 2 for a usage error, 0 for help and version. English is clap's own text; Russian
+/// is ours ([`usage_text`]).
+pub fn report_usage(err: &clap::Error, lang: Lang) -> std::process::ExitCode {
+    let informational = matches!(
+        err.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    );
+    if lang == Lang::En || informational {
+        let _ = err.print();
+    } else {
+        note!("{}", usage_text(err, lang));
+    }
+    std::process::ExitCode::from(if err.use_stderr() { 2 } else { 0 })
+}
+
+/// A clap error in `lang` from its kind and context: what is wrong, with the argument and the
+/// value, the values allowed, clap's suggestion; then where to read more (`--help`).
+pub fn usage_text(err: &clap::Error, lang: Lang) -> String {
+    let text = |kind: ContextKind| match err.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        Some(ContextValue::Strings(v)) => Some(v.join(", ")),
+        Some(ContextValue::StyledStr(s)) => Some(s.to_string()),
+        Some(ContextValue::Number(n)) => Some(n.to_string()),
+        _ => None,
+    };
+    // An argument as its flag alone (`--kind`, not `--kind <KIND>`: the value's name is an
+    // English word).
+    // A positional argument (`<STATE>`, `[RESULT]`) by its name in `lang` (Fluent
+    // `usage-arg-<name>`), when there is one.
+    let flags = |s: String| {
+        s.split(", ")
+            .map(|a| match a.split_whitespace().next() {
+                Some(flag) if flag.starts_with('-') => flag.to_string(),
+                _ => {
+                    let name = a.trim_matches(['<', '>', '[', ']', '.']).to_lowercase();
+                    lang.try_fmt(&format!("usage-arg-{name}"), &[])
+                        .unwrap_or_else(|_| a.to_string())
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let arg = flags(text(ContextKind::InvalidArg).unwrap_or_default());
+    let value = text(ContextKind::InvalidValue).unwrap_or_default();
+    let quoted = |s: &str| format!("«{s}»");
+    let mut message = match err.kind() {
+        ErrorKind::InvalidValue => {
+            let mut m = lang.fmt(
+                "usage-invalid-value",
+                &[("value", &quoted(&value)), ("arg", &arg)],
+            );
+            if let Some(valid) = text(ContextKind::ValidValue) {
+                m.push_str(&lang.fmt("usage-valid-values", &[("values", &valid)]));
+            }
+            m
+        }
+        ErrorKind::ValueValidation => {
+            let reason = std::error::Error::source(err)
+                .map(|s| cause_text(s, lang))
+                .unwrap_or_default();
+            lang.fmt(
+                "usage-value-validation",
+                &[
+                    ("value", &quoted(&value)),
+                    ("arg", &arg),
+                    ("reason", &reason),
+                ],
+            )
+        }
+        ErrorKind::UnknownArgument => lang.fmt("usage-unknown-argument", &[("arg", &quoted(&arg))]),
+        ErrorKind::InvalidSubcommand => {
+            let name = text(ContextKind::InvalidSubcommand).unwrap_or_default();
+            lang.fmt("usage-unknown-command", &[("command", &quoted(&name))])
+        }
+        ErrorKind::ArgumentConflict => {
+            let prior = flags(text(ContextKind::PriorArg).unwrap_or_default());
+            lang.fmt("usage-conflict", &[("arg", &arg), ("other", &prior)])
+        }
+        ErrorKind::MissingRequiredArgument => lang.fmt("usage-missing-argument", &[("args", &arg)]),
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            lang.msg("usage-missing-command")
+        }
+        ErrorKind::NoEquals
+        | ErrorKind::TooManyValues
+        | ErrorKind::TooFewValues
+        | ErrorKind::WrongNumberOfValues => {
+            lang.fmt("usage-value-count", &[("arg", &quoted(&arg))])
+        }
+        ErrorKind::InvalidUtf8 => lang.msg("usage-not-utf8"),
+        _ => lang.msg("usage-other"),
+    };
+    if let Some(suggested) =
+        text(ContextKind::SuggestedArg).or_else(|| text(ContextKind::SuggestedSubcommand))
+    {
+        message.push_str(&lang.fmt("usage-suggested", &[("suggested", &quoted(&suggested))]));
+    }
+    let command = text(ContextKind::Usage)
+        .map(|u| command_of_usage(&u))
+        .unwrap_or_else(|| "arbiter".to_string());
+    format!(
+        "{}\n{}",
+        lang.fmt("usage-error", &[("message", &message)]),
+        lang.fmt("usage-more", &[("command", &command)])
+    )
+}
+
+/// The command path of a usage line (`Usage: arbiter tournament bye [OPTIONS] …` →
+/// `arbiter tournament bye`).
+fn command_of_usage(usage: &str) -> String {
+    let line = usage.lines().next().unwrap_or("");
+    let rest = line.split_once(':').map_or(line, |(_, r)| r);
+    let words: Vec<&str> = rest
+        .split_whitespace()
+        .take_while(|w| !w.starts_with(['[', '<', '-']) && !w.chars().any(|c| c.is_uppercase()))
+        .collect();
+    if words.is_empty() {
+        "arbiter".to_string()
+    } else {
+        words.join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lang_from_the_raw_arguments() {
+        let args = |a: &[&str]| -> Vec<OsString> { a.iter().map(OsString::from).collect() };
+        assert_eq!(
+            lang_of_args(&args(&["arbiter", "tournament", "--lang", "ru", "x"])),
+            Lang::Ru
+        );
+        assert_eq!(lang_of_args(&args(&["arbiter", "--lang=en"])), Lang::En);
+        assert_eq!(
+            command_of_usage("Usage: arbiter tournament bye [OPTIONS] --round <ROUND> <STATE>"),
+            "arbiter tournament bye"
+        );
+    }
+
+    /// English is the Display; Russian is another text.
+    #[test]
+    fn english_is_the_display() {
+        let all = [
+            CliError::Exists {
+                file: "t.json".into(),
+            },
+            CliError::BoardOrGame,
+            CliError::NotAState {
+                file: "t.trf".into(),
+            },
+            CliError::NoStandingsAfter {
+                file: "t.json".into(),
+                round: 3,
+                paired: 1,
+                total: 4,
+            },
+            CliError::ChooseVerdict {
+                file: "v.json".into(),
+                n: 2,
+            },
+            CliError::NoSuchVerdict {
+                file: "v.json".into(),
+                index: 3,
+                n: 2,
+            },
+            CliError::CannotRead {
+                file: "x.json".into(),
+                source: std::io::Error::from(std::io::ErrorKind::NotFound),
+            },
+            CliError::NothingToCheck {
+                file: "x.trf".into(),
+            },
+            CliError::ResultOrVerdict,
+            CliError::EmptyToken,
+        ];
+        for e in &all {
+            assert_eq!(e.message(Lang::En), e.to_string());
+            assert_ne!(e.message(Lang::Ru), e.to_string());
+        }
+        assert_eq!(
+            all[4].message(Lang::Ru),
+            "v.json: в файле решений: 2; выберите одно: --index N (от 1 до 2)"
+        );
+        let e = anyhow::Error::new(CliError::CannotRead {
+            file: "x.json".into(),
+            source: std::io::Error::from(std::io::ErrorKind::NotFound),
+        });
+        assert_eq!(
+            error_text(&e, Lang::Ru),
+            "x.json: не удаётся прочитать: нет такого файла или папки"
+        );
+    }
+}
