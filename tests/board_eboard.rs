@@ -124,7 +124,6 @@ fn clockless_timed(msgs: &[Vec<u8>]) -> String {
 }
 
 #[test]
-#[ignore = "the board's habits: next commit"]
 fn clockless_capture_gives_the_same_moves() {
     let msgs = messages();
     let timed = clockless_timed(&msgs);
@@ -149,7 +148,6 @@ fn turned(m: &[u8]) -> Vec<u8> {
 }
 
 #[test]
-#[ignore = "the board's habits: next commit"]
 fn board_turned_round_is_read_the_right_way_round() {
     let msgs: Vec<Vec<u8>> = messages().iter().map(|m| turned(m)).collect();
     assert_the_game(&binary(&msgs), "turned round");
@@ -170,7 +168,6 @@ fn update(square: &str, piece: Option<char>) -> Vec<u8> {
 }
 
 #[test]
-#[ignore = "the board's habits: next commit"]
 fn kings_on_the_centre_squares_are_the_reported_result() {
     // After 29. Bf6 the players show 1-0: both kings on light centre squares (e4, d5).
     let mut msgs = messages();
@@ -203,7 +200,6 @@ fn kings_on_the_centre_squares_are_the_reported_result() {
 }
 
 #[test]
-#[ignore = "the board's habits: next commit"]
 fn livechess_black_moving_first_is_out_of_turn_at_ply_1() {
     let text = String::from_utf8(capture("livechess/lichess-dgt-boards-transcript.jsonl")).unwrap();
     let game = read_livechess_game(&text, &RecogniserConfig::default()).unwrap();

@@ -37,10 +37,12 @@ pub mod dgt;
 pub mod diff;
 pub mod events;
 pub mod games;
+pub mod habits;
 pub mod livechess;
 pub mod orientation;
 pub mod placement;
 pub mod recognise;
+pub mod recognised;
 pub mod simulate;
 
 pub use diff::{IllegalAct, classify_act};
