@@ -133,6 +133,7 @@ record-inexact_san = {"  "}record: { $move } at ply { $ply } does not name a leg
 verdict-irregular = {"  "}the board holds an irregular position
 verdict-touch-replaced = {"  "}touch-move: { $move } by { $by } replaced, the player must { $duty } ({ $article })
 verdict-touch-ignored = {"  "}touch-move: { $move } by { $by } ignores the obligation again, { $duty } ({ $article })
+verdict-touch-lifted = {"    "}the board shows the piece lifted; it cannot see a "j'adoube"
 verdict-conduct-decided = {"  "}conduct: { $kind } by { $by }, the game is lost ({ $article })
 verdict-conduct-recorded = {"  "}conduct: { $kind } by { $by }, recorded ({ $article })
 conduct-device = an electronic device at the board
@@ -150,6 +151,7 @@ tr-touch-opponent-turn = on the opponent's turn: accidental, no obligation
 tr-touch-adjusted = adjusted after "j'adoube": no obligation
 tr-touch-empty = no piece there: nothing binds
 tr-touch-deliberate = deliberate: binds if the opponent claims
+tr-touch-lifted = the board shows the piece lifted (it cannot see a "j'adoube"): binds if the opponent claims
 tr-touch-ignored-again = ignores the touch-move obligation again ({ $duty })
 touch-claim-touched = too late: the claimant had touched a piece to move it
 touch-claim-none-could = none of the touched pieces could be moved or captured: the move stands
@@ -180,6 +182,8 @@ verdict-mate-unwinnable = {"  "}{ $side } cannot mate by any series of legal mov
 verdict-mate-undetermined = {"  "}{ $side } is not proved unable to mate ({ $method })
 verdict-final = {"  "}final position: { $fen }
 judge-game = { $file } game { $index }
+board-no-move = no move
+board-livechess-differs = LiveChess reads the moves differently from ply { $ply }: ours { $ours }, LiveChess { $livechess }
 
 ## Play-out adjudication (arbiter adjudicate; English output itself is the adjudication's Display)
 adj-position = position:       { $fen }

@@ -10,10 +10,15 @@
 //! | position restored after an illegal act | nothing if the act was claimed or noticed (the judge has restored it, CR 3.4, Laws 7.5.1); otherwise one `take_back` per act undone (taken back by agreement, CR 3.6) |
 //! | a move played on from a position shakmaty cannot build | `move` with the hand's from/to |
 //! | clock pressed without a move (7.5.3) | `move` `0000` |
+//! | the player on move lifts an own piece (first lift in a position) | `touch` with `lifted` (Laws 4.3; a board cannot see "j'adoube") |
+//! | both kings on the centre squares | `result` with the official position's FEN (CR 4.2) |
 //! | a judge event written into the log | itself |
 
 use crate::game::event::EventLog;
-use crate::game::event::{ClaimKind, Event, IllegalActEvent, MoveEvent, NoticeKind, TakeBackEvent};
+use crate::game::event::{
+    ClaimKind, Event, IllegalActEvent, MoveEvent, NoticeKind, ResultEvent, TakeBackEvent,
+    TouchEvent,
+};
 use crate::laws::illegal::IllegalMove;
 
 use super::{BoardError, BoardEventKind, Recognised, RecogniserConfig, read_board_log};
@@ -105,6 +110,31 @@ pub fn to_game(recognised: &Recognised) -> Result<EventLog, BoardError> {
                     ..MoveEvent::default()
                 }),
             ),
+            BoardEventKind::Touch { side, square } => push(
+                &mut game,
+                e.line,
+                Event::Touch(TouchEvent {
+                    by: *side,
+                    square: *square,
+                    adjust: false,
+                    lifted: true,
+                }),
+            ),
+            BoardEventKind::ResultSignal { result, position } => push(
+                &mut game,
+                e.line,
+                Event::Result(ResultEvent {
+                    result: result.to_string(),
+                    reason: None,
+                    fen: Some(
+                        shakmaty::fen::Fen::from_position(
+                            position.as_ref(),
+                            shakmaty::EnPassantMode::Legal,
+                        )
+                        .to_string(),
+                    ),
+                }),
+            ),
             BoardEventKind::Passthrough(v) => {
                 let event: Event =
                     serde::Deserialize::deserialize(v).map_err(|source| BoardError::Event {
@@ -142,4 +172,70 @@ pub fn read_board_games(
         .iter()
         .map(|game| read_board_game(game, config))
         .collect()
+}
+
+/// A game read from an e-board capture: the judge's events, with what the capture says about
+/// the board besides.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BoardGame {
+    /// The judge's events (as [`to_game`] gives them).
+    pub events: EventLog,
+    /// The board's serial number, when the capture has it (DGT `0x91`, LiveChess `serialnr`).
+    pub serial_number: Option<String>,
+    /// Where our moves differ from LiveChess's own reading of them (its `san`), if they do.
+    pub livechess_differs: Option<crate::board::livechess::SanDifference>,
+}
+
+/// Recognises snapshots from any reader and turns them into the judge's events
+/// ([`crate::board::recognise`], then [`to_game`]).
+///
+/// # Errors
+/// [`BoardError::NoStartPosition`], [`BoardError::TimeBackwards`], [`BoardError::Event`].
+pub fn game_from_snapshots(
+    snapshots: &[crate::board::Snapshot],
+    config: &RecogniserConfig,
+) -> Result<EventLog, BoardError> {
+    to_game(&crate::board::recognise(snapshots, config)?)
+}
+
+/// Reads a DGT e-Board capture in any of its forms ([`crate::board::dgt::read_capture`]) and
+/// judges nothing yet: its events, and the board's serial number.
+///
+/// # Errors
+/// [`BoardError::Dgt`] with the byte offset or line, or those of [`game_from_snapshots`].
+pub fn read_dgt_game(bytes: &[u8], config: &RecogniserConfig) -> Result<BoardGame, BoardError> {
+    let (snapshots, decoder) = crate::board::dgt::read_capture(bytes)?;
+    Ok(BoardGame {
+        events: game_from_snapshots(&snapshots, config)?,
+        serial_number: decoder.serial_number().map(str::to_owned),
+        livechess_differs: None,
+    })
+}
+
+/// Reads a LiveChess transcript ([`crate::board::livechess::read_transcript`]): its events, the
+/// board's serial number, and where LiveChess's own `san` differs from the moves recognised.
+///
+/// # Errors
+/// [`BoardError::LiveChess`] with the line, or those of [`game_from_snapshots`].
+pub fn read_livechess_game(text: &str, config: &RecogniserConfig) -> Result<BoardGame, BoardError> {
+    let (snapshots, decoder) = crate::board::livechess::read_transcript(text)?;
+    let recognised = crate::board::recognise(&snapshots, config)?;
+    let livechess_differs = decoder.livechess_san().and_then(|theirs| {
+        let mut ours: Vec<String> = Vec::new();
+        for e in &recognised.events {
+            match &e.kind {
+                BoardEventKind::Move(m) => ours.push(m.san.clone()),
+                BoardEventKind::TakeBack { plies } => {
+                    ours.truncate(ours.len().saturating_sub(*plies));
+                }
+                _ => {}
+            }
+        }
+        crate::board::livechess::compare_san(&ours, theirs)
+    });
+    Ok(BoardGame {
+        events: to_game(&recognised)?,
+        serial_number: decoder.serial_number().map(str::to_owned),
+        livechess_differs,
+    })
 }
