@@ -722,3 +722,23 @@ result-dq-applied = { $name } ({ $tpn }): { $n } proven cheating incidents (CR 2
 result-dq-proposed = { $name } ({ $tpn }): { $n } proven cheating incidents (CR 2.2): disqualification proposed; confirm with --confirm-disqualification
 gameref-board = on board { $board }
 gameref-players = between { $a } and { $b }
+
+## Live boards (board watch, board record): the link to a DGT board or to LiveChess
+live-connected = board { $serial } connected ({ $source }, firmware { $version })
+live-reconnected = board { $serial } reconnected ({ $source }); the game goes on
+live-disconnected = board disconnected ({ $reason }); reconnecting in { $seconds } s, attempt { $attempt } of { $attempts }
+live-gave-up = board lost: { $attempts ->
+    [one] { $attempts } attempt
+   *[other] { $attempts } attempts
+    } to reconnect failed ({ $reason })
+live-recorded = { $lines ->
+    [one] { $lines } line
+   *[other] { $lines } lines
+    } recorded in { $file }
+err-link-open = cannot open the serial port { $device }: { $reason }
+err-link-no-answer = no DGT board answers on { $device }: no board dump within { $ms } ms of asking (is the board connected and switched on?)
+err-link-connect = cannot connect to LiveChess at { $url }: { $reason }
+err-link-answer = LiveChess at { $url } answered the call { $call } with { $answer }
+err-link-no-board = LiveChess at { $url } sees no board
+err-link-no-such-board = LiveChess at { $url } has no board { $serial }; its boards: { $serials }
+err-link-several-boards = LiveChess at { $url } has several boards ({ $serials }): name one with --serial
