@@ -150,6 +150,7 @@ tr-touch-opponent-turn = on the opponent's turn: accidental, no obligation
 tr-touch-adjusted = adjusted after "j'adoube": no obligation
 tr-touch-empty = no piece there: nothing binds
 tr-touch-deliberate = deliberate: binds if the opponent claims
+tr-touch-lifted = the board shows the piece lifted (it cannot see a "j'adoube"): binds if the opponent claims
 tr-touch-ignored-again = ignores the touch-move obligation again ({ $duty })
 touch-claim-touched = too late: the claimant had touched a piece to move it
 touch-claim-none-could = none of the touched pieces could be moved or captured: the move stands
@@ -180,6 +181,8 @@ verdict-mate-unwinnable = {"  "}{ $side } cannot mate by any series of legal mov
 verdict-mate-undetermined = {"  "}{ $side } is not proved unable to mate ({ $method })
 verdict-final = {"  "}final position: { $fen }
 judge-game = { $file } game { $index }
+board-no-move = no move
+board-livechess-differs = LiveChess reads the moves differently from ply { $ply }: ours { $ours }, LiveChess { $livechess }
 
 ## Play-out adjudication (arbiter adjudicate; English output itself is the adjudication's Display)
 adj-position = position:       { $fen }

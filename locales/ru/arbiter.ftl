@@ -175,6 +175,7 @@ tr-touch-opponent-turn = в очередь хода соперника: случ
 tr-touch-adjusted = поправлено после слова «поправляю»: обязанности нет
 tr-touch-empty = на поле нет фигуры: ни к чему не обязывает
 tr-touch-deliberate = умышленное: обязывает, если соперник заявит «тронул — ходи»
+tr-touch-lifted = доска показывает, что фигуру подняли (слово «поправляю» доска не видит): обязывает, если соперник заявит «тронул — ходи»
 tr-touch-ignored-again = снова нарушает правило «тронул — ходи» (надо { $duty })
 touch-claim-touched = поздно: заявивший уже тронул фигуру, чтобы сделать ход
 touch-claim-none-could = ни одной тронутой фигурой нельзя было пойти, ни одну нельзя было взять: ход остаётся в силе
@@ -211,6 +212,8 @@ verdict-mate-unwinnable = {"  "}{ $side }: мат невозможен ника�
 verdict-mate-undetermined = {"  "}{ $side }: невозможность мата не доказана ({ $method })
 verdict-final = {"  "}итоговая позиция: { $fen }
 judge-game = { $file }, партия { $index }
+board-no-move = нет хода
+board-livechess-differs = LiveChess читает ходы иначе начиная с полухода { $ply }: у нас { $ours }, у LiveChess { $livechess }
 
 ## Присуждение результата после доигрывания (arbiter adjudicate)
 adj-position = позиция:        { $fen }

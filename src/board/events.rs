@@ -143,3 +143,69 @@ pub fn read_board_games(
         .map(|game| read_board_game(game, config))
         .collect()
 }
+
+/// A game read from an e-board capture: the judge's events, with what the capture says about
+/// the board besides.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BoardGame {
+    /// The judge's events (as [`to_game`] gives them).
+    pub events: EventLog,
+    /// The board's serial number, when the capture has it (DGT `0x91`, LiveChess `serialnr`).
+    pub serial_number: Option<String>,
+    /// Where our moves differ from LiveChess's own reading of them (its `san`), if they do.
+    pub livechess_differs: Option<crate::board::livechess::SanDifference>,
+}
+
+/// Recognises snapshots from any reader and turns them into the judge's events
+/// ([`crate::board::recognise`], then [`to_game`]).
+///
+/// # Errors
+/// [`BoardError::NoStartPosition`], [`BoardError::TimeBackwards`], [`BoardError::Event`].
+pub fn game_from_snapshots(
+    snapshots: &[crate::board::Snapshot],
+    config: &RecogniserConfig,
+) -> Result<EventLog, BoardError> {
+    to_game(&crate::board::recognise(snapshots, config)?)
+}
+
+/// Reads a DGT e-Board capture in any of its forms ([`crate::board::dgt::read_capture`]) and
+/// judges nothing yet: its events, and the board's serial number.
+///
+/// # Errors
+/// [`BoardError::Dgt`] with the byte offset or line, or those of [`game_from_snapshots`].
+pub fn read_dgt_game(bytes: &[u8], config: &RecogniserConfig) -> Result<BoardGame, BoardError> {
+    let (snapshots, decoder) = crate::board::dgt::read_capture(bytes)?;
+    Ok(BoardGame {
+        events: game_from_snapshots(&snapshots, config)?,
+        serial_number: decoder.serial_number().map(str::to_owned),
+        livechess_differs: None,
+    })
+}
+
+/// Reads a LiveChess transcript ([`crate::board::livechess::read_transcript`]): its events, the
+/// board's serial number, and where LiveChess's own `san` differs from the moves recognised.
+///
+/// # Errors
+/// [`BoardError::LiveChess`] with the line, or those of [`game_from_snapshots`].
+pub fn read_livechess_game(text: &str, config: &RecogniserConfig) -> Result<BoardGame, BoardError> {
+    let (snapshots, decoder) = crate::board::livechess::read_transcript(text)?;
+    let recognised = crate::board::recognise(&snapshots, config)?;
+    let livechess_differs = decoder.livechess_san().and_then(|theirs| {
+        let mut ours: Vec<String> = Vec::new();
+        for e in &recognised.events {
+            match &e.kind {
+                BoardEventKind::Move(m) => ours.push(m.san.clone()),
+                BoardEventKind::TakeBack { plies } => {
+                    ours.truncate(ours.len().saturating_sub(*plies));
+                }
+                _ => {}
+            }
+        }
+        crate::board::livechess::compare_san(&ours, theirs)
+    });
+    Ok(BoardGame {
+        events: to_game(&recognised)?,
+        serial_number: decoder.serial_number().map(str::to_owned),
+        livechess_differs,
+    })
+}

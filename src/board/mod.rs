@@ -3,6 +3,9 @@
 //! (laws-reference §6; issue 4).
 //!
 //! - [`placement`]: the log format (FEN placements or JSON Lines with times and clock presses);
+//! - [`dgt`]: a DGT e-Board's serial output (raw, base64 lines, our timed JSON Lines), decoded
+//!   incrementally into the same snapshots;
+//! - [`livechess`]: DGT LiveChess 2's WebSocket frames, likewise;
 //! - [`orientation`]: boards set up turned by 180°;
 //! - [`recognise`](mod@recognise): the move recogniser and its stability rule;
 //! - [`diff`]: what the hand did when the board shows no legal move;
@@ -33,18 +36,23 @@
 // Every public item says what it holds, in which units, and the rule it implements.
 #![warn(missing_docs)]
 
+pub mod dgt;
 pub mod diff;
 pub mod events;
 pub mod games;
 pub mod link;
 pub mod live;
+pub mod livechess;
 pub mod orientation;
 pub mod placement;
 pub mod recognise;
 pub mod simulate;
 
 pub use diff::{IllegalAct, classify_act};
-pub use events::{read_board_game, read_board_games, to_game};
+pub use events::{
+    BoardGame, game_from_snapshots, read_board_game, read_board_games, read_dgt_game,
+    read_livechess_game, to_game,
+};
 pub use games::split_games;
 pub use orientation::Orientation;
 pub use placement::{Reading, Snapshot, looks_like_board_log, parse_log};
@@ -115,6 +123,12 @@ pub enum BoardError {
         #[source]
         source: serde_json::Error,
     },
+    /// A DGT capture that cannot be read (byte offset or line in the message).
+    #[error("{0}")]
+    Dgt(#[from] dgt::DgtError),
+    /// A LiveChess transcript that cannot be read (line in the message).
+    #[error("{0}")]
+    LiveChess(#[from] livechess::LiveChessError),
     /// No placement in the log shows the start position, in either orientation.
     #[error("no placement in the log shows the start position (in either orientation)")]
     NoStartPosition,

@@ -73,10 +73,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut failed = false;
     for path in &args.files {
         let name = path.display().to_string();
-        let input = match GameInput::open(
+        let input = match GameInput::open_with(
             &Source::from_arg(path),
             game_format(args.input.input),
-            arbiter::board::looks_like_board_log,
+            board_input,
         ) {
             Ok(input) => input,
             Err(e) => {
@@ -85,7 +85,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        let board = input.format() == GameFormat::BoardLog;
+        let board = matches!(
+            input.format(),
+            GameFormat::BoardLog | GameFormat::DgtCapture | GameFormat::LiveChess
+        );
         let mut read_any = false;
         for game in input {
             read_any = true;
@@ -99,16 +102,31 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             };
             // A board log may hold several games (the start position set up again): each is
             // recognised and judged on its own, numbered in the log.
+            let stability = arbiter::board::StabilityRule {
+                snapshots: args.board_snapshots,
+                seconds: args.board_seconds,
+            };
+            let config = arbiter::board::RecogniserConfig {
+                stability,
+                ..Default::default()
+            };
+            let board_game =
+                |read: Result<arbiter::board::BoardGame, arbiter::board::BoardError>,
+                 failed: &mut bool| match read {
+                    Ok(g) => {
+                        if let Some(d) = &g.livechess_differs {
+                            note!("arbiter: {name}: {}", livechess_differs_text(d, lang));
+                        }
+                        vec![(1, GameRecord::Events(g.events))]
+                    }
+                    Err(e) => {
+                        note!("arbiter: {name}: {e}");
+                        *failed = true;
+                        Vec::new()
+                    }
+                };
             let records: Vec<(usize, GameRecord)> = match &game.record {
                 GameRecord::BoardLog(text) => {
-                    let stability = arbiter::board::StabilityRule {
-                        snapshots: args.board_snapshots,
-                        seconds: args.board_seconds,
-                    };
-                    let config = arbiter::board::RecogniserConfig {
-                        stability,
-                        ..Default::default()
-                    };
                     let mut records = Vec::new();
                     for (k, read) in arbiter::board::read_board_games(text, &config)
                         .into_iter()
@@ -124,6 +142,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     }
                     records
                 }
+                GameRecord::DgtCapture(bytes) => {
+                    board_game(arbiter::board::read_dgt_game(bytes, &config), &mut failed)
+                }
+                GameRecord::LiveChess(text) => board_game(
+                    arbiter::board::read_livechess_game(text, &config),
+                    &mut failed,
+                ),
                 _ => vec![(
                     game.index,
                     std::mem::replace(&mut game.record, GameRecord::BoardLog(String::new())),
@@ -207,7 +232,7 @@ fn start_fen(record: &GameRecord) -> Option<&str> {
             Some(arbiter::game::event::Event::Header(h)) => h.fen.as_deref(),
             _ => None,
         },
-        GameRecord::BoardLog(_) => None,
+        GameRecord::BoardLog(_) | GameRecord::DgtCapture(_) | GameRecord::LiveChess(_) => None,
     }
 }
 
@@ -234,7 +259,46 @@ pub(super) fn game_format(input: InputFormat) -> Option<GameFormat> {
         InputFormat::Jsonl => Some(GameFormat::Jsonl),
         InputFormat::Pgn => Some(GameFormat::Pgn),
         InputFormat::Board => Some(GameFormat::BoardLog),
+        InputFormat::Dgt => Some(GameFormat::DgtCapture),
+        InputFormat::Livechess => Some(GameFormat::LiveChess),
     }
+}
+
+/// Which board input a file's first bytes are, for `--input auto`: a LiveChess transcript, a
+/// placement log or a DGT capture (the board readers' content tests); `None` for anything
+/// else (PGN, event logs).
+pub(super) fn board_input(head: &[u8]) -> Option<GameFormat> {
+    let text = match std::str::from_utf8(head) {
+        Ok(t) => Some(t),
+        // The head may end inside a character.
+        Err(e) if e.error_len().is_none() => std::str::from_utf8(&head[..e.valid_up_to()]).ok(),
+        Err(_) => None,
+    };
+    if let Some(text) = text {
+        if arbiter::board::livechess::looks_like_livechess(text) {
+            return Some(GameFormat::LiveChess);
+        }
+        if arbiter::board::looks_like_board_log(text) {
+            return Some(GameFormat::BoardLog);
+        }
+    }
+    arbiter::board::dgt::looks_like_dgt_capture(head).then_some(GameFormat::DgtCapture)
+}
+
+/// Where LiveChess's own reading of the moves differs from ours, in `lang`.
+fn livechess_differs_text(
+    d: &arbiter::board::livechess::SanDifference,
+    lang: arbiter::i18n::Lang,
+) -> String {
+    let none = lang.fmt("board-no-move", &[]);
+    lang.fmt(
+        "board-livechess-differs",
+        &[
+            ("ply", &d.ply.to_string()),
+            ("ours", d.ours.as_deref().unwrap_or(&none)),
+            ("livechess", d.livechess.as_deref().unwrap_or(&none)),
+        ],
+    )
 }
 
 /// What to say after the input's name when it cannot be opened: the system's reason alone

@@ -221,12 +221,18 @@ pub enum InputFormat {
     Pgn,
     /// A digital board's placement log (`arbiter::board`), detected by content.
     Board,
+    /// A DGT e-Board capture: raw serial bytes, one message a line in base64, or timed JSON
+    /// Lines `{"t_ms": …, "hex": …}`.
+    Dgt,
+    /// A transcript of DGT LiveChess 2's WebSocket frames, one JSON frame a line.
+    Livechess,
 }
 
-/// `--input auto|jsonl|pgn|board`: how game inputs are read.
+/// `--input auto|jsonl|pgn|board|dgt|livechess`: how game inputs are read.
 #[derive(Clone, Copy, Debug, clap::Args)]
 pub struct InputArgs {
-    /// Input format: `auto` (extension, then content), `jsonl`, `pgn` or `board`.
+    /// Input format: `auto` (board inputs by content, then extension, then content), `jsonl`,
+    /// `pgn`, `board`, `dgt` or `livechess`.
     #[arg(long, value_enum, default_value_t)]
     pub input: InputFormat,
 }

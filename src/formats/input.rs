@@ -316,6 +316,12 @@ pub enum GameFormat {
     Pgn,
     /// A digital board's placement log: one game, recognised by [`crate::board`].
     BoardLog,
+    /// A DGT e-Board capture (raw bytes, base64 lines, or timed JSON Lines): one game,
+    /// decoded by `board::dgt`.
+    DgtCapture,
+    /// A transcript of DGT LiveChess 2's WebSocket frames: one game, read by
+    /// `board::livechess`.
+    LiveChess,
 }
 
 impl GameFormat {
@@ -327,8 +333,21 @@ impl GameFormat {
         let text = std::str::from_utf8(head).unwrap_or_else(|e| {
             std::str::from_utf8(head.get(..e.valid_up_to()).unwrap_or_default()).unwrap_or_default()
         });
-        if is_board_log(text) {
-            return GameFormat::BoardLog;
+        GameFormat::detect_with(path, head, |_| {
+            is_board_log(text).then_some(GameFormat::BoardLog)
+        })
+    }
+
+    /// As [`GameFormat::detect`], with the caller's detector of board inputs, which sees the
+    /// first bytes and names the board format they are in (`board::detect_board_input`: a
+    /// placement log, a DGT capture, a LiveChess transcript), if any.
+    pub fn detect_with(
+        path: Option<&Path>,
+        head: &[u8],
+        board: impl Fn(&[u8]) -> Option<GameFormat>,
+    ) -> Self {
+        if let Some(format) = board(head) {
+            return format;
         }
         match path.and_then(Path::extension).and_then(|e| e.to_str()) {
             Some("jsonl" | "ndjson") => return GameFormat::Jsonl,
@@ -364,6 +383,10 @@ pub enum GameRecord {
     Pgn(PgnGame),
     /// A digital board's placement log, whole (see the module docs).
     BoardLog(String),
+    /// A DGT e-Board capture, whole, as bytes.
+    DgtCapture(Vec<u8>),
+    /// A LiveChess transcript, whole.
+    LiveChess(String),
 }
 
 /// A game and where it was found.
@@ -458,6 +481,25 @@ impl GameInput {
         format: Option<GameFormat>,
         is_board_log: impl Fn(&str) -> bool,
     ) -> Result<GameInput, InputError> {
+        GameInput::open_with(source, format, |head| {
+            let text = std::str::from_utf8(head).unwrap_or_else(|e| {
+                std::str::from_utf8(head.get(..e.valid_up_to()).unwrap_or_default())
+                    .unwrap_or_default()
+            });
+            is_board_log(text).then_some(GameFormat::BoardLog)
+        })
+    }
+
+    /// As [`GameInput::open`], with a detector of board inputs that names their format
+    /// ([`GameFormat::detect_with`]).
+    ///
+    /// # Errors
+    /// As [`GameInput::open`].
+    pub fn open_with(
+        source: &Source,
+        format: Option<GameFormat>,
+        board: impl Fn(&[u8]) -> Option<GameFormat>,
+    ) -> Result<GameInput, InputError> {
         let opened = open(source, std::sync::Arc::default())?;
         let mut reader = opened.reader;
         let mut head = Vec::with_capacity(HEAD_BYTES);
@@ -474,7 +516,7 @@ impl GameInput {
                 Source::Stdin => None,
                 Source::File(p) => Some(p.as_path()),
             };
-            GameFormat::detect(path, &head, is_board_log)
+            GameFormat::detect_with(path, &head, board)
         });
         Ok(GameInput {
             name: opened.name,
@@ -506,7 +548,9 @@ impl IntoIterator for GameInput {
         let inner = match self.format {
             GameFormat::Pgn => Inner::Pgn(PgnReader::reporting_skipped_tokens(self.reader)),
             GameFormat::Jsonl => Inner::Jsonl(crate::formats::jsonl::read_each_game(self.reader)),
-            GameFormat::BoardLog => Inner::BoardLog(Some(self.reader)),
+            GameFormat::BoardLog | GameFormat::DgtCapture | GameFormat::LiveChess => {
+                Inner::BoardLog(self.format, Some(self.reader))
+            }
         };
         Games {
             file,
@@ -519,7 +563,7 @@ impl IntoIterator for GameInput {
 enum Inner {
     Pgn(PgnReader<Box<dyn BufRead + Send>>),
     Jsonl(crate::formats::jsonl::JsonlGames<Box<dyn BufRead + Send>>),
-    BoardLog(Option<Box<dyn BufRead + Send>>),
+    BoardLog(GameFormat, Option<Box<dyn BufRead + Send>>),
 }
 
 /// The games of a [`GameInput`], in input order.
@@ -563,14 +607,26 @@ impl Iterator for Games {
                     source,
                 }),
             },
-            Inner::BoardLog(reader) => {
-                let mut text = String::new();
-                match reader.take()?.read_to_string(&mut text) {
-                    Ok(_) => Ok(LocatedGame {
+            Inner::BoardLog(format, reader) => {
+                let mut bytes = Vec::new();
+                let read = reader.take()?.read_to_end(&mut bytes).and_then(|_| {
+                    if *format == GameFormat::DgtCapture {
+                        return Ok(GameRecord::DgtCapture(bytes));
+                    }
+                    let text = String::from_utf8(bytes)
+                        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+                    Ok(if *format == GameFormat::LiveChess {
+                        GameRecord::LiveChess(text)
+                    } else {
+                        GameRecord::BoardLog(text)
+                    })
+                });
+                match read {
+                    Ok(record) => Ok(LocatedGame {
                         file,
                         index,
                         location: Location::Line(1),
-                        record: GameRecord::BoardLog(text),
+                        record,
                     }),
                     Err(source) => Err(GameReadError::BoardLog { file, source }),
                 }
@@ -618,7 +674,9 @@ impl GameRecord {
             GameRecord::Pgn(game) => {
                 judge_pgn_game(game, rules.unwrap_or_default(), options).map_err(JudgeFailure::Pgn)
             }
-            GameRecord::BoardLog(_) => Err(JudgeFailure::BoardLog),
+            GameRecord::BoardLog(_) | GameRecord::DgtCapture(_) | GameRecord::LiveChess(_) => {
+                Err(JudgeFailure::BoardLog)
+            }
         }
     }
 }

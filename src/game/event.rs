@@ -89,6 +89,11 @@ pub struct TouchEvent {
     /// nothing. Default `false`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub adjust: bool,
+    /// `true`: a digital board saw the piece lifted (the board reader's touch). A board cannot
+    /// hear "j'adoube" (Laws 4.2.1), so the verdict says the board shows a lift. Default
+    /// `false`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lifted: bool,
 }
 
 /// What the arbiter recorded about a player's conduct.

@@ -99,10 +99,17 @@ impl Judge {
                 Some(Article::CR_DRAW_OFFER),
             );
         }
+        let lifted = t.lifted;
         self.note(
             index,
             what,
-            || Note::new("tr-touch-deliberate"),
+            move || {
+                Note::new(if lifted {
+                    "tr-touch-lifted"
+                } else {
+                    "tr-touch-deliberate"
+                })
+            },
             Some(Article::TOUCH_MOVE),
         );
     }
