@@ -84,9 +84,7 @@ fn board_record_writes_every_message_of_an_emulated_dgt_board() {
         "--format",
         "json",
     ]);
-    run.wait_for(LIMIT, "the whole capture recorded", |_| {
-        std::fs::read_to_string(&out).map_or(0, |t| t.lines().count()) >= 3 + 454
-    });
+    run.wait_settled(LIMIT, &out, || board.sent() == 454);
     let (code, lines, stderr) = run.interrupt();
     assert_eq!(code, Some(0), "{stderr}");
     let connected: Value = serde_json::from_str(&lines[0]).unwrap();
@@ -105,8 +103,8 @@ fn board_record_writes_every_message_of_an_emulated_dgt_board() {
     assert!(stderr.contains("457 lines recorded in"), "{stderr}");
 }
 
-/// The board is unplugged after 200 update messages and plugged in again under the same
-/// name: the link says so (`disconnected`, then `reconnected`, on standard output and
+/// The board is unplugged after 200 update messages (once they have arrived) and plugged in
+/// again under the same name: the link says so (`disconnected`, then `reconnected`, on standard output and
 /// standard error), asks the board again, and the recording goes on with the board's dump of
 /// the position as it stands: no message is lost.
 #[test]
@@ -134,9 +132,9 @@ fn board_record_reconnects_to_a_dgt_board_unplugged_mid_game() {
         "--retry-delay",
         "100",
     ]);
-    run.wait_for(LIMIT, "the whole capture recorded", |_| {
-        std::fs::read_to_string(&out).map_or(0, |t| t.lines().count()) >= 6 + 454
-    });
+    run.wait_settled(LIMIT, &out, || board.sent() == 200);
+    board.unplug();
+    run.wait_settled(LIMIT, &out, || board.sent() == 454);
     let (code, lines, stderr) = run.interrupt();
     assert_eq!(code, Some(0), "{stderr}");
     assert_eq!(types(&lines), ["connected", "disconnected", "reconnected"]);
@@ -179,6 +177,7 @@ fn board_record_writes_the_transcript_of_an_emulated_livechess() {
         feed: feed.clone(),
         drop_after: None,
         pace: Duration::from_millis(5),
+        times: Vec::new(),
     });
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("session.jsonl");
@@ -236,6 +235,7 @@ fn board_record_reconnects_to_livechess_after_a_dropped_connection() {
         feed: feed.clone(),
         drop_after: Some(3),
         pace: Duration::from_millis(5),
+        times: Vec::new(),
     });
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("session.jsonl");
@@ -356,4 +356,324 @@ fn an_unreachable_board_or_an_existing_recording_is_a_clear_error() {
         std::fs::read_to_string(&out).unwrap(),
         "{\"t_ms\":0,\"hex\":\"8e00053400\"}\n"
     );
+}
+
+/// The moves of a `board watch --format json` output, in UCI.
+fn watched_moves(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v["type"] == "move")
+        .map(|v| v["uci"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// `arbiter judge --trace --format json` on a recording: its plies, the squares of its moves
+/// (`e2e4` from the trace's `move Ng1-f3`), its final position, its illegal acts.
+fn judged(recording: &std::path::Path, input: &str) -> (u64, Vec<String>, String, usize) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["judge", "--trace", "--format", "json", "--input", input])
+        .arg(recording)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let squares = v["trace"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["event_note"]["code"] == "tr-move")
+        .map(|t| {
+            let m = t["event_note"]["args"]["move"].as_str().unwrap();
+            let rank = if t["ply"].as_u64().unwrap() % 2 == 1 {
+                '1'
+            } else {
+                '8'
+            };
+            match m {
+                "O-O" => format!("e{rank}g{rank}"),
+                "O-O-O" => format!("e{rank}c{rank}"),
+                _ => m
+                    .chars()
+                    .filter(|c| ('a'..='h').contains(c) || ('1'..='8').contains(c))
+                    .collect(),
+            }
+        })
+        .collect();
+    (
+        v["plies"].as_u64().unwrap(),
+        squares,
+        v["final_fen"].as_str().unwrap().to_owned(),
+        v["illegal_moves"].as_array().unwrap().len(),
+    )
+}
+
+/// The FEN after playing UCI moves from the start position.
+fn fen_after(moves: &[String]) -> String {
+    use shakmaty::{Chess, EnPassantMode, Position, fen::Fen, uci::UciMove};
+    let mut pos = Chess::default();
+    for m in moves {
+        let mv = m.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+        pos.play_unchecked(mv);
+    }
+    Fen::from_position(&pos, EnPassantMode::Legal).to_string()
+}
+
+/// From/to squares of UCI moves (a promotion's piece left out, as the trace writes it apart).
+fn squares(moves: &[String]) -> Vec<String> {
+    moves.iter().map(|m| m[..4].to_owned()).collect()
+}
+
+/// `board watch` follows the real game replayed live by the emulated DGT board, unplugged after
+/// 200 messages and plugged in again: it prints the 57 moves actually played (`1.uci`), in
+/// order, as they are made, no illegal act, the drop and the reconnection in between; and
+/// `arbiter judge` on the recording it wrote finds the same moves and the same final position.
+#[test]
+fn board_watch_follows_a_dgt_game_through_a_dropped_link_and_judge_agrees_on_its_recording() {
+    let dir = tempfile::tempdir().unwrap();
+    let capture = live::dgt_capture();
+    let board = dgt::DgtEmulator::start(
+        dir.path(),
+        dgt::Script {
+            messages: capture.clone(),
+            drop_after: Some(200),
+            pace: Duration::from_millis(1),
+        },
+    );
+    let out = dir.path().join("game.jsonl");
+    let run = Run::start(&[
+        "board",
+        "watch",
+        "--dgt",
+        board.device().to_str().unwrap(),
+        "--record",
+        out.to_str().unwrap(),
+        "--format",
+        "json",
+        "--retry-delay",
+        "100",
+    ]);
+    run.wait_settled(LIMIT, &out, || board.sent() == 200);
+    board.unplug();
+    run.wait_settled(LIMIT, &out, || board.sent() == 454);
+    // The 57th move is completed by the last clock press, a few messages before the end.
+    run.wait_for(Duration::from_secs(10), "57 moves", |lines| {
+        watched_moves(lines).len() >= 57
+    });
+    let (code, lines, stderr) = run.interrupt();
+    assert_eq!(code, Some(0), "{stderr}");
+    let moves = watched_moves(&lines);
+    assert_eq!(moves, live::dgt_capture_moves());
+    let kinds = types(&lines);
+    assert_eq!(
+        kinds.iter().filter(|k| *k == "illegal_act").count(),
+        0,
+        "{lines:?}"
+    );
+    let dropped = kinds.iter().position(|k| k == "disconnected").unwrap();
+    let back = kinds.iter().position(|k| k == "reconnected").unwrap();
+    assert!(
+        0 < dropped && dropped < back && back < kinds.len() - 1,
+        "{kinds:?}"
+    );
+    let first: Value = serde_json::from_str(&lines[1]).unwrap();
+    assert_eq!(
+        first,
+        serde_json::json!({"type": "move", "line": first["line"], "ply": 1, "side": "white",
+            "san": "e4", "uci": "e2e4"})
+    );
+
+    let (plies, judged_squares, final_fen, illegal) = judged(&out, "dgt");
+    assert_eq!(plies, 57);
+    assert_eq!(judged_squares, squares(&moves));
+    assert_eq!(final_fen, fen_after(&moves));
+    assert_eq!(illegal, 0);
+}
+
+/// LiveChess feed frames for a game: for each move, the mover's piece in the air, then the
+/// board after the move with the clock running for the side to move (LiveChess's `clock`).
+fn generated_feed(moves: &[String]) -> Vec<Value> {
+    use shakmaty::{Chess, Color, Position, uci::UciMove};
+    let mut pos = Chess::default();
+    let (mut white, mut black) = (900u32, 900u32);
+    let mut feed = Vec::new();
+    for m in moves {
+        let uci: UciMove = m.parse().unwrap();
+        let mut lifted = pos.board().clone();
+        lifted.discard_piece_at(uci.from().unwrap());
+        feed.push(serde_json::json!({"flipped": false, "board": lifted.to_string()}));
+        pos.play_unchecked(uci.to_move(&pos).unwrap());
+        match pos.turn() {
+            Color::Black => white -= 4,
+            Color::White => black -= 4,
+        }
+        feed.push(
+            serde_json::json!({"flipped": false, "board": pos.board().to_string(),
+            "clock": {"white": white, "black": black, "run": pos.turn() == Color::White}}),
+        );
+    }
+    feed
+}
+
+/// `board watch --livechess` follows the same real game played through the emulated
+/// LiveChess (frames generated from `1.uci`: each piece in the air, then put down and the clock
+/// pressed), with the connection cut mid-game: the 57 moves in order, nothing illegal, the drop
+/// and the reconnection; and `arbiter judge` on the transcript it recorded agrees.
+#[test]
+fn board_watch_follows_a_livechess_game_through_a_dropped_connection() {
+    let moves = live::dgt_capture_moves();
+    let feed = generated_feed(&moves);
+    let server = livechess::LiveChessEmulator::start(livechess::Script {
+        board: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR".into(),
+        feed: feed.clone(),
+        drop_after: Some(41),
+        pace: Duration::from_millis(2),
+        times: Vec::new(),
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("session.jsonl");
+    let run = Run::start(&[
+        "board",
+        "watch",
+        "--livechess",
+        server.url(),
+        "--record",
+        out.to_str().unwrap(),
+        "--format",
+        "json",
+        "--retry-delay",
+        "100",
+    ]);
+    run.wait_for(LIMIT, "57 moves", |lines| watched_moves(lines).len() >= 57);
+    let (code, lines, stderr) = run.interrupt();
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(watched_moves(&lines), moves);
+    let kinds = types(&lines);
+    assert_eq!(
+        kinds.iter().filter(|k| *k == "illegal_act").count(),
+        0,
+        "{lines:?}"
+    );
+    let dropped = kinds.iter().position(|k| k == "disconnected").unwrap();
+    assert_eq!(kinds[dropped + 1], "reconnected");
+    // Cut after 41 frames: 20 moves were complete, the 21st piece in the air.
+    assert_eq!(
+        kinds[..dropped].iter().filter(|k| *k == "move").count(),
+        20,
+        "{kinds:?}"
+    );
+
+    let (plies, judged_squares, final_fen, illegal) = judged(&out, "livechess");
+    assert_eq!(plies, 57);
+    assert_eq!(judged_squares, squares(&moves));
+    assert_eq!(final_fen, fen_after(&moves));
+    assert_eq!(illegal, 0);
+}
+
+/// The real LiveChess session (Black moves first, pieces in the air), replayed with its own
+/// frame times: `board watch --format text --lang ru` reports in Russian the same illegal acts,
+/// in the same order, as `arbiter judge` finds in the transcript itself and in the recording
+/// the watch wrote.
+#[test]
+fn board_watch_reports_the_real_livechess_session_as_judge_reads_it_in_russian() {
+    let transcript = live::livechess_transcript();
+    let (feed, times): (Vec<Value>, Vec<u64>) = transcript
+        .iter()
+        .filter(|f| f["response"] == "feed")
+        .map(|f| (f["param"].clone(), f["time"].as_u64().unwrap()))
+        .unzip();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("session.jsonl");
+    // Each watch replays the session from a LiveChess of its own; returns its output and
+    // LiveChess's address.
+    let watch = |format: &str, lang: &str| {
+        let server = livechess::LiveChessEmulator::start(livechess::Script {
+            board: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR".into(),
+            feed: feed.clone(),
+            drop_after: None,
+            pace: Duration::from_millis(5),
+            times: times.clone(),
+        });
+        let run = Run::start(&[
+            "board",
+            "watch",
+            "--livechess",
+            server.url(),
+            "--record",
+            out.to_str().unwrap(),
+            "--format",
+            format,
+            "--lang",
+            lang,
+        ]);
+        run.wait_for(LIMIT, "the whole feed recorded", |_| {
+            std::fs::read_to_string(&out).map_or(0, |t| t.lines().count()) >= 5 + 7
+        });
+        std::thread::sleep(Duration::from_millis(200));
+        let (code, lines, stderr) = run.interrupt();
+        assert_eq!(code, Some(0), "{stderr}");
+        (lines, server.url().to_owned())
+    };
+    let (json, _) = watch("json", "en");
+    let acts: Vec<(u64, String, String)> = json
+        .iter()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["type"] == "illegal_act")
+        .map(|v| {
+            (
+                v["ply"].as_u64().unwrap(),
+                v["side"].as_str().unwrap().to_owned(),
+                v["kind"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let judged_acts = |path: &std::path::Path| -> Vec<(u64, String, String)> {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["judge", "--format", "json", "--input", "livechess"])
+            .arg(path)
+            .output()
+            .unwrap();
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+        v["illegal_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| {
+                (
+                    a["ply"].as_u64().unwrap(),
+                    a["side"].as_str().unwrap().to_owned(),
+                    a["kind"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect()
+    };
+    let real = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/eboard/livechess/lichess-dgt-boards-transcript.jsonl");
+    assert!(!acts.is_empty(), "{json:?}");
+    assert_eq!(acts, judged_acts(&real));
+    assert_eq!(acts, judged_acts(&out));
+
+    // The same session again, in Russian.
+    std::fs::remove_file(&out).unwrap();
+    let (text, url) = watch("text", "ru");
+    assert_eq!(
+        text[0],
+        format!("доска 23946 подключена ({url}, прошивка -)")
+    );
+    let illegal: Vec<&String> = text
+        .iter()
+        .filter(|l| l.contains(": нарушение: "))
+        .collect();
+    assert_eq!(illegal.len(), acts.len(), "{text:?}");
+    let (_, side, _) = &acts[0];
+    let side = if side == "white" {
+        "Белые"
+    } else {
+        "Чёрные"
+    };
+    assert!(illegal[0].starts_with(side), "{text:?}");
 }

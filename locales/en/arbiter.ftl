@@ -738,6 +738,20 @@ live-recorded = { $lines ->
     [one] { $lines } line
    *[other] { $lines } lines
     } recorded in { $file }
+live-move = { $number }{ $side ->
+    [white] .
+   *[black] ...
+    } { $san } ({ $uci })
+live-illegal = { $side }, move { $number }: illegal act: { $kind } ({ $article }; { $move })
+live-touch = { $side } lifted the piece on { $square }: a touched piece (Laws 4.3; the board shows a lift, it cannot hear "j'adoube")
+live-result-signal = the kings on the centre squares show the result { $result }{ $agrees ->
+    [yes] ; it agrees with the board (CR 4.2)
+    [no] ; it does not agree with the board (CR 4.2)
+   *[unknown] {""}
+    }
+live-ending = game over after { $ply } plies: { $result }, { $reason } ({ $article })
+live-no-article = no article
+live-unreadable = line { $line } of the capture cannot be read: { $reason }
 err-link-open = cannot open the serial port { $device }: { $reason }
 err-link-no-answer = no DGT board answers on { $device }: no board dump within { $ms } ms of asking (is the board connected and switched on?)
 err-link-connect = cannot connect to LiveChess at { $url }: { $reason }

@@ -816,6 +816,20 @@ live-recorded = в { $file } { $lines ->
     [few] записаны { $lines } строки
    *[many] записано { $lines } строк
     }
+live-move = { $number }{ $side ->
+    [white] .
+   *[black] ...
+    } { $san } ({ $uci })
+live-illegal = { $side }, ход { $number }: нарушение: { $kind } ({ $article }; { $move })
+live-touch = { $side } подняли фигуру на { $square }: тронутая фигура (Правила 4.3; доска видит, что фигуру подняли, но не слышит «поправляю»)
+live-result-signal = короли на центральных полях показывают результат { $result }{ $agrees ->
+    [yes] ; он соответствует позиции на доске (ПС 4.2)
+    [no] ; он не соответствует позиции на доске (ПС 4.2)
+   *[unknown] {""}
+    }
+live-ending = партия окончена после { $ply } полуходов: { $result }, { $reason } ({ $article })
+live-no-article = без статьи
+live-unreadable = строку { $line } записи прочитать нельзя: { $reason }
 err-link-open = не удаётся открыть последовательный порт { $device }: { $reason }
 err-link-no-answer = на { $device } не отвечает доска DGT: нет расстановки в течение { $ms } мс после запроса (доска подключена и включена?)
 err-link-connect = не удаётся подключиться к LiveChess по адресу { $url }: { $reason }

@@ -1,8 +1,9 @@
 //! `arbiter board watch|record`: follow a live e-board, a DGT board on a serial port
-//! (`--dgt DEVICE`) or DGT LiveChess (`--livechess ws://HOST:1982/api/v1.0`), and write its
-//! output to a capture file that `arbiter judge` reads again. The links, the capture and the
-//! reports are the library's ([`arbiter::board::link`], [`arbiter::board::live`]); this module
-//! parses the flags and prints.
+//! (`--dgt DEVICE`) or DGT LiveChess (`--livechess ws://HOST:1982/api/v1.0`); `watch` judges
+//! it as it plays and prints the judge's events, both write its output to a capture file that
+//! `arbiter judge` reads again. The links, the capture, the judge and the reports are the
+//! library's ([`arbiter::board::link`], [`arbiter::board::live`]); this module parses the flags
+//! and prints.
 //!
 //! Exit status: 0 when stopped by Ctrl-C (the recording is whole up to there); 1 when the
 //! board cannot be reached, the link was lost for good, or the recording cannot be written;
@@ -15,7 +16,8 @@ use std::time::Duration;
 
 use arbiter::board::link::record::Capture;
 use arbiter::board::link::{self, Backoff, Link, LinkEvent};
-use arbiter::board::live::LiveEvent;
+use arbiter::board::live::{LiveEvent, LiveJudge};
+use arbiter::game::rules::CompetitionRules;
 use arbiter::i18n::Lang;
 
 /// Arguments of `arbiter board`.
@@ -27,6 +29,9 @@ pub struct Args {
 
 #[derive(clap::Subcommand)]
 enum BoardCommand {
+    /// Judge a live board as it plays: one line per move, illegal act, touch, result signal,
+    /// end of the game, and drop of the link.
+    Watch(WatchArgs),
     /// Record a live board's output to a capture file, without judging it.
     Record(RecordArgs),
 }
@@ -105,59 +110,126 @@ struct RecordArgs {
     lang: super::LangArgs,
 }
 
+/// Arguments of `arbiter board watch`.
+#[derive(clap::Args)]
+#[command(mut_arg("preset", |a| a.help("Rule preset of the judge: `detsky-mat` (CR 3.3, 3.7) or `fide` (Laws 7.5). Default detsky-mat")))]
+struct WatchArgs {
+    #[command(flatten)]
+    link: LinkArgs,
+    /// Also write the board's output to this capture file (as `board record` does), to judge
+    /// the game again later with `arbiter judge FILE`.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Continue an existing capture file instead of refusing it.
+    #[arg(long, requires = "record")]
+    append: bool,
+    /// Rule preset (help text: the `mut_arg` above).
+    #[command(flatten)]
+    preset: super::PresetArgs,
+    /// Output format: a readable line, or one JSON object a line.
+    #[arg(long, value_enum, default_value_t)]
+    format: super::Format,
+    #[command(flatten)]
+    lang: super::LangArgs,
+}
+
 /// Runs `arbiter board …`.
 ///
 /// # Errors
 /// Output that cannot be written.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.command {
-        BoardCommand::Record(args) => record(args),
+        BoardCommand::Watch(args) => {
+            let rules = CompetitionRules::preset(args.preset.or(super::PresetName::DetskyMat));
+            let printer = Printer {
+                format: args.format,
+                lang: args.lang.get(),
+            };
+            let capture = args.record.map(|path| (path, args.append));
+            follow(&args.link, capture, Some(rules), printer)
+        }
+        BoardCommand::Record(args) => {
+            let printer = Printer {
+                format: args.format,
+                lang: args.lang.get(),
+            };
+            follow(&args.link, Some((args.record, args.append)), None, printer)
+        }
     }
 }
 
-/// `arbiter board record`: every message or frame to the capture file, the link's reports to
-/// standard output (and its drops to standard error), until Ctrl-C or the link is lost.
-fn record(args: RecordArgs) -> anyhow::Result<ExitCode> {
-    let lang = args.lang.get();
+/// Follows the board until Ctrl-C or the link is lost: every message or frame to the capture
+/// file (if any), to the judge (if any: `watch`), and the reports to standard output (the
+/// link's drops also to standard error).
+fn follow(
+    link_args: &LinkArgs,
+    capture: Option<(PathBuf, bool)>,
+    rules: Option<CompetitionRules>,
+    mut out: Printer,
+) -> anyhow::Result<ExitCode> {
+    let lang = out.lang;
     // The file first: a recording that cannot be written is found before the board is asked.
-    let mut capture = match Capture::create(&args.record, args.append) {
-        Ok(c) => c,
-        Err(e) => {
+    let mut capture = match capture.map(|(path, append)| Capture::create(&path, append)) {
+        None => None,
+        Some(Ok(c)) => Some(c),
+        Some(Err(e)) => {
             note!("arbiter: {e}");
             return Ok(ExitCode::from(1));
         }
     };
-    let link = match args.link.open() {
+    let link = match link_args.open() {
         Ok(link) => link,
         Err(e) => {
             note!("arbiter: {}", e.note().text(lang));
             return Ok(ExitCode::from(1));
         }
     };
+    // The same recogniser settings as `arbiter judge` by default, so that the recording judged
+    // again gives the same moves.
+    let config = arbiter::board::RecogniserConfig::default();
+    let mut judge = rules.map(|rules| {
+        if link_args.source.dgt.is_some() {
+            LiveJudge::dgt(config, rules)
+        } else {
+            LiveJudge::livechess(link.board().serial.as_deref(), config, rules)
+        }
+    });
     stop_on_ctrl_c(&link);
-    let mut out = Printer {
-        format: args.format,
-        lang,
-    };
     let mut failed = false;
+    let mut reports = Vec::new();
     for event in link {
-        if let Err(e) = capture.write(&event) {
+        if let Some(c) = &mut capture
+            && let Err(e) = c.write(&event)
+        {
             note!("arbiter: {e}");
             failed = true;
             break;
         }
-        if let Some(live) = LiveEvent::of_link(&event) {
-            out.print(&live)?;
+        match &mut judge {
+            Some(j) => j.push(&event, &mut reports),
+            None => reports.extend(LiveEvent::of_link(&event)),
+        }
+        for r in reports.drain(..) {
+            out.print(&r)?;
         }
         failed |= matches!(event, LinkEvent::GaveUp { .. });
     }
-    note!(
-        "arbiter board: {}",
-        arbiter::i18n::Note::new("live-recorded")
-            .arg("lines", capture.lines())
-            .arg("file", capture.path().display())
-            .text(lang)
-    );
+    // The end of the watch is the end of the capture: the last placement is judged.
+    if let Some(j) = judge {
+        j.finish(&mut reports);
+        for r in reports.drain(..) {
+            out.print(&r)?;
+        }
+    }
+    if let Some(c) = &capture {
+        note!(
+            "arbiter board: {}",
+            arbiter::i18n::Note::new("live-recorded")
+                .arg("lines", c.lines())
+                .arg("file", c.path().display())
+                .text(lang)
+        );
+    }
     Ok(if failed {
         ExitCode::from(1)
     } else {

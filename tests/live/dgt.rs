@@ -24,7 +24,8 @@ pub struct Script {
     /// The capture's messages: a board dump first (the position the board starts from), then
     /// what the board sends in update mode.
     pub messages: Vec<Vec<u8>>,
-    /// Hang up once, after sending this many update messages, then plug in again.
+    /// Stop after sending this many update messages, until the test unplugs the board
+    /// ([`DgtEmulator::unplug`]); then plug in again.
     pub drop_after: Option<usize>,
     /// The pause between two update messages.
     pub pace: Duration,
@@ -34,6 +35,7 @@ pub struct Script {
 pub struct DgtEmulator {
     device: PathBuf,
     stop: Arc<AtomicBool>,
+    unplug: Arc<AtomicBool>,
     sent: Arc<AtomicUsize>,
     thread: Option<JoinHandle<()>>,
 }
@@ -43,16 +45,27 @@ impl DgtEmulator {
     pub fn start(dir: &Path, script: Script) -> DgtEmulator {
         let device = dir.join("board");
         let stop = Arc::new(AtomicBool::new(false));
+        let unplug = Arc::new(AtomicBool::new(false));
         let sent = Arc::new(AtomicUsize::new(0));
         let pty = plug_in(&device);
-        let (thread_stop, thread_sent, thread_device) =
-            (Arc::clone(&stop), Arc::clone(&sent), device.clone());
+        let (thread_stop, thread_unplug, thread_sent, thread_device) = (
+            Arc::clone(&stop),
+            Arc::clone(&unplug),
+            Arc::clone(&sent),
+            device.clone(),
+        );
         let thread = std::thread::spawn(move || {
-            run(pty, &thread_device, script, &thread_stop, &thread_sent);
+            let flags = Flags {
+                stop: &thread_stop,
+                unplug: &thread_unplug,
+                sent: &thread_sent,
+            };
+            run(pty, &thread_device, script, &flags);
         });
         DgtEmulator {
             device,
             stop,
+            unplug,
             sent,
             thread: Some(thread),
         }
@@ -67,6 +80,19 @@ impl DgtEmulator {
     pub fn sent(&self) -> usize {
         self.sent.load(Ordering::SeqCst)
     }
+
+    /// Pulls the cable (the script's `drop_after` must have been reached): the link's side
+    /// hangs up, and the board is plugged in again under the same name.
+    pub fn unplug(&self) {
+        self.unplug.store(true, Ordering::SeqCst);
+    }
+}
+
+/// What the test and the emulator's thread share.
+struct Flags<'a> {
+    stop: &'a AtomicBool,
+    unplug: &'a AtomicBool,
+    sent: &'a AtomicUsize,
 }
 
 impl Drop for DgtEmulator {
@@ -122,7 +148,7 @@ fn plug_in(device: &Path) -> Pty {
 }
 
 /// The board's life: answer commands; in update mode, send the next message every `pace`.
-fn run(mut pty: Pty, device: &Path, script: Script, stop: &AtomicBool, sent: &AtomicUsize) {
+fn run(mut pty: Pty, device: &Path, script: Script, flags: &Flags) {
     let (first, updates) = script
         .messages
         .split_first()
@@ -133,9 +159,16 @@ fn run(mut pty: Pty, device: &Path, script: Script, stop: &AtomicBool, sent: &At
     let mut updating = false;
     let mut dropped = false;
     let mut buf = [0u8; 64];
-    while !stop.load(Ordering::SeqCst) {
+    while !flags.stop.load(Ordering::SeqCst) {
         match pty.board.read(&mut buf) {
             Ok(n) => {
+                if std::env::var_os("EMU_DEBUG").is_some() {
+                    eprintln!(
+                        "emulator {}: commands {:02x?} next {next}",
+                        device.display(),
+                        &buf[..n]
+                    );
+                }
                 for &command in &buf[..n] {
                     match command {
                         // DGT_SEND_RESET: idle.
@@ -169,6 +202,12 @@ fn run(mut pty: Pty, device: &Path, script: Script, stop: &AtomicBool, sent: &At
             continue;
         }
         if script.drop_after == Some(next) && !dropped {
+            // Held until the test has seen everything sent so far arrive (bytes still on their
+            // way when a cable is pulled are lost, and the test must know what was sent).
+            if !flags.unplug.load(Ordering::SeqCst) {
+                std::thread::sleep(Duration::from_millis(1));
+                continue;
+            }
             // Unplugged: the link's side hangs up; plugged in again under the same name,
             // idle until asked for updates again.
             dropped = true;
@@ -183,7 +222,10 @@ fn run(mut pty: Pty, device: &Path, script: Script, stop: &AtomicBool, sent: &At
         }
         send(&mut pty, m);
         next += 1;
-        sent.store(next, Ordering::SeqCst);
+        if std::env::var_os("EMU_DEBUG").is_some() && next % 50 == 0 {
+            eprintln!("emulator: sent {next}");
+        }
+        flags.sent.store(next, Ordering::SeqCst);
         std::thread::sleep(script.pace);
     }
 }
@@ -197,7 +239,15 @@ fn send(pty: &mut Pty, mut message: &[u8]) {
             Err(e) if e.kind() == ErrorKind::WouldBlock => {
                 std::thread::sleep(Duration::from_millis(1));
             }
-            Err(_) => return,
+            Err(e) => {
+                if std::env::var_os("EMU_DEBUG").is_some() {
+                    eprintln!("emulator: write: {e}");
+                }
+                return;
+            }
         }
+    }
+    if std::env::var_os("EMU_DEBUG").is_some() {
+        eprintln!("emulator: write would block for 1 s");
     }
 }

@@ -26,6 +26,10 @@ pub struct Script {
     pub drop_after: Option<usize>,
     /// The pause between two feed frames.
     pub pace: Duration,
+    /// The frames' `time` (epoch ms), one per feed frame, as the real session had them; empty:
+    /// the time they are sent. The answers to calls take the time of the frame last sent (or
+    /// the next one), so that times never run backwards.
+    pub times: Vec<u64>,
 }
 
 /// A running emulated LiveChess.
@@ -97,6 +101,13 @@ async fn serve(
 ) {
     let mut board = script.board.clone();
     let mut next = 0;
+    let time = |next: usize| -> u64 {
+        if script.times.is_empty() {
+            now_ms()
+        } else {
+            script.times[next.saturating_sub(1).min(script.times.len() - 1)]
+        }
+    };
     let mut dropped = false;
     while !stop.load(Ordering::SeqCst) {
         let accepted = tokio::time::timeout(Duration::from_millis(50), listener.accept()).await;
@@ -120,13 +131,13 @@ async fn serve(
                         Some("eboards") => json!({"response": "call", "id": id, "param": [{
                             "serialnr": SERIAL, "source": "COM3", "state": "ACTIVE",
                             "battery": "84%", "comment": null, "board": board,
-                            "flipped": false, "clock": null}], "time": now_ms()}),
+                            "flipped": false, "clock": null}], "time": time(next)}),
                         Some("subscribe") => {
                             feed_id = call["param"]["id"].as_u64();
-                            json!({"response": "call", "id": id, "param": null, "time": now_ms()})
+                            json!({"response": "call", "id": id, "param": null, "time": time(next)})
                         }
                         _ => json!({"response": "error", "id": id, "param": "unknown call",
-                            "time": now_ms()}),
+                            "time": time(next)}),
                     };
                     if ws.send(Message::text(answer.to_string())).await.is_err() {
                         break;
@@ -135,7 +146,7 @@ async fn serve(
                         // LiveChess's first feed frame: the board as it stands.
                         let first = json!({"response": "feed", "id": feed_id,
                             "param": {"serialnr": SERIAL, "flipped": false, "board": board,
-                                "clock": null}, "time": now_ms()});
+                                "clock": null}, "time": time(next)});
                         if ws.send(Message::text(first.to_string())).await.is_err() {
                             break;
                         }
@@ -158,7 +169,8 @@ async fn serve(
             if let Some(b) = param["board"].as_str() {
                 board = b.to_owned();
             }
-            let frame = json!({"response": "feed", "id": feed, "param": param, "time": now_ms()});
+            let frame =
+                json!({"response": "feed", "id": feed, "param": param, "time": time(next + 1)});
             if ws.send(Message::text(frame.to_string())).await.is_err() {
                 break;
             }

@@ -14,63 +14,39 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// The real DGT capture (`../shared/data/eboard/dgt/1.inbytes`, arnsholt/dgtdriver's test
+/// The real DGT capture (`fixtures/eboard/dgt/1.inbytes`, arnsholt/dgtdriver's test
 /// resource): one message a line, base64. Its messages, in order.
 pub fn dgt_capture() -> Vec<Vec<u8>> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/eboard/dgt/1.inbytes");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/eboard/dgt/1.inbytes");
     std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
         .lines()
         .filter(|l| !l.trim().is_empty())
-        .map(|l| base64(l.trim()))
+        .map(|l| arbiter::board::dgt::base64_decode(l.trim().as_bytes()).unwrap())
         .collect()
 }
 
-/// The moves of the same game (`1.uci`): UCI moves, the numbers left out.
+/// The moves of the same game (`1.uci`): UCI moves, the move numbers and the result left out.
 pub fn dgt_capture_moves() -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/eboard/dgt/1.uci");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/eboard/dgt/1.uci");
     std::fs::read_to_string(&path)
         .unwrap()
         .split_whitespace()
-        .filter(|t| !t.ends_with('.'))
+        .filter(|t| !t.ends_with('.') && t.starts_with(|c: char| ('a'..='h').contains(&c)))
         .map(str::to_owned)
         .collect()
 }
 
-/// The real LiveChess transcript (`../shared/data/eboard/livechess/`), one frame a line.
+/// The real LiveChess transcript (`fixtures/eboard/livechess/`), one frame a line.
 pub fn livechess_transcript() -> Vec<serde_json::Value> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/eboard/livechess/lichess-dgt-boards-transcript.jsonl");
+        .join("fixtures/eboard/livechess/lichess-dgt-boards-transcript.jsonl");
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()
-}
-
-/// Standard base64 (RFC 4648, with padding), as the capture's lines are written.
-fn base64(text: &str) -> Vec<u8> {
-    let value = |c: u8| match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        b'/' => 63,
-        _ => panic!("not base64: {c}"),
-    };
-    let digits: Vec<u8> = text.bytes().filter(|&c| c != b'=').map(value).collect();
-    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
-    for chunk in digits.chunks(4) {
-        let mut n = 0u32;
-        for (i, d) in chunk.iter().enumerate() {
-            n |= u32::from(*d) << (18 - 6 * i);
-        }
-        for i in 0..chunk.len().saturating_sub(1) {
-            out.push((n >> (16 - 8 * i)) as u8);
-        }
-    }
-    out
 }
 
 /// Hex digits of bytes, as the DGT capture's JSON Lines write them.
@@ -158,6 +134,39 @@ impl Run {
     fn exited(&self) -> Option<std::process::ExitStatus> {
         let mut child = self.child.lock().unwrap();
         child.as_mut().and_then(|c| c.try_wait().ok().flatten())
+    }
+
+    /// Waits until the emulator has sent all (`sent` true) and `file` has not grown for 300 ms,
+    /// at most `limit`.
+    pub fn wait_settled(&self, limit: Duration, file: &Path, sent: impl Fn() -> bool) {
+        let lines = || std::fs::read_to_string(file).map_or(0, |t| t.lines().count());
+        let start = Instant::now();
+        let mut last = (lines(), Instant::now());
+        loop {
+            let now = lines();
+            if now != last.0 {
+                last = (now, Instant::now());
+            }
+            if sent() && last.1.elapsed() > Duration::from_millis(300) {
+                return;
+            }
+            assert!(
+                start.elapsed() < limit,
+                "not settled within {limit:?}; stdout:\n{}\nstderr:\n{}",
+                self.lines().join("\n"),
+                self.stderr()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// The JSON lines of the output so far whose `type` is `kind`.
+    pub fn of_type(&self, kind: &str) -> Vec<serde_json::Value> {
+        self.lines()
+            .iter()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter(|v| v["type"] == kind)
+            .collect()
     }
 
     /// Sends Ctrl-C (SIGINT) and waits at most 10 s for the process to end; its exit code.

@@ -18,8 +18,8 @@ use std::io::{ErrorKind, Read, Write};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use super::framing::{Framer, id};
 use super::{Backoff, BoardId, Link, LinkError, LinkEvent, Stop, millis_since};
+use crate::board::dgt::{Frame, Framer, id};
 
 /// `DGT_SEND_RESET`: the board goes idle (no updates).
 pub const SEND_RESET: u8 = 0x40;
@@ -138,16 +138,18 @@ fn connect(config: &DgtConfig, start: Instant, stop: &Stop) -> Result<Opened, Li
             Err(e) if matches!(e.kind(), ErrorKind::TimedOut | ErrorKind::Interrupted) => {}
             Err(e) => return Err(open_error(&e)),
         }
-        while let Some(message) = framer.next_message() {
-            match message[0] {
-                id::SERIALNR => board.serial = Some(serial_number(&message[3..])),
-                id::VERSION if message.len() >= 5 => {
-                    board.version = Some(format!("{}.{:02}", message[3], message[4]));
+        while let Some(frame) = framer.next_frame() {
+            match frame.id {
+                id::SERIAL_NUMBER | id::LONG_SERIAL_NUMBER => {
+                    board.serial = Some(serial_number(&frame.payload));
+                }
+                id::VERSION if frame.payload.len() >= 2 => {
+                    board.version = Some(format!("{}.{:02}", frame.payload[0], frame.payload[1]));
                 }
                 id::BOARD_DUMP => dumped = true,
                 _ => {}
             }
-            answers.push((millis_since(start), message));
+            answers.push((millis_since(start), message_bytes(&frame)));
         }
     }
     port.write_all(&[SEND_UPDATE_NICE])
@@ -161,7 +163,18 @@ fn connect(config: &DgtConfig, start: Instant, stop: &Stop) -> Result<Opened, Li
     })
 }
 
-/// The serial number's ASCII digits (DGT sends 5; anything unprintable left out).
+/// A framed message's bytes as the board sent them: the header (id, length in two 7-bit
+/// bytes, counting the header) and the payload.
+fn message_bytes(frame: &Frame) -> Vec<u8> {
+    let len = frame.payload.len() + 3;
+    let mut bytes = Vec::with_capacity(len);
+    bytes.extend_from_slice(&[frame.id, ((len >> 7) & 0x7F) as u8, (len & 0x7F) as u8]);
+    bytes.extend_from_slice(&frame.payload);
+    bytes
+}
+
+/// The serial number's ASCII digits (DGT sends 5, a Bluetooth board's long form 10; anything
+/// unprintable left out).
 fn serial_number(payload: &[u8]) -> String {
     payload
         .iter()
@@ -251,7 +264,8 @@ fn read_until_dropped(
             Ok(n) => {
                 opened.framer.push(&buf[..n]);
                 let t_ms = millis_since(start);
-                while let Some(message) = opened.framer.next_message() {
+                while let Some(frame) = opened.framer.next_frame() {
+                    let message = message_bytes(&frame);
                     if !send(LinkEvent::Dgt { t_ms, message }) {
                         return None;
                     }

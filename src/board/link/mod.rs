@@ -8,11 +8,12 @@
 //! [`LinkEvent::Connected`] again, and the game goes on where it was (the board's dump or
 //! LiveChess's first frame after the reconnection gives the position as it stands).
 //!
-//! - [`framing`]: DGT message framing;
 //! - [`record`]: the capture files written while a link runs.
+//!
+//! The DGT link cuts the serial stream into messages with the DGT reader's own framer
+//! ([`crate::board::dgt::Framer`]).
 
 pub mod dgt;
-pub mod framing;
 pub mod livechess;
 pub mod record;
 

@@ -3,7 +3,7 @@
 //!
 //! - a DGT board: JSON Lines, one message a line, `{"t_ms": 1234, "hex": "8e00053400"}`:
 //!   the milliseconds since the link was opened and the message's bytes in hexadecimal,
-//!   header included;
+//!   header included (the DGT reader's [`CaptureRecord`]);
 //! - LiveChess: the session's transcript, one WebSocket frame a line as it was sent or
 //!   received (the link's `eboards` and `subscribe` calls, LiveChess's answers and feed).
 //!
@@ -16,6 +16,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use super::LinkEvent;
+use crate::board::dgt::CaptureRecord;
 
 /// Errors writing a capture.
 #[derive(Debug, thiserror::Error)]
@@ -101,7 +102,9 @@ impl Capture {
     /// [`RecordError::Io`] when the line cannot be written.
     pub fn write(&mut self, event: &LinkEvent) -> Result<bool, RecordError> {
         let line = match event {
-            LinkEvent::Dgt { t_ms, message } => dgt_line(t_ms + self.offset_ms, message),
+            LinkEvent::Dgt { t_ms, message } => {
+                CaptureRecord::new(Some(t_ms + self.offset_ms), message).to_line()
+            }
             LinkEvent::Frame { text, .. } => text.clone(),
             _ => return Ok(false),
         };
@@ -129,28 +132,9 @@ fn last_time(text: &str) -> u64 {
         .unwrap_or(0)
 }
 
-/// One DGT message as a capture line: `{"t_ms":1234,"hex":"8e00053400"}`.
-pub fn dgt_line(t_ms: u64, message: &[u8]) -> String {
-    use std::fmt::Write as _;
-    let mut line = format!("{{\"t_ms\":{t_ms},\"hex\":\"");
-    for b in message {
-        let _ = write!(line, "{b:02x}");
-    }
-    line.push_str("\"}");
-    line
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_dgt_message_is_one_json_line_with_its_time_and_hex_bytes() {
-        let line = dgt_line(1234, &[0x8e, 0x00, 0x05, 0x34, 0x00]);
-        assert_eq!(line, r#"{"t_ms":1234,"hex":"8e00053400"}"#);
-        let v: serde_json::Value = serde_json::from_str(&line).unwrap();
-        assert_eq!(v["t_ms"], 1234);
-    }
 
     #[test]
     fn an_existing_recording_is_continued_only_when_asked() {

@@ -1,6 +1,10 @@
 //! What `arbiter board watch` and `arbiter board record` report as a live board plays: one
-//! [`LiveEvent`] a line, as JSON (`{"type": "connected", …}`) or as text in the event's
-//! language ([`LiveEvent::note`]).
+//! [`LiveEvent`] a line, as JSON (`{"type": "move", …}`) or as text in the event's language
+//! ([`LiveEvent::note`]); and the judge that follows the board ([`LiveJudge`]).
+
+mod judge;
+
+pub use judge::LiveJudge;
 
 use serde::Serialize;
 
@@ -46,6 +50,83 @@ pub enum LiveEvent {
         reason: String,
         /// The attempts made.
         attempts: u32,
+    },
+    /// A legal move completed on the board (Laws 3, 6.2.1: by the clock press, or once the
+    /// placement stands).
+    Move {
+        /// The capture's line that completed it (`arbiter judge` on the recording names the
+        /// same line).
+        line: usize,
+        /// Plies played, this move included.
+        ply: u32,
+        /// The mover, `white` or `black`.
+        side: &'static str,
+        /// The move in SAN.
+        san: String,
+        /// The move in UCI (castling as the king's two-square move).
+        uci: String,
+    },
+    /// An illegal act (Laws 3, 7.5; CR 3.1–3.7): its kind and the rule it breaks. Whether it
+    /// counts is decided later (a claim, the arbiter's notice, the reply: CR 3.4–3.5).
+    IllegalAct {
+        /// The capture's line.
+        line: usize,
+        /// The ply it was made as.
+        ply: u32,
+        /// Who made it.
+        side: &'static str,
+        /// Its kind (snake_case code, as in the verdict).
+        kind: String,
+        /// The rule it breaks (`Laws 3.6`, `CR 3.1`).
+        article: String,
+        /// The move as the hand made it (UCI), or the squares of a board act.
+        #[serde(rename = "move")]
+        notation: String,
+    },
+    /// The player on move lifted one of his pieces: a touched piece (Laws 4.3). A board cannot
+    /// hear "j'adoube" (Laws 4.2.1): it shows a lift.
+    Touch {
+        /// The capture's line.
+        line: usize,
+        /// Who lifted it.
+        side: &'static str,
+        /// The piece's square.
+        square: String,
+    },
+    /// The players show a result with both kings on the centre squares (the DGT and LiveChess
+    /// convention), checked against the board (CR 4.2).
+    ResultSignal {
+        /// The capture's line.
+        line: usize,
+        /// The result shown (`1-0`, `0-1`, `1/2-1/2`).
+        result: String,
+        /// Whether it agrees with the position (CR 4.2), when the judge could tell.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        agrees: Option<bool>,
+    },
+    /// The game is over: by a rule of the Laws as soon as the position shows it (checkmate,
+    /// stalemate, dead position…), or by the competition rules (a second counted illegal move,
+    /// CR 3.3).
+    Ending {
+        /// The capture's line.
+        line: usize,
+        /// Plies played when it ended.
+        ply: u32,
+        /// `1-0`, `0-1`, `1/2-1/2`.
+        result: &'static str,
+        /// Why (snake_case, as in the verdict).
+        reason: &'static str,
+        /// The rule.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        article: Option<String>,
+    },
+    /// Part of the board's output could not be read (a corrupt message or frame); reading goes
+    /// on with the next.
+    Unreadable {
+        /// The capture's line.
+        line: usize,
+        /// Why.
+        reason: String,
     },
 }
 
@@ -113,8 +194,75 @@ impl LiveEvent {
             } => Note::new("live-gave-up")
                 .arg("reason", reason)
                 .arg("attempts", attempts),
+            LiveEvent::Move {
+                ply,
+                side,
+                san,
+                uci,
+                ..
+            } => Note::new("live-move")
+                .arg("number", ply.div_ceil(2))
+                .arg("side", side)
+                .arg("san", san)
+                .arg("uci", uci),
+            LiveEvent::IllegalAct {
+                ply,
+                side,
+                kind,
+                article,
+                notation,
+                ..
+            } => Note::new("live-illegal")
+                .arg("number", ply.div_ceil(2))
+                .term("side", "side", *side)
+                .term("kind", "illegal", kind.clone())
+                .note("article", article_note(article))
+                .arg("move", notation),
+            LiveEvent::Touch { side, square, .. } => Note::new("live-touch")
+                .term("side", "side", *side)
+                .arg("square", square),
+            LiveEvent::ResultSignal { result, agrees, .. } => {
+                Note::new("live-result-signal").arg("result", result).arg(
+                    "agrees",
+                    match agrees {
+                        Some(true) => "yes",
+                        Some(false) => "no",
+                        None => "unknown",
+                    },
+                )
+            }
+            LiveEvent::Ending {
+                ply,
+                result,
+                reason,
+                article,
+                ..
+            } => Note::new("live-ending")
+                .arg("result", result)
+                .term("reason", "reason", *reason)
+                .note(
+                    "article",
+                    article
+                        .as_deref()
+                        .map_or_else(|| Note::new("live-no-article"), article_note),
+                )
+                .arg("ply", ply),
+            LiveEvent::Unreadable { line, reason } => Note::new("live-unreadable")
+                .arg("line", line)
+                .arg("reason", reason),
         }
     }
+}
+
+/// An article as text in any language (`Laws 3.6` / `Правила 3.6`, `CR 3.1` / `ПС 3.1`), from
+/// the form the events carry.
+fn article_note(article: &str) -> Note {
+    let (code, n) = match article.split_once(' ') {
+        Some(("Laws", n)) => ("article-laws", n),
+        Some(("CR", n)) => ("article-cr", n),
+        _ => return Note::untranslated(article),
+    };
+    Note::new(code).arg("n", n)
 }
 
 /// A board's report: its serial number (`-` when it gave none), version and where it is.
