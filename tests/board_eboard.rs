@@ -124,7 +124,6 @@ fn clockless_timed(msgs: &[Vec<u8>]) -> String {
 }
 
 #[test]
-#[ignore = "the board's habits: next commit"]
 fn clockless_capture_gives_the_same_moves() {
     let msgs = messages();
     let timed = clockless_timed(&msgs);
@@ -149,7 +148,6 @@ fn turned(m: &[u8]) -> Vec<u8> {
 }
 
 #[test]
-#[ignore = "the board's habits: next commit"]
 fn board_turned_round_is_read_the_right_way_round() {
     let msgs: Vec<Vec<u8>> = messages().iter().map(|m| turned(m)).collect();
     assert_the_game(&binary(&msgs), "turned round");
@@ -169,41 +167,65 @@ fn update(square: &str, piece: Option<char>) -> Vec<u8> {
     vec![dgt::id::FIELD_UPDATE, 0, 5, dgt::field_of_square(sq), code]
 }
 
-#[test]
-#[ignore = "the board's habits: next commit"]
-fn kings_on_the_centre_squares_are_the_reported_result() {
-    // After 29. Bf6 the players show 1-0: both kings on light centre squares (e4, d5).
-    let mut msgs = messages();
-    for m in [
-        update("g1", None),
-        update("e4", None),
-        update("e4", Some('K')),
-        update("g8", None),
-        update("d5", Some('k')),
-    ] {
-        msgs.push(m);
-    }
-    let game = read_dgt_game(&binary(&msgs), &RecogniserConfig::default()).unwrap();
-    let (moves, acts) = moves_and_acts(&game.events);
-    assert_eq!(moves, played());
-    assert_eq!(acts, 0, "{:?}", game.events.events);
-    let reported: Vec<&str> = game
-        .events
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Result(r) => Some(r.result.as_str()),
-            _ => None,
-        })
+/// The capture, with or without its clock messages, ended by the players putting the kings
+/// on `white` and `black` (each square emptied first when a piece stands there).
+fn ended_by_kings(white: &str, black: &str, clock: bool) -> Vec<u8> {
+    // After 29. Bf6 the kings stand on g1 and g8; e4 holds a white pawn, e5 a black one.
+    let mut msgs: Vec<Vec<u8>> = messages()
+        .into_iter()
+        .filter(|m| clock || m[0] != dgt::id::CLOCK)
         .collect();
-    assert_eq!(reported, ["1-0"]);
-    let v = judge_game(&game.events.events, None, JudgeOptions::default()).unwrap();
-    assert_eq!(v.result, GameResult::WhiteWins);
-    assert!(v.illegal_moves.is_empty());
+    let occupied = ["e4", "e5"];
+    msgs.push(update("g1", None));
+    if occupied.contains(&white) {
+        msgs.push(update(white, None));
+    }
+    msgs.push(update(white, Some('K')));
+    msgs.push(update("g8", None));
+    if occupied.contains(&black) {
+        msgs.push(update(black, None));
+    }
+    msgs.push(update(black, Some('k')));
+    binary(&msgs)
 }
 
 #[test]
-#[ignore = "the board's habits: next commit"]
+fn kings_on_the_centre_squares_are_the_reported_result() {
+    for (white, black, result) in [
+        ("e4", "d5", GameResult::WhiteWins),
+        ("d4", "e5", GameResult::BlackWins),
+        ("e4", "e5", GameResult::Draw),
+    ] {
+        for clock in [true, false] {
+            let what = format!("K{white} k{black}, clock {clock}");
+            let game = read_dgt_game(
+                &ended_by_kings(white, black, clock),
+                &RecogniserConfig::default(),
+            )
+            .unwrap();
+            let (moves, acts) = moves_and_acts(&game.events);
+            assert_eq!(moves, played(), "{what}");
+            assert_eq!(acts, 0, "{what}: {:?}", game.events.events);
+            let reported: Vec<String> = game
+                .events
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Result(r) => Some(r.result.clone()),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(reported, [result.to_string()], "{what}");
+            // The final position is the one before the signal, which the judge checks (CR 4.2).
+            let v = judge_game(&game.events.events, None, JudgeOptions::default()).unwrap();
+            assert_eq!(v.result, result, "{what}");
+            assert_eq!(v.plies, 57, "{what}");
+            assert!(v.illegal_moves.is_empty(), "{what}");
+        }
+    }
+}
+
+#[test]
 fn livechess_black_moving_first_is_out_of_turn_at_ply_1() {
     let text = String::from_utf8(capture("livechess/lichess-dgt-boards-transcript.jsonl")).unwrap();
     let game = read_livechess_game(&text, &RecogniserConfig::default()).unwrap();
@@ -231,4 +253,37 @@ fn bad_captures_are_errors_with_their_place() {
     )
     .unwrap_err();
     assert!(e.to_string().starts_with("line 2:"), "{e}");
+}
+
+#[test]
+fn a_lift_is_a_touch_and_the_verdict_says_the_board_saw_it() {
+    // White lifts the knight on g1, puts it back and plays e4 instead; Black claims touch-move
+    // (Laws 4.3, CR 3.8) before his reply.
+    let log = "\
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR
+{\"type\": \"claim\", \"by\": \"black\", \"claim\": \"touch_move\"}
+";
+    let game = arbiter::board::read_board_game(log, &RecogniserConfig::default()).unwrap();
+    let touches: Vec<(Color, String)> = game
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Touch(t) if t.lifted => Some((t.by, t.square.to_string())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(touches, [(Color::White, "g1".to_owned())]);
+    let v = judge_game(&game.events, None, JudgeOptions::default()).unwrap();
+    assert_eq!(v.touch_move.len(), 1, "{v:?}");
+    assert!(v.touch_move[0].lifted);
+    let text = v.summary(arbiter::i18n::Lang::En);
+    assert!(text.contains("the board shows the piece lifted"), "{text}");
+    let text = v.summary(arbiter::i18n::Lang::Ru);
+    assert!(text.contains("доска показывает"), "{text}");
 }

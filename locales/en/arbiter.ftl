@@ -133,6 +133,7 @@ record-inexact_san = {"  "}record: { $move } at ply { $ply } does not name a leg
 verdict-irregular = {"  "}the board holds an irregular position
 verdict-touch-replaced = {"  "}touch-move: { $move } by { $by } replaced, the player must { $duty } ({ $article })
 verdict-touch-ignored = {"  "}touch-move: { $move } by { $by } ignores the obligation again, { $duty } ({ $article })
+verdict-touch-lifted = {"    "}the board shows the piece lifted; it cannot see a "j'adoube"
 verdict-conduct-decided = {"  "}conduct: { $kind } by { $by }, the game is lost ({ $article })
 verdict-conduct-recorded = {"  "}conduct: { $kind } by { $by }, recorded ({ $article })
 conduct-device = an electronic device at the board

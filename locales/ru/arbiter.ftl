@@ -141,6 +141,7 @@ record-inexact_san = {"  "}запись: { $move } на полуходе { $ply 
 verdict-irregular = {"  "}на доске неправильная (невозможная) позиция
 verdict-touch-replaced = {"  "}«тронул — ходи»: ход { $move } ({ $by }) заменён, игрок должен { $duty } ({ $article })
 verdict-touch-ignored = {"  "}«тронул — ходи»: ход { $move } ({ $by }) снова нарушает обязанность (надо { $duty }) ({ $article })
+verdict-touch-lifted = {"    "}доска показывает, что фигуру подняли; слова «поправляю» доска не видит
 verdict-conduct-decided = {"  "}поведение: { $kind } ({ $by }), партия проиграна ({ $article })
 verdict-conduct-recorded = {"  "}поведение: { $kind } ({ $by }), отмечено ({ $article })
 conduct-device = электронное устройство у доски

@@ -10,10 +10,15 @@
 //! | position restored after an illegal act | nothing if the act was claimed or noticed (the judge has restored it, CR 3.4, Laws 7.5.1); otherwise one `take_back` per act undone (taken back by agreement, CR 3.6) |
 //! | a move played on from a position shakmaty cannot build | `move` with the hand's from/to |
 //! | clock pressed without a move (7.5.3) | `move` `0000` |
+//! | the player on move lifts an own piece (first lift in a position) | `touch` with `lifted` (Laws 4.3; a board cannot see "j'adoube") |
+//! | both kings on the centre squares | `result` with the official position's FEN (CR 4.2) |
 //! | a judge event written into the log | itself |
 
 use crate::game::event::EventLog;
-use crate::game::event::{ClaimKind, Event, IllegalActEvent, MoveEvent, NoticeKind, TakeBackEvent};
+use crate::game::event::{
+    ClaimKind, Event, IllegalActEvent, MoveEvent, NoticeKind, ResultEvent, TakeBackEvent,
+    TouchEvent,
+};
 use crate::laws::illegal::IllegalMove;
 
 use super::{BoardError, BoardEventKind, Recognised, RecogniserConfig, read_board_log};
@@ -103,6 +108,31 @@ pub fn to_game(recognised: &Recognised) -> Result<EventLog, BoardError> {
                 Event::Move(MoveEvent {
                     uci: Some("0000".into()),
                     ..MoveEvent::default()
+                }),
+            ),
+            BoardEventKind::Touch { side, square } => push(
+                &mut game,
+                e.line,
+                Event::Touch(TouchEvent {
+                    by: *side,
+                    square: *square,
+                    adjust: false,
+                    lifted: true,
+                }),
+            ),
+            BoardEventKind::ResultSignal { result, position } => push(
+                &mut game,
+                e.line,
+                Event::Result(ResultEvent {
+                    result: result.to_string(),
+                    reason: None,
+                    fen: Some(
+                        shakmaty::fen::Fen::from_position(
+                            position.as_ref(),
+                            shakmaty::EnPassantMode::Legal,
+                        )
+                        .to_string(),
+                    ),
                 }),
             ),
             BoardEventKind::Passthrough(v) => {

@@ -40,12 +40,14 @@ pub mod dgt;
 pub mod diff;
 pub mod events;
 pub mod games;
+pub mod habits;
 pub mod link;
 pub mod live;
 pub mod livechess;
 pub mod orientation;
 pub mod placement;
 pub mod recognise;
+pub mod recognised;
 pub mod simulate;
 
 pub use diff::{IllegalAct, classify_act};

@@ -31,14 +31,15 @@
 use std::collections::HashMap;
 
 use shakmaty::{
-    Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Setup, Square,
-    san::San, uci::UciMove,
+    Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Setup, san::San,
+    uci::UciMove,
 };
 
-use super::diff::{IllegalAct, classify_act, one_piece_moved};
+use super::diff::{classify_act, one_piece_moved};
+use super::habits;
 use super::placement::{Reading, Snapshot};
 use super::{BoardError, Orientation};
-use crate::laws::illegal::PhysicalMove;
+use crate::game::verdict::GameResult;
 
 /// When a placement counts as stable without clock presses.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -98,120 +99,7 @@ impl Default for RecogniserConfig {
 }
 
 /// A recognised legal move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecognisedMove {
-    /// The move (shakmaty's encoding: castling is king → rook square).
-    pub mv: Move,
-    /// The mover.
-    pub side: Color,
-    /// UCI with castling as the king's two-square move (`e1g1`).
-    pub uci: String,
-    /// SAN in the position it was played in.
-    pub san: String,
-    /// True when the placement after this move was never judged on its own (a missed update or
-    /// a move not completed before the reply, recovered by looking two plies ahead).
-    pub recovered: bool,
-}
-
-/// What the board showed.
-#[derive(Clone, Debug, PartialEq)]
-pub enum BoardEventKind {
-    /// A legal move, completed.
-    Move(RecognisedMove),
-    /// An illegal act (Laws 3.1–3.10, 4.7, 7.5.2; CR 3.1).
-    Illegal {
-        /// Who, what, and the hand's from/to when one piece moved.
-        act: IllegalAct,
-        /// The squares whose content changed, in a1..h8 order.
-        squares: Vec<Square>,
-        /// The placement the act left on the board.
-        placement: Board,
-    },
-    /// The board was put back to the placement `plies` legal moves earlier (a take-back; CR 3.6
-    /// when by agreement).
-    TakeBack {
-        /// Legal moves undone (at least 1).
-        plies: usize,
-    },
-    /// After an illegal act the position before it was put back on the board (Laws 7.5.1).
-    Restored {
-        /// Acts undone: the illegal act, plus any moves played on from the irregular position
-        /// it left ([`BoardEventKind::IrregularMove`]).
-        acts: usize,
-    },
-    /// One piece moved by the opponent of an illegal act's author, from the position the act
-    /// left when shakmaty cannot build it (a king left in check, a pawn on the last rank):
-    /// play goes on from the board as it stands (CR 3.5). The judge decides what it is.
-    IrregularMove {
-        /// Who moved.
-        side: Color,
-        /// The hand's from/to.
-        physical: PhysicalMove,
-    },
-    /// The player on move pressed the clock without making a move (Laws 7.5.3).
-    ClockWithoutMove {
-        /// Who pressed.
-        side: Color,
-    },
-    /// A judge event written into the log (claim, notice, header…), passed through in order.
-    /// The placement standing before it is judged first: a claim is made about the board as
-    /// it stands.
-    Passthrough(serde_json::Value),
-}
-
-/// One event, with the log line and time of the snapshot that completed it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BoardEvent {
-    /// 1-based line in the log.
-    pub line: usize,
-    /// Time in seconds, if the log gives times.
-    pub t: Option<f64>,
-    /// What happened.
-    pub kind: BoardEventKind,
-}
-
-/// The recogniser's result for a whole log.
-#[derive(Clone, Debug)]
-pub struct Recognised {
-    /// Events in order.
-    pub events: Vec<BoardEvent>,
-    /// The orientation found from the start position.
-    pub orientation: Orientation,
-    /// The position after the last legal move (take-backs and restorations applied).
-    pub position: Chess,
-    /// Placement snapshots read (after the start position was found).
-    pub placements: usize,
-}
-
-impl Recognised {
-    /// The recognised legal moves, in order, with take-backs and restorations applied (what the
-    /// score sheet would hold if every illegal act was corrected).
-    pub fn moves(&self) -> Vec<Move> {
-        let mut out: Vec<Move> = Vec::new();
-        for e in &self.events {
-            match &e.kind {
-                BoardEventKind::Move(m) => out.push(m.mv),
-                BoardEventKind::TakeBack { plies } => {
-                    out.truncate(out.len().saturating_sub(*plies));
-                }
-                _ => {}
-            }
-        }
-        out
-    }
-
-    /// The illegal acts (Laws Art. 3.1–3.9, 7.5), in log order, each with the 1-based log line
-    /// where the board showed it.
-    pub fn illegal_acts(&self) -> Vec<(usize, IllegalAct)> {
-        self.events
-            .iter()
-            .filter_map(|e| match &e.kind {
-                BoardEventKind::Illegal { act, .. } => Some((e.line, *act)),
-                _ => None,
-            })
-            .collect()
-    }
-}
+pub use super::recognised::{BoardEvent, BoardEventKind, Recognised, RecognisedMove};
 
 /// The board standing in the position left by an illegal act.
 #[derive(Clone, Debug)]
@@ -229,8 +117,33 @@ struct Irregular {
     acts: usize,
 }
 
+/// A complete placement (a piece put down) not judged yet, kept until it is stable, or until
+/// play goes on from it.
+#[derive(Clone, Debug)]
+struct Pending {
+    board: Board,
+    line: usize,
+    t: Option<f64>,
+    /// Who made it ([`habits::author`]).
+    mover: Color,
+}
+
 /// The streaming recogniser: feed snapshots with [`Recogniser::push`], then
 /// [`Recogniser::finish`].
+///
+/// Besides the commit rules of the module docs, it knows the board's habits:
+///
+/// - a placement that differs from the official position only by pieces lifted (a piece in
+///   the hand) is never judged by the stability rule, however long it stands: only at a clock
+///   press, when play goes on from it (the opponent's move from it), or at the end of the log;
+/// - without a clock, a complete placement (a piece put down) is judged as soon as the other
+///   player acts on the board (lifts or puts down one of his pieces), even before it is stable:
+///   play goes on from it. A capture that the board shows with no time between the moves, and
+///   Black's first move before White's, are read so;
+/// - the first own piece the player on move lifts is a [`BoardEventKind::Touch`];
+/// - both kings put on the centre squares are the players' reported result
+///   ([`BoardEventKind::ResultSignal`]); a king put there alone is the signal being made and is
+///   not judged by time.
 #[derive(Debug)]
 pub struct Recogniser {
     config: RecogniserConfig,
@@ -250,6 +163,10 @@ pub struct Recogniser {
     last_line: usize,
     placements: usize,
     events: Vec<BoardEvent>,
+    pending: Option<Pending>,
+    last_in_hand: Option<(Board, usize, Option<f64>)>,
+    touched: bool,
+    finished: bool,
 }
 
 fn targets_of(pos: &Chess) -> HashMap<Board, Move> {
@@ -335,6 +252,10 @@ impl Recogniser {
             last_line: 0,
             placements: 0,
             events: Vec::new(),
+            pending: None,
+            last_in_hand: None,
+            touched: false,
+            finished: false,
         }
     }
 
@@ -376,7 +297,10 @@ impl Recogniser {
         self.last_line = snap.line;
         match &snap.reading {
             Reading::Clock(side) => {
-                if self.config.commit == CommitRule::Stable || self.orientation.is_none() {
+                if self.config.commit == CommitRule::Stable
+                    || self.orientation.is_none()
+                    || self.finished
+                {
                     return Ok(());
                 }
                 self.clock_mode = true;
@@ -390,6 +314,7 @@ impl Recogniser {
                         self.set_position(self.config.start.clone());
                     }
                 } else if !self.judged
+                    && !self.finished
                     && let Some(b) = self.current.clone()
                 {
                     self.judge(b, self.run_line, self.run_start);
@@ -432,41 +357,184 @@ impl Recogniser {
         self.judged = true;
     }
 
+    /// The placement the board should show: the official position's, or the one an illegal act
+    /// left; and the side expected to act on it.
+    fn reference(&self) -> (&Board, Color) {
+        match &self.irregular {
+            Some(irr) => (&irr.board, !irr.mover),
+            None => (self.pos.board(), self.pos.turn()),
+        }
+    }
+
+    /// A placement the stability rule never judges: a piece in the hand, or the result signal
+    /// being made.
+    fn held_back(&mut self, board: &Board) -> bool {
+        let (reference, _) = self.reference();
+        if habits::signal_in_progress(reference, board) {
+            return !self.is_target(board);
+        }
+        if !habits::in_hand(board, reference) {
+            return false;
+        }
+        // Two plies at once can look like pieces lifted: an exchange of pawns leaves a part of
+        // the position it started from.
+        self.irregular.is_some()
+            || !self
+                .two_ply
+                .get_or_insert_with(|| two_ply_of(&self.pos))
+                .contains_key(board)
+    }
+
+    /// True when `board` shows a legal move from the official position (or, after an illegal
+    /// act, from the board it left).
+    fn is_target(&self, board: &Board) -> bool {
+        match &self.irregular {
+            None => self.targets.contains_key(board),
+            Some(irr) => irr
+                .played_on
+                .as_ref()
+                .is_some_and(|(_, map)| map.contains_key(board)),
+        }
+    }
+
+    /// A pending placement that play going on commits: a legal move, or one piece moved (a
+    /// move against the rules, or out of turn). Anything else waits to be stable.
+    fn looks_finished(&self, board: &Board) -> bool {
+        let (reference, _) = self.reference();
+        self.is_target(board) || one_piece_moved(reference, board).is_some()
+    }
+
     fn placement(&mut self, board: Board, snap: &Snapshot) {
+        if self.finished {
+            return;
+        }
+        if let Some(result) = habits::result_signal(&board) {
+            self.result_signal(result, snap);
+            return;
+        }
         let same = self.current.as_ref() == Some(&board);
         if same {
             self.run_len += 1;
         } else {
+            // Play goes on from a complete placement: the other player acts on the board.
+            // (Not when the new placement is itself a legal move: lifting the pawn taken en
+            // passant completes the move.)
+            if !self.clock_mode
+                && let Some(p) = self.pending.clone()
+                && habits::other_side_acted(&p.board, &board, p.mover)
+                && !self.is_target(&board)
+                && self.looks_finished(&p.board)
+            {
+                self.pending = None;
+                let judged = self.judged;
+                self.judge(p.board.clone(), p.line, p.t);
+                self.judged = judged || self.current.as_ref() == Some(&p.board);
+            }
             if !self.clock_mode && !self.judged {
                 let held = match (self.run_start, snap.t) {
                     (Some(a), Some(b)) => b - a >= self.config.stability.seconds,
                     _ => false,
                 };
-                if held && let Some(prev) = self.current.clone() {
+                if held
+                    && let Some(prev) = self.current.clone()
+                    && !self.held_back(&prev)
+                {
                     self.judge(prev, self.run_line, self.run_start);
                 }
             }
-            self.current = Some(board);
+            self.current = Some(board.clone());
             self.run_len = 1;
             self.run_start = snap.t;
             self.run_line = snap.line;
             self.judged = false;
+            self.classify(&board, snap);
         }
         if !self.clock_mode
             && !self.judged
             && self.run_len >= self.config.stability.snapshots.max(1)
+            && !self.held_back(&board)
         {
-            if let Some(b) = self.current.clone() {
-                self.judge(b, snap.line, snap.t);
-            }
+            self.judge(board, snap.line, snap.t);
             self.judged = true;
         }
+    }
+
+    /// Keeps a new placement as pending (complete) or as the last piece in the hand, and
+    /// reports the first lift of the player on move as a touch.
+    fn classify(&mut self, board: &Board, snap: &Snapshot) {
+        let (reference, turn) = self.reference();
+        if habits::in_hand(board, reference) {
+            self.last_in_hand = Some((board.clone(), snap.line, snap.t));
+        } else if board == reference {
+            self.pending = None;
+            self.last_in_hand = None;
+        } else {
+            // A king on its way to the centre is the result signal being made; pieces lifted
+            // from a pending placement leave it pending (the next player may be starting a
+            // capture).
+            let signal = habits::signal_in_progress(reference, board) && !self.is_target(board);
+            let lifted_from_pending = self
+                .pending
+                .as_ref()
+                .is_some_and(|p| habits::in_hand(board, &p.board));
+            if signal || lifted_from_pending {
+                self.check_touch(board, snap.line, snap.t);
+                return;
+            }
+            let mover = habits::author(reference, board, turn);
+            self.pending = Some(Pending {
+                board: board.clone(),
+                line: snap.line,
+                t: snap.t,
+                mover,
+            });
+        }
+        self.check_touch(board, snap.line, snap.t);
+    }
+
+    /// The first own piece the player on move lifts (Laws 4.3).
+    fn check_touch(&mut self, board: &Board, line: usize, t: Option<f64>) {
+        if self.touched || self.irregular.is_some() {
+            return;
+        }
+        let side = self.pos.turn();
+        if let Some(square) = habits::lifted(self.pos.board(), board, side) {
+            self.touched = true;
+            self.emit(line, t, BoardEventKind::Touch { side, square });
+        }
+    }
+
+    /// The kings' result signal: the last complete placement before it is judged first (the
+    /// final move, made without a press), unless a king was on its way to the centre in it.
+    fn result_signal(&mut self, result: GameResult, snap: &Snapshot) {
+        if let Some(p) = self.pending.take() {
+            let (reference, _) = self.reference();
+            if p.board.kings() == reference.kings() && !self.judged_board(&p.board) {
+                self.judge(p.board, p.line, p.t);
+            }
+        }
+        self.emit(
+            snap.line,
+            snap.t,
+            BoardEventKind::ResultSignal {
+                result,
+                position: Box::new(self.pos.clone()),
+            },
+        );
+        self.finished = true;
+        self.judged = true;
+    }
+
+    /// True when `board` is the current placement and was judged already.
+    fn judged_board(&self, board: &Board) -> bool {
+        self.judged && self.current.as_ref() == Some(board)
     }
 
     /// Ends the log: the last placement is judged if it was not (a game-ending move needs no
     /// clock press, Laws 6.2.1.1).
     pub fn finish(mut self) -> Recognised {
         if !self.judged
+            && !self.finished
             && let Some(b) = self.current.clone()
         {
             let (line, t) = (self.last_line, self.last_t);
@@ -491,6 +559,18 @@ impl Recogniser {
         self.pos.play_unchecked(m);
         self.targets = targets_of(&self.pos);
         self.two_ply = None;
+        self.after_change(line, t);
+    }
+
+    /// A new official position: nothing pending, nothing touched yet; the next player may
+    /// already hold a piece.
+    fn after_change(&mut self, line: usize, t: Option<f64>) {
+        self.pending = None;
+        self.last_in_hand = None;
+        self.touched = false;
+        if let Some(b) = self.current.clone() {
+            self.check_touch(&b, line, t);
+        }
     }
 
     fn set_position(&mut self, pos: Chess) {
@@ -501,6 +581,9 @@ impl Recogniser {
 
     fn judge(&mut self, board: Board, line: usize, t: Option<f64>) {
         self.judged = true;
+        if self.pending.as_ref().is_some_and(|p| p.board == board) {
+            self.pending = None;
+        }
         if let Some(irr) = self.irregular.clone() {
             self.judge_irregular(irr, board, line, t);
             return;
@@ -530,6 +613,19 @@ impl Recogniser {
             self.history.truncate(self.history.len() - plies);
             self.set_position(p);
             self.emit(line, t, BoardEventKind::TakeBack { plies });
+            self.after_change(line, t);
+            return;
+        }
+        // Play went on from a piece in the hand: the opponent moved on the board it left. The
+        // piece held is judged at its own line, then the reply from it.
+        if let Some((held, held_line, held_t)) = self.last_in_hand.take()
+            && let Some((_, piece)) = one_piece_moved(&held, &board)
+            && piece.color != self.pos.turn()
+        {
+            self.illegal(self.pos.clone(), held, held_line, held_t);
+            if let Some(irr) = self.irregular.clone() {
+                self.judge_irregular(irr, board, line, t);
+            }
             return;
         }
         self.illegal(self.pos.clone(), board, line, t);

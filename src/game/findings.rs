@@ -43,6 +43,10 @@ pub struct TouchMoveFinding {
     pub outcome: TouchMoveOutcome,
     /// The rule that gives the obligation (Laws 4.3.1 …).
     pub article: Article,
+    /// `true` when the touch is a digital board's evidence: it saw the piece lifted. A board
+    /// cannot see a "j'adoube" (Laws 4.2.1), so the arbiter may still hear of one.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lifted: bool,
 }
 
 /// A conduct finding recorded by the arbiter (CR 2.1, 2.2, 4.4).
@@ -181,6 +185,9 @@ impl super::verdict::Verdict {
                     ("article", &t.article.label(lang)),
                 ],
             ));
+            if t.lifted {
+                lines.push(lang.msg("verdict-touch-lifted"));
+            }
         }
         for c in &self.conduct {
             let id = if c.decided {

@@ -23,6 +23,9 @@ use super::position::BoardState;
 pub(super) struct Extra {
     /// Deliberate touches this turn, in order, with who touched.
     pub(super) touches: Vec<(Color, Square)>,
+    /// Who, this turn, touched a piece that a digital board saw lifted (it cannot see a
+    /// "j'adoube", Laws 4.2.1).
+    pub(super) lifted: Option<Color>,
     /// Who adjusted a piece after "j'adoube" this turn (Laws 4.2.1), kept with the move made
     /// after it to explain a claim.
     pub(super) adjusted: Option<Color>,
@@ -50,6 +53,8 @@ pub(super) struct TouchedMove {
     event_index: usize,
     /// Plies on the board after the move.
     ply: u32,
+    /// The touches were seen by a digital board as lifts.
+    lifted: bool,
 }
 
 impl Judge {
@@ -90,6 +95,9 @@ impl Judge {
             return;
         }
         self.extra.touches.push((t.by, t.square));
+        if t.lifted {
+            self.extra.lifted = Some(t.by);
+        }
         if self.draw_offer == Some(t.by.other()) {
             self.draw_offer = None;
             self.note(
@@ -139,6 +147,7 @@ impl Judge {
                 obligation_note: duty.note(),
                 outcome: TouchMoveOutcome::IgnoredAgain,
                 article: duty.article,
+                lifted: self.extra.lifted == Some(mover),
             });
             self.note(
                 index,
@@ -157,6 +166,7 @@ impl Judge {
             .map(|(_, s)| *s)
             .collect();
         self.extra.touches.clear();
+        let lifted = self.extra.lifted.take() == Some(mover);
         self.extra.adjusted_before_move = self.extra.adjusted.take().filter(|c| *c == mover);
         let duty = match ignored {
             Some(duty) => Some(duty),
@@ -172,6 +182,7 @@ impl Judge {
                 notation: written.text(),
                 event_index: index,
                 ply: self.plies + 1,
+                lifted,
             }),
         };
     }
@@ -231,6 +242,7 @@ impl Judge {
                 obligation_note: duty.note(),
                 outcome: TouchMoveOutcome::Replaced,
                 article: duty.article,
+                lifted: tm.lifted,
             });
             let text = Note::new("touch-claim-replaced")
                 .arg("move", &tm.notation)
