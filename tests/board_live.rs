@@ -480,11 +480,24 @@ fn board_watch_follows_a_dgt_game_through_a_dropped_link_and_judge_agrees_on_its
         0 < dropped && dropped < back && back < kinds.len() - 1,
         "{kinds:?}"
     );
-    let first: Value = serde_json::from_str(&lines[1]).unwrap();
+    // The first lift is White's touched piece (Laws 4.3), then the move it made.
+    let first: Vec<Value> = lines[1..3]
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(
         first,
-        serde_json::json!({"type": "move", "line": first["line"], "ply": 1, "side": "white",
-            "san": "e4", "uci": "e2e4"})
+        [
+            serde_json::json!({"type": "touch", "line": first[0]["line"], "side": "white",
+                "square": "e2"}),
+            serde_json::json!({"type": "move", "line": first[1]["line"], "ply": 1,
+                "side": "white", "san": "e4", "uci": "e2e4"})
+        ]
+    );
+    assert_eq!(
+        kinds.iter().filter(|k| *k == "touch").count(),
+        57,
+        "one touched piece a move: {kinds:?}"
     );
 
     let (plies, judged_squares, final_fen, illegal) = judged(&out, "dgt");

@@ -190,6 +190,10 @@ impl Run {
         };
         // The readers end with the process's pipes.
         std::thread::sleep(Duration::from_millis(50));
+        // BOARD_LIVE_SHOW=1: the outputs, for the docs' examples.
+        if std::env::var_os("BOARD_LIVE_SHOW").is_some() {
+            eprintln!("{}\n{}", self.lines().join("\n"), self.stderr());
+        }
         (status.code(), self.lines(), self.stderr())
     }
 }
