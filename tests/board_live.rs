@@ -178,6 +178,7 @@ fn board_record_writes_the_transcript_of_an_emulated_livechess() {
         drop_after: None,
         pace: Duration::from_millis(5),
         times: Vec::new(),
+        gone_after_drop: false,
     });
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("session.jsonl");
@@ -236,6 +237,7 @@ fn board_record_reconnects_to_livechess_after_a_dropped_connection() {
         drop_after: Some(3),
         pace: Duration::from_millis(5),
         times: Vec::new(),
+        gone_after_drop: false,
     });
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("session.jsonl");
@@ -274,6 +276,79 @@ fn board_record_reconnects_to_livechess_after_a_dropped_connection() {
     want.push(feed[2]["board"].as_str().unwrap());
     want.extend(feed[3..].iter().map(|p| p["board"].as_str().unwrap()));
     assert_eq!(boards, want);
+}
+
+/// LiveChess goes away for good mid-game: the link tries again as many times as allowed
+/// (`--retries 2`), says so each time, then gives up (`gave_up`) and the command ends with
+/// status 1, the recording whole up to the drop.
+#[test]
+fn board_record_gives_up_after_its_retries_when_livechess_is_gone() {
+    let feed: Vec<Value> = live::livechess_transcript()
+        .iter()
+        .filter(|f| f["response"] == "feed")
+        .map(|f| f["param"].clone())
+        .collect();
+    let server = livechess::LiveChessEmulator::start(livechess::Script {
+        board: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR".into(),
+        feed,
+        drop_after: Some(3),
+        pace: Duration::from_millis(5),
+        times: Vec::new(),
+        gone_after_drop: true,
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("session.jsonl");
+    let run = Run::start(&[
+        "board",
+        "record",
+        "--livechess",
+        server.url(),
+        "--record",
+        out.to_str().unwrap(),
+        "--format",
+        "json",
+        "--retries",
+        "2",
+        "--retry-delay",
+        "300",
+    ]);
+    let (code, lines, stderr) = run.wait_exit(LIMIT);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        types(&lines),
+        ["connected", "disconnected", "disconnected", "gave_up"]
+    );
+    let retries: Vec<Value> = lines[1..3]
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        (
+            retries[0]["attempt"].as_u64(),
+            retries[0]["retry_in_ms"].as_u64()
+        ),
+        (Some(1), Some(300))
+    );
+    assert_eq!(
+        (
+            retries[1]["attempt"].as_u64(),
+            retries[1]["retry_in_ms"].as_u64()
+        ),
+        (Some(2), Some(600))
+    );
+    drop(server);
+    let gave_up: Value = serde_json::from_str(&lines[3]).unwrap();
+    assert_eq!(gave_up["attempts"], 2);
+    assert!(
+        stderr
+            .contains("board lost: 2 attempts to reconnect failed (cannot connect to LiveChess at"),
+        "{stderr}"
+    );
+    // The calls, the answers, the first frame and the three feed frames sent before the drop.
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap().lines().count(),
+        5 + 3
+    );
 }
 
 /// A board that cannot be reached is a clear error naming it (status 1), in the user's
@@ -546,6 +621,7 @@ fn board_watch_follows_a_livechess_game_through_a_dropped_connection() {
         drop_after: Some(41),
         pace: Duration::from_millis(2),
         times: Vec::new(),
+        gone_after_drop: false,
     });
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("session.jsonl");
@@ -610,6 +686,7 @@ fn board_watch_reports_the_real_livechess_session_as_judge_reads_it_in_russian()
             drop_after: None,
             pace: Duration::from_millis(5),
             times: times.clone(),
+            gone_after_drop: false,
         });
         let run = Run::start(&[
             "board",

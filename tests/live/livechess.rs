@@ -26,6 +26,8 @@ pub struct Script {
     pub drop_after: Option<usize>,
     /// The pause between two feed frames.
     pub pace: Duration,
+    /// After the drop, LiveChess is gone for good: nothing listens any more.
+    pub gone_after_drop: bool,
     /// The frames' `time` (epoch ms), one per feed frame, as the real session had them; empty:
     /// the time they are sent. The answers to calls take the time of the frame last sent (or
     /// the next one), so that times never run backwards.
@@ -110,6 +112,9 @@ async fn serve(
     };
     let mut dropped = false;
     while !stop.load(Ordering::SeqCst) {
+        if dropped && script.gone_after_drop {
+            return;
+        }
         let accepted = tokio::time::timeout(Duration::from_millis(50), listener.accept()).await;
         let Ok(Ok((tcp, _))) = accepted else {
             continue;

@@ -169,6 +169,28 @@ impl Run {
             .collect()
     }
 
+    /// Waits at most `limit` for the process to end by itself; its exit code and output.
+    pub fn wait_exit(self, limit: Duration) -> (Option<i32>, Vec<String>, String) {
+        let mut child = self.child.lock().unwrap().take().unwrap();
+        let start = Instant::now();
+        let status = loop {
+            if let Some(s) = child.try_wait().unwrap() {
+                break s;
+            }
+            if start.elapsed() > limit {
+                let _ = child.kill();
+                panic!(
+                    "arbiter did not end within {limit:?}; stdout:\n{}\nstderr:\n{}",
+                    self.lines().join("\n"),
+                    self.stderr()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        std::thread::sleep(Duration::from_millis(50));
+        (status.code(), self.lines(), self.stderr())
+    }
+
     /// Sends Ctrl-C (SIGINT) and waits at most 10 s for the process to end; its exit code.
     pub fn interrupt(self) -> (Option<i32>, Vec<String>, String) {
         let mut child = self.child.lock().unwrap().take().unwrap();
