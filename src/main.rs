@@ -44,6 +44,8 @@ enum Command {
     CheckPairings(cli::check::Args),
     /// Random tournament generator: a complete TRF tournament paired by the engine, from a seed.
     Generate(cli::generate::Args),
+    /// Follow a live e-board (a DGT board on a serial port, DGT LiveChess) and record its output.
+    Board(cli::board::Args),
     /// The arbiter's desk: serve a tournament state file as local web pages and a JSON API.
     Serve(cli::serve::Args),
 }
@@ -66,6 +68,7 @@ fn main() -> ExitCode {
         Command::CheckPairings(args) => cli::check::run(args),
         Command::Generate(args) => cli::generate::run(args),
         Command::Serve(args) => cli::serve::run(args),
+        Command::Board(args) => cli::board::run(args),
     };
     match outcome {
         Ok(code) => code,

@@ -883,3 +883,36 @@ usage-arg-state = <STATE>
 usage-arg-file = <FILE>
 usage-arg-result = [RESULT]
 usage-arg-trf = <TRF>
+## Live boards (board watch, board record): the link to a DGT board or to LiveChess
+live-connected = board { $serial } connected ({ $source }, firmware { $version })
+live-reconnected = board { $serial } reconnected ({ $source }); the game goes on
+live-disconnected = board disconnected ({ $reason }); reconnecting in { $seconds } s, attempt { $attempt } of { $attempts }
+live-gave-up = board lost: { $attempts ->
+    [one] { $attempts } attempt
+   *[other] { $attempts } attempts
+    } to reconnect failed ({ $reason })
+live-recorded = { $lines ->
+    [one] { $lines } line
+   *[other] { $lines } lines
+    } recorded in { $file }
+live-move = { $number }{ $side ->
+    [white] .
+   *[black] ...
+    } { $san } ({ $uci })
+live-illegal = { $side }, move { $number }: illegal act: { $kind } ({ $article }; { $move })
+live-touch = { $side } lifted the piece on { $square }: a touched piece (Laws 4.3; the board shows a lift, it cannot hear "j'adoube")
+live-result-signal = the kings on the centre squares show the result { $result }{ $agrees ->
+    [yes] ; it agrees with the board (CR 4.2)
+    [no] ; it does not agree with the board (CR 4.2)
+   *[unknown] {""}
+    }
+live-ending = game over after { $ply } plies: { $result }, { $reason } ({ $article })
+live-no-article = no article
+live-unreadable = line { $line } of the capture cannot be read: { $reason }
+err-link-open = cannot open the serial port { $device }: { $reason }
+err-link-no-answer = no DGT board answers on { $device }: no board dump within { $ms } ms of asking (is the board connected and switched on?)
+err-link-connect = cannot connect to LiveChess at { $url }: { $reason }
+err-link-answer = LiveChess at { $url } answered the call { $call } with { $answer }
+err-link-no-board = LiveChess at { $url } sees no board
+err-link-no-such-board = LiveChess at { $url } has no board { $serial }; its boards: { $serials }
+err-link-several-boards = LiveChess at { $url } has several boards ({ $serials }): name one with --serial

@@ -971,3 +971,38 @@ usage-arg-state = ФАЙЛ_СОСТОЯНИЯ
 usage-arg-file = ФАЙЛ
 usage-arg-result = РЕЗУЛЬТАТ
 usage-arg-trf = ФАЙЛ_TRF
+## Live boards (board watch, board record): the link to a DGT board or to LiveChess
+live-connected = доска { $serial } подключена ({ $source }, прошивка { $version })
+live-reconnected = доска { $serial } снова подключена ({ $source }); партия продолжается
+live-disconnected = связь с доской потеряна ({ $reason }); новое подключение через { $seconds } с, попытка { $attempt } из { $attempts }
+live-gave-up = связь с доской потеряна: { $attempts ->
+    [one] { $attempts } попытка подключиться не удалась
+    [few] { $attempts } попытки подключиться не удались
+   *[many] { $attempts } попыток подключиться не удались
+    } ({ $reason })
+live-recorded = в { $file } { $lines ->
+    [one] записана { $lines } строка
+    [few] записаны { $lines } строки
+   *[many] записано { $lines } строк
+    }
+live-move = { $number }{ $side ->
+    [white] .
+   *[black] ...
+    } { $san } ({ $uci })
+live-illegal = { $side }, ход { $number }: нарушение: { $kind } ({ $article }; { $move })
+live-touch = { $side } подняли фигуру на { $square }: тронутая фигура (Правила 4.3; доска видит, что фигуру подняли, но не слышит «поправляю»)
+live-result-signal = короли на центральных полях показывают результат { $result }{ $agrees ->
+    [yes] ; он соответствует позиции на доске (ПС 4.2)
+    [no] ; он не соответствует позиции на доске (ПС 4.2)
+   *[unknown] {""}
+    }
+live-ending = партия окончена после { $ply } полуходов: { $result }, { $reason } ({ $article })
+live-no-article = без статьи
+live-unreadable = строку { $line } записи прочитать нельзя: { $reason }
+err-link-open = не удаётся открыть последовательный порт { $device }: { $reason }
+err-link-no-answer = на { $device } не отвечает доска DGT: нет расстановки в течение { $ms } мс после запроса (доска подключена и включена?)
+err-link-connect = не удаётся подключиться к LiveChess по адресу { $url }: { $reason }
+err-link-answer = LiveChess по адресу { $url } ответил на вызов { $call }: { $answer }
+err-link-no-board = LiveChess по адресу { $url } не видит ни одной доски
+err-link-no-such-board = у LiveChess по адресу { $url } нет доски { $serial }; его доски: { $serials }
+err-link-several-boards = у LiveChess по адресу { $url } несколько досок ({ $serials }): выберите одну ключом --serial

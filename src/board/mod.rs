@@ -11,6 +11,9 @@
 //! - [`diff`]: what the hand did when the board shows no legal move;
 //! - [`events`]: the recognised log as the judge's event log;
 //! - [`games`]: one log holding several games, cut where the start position is set up again;
+//! - [`link`]: live links to a DGT board (serial port) and to DGT LiveChess (WebSocket), and
+//!   the captures they record;
+//! - [`live`]: what a followed board reports to the operator;
 //! - [`simulate`]: renders a game as an e-board would report it, with transients (tests,
 //!   benches, demos).
 //!
@@ -38,6 +41,8 @@ pub mod diff;
 pub mod events;
 pub mod games;
 pub mod habits;
+pub mod link;
+pub mod live;
 pub mod livechess;
 pub mod orientation;
 pub mod placement;

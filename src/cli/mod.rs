@@ -29,6 +29,7 @@ macro_rules! note {
 }
 
 pub mod adjudicate;
+pub mod board;
 pub mod check;
 pub mod errors;
 pub mod generate;

@@ -1,0 +1,216 @@
+//! The judge following a live board: what a link hands over ([`LinkEvent`]) goes through the
+//! same readers as a capture file (the DGT decoder, the LiveChess decoder), the same move
+//! recogniser and the same judge as `arbiter judge` uses on the recording, one message or frame
+//! at a time, and what the judge finds is reported as it happens ([`LiveEvent`]).
+
+use shakmaty::Chess;
+
+use crate::board::dgt::{DgtDecoder, Position};
+use crate::board::livechess::LiveChessDecoder;
+use crate::board::placement::Snapshot;
+use crate::board::{
+    BoardEventKind, Orientation, Recognised, Recogniser, RecogniserConfig, to_game,
+};
+use crate::game::event::Event;
+use crate::game::judge::{Judge, JudgeOptions};
+use crate::game::rules::CompetitionRules;
+use crate::game::verdict::{GameResult, Verdict};
+use crate::laws::serde_color;
+
+use super::LiveEvent;
+use crate::board::link::LinkEvent;
+
+/// Which reader the link's output goes through.
+#[derive(Debug)]
+enum Reader {
+    Dgt(DgtDecoder),
+    LiveChess(LiveChessDecoder),
+}
+
+/// A live game: readers, recogniser and judge, fed by a link.
+#[derive(Debug)]
+pub struct LiveJudge {
+    reader: Reader,
+    recogniser: Recogniser,
+    judge: Judge,
+    /// Board events of the recogniser already judged.
+    seen: usize,
+    /// Illegal acts of the judge already reported.
+    illegal_seen: usize,
+    /// Lines of the capture so far (the line numbers of `arbiter judge` on the recording).
+    line: usize,
+}
+
+impl LiveJudge {
+    /// A judge for a DGT board's messages.
+    pub fn dgt(config: RecogniserConfig, rules: CompetitionRules) -> LiveJudge {
+        LiveJudge::new(Reader::Dgt(DgtDecoder::new()), config, rules)
+    }
+
+    /// A judge for LiveChess's frames about the board `serial` (LiveChess's first board when
+    /// `None`).
+    pub fn livechess(
+        serial: Option<&str>,
+        config: RecogniserConfig,
+        rules: CompetitionRules,
+    ) -> LiveJudge {
+        let decoder = serial.map_or_else(LiveChessDecoder::new, LiveChessDecoder::for_serial);
+        LiveJudge::new(Reader::LiveChess(decoder), config, rules)
+    }
+
+    fn new(reader: Reader, config: RecogniserConfig, rules: CompetitionRules) -> LiveJudge {
+        let start: Chess = config.start.clone();
+        LiveJudge {
+            reader,
+            recogniser: Recogniser::new(config),
+            judge: Judge::new(start, rules, JudgeOptions::default()),
+            seen: 0,
+            illegal_seen: 0,
+            line: 0,
+        }
+    }
+
+    /// Reads one event of the link; appends what the operator is told, in order: the link's
+    /// changes of state, and the judge's findings (moves, illegal acts, touches, the result
+    /// signal, the game's end) as soon as the board shows them.
+    pub fn push(&mut self, event: &LinkEvent, out: &mut Vec<LiveEvent>) {
+        let mut snapshots: Vec<Result<Snapshot, String>> = Vec::new();
+        match (event, &mut self.reader) {
+            (LinkEvent::Dgt { t_ms, message }, Reader::Dgt(decoder)) => {
+                self.line += 1;
+                let mut read = Vec::new();
+                decoder.push(message, Some(*t_ms), Position::Line(self.line), &mut read);
+                snapshots.extend(read.into_iter().map(|r| r.map_err(|e| e.to_string())));
+            }
+            (LinkEvent::Frame { text, .. }, Reader::LiveChess(decoder)) => {
+                self.line += 1;
+                let mut read = Vec::new();
+                decoder.push_line(text, self.line, &mut read);
+                snapshots.extend(read.into_iter().map(|r| r.map_err(|e| e.to_string())));
+            }
+            (LinkEvent::Dgt { .. } | LinkEvent::Frame { .. }, _) => self.line += 1,
+            (other, _) => out.extend(LiveEvent::of_link(other)),
+        }
+        for snap in snapshots {
+            let pushed = snap.and_then(|s| self.recogniser.push(&s).map_err(|e| e.to_string()));
+            if let Err(reason) = pushed {
+                out.push(LiveEvent::Unreadable {
+                    line: self.line,
+                    reason,
+                });
+            }
+        }
+        self.judge_new_events(out);
+    }
+
+    /// Ends the game as the end of a capture does: the last placement is judged if no clock
+    /// press or stable reading has done it (a game-ending move needs no press, Laws 6.2.1.1).
+    /// Appends the last findings; returns the verdict.
+    pub fn finish(mut self, out: &mut Vec<LiveEvent>) -> Verdict {
+        let recognised = self.recogniser.finish();
+        for e in &recognised.events[self.seen..] {
+            judge_event(&mut self.judge, &mut self.illegal_seen, e, out);
+        }
+        self.judge.into_verdict()
+    }
+
+    /// The verdict so far.
+    pub fn verdict(&self) -> Verdict {
+        self.judge.verdict()
+    }
+
+    fn judge_new_events(&mut self, out: &mut Vec<LiveEvent>) {
+        let events = self.recogniser.events();
+        for e in &events[self.seen..] {
+            judge_event(&mut self.judge, &mut self.illegal_seen, e, out);
+        }
+        self.seen = events.len();
+    }
+}
+
+/// Judges one board event (as [`to_game`] turns it into the judge's events) and reports what
+/// the judge found.
+fn judge_event(
+    judge: &mut Judge,
+    illegal_seen: &mut usize,
+    e: &crate::board::BoardEvent,
+    out: &mut Vec<LiveEvent>,
+) {
+    let one = Recognised {
+        events: vec![e.clone()],
+        orientation: Orientation::default(),
+        position: Chess::default(),
+        placements: 0,
+    };
+    let log = match to_game(&one) {
+        Ok(log) => log,
+        Err(err) => {
+            out.push(LiveEvent::Unreadable {
+                line: e.line,
+                reason: err.to_string(),
+            });
+            return;
+        }
+    };
+    for event in &log.events {
+        let (plies, was_over) = (judge.plies(), judge.is_over());
+        if let Err(err) = judge.apply(event) {
+            out.push(LiveEvent::Unreadable {
+                line: e.line,
+                reason: err.to_string(),
+            });
+            continue;
+        }
+        match (&e.kind, event) {
+            (BoardEventKind::Move(m), Event::Move(_)) if judge.plies() > plies => {
+                out.push(LiveEvent::Move {
+                    line: e.line,
+                    ply: judge.plies(),
+                    side: serde_color::name(m.side),
+                    san: m.san.clone(),
+                    uci: m.uci.clone(),
+                });
+            }
+            (_, Event::Touch(t)) => out.push(LiveEvent::Touch {
+                line: e.line,
+                side: serde_color::name(t.by),
+                square: t.square.to_string(),
+            }),
+            _ => {}
+        }
+        // A legal move on a game going on finds nothing else: the verdict is built only when
+        // something else may have been found.
+        let plain = matches!(e.kind, BoardEventKind::Move(_)) && !judge.is_over();
+        if plain && !was_over {
+            continue;
+        }
+        let verdict = judge.verdict();
+        for act in verdict.illegal_moves.iter().skip(*illegal_seen) {
+            out.push(LiveEvent::IllegalAct {
+                line: e.line,
+                ply: act.ply,
+                side: serde_color::name(act.side),
+                kind: act.kind.code(),
+                article: act.article.to_string(),
+                notation: act.notation.clone(),
+            });
+        }
+        *illegal_seen = verdict.illegal_moves.len();
+        if let Event::Result(r) = event {
+            out.push(LiveEvent::ResultSignal {
+                line: e.line,
+                result: r.result.clone(),
+                agrees: verdict.reported.as_ref().map(|c| c.agrees),
+            });
+        }
+        if !was_over && verdict.result != GameResult::Unfinished {
+            out.push(LiveEvent::Ending {
+                line: e.line,
+                ply: verdict.ended_at_ply.unwrap_or(verdict.plies),
+                result: verdict.result.as_str(),
+                reason: verdict.reason.code(),
+                article: verdict.article.map(|a| a.to_string()),
+            });
+        }
+    }
+}
