@@ -391,7 +391,7 @@ async fn pages_in_both_languages_and_stale_forms() {
     let form = [("content-type", "application/x-www-form-urlencoded")];
     // Pairing from the page shows the round with the pairer's explanation of the bye.
     let v = version(&store::load(&path).unwrap());
-    let (s, _, body) = send(
+    let (s, h, body) = send(
         &cfg,
         "POST",
         "/rounds/next",
@@ -399,9 +399,23 @@ async fn pages_in_both_languages_and_stale_forms() {
         &form,
     )
     .await;
-    assert_eq!(s, StatusCode::OK);
+    // Post/redirect/get: the round's page, with a "saved" notice; a reload does not pair again.
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    assert_eq!(location(&h), "/rounds/1?lang=en&saved=1");
+    let (_, _, body) = send(&cfg, "GET", "/rounds/1?lang=en&saved=1", "", &[]).await;
     assert!(
         body.contains(r#"id="explanation""#) && body.contains("Player 05"),
+        "{body}"
+    );
+    assert!(body.contains(r#"id="saved""#), "{body}");
+    // The explanation is kept with the round, in the page's language.
+    let (_, _, body) = send(&cfg, "GET", "/rounds/1?lang=ru", "", &[]).await;
+    assert!(
+        body.contains("«+» (свободный от игры тур) получает 5 (Player 05) (0)"),
+        "{body}"
+    );
+    assert!(
+        !body.contains("receives the pairing-allocated bye"),
         "{body}"
     );
     for page in [
@@ -702,7 +716,11 @@ async fn a_judged_log_and_an_adjudication_are_recorded_when_confirmed() {
     .await;
     assert_eq!(s, StatusCode::OK, "{page}");
     assert!(page.contains("CR 3.3"), "{page}");
-    assert!(page.contains("Result to record: 0-1"), "{page}");
+    assert!(
+        page.contains("The judge&#x27;s result: 0 – 1")
+            && page.contains(r#"value="decided" id="choice-decided" checked"#),
+        "{page}"
+    );
     assert_eq!(
         store::load(&path).unwrap().round(1).unwrap().games[0].result,
         None
@@ -730,15 +748,33 @@ async fn a_judged_log_and_an_adjudication_are_recorded_when_confirmed() {
     .await;
     assert_eq!(s, StatusCode::OK, "{page}");
     assert!(
-        page.contains("CR 4.3") && page.contains(r#"<option value="1-0" selected>"#),
+        page.contains("CR 4.3") && page.contains("The adjudication&#x27;s result: 1 – 0"),
         "{page}"
     );
-    let form = format!("board=2&result=1-0&version={}", hidden(&page, "version"));
-    let (s, _, _) = send(&cfg, "POST", "/rounds/1/result", &form, &urlencoded).await;
+    let form = format!(
+        "board=2&choice=decided&fen={}&version={}",
+        urlencode(fen),
+        hidden(&page, "version")
+    );
+    let (s, _, _) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/adjudicate/confirm",
+        &form,
+        &urlencoded,
+    )
+    .await;
     assert_eq!(s, StatusCode::SEE_OTHER);
+    let g = store::load(&path).unwrap().round(1).unwrap().games[1].clone();
+    assert_eq!(g.result, Some(arbiter::tournament::BoardResult::WhiteWins));
+    let a = g
+        .adjudicated
+        .clone()
+        .expect("the adjudication kept in the record");
+    assert_eq!((a.fen.as_str(), a.proposed), (fen, g.result));
     assert_eq!(
-        store::load(&path).unwrap().round(1).unwrap().games[1].result,
-        Some(arbiter::tournament::BoardResult::WhiteWins)
+        g.decided_by(),
+        Some(arbiter::tournament::DecidedBy::Adjudication)
     );
     // A log whose players are not the board's is shown with the refusal and no confirmation.
     let (s, _, page) = send(
@@ -1053,5 +1089,254 @@ async fn form_errors_are_in_the_page_language() {
             assert!(!html.contains(english), "{english}: {html}");
         }
     }
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+}
+
+/// The `Location` of a redirect.
+fn location(h: &axum::http::HeaderMap) -> String {
+    h.get(header::LOCATION)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// A multipart upload of `log` for board `board` from a page in `lang`.
+fn upload(board: u32, lang: &str, log: &str) -> String {
+    format!(
+        "--XB\r\nContent-Disposition: form-data; name=\"board\"\r\n\r\n{board}\r\n\
+         --XB\r\nContent-Disposition: form-data; name=\"lang\"\r\n\r\n{lang}\r\n\
+         --XB\r\nContent-Disposition: form-data; name=\"log\"; filename=\"board{board}.jsonl\"\r\n\
+         Content-Type: application/octet-stream\r\n\r\n{log}\r\n--XB--\r\n"
+    )
+}
+
+/// CR 4.2 and the record: a log in which White lost by two illegal moves (CR 3.3) while the
+/// players reported 1-0. The verdict page offers the judge's 0-1 as the choice already made and
+/// says in Russian what contradicts the report (no raw codes); recording 1-0 needs the explicit
+/// "another result" and a reason, refused without one, and kept with the reason when given.
+#[tokio::test]
+async fn the_judges_result_is_the_default_and_another_needs_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 4);
+    let cfg = config(&path, None);
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let log = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/judge/cr3.3-two-illegal-moves-lose.jsonl"
+    ))
+    .unwrap()
+    .replace(r#""white":"Anna""#, r#""white":"Player 01""#)
+    .replace(r#""black":"Boris""#, r#""black":"player 03""#)
+        + "{\"type\":\"result\",\"result\":\"1-0\",\"reason\":\"resignation\"}\n";
+    let multipart = [("content-type", "multipart/form-data; boundary=XB")];
+    let (s, _, page) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge",
+        &upload(1, "ru", &log),
+        &multipart,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{page}");
+    assert!(page.contains("Результат по решению судьи: 0 – 1"), "{page}");
+    assert!(
+        page.contains(r#"value="decided" id="choice-decided" checked"#)
+            && page.contains("Записать результат судьи: 0 – 1"),
+        "{page}"
+    );
+    assert!(
+        page.contains("Игроки сообщили результат 1 – 0")
+            && page.contains("партия окончилась по правилам с другим результатом"),
+        "{page}"
+    );
+    for raw in [
+        "result_contradicts_ending",
+        "(White)",
+        "start no.",
+        "Result to record",
+    ] {
+        // The verdict's JSON travels in a hidden field; what the page says is the rest.
+        let said = page.replace(&hidden(&page, "verdict"), "");
+        let said = said
+            .split("name=\"verdict\" value=\"")
+            .next()
+            .unwrap()
+            .to_string()
+            + said
+                .split("name=\"verdict\" value=\"")
+                .nth(1)
+                .and_then(|r| r.split_once('"'))
+                .map_or("", |(_, rest)| rest);
+        assert!(!said.contains(raw), "{raw}: {said}");
+    }
+    let urlencoded = [("content-type", "application/x-www-form-urlencoded")];
+    let base = format!(
+        "board=1&lang=ru&version={}&verdict={}",
+        hidden(&page, "version"),
+        urlencode(&hidden(&page, "verdict"))
+    );
+    // Another result without a reason: refused in Russian, nothing recorded.
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge/confirm",
+        &format!("{base}&choice=other&result=1-0&reason="),
+        &urlencoded,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{body}");
+    assert!(body.contains("причин"), "{body}");
+    // A result picked in the list while the judge's stays chosen: which was meant is unknown.
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge/confirm",
+        &format!("{base}&choice=decided&result=1-0"),
+        &urlencoded,
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(
+        store::load(&path).unwrap().round(1).unwrap().games[0].result,
+        None
+    );
+    // The default (the judge's) records 0-1 and returns to the board's row, "saved".
+    let (s, h, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge/confirm",
+        &format!("{base}&choice=decided"),
+        &urlencoded,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    assert_eq!(location(&h), "/rounds/1?lang=ru&saved=1#board-1");
+    let g = store::load(&path).unwrap().round(1).unwrap().games[0].clone();
+    assert_eq!(g.result, Some(arbiter::tournament::BoardResult::BlackWins));
+    assert_eq!(g.decided_by(), Some(arbiter::tournament::DecidedBy::Judge));
+    // The arbiter's override, with its reason, replaces it and is kept.
+    let (_, _, page) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge",
+        &upload(1, "ru", &log),
+        &multipart,
+    )
+    .await;
+    let base = format!(
+        "board=1&lang=ru&correct=yes&version={}&verdict={}",
+        hidden(&page, "version"),
+        urlencode(&hidden(&page, "verdict"))
+    );
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge/confirm",
+        &format!(
+            "{base}&choice=other&result=1-0&reason={}",
+            urlencode("Ход f1f4 не был сделан: показания обоих")
+        ),
+        &urlencoded,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    let g = store::load(&path).unwrap().round(1).unwrap().games[0].clone();
+    assert_eq!(g.result, Some(arbiter::tournament::BoardResult::WhiteWins));
+    assert_eq!(
+        g.decided_by(),
+        Some(arbiter::tournament::DecidedBy::Override)
+    );
+    assert_eq!(
+        g.judged.unwrap().override_reason.as_deref(),
+        Some("Ход f1f4 не был сделан: показания обоих")
+    );
+    // A log for another board: the refusal in Russian, and no button that can only fail.
+    let (s, _, page) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge",
+        &upload(2, "ru", &log),
+        &multipart,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains(r#"id="refusal""#) && !page.contains(r#"id="confirm""#),
+        "{page}"
+    );
+    assert!(
+        page.contains("белые") && !page.contains("(White)"),
+        "{page}"
+    );
+}
+
+/// Two devices: forms shown on a laptop and a tablet at the same time, each for another board,
+/// both record; a form for a board changed since it was shown is refused as stale.
+#[tokio::test]
+async fn two_devices_entering_different_boards_both_succeed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 6);
+    let cfg = config(&path, None);
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, _, laptop) = send(&cfg, "GET", "/rounds/1?lang=ru", "", &[]).await;
+    let (_, _, tablet) = send(&cfg, "GET", "/rounds/1?lang=ru", "", &[]).await;
+    let board_version = |page: &str, b: u32| {
+        let at = page
+            .find(&format!(
+                r#"name="board" value="{b}"><input type="hidden" name="version" value=""#
+            ))
+            .unwrap();
+        hidden(&page[at..], "version")
+    };
+    let urlencoded = [("content-type", "application/x-www-form-urlencoded")];
+    let post = |b: u32, v: String, result: &str, extra: &str| {
+        format!("board={b}&result={result}&version={v}&lang=ru{extra}")
+    };
+    let (s, h, _) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/result",
+        &post(1, board_version(&laptop, 1), "1-0", ""),
+        &urlencoded,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(location(&h), "/rounds/1?lang=ru&saved=1#board-1");
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/result",
+        &post(2, board_version(&tablet, 2), "0-1", ""),
+        &urlencoded,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    let games = store::load(&path).unwrap().round(1).unwrap().games.clone();
+    assert_eq!(
+        (games[0].result, games[1].result),
+        (
+            Some(arbiter::tournament::BoardResult::WhiteWins),
+            Some(arbiter::tournament::BoardResult::BlackWins)
+        )
+    );
+    // The tablet's form for board 1, shown before the laptop's result: a real conflict.
+    let before = std::fs::read_to_string(&path).unwrap();
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/result",
+        &post(
+            1,
+            board_version(&tablet, 1),
+            "0-1",
+            "&correct=yes&confirm=yes",
+        ),
+        &urlencoded,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(body.contains("Турнир изменился"), "{body}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
 }

@@ -879,3 +879,20 @@ usage-arg-state = <STATE>
 usage-arg-file = <FILE>
 usage-arg-result = [RESULT]
 usage-arg-trf = <TRF>
+
+## The desk: the arbiter's decision on a verdict or an adjudication, saved changes, why the pairing
+web-saved = Saved.
+web-verdict-judge-result = The judge's result: { $result }
+web-verdict-disagrees = The players reported { $reported }, which the record contradicts (CR 4.2):
+web-verdict-unfinished = The judge gives no result (the game is unfinished): choose the result to record.
+web-choice-judge = Record the judge's result: { $result }
+web-choice-adjudication = Record the adjudication's result: { $result }
+web-choice-other = Record another result (overrides the decision; the reason is kept in the record)
+web-override-reason = The arbiter's reason
+web-override-hint = Another result is recorded only with a reason.
+web-adjudication-result = The adjudication's result: { $result }
+web-adjudication-review-result = The rules leave the position to the arbiter; recommended: { $result }
+web-error-choice-unclear = A result is picked in the list, but "record the judge's result" is still chosen: choose "record another result" (with the reason) or clear the list.
+web-why-float = board { $board }: { $down } ({ $down_points }) plays { $up } ({ $up_points }): no pairing within the score group kept the rules (C6–C8, C14–C21)
+web-why-bye = the pairing-allocated bye ("+") goes to { $player } ({ $points }): never had a bye or a win without playing (C2), the lowest score that keeps the round pairable (C5), fewest unplayed games (C9), then the lowest ranked
+web-why-forbidden = { $players } must not meet (forbidden pair): kept apart like players who already met (C1)

@@ -967,3 +967,20 @@ usage-arg-state = ФАЙЛ_СОСТОЯНИЯ
 usage-arg-file = ФАЙЛ
 usage-arg-result = РЕЗУЛЬТАТ
 usage-arg-trf = ФАЙЛ_TRF
+
+## The desk: the arbiter's decision on a verdict or an adjudication, saved changes, why the pairing
+web-saved = Сохранено.
+web-verdict-judge-result = Результат по решению судьи: { $result }
+web-verdict-disagrees = Игроки сообщили результат { $reported }, но запись партии ему противоречит (ПС 4.2):
+web-verdict-unfinished = Судья не даёт результата (партия не окончена): выберите результат для записи.
+web-choice-judge = Записать результат судьи: { $result }
+web-choice-adjudication = Записать результат присуждения: { $result }
+web-choice-other = Записать другой результат (отменяет решение; причина сохраняется в протоколе)
+web-override-reason = Причина (решение главного судьи)
+web-override-hint = Другой результат записывается только с причиной.
+web-adjudication-result = Результат присуждения: { $result }
+web-adjudication-review-result = Правила оставляют позицию на решение судьи; рекомендация: { $result }
+web-error-choice-unclear = В списке выбран результат, но отмечено «Записать результат судьи»: отметьте «Записать другой результат» (с причиной) или очистите список.
+web-why-float = доска { $board }: { $down } ({ $down_points }) играет с { $up } ({ $up_points }): в своей очковой группе пары по правилам не нашлось (C6–C8, C14–C21)
+web-why-bye = «+» (свободный от игры тур) получает { $player } ({ $points }): раньше «+» и побед без игры не было (C2), наименьшее число очков, при котором тур составляется (C5), меньше всего несыгранных партий (C9), затем самый низкий стартовый номер
+web-why-forbidden = { $players } не должны встречаться (запрещённая пара): разведены, как уже игравшие (C1)

@@ -9,10 +9,10 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect, Response};
 
-use super::extract::{FormFields, PageQuery, RoundNo};
+use super::extract::{FormFields, RoundNo};
 use super::guard::CSRF_FIELD;
-use super::pages::{explanation_data, parse_result, round_data};
-use super::view::{Page, error_page, render};
+use super::pages::parse_result;
+use super::view::error_page;
 use super::{App, Shared, WebError};
 use crate::i18n::Lang;
 use crate::tournament::pairing::PairingRules;
@@ -67,9 +67,14 @@ impl Fields {
     }
 }
 
-/// Where to go after a change: `path` in the form's language.
-fn back(path: &str, lang: Lang) -> Response {
-    Redirect::to(&format!("{path}?lang={}", lang.code())).into_response()
+/// Where to go after a change (post/redirect/get: a reload does not send the form again):
+/// `path` in the form's language with `saved=1` (the page says the change was saved), at the
+/// board's row (`#board-N`) when the form was about a board.
+pub(super) fn back(path: &str, lang: Lang, board: Option<&str>) -> Response {
+    let anchor = board
+        .filter(|b| b.bytes().all(|c| c.is_ascii_digit()))
+        .map_or(String::new(), |b| format!("#board-{b}"));
+    Redirect::to(&format!("{path}?lang={}&saved=1{anchor}", lang.code())).into_response()
 }
 
 /// Runs a change made from a form at `page` with the form's parsed fields and redirects back
@@ -90,7 +95,7 @@ pub(super) async fn submit<A: Send + 'static, T: Send + 'static>(
         Err(e) => Err(e),
     };
     match done {
-        Ok(_) => back(page, lang),
+        Ok(_) => back(page, lang, f.get("board").as_deref()),
         Err(e) => error_page(app, lang, page, &e),
     }
 }
@@ -244,11 +249,10 @@ pub(super) async fn result(
     .await
 }
 
-/// `POST /rounds/next`: pairs the next round with the Dutch pairer and shows it with the
-/// pairer's explanation (floaters, the bye).
+/// `POST /rounds/next`: pairs the next round with the Dutch pairer and redirects to its page
+/// (which shows the pairer's explanation, kept with the round): a reload does not pair again.
 pub(super) async fn pair_next(
     State(app): State<Shared>,
-    q: PageQuery,
     headers: HeaderMap,
     FormFields(form): FormFields,
 ) -> Response {
@@ -258,23 +262,13 @@ pub(super) async fn pair_next(
     let done = async {
         app.check_form(&headers, f.get(CSRF_FIELD).as_deref(), lang)?;
         app.change(f.get("version"), move |t| {
-            let p = t.pair_next_round(&rules)?;
-            let data = round_data(t, p.round, lang)?;
-            let why = explanation_data(t, &p.explanation);
-            Ok((p.round, data, why))
+            Ok(t.pair_next_round(&rules)?.round)
         })
         .await
     }
     .await;
     match done {
-        Ok((round, mut data, why)) => {
-            let title = lang.fmt("web-round-title", &[("round", &round.to_string())]);
-            let page = Page::new(lang, format!("/rounds/{round}"), title).with_csrf(&q.csrf);
-            if let Some(d) = data.as_object_mut() {
-                d.insert("explanation".into(), why);
-            }
-            render(&app, "round.html", &page, data)
-        }
+        Ok(round) => back(&format!("/rounds/{round}"), lang, None),
         Err(e) => error_page(&app, lang, "/", &e),
     }
 }

@@ -28,6 +28,8 @@ pub(super) struct PageQuery {
     pub token: Option<String>,
     /// `/players?edit=N`: the player whose edit form is shown (ignored unless a number).
     pub edit: Option<u16>,
+    /// `?saved=1`: the page was reached by the redirect after a change, and says it was saved.
+    pub saved: bool,
     /// The form key of the request's session (empty outside the server's middleware).
     pub csrf: String,
 }
@@ -42,6 +44,7 @@ impl PageQuery {
             lang: q.remove("lang"),
             token: q.remove("token"),
             edit: q.remove("edit").and_then(|e| e.trim().parse().ok()),
+            saved: q.remove("saved").is_some_and(|v| v == "1"),
             csrf: String::new(),
         }
     }

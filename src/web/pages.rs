@@ -20,7 +20,9 @@ impl App {
     /// The page frame for a request: its language and the session's form key.
     fn page(&self, q: &PageQuery, uri: &Uri, title: impl Fn(Lang) -> String) -> Page {
         let lang = self.lang(q.lang.as_deref());
-        Page::new(lang, uri.path(), title(lang)).with_csrf(&q.csrf)
+        let mut page = Page::new(lang, uri.path(), title(lang)).with_csrf(&q.csrf);
+        page.saved = q.saved;
+        page
     }
 }
 
@@ -36,7 +38,7 @@ pub(super) const RESULTS: &[(&str, &str)] = &[
 ];
 
 /// A result as the pages show it.
-fn shown(result: &str) -> &str {
+pub(super) fn shown(result: &str) -> &str {
     RESULTS
         .iter()
         .find(|(v, _)| *v == result)
@@ -76,7 +78,8 @@ fn event_data(t: &Tournament, lang: Lang) -> Value {
         lang.msg("web-next-done")
     };
     json!({
-        "event": t.name, "version": version(t), "total_rounds": t.total_rounds,
+        "event": t.name, "version": version(t), "pairing_version": super::pairing_version(t),
+        "total_rounds": t.total_rounds,
         "players_count": t.players.len(), "rounds": rounds, "paired": paired,
         "can_pair": can_pair, "next_round": paired + 1, "next": next,
     })
@@ -153,7 +156,8 @@ pub(super) async fn players(State(app): State<Shared>, q: PageQuery, uri: Uri) -
         .collect();
     let editing = q.edit.and_then(|n| t.player(n)).map(|p| {
         json!({"start_rank": p.start_rank, "name": p.name, "rating": p.rating,
-               "birth_date": p.birth_date, "club": p.club})
+               "birth_date": p.birth_date, "club": p.club, "sex": p.sex,
+               "version": super::player_version(&t, p.start_rank)})
     });
     // The withdrawal form's default: the next round to pair, or the last round once all are.
     let withdraw_from = (t.paired_rounds() + 1).min(t.total_rounds).max(1);
@@ -184,7 +188,8 @@ pub(super) fn round_data(t: &Tournament, n: u32, lang: Lang) -> Result<Value, We
         .boards
         .iter()
         .map(|b| {
-            json!({"board": b.board, "white": player_json(&b.white, lang),
+            json!({"board": b.board, "version": super::board_version(t, n, b.board),
+                   "white": player_json(&b.white, lang),
                    "black": player_json(&b.black, lang), "result": b.result,
                    "shown": b.result.as_deref().map(shown)})
         })
@@ -208,23 +213,60 @@ pub(super) fn round_data(t: &Tournament, n: u32, lang: Lang) -> Result<Value, We
             "round": n, "boards": boards, "bye": list.bye.as_ref().map(|p| player_json(p, lang)),
             "who": who, "results": results, "missing": missing, "can_pair_here": can_pair,
             "adjudicate_results": &results[..3],
+            "explanation": explanation_data(t, n, lang),
         }),
     ))
 }
 
-/// The pairer's explanation of a round just paired, for its page: floaters and the bye.
-pub(super) fn explanation_data(t: &Tournament, e: &Explanation) -> Value {
-    let name = |tpn: Option<u32>| tpn.and_then(|x| u16::try_from(x).ok()).map(|x| t.label(x));
-    let floats: Vec<Value> = e
+/// The pairer's explanation of round `n` kept in the record ([`crate::tournament::Round::explanation`]),
+/// in `lang` from its facts (who floated, who got the bye, which pairs were kept apart) and
+/// the scores before the round: `None` when the round was not paired by the Dutch pairer.
+pub(super) fn explanation_data(t: &Tournament, n: u32, lang: Lang) -> Option<Value> {
+    let r = t.round(n)?;
+    let e: &Explanation = r.explanation.as_ref()?;
+    let tpn = |x: Option<u32>| x.and_then(|x| u16::try_from(x).ok());
+    let who = |p: u16| {
+        let points = fmt_decimal(t.score(p, n.saturating_sub(1)), lang);
+        (t.label(p), points)
+    };
+    let floats: Vec<String> = e
         .boards
         .iter()
-        .filter(|b| b.float_reason.is_some())
-        .map(|b| {
-            json!({"board": b.board, "down": name(b.downfloater), "up": name(b.upfloater),
-                   "reason": b.float_reason})
+        .filter_map(|b| {
+            let (down, up) = (tpn(b.downfloater)?, tpn(b.upfloater)?);
+            let ((dn, dp), (un, up)) = (who(down), who(up));
+            Some(lang.fmt(
+                "web-why-float",
+                &[
+                    ("board", &b.board.to_string()),
+                    ("down", &dn),
+                    ("down_points", &dp),
+                    ("up", &un),
+                    ("up_points", &up),
+                ],
+            ))
         })
         .collect();
-    json!({"floats": floats, "bye": e.bye, "forbidden": e.forbidden})
+    let bye = e.bye.as_ref().and_then(|_| {
+        let b = r
+            .byes
+            .iter()
+            .find(|b| b.kind == crate::tournament::ByeKind::PairingAllocated)?;
+        let (name, points) = who(b.player);
+        Some(lang.fmt("web-why-bye", &[("player", &name), ("points", &points)]))
+    });
+    let forbidden: Vec<String> = if e.forbidden.is_empty() {
+        Vec::new()
+    } else {
+        t.forbidden
+            .iter()
+            .map(|f| {
+                let names: Vec<String> = f.players.iter().map(|&p| t.label(p)).collect();
+                lang.fmt("web-why-forbidden", &[("players", &names.join(", "))])
+            })
+            .collect()
+    };
+    Some(json!({"floats": floats, "bye": bye, "forbidden": forbidden}))
 }
 
 /// `/rounds/{n}`: the pairings with one-click result entry, corrections, incidents.
@@ -352,4 +394,12 @@ pub(super) fn parse_result(result: &str) -> Option<BoardResult> {
         .any(|(v, _)| *v == result)
         .then(|| BoardResult::parse(result))
         .flatten()
+}
+
+/// A result as the forms send it (`1/2-1/2` for a draw): the value of its button.
+pub(super) fn result_value(result: BoardResult) -> &'static str {
+    RESULTS
+        .iter()
+        .find(|(v, _)| BoardResult::parse(v) == Some(result))
+        .map_or("", |(v, _)| v)
 }

@@ -93,6 +93,8 @@ pub(super) struct Page {
     pub title: String,
     /// The form key of the request's session, put in every form ([`super::guard`]).
     pub csrf: String,
+    /// The page follows a change just saved (`?saved=1`): a notice says so.
+    pub saved: bool,
 }
 
 impl Page {
@@ -103,6 +105,7 @@ impl Page {
             path: path.into(),
             title,
             csrf: String::new(),
+            saved: false,
         }
     }
 
@@ -164,6 +167,7 @@ pub(super) fn render_status(
         path => page.path,
         title => page.title,
         csrf => page.csrf,
+        saved => page.saved,
         css => CSS,
         t => translator(lang),
         ..Value::from_serialize(&data)

@@ -211,7 +211,8 @@ def main():
                     no_error("judge the log")
                     summary = browser.find_element(css, "#verdict-summary").text
                     c.check("0-1" in summary and "3.3" in summary, f"verdict with its reasons: {summary[:200]}")
-                    c.check("0-1" in browser.find_element(css, "#would").text, "the verdict's result")
+                    c.check("0 – 1" in browser.find_element(css, "#judge-result").text, "the judge's result")
+                    c.check(browser.find_element(css, "#choice-decided").is_selected(), "the judge's result is the default")
                     click("#confirm")
                     no_error("confirm the verdict")
                     continue
