@@ -544,7 +544,9 @@ async fn pages_in_both_languages_and_stale_forms() {
     .await;
     assert_eq!(s, StatusCode::CONFLICT);
     assert!(
-        body.contains("У участника № 1 есть партия в 1-м туре: оформите выбытие с 2-го тура"),
+        body.contains(
+            "участник 1 сыграл 1-й тур (результат записан); снять с турнира можно с 2-го тура"
+        ),
         "{body}"
     );
     // Unknown page: 404 in the page's language.
@@ -1052,7 +1054,8 @@ async fn form_errors_are_in_the_page_language() {
                 no_kings.replace(' ', "+").replace('/', "%2F")
             ),
             StatusCode::BAD_REQUEST,
-            "Не выполнено",
+            // The round's page again, the FEN as typed kept in its field, the reason beside it.
+            "Детский мат — Тур 1",
             escaped(&fen_ru),
         ),
         (
@@ -1078,6 +1081,12 @@ async fn form_errors_are_in_the_page_language() {
         assert_eq!(s, status, "{uri} {body}: {html}");
         assert!(html.contains(&format!("<h1>{title}</h1>")), "{html}");
         assert!(html.contains(&text), "{uri} {body}: {html}");
+        if uri.ends_with("/adjudicate") {
+            assert!(
+                html.contains(&format!(r#"value="{}""#, escaped(no_kings))),
+                "the FEN typed is kept: {html}"
+            );
+        }
         for english in [
             "on board",
             "is not a number",
@@ -1339,4 +1348,73 @@ async fn two_devices_entering_different_boards_both_succeed() {
     assert_eq!(s, StatusCode::CONFLICT);
     assert!(body.contains("Турнир изменился"), "{body}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+}
+
+/// Girls are «выбыла»: the sex chosen on the registration form is kept and the pages' gendered
+/// words follow it; a name registered twice (ё = е, case ignored) and a player entered after
+/// pairing are saved with a warning on the page they return to.
+#[tokio::test]
+async fn the_sex_field_the_gendered_words_and_the_registration_warnings() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 4);
+    let cfg = config(&path, None);
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let (s, h, _) = send(
+        &cfg,
+        "POST",
+        "/players",
+        &format!("name={}&sex=w&lang=ru", urlencode("Соловьёва Дарья")),
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(location(&h), "/players?lang=ru&saved=1");
+    let (s, h, _) = send(
+        &cfg,
+        "POST",
+        "/players",
+        &format!("name={}&lang=ru", urlencode("соловьева  дарья")),
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(location(&h), "/players?lang=ru&saved=1&note=duplicate-name");
+    let (_, _, page) = send(&cfg, "GET", &location(&h), "", &[]).await;
+    assert!(
+        page.contains("Участник с таким же именем уже записан"),
+        "{page}"
+    );
+    let t = store::load(&path).unwrap();
+    let dasha = t
+        .players
+        .iter()
+        .find(|p| p.name == "Соловьёва Дарья")
+        .unwrap();
+    assert_eq!(dasha.sex, Some(arbiter::tournament::player::Sex::Female));
+    let tpn = dasha.start_rank;
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    // A late entry: saved, with the warning.
+    let (_, h, _) = send(
+        &cfg,
+        "POST",
+        "/players",
+        "name=Late+Entry&sex=m&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(location(&h), "/players?lang=ru&saved=1&note=late-entry");
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/players/withdraw",
+        &format!("player={tpn}&from_round=2&lang=ru"),
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    for page in ["/", "/players"] {
+        let (_, _, body) = send(&cfg, "GET", &format!("{page}?lang=ru"), "", &[]).await;
+        assert!(body.contains("выбыла с 2-го тура"), "{page}: {body}");
+    }
 }

@@ -896,3 +896,22 @@ web-error-choice-unclear = A result is picked in the list, but "record the judge
 web-why-float = board { $board }: { $down } ({ $down_points }) plays { $up } ({ $up_points }): no pairing within the score group kept the rules (C6–C8, C14–C21)
 web-why-bye = the pairing-allocated bye ("+") goes to { $player } ({ $points }): never had a bye or a win without playing (C2), the lowest score that keeps the round pairable (C5), fewest unplayed games (C9), then the lowest ranked
 web-why-forbidden = { $players } must not meet (forbidden pair): kept apart like players who already met (C1)
+web-decided-judge = by the judge (the game's record)
+web-decided-judge-against = by the judge (the game's record); the players had reported { $reported }
+web-decided-adjudication = adjudicated (CR 4.3): { $basis }; FEN { $fen }
+web-decided-forfeit = forfeit (CR 4.4)
+web-decided-override = the arbiter's decision against the { $by ->
+        [judge] judge's
+       *[other] adjudication's
+    } { $decided }: { $reason }
+web-decided-reasons = the rules tried
+web-out-withdrew = withdrew from round { $round }
+web-out-disqualified = disqualified from round { $round }
+web-status-withdrawn = withdrawn
+web-status-disqualified = disqualified
+web-sex = Sex
+web-sex-m = boy
+web-sex-w = girl
+web-note-duplicate-name = A player with the same name is already registered (case and ё/е ignored): if this is the same child, delete the new entry.
+web-note-late-entry = The player was entered after rounds were paired: the rounds already played count as not played for them.
+web-note-later-rounds = Later rounds were paired on the old score: their pairings stay as they are.

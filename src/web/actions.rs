@@ -16,6 +16,7 @@ use super::view::error_page;
 use super::{App, Shared, WebError};
 use crate::i18n::Lang;
 use crate::tournament::pairing::PairingRules;
+use crate::tournament::player::{Sex, same_name};
 use crate::tournament::{GameRef, Player};
 
 /// A submitted form's fields.
@@ -70,11 +71,34 @@ impl Fields {
 /// Where to go after a change (post/redirect/get: a reload does not send the form again):
 /// `path` in the form's language with `saved=1` (the page says the change was saved), at the
 /// board's row (`#board-N`) when the form was about a board.
-pub(super) fn back(path: &str, lang: Lang, board: Option<&str>) -> Response {
+pub(super) fn back(path: &str, lang: Lang, board: Option<&str>, notes: &[&str]) -> Response {
     let anchor = board
         .filter(|b| b.bytes().all(|c| c.is_ascii_digit()))
         .map_or(String::new(), |b| format!("#board-{b}"));
-    Redirect::to(&format!("{path}?lang={}&saved=1{anchor}", lang.code())).into_response()
+    let notes = if notes.is_empty() {
+        String::new()
+    } else {
+        format!("&note={}", notes.join(","))
+    };
+    Redirect::to(&format!(
+        "{path}?lang={}&saved=1{notes}{anchor}",
+        lang.code()
+    ))
+    .into_response()
+}
+
+/// The warning after a correction of round `round` when later rounds are paired: they were
+/// paired on the scores before it (`later-rounds`).
+pub(super) fn later_rounds(
+    t: &crate::tournament::Tournament,
+    round: u32,
+    correct: bool,
+) -> Vec<&'static str> {
+    if correct && round < t.paired_rounds() {
+        vec!["later-rounds"]
+    } else {
+        Vec::new()
+    }
 }
 
 /// Runs a change made from a form at `page` with the form's parsed fields and redirects back
@@ -88,6 +112,24 @@ pub(super) async fn submit<A: Send + 'static, T: Send + 'static>(
     parsed: Result<A, WebError>,
     edit: impl FnOnce(A, &mut crate::tournament::Tournament) -> Result<T, WebError> + Send + 'static,
 ) -> Response {
+    submit_noted(app, headers, f, page, parsed, move |a, t| {
+        edit(a, t).map(|_| Vec::new())
+    })
+    .await
+}
+
+/// As [`submit`], the change saying which warnings ([`super::extract::NOTES`]) the page
+/// shows after it.
+pub(super) async fn submit_noted<A: Send + 'static>(
+    app: &Shared,
+    headers: &HeaderMap,
+    f: &Fields,
+    page: &str,
+    parsed: Result<A, WebError>,
+    edit: impl FnOnce(A, &mut crate::tournament::Tournament) -> Result<Vec<&'static str>, WebError>
+    + Send
+    + 'static,
+) -> Response {
     let lang = f.lang(app);
     let checked = app.check_form(headers, f.get(CSRF_FIELD).as_deref(), lang);
     let done = match checked.and(parsed) {
@@ -95,7 +137,7 @@ pub(super) async fn submit<A: Send + 'static, T: Send + 'static>(
         Err(e) => Err(e),
     };
     match done {
-        Ok(_) => back(page, lang, f.get("board").as_deref()),
+        Ok(notes) => back(page, lang, f.get("board").as_deref(), &notes),
         Err(e) => error_page(app, lang, page, &e),
     }
 }
@@ -117,11 +159,20 @@ pub(super) async fn add_player(
             rating,
             birth_date,
             club: f.get("club"),
+            sex: f.get("sex").as_deref().and_then(Sex::parse),
             ..Player::default()
         })
     })();
-    submit(&app, &headers, &f, "/players", player, |p, t| {
-        Ok(t.add_player(p)?)
+    submit_noted(&app, &headers, &f, "/players", player, |p, t| {
+        let mut notes = Vec::new();
+        if t.players.iter().any(|q| same_name(&q.name, &p.name)) {
+            notes.push("duplicate-name");
+        }
+        if t.paired_rounds() > 0 {
+            notes.push("late-entry");
+        }
+        t.add_player(p)?;
+        Ok(notes)
     })
     .await
 }
@@ -140,6 +191,7 @@ pub(super) async fn edit_player(
             f.birth_date()?,
             f.get("name"),
             f.get("club"),
+            f.get("sex").as_deref().and_then(Sex::parse),
         ))
     })();
     submit(
@@ -148,7 +200,8 @@ pub(super) async fn edit_player(
         &f,
         "/players",
         parsed,
-        |(p, rating, birth, name, club), t| {
+        |(p, rating, birth, name, club, sex), t| {
+            t.set_player_sex(p, sex)?;
             Ok(t.edit_player(p, name.unwrap_or_default(), rating, birth, club)?)
         },
     )
@@ -236,14 +289,15 @@ pub(super) async fn result(
         }
         Ok((board, result, correct))
     })();
-    submit(
+    submit_noted(
         &app,
         &headers,
         &f,
         &page,
         parsed,
         move |(board, result, correct), t| {
-            Ok(t.record_result(n, GameRef::Board(board), result, correct)?)
+            t.record_result(n, GameRef::Board(board), result, correct)?;
+            Ok(later_rounds(t, n, correct))
         },
     )
     .await
@@ -268,7 +322,7 @@ pub(super) async fn pair_next(
     }
     .await;
     match done {
-        Ok(round) => back(&format!("/rounds/{round}"), lang, None),
+        Ok(round) => back(&format!("/rounds/{round}"), lang, None, &[]),
         Err(e) => error_page(&app, lang, "/", &e),
     }
 }

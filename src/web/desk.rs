@@ -15,7 +15,7 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use serde_json::json;
 
-use super::actions::{Fields, submit};
+use super::actions::{Fields, later_rounds, submit_noted};
 use super::extract::{FormFields, PageQuery, RoundNo, Upload, too_large};
 use super::guard::CSRF_FIELD;
 use super::pages::{RESULTS, parse_result, result_value, shown};
@@ -32,7 +32,7 @@ use crate::tournament::{AdjudicatedResult, BoardResult, GameRef, Tournament};
 /// Judges the first game of an uploaded file named `name` (its extension and content tell
 /// JSONL, PGN or an e-board log apart, as for `arbiter judge`). The file is read from a
 /// temporary copy whose path never reaches the page: a reason that names it names `name`.
-fn judge_file(name: &str, bytes: &[u8]) -> Result<Verdict, WebError> {
+fn judge_file(name: &str, bytes: &[u8], lang: crate::i18n::Lang) -> Result<Verdict, WebError> {
     let ext = std::path::Path::new(name)
         .extension()
         .map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
@@ -71,7 +71,7 @@ fn judge_file(name: &str, bytes: &[u8]) -> Result<Verdict, WebError> {
     let mut game = input
         .into_iter()
         .next()
-        .ok_or_else(|| bad("no game in the file".into()))?
+        .ok_or_else(|| WebError::BadRequest(lang.fmt("fe-no-game", &[("file", name)])))?
         .map_err(|e| bad(e.to_string()))?;
     // A board log may hold several games (the start position set up again): its first, as
     // `arbiter judge` numbers them.
@@ -80,7 +80,7 @@ fn judge_file(name: &str, bytes: &[u8]) -> Result<Verdict, WebError> {
             crate::board::read_board_games(text, &crate::board::RecogniserConfig::default())
                 .into_iter()
                 .next()
-                .ok_or_else(|| bad("no game in the file".into()))?
+                .ok_or_else(|| WebError::BadRequest(lang.fmt("fe-no-game", &[("file", name)])))?
                 .map_err(|e| bad(e.to_string()))?;
         game.record = GameRecord::Events(events);
     }
@@ -187,7 +187,7 @@ pub(super) async fn judge_upload(
         let t = app.load().await?;
         let players = board_players(&t, n, board)?;
         let name = file_name.clone();
-        let verdict = super::blocking(move || judge_file(&name, &bytes)).await?;
+        let verdict = super::blocking(move || judge_file(&name, &bytes, lang)).await?;
         let verdict_json =
             serde_json::to_string(&verdict).map_err(|e| WebError::Internal(e.to_string()))?;
         let judged = verdict::read_judged(&verdict_json, &file_name)
@@ -295,7 +295,7 @@ pub(super) async fn judge_confirm(
         };
         Ok((board, judged, decide, reason, f.get("correct").is_some()))
     })();
-    submit(
+    submit_noted(
         &app,
         &headers,
         &f,
@@ -303,7 +303,7 @@ pub(super) async fn judge_confirm(
         parsed,
         move |(board, j, decide, reason, correct), t| {
             t.record_judged(n, board, &j, decide, reason.as_deref(), correct)?;
-            Ok(board)
+            Ok(later_rounds(t, n, correct))
         },
     )
     .await
@@ -389,6 +389,30 @@ pub(super) async fn adjudicate(
         }))
     }
     .await;
+    // A FEN that is not a position: the round's page again, the FEN as typed kept in its field
+    // with the reason beside it.
+    if let Err(WebError::Fen(e)) = &shown
+        && let Ok(t) = app.load().await
+        && let Ok(mut data) = super::pages::round_data(&t, n, lang)
+    {
+        if let Some(d) = data.as_object_mut() {
+            d.insert("fen_value".into(), json!(f.get("fen")));
+            d.insert("fen_error".into(), json!(e.message(lang)));
+            d.insert(
+                "fen_board".into(),
+                json!(f.number::<u32>("board").ok().flatten()),
+            );
+        }
+        let title = lang.fmt("web-round-title", &[("round", &n.to_string())]);
+        let page = Page::new(lang, page_path, title).with_csrf(&q.csrf);
+        return super::view::render_status(
+            &app,
+            axum::http::StatusCode::BAD_REQUEST,
+            "round.html",
+            &page,
+            data,
+        );
+    }
     board_page(
         &app,
         (lang, &q.csrf),
@@ -438,7 +462,7 @@ pub(super) async fn adjudicate_confirm(
         Ok((board, record, result, reason, f.get("correct").is_some()))
     }
     .await;
-    submit(
+    submit_noted(
         &app,
         &headers,
         &f,
@@ -446,7 +470,7 @@ pub(super) async fn adjudicate_confirm(
         parsed,
         move |(board, record, result, reason, correct), t| {
             t.record_adjudicated(n, board, record, result, reason.as_deref(), correct)?;
-            Ok(board)
+            Ok(later_rounds(t, n, correct))
         },
     )
     .await

@@ -260,19 +260,6 @@ fn tournament_message(e: &TournamentError, lang: Lang) -> String {
             "web-error-already-out",
             &[("player", &tpn(*p)), ("round", &n(*from))],
         ),
-        TournamentError::GameAfterWithdrawal {
-            tpn: p,
-            round,
-            next,
-            ..
-        } => lang.fmt(
-            "web-error-game-after",
-            &[
-                ("player", &tpn(*p)),
-                ("round", &n(*round)),
-                ("next", &n(*next)),
-            ],
-        ),
         TournamentError::InvalidPlayer { name, problem } => lang.fmt(
             "web-error-invalid-player",
             &[("name", name), ("problem", &problem.text(lang))],

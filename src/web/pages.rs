@@ -22,6 +22,7 @@ impl App {
         let lang = self.lang(q.lang.as_deref());
         let mut page = Page::new(lang, uri.path(), title(lang)).with_csrf(&q.csrf);
         page.saved = q.saved;
+        page.notes.clone_from(&q.notes);
         page
     }
 }
@@ -43,6 +44,19 @@ pub(super) fn shown(result: &str) -> &str {
         .iter()
         .find(|(v, _)| *v == result)
         .map_or(result, |(_, l)| l)
+}
+
+/// "Withdrew from round 3" / «выбыла с 3-го тура» for a player out of the event (CR 1.4,
+/// CR 2.2), the words following the player's sex; `None` while the player is in.
+fn out_text(p: &crate::tournament::Player, lang: Lang) -> Option<String> {
+    p.out_from().map(|(round, why)| {
+        let id = if why == "withdrew" {
+            "web-out-withdrew"
+        } else {
+            "web-out-disqualified"
+        };
+        p.gendered(lang, id, &[("round", &round.to_string())])
+    })
 }
 
 /// The common data of an event: its name, rounds and what the arbiter does next.
@@ -114,7 +128,7 @@ pub(super) async fn event(State(app): State<Shared>, q: PageQuery, uri: Uri) -> 
         .map(|p| {
             json!({"start_rank": p.start_rank, "name": p.name,
                    "points": fmt_decimal(t.score(p.start_rank, through), page.lang),
-                   "out": p.out_from().map(|(r, _)| r)})
+                   "out": out_text(p, page.lang)})
         })
         .collect();
     render(
@@ -142,7 +156,8 @@ pub(super) async fn players(State(app): State<Shared>, q: PageQuery, uri: Uri) -
                 "rating": e.rating, "title": e.title,
                 "birth_date": p.and_then(|p| p.birth_date.clone()),
                 "club": p.and_then(|p| p.club.clone()),
-                "out": p.and_then(|p| p.out_from()).map(|(r, why)| json!({"round": r, "why": why})),
+                "out": p.and_then(|p| out_text(p, page.lang)),
+                "sex": p.and_then(|p| p.sex),
             })
         })
         .collect();
@@ -181,14 +196,86 @@ fn player_json(p: &ListedPlayer, lang: Lang) -> Value {
            "points": fmt_decimal(p.points.as_f64(), lang)})
 }
 
+/// How board `g`'s result was decided ([`crate::tournament::Game::decided_by`]), for the
+/// round's page in `lang`: `None` for a result typed as reported; else `text` (by the judge's
+/// log, by adjudication with the rule and FEN, by forfeit, by the arbiter's override with his
+/// reason) and `details` (the adjudication's rules tried).
+fn decided_data(g: &crate::tournament::Game, lang: Lang) -> Option<Value> {
+    use crate::tournament::DecidedBy;
+    let basis = |b: &str| {
+        let id = format!(
+            "basis-{}",
+            b.replace("seventy_five", "seventyfive").replace('_', "-")
+        );
+        lang.try_fmt(&id, &[]).unwrap_or_else(|_| b.to_string())
+    };
+    let shown_opt = |r: Option<BoardResult>| {
+        r.map_or("—".to_string(), |r| shown(result_value(r)).to_string())
+    };
+    let (text, details): (String, Vec<String>) = match g.decided_by()? {
+        DecidedBy::Reported => return None,
+        DecidedBy::Forfeit => (lang.msg("web-decided-forfeit"), Vec::new()),
+        DecidedBy::Judge => {
+            let j = g.judged.as_ref()?;
+            let text = match (&j.reported, j.agrees) {
+                (Some(r), false) => {
+                    lang.fmt("web-decided-judge-against", &[("reported", shown(r))])
+                }
+                _ => lang.msg("web-decided-judge"),
+            };
+            (text, Vec::new())
+        }
+        DecidedBy::Adjudication => {
+            let a = g.adjudicated.as_ref()?;
+            (
+                lang.fmt(
+                    "web-decided-adjudication",
+                    &[("basis", &basis(&a.basis)), ("fen", &a.fen)],
+                ),
+                a.reasons.clone(),
+            )
+        }
+        DecidedBy::Override => {
+            let (by, decided, reason) = match (&g.judged, &g.adjudicated) {
+                (Some(j), _) if j.override_reason.is_some() => {
+                    ("judge", j.verdict_result, j.override_reason.clone())
+                }
+                (_, Some(a)) => ("adjudication", a.proposed, a.override_reason.clone()),
+                _ => return None,
+            };
+            (
+                lang.fmt(
+                    "web-decided-override",
+                    &[
+                        ("by", by),
+                        ("decided", &shown_opt(decided)),
+                        ("reason", reason.as_deref().unwrap_or("")),
+                    ],
+                ),
+                g.adjudicated
+                    .as_ref()
+                    .map(|a| a.reasons.clone())
+                    .unwrap_or_default(),
+            )
+        }
+    };
+    Some(json!({"text": text, "details": details}))
+}
+
 /// The data of a round's page: boards, the bye, who plays where.
 pub(super) fn round_data(t: &Tournament, n: u32, lang: Lang) -> Result<Value, WebError> {
     let list = PairingList::new(t, n)?;
+    let games = t.round(n).map(|r| r.games.as_slice()).unwrap_or_default();
     let boards: Vec<Value> = list
         .boards
         .iter()
         .map(|b| {
+            let decided = games
+                .iter()
+                .find(|g| g.board == b.board)
+                .and_then(|g| decided_data(g, lang));
             json!({"board": b.board, "version": super::board_version(t, n, b.board),
+                   "decided": decided,
                    "white": player_json(&b.white, lang),
                    "black": player_json(&b.black, lang), "result": b.result,
                    "shown": b.result.as_deref().map(shown)})
@@ -312,6 +399,7 @@ fn number(v: &Value, lang: Lang) -> String {
 
 /// A standings row for the page.
 fn standing_json(
+    t: &Tournament,
     r: &crate::tournament::standings::StandingRow,
     report_order: &[String],
     lang: Lang,
@@ -325,8 +413,11 @@ fn standing_json(
         })
         .collect();
     json!({"rank": r.rank, "start_rank": r.start_rank, "name": r.name, "rating": r.rating,
-           "club": r.club, "points": fmt_decimal(r.points, lang), "tie_breaks": tbs,
-           "status": r.status.map(|s| lang.msg(&format!("status-{s}")))})
+    "club": r.club, "points": fmt_decimal(r.points, lang), "tie_breaks": tbs,
+    "status": r.status.map(|s| {
+        let sex = t.player(r.start_rank).and_then(|p| p.sex);
+        crate::tournament::player::gendered(lang, &format!("web-status-{s}"), sex, &[])
+    })})
 }
 
 /// `/standings`: after the last complete round, with the preset's tie-breaks.
@@ -340,7 +431,7 @@ pub(super) async fn standings(State(app): State<Shared>, q: PageQuery, uri: Uri)
     let rows: Vec<Value> = report
         .standings
         .iter()
-        .map(|r| standing_json(r, &report.tie_break_order, page.lang))
+        .map(|r| standing_json(&t, r, &report.tie_break_order, page.lang))
         .collect();
     render(
         &app,
@@ -370,7 +461,7 @@ pub(super) async fn crosstable(State(app): State<Shared>, q: PageQuery, uri: Uri
         .map(|r| {
             let cells: Vec<String> = r.rounds.iter().map(CrossCell::text).collect();
             with(
-                standing_json(&r.standing, &order, page.lang),
+                standing_json(&t, &r.standing, &order, page.lang),
                 json!({"cells": cells}),
             )
         })

@@ -95,6 +95,8 @@ pub(super) struct Page {
     pub csrf: String,
     /// The page follows a change just saved (`?saved=1`): a notice says so.
     pub saved: bool,
+    /// Warnings after the change (`?note=`, [`super::extract::NOTES`]).
+    pub notes: Vec<String>,
 }
 
 impl Page {
@@ -106,6 +108,7 @@ impl Page {
             title,
             csrf: String::new(),
             saved: false,
+            notes: Vec::new(),
         }
     }
 
@@ -168,6 +171,7 @@ pub(super) fn render_status(
         title => page.title,
         csrf => page.csrf,
         saved => page.saved,
+        notes => page.notes,
         css => CSS,
         t => translator(lang),
         ..Value::from_serialize(&data)
