@@ -1418,3 +1418,84 @@ async fn the_sex_field_the_gendered_words_and_the_registration_warnings() {
         assert!(body.contains("выбыла с 2-го тура"), "{page}: {body}");
     }
 }
+
+/// Nothing left to the command line: a half-point bye requested in advance and a
+/// disqualification (CR 2.2) from the players page; the TRF, a round's CSV (names neutralised
+/// for spreadsheets) and the state file as a backup downloaded from the pages.
+#[tokio::test]
+async fn byes_disqualification_and_downloads_on_the_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 6);
+    let cfg = config(&path, None);
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/players/bye",
+        "player=6&round=1&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let t = store::load(&path).unwrap();
+    let r1 = t.round(1).unwrap();
+    assert!(
+        r1.byes
+            .iter()
+            .any(|b| b.player == 6 && b.kind == arbiter::tournament::ByeKind::HalfPoint)
+            && r1.games.iter().all(|g| g.white != 6 && g.black != 6),
+        "{r1:?}"
+    );
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/players/disqualify",
+        "player=1&round=1&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    let t = store::load(&path).unwrap();
+    // Disqualified in round 1: out of the event from round 2 on.
+    assert_eq!(t.player(1).unwrap().disqualified_from, Some(2));
+    let g = t
+        .round(1)
+        .unwrap()
+        .games
+        .iter()
+        .find(|g| g.white == 1 || g.black == 1)
+        .unwrap();
+    let lost = if g.white == 1 {
+        arbiter::tournament::BoardResult::BlackWins
+    } else {
+        arbiter::tournament::BoardResult::WhiteWins
+    };
+    assert!(
+        matches!(g.result, Some(r) if r == lost || r.is_forfeit()),
+        "{g:?}"
+    );
+    let (_, _, page) = send(&cfg, "GET", "/?lang=ru", "", &[]).await;
+    assert!(page.contains("дисквалифицирован с 2-го тура"), "{page}");
+    let (s, h, trf) = send(&cfg, "GET", "/export/trf", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        h[header::CONTENT_DISPOSITION]
+            .to_str()
+            .unwrap()
+            .contains("event.trf")
+    );
+    assert!(
+        trf.lines()
+            .any(|l| l.starts_with("001") && l.contains("Player 01")),
+        "{trf}"
+    );
+    let (s, _, csv) = send(&cfg, "GET", "/rounds/1/export.csv", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(csv.starts_with("board,white_start_rank"), "{csv}");
+    let (s, _, json) = send(&cfg, "GET", "/export/state", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let back: Tournament = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, store::load(&path).unwrap());
+}

@@ -326,3 +326,44 @@ pub(super) async fn pair_next(
         Err(e) => error_page(&app, lang, "/", &e),
     }
 }
+
+/// `POST /players/disqualify` (`player`, `round`): the player is disqualified in that round
+/// (CR 2.2): its game is lost, later rounds are not paired for him.
+pub(super) async fn disqualify(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    let f = Fields(form);
+    let parsed = (|| Ok((f.required::<u16>("player")?, f.required::<u32>("round")?)))();
+    submit(&app, &headers, &f, "/players", parsed, |(p, round), t| {
+        Ok(t.disqualify(p, round)?)
+    })
+    .await
+}
+
+/// `POST /players/bye` (`player`, `round`): a half-point bye requested in advance for a
+/// round not yet paired (TRF `H`).
+pub(super) async fn half_point_bye(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    let f = Fields(form);
+    let parsed = (|| Ok((f.required::<u16>("player")?, f.required::<u32>("round")?)))();
+    submit(
+        &app,
+        &headers,
+        &f,
+        "/players",
+        parsed,
+        |(player, round), t| {
+            let bye = crate::tournament::Bye {
+                player,
+                kind: crate::tournament::ByeKind::HalfPoint,
+            };
+            Ok(t.add_bye(round, bye)?)
+        },
+    )
+    .await
+}

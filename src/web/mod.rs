@@ -523,6 +523,11 @@ pub fn router(app: Shared) -> Router {
             "/rounds/{n}/adjudicate/confirm",
             post(desk::adjudicate_confirm),
         )
+        .route("/rounds/{n}/export.csv", get(pages::export_csv))
+        .route("/export/trf", get(pages::export_trf))
+        .route("/export/state", get(pages::export_state))
+        .route("/players/disqualify", post(actions::disqualify))
+        .route("/players/bye", post(actions::half_point_bye))
         .route("/standings", get(pages::standings))
         .route("/crosstable", get(pages::crosstable))
         .route("/api/event", get(api::event))

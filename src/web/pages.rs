@@ -494,3 +494,66 @@ pub(super) fn result_value(result: BoardResult) -> &'static str {
         .find(|(v, _)| BoardResult::parse(v) == Some(result))
         .map_or("", |(v, _)| v)
 }
+
+/// A file to download: `body` as `kind`, saved as `name`.
+fn download(kind: &str, name: &str, body: String) -> Response {
+    use axum::response::IntoResponse;
+    (
+        [
+            (axum::http::header::CONTENT_TYPE, kind.to_string()),
+            (
+                axum::http::header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// `GET /export/trf`: the event as FIDE TRF-16 (`tournament export --format trf`).
+pub(super) async fn export_trf(State(app): State<Shared>, q: PageQuery) -> Response {
+    let lang = app.lang(q.lang.as_deref());
+    match load(&app, lang, "/").await {
+        Ok(t) => download(
+            "text/plain; charset=utf-8",
+            "event.trf",
+            crate::formats::trf::Trf::from_tournament(&t).to_string(),
+        ),
+        Err(r) => r,
+    }
+}
+
+/// `GET /export/state`: the state file itself, for a backup (`tournament export --format json`).
+pub(super) async fn export_state(State(app): State<Shared>, q: PageQuery) -> Response {
+    let lang = app.lang(q.lang.as_deref());
+    match load(&app, lang, "/").await {
+        Ok(t) => match serde_json::to_string_pretty(&t) {
+            Ok(json) => download("application/json", "event-backup.json", json + "\n"),
+            Err(e) => error_page(&app, lang, "/", &WebError::Internal(e.to_string())),
+        },
+        Err(r) => r,
+    }
+}
+
+/// `GET /rounds/{n}/export.csv`: round `n`'s pairings as CSV ([`PairingList::to_csv`], names
+/// neutralised for spreadsheets).
+pub(super) async fn export_csv(
+    State(app): State<Shared>,
+    RoundNo(n): RoundNo,
+    q: PageQuery,
+) -> Response {
+    let lang = app.lang(q.lang.as_deref());
+    let t = match load(&app, lang, "/").await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    match PairingList::new(&t, n) {
+        Ok(list) => download(
+            "text/csv; charset=utf-8",
+            &format!("round-{n}.csv"),
+            list.to_csv(),
+        ),
+        Err(e) => error_page(&app, lang, "/", &WebError::from(e)),
+    }
+}
