@@ -1499,3 +1499,54 @@ async fn byes_disqualification_and_downloads_on_the_pages() {
     let back: Tournament = serde_json::from_str(&json).unwrap();
     assert_eq!(back, store::load(&path).unwrap());
 }
+
+/// Tablet mode (`--addr 0.0.0.0:…`): the URL printed names the machine's address on its
+/// network, which another device can open, not `0.0.0.0`; it answers there with the token.
+#[test]
+fn tablet_mode_prints_the_machines_network_address() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let Some(ip) = arbiter::web::lan_address(false) else {
+        eprintln!("notice: no network address on this machine: skipped");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 2);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("serve")
+        .arg(&path)
+        .args(["--addr", "0.0.0.0:0", "--lang", "en"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let stop = || {
+        Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap()
+    };
+    if !line.contains(&format!("http://{ip}:")) || !line.contains("?token=") {
+        stop();
+        panic!("{line:?} does not name {ip} with the token");
+    }
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .unwrap()
+        .to_string();
+    let mut conn = std::net::TcpStream::connect(&addr).unwrap();
+    write!(
+        conn,
+        "GET /api/event HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    conn.read_to_string(&mut answer).unwrap();
+    assert!(stop().success());
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}

@@ -543,6 +543,21 @@ pub fn router(app: Shared) -> Router {
         .with_state(app)
 }
 
+/// This machine's address on its local network, as the system picks it for outgoing traffic:
+/// a UDP socket "connected" to an address of a private range (no packet is sent) reports the
+/// local address it would use. `None` without a network (or when it is a loopback one).
+pub fn lan_address(v6: bool) -> Option<std::net::IpAddr> {
+    let (bind, probe) = if v6 {
+        ("[::]:0", "[fd00::1]:9")
+    } else {
+        ("0.0.0.0:0", "10.255.255.255:9")
+    };
+    let socket = std::net::UdpSocket::bind(bind).ok()?;
+    socket.connect(probe).ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_unspecified() && !ip.is_loopback()).then_some(ip)
+}
+
 /// A token for a server bound beyond loopback: 128 bits from the operating system's random
 /// source, as 32 hex digits.
 pub fn new_token() -> String {
@@ -591,7 +606,14 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(&str)) -> Result<(), 
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|source| ServeError::Bind { addr, source })?;
-    let local = listener.local_addr()?;
+    let mut local = listener.local_addr()?;
+    // Bound to every address (tablet mode): `0.0.0.0` opens nothing on a phone; the URL names
+    // the machine's address on the venue's network instead.
+    if local.ip().is_unspecified()
+        && let Some(ip) = lan_address(local.is_ipv6())
+    {
+        local.set_ip(ip);
+    }
     let url = match &config.token {
         Some(t) => format!("http://{local}/?token={t}"),
         None => format!("http://{local}/"),
