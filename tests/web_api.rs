@@ -391,7 +391,7 @@ async fn pages_in_both_languages_and_stale_forms() {
     let form = [("content-type", "application/x-www-form-urlencoded")];
     // Pairing from the page shows the round with the pairer's explanation of the bye.
     let v = version(&store::load(&path).unwrap());
-    let (s, _, body) = send(
+    let (s, h, body) = send(
         &cfg,
         "POST",
         "/rounds/next",
@@ -399,9 +399,23 @@ async fn pages_in_both_languages_and_stale_forms() {
         &form,
     )
     .await;
-    assert_eq!(s, StatusCode::OK);
+    // Post/redirect/get: the round's page, with a "saved" notice; a reload does not pair again.
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    assert_eq!(location(&h), "/rounds/1?lang=en&saved=1");
+    let (_, _, body) = send(&cfg, "GET", "/rounds/1?lang=en&saved=1", "", &[]).await;
     assert!(
         body.contains(r#"id="explanation""#) && body.contains("Player 05"),
+        "{body}"
+    );
+    assert!(body.contains(r#"id="saved""#), "{body}");
+    // The explanation is kept with the round, in the page's language.
+    let (_, _, body) = send(&cfg, "GET", "/rounds/1?lang=ru", "", &[]).await;
+    assert!(
+        body.contains("«+» (свободный от игры тур) получает 5 (Player 05) (0)"),
+        "{body}"
+    );
+    assert!(
+        !body.contains("receives the pairing-allocated bye"),
         "{body}"
     );
     for page in [
@@ -530,7 +544,9 @@ async fn pages_in_both_languages_and_stale_forms() {
     .await;
     assert_eq!(s, StatusCode::CONFLICT);
     assert!(
-        body.contains("У участника № 1 есть партия в 1-м туре: оформите выбытие с 2-го тура"),
+        body.contains(
+            "участник 1 сыграл 1-й тур (результат записан); снять с турнира можно с 2-го тура"
+        ),
         "{body}"
     );
     // Unknown page: 404 in the page's language.
@@ -702,7 +718,11 @@ async fn a_judged_log_and_an_adjudication_are_recorded_when_confirmed() {
     .await;
     assert_eq!(s, StatusCode::OK, "{page}");
     assert!(page.contains("CR 3.3"), "{page}");
-    assert!(page.contains("Result to record: 0-1"), "{page}");
+    assert!(
+        page.contains("The judge&#x27;s result: 0 – 1")
+            && page.contains(r#"value="decided" id="choice-decided" checked"#),
+        "{page}"
+    );
     assert_eq!(
         store::load(&path).unwrap().round(1).unwrap().games[0].result,
         None
@@ -730,15 +750,33 @@ async fn a_judged_log_and_an_adjudication_are_recorded_when_confirmed() {
     .await;
     assert_eq!(s, StatusCode::OK, "{page}");
     assert!(
-        page.contains("CR 4.3") && page.contains(r#"<option value="1-0" selected>"#),
+        page.contains("CR 4.3") && page.contains("The adjudication&#x27;s result: 1 – 0"),
         "{page}"
     );
-    let form = format!("board=2&result=1-0&version={}", hidden(&page, "version"));
-    let (s, _, _) = send(&cfg, "POST", "/rounds/1/result", &form, &urlencoded).await;
+    let form = format!(
+        "board=2&choice=decided&fen={}&version={}",
+        urlencode(fen),
+        hidden(&page, "version")
+    );
+    let (s, _, _) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/adjudicate/confirm",
+        &form,
+        &urlencoded,
+    )
+    .await;
     assert_eq!(s, StatusCode::SEE_OTHER);
+    let g = store::load(&path).unwrap().round(1).unwrap().games[1].clone();
+    assert_eq!(g.result, Some(arbiter::tournament::BoardResult::WhiteWins));
+    let a = g
+        .adjudicated
+        .clone()
+        .expect("the adjudication kept in the record");
+    assert_eq!((a.fen.as_str(), a.proposed), (fen, g.result));
     assert_eq!(
-        store::load(&path).unwrap().round(1).unwrap().games[1].result,
-        Some(arbiter::tournament::BoardResult::WhiteWins)
+        g.decided_by(),
+        Some(arbiter::tournament::DecidedBy::Adjudication)
     );
     // A log whose players are not the board's is shown with the refusal and no confirmation.
     let (s, _, page) = send(
@@ -1016,7 +1054,8 @@ async fn form_errors_are_in_the_page_language() {
                 no_kings.replace(' ', "+").replace('/', "%2F")
             ),
             StatusCode::BAD_REQUEST,
-            "Не выполнено",
+            // The round's page again, the FEN as typed kept in its field, the reason beside it.
+            "Детский мат — Тур 1",
             escaped(&fen_ru),
         ),
         (
@@ -1042,6 +1081,12 @@ async fn form_errors_are_in_the_page_language() {
         assert_eq!(s, status, "{uri} {body}: {html}");
         assert!(html.contains(&format!("<h1>{title}</h1>")), "{html}");
         assert!(html.contains(&text), "{uri} {body}: {html}");
+        if uri.ends_with("/adjudicate") {
+            assert!(
+                html.contains(&format!(r#"value="{}""#, escaped(no_kings))),
+                "the FEN typed is kept: {html}"
+            );
+        }
         for english in [
             "on board",
             "is not a number",
@@ -1054,4 +1099,454 @@ async fn form_errors_are_in_the_page_language() {
         }
     }
     assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+}
+
+/// The `Location` of a redirect.
+fn location(h: &axum::http::HeaderMap) -> String {
+    h.get(header::LOCATION)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// A multipart upload of `log` for board `board` from a page in `lang`.
+fn upload(board: u32, lang: &str, log: &str) -> String {
+    format!(
+        "--XB\r\nContent-Disposition: form-data; name=\"board\"\r\n\r\n{board}\r\n\
+         --XB\r\nContent-Disposition: form-data; name=\"lang\"\r\n\r\n{lang}\r\n\
+         --XB\r\nContent-Disposition: form-data; name=\"log\"; filename=\"board{board}.jsonl\"\r\n\
+         Content-Type: application/octet-stream\r\n\r\n{log}\r\n--XB--\r\n"
+    )
+}
+
+/// CR 4.2 and the record: a log in which White lost by two illegal moves (CR 3.3) while the
+/// players reported 1-0. The verdict page offers the judge's 0-1 as the choice already made and
+/// says in Russian what contradicts the report (no raw codes); recording 1-0 needs the explicit
+/// "another result" and a reason, refused without one, and kept with the reason when given.
+#[tokio::test]
+async fn the_judges_result_is_the_default_and_another_needs_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 4);
+    let cfg = config(&path, None);
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let log = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/judge/cr3.3-two-illegal-moves-lose.jsonl"
+    ))
+    .unwrap()
+    .replace(r#""white":"Anna""#, r#""white":"Player 01""#)
+    .replace(r#""black":"Boris""#, r#""black":"player 03""#)
+        + "{\"type\":\"result\",\"result\":\"1-0\",\"reason\":\"resignation\"}\n";
+    let multipart = [("content-type", "multipart/form-data; boundary=XB")];
+    let (s, _, page) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge",
+        &upload(1, "ru", &log),
+        &multipart,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{page}");
+    assert!(page.contains("Результат по решению судьи: 0 – 1"), "{page}");
+    assert!(
+        page.contains(r#"value="decided" id="choice-decided" checked"#)
+            && page.contains("Записать результат судьи: 0 – 1"),
+        "{page}"
+    );
+    assert!(
+        page.contains("Игроки сообщили результат 1 – 0")
+            && page.contains("партия окончилась по правилам с другим результатом"),
+        "{page}"
+    );
+    for raw in [
+        "result_contradicts_ending",
+        "(White)",
+        "start no.",
+        "Result to record",
+    ] {
+        // The verdict's JSON travels in a hidden field; what the page says is the rest.
+        let said = page.replace(&hidden(&page, "verdict"), "");
+        let said = said
+            .split("name=\"verdict\" value=\"")
+            .next()
+            .unwrap()
+            .to_string()
+            + said
+                .split("name=\"verdict\" value=\"")
+                .nth(1)
+                .and_then(|r| r.split_once('"'))
+                .map_or("", |(_, rest)| rest);
+        assert!(!said.contains(raw), "{raw}: {said}");
+    }
+    let urlencoded = [("content-type", "application/x-www-form-urlencoded")];
+    let base = format!(
+        "board=1&lang=ru&version={}&verdict={}",
+        hidden(&page, "version"),
+        urlencode(&hidden(&page, "verdict"))
+    );
+    // Another result without a reason: refused in Russian, nothing recorded.
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge/confirm",
+        &format!("{base}&choice=other&result=1-0&reason="),
+        &urlencoded,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{body}");
+    assert!(body.contains("причин"), "{body}");
+    // A result picked in the list while the judge's stays chosen: which was meant is unknown.
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge/confirm",
+        &format!("{base}&choice=decided&result=1-0"),
+        &urlencoded,
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(
+        store::load(&path).unwrap().round(1).unwrap().games[0].result,
+        None
+    );
+    // The default (the judge's) records 0-1 and returns to the board's row, "saved".
+    let (s, h, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge/confirm",
+        &format!("{base}&choice=decided"),
+        &urlencoded,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    assert_eq!(location(&h), "/rounds/1?lang=ru&saved=1#board-1");
+    let g = store::load(&path).unwrap().round(1).unwrap().games[0].clone();
+    assert_eq!(g.result, Some(arbiter::tournament::BoardResult::BlackWins));
+    assert_eq!(g.decided_by(), Some(arbiter::tournament::DecidedBy::Judge));
+    // The arbiter's override, with its reason, replaces it and is kept.
+    let (_, _, page) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge",
+        &upload(1, "ru", &log),
+        &multipart,
+    )
+    .await;
+    let base = format!(
+        "board=1&lang=ru&correct=yes&version={}&verdict={}",
+        hidden(&page, "version"),
+        urlencode(&hidden(&page, "verdict"))
+    );
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge/confirm",
+        &format!(
+            "{base}&choice=other&result=1-0&reason={}",
+            urlencode("Ход f1f4 не был сделан: показания обоих")
+        ),
+        &urlencoded,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    let g = store::load(&path).unwrap().round(1).unwrap().games[0].clone();
+    assert_eq!(g.result, Some(arbiter::tournament::BoardResult::WhiteWins));
+    assert_eq!(
+        g.decided_by(),
+        Some(arbiter::tournament::DecidedBy::Override)
+    );
+    assert_eq!(
+        g.judged.unwrap().override_reason.as_deref(),
+        Some("Ход f1f4 не был сделан: показания обоих")
+    );
+    // A log for another board: the refusal in Russian, and no button that can only fail.
+    let (s, _, page) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/judge",
+        &upload(2, "ru", &log),
+        &multipart,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains(r#"id="refusal""#) && !page.contains(r#"id="confirm""#),
+        "{page}"
+    );
+    assert!(
+        page.contains("белые") && !page.contains("(White)"),
+        "{page}"
+    );
+}
+
+/// Two devices: forms shown on a laptop and a tablet at the same time, each for another board,
+/// both record; a form for a board changed since it was shown is refused as stale.
+#[tokio::test]
+async fn two_devices_entering_different_boards_both_succeed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 6);
+    let cfg = config(&path, None);
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, _, laptop) = send(&cfg, "GET", "/rounds/1?lang=ru", "", &[]).await;
+    let (_, _, tablet) = send(&cfg, "GET", "/rounds/1?lang=ru", "", &[]).await;
+    let board_version = |page: &str, b: u32| {
+        let at = page
+            .find(&format!(
+                r#"name="board" value="{b}"><input type="hidden" name="version" value=""#
+            ))
+            .unwrap();
+        hidden(&page[at..], "version")
+    };
+    let urlencoded = [("content-type", "application/x-www-form-urlencoded")];
+    let post = |b: u32, v: String, result: &str, extra: &str| {
+        format!("board={b}&result={result}&version={v}&lang=ru{extra}")
+    };
+    let (s, h, _) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/result",
+        &post(1, board_version(&laptop, 1), "1-0", ""),
+        &urlencoded,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(location(&h), "/rounds/1?lang=ru&saved=1#board-1");
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/result",
+        &post(2, board_version(&tablet, 2), "0-1", ""),
+        &urlencoded,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    let games = store::load(&path).unwrap().round(1).unwrap().games.clone();
+    assert_eq!(
+        (games[0].result, games[1].result),
+        (
+            Some(arbiter::tournament::BoardResult::WhiteWins),
+            Some(arbiter::tournament::BoardResult::BlackWins)
+        )
+    );
+    // The tablet's form for board 1, shown before the laptop's result: a real conflict.
+    let before = std::fs::read_to_string(&path).unwrap();
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/result",
+        &post(
+            1,
+            board_version(&tablet, 1),
+            "0-1",
+            "&correct=yes&confirm=yes",
+        ),
+        &urlencoded,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(body.contains("Турнир изменился"), "{body}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+}
+
+/// Girls are «выбыла»: the sex chosen on the registration form is kept and the pages' gendered
+/// words follow it; a name registered twice (ё = е, case ignored) and a player entered after
+/// pairing are saved with a warning on the page they return to.
+#[tokio::test]
+async fn the_sex_field_the_gendered_words_and_the_registration_warnings() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 4);
+    let cfg = config(&path, None);
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let (s, h, _) = send(
+        &cfg,
+        "POST",
+        "/players",
+        &format!("name={}&sex=w&lang=ru", urlencode("Соловьёва Дарья")),
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(location(&h), "/players?lang=ru&saved=1");
+    let (s, h, _) = send(
+        &cfg,
+        "POST",
+        "/players",
+        &format!("name={}&lang=ru", urlencode("соловьева  дарья")),
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(location(&h), "/players?lang=ru&saved=1&note=duplicate-name");
+    let (_, _, page) = send(&cfg, "GET", &location(&h), "", &[]).await;
+    assert!(
+        page.contains("Участник с таким же именем уже записан"),
+        "{page}"
+    );
+    let t = store::load(&path).unwrap();
+    let dasha = t
+        .players
+        .iter()
+        .find(|p| p.name == "Соловьёва Дарья")
+        .unwrap();
+    assert_eq!(dasha.sex, Some(arbiter::tournament::player::Sex::Female));
+    let tpn = dasha.start_rank;
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    // A late entry: saved, with the warning.
+    let (_, h, _) = send(
+        &cfg,
+        "POST",
+        "/players",
+        "name=Late+Entry&sex=m&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(location(&h), "/players?lang=ru&saved=1&note=late-entry");
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/players/withdraw",
+        &format!("player={tpn}&from_round=2&lang=ru"),
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    for page in ["/", "/players"] {
+        let (_, _, body) = send(&cfg, "GET", &format!("{page}?lang=ru"), "", &[]).await;
+        assert!(body.contains("выбыла с 2-го тура"), "{page}: {body}");
+    }
+}
+
+/// Nothing left to the command line: a half-point bye requested in advance and a
+/// disqualification (CR 2.2) from the players page; the TRF, a round's CSV (names neutralised
+/// for spreadsheets) and the state file as a backup downloaded from the pages.
+#[tokio::test]
+async fn byes_disqualification_and_downloads_on_the_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 6);
+    let cfg = config(&path, None);
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/players/bye",
+        "player=6&round=1&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let t = store::load(&path).unwrap();
+    let r1 = t.round(1).unwrap();
+    assert!(
+        r1.byes
+            .iter()
+            .any(|b| b.player == 6 && b.kind == arbiter::tournament::ByeKind::HalfPoint)
+            && r1.games.iter().all(|g| g.white != 6 && g.black != 6),
+        "{r1:?}"
+    );
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/players/disqualify",
+        "player=1&round=1&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    let t = store::load(&path).unwrap();
+    // Disqualified in round 1: out of the event from round 2 on.
+    assert_eq!(t.player(1).unwrap().disqualified_from, Some(2));
+    let g = t
+        .round(1)
+        .unwrap()
+        .games
+        .iter()
+        .find(|g| g.white == 1 || g.black == 1)
+        .unwrap();
+    let lost = if g.white == 1 {
+        arbiter::tournament::BoardResult::BlackWins
+    } else {
+        arbiter::tournament::BoardResult::WhiteWins
+    };
+    assert!(
+        matches!(g.result, Some(r) if r == lost || r.is_forfeit()),
+        "{g:?}"
+    );
+    let (_, _, page) = send(&cfg, "GET", "/?lang=ru", "", &[]).await;
+    assert!(page.contains("дисквалифицирован с 2-го тура"), "{page}");
+    let (s, h, trf) = send(&cfg, "GET", "/export/trf", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        h[header::CONTENT_DISPOSITION]
+            .to_str()
+            .unwrap()
+            .contains("event.trf")
+    );
+    assert!(
+        trf.lines()
+            .any(|l| l.starts_with("001") && l.contains("Player 01")),
+        "{trf}"
+    );
+    let (s, _, csv) = send(&cfg, "GET", "/rounds/1/export.csv", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(csv.starts_with("board,white_start_rank"), "{csv}");
+    let (s, _, json) = send(&cfg, "GET", "/export/state", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let back: Tournament = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, store::load(&path).unwrap());
+}
+
+/// Tablet mode (`--addr 0.0.0.0:…`): the URL printed names the machine's address on its
+/// network, which another device can open, not `0.0.0.0`; it answers there with the token.
+#[test]
+fn tablet_mode_prints_the_machines_network_address() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let Some(ip) = arbiter::web::lan_address(false) else {
+        eprintln!("notice: no network address on this machine: skipped");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 2);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("serve")
+        .arg(&path)
+        .args(["--addr", "0.0.0.0:0", "--lang", "en"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let stop = || {
+        Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap()
+    };
+    if !line.contains(&format!("http://{ip}:")) || !line.contains("?token=") {
+        stop();
+        panic!("{line:?} does not name {ip} with the token");
+    }
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .unwrap()
+        .to_string();
+    let mut conn = std::net::TcpStream::connect(&addr).unwrap();
+    write!(
+        conn,
+        "GET /api/event HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    conn.read_to_string(&mut answer).unwrap();
+    assert!(stop().success());
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
 }

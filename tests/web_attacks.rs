@@ -519,7 +519,10 @@ fn the_desks_own_pages_and_scripts_change_the_event() {
         ],
     );
     assert_eq!(a.status, 303, "{a:?}");
-    assert_eq!(a.header("location"), Some("/rounds/1?lang=ru"));
+    assert_eq!(
+        a.header("location"),
+        Some("/rounds/1?lang=ru&saved=1#board-1")
+    );
     a.assert_secure("redirect");
     assert_ne!(hash(&path), before);
     // A browser that sends no Sec-Fetch-Site (plain http beyond loopback): its Origin, or

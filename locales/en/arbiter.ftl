@@ -916,3 +916,45 @@ err-link-answer = LiveChess at { $url } answered the call { $call } with { $answ
 err-link-no-board = LiveChess at { $url } sees no board
 err-link-no-such-board = LiveChess at { $url } has no board { $serial }; its boards: { $serials }
 err-link-several-boards = LiveChess at { $url } has several boards ({ $serials }): name one with --serial
+
+## The desk: the arbiter's decision on a verdict or an adjudication, saved changes, why the pairing
+web-saved = Saved.
+web-verdict-judge-result = The judge's result: { $result }
+web-verdict-disagrees = The players reported { $reported }, which the record contradicts (CR 4.2):
+web-verdict-unfinished = The judge gives no result (the game is unfinished): choose the result to record.
+web-choice-judge = Record the judge's result: { $result }
+web-choice-adjudication = Record the adjudication's result: { $result }
+web-choice-other = Record another result (overrides the decision; the reason is kept in the record)
+web-override-reason = The arbiter's reason
+web-override-hint = Another result is recorded only with a reason.
+web-adjudication-result = The adjudication's result: { $result }
+web-adjudication-review-result = The rules leave the position to the arbiter; recommended: { $result }
+web-error-choice-unclear = A result is picked in the list, but "record the judge's result" is still chosen: choose "record another result" (with the reason) or clear the list.
+web-why-float = board { $board }: { $down } ({ $down_points }) plays { $up } ({ $up_points }): no pairing within the score group kept the rules (C6–C8, C14–C21)
+web-why-bye = the pairing-allocated bye ("+") goes to { $player } ({ $points }): never had a bye or a win without playing (C2), the lowest score that keeps the round pairable (C5), fewest unplayed games (C9), then the lowest ranked
+web-why-forbidden = { $players } must not meet (forbidden pair): kept apart like players who already met (C1)
+web-decided-judge = by the judge (the game's record)
+web-decided-judge-against = by the judge (the game's record); the players had reported { $reported }
+web-decided-adjudication = adjudicated (CR 4.3): { $basis }; FEN { $fen }
+web-decided-forfeit = forfeit (CR 4.4)
+web-decided-override = the arbiter's decision against the { $by ->
+        [judge] judge's
+       *[other] adjudication's
+    } { $decided }: { $reason }
+web-decided-reasons = the rules tried
+web-out-withdrew = withdrew from round { $round }
+web-out-disqualified = disqualified from round { $round }
+web-status-withdrawn = withdrawn
+web-status-disqualified = disqualified
+web-sex = Sex
+web-sex-m = boy
+web-sex-w = girl
+web-note-duplicate-name = A player with the same name is already registered (case and ё/е ignored): if this is the same child, delete the new entry.
+web-note-late-entry = The player was entered after rounds were paired: the rounds already played count as not played for them.
+web-note-later-rounds = Later rounds were paired on the old score: their pairings stay as they are.
+web-half-bye = Half-point bye requested in advance
+web-half-bye-button = Give the half-point bye
+web-disqualify = Disqualification (CR 2.2)
+web-disqualify-button = Disqualify
+web-export = Download
+web-export-backup = backup of the state file

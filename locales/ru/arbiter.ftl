@@ -1006,3 +1006,57 @@ err-link-answer = LiveChess по адресу { $url } ответил на вы�
 err-link-no-board = LiveChess по адресу { $url } не видит ни одной доски
 err-link-no-such-board = у LiveChess по адресу { $url } нет доски { $serial }; его доски: { $serials }
 err-link-several-boards = у LiveChess по адресу { $url } несколько досок ({ $serials }): выберите одну ключом --serial
+
+## The desk: the arbiter's decision on a verdict or an adjudication, saved changes, why the pairing
+web-saved = Сохранено.
+web-verdict-judge-result = Результат по решению судьи: { $result }
+web-verdict-disagrees = Игроки сообщили результат { $reported }, но запись партии ему противоречит (ПС 4.2):
+web-verdict-unfinished = Судья не даёт результата (партия не окончена): выберите результат для записи.
+web-choice-judge = Записать результат судьи: { $result }
+web-choice-adjudication = Записать результат присуждения: { $result }
+web-choice-other = Записать другой результат (отменяет решение; причина сохраняется в протоколе)
+web-override-reason = Причина (решение главного судьи)
+web-override-hint = Другой результат записывается только с причиной.
+web-adjudication-result = Результат присуждения: { $result }
+web-adjudication-review-result = Правила оставляют позицию на решение судьи; рекомендация: { $result }
+web-error-choice-unclear = В списке выбран результат, но отмечено «Записать результат судьи»: отметьте «Записать другой результат» (с причиной) или очистите список.
+web-why-float = доска { $board }: { $down } ({ $down_points }) играет с { $up } ({ $up_points }): в своей очковой группе пары по правилам не нашлось (C6–C8, C14–C21)
+web-why-bye = «+» (свободный от игры тур) получает { $player } ({ $points }): раньше «+» и побед без игры не было (C2), наименьшее число очков, при котором тур составляется (C5), меньше всего несыгранных партий (C9), затем самый низкий стартовый номер
+web-why-forbidden = { $players } не должны встречаться (запрещённая пара): разведены, как уже игравшие (C1)
+web-decided-judge = по решению судьи (запись партии)
+web-decided-judge-against = по решению судьи (запись партии); игроки сообщали { $reported }
+web-decided-adjudication = присуждено (ПС 4.3): { $basis }; FEN { $fen }
+web-decided-forfeit = без игры (ПС 4.4)
+web-decided-override = решение главного судьи вместо { $by ->
+        [judge] результата судьи
+       *[other] присуждения
+    } { $decided }: { $reason }
+web-decided-reasons = проверенные правила
+web-out-withdrew = { $sex ->
+        [f] выбыла
+       *[other] выбыл
+    } с { $round }-го тура
+web-out-disqualified = { $sex ->
+        [f] дисквалифицирована
+       *[other] дисквалифицирован
+    } с { $round }-го тура
+web-status-withdrawn = { $sex ->
+        [f] выбыла
+       *[other] выбыл
+    }
+web-status-disqualified = { $sex ->
+        [f] дисквалифицирована
+       *[other] дисквалифицирован
+    }
+web-sex = Пол
+web-sex-m = мальчик
+web-sex-w = девочка
+web-note-duplicate-name = Участник с таким же именем уже записан (регистр и ё/е не различаются): если это тот же ребёнок, удалите новую запись.
+web-note-late-entry = Участник добавлен после жеребьёвки: прошедшие туры считаются для него несыгранными.
+web-note-later-rounds = Следующие туры были составлены по старым очкам: их пары остаются прежними.
+web-half-bye = Пропуск тура с ½ очка (по заявлению заранее)
+web-half-bye-button = Дать пропуск с ½ очка
+web-disqualify = Дисквалификация (ПС 2.2)
+web-disqualify-button = Дисквалифицировать
+web-export = Скачать
+web-export-backup = резервная копия файла турнира

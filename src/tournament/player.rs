@@ -97,6 +97,20 @@ impl Sex {
     }
 }
 
+/// True when two names are the same person's name as the desk compares them: case ignored,
+/// `ё` read as `е`, commas and runs of spaces ignored (`Соловьёв, Илья` = `соловьев илья`).
+pub fn same_name(a: &str, b: &str) -> bool {
+    let key = |s: &str| {
+        s.to_lowercase()
+            .replace(',', " ")
+            .replace('ё', "е")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    key(a) == key(b)
+}
+
 /// Message `id` of `locales/<lang>/arbiter.ftl` written for a player of sex `sex`: the message
 /// gets the argument `$sex` (`m`, `f`, or `unknown`) besides `args`, and chooses its gendered
 /// words by it (`{ $sex -> [f] выбыла *[other] выбыл }`). The one helper for gendered words,
@@ -311,5 +325,18 @@ mod tests {
         assert!(ok("2015/02/28") && ok("2016/02/29") && ok("2015"));
         assert!(!ok("2015/02/29") && !ok("2015/13/01") && !ok("2015-01-01") && !ok("15/01/01"));
         assert!(!ok("2015/00/10") && !ok("2015/04/31") && !ok("abcd"));
+    }
+}
+
+#[cfg(test)]
+mod same_name_tests {
+    use super::same_name;
+
+    #[test]
+    fn names_compare_without_case_yo_and_commas() {
+        assert!(same_name("Соловьёв Илья", "соловьев  илья"));
+        assert!(same_name("Соловьёв, Илья", "СОЛОВЬЕВ ИЛЬЯ"));
+        assert!(!same_name("Соловьёв Илья", "Соловьёва Илья"));
+        assert!(!same_name("Ёлкин Фёдор", "Елкин Федот"));
     }
 }

@@ -9,13 +9,14 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect, Response};
 
-use super::extract::{FormFields, PageQuery, RoundNo};
+use super::extract::{FormFields, RoundNo};
 use super::guard::CSRF_FIELD;
-use super::pages::{explanation_data, parse_result, round_data};
-use super::view::{Page, error_page, render};
+use super::pages::parse_result;
+use super::view::error_page;
 use super::{App, Shared, WebError};
 use crate::i18n::Lang;
 use crate::tournament::pairing::PairingRules;
+use crate::tournament::player::{Sex, same_name};
 use crate::tournament::{GameRef, Player};
 
 /// A submitted form's fields.
@@ -67,9 +68,37 @@ impl Fields {
     }
 }
 
-/// Where to go after a change: `path` in the form's language.
-fn back(path: &str, lang: Lang) -> Response {
-    Redirect::to(&format!("{path}?lang={}", lang.code())).into_response()
+/// Where to go after a change (post/redirect/get: a reload does not send the form again):
+/// `path` in the form's language with `saved=1` (the page says the change was saved), at the
+/// board's row (`#board-N`) when the form was about a board.
+pub(super) fn back(path: &str, lang: Lang, board: Option<&str>, notes: &[&str]) -> Response {
+    let anchor = board
+        .filter(|b| b.bytes().all(|c| c.is_ascii_digit()))
+        .map_or(String::new(), |b| format!("#board-{b}"));
+    let notes = if notes.is_empty() {
+        String::new()
+    } else {
+        format!("&note={}", notes.join(","))
+    };
+    Redirect::to(&format!(
+        "{path}?lang={}&saved=1{notes}{anchor}",
+        lang.code()
+    ))
+    .into_response()
+}
+
+/// The warning after a correction of round `round` when later rounds are paired: they were
+/// paired on the scores before it (`later-rounds`).
+pub(super) fn later_rounds(
+    t: &crate::tournament::Tournament,
+    round: u32,
+    correct: bool,
+) -> Vec<&'static str> {
+    if correct && round < t.paired_rounds() {
+        vec!["later-rounds"]
+    } else {
+        Vec::new()
+    }
 }
 
 /// Runs a change made from a form at `page` with the form's parsed fields and redirects back
@@ -83,6 +112,24 @@ pub(super) async fn submit<A: Send + 'static, T: Send + 'static>(
     parsed: Result<A, WebError>,
     edit: impl FnOnce(A, &mut crate::tournament::Tournament) -> Result<T, WebError> + Send + 'static,
 ) -> Response {
+    submit_noted(app, headers, f, page, parsed, move |a, t| {
+        edit(a, t).map(|_| Vec::new())
+    })
+    .await
+}
+
+/// As [`submit`], the change saying which warnings ([`super::extract::NOTES`]) the page
+/// shows after it.
+pub(super) async fn submit_noted<A: Send + 'static>(
+    app: &Shared,
+    headers: &HeaderMap,
+    f: &Fields,
+    page: &str,
+    parsed: Result<A, WebError>,
+    edit: impl FnOnce(A, &mut crate::tournament::Tournament) -> Result<Vec<&'static str>, WebError>
+    + Send
+    + 'static,
+) -> Response {
     let lang = f.lang(app);
     let checked = app.check_form(headers, f.get(CSRF_FIELD).as_deref(), lang);
     let done = match checked.and(parsed) {
@@ -90,7 +137,7 @@ pub(super) async fn submit<A: Send + 'static, T: Send + 'static>(
         Err(e) => Err(e),
     };
     match done {
-        Ok(_) => back(page, lang),
+        Ok(notes) => back(page, lang, f.get("board").as_deref(), &notes),
         Err(e) => error_page(app, lang, page, &e),
     }
 }
@@ -112,11 +159,20 @@ pub(super) async fn add_player(
             rating,
             birth_date,
             club: f.get("club"),
+            sex: f.get("sex").as_deref().and_then(Sex::parse),
             ..Player::default()
         })
     })();
-    submit(&app, &headers, &f, "/players", player, |p, t| {
-        Ok(t.add_player(p)?)
+    submit_noted(&app, &headers, &f, "/players", player, |p, t| {
+        let mut notes = Vec::new();
+        if t.players.iter().any(|q| same_name(&q.name, &p.name)) {
+            notes.push("duplicate-name");
+        }
+        if t.paired_rounds() > 0 {
+            notes.push("late-entry");
+        }
+        t.add_player(p)?;
+        Ok(notes)
     })
     .await
 }
@@ -135,6 +191,7 @@ pub(super) async fn edit_player(
             f.birth_date()?,
             f.get("name"),
             f.get("club"),
+            f.get("sex").as_deref().and_then(Sex::parse),
         ))
     })();
     submit(
@@ -143,7 +200,8 @@ pub(super) async fn edit_player(
         &f,
         "/players",
         parsed,
-        |(p, rating, birth, name, club), t| {
+        |(p, rating, birth, name, club, sex), t| {
+            t.set_player_sex(p, sex)?;
             Ok(t.edit_player(p, name.unwrap_or_default(), rating, birth, club)?)
         },
     )
@@ -231,24 +289,24 @@ pub(super) async fn result(
         }
         Ok((board, result, correct))
     })();
-    submit(
+    submit_noted(
         &app,
         &headers,
         &f,
         &page,
         parsed,
         move |(board, result, correct), t| {
-            Ok(t.record_result(n, GameRef::Board(board), result, correct)?)
+            t.record_result(n, GameRef::Board(board), result, correct)?;
+            Ok(later_rounds(t, n, correct))
         },
     )
     .await
 }
 
-/// `POST /rounds/next`: pairs the next round with the Dutch pairer and shows it with the
-/// pairer's explanation (floaters, the bye).
+/// `POST /rounds/next`: pairs the next round with the Dutch pairer and redirects to its page
+/// (which shows the pairer's explanation, kept with the round): a reload does not pair again.
 pub(super) async fn pair_next(
     State(app): State<Shared>,
-    q: PageQuery,
     headers: HeaderMap,
     FormFields(form): FormFields,
 ) -> Response {
@@ -258,23 +316,54 @@ pub(super) async fn pair_next(
     let done = async {
         app.check_form(&headers, f.get(CSRF_FIELD).as_deref(), lang)?;
         app.change(f.get("version"), move |t| {
-            let p = t.pair_next_round(&rules)?;
-            let data = round_data(t, p.round, lang)?;
-            let why = explanation_data(t, &p.explanation);
-            Ok((p.round, data, why))
+            Ok(t.pair_next_round(&rules)?.round)
         })
         .await
     }
     .await;
     match done {
-        Ok((round, mut data, why)) => {
-            let title = lang.fmt("web-round-title", &[("round", &round.to_string())]);
-            let page = Page::new(lang, format!("/rounds/{round}"), title).with_csrf(&q.csrf);
-            if let Some(d) = data.as_object_mut() {
-                d.insert("explanation".into(), why);
-            }
-            render(&app, "round.html", &page, data)
-        }
+        Ok(round) => back(&format!("/rounds/{round}"), lang, None, &[]),
         Err(e) => error_page(&app, lang, "/", &e),
     }
+}
+
+/// `POST /players/disqualify` (`player`, `round`): the player is disqualified in that round
+/// (CR 2.2): its game is lost, later rounds are not paired for him.
+pub(super) async fn disqualify(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    let f = Fields(form);
+    let parsed = (|| Ok((f.required::<u16>("player")?, f.required::<u32>("round")?)))();
+    submit(&app, &headers, &f, "/players", parsed, |(p, round), t| {
+        Ok(t.disqualify(p, round)?)
+    })
+    .await
+}
+
+/// `POST /players/bye` (`player`, `round`): a half-point bye requested in advance for a
+/// round not yet paired (TRF `H`).
+pub(super) async fn half_point_bye(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    let f = Fields(form);
+    let parsed = (|| Ok((f.required::<u16>("player")?, f.required::<u32>("round")?)))();
+    submit(
+        &app,
+        &headers,
+        &f,
+        "/players",
+        parsed,
+        |(player, round), t| {
+            let bye = crate::tournament::Bye {
+                player,
+                kind: crate::tournament::ByeKind::HalfPoint,
+            };
+            Ok(t.add_bye(round, bye)?)
+        },
+    )
+    .await
 }

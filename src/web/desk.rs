@@ -15,24 +15,24 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use serde_json::json;
 
-use super::actions::{Fields, submit};
+use super::actions::{Fields, later_rounds, submit_noted};
 use super::extract::{FormFields, PageQuery, RoundNo, Upload, too_large};
 use super::guard::CSRF_FIELD;
-use super::pages::{RESULTS, parse_result};
+use super::pages::{RESULTS, parse_result, result_value, shown};
 use super::view::{Page, error_page, render};
-use super::{Shared, WebError, version};
+use super::{Shared, WebError};
 use crate::adjudicate::{Adjudication, Adjudicator, Decision};
 use crate::formats::input::{GameInput, GameRecord, Source};
 use crate::formats::verdict;
 use crate::game::judge::JudgeOptions;
 use crate::game::setup::position_from_fen;
 use crate::game::verdict::Verdict;
-use crate::tournament::{GameRef, Tournament};
+use crate::tournament::{AdjudicatedResult, BoardResult, GameRef, Tournament};
 
 /// Judges the first game of an uploaded file named `name` (its extension and content tell
 /// JSONL, PGN or an e-board log apart, as for `arbiter judge`). The file is read from a
 /// temporary copy whose path never reaches the page: a reason that names it names `name`.
-fn judge_file(name: &str, bytes: &[u8]) -> Result<Verdict, WebError> {
+fn judge_file(name: &str, bytes: &[u8], lang: crate::i18n::Lang) -> Result<Verdict, WebError> {
     let ext = std::path::Path::new(name)
         .extension()
         .map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
@@ -71,7 +71,7 @@ fn judge_file(name: &str, bytes: &[u8]) -> Result<Verdict, WebError> {
     let mut game = input
         .into_iter()
         .next()
-        .ok_or_else(|| bad("no game in the file".into()))?
+        .ok_or_else(|| WebError::BadRequest(lang.fmt("fe-no-game", &[("file", name)])))?
         .map_err(|e| bad(e.to_string()))?;
     // A board log may hold several games (the start position set up again): its first, as
     // `arbiter judge` numbers them.
@@ -80,7 +80,7 @@ fn judge_file(name: &str, bytes: &[u8]) -> Result<Verdict, WebError> {
             crate::board::read_board_games(text, &crate::board::RecogniserConfig::default())
                 .into_iter()
                 .next()
-                .ok_or_else(|| bad("no game in the file".into()))?
+                .ok_or_else(|| WebError::BadRequest(lang.fmt("fe-no-game", &[("file", name)])))?
                 .map_err(|e| bad(e.to_string()))?;
         game.record = GameRecord::Events(events);
     }
@@ -187,31 +187,45 @@ pub(super) async fn judge_upload(
         let t = app.load().await?;
         let players = board_players(&t, n, board)?;
         let name = file_name.clone();
-        let verdict = super::blocking(move || judge_file(&name, &bytes)).await?;
+        let verdict = super::blocking(move || judge_file(&name, &bytes, lang)).await?;
         let verdict_json =
             serde_json::to_string(&verdict).map_err(|e| WebError::Internal(e.to_string()))?;
         let judged = verdict::read_judged(&verdict_json, &file_name)
             .map_err(|e| WebError::BadRequest(e.to_string()))?;
         let judged = judged.first().cloned();
-        // The tournament's own checks, tried on a copy: the verdict's players must be the
-        // board's; a disagreeing report needs the arbiter's decision (CR 4.2).
-        let check = judged.as_ref().map(|j| {
+        // The tournament's own checks, tried on a copy with the judge's result (or any result
+        // for an unfinished game) and a reason: what fails then (the log is another board's,
+        // the round is not the board's) fails whatever the arbiter chooses, so the page offers
+        // no confirmation that can only fail.
+        let refusal = judged.as_ref().and_then(|j| {
             let mut copy = t.clone();
-            copy.record_judged(n, board, j, None, None, true)
-                .map(|r| r.notation().to_string())
+            let any = j.result.or(Some(BoardResult::WhiteWins));
+            copy.record_judged(n, board, j, any, Some("-"), true)
+                .err()
+                .map(|e| WebError::from(e).message(lang))
         });
-        let (would, refusal) = match check {
-            Some(Ok(r)) => (Some(r), None),
-            Some(Err(e)) => (None, Some(WebError::from(e).message(lang))),
-            None => (None, None),
-        };
+        let judge_result = judged.as_ref().and_then(|j| j.result);
+        let reported = judged.as_ref().and_then(|j| j.reported.clone());
+        let discrepancies: Vec<String> = judged
+            .as_ref()
+            .map(|j| {
+                j.discrepancies
+                    .iter()
+                    .map(|d| crate::game::verdict::discrepancy_text(d, lang))
+                    .collect()
+            })
+            .unwrap_or_default();
         let results = result_choices(RESULTS);
         Ok::<_, WebError>(json!({
             "round": n, "board": board, "players": players, "file": file_name,
             "summary": verdict.summary(lang), "verdict": verdict_json,
-            "result": judged.as_ref().and_then(|j| j.result).map(|r| r.notation()),
-            "would": would, "refusal": refusal, "version": version(&t), "results": results,
-            "needs_decision": judged.as_ref().is_some_and(|j| !j.agrees || j.result.is_none()),
+            "judge_value": judge_result.map(result_value),
+            "judge_shown": judge_result.map(|r| shown(result_value(r))),
+            "agrees": judged.as_ref().is_none_or(|j| j.agrees),
+            "reported": reported.as_deref().map(shown),
+            "discrepancies": discrepancies,
+            "offer": judged.is_some() && refusal.is_none(),
+            "refusal": refusal, "version": super::board_version(&t, n, board), "results": results,
         }))
     }
     .await;
@@ -225,8 +239,36 @@ pub(super) async fn judge_upload(
     )
 }
 
-/// `POST /rounds/{n}/judge/confirm` (`board`, `verdict`, `decide`, `version`): records the
-/// judged game as `tournament result --verdict` does.
+/// The arbiter's choice on a verdict or adjudication page: `choice=decided` records the
+/// judge's (or the adjudication's) result; `choice=other` records `result`, which overrides it
+/// and then needs `reason` (kept in the record). `(result, reason)`; the result `None` for the
+/// decided one.
+fn arbiter_choice(
+    f: &Fields,
+    lang: crate::i18n::Lang,
+) -> Result<(Option<BoardResult>, Option<String>), WebError> {
+    match f.get("choice").as_deref() {
+        Some("other") => {
+            let result = f
+                .get("result")
+                .as_deref()
+                .and_then(parse_result)
+                .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-result")))?;
+            Ok((Some(result), f.get("reason")))
+        }
+        // A result picked in the list while the decided one stays chosen: which the arbiter
+        // meant is not known, so nothing is recorded.
+        _ if f.get("result").is_some() && f.get("choice").is_some() => {
+            Err(WebError::BadRequest(lang.msg("web-error-choice-unclear")))
+        }
+        _ => Ok((None, None)),
+    }
+}
+
+/// `POST /rounds/{n}/judge/confirm` (`board`, `verdict`, `choice`, `result`, `reason`,
+/// `version`): records the judged game as `tournament result --verdict` does — the judge's
+/// result (`choice=decided`, the default), or another with the arbiter's reason
+/// (`choice=other`).
 pub(super) async fn judge_confirm(
     State(app): State<Shared>,
     RoundNo(n): RoundNo,
@@ -244,17 +286,24 @@ pub(super) async fn judge_confirm(
             .into_iter()
             .next()
             .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-verdict")))?;
-        let decide = f.get("decide").as_deref().and_then(parse_result);
-        Ok((board, judged, decide, f.get("correct").is_some()))
+        let (chosen, reason) = arbiter_choice(&f, lang)?;
+        // The judge's result is the decision unless the arbiter chose another; an unfinished
+        // game (`*`) has none and needs the arbiter's.
+        let decide = match chosen.or(judged.result) {
+            Some(r) => Some(r),
+            None => return Err(WebError::BadRequest(lang.msg("web-error-no-result"))),
+        };
+        Ok((board, judged, decide, reason, f.get("correct").is_some()))
     })();
-    submit(
+    submit_noted(
         &app,
         &headers,
         &f,
         &page,
         parsed,
-        move |(board, j, decide, correct), t| {
-            Ok(t.record_judged(n, board, &j, decide, None, correct)?)
+        move |(board, j, decide, reason, correct), t| {
+            t.record_judged(n, board, &j, decide, reason.as_deref(), correct)?;
+            Ok(later_rounds(t, n, correct))
         },
     )
     .await
@@ -268,8 +317,49 @@ fn adjudicated(a: &Adjudication) -> &'static str {
     }
 }
 
+/// Adjudicates `fen` with the preset's adjudicator, off the async threads.
+async fn adjudicate_fen(app: &Shared, fen: &str) -> Result<Adjudication, WebError> {
+    let pos = position_from_fen(fen)?;
+    let config = app.config.preset.adjudication();
+    let adjudicator = Adjudicator::new(config).map_err(|e| WebError::Internal(e.to_string()))?;
+    super::blocking(move || Ok(adjudicator.adjudicate(&pos))).await
+}
+
+/// The adjudication as the record keeps it: the position, the result it gives (`None` for
+/// the arbiter's call), the rule that decided and one line per rule tried, in `lang`.
+fn adjudication_record(a: &Adjudication, lang: crate::i18n::Lang) -> AdjudicatedResult {
+    let proposed = match a.result {
+        Decision::Decided(outcome) => BoardResult::parse(outcome.as_str()),
+        Decision::Review => None,
+    };
+    let basis = serde_json::to_value(a.basis)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default();
+    let reasons = a
+        .reasons
+        .iter()
+        .map(|r| {
+            format!(
+                "{} [{}]: {}",
+                r.rule,
+                r.reference.text(lang),
+                r.note.text(lang)
+            )
+        })
+        .collect();
+    AdjudicatedResult {
+        fen: a.fen.clone(),
+        proposed,
+        basis,
+        reasons,
+        override_reason: None,
+    }
+}
+
 /// `POST /rounds/{n}/adjudicate` (`board`, `fen`): the play-out expired; adjudicates the
 /// position (CR 4.3–4.5) and shows the decision with its reasons and the form to record it.
+/// A FEN that is not a position is refused on the round's page with the FEN kept in its field.
 pub(super) async fn adjudicate(
     State(app): State<Shared>,
     RoundNo(n): RoundNo,
@@ -288,19 +378,41 @@ pub(super) async fn adjudicate(
             .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-fen")))?;
         let t = app.load().await?;
         let players = board_players(&t, n, board)?;
-        let pos = position_from_fen(&fen)?;
-        let config = app.config.preset.adjudication();
-        let adjudicator =
-            Adjudicator::new(config).map_err(|e| WebError::Internal(e.to_string()))?;
-        let a = super::blocking(move || Ok(adjudicator.adjudicate(&pos))).await?;
+        let a = adjudicate_fen(&app, &fen).await?;
         let results = result_choices(&RESULTS[..3]);
+        let proposed = adjudicated(&a);
         Ok::<_, WebError>(json!({
             "round": n, "board": board, "players": players, "fen": fen,
             "summary": a.summary(lang), "review": a.result == Decision::Review,
-            "proposed": adjudicated(&a), "version": version(&t), "results": results,
+            "proposed": proposed, "proposed_shown": shown_result(proposed),
+            "version": super::board_version(&t, n, board), "results": results,
         }))
     }
     .await;
+    // A FEN that is not a position: the round's page again, the FEN as typed kept in its field
+    // with the reason beside it.
+    if let Err(WebError::Fen(e)) = &shown
+        && let Ok(t) = app.load().await
+        && let Ok(mut data) = super::pages::round_data(&t, n, lang)
+    {
+        if let Some(d) = data.as_object_mut() {
+            d.insert("fen_value".into(), json!(f.get("fen")));
+            d.insert("fen_error".into(), json!(e.message(lang)));
+            d.insert(
+                "fen_board".into(),
+                json!(f.number::<u32>("board").ok().flatten()),
+            );
+        }
+        let title = lang.fmt("web-round-title", &[("round", &n.to_string())]);
+        let page = Page::new(lang, page_path, title).with_csrf(&q.csrf);
+        return super::view::render_status(
+            &app,
+            axum::http::StatusCode::BAD_REQUEST,
+            "round.html",
+            &page,
+            data,
+        );
+    }
     board_page(
         &app,
         (lang, &q.csrf),
@@ -309,4 +421,57 @@ pub(super) async fn adjudicate(
         "web-adjudication-title",
         shown,
     )
+}
+
+/// A result value as the pages show it.
+fn shown_result(value: &str) -> String {
+    shown(value).to_string()
+}
+
+/// `POST /rounds/{n}/adjudicate/confirm` (`board`, `fen`, `choice`, `result`, `reason`,
+/// `version`): adjudicates the position again and records the board's result with the
+/// adjudication kept in the record — its result (`choice=decided`), the arbiter's on a
+/// position it left to him (`result`), or another result with the arbiter's reason
+/// (`choice=other`).
+pub(super) async fn adjudicate_confirm(
+    State(app): State<Shared>,
+    RoundNo(n): RoundNo,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    let f = Fields(form);
+    let lang = f.lang(&app);
+    let page = format!("/rounds/{n}");
+    let parsed = async {
+        let board: u32 = f.required("board")?;
+        let fen = f
+            .get("fen")
+            .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-fen")))?;
+        let a = adjudicate_fen(&app, &fen).await?;
+        let record = adjudication_record(&a, lang);
+        let (chosen, reason) = arbiter_choice(&f, lang)?;
+        let result = match (chosen, record.proposed) {
+            (Some(r), _) | (None, Some(r)) => r,
+            // The arbiter's call (review): the result chosen in the list.
+            (None, None) => f
+                .get("result")
+                .as_deref()
+                .and_then(parse_result)
+                .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-result")))?,
+        };
+        Ok((board, record, result, reason, f.get("correct").is_some()))
+    }
+    .await;
+    submit_noted(
+        &app,
+        &headers,
+        &f,
+        &page,
+        parsed,
+        move |(board, record, result, reason, correct), t| {
+            t.record_adjudicated(n, board, record, result, reason.as_deref(), correct)?;
+            Ok(later_rounds(t, n, correct))
+        },
+    )
+    .await
 }

@@ -28,9 +28,18 @@ pub(super) struct PageQuery {
     pub token: Option<String>,
     /// `/players?edit=N`: the player whose edit form is shown (ignored unless a number).
     pub edit: Option<u16>,
+    /// `?saved=1`: the page was reached by the redirect after a change, and says it was saved.
+    pub saved: bool,
+    /// `?note=a,b`: warnings the change just saved calls for ([`NOTES`]; others ignored).
+    pub notes: Vec<String>,
     /// The form key of the request's session (empty outside the server's middleware).
     pub csrf: String,
 }
+
+/// The warnings a page shows after a change (`?note=`), each the Fluent message `web-note-ID`:
+/// a name registered twice, a player entered after rounds were paired, a correction of a round
+/// after which others were paired.
+pub(super) const NOTES: &[&str] = &["duplicate-name", "late-entry", "later-rounds"];
 
 impl PageQuery {
     /// The query of `uri`.
@@ -42,6 +51,14 @@ impl PageQuery {
             lang: q.remove("lang"),
             token: q.remove("token"),
             edit: q.remove("edit").and_then(|e| e.trim().parse().ok()),
+            saved: q.remove("saved").is_some_and(|v| v == "1"),
+            notes: q
+                .remove("note")
+                .unwrap_or_default()
+                .split(',')
+                .filter(|n| NOTES.contains(n))
+                .map(str::to_string)
+                .collect(),
             csrf: String::new(),
         }
     }

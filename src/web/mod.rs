@@ -14,8 +14,10 @@
 //!   Fluent messages are reached from templates through one `t("id", arg=…)` function.
 //! - Data safety: every change is [`store::update`] (the state file's lock around the
 //!   read-modify-write, then the atomic write), run off the async threads. A form carries the
-//!   state's [`version`] as it was shown; a change made from a stale page is refused with
-//!   "changed meanwhile, reload" (409 in the API when a `version` is given).
+//!   state's [`version`] as it was shown — on the pages the version of the part it changes
+//!   ([`board_version`], [`pairing_version`], [`player_version`]), so that two devices entering
+//!   different boards never refuse each other; a change whose part changed since is refused
+//!   with "changed meanwhile, reload" (409 in the API when a `version` is given).
 //! - Access: on loopback anyone on the machine may change the event; bound to another address
 //!   every state-changing request needs the token ([`Access`]). Whatever the address, only the
 //!   desk's own pages and programs may change it — not another web page the arbiter's browser
@@ -258,19 +260,6 @@ fn tournament_message(e: &TournamentError, lang: Lang) -> String {
             "web-error-already-out",
             &[("player", &tpn(*p)), ("round", &n(*from))],
         ),
-        TournamentError::GameAfterWithdrawal {
-            tpn: p,
-            round,
-            next,
-            ..
-        } => lang.fmt(
-            "web-error-game-after",
-            &[
-                ("player", &tpn(*p)),
-                ("round", &n(*round)),
-                ("next", &n(*next)),
-            ],
-        ),
         TournamentError::InvalidPlayer { name, problem } => lang.fmt(
             "web-error-invalid-player",
             &[("name", name), ("problem", &problem.text(lang))],
@@ -280,31 +269,27 @@ fn tournament_message(e: &TournamentError, lang: Lang) -> String {
         }
         TournamentError::Pairing { round, source } => lang.fmt(
             "web-error-pairing",
-            &[("round", &n(*round)), ("reason", &source.to_string())],
-        ),
-        TournamentError::VerdictPlayers {
-            board,
-            verdict,
-            board_players,
-            ..
-        } => lang.fmt(
-            "web-error-verdict-players",
-            &[
-                ("board", &n(*board)),
-                ("verdict", verdict),
-                ("players", board_players),
-            ],
+            &[("round", &n(*round)), ("reason", &source.message(lang))],
         ),
         TournamentError::VerdictDisagrees {
             reported,
             discrepancies,
             ..
-        } => lang.fmt(
-            "web-error-verdict-disagrees",
-            &[("reported", reported), ("discrepancies", discrepancies)],
-        ),
+        } => {
+            let why: Vec<String> = discrepancies
+                .split(", ")
+                .filter(|d| !d.is_empty())
+                .map(|d| crate::game::verdict::discrepancy_text(d, lang))
+                .collect();
+            lang.fmt(
+                "web-error-verdict-disagrees",
+                &[("reported", reported), ("discrepancies", &why.join("; "))],
+            )
+        }
         TournamentError::InvalidForbiddenPair => lang.msg("web-error-forbid-same"),
-        other => lang.fmt("web-error-refused", &[("reason", &other.to_string())]),
+        // The others in the library's own words in `lang` (`VerdictPlayers` among them: the
+        // sides named in the page's language).
+        other => other.message(lang),
     }
 }
 
@@ -324,6 +309,76 @@ pub fn version(t: &Tournament) -> String {
     h.write(&json);
     h.write_usize(json.len());
     format!("{:016x}", h.finish())
+}
+
+/// A hash of `parts`' JSON as 16 hex digits.
+fn hash_of(parts: &impl serde::Serialize) -> String {
+    let json = serde_json::to_vec(parts).unwrap_or_default();
+    let mut h = rustc_hash::FxHasher::default();
+    h.write(&json);
+    h.write_usize(json.len());
+    format!("{:016x}", h.finish())
+}
+
+/// The version of one board as its forms carry it, `board:R:B:HASH`: round `round`'s pairing
+/// (who plays whom on which board) and board `board`'s result and record. A change elsewhere
+/// (another board's result, a player registered) leaves it as it is, so two devices entering
+/// different boards do not refuse each other; a change of this board or of the round's pairing
+/// makes a form shown before it stale.
+pub fn board_version(t: &Tournament, round: u32, board: u32) -> String {
+    let r = t.round(round);
+    let pairing: Vec<(u32, u16, u16)> = r
+        .map(|r| {
+            r.games
+                .iter()
+                .map(|g| (g.board, g.white, g.black))
+                .collect()
+        })
+        .unwrap_or_default();
+    let game = r.and_then(|r| r.games.iter().find(|g| g.board == board));
+    format!("board:{round}:{board}:{}", hash_of(&(pairing, game)))
+}
+
+/// The version of the event's pairings as the "pair the next round" form carries it,
+/// `pairing:HASH`: which rounds are paired, with whom on which board. Results entered meanwhile
+/// do not make it stale (the pairer reads them when it pairs); another round paired or unpaired
+/// does.
+pub fn pairing_version(t: &Tournament) -> String {
+    let rounds: Vec<Vec<(u32, u16, u16)>> = t
+        .rounds
+        .iter()
+        .map(|r| {
+            r.games
+                .iter()
+                .map(|g| (g.board, g.white, g.black))
+                .collect()
+        })
+        .collect();
+    format!("pairing:{}", hash_of(&(t.total_rounds, rounds)))
+}
+
+/// The version of one player's record as the form that edits him carries it, `player:N:HASH`.
+pub fn player_version(t: &Tournament, tpn: u16) -> String {
+    format!("player:{tpn}:{}", hash_of(&t.player(tpn)))
+}
+
+/// Whether a form's `seen` version still holds for `t`: the whole state's [`version`], or a
+/// scoped one ([`board_version`], [`pairing_version`], [`player_version`]) whose part of the
+/// state has not changed.
+fn still_current(seen: &str, t: &Tournament) -> bool {
+    if seen == version(t) {
+        return true;
+    }
+    let mut parts = seen.split(':');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some("board"), Some(r), Some(b)) => match (r.parse(), b.parse()) {
+            (Ok(r), Ok(b)) => seen == board_version(t, r, b),
+            _ => false,
+        },
+        (Some("pairing"), _, _) => seen == pairing_version(t),
+        (Some("player"), Some(p), _) => p.parse().is_ok_and(|p| seen == player_version(t, p)),
+        _ => false,
+    }
 }
 
 impl App {
@@ -352,8 +407,9 @@ impl App {
     }
 
     /// A change to the state file through [`store::update`] (lock, read, change, atomic
-    /// write), off the async threads. With `seen`, the version the form was made from, a state
-    /// that changed since is refused ([`WebError::Stale`]) and left as it is.
+    /// write), off the async threads. With `seen`, the version the form was made from (the
+    /// whole state's, or the board's, the pairings' or the player's the form is about), a
+    /// state whose part changed since is refused ([`WebError::Stale`]) and left as it is.
     async fn change<T: Send + 'static>(
         self: &Shared,
         seen: Option<String>,
@@ -363,7 +419,7 @@ impl App {
         blocking(move || {
             store::update(&path, |t| {
                 if let Some(seen) = seen.filter(|s| !s.is_empty())
-                    && seen != version(t)
+                    && !still_current(&seen, t)
                 {
                     return Err(WebError::Stale);
                 }
@@ -463,6 +519,15 @@ pub fn router(app: Shared) -> Router {
         .route("/rounds/{n}/judge", post(desk::judge_upload))
         .route("/rounds/{n}/judge/confirm", post(desk::judge_confirm))
         .route("/rounds/{n}/adjudicate", post(desk::adjudicate))
+        .route(
+            "/rounds/{n}/adjudicate/confirm",
+            post(desk::adjudicate_confirm),
+        )
+        .route("/rounds/{n}/export.csv", get(pages::export_csv))
+        .route("/export/trf", get(pages::export_trf))
+        .route("/export/state", get(pages::export_state))
+        .route("/players/disqualify", post(actions::disqualify))
+        .route("/players/bye", post(actions::half_point_bye))
         .route("/standings", get(pages::standings))
         .route("/crosstable", get(pages::crosstable))
         .route("/api/event", get(api::event))
@@ -476,6 +541,21 @@ pub fn router(app: Shared) -> Router {
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn_with_state(app.clone(), guard::guard))
         .with_state(app)
+}
+
+/// This machine's address on its local network, as the system picks it for outgoing traffic:
+/// a UDP socket "connected" to an address of a private range (no packet is sent) reports the
+/// local address it would use. `None` without a network (or when it is a loopback one).
+pub fn lan_address(v6: bool) -> Option<std::net::IpAddr> {
+    let (bind, probe) = if v6 {
+        ("[::]:0", "[fd00::1]:9")
+    } else {
+        ("0.0.0.0:0", "10.255.255.255:9")
+    };
+    let socket = std::net::UdpSocket::bind(bind).ok()?;
+    socket.connect(probe).ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_unspecified() && !ip.is_loopback()).then_some(ip)
 }
 
 /// A token for a server bound beyond loopback: 128 bits from the operating system's random
@@ -526,7 +606,14 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(&str)) -> Result<(), 
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|source| ServeError::Bind { addr, source })?;
-    let local = listener.local_addr()?;
+    let mut local = listener.local_addr()?;
+    // Bound to every address (tablet mode): `0.0.0.0` opens nothing on a phone; the URL names
+    // the machine's address on the venue's network instead.
+    if local.ip().is_unspecified()
+        && let Some(ip) = lan_address(local.is_ipv6())
+    {
+        local.set_ip(ip);
+    }
     let url = match &config.token {
         Some(t) => format!("http://{local}/?token={t}"),
         None => format!("http://{local}/"),

@@ -20,7 +20,10 @@ impl App {
     /// The page frame for a request: its language and the session's form key.
     fn page(&self, q: &PageQuery, uri: &Uri, title: impl Fn(Lang) -> String) -> Page {
         let lang = self.lang(q.lang.as_deref());
-        Page::new(lang, uri.path(), title(lang)).with_csrf(&q.csrf)
+        let mut page = Page::new(lang, uri.path(), title(lang)).with_csrf(&q.csrf);
+        page.saved = q.saved;
+        page.notes.clone_from(&q.notes);
+        page
     }
 }
 
@@ -36,11 +39,24 @@ pub(super) const RESULTS: &[(&str, &str)] = &[
 ];
 
 /// A result as the pages show it.
-fn shown(result: &str) -> &str {
+pub(super) fn shown(result: &str) -> &str {
     RESULTS
         .iter()
         .find(|(v, _)| *v == result)
         .map_or(result, |(_, l)| l)
+}
+
+/// "Withdrew from round 3" / «выбыла с 3-го тура» for a player out of the event (CR 1.4,
+/// CR 2.2), the words following the player's sex; `None` while the player is in.
+fn out_text(p: &crate::tournament::Player, lang: Lang) -> Option<String> {
+    p.out_from().map(|(round, why)| {
+        let id = if why == "withdrew" {
+            "web-out-withdrew"
+        } else {
+            "web-out-disqualified"
+        };
+        p.gendered(lang, id, &[("round", &round.to_string())])
+    })
 }
 
 /// The common data of an event: its name, rounds and what the arbiter does next.
@@ -76,7 +92,8 @@ fn event_data(t: &Tournament, lang: Lang) -> Value {
         lang.msg("web-next-done")
     };
     json!({
-        "event": t.name, "version": version(t), "total_rounds": t.total_rounds,
+        "event": t.name, "version": version(t), "pairing_version": super::pairing_version(t),
+        "total_rounds": t.total_rounds,
         "players_count": t.players.len(), "rounds": rounds, "paired": paired,
         "can_pair": can_pair, "next_round": paired + 1, "next": next,
     })
@@ -111,7 +128,7 @@ pub(super) async fn event(State(app): State<Shared>, q: PageQuery, uri: Uri) -> 
         .map(|p| {
             json!({"start_rank": p.start_rank, "name": p.name,
                    "points": fmt_decimal(t.score(p.start_rank, through), page.lang),
-                   "out": p.out_from().map(|(r, _)| r)})
+                   "out": out_text(p, page.lang)})
         })
         .collect();
     render(
@@ -139,7 +156,8 @@ pub(super) async fn players(State(app): State<Shared>, q: PageQuery, uri: Uri) -
                 "rating": e.rating, "title": e.title,
                 "birth_date": p.and_then(|p| p.birth_date.clone()),
                 "club": p.and_then(|p| p.club.clone()),
-                "out": p.and_then(|p| p.out_from()).map(|(r, why)| json!({"round": r, "why": why})),
+                "out": p.and_then(|p| out_text(p, page.lang)),
+                "sex": p.and_then(|p| p.sex),
             })
         })
         .collect();
@@ -153,7 +171,8 @@ pub(super) async fn players(State(app): State<Shared>, q: PageQuery, uri: Uri) -
         .collect();
     let editing = q.edit.and_then(|n| t.player(n)).map(|p| {
         json!({"start_rank": p.start_rank, "name": p.name, "rating": p.rating,
-               "birth_date": p.birth_date, "club": p.club})
+               "birth_date": p.birth_date, "club": p.club, "sex": p.sex,
+               "version": super::player_version(&t, p.start_rank)})
     });
     // The withdrawal form's default: the next round to pair, or the last round once all are.
     let withdraw_from = (t.paired_rounds() + 1).min(t.total_rounds).max(1);
@@ -177,14 +196,87 @@ fn player_json(p: &ListedPlayer, lang: Lang) -> Value {
            "points": fmt_decimal(p.points.as_f64(), lang)})
 }
 
+/// How board `g`'s result was decided ([`crate::tournament::Game::decided_by`]), for the
+/// round's page in `lang`: `None` for a result typed as reported; else `text` (by the judge's
+/// log, by adjudication with the rule and FEN, by forfeit, by the arbiter's override with his
+/// reason) and `details` (the adjudication's rules tried).
+fn decided_data(g: &crate::tournament::Game, lang: Lang) -> Option<Value> {
+    use crate::tournament::DecidedBy;
+    let basis = |b: &str| {
+        let id = format!(
+            "basis-{}",
+            b.replace("seventy_five", "seventyfive").replace('_', "-")
+        );
+        lang.try_fmt(&id, &[]).unwrap_or_else(|_| b.to_string())
+    };
+    let shown_opt = |r: Option<BoardResult>| {
+        r.map_or("—".to_string(), |r| shown(result_value(r)).to_string())
+    };
+    let (text, details): (String, Vec<String>) = match g.decided_by()? {
+        DecidedBy::Reported => return None,
+        DecidedBy::Forfeit => (lang.msg("web-decided-forfeit"), Vec::new()),
+        DecidedBy::Judge => {
+            let j = g.judged.as_ref()?;
+            let text = match (&j.reported, j.agrees) {
+                (Some(r), false) => {
+                    lang.fmt("web-decided-judge-against", &[("reported", shown(r))])
+                }
+                _ => lang.msg("web-decided-judge"),
+            };
+            (text, Vec::new())
+        }
+        DecidedBy::Adjudication => {
+            let a = g.adjudicated.as_ref()?;
+            (
+                lang.fmt(
+                    "web-decided-adjudication",
+                    &[("basis", &basis(&a.basis)), ("fen", &a.fen)],
+                ),
+                a.reasons.clone(),
+            )
+        }
+        DecidedBy::Override => {
+            let (by, decided, reason) = match (&g.judged, &g.adjudicated) {
+                (Some(j), _) if j.override_reason.is_some() => {
+                    ("judge", j.verdict_result, j.override_reason.clone())
+                }
+                (_, Some(a)) => ("adjudication", a.proposed, a.override_reason.clone()),
+                _ => return None,
+            };
+            (
+                lang.fmt(
+                    "web-decided-override",
+                    &[
+                        ("by", by),
+                        ("decided", &shown_opt(decided)),
+                        ("reason", reason.as_deref().unwrap_or("")),
+                    ],
+                ),
+                g.adjudicated
+                    .as_ref()
+                    .map(|a| a.reasons.clone())
+                    .unwrap_or_default(),
+            )
+        }
+    };
+    Some(json!({"text": text, "details": details}))
+}
+
 /// The data of a round's page: boards, the bye, who plays where.
 pub(super) fn round_data(t: &Tournament, n: u32, lang: Lang) -> Result<Value, WebError> {
     let list = PairingList::new(t, n)?;
+    let games = t.round(n).map(|r| r.games.as_slice()).unwrap_or_default();
     let boards: Vec<Value> = list
         .boards
         .iter()
         .map(|b| {
-            json!({"board": b.board, "white": player_json(&b.white, lang),
+            let decided = games
+                .iter()
+                .find(|g| g.board == b.board)
+                .and_then(|g| decided_data(g, lang));
+            json!({"board": b.board, "version": super::board_version(t, n, b.board),
+                   "decided": decided,
+                   "white": player_json(&b.white, lang),
                    "black": player_json(&b.black, lang), "result": b.result,
                    "shown": b.result.as_deref().map(shown)})
         })
@@ -208,23 +300,60 @@ pub(super) fn round_data(t: &Tournament, n: u32, lang: Lang) -> Result<Value, We
             "round": n, "boards": boards, "bye": list.bye.as_ref().map(|p| player_json(p, lang)),
             "who": who, "results": results, "missing": missing, "can_pair_here": can_pair,
             "adjudicate_results": &results[..3],
+            "explanation": explanation_data(t, n, lang),
         }),
     ))
 }
 
-/// The pairer's explanation of a round just paired, for its page: floaters and the bye.
-pub(super) fn explanation_data(t: &Tournament, e: &Explanation) -> Value {
-    let name = |tpn: Option<u32>| tpn.and_then(|x| u16::try_from(x).ok()).map(|x| t.label(x));
-    let floats: Vec<Value> = e
+/// The pairer's explanation of round `n` kept in the record ([`crate::tournament::Round::explanation`]),
+/// in `lang` from its facts (who floated, who got the bye, which pairs were kept apart) and
+/// the scores before the round: `None` when the round was not paired by the Dutch pairer.
+pub(super) fn explanation_data(t: &Tournament, n: u32, lang: Lang) -> Option<Value> {
+    let r = t.round(n)?;
+    let e: &Explanation = r.explanation.as_ref()?;
+    let tpn = |x: Option<u32>| x.and_then(|x| u16::try_from(x).ok());
+    let who = |p: u16| {
+        let points = fmt_decimal(t.score(p, n.saturating_sub(1)), lang);
+        (t.label(p), points)
+    };
+    let floats: Vec<String> = e
         .boards
         .iter()
-        .filter(|b| b.float_reason.is_some())
-        .map(|b| {
-            json!({"board": b.board, "down": name(b.downfloater), "up": name(b.upfloater),
-                   "reason": b.float_reason})
+        .filter_map(|b| {
+            let (down, up) = (tpn(b.downfloater)?, tpn(b.upfloater)?);
+            let ((dn, dp), (un, up)) = (who(down), who(up));
+            Some(lang.fmt(
+                "web-why-float",
+                &[
+                    ("board", &b.board.to_string()),
+                    ("down", &dn),
+                    ("down_points", &dp),
+                    ("up", &un),
+                    ("up_points", &up),
+                ],
+            ))
         })
         .collect();
-    json!({"floats": floats, "bye": e.bye, "forbidden": e.forbidden})
+    let bye = e.bye.as_ref().and_then(|_| {
+        let b = r
+            .byes
+            .iter()
+            .find(|b| b.kind == crate::tournament::ByeKind::PairingAllocated)?;
+        let (name, points) = who(b.player);
+        Some(lang.fmt("web-why-bye", &[("player", &name), ("points", &points)]))
+    });
+    let forbidden: Vec<String> = if e.forbidden.is_empty() {
+        Vec::new()
+    } else {
+        t.forbidden
+            .iter()
+            .map(|f| {
+                let names: Vec<String> = f.players.iter().map(|&p| t.label(p)).collect();
+                lang.fmt("web-why-forbidden", &[("players", &names.join(", "))])
+            })
+            .collect()
+    };
+    Some(json!({"floats": floats, "bye": bye, "forbidden": forbidden}))
 }
 
 /// `/rounds/{n}`: the pairings with one-click result entry, corrections, incidents.
@@ -270,6 +399,7 @@ fn number(v: &Value, lang: Lang) -> String {
 
 /// A standings row for the page.
 fn standing_json(
+    t: &Tournament,
     r: &crate::tournament::standings::StandingRow,
     report_order: &[String],
     lang: Lang,
@@ -283,8 +413,11 @@ fn standing_json(
         })
         .collect();
     json!({"rank": r.rank, "start_rank": r.start_rank, "name": r.name, "rating": r.rating,
-           "club": r.club, "points": fmt_decimal(r.points, lang), "tie_breaks": tbs,
-           "status": r.status.map(|s| lang.msg(&format!("status-{s}")))})
+    "club": r.club, "points": fmt_decimal(r.points, lang), "tie_breaks": tbs,
+    "status": r.status.map(|s| {
+        let sex = t.player(r.start_rank).and_then(|p| p.sex);
+        crate::tournament::player::gendered(lang, &format!("web-status-{s}"), sex, &[])
+    })})
 }
 
 /// `/standings`: after the last complete round, with the preset's tie-breaks.
@@ -298,7 +431,7 @@ pub(super) async fn standings(State(app): State<Shared>, q: PageQuery, uri: Uri)
     let rows: Vec<Value> = report
         .standings
         .iter()
-        .map(|r| standing_json(r, &report.tie_break_order, page.lang))
+        .map(|r| standing_json(&t, r, &report.tie_break_order, page.lang))
         .collect();
     render(
         &app,
@@ -328,7 +461,7 @@ pub(super) async fn crosstable(State(app): State<Shared>, q: PageQuery, uri: Uri
         .map(|r| {
             let cells: Vec<String> = r.rounds.iter().map(CrossCell::text).collect();
             with(
-                standing_json(&r.standing, &order, page.lang),
+                standing_json(&t, &r.standing, &order, page.lang),
                 json!({"cells": cells}),
             )
         })
@@ -352,4 +485,75 @@ pub(super) fn parse_result(result: &str) -> Option<BoardResult> {
         .any(|(v, _)| *v == result)
         .then(|| BoardResult::parse(result))
         .flatten()
+}
+
+/// A result as the forms send it (`1/2-1/2` for a draw): the value of its button.
+pub(super) fn result_value(result: BoardResult) -> &'static str {
+    RESULTS
+        .iter()
+        .find(|(v, _)| BoardResult::parse(v) == Some(result))
+        .map_or("", |(v, _)| v)
+}
+
+/// A file to download: `body` as `kind`, saved as `name`.
+fn download(kind: &str, name: &str, body: String) -> Response {
+    use axum::response::IntoResponse;
+    (
+        [
+            (axum::http::header::CONTENT_TYPE, kind.to_string()),
+            (
+                axum::http::header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// `GET /export/trf`: the event as FIDE TRF-16 (`tournament export --format trf`).
+pub(super) async fn export_trf(State(app): State<Shared>, q: PageQuery) -> Response {
+    let lang = app.lang(q.lang.as_deref());
+    match load(&app, lang, "/").await {
+        Ok(t) => download(
+            "text/plain; charset=utf-8",
+            "event.trf",
+            crate::formats::trf::Trf::from_tournament(&t).to_string(),
+        ),
+        Err(r) => r,
+    }
+}
+
+/// `GET /export/state`: the state file itself, for a backup (`tournament export --format json`).
+pub(super) async fn export_state(State(app): State<Shared>, q: PageQuery) -> Response {
+    let lang = app.lang(q.lang.as_deref());
+    match load(&app, lang, "/").await {
+        Ok(t) => match serde_json::to_string_pretty(&t) {
+            Ok(json) => download("application/json", "event-backup.json", json + "\n"),
+            Err(e) => error_page(&app, lang, "/", &WebError::Internal(e.to_string())),
+        },
+        Err(r) => r,
+    }
+}
+
+/// `GET /rounds/{n}/export.csv`: round `n`'s pairings as CSV ([`PairingList::to_csv`], names
+/// neutralised for spreadsheets).
+pub(super) async fn export_csv(
+    State(app): State<Shared>,
+    RoundNo(n): RoundNo,
+    q: PageQuery,
+) -> Response {
+    let lang = app.lang(q.lang.as_deref());
+    let t = match load(&app, lang, "/").await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    match PairingList::new(&t, n) {
+        Ok(list) => download(
+            "text/csv; charset=utf-8",
+            &format!("round-{n}.csv"),
+            list.to_csv(),
+        ),
+        Err(e) => error_page(&app, lang, "/", &WebError::from(e)),
+    }
 }

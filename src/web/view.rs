@@ -93,6 +93,10 @@ pub(super) struct Page {
     pub title: String,
     /// The form key of the request's session, put in every form ([`super::guard`]).
     pub csrf: String,
+    /// The page follows a change just saved (`?saved=1`): a notice says so.
+    pub saved: bool,
+    /// Warnings after the change (`?note=`, [`super::extract::NOTES`]).
+    pub notes: Vec<String>,
 }
 
 impl Page {
@@ -103,6 +107,8 @@ impl Page {
             path: path.into(),
             title,
             csrf: String::new(),
+            saved: false,
+            notes: Vec::new(),
         }
     }
 
@@ -164,6 +170,8 @@ pub(super) fn render_status(
         path => page.path,
         title => page.title,
         csrf => page.csrf,
+        saved => page.saved,
+        notes => page.notes,
         css => CSS,
         t => translator(lang),
         ..Value::from_serialize(&data)

@@ -1,13 +1,17 @@
 """End-to-end test of `arbiter serve` in headless Chromium (issue 15), run by .ci/run.
 
-A whole 15-player, 4-round children's Swiss, driven through the pages only, in Russian:
+A whole 23-player, 4-round children's Swiss (siblings kept apart), driven through the pages only, in Russian:
 register the players (and one forbidden pair), pair every round by the button, enter every
 result by clicking, upload one board's event log and confirm the judge's verdict (round 2),
 adjudicate one expired play-out from its FEN and confirm (round 3), correct one result with
 its confirmation box (round 4), open the print sheet; then the standings page must equal
 `arbiter tournament standings --format json` on the same state file, and the pairings page
 must not scroll sideways at 800 px. Screenshots (Russian) of the pairings page, the print
-sheet and the standings go to docs/screenshots/.
+sheet and the standings go to docs/screenshots/. Also: the players' reported 1-0 contradicted by
+the log, the judge's 0-1 the default and recorded; two browser sessions entering different
+boards of the same round both recorded; F5 after pairing pairs nothing; no phrase of
+locales/en/arbiter.ftl on any Russian page; screenshots of the verdict, adjudication and round
+pages at 1280 and 390 px.
 
     python3 tests/web/desk_e2e.py [--arbiter target/debug/arbiter] [--screenshots docs/screenshots]
 
@@ -27,7 +31,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
-# 15 children: name, rating (0 = unrated), birth date, club.
+# 23 children (an odd number: a bye every round): name, rating (0 = unrated), birth date, club.
 PLAYERS = [
     ("Иванова Анна", 1450, "2014/03/12", "Ладья"),
     ("Петров Пётр", 1420, "2013/11/02", "Ладья"),
@@ -44,7 +48,34 @@ PLAYERS = [
     ("Фёдоров Тимур", 0, "2016/03/03", "Ладья"),
     ("Орлова Софья", 0, "2016/11/11", ""),
     ("Ёлкин Фёдор", 0, "2015/12/12", "Гамбит"),
+    ("Белова Ксения", 1100, "2015/05/15", "Ладья"),
+    ("Белов Роман", 1090, "2016/07/07", "Ладья"),
+    ("Григорьева Вероника", 1080, "2014/09/09", ""),
+    ("Тарасов Глеб", 1070, "2015/02/20", "Ферзь"),
+    ("Заречная-Преображенская Анастасия", 1060, "2016/01/01", ""),
+    ("Яковлев Семён", 1050, "2014/12/01", "Гамбит"),
+    ("Степанова Ульяна", 1040, "2015/10/10", ""),
+    ("Никитин Егор", 0, "2016/06/16", "Ферзь"),
 ]
+
+# Siblings kept apart (a forbidden pair): their numbers in the list above, from 1.
+SIBLINGS = ("Белова Ксения", "Белов Роман")
+
+
+def english_phrases():
+    """The English locale's longer fixed phrases (placeables cut out): none may show on a
+    Russian page."""
+    phrases = set()
+    with open(os.path.join(ROOT, "locales/en/arbiter.ftl"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith(("#", " ", "\t")) or " = " not in line:
+                continue
+            value = line.split(" = ", 1)[1].strip()
+            for part in __import__("re").split(r"\{[^}]*\}", value):
+                part = part.strip(" :;,.()\"'—-")
+                if len(part) >= 14 and sum(ch.isalpha() for ch in part) >= 10:
+                    phrases.add(part)
+    return sorted(phrases)
 
 # Results clicked, by (round + board) in turn; the first three are the usual ones.
 CYCLE = ["1-0", "0-1", "1/2-1/2", "1-0", "0-1", "1-0", "+-"]
@@ -60,6 +91,8 @@ LOG_EVENTS = [
     {"type": "move", "uci": "b8c6"},
     {"type": "move", "uci": "f3f5"},
     {"type": "notice", "notice": "illegal_move"},
+    # The players reported 1-0 (White's resignation, they said): the record contradicts it.
+    {"type": "result", "result": "1-0", "reason": "resignation"},
 ]
 
 # A play-out that expired with White a rook up against the lone king: 1-0 (CR 4.3).
@@ -159,6 +192,26 @@ def main():
     def no_error(what):
         errs = browser.find_elements(css, "#error")
         c.check(not errs, f"{what}: {errs[0].text if errs else ''}")
+        no_english(what)
+
+    english = english_phrases()
+
+    def no_english(what, driver=None):
+        """No phrase of the English locale on a Russian page (its visible text)."""
+        d = driver or browser
+        if d.find_element(css, "html").get_attribute("lang") != "ru":
+            return
+        text = d.find_element(css, "body").text
+        found = [p for p in english if p in text]
+        c.check(not found, f"{what}: English on a Russian page: {found[:3]}")
+
+    def shoot(name):
+        os.makedirs(args.screenshots, exist_ok=True)
+        size = browser.get_window_size()
+        for width in (1280, 390):
+            browser.set_window_size(width, 1000)
+            browser.save_screenshot(os.path.join(args.screenshots, f"{name}-{width}.png"))
+        browser.set_window_size(size["width"], size["height"])
 
     try:
         # Register the players through the form.
@@ -174,7 +227,16 @@ def main():
             click("#add-player")
             no_error(f"register {name}")
         rows = browser.find_elements(css, "#players tr")
-        c.check(len(rows) == 16, f"15 players listed, found {len(rows) - 1}")
+        c.check(len(rows) == len(PLAYERS) + 1, f"{len(PLAYERS)} players listed, found {len(rows) - 1}")
+        # The siblings must not meet.
+        go("/players?lang=ru")
+        forbid = browser.find_element(css, "form[action='/players/forbid']")
+        for select, name in zip(forbid.find_elements(css, "select"), SIBLINGS):
+            for o in select.find_elements(css, "option"):
+                if name in o.text:
+                    o.click()
+        navigated(lambda: forbid.find_element(css, "button").click())
+        no_error("forbid the siblings")
         c.check(browser.find_element(css, "html").get_attribute("lang") == "ru", "<html lang=ru>")
 
         for rnd in range(1, 5):
@@ -184,7 +246,38 @@ def main():
             c.check(f"Тур {rnd}" in browser.find_element(css, "h1").text, f"round {rnd} page")
             c.check(bool(browser.find_elements(css, "#explanation")), f"round {rnd}: the pairer's explanation")
             boards = len(browser.find_elements(css, "#pairings tr[id^=board-]"))
-            c.check(boards == 7, f"round {rnd}: 7 boards, found {boards}")
+            c.check(boards == len(PLAYERS) // 2, f"round {rnd}: {len(PLAYERS) // 2} boards, found {boards}")
+            c.check("/rounds/" in browser.current_url and "saved=1" in browser.current_url,
+                    f"round {rnd}: the address is the round's after pairing: {browser.current_url}")
+            # F5 does not pair again (the round's page is a GET after the redirect).
+            browser.refresh()
+            c.check(not browser.find_elements(css, "#error"), f"round {rnd}: reload shows no error")
+            c.check(f"Тур {rnd}" in browser.find_element(css, "h1").text, f"round {rnd}: reload stays")
+            sib = SIBLINGS
+            for tr in browser.find_elements(css, "#pairings tr[id^=board-]"):
+                c.check(not all(x in tr.text for x in sib), f"round {rnd}: the siblings paired: {tr.text}")
+            if rnd == 1:
+                # Two devices: a second browser session opens the round before the first enters a
+                # result; each then enters another board, and both are recorded.
+                other = webdriver.Chrome(service=Service(driver_path), options=opts)
+                try:
+                    other.get(url + "/rounds/1?lang=ru")
+                    browser.find_element(css, '#board-1 form.res button[value="1-0"]')
+                    navigated(lambda: browser.find_element(css, '#board-1 form.res button[value="1-0"]').click())
+                    no_error("device 1: board 1")
+                    other.execute_script("window.__old = true;")
+                    other.find_element(css, '#board-2 form.res button[value="0-1"]').click()
+                    WebDriverWait(other, 20).until(lambda b: b.execute_script(
+                        "return window.__old === undefined && document.readyState === 'complete'"))
+                    errs = other.find_elements(css, "#error")
+                    c.check(not errs, f"device 2: board 2 after device 1's board 1: {errs[0].text if errs else ''}")
+                    c.check("#board-2" in other.current_url, f"device 2 back at its board: {other.current_url}")
+                    saved = {g["board"]: g.get("result") for g in
+                             json.load(open(state, encoding="utf-8"))["rounds"][0]["games"]}
+                    c.check(saved.get(1) == "white_wins" and saved.get(2) == "black_wins", f"both devices' results saved: {saved}")
+                finally:
+                    other.quit()
+                browser.refresh()
             c.check("Без пары" in browser.find_element(css, "#bye").text, f"round {rnd}: the bye")
             if rnd == 1:
                 browser.set_window_size(800, 1000)
@@ -193,6 +286,8 @@ def main():
                 c.check(wide <= 0, f"pairings page at 800 px scrolls sideways by {wide} px")
                 browser.set_window_size(1100, 1000)
             for board in range(1, boards + 1):
+                if rnd == 1 and board <= 2:
+                    continue  # entered by the two devices above
                 if rnd == 2 and board == 1:
                     # An incident: the board's event log, judged and confirmed.
                     row = browser.find_element(css, "#board-1")
@@ -211,9 +306,16 @@ def main():
                     no_error("judge the log")
                     summary = browser.find_element(css, "#verdict-summary").text
                     c.check("0-1" in summary and "3.3" in summary, f"verdict with its reasons: {summary[:200]}")
-                    c.check("0-1" in browser.find_element(css, "#would").text, "the verdict's result")
+                    c.check("0 – 1" in browser.find_element(css, "#judge-result").text, "the judge's result")
+                    c.check(browser.find_element(css, "#choice-decided").is_selected(), "the judge's result is the default")
+                    c.check(bool(browser.find_elements(css, "#disagrees")), "the players' 1-0 contradicted, said")
+                    shoot("verdict-ru")
                     click("#confirm")
                     no_error("confirm the verdict")
+                    saved = json.load(open(state, encoding="utf-8"))["rounds"][1]["games"][0]
+                    c.check(saved.get("result") == "black_wins", f"the judge's 0-1 recorded, not the players' 1-0: {saved}")
+                    c.check("по решению судьи" in browser.find_element(css, "#decided-1").text,
+                            "the round page marks the board decided by the judge")
                     continue
                 if rnd == 3 and board == 1:
                     # An expired play-out, adjudicated from its FEN and confirmed.
@@ -223,8 +325,13 @@ def main():
                     no_error("adjudicate")
                     summary = browser.find_element(css, "#adjudication-summary").text
                     c.check("1-0" in summary and "4.3" in summary, f"adjudication with its reasons: {summary[:200]}")
+                    c.check(browser.find_element(css, "#choice-decided").is_selected(),
+                            "the adjudication's result is the default")
+                    shoot("adjudication-ru")
                     click("#confirm")
                     no_error("confirm the adjudication")
+                    c.check("присуждено" in browser.find_element(css, "#decided-1").text,
+                            "the round page marks the board adjudicated")
                     continue
                 result = CYCLE[(rnd + board) % len(CYCLE)]
                 click(f'#board-{board} form.res button[value="{result}"]')
@@ -240,6 +347,7 @@ def main():
                 no_error("correct a result")
                 shown = browser.find_element(css, "#board-2 .result").get_attribute("data-result")
                 c.check(shown == "1/2-1/2", f"corrected result shown: {shown}")
+                c.check("#board-2" in browser.current_url, f"back at the board's row: {browser.current_url}")
                 # A second result for a finished game is refused, saying why (a form of the
                 # desk's page: it carries the page's form key).
                 go("/rounds/4?lang=ru")
@@ -255,10 +363,12 @@ def main():
                 os.makedirs(args.screenshots, exist_ok=True)
                 browser.set_window_size(1000, 1150)
                 browser.save_screenshot(os.path.join(args.screenshots, "pairings-ru.png"))
+                shoot("round-ru")
 
         # The print sheet, as printed.
         go("/rounds/4/print?lang=ru")
-        c.check(len(browser.find_elements(css, "#who tr")) == 15, "print sheet: everyone's place")
+        c.check(len(browser.find_elements(css, "#who tr")) == len(PLAYERS), "print sheet: everyone's place")
+        no_english("print sheet")
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
         browser.set_window_size(900, 1000)
         browser.save_screenshot(os.path.join(args.screenshots, "print-ru.png"))
@@ -281,7 +391,11 @@ def main():
         browser.set_window_size(1000, 900)
         browser.save_screenshot(os.path.join(args.screenshots, "standings-ru.png"))
         go("/crosstable?lang=ru")
-        c.check(len(browser.find_elements(css, "#crosstable tr")) == 16, "crosstable rows")
+        c.check(len(browser.find_elements(css, "#crosstable tr")) == len(PLAYERS) + 1, "crosstable rows")
+        no_english("crosstable")
+        for page in ["/", "/players", "/standings", "/rounds/1", "/rounds/2", "/rounds/3"]:
+            go(page + "?lang=ru")
+            no_english(page)
     finally:
         browser.quit()
         server.terminate()
