@@ -921,3 +921,6 @@ web-disqualify = Disqualification (CR 2.2)
 web-disqualify-button = Disqualify
 web-export = Download
 web-export-backup = backup of the state file
+web-unforbid = remove
+web-cancel-withdrawal = cancel the withdrawal
+web-error-no-forbidden = There is no such forbidden pair (reload the page).

@@ -1021,3 +1021,6 @@ web-disqualify = Дисквалификация (ПС 2.2)
 web-disqualify-button = Дисквалифицировать
 web-export = Скачать
 web-export-backup = резервная копия файла турнира
+web-unforbid = убрать
+web-cancel-withdrawal = отменить выбытие
+web-error-no-forbidden = Такой запрещённой пары нет (обновите страницу).

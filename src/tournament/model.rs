@@ -469,6 +469,16 @@ impl Tournament {
         Ok(())
     }
 
+    /// Cancels a withdrawal recorded by mistake (CR 1.4): the player is paired again from the
+    /// next round paired; rounds paired meanwhile stay as they are (he was not in them).
+    /// Returns whether he had withdrawn (a disqualification is not cancelled here).
+    ///
+    /// # Errors
+    /// [`TournamentError::UnknownPlayer`].
+    pub fn cancel_withdrawal(&mut self, tpn: u16) -> Result<bool, TournamentError> {
+        Ok(self.player_mut(tpn)?.withdrawn_from.take().is_some())
+    }
+
     /// Disqualifies the player in round `round` (CR 2.2): that round's game, if any, is lost
     /// (the opponent wins; a result already recorded is replaced), and the player is not
     /// paired again: every later round counts as a loss (0 points, TRF `Z`).

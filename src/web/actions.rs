@@ -367,3 +367,34 @@ pub(super) async fn half_point_bye(
     )
     .await
 }
+
+/// `POST /players/return` (`player`): cancels a withdrawal entered by mistake.
+pub(super) async fn cancel_withdrawal(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    let f = Fields(form);
+    let parsed = f.required::<u16>("player");
+    submit(&app, &headers, &f, "/players", parsed, |p, t| {
+        Ok(t.cancel_withdrawal(p)?)
+    })
+    .await
+}
+
+/// `POST /players/unforbid` (`index`): removes a forbidden pair entered by mistake.
+pub(super) async fn unforbid(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    let f = Fields(form);
+    let lang = f.lang(&app);
+    let parsed = f.required::<usize>("index");
+    submit(&app, &headers, &f, "/players", parsed, move |i, t| {
+        t.remove_forbidden(i)
+            .map(|_| ())
+            .ok_or_else(|| WebError::NotFound(lang.msg("web-error-no-forbidden")))
+    })
+    .await
+}

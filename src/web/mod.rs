@@ -528,6 +528,8 @@ pub fn router(app: Shared) -> Router {
         .route("/export/state", get(pages::export_state))
         .route("/players/disqualify", post(actions::disqualify))
         .route("/players/bye", post(actions::half_point_bye))
+        .route("/players/return", post(actions::cancel_withdrawal))
+        .route("/players/unforbid", post(actions::unforbid))
         .route("/standings", get(pages::standings))
         .route("/crosstable", get(pages::crosstable))
         .route("/api/event", get(api::event))

@@ -158,6 +158,7 @@ pub(super) async fn players(State(app): State<Shared>, q: PageQuery, uri: Uri) -
                 "club": p.and_then(|p| p.club.clone()),
                 "out": p.and_then(|p| out_text(p, page.lang)),
                 "sex": p.and_then(|p| p.sex),
+                "withdrawn": p.is_some_and(|p| p.withdrawn_from.is_some()),
             })
         })
         .collect();
