@@ -1603,3 +1603,56 @@ async fn a_withdrawal_cancelled_and_a_forbidden_pair_removed() {
     let r1 = store::load(&path).unwrap().round(1).unwrap().clone();
     assert_eq!(r1.games.len(), 2, "all four paired again: {r1:?}");
 }
+
+/// A round paired too early is unpaired from its page while it has no results (confirmed), and
+/// paired again; once a result is in, unpairing is refused in words.
+#[tokio::test]
+async fn a_round_without_results_is_unpaired() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 5);
+    let cfg = config(&path, None);
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, _, page) = send(&cfg, "GET", "/rounds/1?lang=ru", "", &[]).await;
+    assert!(page.contains(r#"id="unpair""#), "{page}");
+    let (s, _, _) = send(&cfg, "POST", "/rounds/1/unpair", "lang=ru", &form).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "unconfirmed");
+    let (s, h, _) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/unpair",
+        "confirm=yes&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(location(&h), "/?lang=ru&saved=1");
+    let t = store::load(&path).unwrap();
+    assert_eq!(t.paired_rounds(), 0);
+    assert!(t.rounds.iter().all(|r| r.games.is_empty()));
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, _, _) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/result",
+        "board=1&result=1-0&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let (_, _, page) = send(&cfg, "GET", "/rounds/1?lang=ru", "", &[]).await;
+    assert!(!page.contains(r#"id="unpair""#));
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/unpair",
+        "confirm=yes&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(body.contains("уже есть результат"), "{body}");
+    assert_eq!(store::load(&path).unwrap().paired_rounds(), 1);
+}

@@ -924,3 +924,6 @@ web-export-backup = backup of the state file
 web-unforbid = remove
 web-cancel-withdrawal = cancel the withdrawal
 web-error-no-forbidden = There is no such forbidden pair (reload the page).
+web-unpair = Unpair round { $round }
+web-unpair-confirm = No result is in yet: I confirm the round is paired again
+web-error-unpair-confirm = Tick the confirmation box to unpair the round.

@@ -1024,3 +1024,6 @@ web-export-backup = резервная копия файла турнира
 web-unforbid = убрать
 web-cancel-withdrawal = отменить выбытие
 web-error-no-forbidden = Такой запрещённой пары нет (обновите страницу).
+web-unpair = Отменить жеребьёвку { $round }-го тура
+web-unpair-confirm = Результатов ещё нет: подтверждаю, что тур будет составлен заново
+web-error-unpair-confirm = Чтобы отменить жеребьёвку тура, отметьте подтверждение.

@@ -398,3 +398,24 @@ pub(super) async fn unforbid(
     })
     .await
 }
+
+/// `POST /rounds/{n}/unpair` (`confirm=yes`): unpairs the last round while it has no results
+/// ([`crate::tournament::Tournament::unpair_round`]) and returns to the event page.
+pub(super) async fn unpair(
+    State(app): State<Shared>,
+    RoundNo(n): RoundNo,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    let f = Fields(form);
+    let lang = f.lang(&app);
+    let parsed = if f.get("confirm").is_some() {
+        Ok(())
+    } else {
+        Err(WebError::BadRequest(lang.msg("web-error-unpair-confirm")))
+    };
+    submit(&app, &headers, &f, "/", parsed, move |(), t| {
+        Ok(t.unpair_round(n)?)
+    })
+    .await
+}

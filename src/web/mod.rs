@@ -516,6 +516,7 @@ pub fn router(app: Shared) -> Router {
         .route("/rounds/{n}", get(pages::round))
         .route("/rounds/{n}/print", get(pages::print))
         .route("/rounds/{n}/result", post(actions::result))
+        .route("/rounds/{n}/unpair", post(actions::unpair))
         .route("/rounds/{n}/judge", post(desk::judge_upload))
         .route("/rounds/{n}/judge/confirm", post(desk::judge_confirm))
         .route("/rounds/{n}/adjudicate", post(desk::adjudicate))

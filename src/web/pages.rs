@@ -302,6 +302,7 @@ pub(super) fn round_data(t: &Tournament, n: u32, lang: Lang) -> Result<Value, We
             "who": who, "results": results, "missing": missing, "can_pair_here": can_pair,
             "adjudicate_results": &results[..3],
             "explanation": explanation_data(t, n, lang),
+            "can_unpair": last && missing == list.boards.len(),
         }),
     ))
 }
