@@ -1550,3 +1550,109 @@ fn tablet_mode_prints_the_machines_network_address() {
     assert_eq!(child.wait().unwrap().code(), Some(0));
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
 }
+
+/// Mistakes undone on the pages: a withdrawal cancelled (the player is paired again) and a
+/// forbidden pair removed.
+#[tokio::test]
+async fn a_withdrawal_cancelled_and_a_forbidden_pair_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 4);
+    let cfg = config(&path, None);
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let ok = |s: StatusCode| assert_eq!(s, StatusCode::SEE_OTHER);
+    ok(send(
+        &cfg,
+        "POST",
+        "/players/withdraw",
+        "player=4&from_round=1&lang=ru",
+        &form,
+    )
+    .await
+    .0);
+    ok(send(
+        &cfg,
+        "POST",
+        "/players/forbid",
+        "a=1&b=2&reason=siblings&lang=ru",
+        &form,
+    )
+    .await
+    .0);
+    let (_, _, page) = send(&cfg, "GET", "/players?lang=ru", "", &[]).await;
+    assert!(
+        page.contains(r#"id="return-4""#) && page.contains(r#"id="unforbid-0""#),
+        "{page}"
+    );
+    ok(
+        send(&cfg, "POST", "/players/return", "player=4&lang=ru", &form)
+            .await
+            .0,
+    );
+    ok(
+        send(&cfg, "POST", "/players/unforbid", "index=0&lang=ru", &form)
+            .await
+            .0,
+    );
+    let t = store::load(&path).unwrap();
+    assert_eq!(t.player(4).unwrap().withdrawn_from, None);
+    assert!(t.forbidden.is_empty());
+    let (s, _, _) = send(&cfg, "POST", "/players/unforbid", "index=0&lang=ru", &form).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let r1 = store::load(&path).unwrap().round(1).unwrap().clone();
+    assert_eq!(r1.games.len(), 2, "all four paired again: {r1:?}");
+}
+
+/// A round paired too early is unpaired from its page while it has no results (confirmed), and
+/// paired again; once a result is in, unpairing is refused in words.
+#[tokio::test]
+async fn a_round_without_results_is_unpaired() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 5);
+    let cfg = config(&path, None);
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, _, page) = send(&cfg, "GET", "/rounds/1?lang=ru", "", &[]).await;
+    assert!(page.contains(r#"id="unpair""#), "{page}");
+    let (s, _, _) = send(&cfg, "POST", "/rounds/1/unpair", "lang=ru", &form).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "unconfirmed");
+    let (s, h, _) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/unpair",
+        "confirm=yes&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(location(&h), "/?lang=ru&saved=1");
+    let t = store::load(&path).unwrap();
+    assert_eq!(t.paired_rounds(), 0);
+    assert!(t.rounds.iter().all(|r| r.games.is_empty()));
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, _, _) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/result",
+        "board=1&result=1-0&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let (_, _, page) = send(&cfg, "GET", "/rounds/1?lang=ru", "", &[]).await;
+    assert!(!page.contains(r#"id="unpair""#));
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/unpair",
+        "confirm=yes&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(body.contains("уже есть результат"), "{body}");
+    assert_eq!(store::load(&path).unwrap().paired_rounds(), 1);
+}

@@ -234,6 +234,13 @@ impl Tournament {
         });
         Ok(())
     }
+
+    /// Removes the forbidden pair (or group) number `index` of [`Tournament::forbidden`]
+    /// (from 0), entered by mistake: its players may meet in the rounds paired from now on.
+    /// Returns it, `None` when there is no such entry.
+    pub fn remove_forbidden(&mut self, index: usize) -> Option<ForbiddenPair> {
+        (index < self.forbidden.len()).then(|| self.forbidden.remove(index))
+    }
 }
 
 /// How the FIDE Dutch pairer would pair a round the arbiter paired by hand and forced

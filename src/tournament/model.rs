@@ -469,6 +469,52 @@ impl Tournament {
         Ok(())
     }
 
+    /// Unpairs round `round`, the last paired, while none of its games has a result (a pairing
+    /// made too early: a late entry, a withdrawal not yet entered): its games, the pairer's
+    /// explanation and its pairing-allocated bye are removed; byes requested in advance stay.
+    ///
+    /// # Errors
+    /// [`TournamentError::NoSuchRound`] when `round` is not the last paired round;
+    /// [`TournamentError::ResultAlreadyRecorded`] naming the first board that has a result.
+    pub fn unpair_round(&mut self, round: u32) -> Result<(), TournamentError> {
+        let paired = self.paired_rounds();
+        if round != paired || round == 0 {
+            return Err(TournamentError::NoSuchRound { round, paired });
+        }
+        let r = self
+            .rounds
+            .iter_mut()
+            .find(|r| r.number == round)
+            .ok_or(TournamentError::NoSuchRound { round, paired })?;
+        if let Some(g) = r.games.iter().find(|g| g.result.is_some()) {
+            return Err(TournamentError::ResultAlreadyRecorded {
+                round,
+                board: g.board,
+                white: g.white,
+                black: g.black,
+                existing: g.result.unwrap_or(BoardResult::DoubleForfeit),
+            });
+        }
+        r.games.clear();
+        r.explanation = None;
+        r.forced = None;
+        r.byes.retain(|b| b.kind != ByeKind::PairingAllocated);
+        if r.byes.is_empty() {
+            self.rounds.retain(|r| r.number != round);
+        }
+        Ok(())
+    }
+
+    /// Cancels a withdrawal recorded by mistake (CR 1.4): the player is paired again from the
+    /// next round paired; rounds paired meanwhile stay as they are (he was not in them).
+    /// Returns whether he had withdrawn (a disqualification is not cancelled here).
+    ///
+    /// # Errors
+    /// [`TournamentError::UnknownPlayer`].
+    pub fn cancel_withdrawal(&mut self, tpn: u16) -> Result<bool, TournamentError> {
+        Ok(self.player_mut(tpn)?.withdrawn_from.take().is_some())
+    }
+
     /// Disqualifies the player in round `round` (CR 2.2): that round's game, if any, is lost
     /// (the opponent wins; a result already recorded is replaced), and the player is not
     /// paired again: every later round counts as a loss (0 points, TRF `Z`).

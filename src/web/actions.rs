@@ -367,3 +367,55 @@ pub(super) async fn half_point_bye(
     )
     .await
 }
+
+/// `POST /players/return` (`player`): cancels a withdrawal entered by mistake.
+pub(super) async fn cancel_withdrawal(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    let f = Fields(form);
+    let parsed = f.required::<u16>("player");
+    submit(&app, &headers, &f, "/players", parsed, |p, t| {
+        Ok(t.cancel_withdrawal(p)?)
+    })
+    .await
+}
+
+/// `POST /players/unforbid` (`index`): removes a forbidden pair entered by mistake.
+pub(super) async fn unforbid(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    let f = Fields(form);
+    let lang = f.lang(&app);
+    let parsed = f.required::<usize>("index");
+    submit(&app, &headers, &f, "/players", parsed, move |i, t| {
+        t.remove_forbidden(i)
+            .map(|_| ())
+            .ok_or_else(|| WebError::NotFound(lang.msg("web-error-no-forbidden")))
+    })
+    .await
+}
+
+/// `POST /rounds/{n}/unpair` (`confirm=yes`): unpairs the last round while it has no results
+/// ([`crate::tournament::Tournament::unpair_round`]) and returns to the event page.
+pub(super) async fn unpair(
+    State(app): State<Shared>,
+    RoundNo(n): RoundNo,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    let f = Fields(form);
+    let lang = f.lang(&app);
+    let parsed = if f.get("confirm").is_some() {
+        Ok(())
+    } else {
+        Err(WebError::BadRequest(lang.msg("web-error-unpair-confirm")))
+    };
+    submit(&app, &headers, &f, "/", parsed, move |(), t| {
+        Ok(t.unpair_round(n)?)
+    })
+    .await
+}

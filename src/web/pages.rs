@@ -158,6 +158,7 @@ pub(super) async fn players(State(app): State<Shared>, q: PageQuery, uri: Uri) -
                 "club": p.and_then(|p| p.club.clone()),
                 "out": p.and_then(|p| out_text(p, page.lang)),
                 "sex": p.and_then(|p| p.sex),
+                "withdrawn": p.is_some_and(|p| p.withdrawn_from.is_some()),
             })
         })
         .collect();
@@ -301,6 +302,7 @@ pub(super) fn round_data(t: &Tournament, n: u32, lang: Lang) -> Result<Value, We
             "who": who, "results": results, "missing": missing, "can_pair_here": can_pair,
             "adjudicate_results": &results[..3],
             "explanation": explanation_data(t, n, lang),
+            "can_unpair": last && missing == list.boards.len(),
         }),
     ))
 }
