@@ -1,6 +1,6 @@
 //! Digital-board placement logs (successive piece placements, clock presses) turned into the
 //! judge's events: legal moves recognised, transients ignored, illegal acts classified
-//! (laws-reference §6; issue 4).
+//! (laws-reference §6).
 //!
 //! - [`placement`]: the log format (FEN placements or JSON Lines with times and clock presses);
 //! - [`dgt`]: a DGT e-Board's serial output (raw, base64 lines, our timed JSON Lines), decoded

@@ -13,7 +13,6 @@
 //! assert_eq!(games[1].lines, vec![3, 4]);
 //! ```
 //!
-//! (Owned by the judge work, issue 2.)
 
 use std::io::{self, BufRead};
 

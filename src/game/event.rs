@@ -1,4 +1,4 @@
-//! The event log: what happens at one board, in order (issue 2 §1). Serialised as JSON Lines,
+//! The event log: what happens at one board, in order (the judge's input). Serialised as JSON Lines,
 //! one event per line, each an object with a `"type"` key (see README, "The event log").
 //!
 //! ```text
@@ -21,7 +21,6 @@
 //! agreement (CR 3.6) is [`Event::TakeBack`]: the board goes back to the position before the
 //! last act.
 //!
-//! (Owned by the judge work, issue 2.)
 
 use serde::{Deserialize, Serialize};
 use shakmaty::{Color, Square};

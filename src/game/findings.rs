@@ -1,4 +1,4 @@
-//! Findings of the verdict beyond moves and claims (issue 16): touch-move (Laws 4.3–4.5,
+//! Findings of the verdict beyond moves and claims: touch-move (Laws 4.3–4.5,
 //! CR 3.8), conduct (CR 2.1, 2.2, 4.4), declarations voided under coercion (CR 4.6), and the
 //! winnability check behind a flag fall, resignation or second illegal move (Laws 5.1.2, 6.9,
 //! 7.5.5). Each list is left out of the JSON when empty, so older verdicts read the same.

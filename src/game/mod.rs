@@ -1,7 +1,6 @@
 //! One game under the competition rules: the event log ([`event`]), the named rule presets
 //! ([`preset`]) and the thresholds they select ([`rules`]), the judge state machine ([`judge`]) and its [`verdict`].
 //!
-//! (Owned by the judge work, issue 2.)
 
 pub mod event;
 pub mod findings;

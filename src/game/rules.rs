@@ -1,7 +1,6 @@
 //! The competition rules the judge enforces (CR 3.x, CR 4.x), as named presets with
 //! configurable thresholds.
 //!
-//! (Owned by the judge work, issue 2.)
 
 use serde::Serialize;
 

@@ -1,7 +1,6 @@
 //! Start positions from FEN, with the reasons a FEN is refused named as the rules vectors name
 //! them (`../shared/vectors/rules/README.md`, `fen_error`).
 //!
-//! (Owned by the judge work, issue 2.)
 
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, FromSetup, PositionErrorKinds};

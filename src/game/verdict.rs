@@ -2,7 +2,6 @@
 //! the reported result checked against the board (CR 4.2), final FEN, and (on request) a
 //! per-event trace. Its JSON form is a stable contract (README, "Verdict JSON schema").
 //!
-//! (Owned by the judge work, issue 2.)
 
 use std::fmt;
 use std::str::FromStr;
@@ -155,7 +154,7 @@ pub enum Reason {
     /// CR 4.3: play-out time expired; the arbiter must adjudicate.
     AdjudicationRequired,
     /// CR 4.3: play-out time expired; the play-out adjudication decided the result
-    /// (`crate::adjudicate`). [added by the adjudication helper, issue 3]
+    /// (`crate::adjudicate`).
     Adjudicated,
     /// CR 4.2: the result the players (or the PGN record) report, not derived from the board.
     ReportedResult,

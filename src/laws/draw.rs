@@ -8,7 +8,6 @@
 //! collision between two different positions of one game has a probability of about 2⁻⁶⁴ per
 //! pair and is accepted (scalachess keeps only 24 bits).
 //!
-//! (Owned by the judge work, issue 2.)
 
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{

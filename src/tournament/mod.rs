@@ -1,5 +1,5 @@
-//! The tournament: players, rounds, results, standings with FIDE tie-breaks (issue 6) and
-//! Swiss pairing by the FIDE Dutch system ([`pairing`], issue 7).
+//! The tournament: players, rounds, results, standings with FIDE tie-breaks (C.07) and
+//! Swiss pairing by the FIDE Dutch system ([`pairing`], C.04.3).
 //!
 //! - [`model`]: the record — [`Tournament`]; withdrawals (CR 1.4), disqualification (CR 2.2),
 //!   the pairing-allocated bye (CR 1.3); each player's round entries and points.

@@ -17,7 +17,6 @@
 //! [`judge_pgn_game`] judges one such game (the adapter from a PGN game to the judge's moves and
 //! reported result); [`unreadable_tokens`] finds the main-line tokens the reader skipped.
 //!
-//! (Owned by the judge work, issue 2.)
 
 use std::io::{self, Read};
 use std::ops::ControlFlow;

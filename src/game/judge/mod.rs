@@ -1,5 +1,5 @@
 //! The judge: one game, event by event, under the Laws and the competition rules
-//! (issue 2 §3–§4). Incremental: [`Judge::new`] → [`Judge::apply`] (or the allocation-free
+//! (Laws and CR 3–4). Incremental: [`Judge::new`] → [`Judge::apply`] (or the allocation-free
 //! [`Judge::play_san`] for plain move sequences) → [`Judge::verdict`].
 //!
 //! What it enforces, in order of the issue:
@@ -18,7 +18,6 @@
 //!   to continue (CR 4.4), flag fall (6.9), the reported result (CR 4.2), play-out expiry
 //!   (CR 4.3).
 //!
-//! (Owned by the judge work, issue 2.)
 //!
 //! The judge's parts, one concept each: `moves` (move text and play), `position` (the board,
 //! legal or irregular), `penalties` (CR 3.x), `claims` (claims and offers), `result` (reported

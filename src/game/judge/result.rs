@@ -195,7 +195,7 @@ impl Judge {
                 // A preset has no Syzygy directory and no engine, the only things that fail.
                 let adjudicator = crate::adjudicate::Adjudicator::new(config).ok();
                 // The game's repetition history: fivefold ends it, a repeated position is
-                // not adjudicated won (issue 17).
+                // not adjudicated won (CR 4.3).
                 adjudicator.and_then(|a| a.adjudicate_game(pos, &self.history).ok())
             }
             BoardState::Irregular(_) => None,

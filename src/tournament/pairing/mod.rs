@@ -130,8 +130,8 @@ pub enum PairingError {
         "no legal pairing: the players cannot all be paired while satisfying the absolute criteria (C1 no rematch, C2 bye eligibility, C3 colours)"
     )]
     NoLegalPairing,
-    /// Every round of the event is already paired: there is no next round (bbpPairings
-    /// issue #24: a complete tournament is not paired again).
+    /// Every round of the event is already paired: there is no next round (as in bbpPairings,
+    /// a complete tournament is not paired again).
     #[error(
         "all {total} round(s) of the event (XXR {total}) are paired: there is no round {next} to pair"
     )]
