@@ -533,7 +533,7 @@ fn bounds_of_the_event() {
         d,
     );
     assert!(
-        e.contains("birth date \"2015/02/30\" is not a real date written YYYY/MM/DD"),
+        e.contains("birth date \"2015/02/30\" is not a real date written DD.MM.YYYY or YYYY/MM/DD"),
         "{e}"
     );
     ok(

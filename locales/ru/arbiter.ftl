@@ -581,7 +581,7 @@ web-error-no-board = В { $round }-м туре нет доски { $board }.
 web-error-no-game-players = В { $round }-м туре нет партии между { $white } и { $black }.
 web-error-not-number = { $field }: «{ $value }» — не число.
 web-error-missing = { $field }: не указано.
-web-error-birth-date = Дата рождения «{ $date }» — не настоящая дата в виде ГГГГ/ММ/ДД (или год ГГГГ).
+web-error-birth-date = Дата рождения «{ $date }» — не настоящая дата в виде ДД.ММ.ГГГГ или ГГГГ/ММ/ДД (или год ГГГГ).
 web-error-title-not-found = Не найдено
 web-field-board = Доска
 web-field-player = Номер участника
@@ -835,8 +835,78 @@ pp-too-wide = { $field ->
     }: знаков — { $chars }, а в строке участника TRF для этого поля их { $width }
 pp-rating = рейтинг { $rating } не помещается в четыре позиции TRF (не больше 9999)
 pp-fide-id = FIDE ID { $id } не помещается в одиннадцать позиций TRF
-pp-birth-date = дата рождения { $date } — не настоящая дата в виде ГГГГ/ММ/ДД (или год ГГГГ)
+pp-birth-date = дата рождения { $date } — не настоящая дата в виде ДД.ММ.ГГГГ или ГГГГ/ММ/ДД (или год ГГГГ)
 pp-event-full = турнир заполнен: стартовые номера TRF — не больше 9999
+
+## Списки участников из таблицы (tournament add-players), категории и призы, грамоты
+pl-no-name = нет фамилии
+pl-birth-date = дата рождения «{ $value }» — не дата в виде ДД.ММ.ГГГГ, ГГГГ/ММ/ДД или год
+pl-sex = пол «{ $value }» не понят (м или ж)
+pl-grade = класс «{ $value }» — не число от 1 до 11
+pl-rating = рейтинг «{ $value }» — не число
+pl-fide-id = FIDE ID «{ $value }» — не число
+pl-fsr-id = ID ФШР «{ $value }» — не число
+pl-extra-cells = в строке { $found } ячеек, а в заголовке { $expected } столбцов (разделитель внутри значения без кавычек?)
+pl-error-empty = { $file }: список пуст
+pl-error-no-name-column = { $file }:{ $line }: в строке заголовка нет столбца с фамилией или ФИО: { $header }
+pl-error-repeated-column = { $file }:{ $line }: столбец «{ $column }» назван дважды
+pl-sex-m = м
+pl-sex-f = ж
+pl-grade-n = { $grade } класс
+pl-rating-n = рейтинг { $rating }
+pl-fsr-n = ФШР { $id }
+pl-tab = табуляция
+pl-read = Список { $file }: кодировка { $encoding }, разделитель { $delimiter }
+pl-line = стр. { $line }
+pl-to-add = Будут добавлены: { $n }
+pl-duplicates = Похожи на уже записанных (не добавляются): { $n }
+pl-refused = Не приняты: { $n }
+pl-ignored = Не прочитаны столбцы: { $columns }
+pl-dup-registered = как № { $tpn } { $name } (уже в турнире)
+pl-dup-line = как в стр. { $line }
+pl-nothing-written = Ничего не записано: чтобы добавить, повторите команду с --apply (похожих на уже записанных — ещё и с --with-duplicates).
+pl-added = Добавлено участников: { $n }. Турнир записан в { $file }.
+cat-error-empty-name = У категории должно быть название.
+cat-error-exists = Категория «{ $name }» уже есть.
+cat-error-unknown = Категории «{ $name }» нет.
+cat-error-range = диапазон «{ $field }» { $low }–{ $high } пуст или выходит за допустимые границы
+cat-error-age-date = Для возраста нужна дата, на которую он считается (ДД.ММ.ГГГГ).
+cat-field-grades = классы
+cat-field-born = годы рождения
+cat-field-age = возраст
+cat-field-rating = рейтинг
+cat-rule-grade = { $grades } класс
+cat-rule-grades = { $grades } классы
+cat-rule-boys = мальчики
+cat-rule-girls = девочки
+cat-rule-born = { $years } г. р.
+cat-rule-age = возраст { $ages } на { $date }
+cat-rule-rating = рейтинг { $band }
+cat-rule-all = все участники
+cat-page-title = Категории и призы
+cat-one-prize = Участник получает приз только в одной категории (в первой по порядку).
+cat-several-prizes = Участник может получить призы в нескольких категориях.
+cat-all-diplomas = Грамоты всех призёров (печать)
+cat-diplomas = грамоты
+cat-prizes = призовых мест: { $n }
+cat-prize-mark = приз
+cat-no-players = В категории нет участников.
+cat-none = Категорий нет: их задаёт команда arbiter tournament category add.
+dip-page-title = Грамоты
+dip-title = ГРАМОТА
+dip-lead = вручается
+dip-award = { $sex ->
+        [f] занявшей
+       *[other] занявшему
+    } { $place } место в категории «{ $category }»
+dip-chief-arbiter = Главный судья
+dip-none = Призёров пока нет.
+dip-template-error = Шаблон грамоты не сработал: { $error }
+cat-added = Категория «{ $name }» добавлена: { $rule }.
+cat-removed = Категория «{ $name }» удалена.
+cat-points = очков: { $points }
+dip-written = Грамот: { $n }; записаны в { $file } (откройте в браузере и напечатайте на A4).
+## END school
 
 ## Слова, зависящие от пола участника ($sex: m, f или unknown)
 word-withdrew = { $sex ->
@@ -882,6 +952,8 @@ expect-start-rank = нужен стартовый номер, а указано 
 expect-result = нужен результат 1-0, 0-1, 1/2-1/2, +-, -+, -- или 0-0, а указано { $found }
 expect-bye-kind = нужен вид пропуска half, zero, full или pab, а указано { $found }
 expect-sex = нужен пол m или f (w, м, ж), а указано { $found }
+expect-range = нужен диапазон вида 1-2 (или одно число), а указано { $found }
+expect-date = нужна дата ДД.ММ.ГГГГ, а указано { $found }
 expect-lang = нужен язык ru или en, а указано { $found }
 
 ## Ошибки в командной строке (ошибки clap по-русски)

@@ -235,6 +235,12 @@ fn cause_text(cause: &(dyn std::error::Error + 'static), lang: Lang) -> String {
     if let Some(e) = cause.downcast_ref::<ValueError>() {
         return e.message(lang);
     }
+    if let Some(e) = cause.downcast_ref::<arbiter::formats::player_list::ListError>() {
+        return e.text(lang);
+    }
+    if let Some(e) = cause.downcast_ref::<arbiter::tournament::category::CategoryError>() {
+        return e.text(lang);
+    }
     if let Some(e) = cause.downcast_ref::<std::io::Error>() {
         return io_text(e, lang);
     }

@@ -20,6 +20,7 @@ use shakmaty::Color;
 
 mod players;
 mod result;
+mod school;
 mod state;
 mod text;
 use super::errors::ValueError;
@@ -39,6 +40,8 @@ enum Command {
     New(NewArgs),
     /// Add a player (ranked by rating, title, name until round 1 is paired; then the next number).
     AddPlayer(AddPlayerArgs),
+    /// Add the players of a school's list (CSV/TSV from a spreadsheet): a preview; `--apply` writes.
+    AddPlayers(school::AddPlayersArgs),
     /// Correct a registered player: name, rating, birth date, club, sex (what is not given stays).
     EditPlayer(EditPlayerArgs),
     /// Show the start list (initial ranking: rating, title, name); `--apply` re-ranks before round 1.
@@ -57,8 +60,14 @@ enum Command {
     Withdraw(WithdrawArgs),
     /// Disqualify a player in a round (CR 2.2: that game and all later ones lost).
     Disqualify(DisqualifyArgs),
-    /// Standings with tie-breaks.
-    Standings(ReportArgs),
+    /// Standings with tie-breaks (of the event, or of one category with `--category`).
+    Standings(school::StandingsArgs),
+    /// The event's categories (grade, sex, birth year, age, rating band) and prize settings.
+    Category(school::CategoryArgs),
+    /// The prize list of every category.
+    Prizes(school::PrizesArgs),
+    /// The diplomas of the prize winners as one HTML file to print (A4, one per page).
+    Diplomas(school::DiplomasArgs),
     /// Crosstable with tie-breaks.
     Crosstable(ReportArgs),
     /// Write a state file or TRF file as TRF (a TRF input is written back unchanged) or JSON.
@@ -194,7 +203,7 @@ struct AddPlayerArgs {
     /// Sex: `m` or `f` (`w` as TRF writes it; also `м`, `ж`); Russian text agrees with it.
     #[arg(long, value_parser = parse_sex)]
     sex: Option<Sex>,
-    /// Birth date (YYYY/MM/DD).
+    /// Birth date: ДД.ММ.ГГГГ (05.03.2017), YYYY/MM/DD or a year.
     #[arg(long)]
     birth_date: Option<String>,
     /// Club or school.
@@ -223,7 +232,7 @@ struct EditPlayerArgs {
     /// Clear the rating (unrated).
     #[arg(long)]
     unrated: bool,
-    /// New birth date (YYYY/MM/DD).
+    /// New birth date: ДД.ММ.ГГГГ, YYYY/MM/DD or a year.
     #[arg(long)]
     birth_date: Option<String>,
     /// New club or school.
@@ -479,6 +488,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             )
         }
         Command::AddPlayer(a) => players::run_add_player(a),
+        Command::AddPlayers(a) => school::run_add_players(a),
         Command::EditPlayer(a) => players::run_edit_player(a),
         Command::Pair(a) => {
             let _lock = lock_state(&a.state);
@@ -659,10 +669,10 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
         }
         Command::Withdraw(a) => players::run_withdraw(a),
         Command::Disqualify(a) => players::run_disqualify(a),
-        Command::Standings(a) => {
-            let (report, _) = report(&a)?;
-            print(&a.out, &report.to_text(a.out.lang.get()), &report)
-        }
+        Command::Standings(a) => school::run_standings(a),
+        Command::Category(a) => school::run_category(a),
+        Command::Prizes(a) => school::run_prizes(a),
+        Command::Diplomas(a) => school::run_diplomas(a),
         Command::Crosstable(a) => {
             let (report, t) = report(&a)?;
             let table = t.result_table(a.after_round);

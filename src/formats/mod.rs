@@ -1,6 +1,7 @@
 //! Input and output formats: PGN ([`pgn`]), the JSON Lines event log ([`jsonl`]), FIDE TRF-16
 //! with the TRF(x) extensions ([`trf`], converted to and from the tournament model),
-//! bbpPairings' `.pairs` lists ([`pairs`]) and the judge's JSON verdicts read back
+//! bbpPairings' `.pairs` lists ([`pairs`]), player lists from spreadsheets
+//! ([`player_list`]) and the judge's JSON verdicts read back
 //! ([`verdict`]). Opening any input of games (path or `-`, compressed or not, format detected)
 //! is [`input`]. SAN is resolved to moves by [`crate::laws::san`].
 
@@ -11,5 +12,6 @@ pub mod input;
 pub mod jsonl;
 pub mod pairs;
 pub mod pgn;
+pub mod player_list;
 pub mod trf;
 pub mod verdict;

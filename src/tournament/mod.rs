@@ -3,6 +3,9 @@
 //!
 //! - [`model`]: the record — [`Tournament`]; withdrawals (CR 1.4), disqualification (CR 2.2),
 //!   the pairing-allocated bye (CR 1.3); each player's round entries and points.
+//! - [`category`]: categories (grade, sex, birth year, age, rating band) with their
+//!   standings and prize lists, [`category::Awards`].
+//! - [`declension`]: Russian names in the dative case for diplomas.
 //! - [`player`]: [`Player`] and the limits of a player record (TRF-16's columns).
 //! - [`round`]: [`Round`], [`Game`], [`Bye`], [`ByeKind`], [`GameRef`].
 //! - [`result`]: [`BoardResult`] (a board's result, forfeits and double loss, CR 4.2, and the
@@ -26,6 +29,8 @@
 // Every public item says what it holds, in which units, and the rule it implements.
 #![warn(missing_docs)]
 
+pub mod category;
+pub mod declension;
 pub mod error;
 mod error_text;
 pub mod generate;

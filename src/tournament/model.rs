@@ -52,6 +52,13 @@ pub struct Tournament {
     /// as [`Preset::default`] (`detsky-mat`), see [`Tournament::preset`].
     #[serde(default, skip_serializing_if = "Option::is_none", rename = "preset")]
     pub rule_preset: Option<Preset>,
+    /// Categories, prize settings, the chief arbiter and the date for diplomas
+    /// ([`crate::tournament::category`]); absent from a state file that has none.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::tournament::category::Awards::is_empty"
+    )]
+    pub awards: crate::tournament::category::Awards,
 }
 
 /// Players who must not meet (TRF `XXP`, TRF-2026 `260`): every two of `players`.
@@ -79,6 +86,7 @@ impl Tournament {
             trf_headers: Vec::new(),
             forbidden: Vec::new(),
             rule_preset: None,
+            awards: Default::default(),
         }
     }
 
@@ -116,6 +124,7 @@ impl Tournament {
         let Some(rank) = rank else {
             return Err(problem(PlayerProblem::EventFull));
         };
+        normalize_date(&mut player.birth_date);
         check_player(&player).map_err(problem)?;
         player.start_rank = rank;
         self.players.push(player);
@@ -141,6 +150,8 @@ impl Tournament {
         let old = self
             .player(tpn)
             .ok_or(TournamentError::UnknownPlayer(tpn))?;
+        let mut birth_date = birth_date;
+        normalize_date(&mut birth_date);
         let edited = Player {
             name,
             rating,
@@ -707,10 +718,22 @@ pub(crate) fn find_game(r: &Round, game: GameRef) -> Option<&Game> {
     })
 }
 
+/// A birth date written the Russian way (`ДД.ММ.ГГГГ`) or with dashes, kept as
+/// `YYYY/MM/DD` ([`crate::tournament::player::normalize_birth_date`]); a date that is none of
+/// them is left for [`check_player`] to refuse.
+fn normalize_date(date: &mut Option<String>) {
+    if let Some(d) = date
+        .as_deref()
+        .and_then(crate::tournament::player::normalize_birth_date)
+    {
+        *date = Some(d);
+    }
+}
+
 /// The checks of a player record ([`Tournament::add_player`], [`Tournament::edit_player`]):
 /// the problem, or `Ok`. A name is kept whole however long (up to [`MAX_NAME_CHARS`]): only
 /// the TRF export cuts it to its 33 columns, and says so.
-fn check_player(player: &Player) -> Result<(), PlayerProblem> {
+pub(crate) fn check_player(player: &Player) -> Result<(), PlayerProblem> {
     if player.name.trim().is_empty() {
         return Err(PlayerProblem::EmptyName);
     }

@@ -48,6 +48,15 @@ pub struct Player {
     /// FIDE id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fide_id: Option<u64>,
+    /// Patronymic (отчество), when a list gives it; not part of [`Player::name`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub patronymic: Option<String>,
+    /// School grade (класс, 1–11), for categories by grade (the event is for grades 1–4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grade: Option<u8>,
+    /// The Russian Chess Federation's id (ID ФШР).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fsr_id: Option<u64>,
     /// First round the player no longer plays after leaving the event (CR 1.4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub withdrawn_from: Option<u32>,
@@ -190,7 +199,9 @@ pub enum PlayerProblem {
     #[error("FIDE id {0} does not fit TRF's eleven columns")]
     FideId(u64),
     /// A birth date that is not a real `YYYY/MM/DD` date (or a year).
-    #[error("birth date {0:?} is not a real date written YYYY/MM/DD (or a year YYYY)")]
+    #[error(
+        "birth date {0:?} is not a real date written DD.MM.YYYY or YYYY/MM/DD (or a year YYYY)"
+    )]
     BirthDate(String),
     /// The 10,000th player.
     #[error("the event is full: TRF starting ranks go up to 9999")]
@@ -252,6 +263,53 @@ pub fn overlong_text_fields(
         (chars > width).then_some((field, chars, width))
     })
     .collect()
+}
+
+/// A birth date as the record keeps it (`YYYY/MM/DD`, or a year `YYYY`) from the ways people
+/// write it: `YYYY/MM/DD`, `YYYY-MM-DD`, `YYYY.MM.DD`, the Russian `ДД.ММ.ГГГГ` (also
+/// `Д.М.ГГГГ`, `ДД/ММ/ГГГГ`, `ДД-ММ-ГГГГ`) and a year alone; surrounding spaces ignored.
+/// `None` when it is none of them or not a real date (31.04.2016, 29.02.2015).
+///
+/// ```
+/// use arbiter::tournament::player::normalize_birth_date as n;
+/// assert_eq!(n("05.03.2017").as_deref(), Some("2017/03/05"));
+/// assert_eq!(n("5.3.2017").as_deref(), Some("2017/03/05"));
+/// assert_eq!(n("2017-03-05").as_deref(), Some("2017/03/05"));
+/// assert_eq!(n("2017").as_deref(), Some("2017"));
+/// assert_eq!(n("31.04.2016"), None);
+/// ```
+pub fn normalize_birth_date(text: &str) -> Option<String> {
+    let text = text.trim();
+    let parts: Vec<&str> = text.split(['/', '.', '-']).collect();
+    let digits = |s: &str| !s.is_empty() && s.len() <= 4 && s.bytes().all(|b| b.is_ascii_digit());
+    if !parts.iter().all(|p| digits(p)) {
+        return None;
+    }
+    let date = match parts.as_slice() {
+        [y] if y.len() == 4 => y.to_string(),
+        [y, m, d] if y.len() == 4 && m.len() <= 2 && d.len() <= 2 => {
+            format!("{y}/{m:0>2}/{d:0>2}")
+        }
+        [d, m, y] if y.len() == 4 && m.len() <= 2 && d.len() <= 2 => {
+            format!("{y}/{m:0>2}/{d:0>2}")
+        }
+        _ => return None,
+    };
+    is_valid_birth_date(&date).then_some(date)
+}
+
+/// A date as `lang` writes it: `05.03.2017` in Russian, `2017/03/05` in English (the
+/// record's form); a year stays a year.
+pub fn date_text(date: &str, lang: crate::i18n::Lang) -> String {
+    match (lang, date.split('/').collect::<Vec<_>>().as_slice()) {
+        (crate::i18n::Lang::Ru, [y, m, d]) => format!("{d}.{m}.{y}"),
+        _ => date.to_string(),
+    }
+}
+
+/// The birth year of a date as the record keeps it (`YYYY/MM/DD` or `YYYY`).
+pub fn birth_year(date: &str) -> Option<u16> {
+    date.get(..4).and_then(|y| y.parse().ok())
 }
 
 /// True when `date` is a real date written `YYYY/MM/DD` (TRF-16 columns 70–79), or a year

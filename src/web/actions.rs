@@ -52,13 +52,14 @@ impl Fields {
     }
 
     /// Field `birth_date`: `None` when empty, [`WebError::BirthDate`] when not a real date
-    /// ([`crate::tournament::player::is_valid_birth_date`]).
+    /// ([`crate::tournament::player::normalize_birth_date`]: `ДД.ММ.ГГГГ` kept as `YYYY/MM/DD`).
     pub fn birth_date(&self) -> Result<Option<String>, WebError> {
         match self.get("birth_date") {
-            Some(d) if !crate::tournament::player::is_valid_birth_date(&d) => {
-                Err(WebError::BirthDate(d))
-            }
-            d => Ok(d),
+            // The Russian ДД.ММ.ГГГГ is kept as YYYY/MM/DD, as everywhere a date is read.
+            Some(d) => crate::tournament::player::normalize_birth_date(&d)
+                .map(Some)
+                .ok_or(WebError::BirthDate(d)),
+            None => Ok(None),
         }
     }
 

@@ -48,6 +48,7 @@ use crate::tournament::{GameRef, Tournament, TournamentError};
 mod actions;
 pub mod api;
 mod desk;
+pub mod diplomas;
 pub mod extract;
 pub mod guard;
 mod pages;
@@ -120,7 +121,9 @@ pub enum WebError {
         value: Option<String>,
     },
     /// A birth date that is not a real `YYYY/MM/DD` date (or a year `YYYY`).
-    #[error("birth date {0:?} is not a real date written YYYY/MM/DD (or a year YYYY)")]
+    #[error(
+        "birth date {0:?} is not a real date written DD.MM.YYYY or YYYY/MM/DD (or a year YYYY)"
+    )]
     BirthDate(String),
     /// A FEN that is not a legal position (the library's reason, in the page's language).
     #[error(transparent)]
@@ -532,6 +535,8 @@ pub fn router(app: Shared) -> Router {
         .route("/players/return", post(actions::cancel_withdrawal))
         .route("/players/unforbid", post(actions::unforbid))
         .route("/standings", get(pages::standings))
+        .route("/categories", get(diplomas::categories))
+        .route("/diplomas", get(diplomas::page))
         .route("/crosstable", get(pages::crosstable))
         .route("/api/event", get(api::event))
         .route("/api/rounds/next", post(api::pair_next))

@@ -29,6 +29,7 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("templates/adjudication.html"),
     ),
     ("message.html", include_str!("templates/message.html")),
+    ("categories.html", include_str!("templates/categories.html")),
 ];
 
 /// The template environment with every page.

@@ -20,6 +20,7 @@ pub(super) fn run_add_player(a: AddPlayerArgs) -> anyhow::Result<ExitCode> {
             fide_id: a.fide_id,
             withdrawn_from: None,
             disqualified_from: None,
+            ..Player::default()
         })
         .with_context(|| a.state.display().to_string())?;
     store::save(&t, &a.state)?;

@@ -119,6 +119,7 @@ impl Trf {
                 fide_id: p.fide_id,
                 withdrawn_from: None,
                 disqualified_from: None,
+                ..Player::default()
             });
         }
         for round in 1..=max_blocks {

@@ -1,0 +1,383 @@
+//! `arbiter tournament add-players`: a school's player list (CSV/TSV as a spreadsheet saves
+//! it) previewed, then added with `--apply` ([`arbiter::formats::player_list`]).
+
+use super::*;
+use arbiter::formats::player_list;
+
+#[derive(clap::Args)]
+pub(super) struct AddPlayersArgs {
+    /// State file.
+    state: PathBuf,
+    /// The list: CSV or TSV (`;`, `,` or tab), UTF-8 with or without BOM or Windows-1251, a
+    /// header row in Russian or English (фамилия, имя, отчество or ФИО, дата рождения, пол,
+    /// класс, школа/клуб, рейтинг, FIDE ID, ID ФШР).
+    file: PathBuf,
+    /// Add the rows (without it only the preview is shown and nothing is written).
+    #[arg(long)]
+    apply: bool,
+    /// With `--apply`, add the likely duplicates too.
+    #[arg(long, requires = "apply")]
+    with_duplicates: bool,
+    #[command(flatten)]
+    out: Output,
+}
+
+/// Runs `tournament add-players`.
+pub(super) fn run_add_players(a: AddPlayersArgs) -> anyhow::Result<ExitCode> {
+    let bytes = std::fs::read(&a.file).map_err(|source| CliError::CannotRead {
+        file: a.file.display().to_string(),
+        source,
+    })?;
+    let file = a.file.display().to_string();
+    let lang = a.out.lang.get();
+    let _lock = a.apply.then(|| lock_state(&a.state));
+    let mut t = load_state(&a.state)?;
+    let preview = player_list::read(&bytes, &t, &file)?;
+    let mut text = preview.to_text(&t, &file, lang);
+    let added = if a.apply {
+        let n = preview
+            .apply(&mut t, a.with_duplicates)
+            .with_context(|| a.state.display().to_string())?;
+        store::save(&t, &a.state)?;
+        text.push_str(&lang.fmt(
+            "pl-added",
+            &[
+                ("n", &n.to_string()),
+                ("file", &a.state.display().to_string()),
+            ],
+        ));
+        Some(n)
+    } else {
+        text.push_str(&lang.msg("pl-nothing-written"));
+        None
+    };
+    text.push('\n');
+    print(
+        &a.out,
+        &text,
+        &serde_json::json!({"preview": preview, "added": added}),
+    )
+}
+
+#[derive(clap::Args)]
+pub(super) struct StandingsArgs {
+    #[command(flatten)]
+    report: ReportArgs,
+    /// The standings of this category only: its players in the event's order, places
+    /// numbered within it.
+    #[arg(long)]
+    category: Option<String>,
+    /// Write CSV (for a spreadsheet) instead of the text table or JSON.
+    #[arg(long)]
+    csv: bool,
+}
+
+/// Runs `tournament standings`.
+pub(super) fn run_standings(a: StandingsArgs) -> anyhow::Result<ExitCode> {
+    let (mut report, t) = report(&a.report)?;
+    if let Some(name) = &a.category {
+        let c = t
+            .awards
+            .category(name)
+            .ok_or_else(|| CategoryError::Unknown(name.clone()))
+            .with_context(|| a.report.file.display().to_string())?;
+        report = report.for_category(&t, c);
+    }
+    if a.csv {
+        std::io::stdout()
+            .lock()
+            .write_all(report.to_csv().as_bytes())?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let out = &a.report.out;
+    print(out, &report.to_text(out.lang.get()), &report)
+}
+
+#[derive(clap::Args)]
+pub(super) struct CategoryArgs {
+    #[command(subcommand)]
+    command: CategoryCommand,
+}
+
+#[derive(clap::Subcommand)]
+enum CategoryCommand {
+    /// Add a category: a name and its conditions (all must hold: `--sex f --grades 1-2` is
+    /// «девочки 1–2 классы»).
+    Add(CategoryAddArgs),
+    /// List the categories with their rules and prizes.
+    List(CategoryStateArgs),
+    /// Remove a category.
+    Remove(CategoryRemoveArgs),
+    /// Prize settings: one prize per player or several; the chief arbiter and the date for diplomas.
+    Settings(CategorySettingsArgs),
+}
+
+#[derive(clap::Args)]
+struct CategoryAddArgs {
+    /// State file.
+    state: PathBuf,
+    /// Its name as printed («Девочки 1–2 классы»).
+    #[arg(long)]
+    name: String,
+    /// Grades, e.g. `1-2` or `3`.
+    #[arg(long, value_parser = range_arg::<u8>)]
+    grades: Option<(u8, u8)>,
+    /// Sex: `m` or `f` (`w`, `м`, `ж`).
+    #[arg(long, value_parser = parse_sex)]
+    sex: Option<Sex>,
+    /// Birth years, e.g. `2016-2017`.
+    #[arg(long, value_parser = range_arg::<u16>)]
+    born: Option<(u16, u16)>,
+    /// Age in full years on `--age-on`, e.g. `7-8`.
+    #[arg(long, value_parser = range_arg::<u8>, requires = "age_on")]
+    age: Option<(u8, u8)>,
+    /// The date ages are counted on (ДД.ММ.ГГГГ or YYYY/MM/DD).
+    #[arg(long, requires = "age")]
+    age_on: Option<String>,
+    /// Rating band, e.g. `0-1199` (unrated counts as 0).
+    #[arg(long, value_parser = range_arg::<u16>)]
+    rating: Option<(u16, u16)>,
+    /// Prize places (and diplomas).
+    #[arg(long, default_value_t = arbiter::tournament::category::DEFAULT_PRIZES)]
+    prizes: u32,
+    #[command(flatten)]
+    out: Output,
+}
+
+#[derive(clap::Args)]
+struct CategoryStateArgs {
+    /// State file.
+    state: PathBuf,
+    #[command(flatten)]
+    out: Output,
+}
+
+#[derive(clap::Args)]
+struct CategoryRemoveArgs {
+    /// State file.
+    state: PathBuf,
+    /// The category's name.
+    #[arg(long)]
+    name: String,
+    #[command(flatten)]
+    out: Output,
+}
+
+#[derive(clap::Args)]
+struct CategorySettingsArgs {
+    /// State file.
+    state: PathBuf,
+    /// `one`: a player wins in one category only (the first in order where he places);
+    /// `several`: each category's prize list stands alone.
+    #[arg(long, value_parser = ["one", "several"])]
+    prizes_per_player: Option<String>,
+    /// The chief arbiter as diplomas name him.
+    #[arg(long)]
+    chief_arbiter: Option<String>,
+    /// The date on diplomas (ДД.ММ.ГГГГ or YYYY/MM/DD).
+    #[arg(long)]
+    date: Option<String>,
+    #[command(flatten)]
+    out: Output,
+}
+
+fn range_arg<T: std::str::FromStr + Copy>(s: &str) -> Result<(T, T), ValueError> {
+    arbiter::tournament::category::parse_range(s).ok_or_else(|| value_error("expect-range", s))
+}
+
+use arbiter::tournament::category::{Category, CategoryError, CategoryRule};
+
+/// The categories as text lines in `lang`: «1. Девочки 1–2 классы: 1–2 класс, девочки; призовых мест: 3».
+fn category_lines(t: &Tournament, lang: Lang) -> String {
+    let mut text = String::new();
+    for (i, c) in t.awards.categories.iter().enumerate() {
+        text.push_str(&format!(
+            "{}. {}: {}; {}\n",
+            i + 1,
+            c.name,
+            c.rule.text(lang),
+            lang.fmt("cat-prizes", &[("n", &c.prizes.to_string())])
+        ));
+    }
+    text.push_str(&lang.msg(if t.awards.one_prize_per_player {
+        "cat-one-prize"
+    } else {
+        "cat-several-prizes"
+    }));
+    text
+}
+
+/// Runs `tournament category …`.
+pub(super) fn run_category(a: CategoryArgs) -> anyhow::Result<ExitCode> {
+    let category_change = |state: &Path,
+                           edit: &dyn Fn(&mut Tournament) -> Result<(), CategoryError>|
+     -> anyhow::Result<Tournament> {
+        let _lock = lock_state(state);
+        let mut t = load_state(state)?;
+        edit(&mut t).with_context(|| state.display().to_string())?;
+        store::save(&t, state)?;
+        Ok(t)
+    };
+    match a.command {
+        CategoryCommand::Add(a) => {
+            let category = Category {
+                name: a.name.clone(),
+                rule: CategoryRule {
+                    grades: a.grades,
+                    sex: a.sex,
+                    born: a.born,
+                    age: a.age,
+                    age_on: a.age_on.clone(),
+                    rating: a.rating,
+                },
+                prizes: a.prizes,
+            };
+            let t = category_change(&a.state, &|t| t.add_category(category.clone()))?;
+            let lang = a.out.lang.get();
+            let added = t.awards.categories.last().cloned();
+            let text = lang.fmt(
+                "cat-added",
+                &[
+                    ("name", &a.name),
+                    (
+                        "rule",
+                        &added.as_ref().map_or(String::new(), |c| c.rule.text(lang)),
+                    ),
+                ],
+            );
+            done(&a.out, &text, serde_json::json!({"added": added}))
+        }
+        CategoryCommand::Remove(a) => {
+            category_change(&a.state, &|t| t.remove_category(&a.name).map(|_| ()))?;
+            let text = a.out.lang.get().fmt("cat-removed", &[("name", &a.name)]);
+            done(&a.out, &text, serde_json::json!({"removed": a.name}))
+        }
+        CategoryCommand::List(a) => {
+            let t = load(&a.state)?;
+            let mut text = category_lines(&t, a.out.lang.get());
+            text.push('\n');
+            print(&a.out, &text, &t.awards)
+        }
+        CategoryCommand::Settings(a) => {
+            let date = match &a.date {
+                Some(d) => Some(
+                    arbiter::tournament::player::normalize_birth_date(d)
+                        .filter(|d| d.len() == 10)
+                        .ok_or_else(|| value_error("expect-date", d))?,
+                ),
+                None => None,
+            };
+            let t = category_change(&a.state, &|t| {
+                if let Some(p) = &a.prizes_per_player {
+                    t.awards.one_prize_per_player = p == "one";
+                }
+                if let Some(c) = &a.chief_arbiter {
+                    t.awards.chief_arbiter = Some(c.clone()).filter(|c| !c.trim().is_empty());
+                }
+                if date.is_some() {
+                    t.awards.date.clone_from(&date);
+                }
+                Ok(())
+            })?;
+            let mut text = category_lines(&t, a.out.lang.get());
+            text.push('\n');
+            print(&a.out, &text, &t.awards)
+        }
+    }
+}
+
+#[derive(clap::Args)]
+pub(super) struct PrizesArgs {
+    #[command(flatten)]
+    report: ReportArgs,
+}
+
+/// Runs `tournament prizes`: every category's prize list.
+pub(super) fn run_prizes(a: PrizesArgs) -> anyhow::Result<ExitCode> {
+    let (report, t) = report(&a.report)?;
+    let lists = t.awards.prize_lists(&t, &report);
+    let lang = a.report.out.lang.get();
+    let mut text = String::new();
+    for l in &lists {
+        text.push_str(&format!("{}\n", l.category));
+        for p in &l.prizes {
+            text.push_str(&format!(
+                "  {}  {} ({}), {}\n",
+                p.place,
+                p.name,
+                p.start_rank,
+                lang.fmt(
+                    "cat-points",
+                    &[(
+                        "points",
+                        &arbiter::tournament::standings::fmt_decimal(p.points, lang)
+                    )]
+                )
+            ));
+        }
+        if l.prizes.is_empty() {
+            text.push_str(&format!("  {}\n", lang.msg("cat-no-players")));
+        }
+    }
+    if lists.is_empty() {
+        text.push_str(&lang.msg("cat-none"));
+        text.push('\n');
+    }
+    print(&a.report.out, &text, &lists)
+}
+
+#[derive(clap::Args)]
+pub(super) struct DiplomasArgs {
+    #[command(flatten)]
+    report: ReportArgs,
+    /// Only this category's diplomas.
+    #[arg(long)]
+    category: Option<String>,
+    /// The organiser's template (minijinja; default: `diploma.html` beside the state file,
+    /// else the built-in one).
+    #[arg(long)]
+    template: Option<PathBuf>,
+    /// Write the HTML here (default: standard output).
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+}
+
+/// Runs `tournament diplomas`: one HTML document, a diploma per A4 page.
+pub(super) fn run_diplomas(a: DiplomasArgs) -> anyhow::Result<ExitCode> {
+    use arbiter::web::diplomas;
+    let (report, t) = report(&a.report)?;
+    let lang = a.report.out.lang.get();
+    let list = diplomas::diplomas(&t, &report, lang, a.category.as_deref())
+        .with_context(|| a.report.file.display().to_string())?;
+    let template = match a
+        .template
+        .clone()
+        .or_else(|| diplomas::template_beside(&a.report.file))
+    {
+        Some(path) => Some(read_file(&path)?),
+        None => None,
+    };
+    let html = diplomas::render_diplomas(&t, &list, lang, template.as_deref())
+        .map_err(|e| anyhow::anyhow!(lang.fmt("dip-template-error", &[("error", &e)])))?;
+    match &a.output {
+        Some(path) => {
+            store::write_atomic(path, |f| f.write_all(html.as_bytes()))?;
+            let text = lang.fmt(
+                "dip-written",
+                &[
+                    ("n", &list.len().to_string()),
+                    ("file", &path.display().to_string()),
+                ],
+            );
+            print(
+                &a.report.out,
+                &format!("{text}\n"),
+                &serde_json::json!({"diplomas": list, "file": path}),
+            )
+        }
+        None => {
+            std::io::stdout().lock().write_all(html.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

@@ -1,0 +1,584 @@
+//! Categories and prizes of a school event: «1 класс», «девочки 1–2 классы», «до 1200»…
+//!
+//! - A [`Category`] has a name, a [`CategoryRule`] (grades, birth years, age on a date, sex, a
+//!   rating band; every condition given must hold, so they combine) and a number of prizes
+//!   (3 by default).
+//! - Its standings are the event's standings (points, then the event's tie-breaks, FIDE C.07)
+//!   with the players it does not take left out and the places numbered again within it
+//!   ([`StandingsReport::for_category`]): a player ahead of another in the event stays ahead.
+//! - Its prize list ([`Awards::prize_lists`]): the first places up to its number of prizes
+//!   (players sharing a place share it). A disqualified player (CR 2.2) gets no prize. When
+//!   [`Awards::one_prize_per_player`] is set (Swiss-Manager's and Sharly's "one prize per
+//!   player"), the categories are awarded in their order and a player who won in an earlier
+//!   one is passed over in the later ones, the next players moving up.
+
+use crate::i18n::Lang;
+use crate::tournament::model::Tournament;
+use crate::tournament::player::{birth_year, date_text, normalize_birth_date};
+use crate::tournament::standings::StandingsReport;
+use crate::tournament::{Player, Sex};
+
+/// Prizes a category gives when not told: places 1–3.
+pub const DEFAULT_PRIZES: u32 = 3;
+
+fn default_prizes() -> u32 {
+    DEFAULT_PRIZES
+}
+
+/// An inclusive range `[low, high]` of grades, years, ages or ratings.
+pub type Range<T> = (T, T);
+
+/// Who a category takes: every condition given must hold; none given takes everyone.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct CategoryRule {
+    /// School grades (класс), inclusive: `[1, 2]`. A player without a grade is not taken.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grades: Option<Range<u8>>,
+    /// Sex. A player whose sex is unknown is not taken.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sex: Option<Sex>,
+    /// Birth years, inclusive: `[2016, 2017]`. A player without a birth date is not taken.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub born: Option<Range<u16>>,
+    /// Age in full years on [`CategoryRule::age_on`], inclusive. A player born in a known year
+    /// only is taken when every day of that year gives an age in the range.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub age: Option<Range<u8>>,
+    /// The date ages are counted on (`YYYY/MM/DD`); needed with [`CategoryRule::age`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub age_on: Option<String>,
+    /// Rating band, inclusive; an unrated player counts as rated 0 (as Swiss-Manager does).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<Range<u16>>,
+}
+
+/// A category of the event with its prizes.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Category {
+    /// Its name as printed: «Девочки 1–2 классы».
+    pub name: String,
+    /// Who it takes.
+    #[serde(flatten)]
+    pub rule: CategoryRule,
+    /// How many places get a prize (and a diploma); 3 when not told.
+    #[serde(default = "default_prizes")]
+    pub prizes: u32,
+}
+
+/// The event's categories and prize settings, kept in the state file.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Awards {
+    /// Categories in the order they are awarded.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub categories: Vec<Category>,
+    /// A player wins in one category only (the first in order where he places): Swiss-Manager's
+    /// setting. Off by default: each category's prize list stands alone.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub one_prize_per_player: bool,
+    /// The chief arbiter, as diplomas and the report name him.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chief_arbiter: Option<String>,
+    /// The date printed on diplomas (`YYYY/MM/DD`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+}
+
+impl Awards {
+    /// True when nothing is set (the state file then keeps no `awards`).
+    pub fn is_empty(&self) -> bool {
+        *self == Awards::default()
+    }
+
+    /// The category named `name` (case ignored, `ё` = `е`).
+    pub fn category(&self, name: &str) -> Option<&Category> {
+        self.categories
+            .iter()
+            .find(|c| crate::tournament::player::same_name(&c.name, name))
+    }
+}
+
+/// What is wrong with a category.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum CategoryError {
+    /// No name.
+    #[error("a category needs a name")]
+    EmptyName,
+    /// A second category of one name.
+    #[error("there is already a category named {0:?}")]
+    Exists(String),
+    /// No category of this name.
+    #[error("there is no category named {0:?}")]
+    Unknown(String),
+    /// A range whose low end is above its high end, or a grade outside 1–11.
+    #[error("the {field} range {low}–{high} is empty or out of bounds")]
+    Range {
+        /// `grades`, `born`, `age`, `rating`.
+        field: &'static str,
+        /// Low end.
+        low: u32,
+        /// High end.
+        high: u32,
+    },
+    /// An age range without the date ages are counted on, or that date not a real date.
+    #[error("an age range needs the date ages are counted on (DD.MM.YYYY)")]
+    AgeDate,
+}
+
+impl CategoryError {
+    /// The error in `lang` (Fluent `cat-error-*`).
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            CategoryError::EmptyName => lang.msg("cat-error-empty-name"),
+            CategoryError::Exists(n) => lang.fmt("cat-error-exists", &[("name", n)]),
+            CategoryError::Unknown(n) => lang.fmt("cat-error-unknown", &[("name", n)]),
+            CategoryError::Range { field, low, high } => lang.fmt(
+                "cat-error-range",
+                &[
+                    ("field", &lang.msg(&format!("cat-field-{field}"))),
+                    ("low", &low.to_string()),
+                    ("high", &high.to_string()),
+                ],
+            ),
+            CategoryError::AgeDate => lang.msg("cat-error-age-date"),
+        }
+    }
+}
+
+/// Reads a range as people write it: `1-2`, `1–2` (en dash), `1..2`, or one value `3`.
+/// `None` when it is none of these.
+pub fn parse_range<T: std::str::FromStr + Copy>(text: &str) -> Option<Range<T>> {
+    let text = text.trim();
+    let (a, b) = text
+        .split_once("..")
+        .or_else(|| text.split_once('–'))
+        .or_else(|| text.split_once('-'))
+        .unwrap_or((text, text));
+    Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+}
+
+/// `(year, month, day)` of a `YYYY/MM/DD` date.
+fn ymd(date: &str) -> Option<(u16, u8, u8)> {
+    let mut parts = date.split('/');
+    Some((
+        parts.next()?.parse().ok()?,
+        parts.next()?.parse().ok()?,
+        parts.next()?.parse().ok()?,
+    ))
+}
+
+/// Full years from `born` to `on` (both `(year, month, day)`).
+fn full_years(born: (u16, u8, u8), on: (u16, u8, u8)) -> i32 {
+    let years = i32::from(on.0) - i32::from(born.0);
+    if (on.1, on.2) < (born.1, born.2) {
+        years - 1
+    } else {
+        years
+    }
+}
+
+impl CategoryRule {
+    /// True when the rule takes `p` (module docs: every condition given must hold).
+    pub fn takes(&self, p: &Player) -> bool {
+        let within = |v: u32, (lo, hi): (u32, u32)| lo <= v && v <= hi;
+        if let Some((lo, hi)) = self.grades
+            && !p
+                .grade
+                .is_some_and(|g| within(g.into(), (lo.into(), hi.into())))
+        {
+            return false;
+        }
+        if let Some(sex) = self.sex
+            && p.sex != Some(sex)
+        {
+            return false;
+        }
+        let year = p.birth_date.as_deref().and_then(birth_year);
+        if let Some((lo, hi)) = self.born
+            && !year.is_some_and(|y| within(y.into(), (lo.into(), hi.into())))
+        {
+            return false;
+        }
+        if let Some((lo, hi)) = self.age {
+            let Some(on) = self.age_on.as_deref().and_then(ymd) else {
+                return false;
+            };
+            let ages: Vec<i32> = match p.birth_date.as_deref().map(|d| (ymd(d), birth_year(d))) {
+                Some((Some(born), _)) => vec![full_years(born, on)],
+                // A year only: the ages of its first and last day.
+                Some((None, Some(y))) => {
+                    vec![full_years((y, 1, 1), on), full_years((y, 12, 31), on)]
+                }
+                _ => return false,
+            };
+            if !ages
+                .iter()
+                .all(|&a| i32::from(lo) <= a && a <= i32::from(hi))
+            {
+                return false;
+            }
+        }
+        if let Some((lo, hi)) = self.rating
+            && !within(p.rating.unwrap_or(0).into(), (lo.into(), hi.into()))
+        {
+            return false;
+        }
+        true
+    }
+
+    /// The rule's conditions, checked: ranges not empty, grades within 1–11, an age range
+    /// with a real date (its `ДД.ММ.ГГГГ` kept as `YYYY/MM/DD`).
+    ///
+    /// # Errors
+    /// [`CategoryError::Range`], [`CategoryError::AgeDate`].
+    pub fn checked(mut self) -> Result<CategoryRule, CategoryError> {
+        let range = |field, (lo, hi): (u32, u32), max: u32| {
+            if lo > hi || hi > max {
+                Err(CategoryError::Range {
+                    field,
+                    low: lo,
+                    high: hi,
+                })
+            } else {
+                Ok(())
+            }
+        };
+        if let Some((lo, hi)) = self.grades {
+            range("grades", (lo.into(), hi.into()), 11)?;
+            if lo == 0 {
+                return Err(CategoryError::Range {
+                    field: "grades",
+                    low: 0,
+                    high: hi.into(),
+                });
+            }
+        }
+        if let Some((lo, hi)) = self.born {
+            range("born", (lo.into(), hi.into()), 9999)?;
+        }
+        if let Some((lo, hi)) = self.age {
+            range("age", (lo.into(), hi.into()), 150)?;
+            let on = self
+                .age_on
+                .as_deref()
+                .and_then(normalize_birth_date)
+                .filter(|d| d.len() == 10)
+                .ok_or(CategoryError::AgeDate)?;
+            self.age_on = Some(on);
+        }
+        if let Some((lo, hi)) = self.rating {
+            range("rating", (lo.into(), hi.into()), 9999)?;
+        }
+        Ok(self)
+    }
+
+    /// The rule in words, in `lang`: «1–2 класс, девочки, 2016–2017 г. р.»; «все участники»
+    /// when it takes everyone.
+    pub fn text(&self, lang: Lang) -> String {
+        let span = |lo: u32, hi: u32| {
+            if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo}–{hi}")
+            }
+        };
+        let mut parts = Vec::new();
+        if let Some((lo, hi)) = self.grades {
+            let id = if lo == hi {
+                "cat-rule-grade"
+            } else {
+                "cat-rule-grades"
+            };
+            parts.push(lang.fmt(id, &[("grades", &span(lo.into(), hi.into()))]));
+        }
+        if let Some(sex) = self.sex {
+            parts.push(lang.msg(match sex {
+                Sex::Male => "cat-rule-boys",
+                Sex::Female => "cat-rule-girls",
+            }));
+        }
+        if let Some((lo, hi)) = self.born {
+            parts.push(lang.fmt("cat-rule-born", &[("years", &span(lo.into(), hi.into()))]));
+        }
+        if let Some((lo, hi)) = self.age {
+            let on = self.age_on.as_deref().unwrap_or("");
+            parts.push(lang.fmt(
+                "cat-rule-age",
+                &[
+                    ("ages", &span(lo.into(), hi.into())),
+                    ("date", &date_text(on, lang)),
+                ],
+            ));
+        }
+        if let Some((lo, hi)) = self.rating {
+            parts.push(lang.fmt("cat-rule-rating", &[("band", &span(lo.into(), hi.into()))]));
+        }
+        if parts.is_empty() {
+            lang.msg("cat-rule-all")
+        } else {
+            parts.join(", ")
+        }
+    }
+}
+
+impl Tournament {
+    /// Adds a category (its rule [`CategoryRule::checked`]) after the others.
+    ///
+    /// # Errors
+    /// [`CategoryError::EmptyName`], [`CategoryError::Exists`] (names compared without case,
+    /// `ё` = `е`), and the rule's own errors. The event is left unchanged.
+    pub fn add_category(&mut self, mut category: Category) -> Result<(), CategoryError> {
+        category.name = category
+            .name
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        if category.name.is_empty() {
+            return Err(CategoryError::EmptyName);
+        }
+        if self.awards.category(&category.name).is_some() {
+            return Err(CategoryError::Exists(category.name));
+        }
+        category.rule = category.rule.checked()?;
+        self.awards.categories.push(category);
+        Ok(())
+    }
+
+    /// Removes the category named `name`.
+    ///
+    /// # Errors
+    /// [`CategoryError::Unknown`].
+    pub fn remove_category(&mut self, name: &str) -> Result<Category, CategoryError> {
+        let i = self
+            .awards
+            .categories
+            .iter()
+            .position(|c| crate::tournament::player::same_name(&c.name, name))
+            .ok_or_else(|| CategoryError::Unknown(name.to_string()))?;
+        Ok(self.awards.categories.remove(i))
+    }
+}
+
+impl StandingsReport {
+    /// The standings of one category: the rows of the players `category` takes, in the
+    /// event's order (points, then the event's tie-breaks), their places numbered again
+    /// within the category (a shared place stays shared). Titled «event — category».
+    pub fn for_category(&self, event: &Tournament, category: &Category) -> StandingsReport {
+        let mut rows: Vec<_> = self
+            .standings
+            .iter()
+            .filter(|r| {
+                event
+                    .player(r.start_rank)
+                    .is_some_and(|p| category.rule.takes(p))
+            })
+            .cloned()
+            .collect();
+        renumber(&mut rows);
+        StandingsReport {
+            tournament: format!("{} — {}", self.tournament, category.name),
+            standings: rows,
+            ..self.clone()
+        }
+    }
+}
+
+impl StandingsReport {
+    /// The standings as CSV, as the pairing list writes it
+    /// ([`crate::tournament::pairing_list::PairingList::to_csv`]): commas, a header of field
+    /// names (`rank,start_rank,name,rating,points`, the tie-break acronyms, `status`), names
+    /// quoted and kept from running as formulas
+    /// ([`crate::tournament::pairing_list::spreadsheet_text`]), numbers with a decimal point.
+    pub fn to_csv(&self) -> String {
+        let q = |s: &str| {
+            format!(
+                "\"{}\"",
+                crate::tournament::pairing_list::spreadsheet_text(s).replace('"', "\"\"")
+            )
+        };
+        let mut out = String::from("rank,start_rank,name,rating,points");
+        for k in &self.tie_break_order {
+            out.push(',');
+            out.push_str(k);
+        }
+        out.push_str(",status\n");
+        for r in &self.standings {
+            out.push_str(&format!(
+                "{},{},{},{},{}",
+                r.rank,
+                r.start_rank,
+                q(&r.name),
+                r.rating.map(|x| x.to_string()).unwrap_or_default(),
+                r.points
+            ));
+            for k in &self.tie_break_order {
+                out.push(',');
+                if let Some(v) = r.tie_breaks.get(k).and_then(|v| v.as_f64()) {
+                    out.push_str(&v.to_string());
+                }
+            }
+            out.push(',');
+            out.push_str(r.status.unwrap_or(""));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Places numbered again after rows were left out: a row's place is one more than the rows
+/// ranked strictly ahead of it (rows come in rank order; equal event ranks share a place).
+fn renumber(rows: &mut [crate::tournament::standings::StandingRow]) {
+    let mut previous: Option<(usize, usize)> = None;
+    for (i, row) in rows.iter_mut().enumerate() {
+        let place = match previous {
+            Some((event_rank, place)) if event_rank == row.rank => place,
+            _ => i + 1,
+        };
+        previous = Some((row.rank, place));
+        row.rank = place;
+    }
+}
+
+/// One prize: a place in a category's prize list.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Prize {
+    /// Place within the category (shared places repeat).
+    pub place: usize,
+    /// Starting rank.
+    pub start_rank: u16,
+    /// Name.
+    pub name: String,
+    /// Sex, for the diploma's words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sex: Option<Sex>,
+    /// Points.
+    pub points: f64,
+}
+
+/// A category's prize list.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PrizeList {
+    /// The category's name.
+    pub category: String,
+    /// The winners by place.
+    pub prizes: Vec<Prize>,
+}
+
+impl Awards {
+    /// The prize list of every category in order, from the event's standings `report` (module
+    /// docs: a disqualified player gets none; with [`Awards::one_prize_per_player`] a winner
+    /// of an earlier category is passed over later).
+    pub fn prize_lists(&self, event: &Tournament, report: &StandingsReport) -> Vec<PrizeList> {
+        let mut won: std::collections::HashSet<u16> = std::collections::HashSet::new();
+        let mut lists = Vec::new();
+        for c in &self.categories {
+            let mut rows: Vec<_> = report
+                .for_category(event, c)
+                .standings
+                .into_iter()
+                .filter(|r| r.status != Some("disqualified"))
+                .filter(|r| !(self.one_prize_per_player && won.contains(&r.start_rank)))
+                .collect();
+            renumber(&mut rows);
+            let prizes: Vec<Prize> = rows
+                .into_iter()
+                .filter(|r| r.rank <= c.prizes as usize)
+                .map(|r| Prize {
+                    place: r.rank,
+                    start_rank: r.start_rank,
+                    sex: event.player(r.start_rank).and_then(|p| p.sex),
+                    name: r.name,
+                    points: r.points,
+                })
+                .collect();
+            won.extend(prizes.iter().map(|p| p.start_rank));
+            lists.push(PrizeList {
+                category: c.name.clone(),
+                prizes,
+            });
+        }
+        lists
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn child(grade: u8, sex: Sex, born: &str, rating: Option<u16>) -> Player {
+        Player {
+            name: "X".into(),
+            grade: Some(grade),
+            sex: Some(sex),
+            birth_date: Some(born.into()),
+            rating,
+            ..Player::default()
+        }
+    }
+
+    #[test]
+    fn rules_combine() {
+        let girls12 = CategoryRule {
+            grades: Some((1, 2)),
+            sex: Some(Sex::Female),
+            ..CategoryRule::default()
+        };
+        assert!(girls12.takes(&child(2, Sex::Female, "2017/03/05", None)));
+        assert!(!girls12.takes(&child(3, Sex::Female, "2017/03/05", None)));
+        assert!(!girls12.takes(&child(1, Sex::Male, "2017/03/05", None)));
+        assert!(!girls12.takes(&Player::default()));
+        let born = CategoryRule {
+            born: Some((2016, 2017)),
+            ..CategoryRule::default()
+        };
+        assert!(born.takes(&child(1, Sex::Male, "2016", None)));
+        assert!(!born.takes(&child(1, Sex::Male, "2015/12/31", None)));
+        let u1200 = CategoryRule {
+            rating: Some((0, 1199)),
+            ..CategoryRule::default()
+        };
+        assert!(u1200.takes(&child(1, Sex::Male, "2016", None)));
+        assert!(u1200.takes(&child(1, Sex::Male, "2016", Some(1199))));
+        assert!(!u1200.takes(&child(1, Sex::Male, "2016", Some(1200))));
+    }
+
+    #[test]
+    fn ages_on_a_date() {
+        let eight = CategoryRule {
+            age: Some((8, 8)),
+            age_on: Some("06.12.2026".into()),
+            ..CategoryRule::default()
+        }
+        .checked()
+        .unwrap();
+        assert_eq!(eight.age_on.as_deref(), Some("2026/12/06"));
+        // Eight on 6 December 2026: born 7.12.2017 – 6.12.2018.
+        assert!(eight.takes(&child(2, Sex::Male, "2018/12/06", None)));
+        assert!(!eight.takes(&child(2, Sex::Male, "2018/12/07", None)));
+        assert!(eight.takes(&child(2, Sex::Male, "2017/12/07", None)));
+        assert!(!eight.takes(&child(2, Sex::Male, "2017/12/06", None)));
+        // A year only: 2018 gives 7 or 8 on that date, so not surely 8.
+        assert!(!eight.takes(&child(2, Sex::Male, "2018", None)));
+        let bad = CategoryRule {
+            age: Some((8, 9)),
+            ..CategoryRule::default()
+        };
+        assert_eq!(bad.checked(), Err(CategoryError::AgeDate));
+        let bad = CategoryRule {
+            grades: Some((3, 2)),
+            ..CategoryRule::default()
+        };
+        assert_eq!(
+            bad.checked().unwrap_err().text(Lang::Ru),
+            "диапазон «классы» 3–2 пуст или выходит за допустимые границы"
+        );
+    }
+
+    #[test]
+    fn ranges() {
+        assert_eq!(parse_range::<u8>("1-2"), Some((1, 2)));
+        assert_eq!(parse_range::<u8>("1–2"), Some((1, 2)));
+        assert_eq!(parse_range::<u16>("0..1199"), Some((0, 1199)));
+        assert_eq!(parse_range::<u8>("3"), Some((3, 3)));
+        assert_eq!(parse_range::<u8>("a-b"), None);
+    }
+}

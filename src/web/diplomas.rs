@@ -1,0 +1,270 @@
+//! The event's categories and prizes on the desk (`/categories`: each category's standings
+//! and prize list) and the diplomas of the prize winners (`/diplomas`, one A4 page each,
+//! printed from the browser), also written by `arbiter tournament diplomas`.
+//!
+//! The diploma is a minijinja template the organiser may replace: a file named
+//! [`TEMPLATE_FILE`] beside the state file is used instead of the built-in one
+//! (`templates/diploma.html`, whose comment lists the data it gets).
+
+use std::path::{Path, PathBuf};
+
+use axum::extract::State;
+use axum::http::{StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use minijinja::value::{Kwargs, Value};
+use serde_json::json;
+
+use super::Shared;
+use super::extract::PageQuery;
+use super::view::{Page, error_page, render};
+use crate::i18n::Lang;
+use crate::tournament::Tournament;
+use crate::tournament::category::CategoryError;
+use crate::tournament::declension::name_dative;
+use crate::tournament::player::date_text;
+use crate::tournament::standings::{StandingsReport, fmt_decimal};
+
+/// The built-in diploma template.
+pub const TEMPLATE: &str = include_str!("templates/diploma.html");
+
+/// The name of an organiser's own diploma template beside the state file.
+pub const TEMPLATE_FILE: &str = "diploma.html";
+
+/// One diploma: a prize winner's place in a category, with the words printed.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Diploma {
+    /// The category's name.
+    pub category: String,
+    /// The place (1–3 by default).
+    pub place: usize,
+    /// The name as registered («Соловьёва, Дарья»).
+    pub name: String,
+    /// The name in the dative, surname first («Соловьёвой Дарье»; in English as written,
+    /// without the comma).
+    pub name_dative: String,
+    /// `m`, `f` or `unknown`.
+    pub sex: &'static str,
+    /// The words before the name («вручается» / "awarded to").
+    pub lead: String,
+    /// The words after it, agreeing with the sex («занявшей 1 место в категории «…»»).
+    pub award: String,
+}
+
+/// The diplomas of every prize winner of the event, or of the category named `category`, in
+/// category order then place ([`crate::tournament::category::Awards::prize_lists`] from the
+/// standings `report`).
+///
+/// # Errors
+/// [`CategoryError::Unknown`] for a category the event does not have.
+pub fn diplomas(
+    t: &Tournament,
+    report: &StandingsReport,
+    lang: Lang,
+    category: Option<&str>,
+) -> Result<Vec<Diploma>, CategoryError> {
+    if let Some(name) = category
+        && t.awards.category(name).is_none()
+    {
+        return Err(CategoryError::Unknown(name.to_string()));
+    }
+    let wanted = category.and_then(|c| t.awards.category(c)).map(|c| &c.name);
+    let mut out = Vec::new();
+    for list in t.awards.prize_lists(t, report) {
+        if wanted.is_some_and(|w| *w != list.category) {
+            continue;
+        }
+        for p in list.prizes {
+            let sex = p.sex.map_or("unknown", |s| s.selector());
+            let name_dative = match lang {
+                Lang::Ru => name_dative(&p.name, p.sex),
+                _ => p.name.replace(',', ""),
+            };
+            let place = p.place.to_string();
+            let award = crate::tournament::player::gendered(
+                lang,
+                "dip-award",
+                p.sex,
+                &[("place", &place), ("category", &list.category)],
+            );
+            out.push(Diploma {
+                category: list.category.clone(),
+                place: p.place,
+                name: p.name,
+                name_dative,
+                sex,
+                lead: lang.msg("dip-lead"),
+                award,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The diploma template an organiser put beside the state file `state`, if any.
+pub fn template_beside(state: &Path) -> Option<PathBuf> {
+    let dir = match state.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let path = dir.join(TEMPLATE_FILE);
+    path.is_file().then_some(path)
+}
+
+/// The diplomas as one HTML document from `template` (minijinja source; the built-in
+/// [`TEMPLATE`] when `None`): the data listed in the template's comment and `t(id, …)` for
+/// Fluent messages.
+///
+/// # Errors
+/// The template's error (its line), as text.
+pub fn render_diplomas(
+    t: &Tournament,
+    diplomas: &[Diploma],
+    lang: Lang,
+    template: Option<&str>,
+) -> Result<String, String> {
+    let mut env = minijinja::Environment::new();
+    env.add_template("diploma.html", template.unwrap_or(TEMPLATE))
+        .map_err(|e| format!("{e:#}"))?;
+    let translate = move |id: String, kwargs: Kwargs| -> Result<String, minijinja::Error> {
+        let mut args: Vec<(String, String)> = Vec::new();
+        for k in kwargs.args() {
+            let v: Value = kwargs.get(k)?;
+            args.push((k.to_string(), v.to_string()));
+        }
+        let refs: Vec<(&str, &str)> = args.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        lang.try_fmt(&id, &refs)
+            .map_err(|e| minijinja::Error::new(minijinja::ErrorKind::InvalidOperation, e))
+    };
+    let date = t.awards.date.as_deref().map(|d| date_text(d, lang));
+    let ctx = minijinja::context! {
+        lang => lang.code(),
+        event => t.name,
+        date => date.unwrap_or_default(),
+        chief_arbiter => t.awards.chief_arbiter.clone().unwrap_or_default(),
+        diplomas => Value::from_serialize(diplomas),
+        t => Value::from_function(translate),
+    };
+    env.get_template("diploma.html")
+        .and_then(|tpl| tpl.render(ctx))
+        .map_err(|e| format!("{e:#}"))
+}
+
+/// `GET /diplomas[?category=NAME]`: the diplomas to print, from the organiser's template
+/// beside the state file or the built-in one.
+pub(super) async fn page(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
+    let lang = app.lang(q.lang.as_deref());
+    let category = query_param(&uri, "category");
+    let t = match app.load().await {
+        Ok(t) => t,
+        Err(e) => return error_page(&app, lang, "/categories", &e),
+    };
+    let report = app.standings(&t);
+    let list = match diplomas(&t, &report, lang, category.as_deref()) {
+        Ok(list) => list,
+        Err(e) => {
+            return error_page(
+                &app,
+                lang,
+                "/categories",
+                &super::WebError::NotFound(e.text(lang)),
+            );
+        }
+    };
+    let own = template_beside(&app.config.state).and_then(|p| std::fs::read_to_string(p).ok());
+    match render_diplomas(&t, &list, lang, own.as_deref()) {
+        Ok(html) => (
+            StatusCode::OK,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            html,
+        )
+            .into_response(),
+        Err(e) => error_page(
+            &app,
+            lang,
+            "/categories",
+            &super::WebError::Internal(lang.fmt("dip-template-error", &[("error", &e)])),
+        ),
+    }
+}
+
+/// A query parameter of `uri`.
+fn query_param(uri: &Uri, name: &str) -> Option<String> {
+    axum::extract::Query::<std::collections::HashMap<String, String>>::try_from_uri(uri)
+        .ok()
+        .and_then(|axum::extract::Query(mut q)| q.remove(name))
+        .filter(|v| !v.trim().is_empty())
+}
+
+/// `GET /categories`: every category's rule, standings (places within it) and prize list,
+/// with links to its diplomas.
+pub(super) async fn categories(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
+    let lang = app.lang(q.lang.as_deref());
+    let page = Page::new(lang, uri.path(), lang.msg("cat-page-title")).with_csrf(&q.csrf);
+    let t = match app.load().await {
+        Ok(t) => t,
+        Err(e) => return error_page(&app, lang, "/", &e),
+    };
+    let report = app.standings(&t);
+    let prizes = t.awards.prize_lists(&t, &report);
+    let cats: Vec<serde_json::Value> = t
+        .awards
+        .categories
+        .iter()
+        .zip(&prizes)
+        .map(|(c, p)| {
+            let rows: Vec<serde_json::Value> = report
+                .for_category(&t, c)
+                .standings
+                .iter()
+                .map(|r| {
+                    json!({
+                        "rank": r.rank,
+                        "start_rank": r.start_rank,
+                        "name": r.name,
+                        "points": fmt_decimal(r.points, lang),
+                        "prize": p.prizes.iter().any(|w| w.start_rank == r.start_rank),
+                    })
+                })
+                .collect();
+            json!({
+                "name": c.name,
+                "rule": c.rule.text(lang),
+                "prizes": c.prizes,
+                "rows": rows,
+                "link": format!("/diplomas?category={}&lang={}", encode(&c.name), lang.code()),
+            })
+        })
+        .collect();
+    let rounds: Vec<serde_json::Value> = t
+        .rounds
+        .iter()
+        .filter(|r| !r.games.is_empty())
+        .map(|r| json!({"number": r.number}))
+        .collect();
+    render(
+        &app,
+        "categories.html",
+        &page,
+        json!({
+            "event": t.name,
+            "rounds": rounds,
+            "after_round": report.after_round,
+            "categories": cats,
+            "one_prize": t.awards.one_prize_per_player,
+            "all_link": format!("/diplomas?lang={}", lang.code()),
+        }),
+    )
+}
+
+/// `text` percent-encoded for a query value (every byte but ASCII letters and digits).
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
