@@ -821,6 +821,7 @@ cat-added = Category "{ $name }" added: { $rule }.
 cat-removed = Category "{ $name }" removed.
 cat-points = { $points } points
 dip-written = Diplomas: { $n }; written to { $file } (open it in a browser and print on A4).
+web-nav-categories = Categories
 ## END school
 
 ## Gendered words ($sex: m, f or unknown; English has one form)

@@ -906,6 +906,7 @@ cat-added = Категория «{ $name }» добавлена: { $rule }.
 cat-removed = Категория «{ $name }» удалена.
 cat-points = очков: { $points }
 dip-written = Грамот: { $n }; записаны в { $file } (откройте в браузере и напечатайте на A4).
+web-nav-categories = Категории
 ## END school
 
 ## Слова, зависящие от пола участника ($sex: m, f или unknown)
