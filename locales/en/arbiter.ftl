@@ -822,6 +822,17 @@ cat-removed = Category "{ $name }" removed.
 cat-points = { $points } points
 dip-written = Diplomas: { $n }; written to { $file } (open it in a browser and print on A4).
 web-nav-categories = Categories
+imp-title = Player list from a spreadsheet
+imp-link = Add players from a spreadsheet list (CSV)…
+imp-help = A CSV or TSV file as Excel or LibreOffice saves it: UTF-8 or Windows-1251, delimiter ";", "," or tab. The first row names the columns: Surname, First name, Patronymic (or Name), Date of birth (DD.MM.YYYY), Sex, Grade, School, Rating, FIDE ID, FSR ID. What will be added is shown first; nothing is written until you confirm.
+imp-file = List file
+imp-show = Show what will be added
+imp-to-add = To add: { $n }
+imp-duplicates = Look like players already listed: { $n }
+imp-refused = Refused: { $n }
+imp-with-duplicates = add the likely duplicates too
+imp-apply = Add the players
+imp-cancel = Cancel
 ## END school
 
 ## Gendered words ($sex: m, f or unknown; English has one form)

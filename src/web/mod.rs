@@ -51,6 +51,7 @@ mod desk;
 pub mod diplomas;
 pub mod extract;
 pub mod guard;
+mod import;
 mod pages;
 mod view;
 
@@ -536,6 +537,8 @@ pub fn router(app: Shared) -> Router {
         .route("/players/unforbid", post(actions::unforbid))
         .route("/standings", get(pages::standings))
         .route("/categories", get(diplomas::categories))
+        .route("/players/import", get(import::form).post(import::upload))
+        .route("/players/import/confirm", post(import::confirm))
         .route("/diplomas", get(diplomas::page))
         .route("/crosstable", get(pages::crosstable))
         .route("/api/event", get(api::event))

@@ -30,6 +30,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ),
     ("message.html", include_str!("templates/message.html")),
     ("categories.html", include_str!("templates/categories.html")),
+    ("import.html", include_str!("templates/import.html")),
 ];
 
 /// The template environment with every page.
