@@ -573,6 +573,27 @@ mod tests {
         );
     }
 
+    /// Places within a category: one more than the rows strictly ahead; players who shared a
+    /// place in the event share it in the category.
+    #[test]
+    fn places_numbered_again_keep_shared_places() {
+        let row = |rank: usize| crate::tournament::standings::StandingRow {
+            rank,
+            start_rank: rank as u16,
+            name: String::new(),
+            rating: None,
+            club: None,
+            points: 0.0,
+            tie_breaks: serde_json::Map::new(),
+            status: None,
+        };
+        // Event places 2, 4, 4, 7, 9 taken by the category (the others left out).
+        let mut rows: Vec<_> = [2, 4, 4, 7, 9].into_iter().map(row).collect();
+        renumber(&mut rows);
+        let places: Vec<usize> = rows.iter().map(|r| r.rank).collect();
+        assert_eq!(places, [1, 2, 2, 4, 5]);
+    }
+
     #[test]
     fn ranges() {
         assert_eq!(parse_range::<u8>("1-2"), Some((1, 2)));

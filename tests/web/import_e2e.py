@@ -3,7 +3,7 @@
 The players page links to the list form; the Windows-1251 school list (tests/data/players/
 school-1251.csv, `;`) is uploaded; the preview shows 7 rows to add and the registered
 Соловьёва as a likely duplicate, and nothing is written yet; confirming adds the 7 rows (the
-duplicate stays out). Then the list with bad rows (tests/data/players/duplicates-and-bad.tsv)
+duplicate stays out). The registration form takes a birth date written 27.02.2018. Then the list with bad rows (tests/data/players/duplicates-and-bad.tsv)
 shows each refused row with its line and reason in Russian. Screenshot: import-preview-ru.png.
 
     python3 tests/web/import_e2e.py [--arbiter target/debug/arbiter] [--screenshots DIR]
@@ -103,6 +103,14 @@ def main():
         check(len(players) == 8, f"8 players after confirming: {len(players)}")
         check(any(p["name"] == "Кузнецова, Мария" and p.get("grade") == 1 for p in players),
               "Кузнецова Мария of grade 1 added")
+        # The registration form takes the Russian ДД.ММ.ГГГГ (kept as YYYY/MM/DD).
+        navigated(lambda: browser.get(url + "/players?lang=ru"))
+        browser.find_element(css, "#register input[name=name]").send_keys("Орлова, Софья")
+        browser.find_element(css, "#register input[name=birth_date]").send_keys("27.02.2018")
+        navigated(lambda: browser.find_element(css, "#add-player").click())
+        players = json.loads(run("tournament", "export", state, "--format", "json"))["players"]
+        check(any(p["name"] == "Орлова, Софья" and p.get("birth_date") == "2018/02/27" for p in players),
+              "the form's 27.02.2018 kept as 2018/02/27")
         upload("duplicates-and-bad.tsv")
         refused = rows("refused")
         check(len(refused) == 8, f"8 refused rows: {refused}")
