@@ -833,7 +833,6 @@ imp-refused = Refused: { $n }
 imp-with-duplicates = add the likely duplicates too
 imp-apply = Add the players
 imp-cancel = Cancel
-## END school
 
 ## Gendered words ($sex: m, f or unknown; English has one form)
 word-withdrew = withdrew

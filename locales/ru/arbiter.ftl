@@ -918,7 +918,6 @@ imp-refused = Не приняты: { $n }
 imp-with-duplicates = добавить и похожих на уже записанных
 imp-apply = Добавить участников
 imp-cancel = Отмена
-## END school
 
 ## Слова, зависящие от пола участника ($sex: m, f или unknown)
 word-withdrew = { $sex ->
