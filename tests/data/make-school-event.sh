@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds tests/data/school-event-23.json (the hand-checked categories of tests/categories.rs):
 # 23 children of grades 1–4 from tests/data/players/school-event-23.csv, 4 rounds paired by
-# the Dutch pairer, every result entered (the pattern of /work/notes/mk-event.sh), and five
+# the Dutch pairer, every result entered by a fixed pattern, and five
 # categories. Usage: tests/data/make-school-event.sh target/debug/arbiter OUT.json
 set -euo pipefail
 A=$1; S=$2; rm -f "$S"
