@@ -29,6 +29,9 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("templates/adjudication.html"),
     ),
     ("message.html", include_str!("templates/message.html")),
+    ("live.html", include_str!("templates/live.html")),
+    ("live_round.html", include_str!("templates/live_round.html")),
+    ("screen.html", include_str!("templates/screen.html")),
 ];
 
 /// The template environment with every page.
