@@ -230,7 +230,7 @@ mod tests {
     use crate::tournament::{BoardResult, Player};
 
     fn paired() -> Tournament {
-        let mut t = Tournament::new("live", 4);
+        let mut t = Tournament::new("Open", 4);
         for name in ["A", "B", "C", "D"] {
             t.add_player(Player {
                 name: name.into(),

@@ -26,6 +26,22 @@ fn glyph(c: char) -> Option<char> {
     })
 }
 
+/// Text for an attribute: `&`, `<`, `>`, `"` and `'` escaped (a placement keeps its `/`).
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// The pieces of a FEN piece placement (the part before the first space), `(file 0–7, rank
 /// 0–7 from White's side, letter)`; `None` when it is not eight ranks of eight squares of
 /// piece letters and digits.
@@ -70,8 +86,8 @@ pub fn svg(placement: Option<&str>, label: &str) -> String {
     s.push_str(&format!(
         "<svg class=\"diagram\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 8 8\" \
          role=\"img\" aria-label=\"{}\" data-placement=\"{}\">",
-        minijinja::HtmlEscape(label),
-        minijinja::HtmlEscape(shown)
+        escape(label),
+        escape(shown)
     ));
     s.push_str(&format!(
         "<rect width=\"8\" height=\"8\" fill=\"{LIGHT}\"/><path fill=\"{DARK}\" d=\""
