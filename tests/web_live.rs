@@ -364,7 +364,7 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
         Value::Null
     );
     let t = store::load(&state).unwrap();
-    assert_eq!(t.live.playout(1, 3).unwrap().minutes, 1);
+    assert_eq!(t.live.playout(1, 3).unwrap().seconds, 60);
 
     // The pages: the live round with its diagrams and buttons; the big screen without any
     // control and without the token.

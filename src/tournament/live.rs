@@ -52,15 +52,15 @@ pub struct Playout {
     pub board: u32,
     /// When it started, milliseconds since the Unix epoch (the server's clock).
     pub started_ms: u64,
-    /// Its length in minutes.
-    pub minutes: u32,
+    /// Its length in seconds (CR 4.3: 300).
+    pub seconds: u32,
 }
 
 impl Playout {
     /// When it ends, milliseconds since the Unix epoch.
     pub fn ends_ms(&self) -> u64 {
         self.started_ms
-            .saturating_add(u64::from(self.minutes).saturating_mul(60_000))
+            .saturating_add(u64::from(self.seconds).saturating_mul(1000))
     }
 
     /// Whole seconds left at `now_ms` (rounded up, 0 once over).
@@ -173,7 +173,7 @@ impl Tournament {
         Ok(())
     }
 
-    /// Starts the play-out (CR 4.3) at `now_ms` on the boards of round `round` given, or on
+    /// Starts the play-out (CR 4.3) of `seconds` at `now_ms` on the boards of round `round` given, or on
     /// every board without a result when `boards` is `None`; a board whose play-out runs
     /// already or that has its result is left as it is. Returns the boards started.
     ///
@@ -184,7 +184,7 @@ impl Tournament {
         &mut self,
         round: u32,
         boards: Option<&[u32]>,
-        minutes: u32,
+        seconds: u32,
         now_ms: u64,
     ) -> Result<Vec<u32>, TournamentError> {
         let chosen: Vec<u32> = match boards {
@@ -215,7 +215,7 @@ impl Tournament {
                     round,
                     board: b,
                     started_ms: now_ms,
-                    minutes,
+                    seconds,
                 });
                 started.push(b);
             }
@@ -288,9 +288,9 @@ mod tests {
         let mut t = paired();
         t.record_result(1, GameRef::Board(1), BoardResult::Draw, false)
             .unwrap();
-        assert_eq!(t.start_playout(1, None, 5, 1_000_000).unwrap(), vec![2]);
+        assert_eq!(t.start_playout(1, None, 300, 1_000_000).unwrap(), vec![2]);
         assert_eq!(
-            t.start_playout(1, None, 5, 2_000_000).unwrap(),
+            t.start_playout(1, None, 300, 2_000_000).unwrap(),
             Vec::<u32>::new()
         );
         let p = t.live.playout(1, 2).unwrap();
@@ -298,6 +298,6 @@ mod tests {
         assert_eq!(p.remaining_s(1_000_000 + 299_001), 1);
         assert_eq!(p.remaining_s(1_000_000 + 300_000), 0);
         assert_eq!(p.remaining_s(u64::MAX), 0);
-        assert!(t.start_playout(1, Some(&[7]), 5, 0).is_err());
+        assert!(t.start_playout(1, Some(&[7]), 300, 0).is_err());
     }
 }
