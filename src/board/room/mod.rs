@@ -131,6 +131,8 @@ pub struct ProposedResult {
 struct LiveGame {
     judge: LiveJudge,
     moves: Vec<String>,
+    /// The ply of each move (1 for White's first): an illegal move not counted leaves a gap.
+    move_plies: Vec<u32>,
     incidents: Vec<Incident>,
     proposed: Option<ProposedResult>,
     adjudication: Option<Adjudication>,
@@ -190,6 +192,8 @@ pub struct LiveBoard {
     pub placement: Option<String>,
     /// The moves played, SAN, all of them.
     pub moves: Vec<String>,
+    /// The ply of each move (1 for White's first, 2 for Black's…).
+    pub move_plies: Vec<u32>,
     /// Its incidents, in order.
     pub incidents: Vec<Incident>,
     /// The result the room proposes.
@@ -245,6 +249,7 @@ impl LiveRoom {
         LiveGame {
             judge,
             moves: Vec::new(),
+            move_plies: Vec::new(),
             incidents: Vec::new(),
             proposed: None,
             adjudication: None,
@@ -546,6 +551,7 @@ impl LiveRoom {
                         .and_then(|g| g.judge.placement())
                         .map(ToString::to_string),
                     moves: game.map(|g| g.moves.clone()).unwrap_or_default(),
+                    move_plies: game.map(|g| g.move_plies.clone()).unwrap_or_default(),
                     incidents: game.map(|g| g.incidents.clone()).unwrap_or_default(),
                     proposed_result: game
                         .and_then(|x| x.proposed.clone())
@@ -571,9 +577,10 @@ fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
     for ev in out {
         let event = ev.clone();
         let ev_copy = ev.clone();
+        let incidents = &mut g.incidents;
         let incident = |kind, article, ply, side, detail: String, result| {
-            let id = g.incidents.len();
-            g.incidents.push(Incident {
+            let id = incidents.len();
+            incidents.push(Incident {
                 id,
                 kind,
                 article,
@@ -586,9 +593,16 @@ fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
             });
         };
         match ev {
-            LiveEvent::Move { san, uci, .. } => {
-                // A touched piece is an incident only when another was moved (Laws 4.3).
+            LiveEvent::Move {
+                san,
+                uci,
+                ply,
+                side: mover,
+                ..
+            } => {
+                // A touched piece is an incident only when its player moved another (Laws 4.3).
                 if let Some((side, square, event)) = g.touched.take()
+                    && side == mover
                     && !uci.starts_with(&square)
                 {
                     let id = g.incidents.len();
@@ -605,6 +619,7 @@ fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
                     });
                 }
                 g.moves.push(san);
+                g.move_plies.push(ply);
             }
             LiveEvent::IllegalAct {
                 ply,
@@ -613,14 +628,17 @@ fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
                 article,
                 notation,
                 ..
-            } => incident(
-                IncidentKind::Illegal,
-                Some(article),
-                ply,
-                Some(side),
-                format!("{kind} {notation}"),
-                None,
-            ),
+            } => {
+                g.touched = None;
+                incident(
+                    IncidentKind::Illegal,
+                    Some(article),
+                    ply,
+                    Some(side),
+                    format!("{kind} {notation}"),
+                    None,
+                );
+            }
             LiveEvent::Touch { side, square, .. } if g.touched.is_none() => {
                 g.touched = Some((side, square, ev_copy));
             }
@@ -699,6 +717,8 @@ pub struct BoardBrief {
     pub placement: Option<String>,
     /// The last moves, SAN ([`LAST_MOVES`] at most).
     pub last_moves: Vec<String>,
+    /// Their plies (1 for White's first move).
+    pub last_plies: Vec<u32>,
     /// Moves played (plies).
     pub plies: usize,
     /// How many incidents the board has.
@@ -720,6 +740,7 @@ impl LiveRoom {
             state: e.state,
             placement: g.judge.placement().map(ToString::to_string),
             last_moves: g.moves[g.moves.len().saturating_sub(LAST_MOVES)..].to_vec(),
+            last_plies: g.move_plies[g.move_plies.len().saturating_sub(LAST_MOVES)..].to_vec(),
             plies: g.moves.len(),
             incidents: g.incidents.len(),
             proposed: g.proposed.as_ref().map(|p| p.result.clone()),

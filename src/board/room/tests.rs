@@ -100,6 +100,17 @@ fn an_illegal_move_is_an_incident_and_the_notice_counts_it() {
         .filter(|i| i.kind == IncidentKind::Illegal)
         .collect();
     assert_eq!(illegal.len(), 1, "{:?}", b.incidents);
+    // The knight lifted from b8 is the illegal act, not a touched piece besides.
+    assert!(
+        b.incidents.iter().all(|i| i.kind != IncidentKind::Touch),
+        "{:?}",
+        b.incidents
+    );
+    // The illegal move stands until noticed (CR 3.4): White's d4 is ply 3.
+    assert_eq!(
+        (b.moves.clone(), b.move_plies.clone()),
+        (vec!["e4".to_string(), "d4".into()], vec![1, 3])
+    );
     assert_eq!(illegal[0].side, Some("black"));
     assert!(illegal[0].article.is_some());
     let id = illegal[0].id;

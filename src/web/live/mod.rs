@@ -138,7 +138,7 @@ impl LiveHub {
             kind,
             json!({"type": kind, "round": b.round, "board": b.board, "serialnr": b.serialnr,
                    "state": b.state, "placement": b.placement, "svg": svg,
-                   "moves": b.last_moves, "plies": b.plies, "incidents": b.incidents,
+                   "moves": b.last_moves, "move_plies": b.last_plies, "plies": b.plies, "incidents": b.incidents,
                    "proposed": b.proposed})
             .to_string(),
         ));
@@ -147,7 +147,7 @@ impl LiveHub {
 
 /// How long a placement stands before it is read again, in milliseconds: longer than a piece
 /// slides over a square, short enough that the last move shows within a second.
-pub const QUIET_MS: u64 = 600;
+pub const QUIET_MS: u64 = 400;
 
 /// Milliseconds since the Unix epoch, the server's clock.
 pub fn now_ms() -> u64 {
@@ -179,7 +179,7 @@ pub fn start_links(app: &Shared, links: &[LinkSpec]) {
     }
     let settler = app.live.clone();
     tokio::spawn(async move {
-        let mut every = tokio::time::interval(Duration::from_millis(200));
+        let mut every = tokio::time::interval(Duration::from_millis(100));
         loop {
             every.tick().await;
             settler.settle();

@@ -34,19 +34,9 @@ fn board_data(t: &Tournament, round: u32, b: &LiveBoard, lang: Lang) -> Value {
                    "illegal": i.kind == IncidentKind::Illegal, "noticed": i.noticed})
         })
         .collect();
-    let moves: Vec<String> = b
-        .moves
-        .iter()
-        .enumerate()
-        .map(|(i, m)| {
-            if i % 2 == 0 {
-                format!("{}. {m}", i / 2 + 1)
-            } else {
-                m.clone()
-            }
-        })
-        .collect();
+    let moves = numbered(&b.moves, &b.move_plies);
     let last = moves[moves.len().saturating_sub(8)..].join(" ");
+
     let proposed = b.proposed_result.as_ref().map(|p| {
         let why = match p.by {
             ProposedBy::Ending => lang.fmt(
@@ -79,6 +69,25 @@ fn board_data(t: &Tournament, round: u32, b: &LiveBoard, lang: Lang) -> Value {
         "remaining": b.playout_remaining_s, "remaining_shown": b.playout_remaining_s.map(clock),
         "expired": b.playout_remaining_s == Some(0), "round": round,
     })
+}
+
+/// Moves as a score sheet shows them: `1. e4 e5 2. Nf3`, a Black move after a gap (a move not
+/// counted) as `2… Nc6`; `plies` gives each move's ply (1 for White's first).
+fn numbered(moves: &[String], plies: &[u32]) -> Vec<String> {
+    let mut out = Vec::with_capacity(moves.len());
+    let mut previous: Option<u32> = None;
+    for (m, &ply) in moves.iter().zip(plies) {
+        let number = ply.div_ceil(2);
+        out.push(if ply % 2 == 1 {
+            format!("{number}. {m}")
+        } else if previous == Some(ply - 1) {
+            m.clone()
+        } else {
+            format!("{number}\u{2026} {m}")
+        });
+        previous = Some(ply);
+    }
+    out
 }
 
 /// An e-board state's message suffix.
@@ -312,16 +321,12 @@ pub(in crate::web) async fn screen(State(app): State<Shared>, q: PageQuery, uri:
     let round = t.paired_rounds();
     let mut data = round_live_data(&app, &t, round, lang);
     let report = app.standings(&t);
-    let rows: Vec<Value> = serde_json::to_value(&report)
-        .ok()
-        .and_then(|v| v.get("rows").cloned())
-        .and_then(|v| v.as_array().cloned())
-        .unwrap_or_default()
-        .into_iter()
+    let rows: Vec<Value> = report
+        .standings
+        .iter()
         .map(|r| {
-            json!({"rank": r.get("rank"), "name": r.get("name"),
-                   "points": r.get("points").and_then(Value::as_f64)
-                       .map(|x| crate::tournament::standings::fmt_decimal(x, lang))})
+            json!({"rank": r.rank, "name": r.name,
+                   "points": crate::tournament::standings::fmt_decimal(r.points, lang)})
         })
         .collect();
     if let Some(d) = data.as_object_mut() {
@@ -362,4 +367,24 @@ pub(in crate::web) async fn live_js() -> Response {
         include_str!("../templates/live.js"),
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::numbered;
+
+    #[test]
+    fn moves_are_numbered_by_their_plies() {
+        let m = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            numbered(&m(&["e4", "e5", "Nf3"]), &[1, 2, 3]).join(" "),
+            "1. e4 e5 2. Nf3"
+        );
+        // A Black move after one not counted, and a list that starts with Black's.
+        assert_eq!(
+            numbered(&m(&["e4", "d4", "Nc6"]), &[1, 3, 4]).join(" "),
+            "1. e4 2. d4 Nc6"
+        );
+        assert_eq!(numbered(&m(&["Nc6"]), &[4]).join(" "), "2\u{2026} Nc6");
+    }
 }

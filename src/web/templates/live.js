@@ -11,7 +11,7 @@
   let reloading = null;
   const reload = () => {
     if (reloading) return;
-    reloading = setTimeout(() => location.reload(), 250);
+    reloading = setTimeout(() => location.reload(), 100);
   };
   const clocks = Array.from(document.querySelectorAll('[data-remaining]'));
   const tick = () => {
@@ -41,11 +41,16 @@
     if (diagram) diagram.innerHTML = d.svg;
     const moves = box.querySelector('.moves');
     if (moves) {
-      const first = d.plies - d.moves.length;
-      moves.textContent = d.moves
-        .map((m, i) => ((first + i) % 2 === 0 ? ((first + i) / 2 + 1) + '. ' : '') + m)
-        .slice(-8)
-        .join(' ');
+      // As the server writes them: `1. e4 e5 2. Nf3`, a Black move after a gap `2… Nc6`.
+      const out = [];
+      let previous = null;
+      d.moves.forEach((m, i) => {
+        const ply = d.move_plies[i];
+        const n = Math.ceil(ply / 2);
+        out.push(ply % 2 === 1 ? n + '. ' + m : previous === ply - 1 ? m : n + '\u2026 ' + m);
+        previous = ply;
+      });
+      moves.textContent = out.slice(-8).join(' ');
     }
     box.dataset.plies = d.plies;
   });
