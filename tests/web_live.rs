@@ -148,7 +148,7 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
     let emu = RoomEmulator::start(&["1001", "1002", "1003"]);
     let port = free_port();
     let addr = format!("127.0.0.1:{port}");
-    let _run = Run::start(&[
+    let run = Run::start(&[
         "serve",
         state.to_str().unwrap(),
         "--addr",
@@ -394,4 +394,9 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
         screen.contains("data-placement="),
         "the diagrams are on the screen"
     );
+
+    // Ctrl-C stops the server even with an event stream open (the stream ends first).
+    let (code, _, _) = run.interrupt();
+    assert_eq!(code, Some(0));
+    drop(sse);
 }

@@ -682,6 +682,11 @@ pub async fn serve_live(
     ready(&url);
     let app = App::new(config);
     live::start_links(&app, links);
+    let hub = app.live.clone();
+    let stop = async move {
+        stop.await;
+        hub.stop();
+    };
     axum::serve(listener, router(app))
         .with_graceful_shutdown(stop)
         .await?;

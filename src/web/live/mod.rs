@@ -59,6 +59,9 @@ pub struct LiveHub {
     tx: broadcast::Sender<(&'static str, String)>,
     /// True while a play-out may need adjudicating (the ticker looks at the state file).
     playouts: AtomicBool,
+    /// Set when the server stops: the event streams end, so that the graceful shutdown does
+    /// not wait for pages that never close them.
+    stopping: tokio::sync::watch::Sender<bool>,
 }
 
 impl LiveHub {
@@ -71,7 +74,13 @@ impl LiveHub {
             )),
             tx: broadcast::channel(1024).0,
             playouts: AtomicBool::new(true),
+            stopping: tokio::sync::watch::channel(false).0,
         }
+    }
+
+    /// Ends the event streams (the server is stopping).
+    pub fn stop(&self) {
+        self.stopping.send_replace(true);
     }
 
     fn room(&self) -> std::sync::MutexGuard<'_, LiveRoom> {
@@ -573,6 +582,10 @@ pub(super) async fn events(
             Err(broadcast::error::RecvError::Closed) => return None,
         };
         Some((Ok(Event::default().event(kind).data(data)), rx))
+    });
+    let mut stopping = app.live.stopping.subscribe();
+    let stream = futures_util::StreamExt::take_until(stream, async move {
+        let _ = stopping.wait_for(|s| *s).await;
     });
     Sse::new(stream).keep_alive(KeepAlive::default())
 }
