@@ -14,6 +14,7 @@
 //! - [`link`]: live links to a DGT board (serial port) and to DGT LiveChess (WebSocket), and
 //!   the captures they record;
 //! - [`live`]: what a followed board reports to the operator;
+//! - [`room`]: the live room, every e-board of the round judged as it is played;
 //! - [`simulate`]: renders a game as an e-board would report it, with transients (tests,
 //!   benches, demos).
 //!
@@ -48,6 +49,7 @@ pub mod orientation;
 pub mod placement;
 pub mod recognise;
 pub mod recognised;
+pub mod room;
 pub mod simulate;
 
 pub use diff::{IllegalAct, classify_act};

@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use arbiter::web::{ServeConfig, new_token, serve};
+use arbiter::web::live::LinkSpec;
+use arbiter::web::{ServeConfig, new_token, serve_live};
 
 /// Arguments of `arbiter serve`.
 #[derive(clap::Args)]
@@ -25,6 +26,13 @@ pub struct Args {
     /// is refused (421), which stops DNS-rebinding pages.
     #[arg(long = "allow-host", value_name = "NAME")]
     allow_host: Vec<String>,
+    /// DGT LiveChess 2's address, `ws://HOST:1982/api/v1.0` (repeatable): every e-board it
+    /// lists is followed live and can be put on a board on the page `/live`.
+    #[arg(long, value_name = "URL")]
+    livechess: Vec<String>,
+    /// A DGT e-Board's serial device (repeatable), followed live like a LiveChess board.
+    #[arg(long, value_name = "DEVICE")]
+    dgt: Vec<String>,
     /// Rule preset: pairing colour rules, tie-break order, adjudication thresholds (default:
     /// the event's, kept in the state file).
     #[command(flatten)]
@@ -71,7 +79,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("cannot start the server's runtime")?;
-    runtime.block_on(serve(config, |url| {
+    let links: Vec<LinkSpec> = args
+        .livechess
+        .iter()
+        .map(|u| LinkSpec::LiveChess(u.clone()))
+        .chain(args.dgt.iter().map(|d| LinkSpec::Dgt(d.clone())))
+        .collect();
+    runtime.block_on(serve_live(config, &links, |url| {
         println!("arbiter serve: open {url} (Ctrl-C stops)");
     }))?;
     Ok(ExitCode::SUCCESS)

@@ -35,6 +35,7 @@ pub mod error;
 mod error_text;
 pub mod generate;
 pub mod judged;
+pub mod live;
 pub mod manual;
 pub mod model;
 pub mod pairing;

@@ -9,6 +9,7 @@ use std::collections::HashSet;
 use shakmaty::Color;
 
 use crate::game::preset::Preset;
+use crate::tournament::live::LiveSetup;
 use crate::tournament::player::{
     MAX_FIDE_ID, MAX_FOUR_DIGITS, MAX_NAME_CHARS, PlayerProblem, Sex, overlong_text_fields,
 };
@@ -59,6 +60,10 @@ pub struct Tournament {
         skip_serializing_if = "crate::tournament::category::Awards::is_empty"
     )]
     pub awards: crate::tournament::category::Awards,
+    /// The live room: e-boards on boards and play-outs started (CR 4.3); empty (and not
+    /// written) for an event without e-boards or play-out clock.
+    #[serde(default, skip_serializing_if = "LiveSetup::is_empty")]
+    pub live: LiveSetup,
 }
 
 /// Players who must not meet (TRF `XXP`, TRF-2026 `260`): every two of `players`.
@@ -87,6 +92,7 @@ impl Tournament {
             forbidden: Vec::new(),
             rule_preset: None,
             awards: Default::default(),
+            live: LiveSetup::default(),
         }
     }
 

@@ -327,7 +327,7 @@ async fn adjudicate_fen(app: &Shared, fen: &str) -> Result<Adjudication, WebErro
 
 /// The adjudication as the record keeps it: the position, the result it gives (`None` for
 /// the arbiter's call), the rule that decided and one line per rule tried, in `lang`.
-fn adjudication_record(a: &Adjudication, lang: crate::i18n::Lang) -> AdjudicatedResult {
+pub(super) fn adjudication_record(a: &Adjudication, lang: crate::i18n::Lang) -> AdjudicatedResult {
     let proposed = match a.result {
         Decision::Decided(outcome) => BoardResult::parse(outcome.as_str()),
         Decision::Review => None,

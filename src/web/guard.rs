@@ -62,9 +62,11 @@ pub const SESSION_COOKIE: &str = "arbiter_session";
 pub const CSRF_FIELD: &str = "csrf";
 
 /// The content security policy of every response: nothing from elsewhere, scripts only the
-/// desk's own file (`/desk.js`, the print button), the pages' own `<style>`, forms only to the
+/// desk's own files (`/desk.js`, the print button; `/live.js`, the live pages' updates from
+/// `/events`, the only connection a script makes), the pages' own `<style>`, forms only to the
 /// desk, never in a frame.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
+     connect-src 'self'; \
      style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; \
      frame-ancestors 'none'; base-uri 'none'";
 

@@ -48,10 +48,12 @@ use crate::tournament::{GameRef, Tournament, TournamentError};
 mod actions;
 pub mod api;
 mod desk;
+mod diagram;
 pub mod diplomas;
 pub mod extract;
 pub mod guard;
 mod import;
+pub mod live;
 mod pages;
 mod view;
 
@@ -91,6 +93,8 @@ pub struct App {
     config: ServeConfig,
     access: Access,
     env: minijinja::Environment<'static>,
+    /// The live room: e-boards, their games, the pages' event streams.
+    live: Arc<live::LiveHub>,
 }
 
 /// The server's state as handlers receive it.
@@ -132,6 +136,10 @@ pub enum WebError {
     /// No such page, round or board.
     #[error("{0}")]
     NotFound(String),
+    /// A change the live room refuses (a board taken, nothing proposed), in the request's
+    /// words.
+    #[error("{0}")]
+    Conflict(String),
     /// A known address asked with a method it does not take.
     #[error("{0}")]
     NotAllowed(String),
@@ -168,7 +176,9 @@ impl WebError {
             )
             | WebError::NotFound(_) => StatusCode::NOT_FOUND,
             WebError::Tournament(TournamentError::InvalidPlayer { .. }) => StatusCode::BAD_REQUEST,
-            WebError::Tournament(_) | WebError::Stale => StatusCode::CONFLICT,
+            WebError::Tournament(_) | WebError::Stale | WebError::Conflict(_) => {
+                StatusCode::CONFLICT
+            }
             WebError::BadRequest(_)
             | WebError::Field { .. }
             | WebError::BirthDate(_)
@@ -195,7 +205,8 @@ impl WebError {
             | WebError::Forbidden(m)
             | WebError::WrongHost(m)
             | WebError::TooLarge(m)
-            | WebError::UnsupportedType(m) => m.clone(),
+            | WebError::UnsupportedType(m)
+            | WebError::Conflict(m) => m.clone(),
             WebError::Field { field, value } => {
                 let field = lang.msg(&format!("web-field-{field}"));
                 match value {
@@ -392,10 +403,12 @@ impl App {
             Some(t) => Access::Token(t.clone()),
             None => Access::Open,
         };
+        let live = Arc::new(live::LiveHub::new(config.preset));
         Arc::new(App {
             config,
             access,
             env: view::environment(),
+            live,
         })
     }
 
@@ -547,6 +560,20 @@ pub fn router(app: Shared) -> Router {
         .route("/api/standings", get(api::standings))
         .route("/api/rounds/{n}/boards/{b}/result", post(api::result))
         .route("/desk.js", get(guard::desk_js))
+        .route("/live.js", get(live::live_js))
+        .route("/live", get(live::eboards_page))
+        .route("/live/assign", post(live::assign_form))
+        .route("/rounds/{n}/live", get(live::round_page))
+        .route("/rounds/{n}/live/notice", post(live::notice_form))
+        .route("/rounds/{n}/live/record", post(live::record_form))
+        .route("/rounds/{n}/live/playout", post(live::playout_form))
+        .route("/screen", get(live::screen))
+        .route("/events", get(live::events))
+        .route("/api/live", get(live::api_live))
+        .route("/api/live/assign", post(live::api_assign))
+        .route("/api/rounds/{n}/playout", post(live::api_playout))
+        .route("/api/rounds/{n}/boards/{b}/notice", post(live::api_notice))
+        .route("/api/rounds/{n}/boards/{b}/record", post(live::api_record))
         .fallback(extract::not_found)
         .method_not_allowed_fallback(extract::not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
@@ -609,6 +636,19 @@ pub enum ServeError {
 /// [`ServeError::State`] when the state file cannot be read (the server does not start),
 /// [`ServeError::Bind`], [`ServeError::Io`].
 pub async fn serve(config: ServeConfig, ready: impl FnOnce(&str)) -> Result<(), ServeError> {
+    serve_live(config, &[], ready).await
+}
+
+/// [`serve`] with e-board links (`--livechess`, `--dgt`) feeding the live room
+/// ([`live::start_links`]) from the start.
+///
+/// # Errors
+/// As [`serve`].
+pub async fn serve_live(
+    config: ServeConfig,
+    links: &[live::LinkSpec],
+    ready: impl FnOnce(&str),
+) -> Result<(), ServeError> {
     store::load(&config.state).map_err(|source| ServeError::State {
         file: config.state.display().to_string(),
         source,
@@ -649,6 +689,12 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(&str)) -> Result<(), 
     };
     ready(&url);
     let app = App::new(config);
+    live::start_links(&app, links);
+    let hub = app.live.clone();
+    let stop = async move {
+        stop.await;
+        hub.stop();
+    };
     axum::serve(listener, router(app))
         .with_graceful_shutdown(stop)
         .await?;

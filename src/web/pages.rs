@@ -18,7 +18,7 @@ use crate::tournament::{BoardResult, Tournament};
 
 impl App {
     /// The page frame for a request: its language and the session's form key.
-    fn page(&self, q: &PageQuery, uri: &Uri, title: impl Fn(Lang) -> String) -> Page {
+    pub(super) fn page(&self, q: &PageQuery, uri: &Uri, title: impl Fn(Lang) -> String) -> Page {
         let lang = self.lang(q.lang.as_deref());
         let mut page = Page::new(lang, uri.path(), title(lang)).with_csrf(&q.csrf);
         page.saved = q.saved;

@@ -31,6 +31,9 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("message.html", include_str!("templates/message.html")),
     ("categories.html", include_str!("templates/categories.html")),
     ("import.html", include_str!("templates/import.html")),
+    ("live.html", include_str!("templates/live.html")),
+    ("live_round.html", include_str!("templates/live_round.html")),
+    ("screen.html", include_str!("templates/screen.html")),
 ];
 
 /// The template environment with every page.

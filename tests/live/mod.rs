@@ -7,6 +7,7 @@
 
 pub mod dgt;
 pub mod livechess;
+pub mod room;
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;

@@ -104,6 +104,83 @@ pub fn open(mut config: LiveChessConfig) -> Result<Link, LinkError> {
     })
 }
 
+/// One e-board as LiveChess lists it (the `eboards` call).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct EboardListing {
+    /// Its serial number.
+    pub serialnr: String,
+    /// LiveChess's state of it (`ACTIVE`, `INACTIVE`, `SYNCHRONIZING`…), when given.
+    pub state: Option<String>,
+    /// Its battery as LiveChess shows it (`84%`), when given.
+    pub battery: Option<String>,
+    /// Where LiveChess reaches it (`COM3`, a Bluetooth name), when given.
+    pub source: Option<String>,
+}
+
+/// Asks LiveChess at `url` which e-boards it sees (the `eboards` call) and closes the
+/// connection. Blocks at most about twice `timeout`; call it outside an async runtime.
+///
+/// # Errors
+/// [`LinkError::Connect`], [`LinkError::Answer`] as [`open`].
+pub fn list_eboards(url: &str, timeout: Duration) -> Result<Vec<EboardListing>, LinkError> {
+    if !url.starts_with("ws://") {
+        return Err(LinkError::Connect {
+            url: url.to_owned(),
+            reason: "the address must start with ws:// (LiveChess: ws://HOST:1982/api/v1.0)".into(),
+        });
+    }
+    let config = LiveChessConfig {
+        answer_timeout: timeout,
+        ..LiveChessConfig::new(url)
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| LinkError::Connect {
+            url: url.to_owned(),
+            reason: e.to_string(),
+        })?;
+    runtime.block_on(async {
+        let (socket, _) = tokio::time::timeout(timeout, tokio_tungstenite::connect_async(url))
+            .await
+            .map_err(|_| LinkError::Connect {
+                url: url.to_owned(),
+                reason: format!("no answer within {} ms", timeout.as_millis()),
+            })?
+            .map_err(|e| LinkError::Connect {
+                url: url.to_owned(),
+                reason: e.to_string(),
+            })?;
+        let mut opened = Opened {
+            socket,
+            board: BoardId::default(),
+            frames: Vec::new(),
+        };
+        let boards = call(&mut opened, &config, Instant::now(), 1, "eboards", None).await;
+        let _ = opened.socket.close(None).await;
+        let text = |b: &serde_json::Value, key: &str| match b.get(key) {
+            Some(serde_json::Value::String(s)) => Some(s.clone()),
+            Some(serde_json::Value::Null) | None => None,
+            Some(other) => Some(other.to_string()),
+        };
+        Ok(boards?
+            .as_array()
+            .map(|list| {
+                list.iter()
+                    .filter_map(|b| {
+                        Some(EboardListing {
+                            serialnr: text(b, "serialnr")?,
+                            state: text(b, "state"),
+                            battery: text(b, "battery"),
+                            source: text(b, "source"),
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default())
+    })
+}
+
 /// Connects and subscribes (module docs).
 async fn connect(config: &LiveChessConfig, start: Instant) -> Result<Opened, LinkError> {
     let url = config.url.clone();

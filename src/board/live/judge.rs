@@ -39,6 +39,9 @@ pub struct LiveJudge {
     illegal_seen: usize,
     /// Lines of the capture so far (the line numbers of `arbiter judge` on the recording).
     line: usize,
+    /// The last placement the board showed, as its sensors see it, and its snapshot.
+    placement: Option<shakmaty::Board>,
+    last: Option<Snapshot>,
 }
 
 impl LiveJudge {
@@ -67,6 +70,8 @@ impl LiveJudge {
             seen: 0,
             illegal_seen: 0,
             line: 0,
+            placement: None,
+            last: None,
         }
     }
 
@@ -92,6 +97,14 @@ impl LiveJudge {
             (other, _) => out.extend(LiveEvent::of_link(other)),
         }
         for snap in snapshots {
+            if let Ok(Snapshot {
+                reading: crate::board::placement::Reading::Placement(b),
+                ..
+            }) = &snap
+            {
+                self.placement = Some(b.clone());
+                self.last = snap.as_ref().ok().cloned();
+            }
             let pushed = snap.and_then(|s| self.recogniser.push(&s).map_err(|e| e.to_string()));
             if let Err(reason) = pushed {
                 out.push(LiveEvent::Unreadable {
@@ -117,6 +130,64 @@ impl LiveJudge {
     /// The verdict so far.
     pub fn verdict(&self) -> Verdict {
         self.judge.verdict()
+    }
+
+    /// The last placement the board showed (transients included), as its sensors see it;
+    /// `None` before the first.
+    pub fn placement(&self) -> Option<&shakmaty::Board> {
+        self.placement.as_ref()
+    }
+
+    /// The position of the game as judged so far (the last legal move played); `None` once
+    /// the judge has no position (a set-up it could not take).
+    pub fn position(&self) -> Option<&Chess> {
+        self.judge.position()
+    }
+
+    /// The board's last placement still stands: it is read again, as a polled board repeats
+    /// a placement that stands (the stability rule's second reading). A board that reports
+    /// only changes (LiveChess) sends nothing while the players think; the caller says so
+    /// after a quiet spell, and the last move — a mate, say — is judged without waiting for
+    /// the next one. Appends what the judge finds.
+    pub fn stand(&mut self, out: &mut Vec<LiveEvent>) {
+        let Some(snap) = self.last.clone() else {
+            return;
+        };
+        if let Err(e) = self.recogniser.push(&snap) {
+            out.push(LiveEvent::Unreadable {
+                line: self.line,
+                reason: e.to_string(),
+            });
+        }
+        self.judge_new_events(out);
+    }
+
+    /// The arbiter noticed the last move as illegal (CR 3.4): the judge's `notice` event.
+    /// Appends what it changes: the illegal act counted and, at the second, the game's end
+    /// (CR 3.3).
+    pub fn notice(&mut self, out: &mut Vec<LiveEvent>) {
+        let was_over = self.judge.is_over();
+        let notice = Event::Notice(crate::game::event::NoticeEvent {
+            notice: crate::game::event::NoticeKind::IllegalMove,
+        });
+        if let Err(err) = self.judge.apply(&notice) {
+            out.push(LiveEvent::Unreadable {
+                line: self.line,
+                reason: err.to_string(),
+            });
+            return;
+        }
+        let verdict = self.judge.verdict();
+        self.illegal_seen = verdict.illegal_moves.len();
+        if !was_over && verdict.result != GameResult::Unfinished {
+            out.push(LiveEvent::Ending {
+                line: self.line,
+                ply: verdict.ended_at_ply.unwrap_or(verdict.plies),
+                result: verdict.result.as_str(),
+                reason: verdict.reason.code(),
+                article: verdict.article.map(|a| a.to_string()),
+            });
+        }
     }
 
     fn judge_new_events(&mut self, out: &mut Vec<LiveEvent>) {

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Bounded load test of the live room on loopback (127.0.0.1 only; Python's standard library).
+
+    python3 scripts/live-load.py [--arbiter target/release/arbiter]
+        [--emulator target/release/examples/livechess_room] [--boards 40] [--period 0.25]
+        [--seconds 20]
+
+An 80-player event paired on 40 boards; an emulated LiveChess (examples/livechess_room.rs) with
+40 e-boards, each on its board; `arbiter serve --livechess` follows them. Every board then gets
+a new placement every `--period` seconds for `--seconds` (the knights going out and back: legal
+moves), while one Server-Sent Events reader (`/events`) notes when each board's placement
+arrives. Prints the server's CPU (its user + system time over the run, as % of one core) and
+the event latency from the emulator's send to the reader (p50, p99, max), and the share of
+placements whose event was missed. Bounded: `--seconds` (at most 120) and `--boards` (at most
+100).
+"""
+
+import argparse
+import http.client
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CYCLE = [
+    "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R",
+    "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R",
+    "rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+]
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--arbiter", default=os.path.join(ROOT, "target/release/arbiter"))
+    ap.add_argument("--emulator", default=os.path.join(ROOT, "target/release/examples/livechess_room"))
+    ap.add_argument("--boards", type=int, default=40)
+    ap.add_argument("--period", type=float, default=0.25)
+    ap.add_argument("--seconds", type=float, default=20)
+    a = ap.parse_args()
+    boards, seconds = min(a.boards, 100), min(a.seconds, 120)
+    work = tempfile.mkdtemp(prefix="arbiter-live-load-")
+    state = os.path.join(work, "event.json")
+    run = lambda *x: subprocess.run([a.arbiter, *x], check=True, stdout=subprocess.DEVNULL)
+    run("tournament", "new", state, "--name", "Load", "--rounds", "4")
+    for i in range(1, 2 * boards + 1):
+        run("tournament", "add-player", state, "--name", f"P{i:03d}", "--rating", str(2000 - i))
+    run("tournament", "pair", state, "--auto")
+    serials = [str(5000 + b) for b in range(1, boards + 1)]
+    emu = subprocess.Popen([a.emulator, *serials], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    ws = emu.stdout.readline().strip()
+    server = subprocess.Popen([a.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--livechess", ws],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    url = server.stdout.readline().split("open ", 1)[1].split(" ", 1)[0].rstrip("/")
+    host, port = url.split("//", 1)[1].split(":")
+
+    def api(method, path, body=None):
+        c = http.client.HTTPConnection(host, int(port), timeout=10)
+        c.request(method, path, body=None if body is None else json.dumps(body),
+                  headers={"Content-Type": "application/json"} if body is not None else {})
+        r = c.getresponse()
+        return r.status, json.loads(r.read() or b"{}")
+
+    try:
+        deadline = time.time() + 30
+        while len(api("GET", "/api/live")[1].get("eboards", [])) < boards:
+            if time.time() > deadline:
+                raise SystemExit("the e-boards were not listed within 30 s")
+            time.sleep(0.2)
+        for b, s in enumerate(serials, 1):
+            status, body = api("POST", "/api/live/assign", {"serialnr": s, "board": b})
+            assert status == 200, body
+        time.sleep(1.0)
+        sent = {}
+        arrivals = []
+        stop = threading.Event()
+
+        def reader():
+            c = http.client.HTTPConnection(host, int(port), timeout=seconds + 30)
+            c.request("GET", "/events")
+            r = c.getresponse()
+            while not stop.is_set():
+                line = r.fp.readline()
+                if not line:
+                    return
+                if line.startswith(b"data: "):
+                    now = time.time()
+                    d = json.loads(line[6:])
+                    key = (d.get("serialnr"), d.get("placement"))
+                    if key in sent:
+                        arrivals.append(now - sent[key])
+                        del sent[key]
+
+        t = threading.Thread(target=reader, daemon=True)
+        t.start()
+        time.sleep(0.5)
+        cpu0, t0 = cpu_seconds(server.pid), time.time()
+        count, step = 0, 0
+        while time.time() - t0 < seconds:
+            tick = time.time()
+            for s in serials:
+                p = CYCLE[step % len(CYCLE)]
+                sent[(s, p)] = time.time()
+                emu.stdin.write(f"{s} {p}\n")
+                count += 1
+            emu.stdin.flush()
+            step += 1
+            time.sleep(max(0.0, a.period - (time.time() - tick)))
+        time.sleep(1.0)
+        cpu = (cpu_seconds(server.pid) - cpu0) / (time.time() - t0)
+        stop.set()
+        lat = sorted(arrivals)
+        pct = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] * 1000 if lat else float("nan")
+        print(f"{boards} boards, a placement every {a.period:.2f} s each, {seconds:.0f} s: "
+              f"{count} placements sent, {len(lat)} events timed")
+        print(f"server CPU: {100 * cpu:.1f} % of one core")
+        print(f"event latency: p50 {pct(0.5):.0f} ms, p99 {pct(0.99):.0f} ms, max {pct(1.0):.0f} ms; "
+              f"missed {100 * (1 - len(lat) / max(count, 1)):.1f} %")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        emu.stdin.close()
+        emu.wait(timeout=10)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,752 @@
+//! The live room: every e-board the desk hears, the board of the round each one is on, and the
+//! game each one shows as it is played, judged move by move ([`LiveJudge`]).
+//!
+//! Per board it keeps the placement the board shows, the moves (SAN), the incidents (an illegal
+//! act with its article, a touched piece, an automatic ending, the kings' result signal, a
+//! board disconnected) and a **proposed result**: from an automatic ending (mate, stalemate,
+//! dead position, fivefold, 75 moves, a second counted illegal move: Laws 5, 9.6, CR 3.3), from
+//! the kings' result signal (CR 4.2), or from the adjudication of the live position when the
+//! play-out expires (CR 4.3–4.5, [`crate::adjudicate`]). A proposal is never a result: the
+//! arbiter records it (the desk's `record_judged` / `record_adjudicated` paths).
+//!
+//! Which e-board is on which board, and the play-outs, are the state file's
+//! ([`crate::tournament::live::LiveSetup`]); the room follows them ([`LiveRoom::sync`]). The
+//! room holds no clock of its own: times come from the caller (milliseconds since the Unix
+//! epoch), so that the server's clock is the one every page shows.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use shakmaty::Chess;
+use shakmaty::fen::Fen;
+
+use crate::adjudicate::{Adjudication, Adjudicator, Decision};
+use crate::board::RecogniserConfig;
+use crate::board::link::LinkEvent;
+use crate::board::live::{LiveEvent, LiveJudge};
+use crate::game::rules::CompetitionRules;
+use crate::game::verdict::Verdict;
+use crate::tournament::live::LiveSetup;
+use crate::tournament::{GameRef, Tournament};
+
+/// How many moves (plies) a board's view lists, the last ones.
+pub const LAST_MOVES: usize = 12;
+
+/// The link's state of an e-board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EboardState {
+    /// Listed by LiveChess, not yet followed.
+    Seen,
+    /// Followed: its moves come in.
+    Connected,
+    /// The link dropped; it is being opened again.
+    Disconnected,
+    /// The link is down for good.
+    Lost,
+}
+
+/// What an incident is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IncidentKind {
+    /// An illegal act (Laws 3, 7.5; CR 3.1–3.7); counts only once noticed or claimed (CR 3.4).
+    Illegal,
+    /// The player on move lifted one of his pieces (Laws 4.3).
+    Touch,
+    /// The game ended by a rule of the Laws or the CR.
+    Ending,
+    /// The kings on the centre squares: a result shown by the players (CR 4.2).
+    ResultSignal,
+    /// The board's link dropped.
+    Disconnected,
+}
+
+/// One incident of a board, as the pages list it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Incident {
+    /// Its number on the board (0-based), which the arbiter's notice names.
+    pub id: usize,
+    /// What it is.
+    pub kind: IncidentKind,
+    /// The rule (`Laws 3.6`, `CR 3.1`), when one applies.
+    pub article: Option<String>,
+    /// The ply it happened at (plies played before it, this one included for a move).
+    pub ply: u32,
+    /// Who (`white`, `black`), when it is a player's act.
+    pub side: Option<&'static str>,
+    /// The detail: the illegal act's kind code or the move (UCI), the square touched, the
+    /// result shown or the ending's reason code, the link's reason.
+    pub detail: String,
+    /// The result, for an ending or a result signal.
+    pub result: Option<String>,
+    /// True once the arbiter noticed it (CR 3.4), for an illegal act.
+    pub noticed: bool,
+    /// The judge's or the link's report it comes from.
+    #[serde(skip)]
+    pub event: LiveEvent,
+}
+
+impl Incident {
+    /// The incident for people (the `live-*` messages).
+    pub fn note(&self) -> crate::i18n::Note {
+        self.event.note()
+    }
+}
+
+/// Where a proposed result comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProposedBy {
+    /// An automatic ending the judge found.
+    Ending,
+    /// The kings' result signal (CR 4.2).
+    ResultSignal,
+    /// The adjudication of the live position at the play-out's end (CR 4.3).
+    Adjudication,
+}
+
+/// A result the room proposes; the arbiter records it or not.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ProposedResult {
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    pub result: String,
+    /// From what.
+    pub by: ProposedBy,
+    /// The ending's reason code (`checkmate`…) or the adjudication's basis, when known.
+    pub reason: Option<String>,
+    /// The rule.
+    pub article: Option<String>,
+    /// For a signal: whether it agrees with the position (CR 4.2), when the judge could tell.
+    pub agrees: Option<bool>,
+    /// For an adjudication: the position adjudicated (FEN) and whether the rules left it to
+    /// the arbiter (the result is then the adjudicator's recommendation).
+    pub fen: Option<String>,
+    /// For an adjudication left to the arbiter.
+    pub review: bool,
+}
+
+/// A game followed on an e-board.
+#[derive(Debug)]
+struct LiveGame {
+    judge: LiveJudge,
+    moves: Vec<String>,
+    /// The ply of each move (1 for White's first): an illegal move not counted leaves a gap.
+    move_plies: Vec<u32>,
+    incidents: Vec<Incident>,
+    proposed: Option<ProposedResult>,
+    adjudication: Option<Adjudication>,
+    /// The last piece lifted by the player on move, until his move shows whether he moved it.
+    touched: Option<(&'static str, String, LiveEvent)>,
+}
+
+/// An e-board the room has heard of.
+#[derive(Debug)]
+struct Eboard {
+    source: String,
+    state: EboardState,
+    battery: Option<String>,
+    dgt: bool,
+    game: LiveGame,
+    /// The last frame or message with a placement, replayed into a fresh game.
+    last: Option<LinkEvent>,
+    /// The board it follows, `(round, board)`.
+    on: Option<(u32, u32)>,
+    /// When its last placement came (the caller's clock, ms), while not yet read again.
+    unsettled: Option<u64>,
+}
+
+/// An e-board as `GET /api/live` lists it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EboardView {
+    /// Its serial number.
+    pub serialnr: String,
+    /// Where it is reached (the device, the LiveChess address).
+    pub source: String,
+    /// The link's state.
+    pub state: EboardState,
+    /// Its battery, when known.
+    pub battery: Option<String>,
+    /// The round it is on, when assigned.
+    pub round: Option<u32>,
+    /// The board it is on, when assigned.
+    pub board: Option<u32>,
+}
+
+/// A board of the round as the live view shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LiveBoard {
+    /// The board number.
+    pub board: u32,
+    /// White's and Black's starting ranks.
+    pub white: u16,
+    /// Black's starting rank.
+    pub black: u16,
+    /// The result recorded, when there is one.
+    pub result: Option<String>,
+    /// The e-board on it.
+    pub serialnr: Option<String>,
+    /// The link's state of that e-board.
+    pub state: Option<EboardState>,
+    /// The placement the e-board shows (FEN piece placement).
+    pub placement: Option<String>,
+    /// The moves played, SAN, all of them.
+    pub moves: Vec<String>,
+    /// The ply of each move (1 for White's first, 2 for Black's…).
+    pub move_plies: Vec<u32>,
+    /// Its incidents, in order.
+    pub incidents: Vec<Incident>,
+    /// The result the room proposes.
+    pub proposed_result: Option<ProposedResult>,
+    /// Seconds left of the play-out (CR 4.3), `None` when none runs; 0 once over.
+    pub playout_remaining_s: Option<u64>,
+}
+
+/// Why the room refuses an arbiter's act.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RoomError {
+    /// No e-board with this serial number has been heard of.
+    #[error("no e-board {0} is known")]
+    NoEboard(String),
+    /// The board has no e-board.
+    #[error("board {board} of round {round} has no e-board")]
+    NotFollowed {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
+    /// No incident with this number, or not an illegal act.
+    #[error("no illegal act {0} on this board")]
+    NoIncident(usize),
+}
+
+/// The live room (module docs).
+#[derive(Debug)]
+pub struct LiveRoom {
+    eboards: BTreeMap<String, Eboard>,
+    config: RecogniserConfig,
+    rules: CompetitionRules,
+}
+
+impl LiveRoom {
+    /// An empty room; games are judged under `rules`, placements recognised with `config`.
+    pub fn new(config: RecogniserConfig, rules: CompetitionRules) -> LiveRoom {
+        LiveRoom {
+            eboards: BTreeMap::new(),
+            config,
+            rules,
+        }
+    }
+
+    fn fresh_game(&self, serialnr: &str, dgt: bool) -> LiveGame {
+        let judge = if dgt {
+            LiveJudge::dgt(self.config.clone(), self.rules)
+        } else {
+            LiveJudge::livechess(Some(serialnr), self.config.clone(), self.rules)
+        };
+        LiveGame {
+            judge,
+            moves: Vec::new(),
+            move_plies: Vec::new(),
+            incidents: Vec::new(),
+            proposed: None,
+            adjudication: None,
+            touched: None,
+        }
+    }
+
+    fn entry(&mut self, serialnr: &str, source: &str, dgt: bool) -> &mut Eboard {
+        if !self.eboards.contains_key(serialnr) {
+            let game = self.fresh_game(serialnr, dgt);
+            self.eboards.insert(
+                serialnr.to_string(),
+                Eboard {
+                    source: source.to_string(),
+                    state: EboardState::Seen,
+                    battery: None,
+                    dgt,
+                    game,
+                    last: None,
+                    on: None,
+                    unsettled: None,
+                },
+            );
+        }
+        let e = self
+            .eboards
+            .get_mut(serialnr)
+            .unwrap_or_else(|| unreachable!("inserted above"));
+        if !source.is_empty() {
+            e.source = source.to_string();
+        }
+        e
+    }
+
+    /// An e-board listed by LiveChess (`dgt` false) or answering on a serial port (`dgt`
+    /// true), with its battery when known. Returns true when anything shown changed.
+    pub fn seen(
+        &mut self,
+        serialnr: &str,
+        source: &str,
+        dgt: bool,
+        battery: Option<String>,
+    ) -> bool {
+        let known = self.eboards.contains_key(serialnr);
+        let e = self.entry(serialnr, source, dgt);
+        let changed = !known || (battery.is_some() && e.battery != battery);
+        if battery.is_some() {
+            e.battery = battery;
+        }
+        changed
+    }
+
+    /// Reads one event of e-board `serialnr`'s link, come at `now_ms` (the caller's clock).
+    /// Returns true when anything shown changed.
+    pub fn push(&mut self, serialnr: &str, event: &LinkEvent, now_ms: u64) -> bool {
+        let dgt = matches!(event, LinkEvent::Dgt { .. });
+        let e = self.entry(serialnr, "", dgt);
+        let mut out = Vec::new();
+        match event {
+            LinkEvent::Connected { board, .. } => {
+                if !board.source.is_empty() {
+                    e.source.clone_from(&board.source);
+                }
+                e.state = EboardState::Connected;
+            }
+            LinkEvent::Disconnected { .. } => {
+                let first = e.state != EboardState::Disconnected;
+                e.state = EboardState::Disconnected;
+                if first
+                    && e.on.is_some()
+                    && let Some(LiveEvent::Disconnected { reason, .. }) = LiveEvent::of_link(event)
+                {
+                    let g = &mut e.game;
+                    let id = g.incidents.len();
+                    g.incidents.push(Incident {
+                        id,
+                        kind: IncidentKind::Disconnected,
+                        article: None,
+                        ply: g.moves.len() as u32,
+                        side: None,
+                        detail: reason.clone(),
+                        result: None,
+                        noticed: false,
+                        event: LiveEvent::of_link(event).unwrap_or(LiveEvent::Unreadable {
+                            line: 0,
+                            reason: reason.clone(),
+                        }),
+                    });
+                }
+            }
+            LinkEvent::GaveUp { .. } => e.state = EboardState::Lost,
+            LinkEvent::Frame { sent: true, .. } => return false,
+            LinkEvent::Frame { .. } | LinkEvent::Dgt { .. } => {
+                e.state = EboardState::Connected;
+                e.last = Some(event.clone());
+                e.unsettled = Some(now_ms);
+            }
+        }
+        e.game.judge.push(event, &mut out);
+        take(&mut e.game, out);
+        true
+    }
+
+    /// The placements that have stood `quiet_ms` at `now_ms` without a new one are read
+    /// again ([`LiveJudge::stand`]): the last move of a board that reports only changes is
+    /// judged once the hand has left it. Returns the e-boards whose game this changed, each
+    /// with true when it has a new incident.
+    pub fn settle(&mut self, now_ms: u64, quiet_ms: u64) -> Vec<(String, bool)> {
+        let mut changed = Vec::new();
+        for (s, e) in &mut self.eboards {
+            if e.unsettled
+                .is_some_and(|t| now_ms.saturating_sub(t) >= quiet_ms)
+            {
+                e.unsettled = None;
+                let before = (e.game.moves.len(), e.game.incidents.len());
+                let mut out = Vec::new();
+                e.game.judge.stand(&mut out);
+                take(&mut e.game, out);
+                if (e.game.moves.len(), e.game.incidents.len()) != before {
+                    changed.push((s.clone(), e.game.incidents.len() != before.1));
+                }
+            }
+        }
+        changed
+    }
+
+    /// Follows the state file's assignments: an e-board put on another board (a new round)
+    /// starts a new game from the placement it shows; one taken off stops being followed.
+    pub fn sync(&mut self, setup: &LiveSetup) {
+        let serials: Vec<String> = self.eboards.keys().cloned().collect();
+        for s in serials {
+            let on = setup.board_of(&s);
+            let Some(e) = self.eboards.get(&s) else {
+                continue;
+            };
+            if e.on == on {
+                continue;
+            }
+            let mut game = self.fresh_game(&s, e.dgt);
+            if let Some(last) = &e.last {
+                let mut out = Vec::new();
+                game.judge.push(last, &mut out);
+                take(&mut game, out);
+            }
+            if let Some(e) = self.eboards.get_mut(&s) {
+                e.game = game;
+                e.on = on;
+            }
+        }
+        // Assigned e-boards not heard of yet: known once their link speaks.
+        for a in &setup.eboards {
+            if !self.eboards.contains_key(&a.serialnr) {
+                let e = self.entry(&a.serialnr, "", false);
+                e.on = Some((a.round, a.board));
+            }
+        }
+    }
+
+    /// Whether e-board `serialnr` has been heard of.
+    pub fn knows(&self, serialnr: &str) -> bool {
+        self.eboards.contains_key(serialnr)
+    }
+
+    /// The e-boards heard of, by serial number.
+    pub fn eboards(&self) -> Vec<EboardView> {
+        self.eboards
+            .iter()
+            .map(|(s, e)| EboardView {
+                serialnr: s.clone(),
+                source: e.source.clone(),
+                state: e.state,
+                battery: e.battery.clone(),
+                round: e.on.map(|o| o.0),
+                board: e.on.map(|o| o.1),
+            })
+            .collect()
+    }
+
+    fn on_board(&self, round: u32, board: u32) -> Option<(&String, &Eboard)> {
+        self.eboards
+            .iter()
+            .find(|(_, e)| e.on == Some((round, board)))
+    }
+
+    fn on_board_mut(&mut self, round: u32, board: u32) -> Result<&mut Eboard, RoomError> {
+        self.eboards
+            .values_mut()
+            .find(|e| e.on == Some((round, board)))
+            .ok_or(RoomError::NotFollowed { round, board })
+    }
+
+    /// The arbiter noticed illegal act `incident` of board `board` (CR 3.4): the judge's
+    /// `notice` event. The judge counts the last move as illegal, so a notice is taken for
+    /// the last illegal act only.
+    ///
+    /// # Errors
+    /// [`RoomError::NotFollowed`], [`RoomError::NoIncident`] (no such illegal act, or one
+    /// noticed already).
+    pub fn notice(&mut self, round: u32, board: u32, incident: usize) -> Result<(), RoomError> {
+        let e = self.on_board_mut(round, board)?;
+        let g = &mut e.game;
+        let ok = g
+            .incidents
+            .get(incident)
+            .is_some_and(|i| i.kind == IncidentKind::Illegal && !i.noticed);
+        if !ok {
+            return Err(RoomError::NoIncident(incident));
+        }
+        let mut out = Vec::new();
+        g.judge.notice(&mut out);
+        g.incidents[incident].noticed = true;
+        take(g, out);
+        Ok(())
+    }
+
+    /// The judge's verdict so far of board `board`'s game.
+    pub fn verdict(&self, round: u32, board: u32) -> Option<Verdict> {
+        self.on_board(round, board)
+            .map(|(_, e)| e.game.judge.verdict())
+    }
+
+    /// The adjudication proposed for board `board`, when the play-out expired on it.
+    pub fn adjudication(&self, round: u32, board: u32) -> Option<&Adjudication> {
+        self.on_board(round, board)
+            .and_then(|(_, e)| e.game.adjudication.as_ref())
+    }
+
+    /// The play-outs of `setup` over at `now_ms` on boards with an e-board and no proposal
+    /// yet: each position as the judge holds it is adjudicated (CR 4.3–4.5) and the
+    /// adjudication proposed. Returns the boards adjudicated, `(round, board)`.
+    pub fn expire(
+        &mut self,
+        setup: &LiveSetup,
+        t: &Tournament,
+        now_ms: u64,
+        adjudicator: &Adjudicator,
+    ) -> Vec<(u32, u32)> {
+        let mut done = Vec::new();
+        for p in &setup.playouts {
+            if p.ends_ms() > now_ms {
+                continue;
+            }
+            let open = t
+                .board_of(p.round, GameRef::Board(p.board))
+                .is_ok_and(|g| g.result.is_none());
+            let Ok(e) = self.on_board_mut(p.round, p.board) else {
+                continue;
+            };
+            let g = &mut e.game;
+            if !open || g.proposed.is_some() {
+                continue;
+            }
+            let Some(pos) = g.judge.position().cloned() else {
+                continue;
+            };
+            let a = adjudicator.adjudicate(&pos);
+            let result = match a.result {
+                Decision::Decided(outcome) => outcome.as_str().to_string(),
+                Decision::Review => a.recommendation.as_str().to_string(),
+            };
+            let basis = serde_json::to_value(a.basis)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string));
+            g.proposed = Some(ProposedResult {
+                result,
+                by: ProposedBy::Adjudication,
+                reason: basis,
+                article: Some("CR 4.3".into()),
+                agrees: None,
+                fen: Some(fen_of(&pos)),
+                review: a.result == Decision::Review,
+            });
+            g.adjudication = Some(a);
+            done.push((p.round, p.board));
+        }
+        done
+    }
+
+    /// The boards of round `round` as the live view shows them, at `now_ms`.
+    pub fn round_view(&self, t: &Tournament, round: u32, now_ms: u64) -> Vec<LiveBoard> {
+        let Some(r) = t.round(round) else {
+            return Vec::new();
+        };
+        r.games
+            .iter()
+            .map(|g| {
+                let followed = self.on_board(round, g.board);
+                let game = followed.map(|(_, e)| &e.game);
+                LiveBoard {
+                    board: g.board,
+                    white: g.white,
+                    black: g.black,
+                    result: g.result.map(|r| r.notation().to_string()),
+                    serialnr: followed
+                        .map(|(s, _)| s.clone())
+                        .or_else(|| t.live.eboard_of(round, g.board).map(str::to_string)),
+                    state: followed.map(|(_, e)| e.state),
+                    placement: game
+                        .and_then(|g| g.judge.placement())
+                        .map(ToString::to_string),
+                    moves: game.map(|g| g.moves.clone()).unwrap_or_default(),
+                    move_plies: game.map(|g| g.move_plies.clone()).unwrap_or_default(),
+                    incidents: game.map(|g| g.incidents.clone()).unwrap_or_default(),
+                    proposed_result: game
+                        .and_then(|x| x.proposed.clone())
+                        .filter(|_| g.result.is_none()),
+                    playout_remaining_s: t
+                        .live
+                        .playout(round, g.board)
+                        .filter(|_| g.result.is_none())
+                        .map(|p| p.remaining_s(now_ms)),
+                }
+            })
+            .collect()
+    }
+}
+
+/// A position's FEN.
+fn fen_of(pos: &Chess) -> String {
+    Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string()
+}
+
+/// Takes the judge's findings into the game: moves, incidents, the proposed result.
+fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
+    for ev in out {
+        let event = ev.clone();
+        let ev_copy = ev.clone();
+        let incidents = &mut g.incidents;
+        let incident = |kind, article, ply, side, detail: String, result| {
+            let id = incidents.len();
+            incidents.push(Incident {
+                id,
+                kind,
+                article,
+                ply,
+                side,
+                detail,
+                result,
+                noticed: false,
+                event,
+            });
+        };
+        match ev {
+            LiveEvent::Move {
+                san,
+                uci,
+                ply,
+                side: mover,
+                ..
+            } => {
+                // A touched piece is an incident only when its player moved another (Laws 4.3).
+                if let Some((side, square, event)) = g.touched.take()
+                    && side == mover
+                    && !uci.starts_with(&square)
+                {
+                    let id = g.incidents.len();
+                    g.incidents.push(Incident {
+                        id,
+                        kind: IncidentKind::Touch,
+                        article: Some("Laws 4.3".into()),
+                        ply: g.moves.len() as u32 + 1,
+                        side: Some(side),
+                        detail: square,
+                        result: None,
+                        noticed: false,
+                        event,
+                    });
+                }
+                g.moves.push(san);
+                g.move_plies.push(ply);
+            }
+            LiveEvent::IllegalAct {
+                ply,
+                side,
+                kind,
+                article,
+                notation,
+                ..
+            } => {
+                g.touched = None;
+                incident(
+                    IncidentKind::Illegal,
+                    Some(article),
+                    ply,
+                    Some(side),
+                    format!("{kind} {notation}"),
+                    None,
+                );
+            }
+            LiveEvent::Touch { side, square, .. } if g.touched.is_none() => {
+                g.touched = Some((side, square, ev_copy));
+            }
+            LiveEvent::ResultSignal { result, agrees, .. } => {
+                incident(
+                    IncidentKind::ResultSignal,
+                    Some("CR 4.2".into()),
+                    g.moves.len() as u32,
+                    None,
+                    result.clone(),
+                    Some(result.clone()),
+                );
+                // An ending found by the judge stands over the players' signal.
+                if g.proposed.is_none() && result != "*" {
+                    g.proposed = Some(ProposedResult {
+                        result,
+                        by: ProposedBy::ResultSignal,
+                        reason: None,
+                        article: Some("CR 4.2".into()),
+                        agrees,
+                        fen: None,
+                        review: false,
+                    });
+                }
+            }
+            LiveEvent::Ending {
+                ply,
+                result,
+                reason,
+                article,
+                ..
+            } => {
+                incident(
+                    IncidentKind::Ending,
+                    article.clone(),
+                    ply,
+                    None,
+                    reason.to_string(),
+                    Some(result.to_string()),
+                );
+                // The players' signal ends the game by itself (CR 4.2): it stays the proposal.
+                let signalled = g.proposed.as_ref().is_some_and(|p| {
+                    p.by == ProposedBy::ResultSignal
+                        && p.result == result
+                        && reason == "reported_result"
+                });
+                if result != "*" && !signalled {
+                    g.proposed = Some(ProposedResult {
+                        result: result.to_string(),
+                        by: ProposedBy::Ending,
+                        reason: Some(reason.to_string()),
+                        article,
+                        agrees: None,
+                        fen: None,
+                        review: false,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// What a page needs to redraw one followed board after its e-board spoke.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BoardBrief {
+    /// The round.
+    pub round: u32,
+    /// The board.
+    pub board: u32,
+    /// The e-board.
+    pub serialnr: String,
+    /// The link's state.
+    pub state: EboardState,
+    /// The placement shown (FEN piece placement).
+    pub placement: Option<String>,
+    /// The last moves, SAN ([`LAST_MOVES`] at most).
+    pub last_moves: Vec<String>,
+    /// Their plies (1 for White's first move).
+    pub last_plies: Vec<u32>,
+    /// Moves played (plies).
+    pub plies: usize,
+    /// How many incidents the board has.
+    pub incidents: usize,
+    /// The proposed result, when there is one.
+    pub proposed: Option<String>,
+}
+
+impl LiveRoom {
+    /// The brief of e-board `serialnr`'s board, when it is on one.
+    pub fn brief(&self, serialnr: &str) -> Option<BoardBrief> {
+        let e = self.eboards.get(serialnr)?;
+        let (round, board) = e.on?;
+        let g = &e.game;
+        Some(BoardBrief {
+            round,
+            board,
+            serialnr: serialnr.to_string(),
+            state: e.state,
+            placement: g.judge.placement().map(ToString::to_string),
+            last_moves: g.moves[g.moves.len().saturating_sub(LAST_MOVES)..].to_vec(),
+            last_plies: g.move_plies[g.move_plies.len().saturating_sub(LAST_MOVES)..].to_vec(),
+            plies: g.moves.len(),
+            incidents: g.incidents.len(),
+            proposed: g.proposed.as_ref().map(|p| p.result.clone()),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,303 @@
+//! What the state file keeps of the live room: which e-board sits on which board of which
+//! round, and the play-outs started (CR 4.3), so that a restart of the desk keeps both. The
+//! live games themselves (placements, moves, incidents) are the board layer's
+//! (`crate::board::room`); nothing here is a result until the arbiter records one.
+
+use serde::{Deserialize, Serialize};
+
+use super::{GameRef, Tournament, TournamentError};
+
+/// The play-out's length when the event gives none, in minutes (CR 4.3).
+pub const DEFAULT_PLAYOUT_MINUTES: u32 = 5;
+
+/// The share of finished games, in per cent, from which the round page offers the play-out.
+pub const DEFAULT_PLAYOUT_OFFER_PERCENT: u32 = 80;
+
+/// The live room's part of the state file. Every field defaults, so a state file written
+/// before the live room reads as an empty one.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LiveSetup {
+    /// E-boards attached to boards, one entry per e-board.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub eboards: Vec<EboardAssignment>,
+    /// Play-outs started, one per board of a round.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub playouts: Vec<Playout>,
+    /// The play-out's length for this event, in minutes (`None`: 5, CR 4.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub playout_minutes: Option<u32>,
+    /// From which share of finished games (per cent) the play-out is offered (`None`: 80).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub playout_offer_percent: Option<u32>,
+}
+
+/// An e-board attached to a board of a round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EboardAssignment {
+    /// The e-board's serial number (DGT `serialnr`).
+    pub serialnr: String,
+    /// The round.
+    pub round: u32,
+    /// The board number in that round.
+    pub board: u32,
+}
+
+/// A play-out started on a board (CR 4.3): the server's clock holds it, so every page and
+/// every device shows the same countdown.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Playout {
+    /// The round.
+    pub round: u32,
+    /// The board.
+    pub board: u32,
+    /// When it started, milliseconds since the Unix epoch (the server's clock).
+    pub started_ms: u64,
+    /// Its length in seconds (CR 4.3: 300).
+    pub seconds: u32,
+}
+
+impl Playout {
+    /// When it ends, milliseconds since the Unix epoch.
+    pub fn ends_ms(&self) -> u64 {
+        self.started_ms
+            .saturating_add(u64::from(self.seconds).saturating_mul(1000))
+    }
+
+    /// Whole seconds left at `now_ms` (rounded up, 0 once over).
+    pub fn remaining_s(&self, now_ms: u64) -> u64 {
+        self.ends_ms().saturating_sub(now_ms).div_ceil(1000)
+    }
+}
+
+impl LiveSetup {
+    /// True when nothing is kept (the state file then has no `live` key).
+    pub fn is_empty(&self) -> bool {
+        *self == LiveSetup::default()
+    }
+
+    /// The play-out's length in minutes (CR 4.3: 5 unless the event says otherwise).
+    pub fn playout_minutes(&self) -> u32 {
+        self.playout_minutes.unwrap_or(DEFAULT_PLAYOUT_MINUTES)
+    }
+
+    /// The share of finished games (per cent) from which the play-out is offered.
+    pub fn playout_offer_percent(&self) -> u32 {
+        self.playout_offer_percent
+            .unwrap_or(DEFAULT_PLAYOUT_OFFER_PERCENT)
+    }
+
+    /// The e-board on board `board` of round `round`.
+    pub fn eboard_of(&self, round: u32, board: u32) -> Option<&str> {
+        self.eboards
+            .iter()
+            .find(|a| a.round == round && a.board == board)
+            .map(|a| a.serialnr.as_str())
+    }
+
+    /// The board e-board `serialnr` is on, `(round, board)`.
+    pub fn board_of(&self, serialnr: &str) -> Option<(u32, u32)> {
+        self.eboards
+            .iter()
+            .find(|a| a.serialnr == serialnr)
+            .map(|a| (a.round, a.board))
+    }
+
+    /// The play-out of board `board` of round `round`, if started.
+    pub fn playout(&self, round: u32, board: u32) -> Option<&Playout> {
+        self.playouts
+            .iter()
+            .find(|p| p.round == round && p.board == board)
+    }
+}
+
+/// Why an e-board cannot go on a board.
+#[derive(Debug, thiserror::Error, PartialEq)]
+#[non_exhaustive]
+pub enum AssignError {
+    /// The round or the board does not exist.
+    #[error(transparent)]
+    NoBoard(#[from] TournamentError),
+    /// Another e-board is on that board.
+    #[error("board {board} of round {round} already has e-board {other}")]
+    Taken {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The e-board there.
+        other: String,
+    },
+    /// The board's result is already recorded: nothing is left to follow.
+    #[error("board {board} of round {round} already has its result")]
+    Finished {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
+}
+
+impl Tournament {
+    /// Puts e-board `serialnr` on board `board` of round `round` (it leaves the board it was
+    /// on).
+    ///
+    /// # Errors
+    /// [`AssignError::NoBoard`] (no such round or board), [`AssignError::Taken`] (another
+    /// e-board is there: take it off first), [`AssignError::Finished`] (the board has its
+    /// result).
+    pub fn assign_eboard(
+        &mut self,
+        serialnr: &str,
+        round: u32,
+        board: u32,
+    ) -> Result<(), AssignError> {
+        let g = self.board_of(round, GameRef::Board(board))?;
+        if g.result.is_some() {
+            return Err(AssignError::Finished { round, board });
+        }
+        if let Some(other) = self.live.eboard_of(round, board)
+            && other != serialnr
+        {
+            return Err(AssignError::Taken {
+                round,
+                board,
+                other: other.to_string(),
+            });
+        }
+        self.live.eboards.retain(|a| a.serialnr != serialnr);
+        self.live.eboards.push(EboardAssignment {
+            serialnr: serialnr.to_string(),
+            round,
+            board,
+        });
+        Ok(())
+    }
+
+    /// Starts the play-out (CR 4.3) of `seconds` at `now_ms` on the boards of round `round` given, or on
+    /// every board without a result when `boards` is `None`; a board whose play-out runs
+    /// already or that has its result is left as it is. Returns the boards started.
+    ///
+    /// # Errors
+    /// [`TournamentError::NoSuchRound`], [`TournamentError::NoSuchGame`] for a board named
+    /// that the round does not have.
+    pub fn start_playout(
+        &mut self,
+        round: u32,
+        boards: Option<&[u32]>,
+        seconds: u32,
+        now_ms: u64,
+    ) -> Result<Vec<u32>, TournamentError> {
+        let chosen: Vec<u32> = match boards {
+            Some(list) => {
+                for b in list {
+                    self.board_of(round, GameRef::Board(*b))?;
+                }
+                list.to_vec()
+            }
+            None => {
+                let paired = self.paired_rounds();
+                self.round(round)
+                    .filter(|r| !r.games.is_empty())
+                    .ok_or(TournamentError::NoSuchRound { round, paired })?
+                    .games
+                    .iter()
+                    .map(|g| g.board)
+                    .collect()
+            }
+        };
+        let mut started = Vec::new();
+        for b in chosen {
+            let open = self
+                .board_of(round, GameRef::Board(b))
+                .is_ok_and(|g| g.result.is_none());
+            if open && self.live.playout(round, b).is_none() {
+                self.live.playouts.push(Playout {
+                    round,
+                    board: b,
+                    started_ms: now_ms,
+                    seconds,
+                });
+                started.push(b);
+            }
+        }
+        Ok(started)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::{BoardResult, Player};
+
+    fn paired() -> Tournament {
+        let mut t = Tournament::new("Open", 4);
+        for name in ["A", "B", "C", "D"] {
+            t.add_player(Player {
+                name: name.into(),
+                ..Player::default()
+            })
+            .unwrap();
+        }
+        t.pair_round_manual(1, &[(1, 3), (4, 2)], None, None)
+            .unwrap();
+        t
+    }
+
+    #[test]
+    fn an_old_state_file_reads_as_an_empty_live_room() {
+        let t = paired();
+        let json = serde_json::to_string(&t).unwrap();
+        assert!(!json.contains("\"live\""));
+        let back: Tournament = serde_json::from_str(&json).unwrap();
+        assert!(back.live.is_empty());
+        assert_eq!(back.live.playout_minutes(), 5);
+    }
+
+    #[test]
+    fn an_eboard_goes_on_a_free_board_and_moves_when_reassigned() {
+        let mut t = paired();
+        t.assign_eboard("23946", 1, 1).unwrap();
+        assert_eq!(
+            t.assign_eboard("10001", 1, 1),
+            Err(AssignError::Taken {
+                round: 1,
+                board: 1,
+                other: "23946".into()
+            })
+        );
+        t.assign_eboard("23946", 1, 2).unwrap();
+        assert_eq!(t.live.board_of("23946"), Some((1, 2)));
+        assert_eq!(t.live.eboard_of(1, 1), None);
+        assert!(matches!(
+            t.assign_eboard("23946", 1, 9),
+            Err(AssignError::NoBoard(TournamentError::NoSuchGame { .. }))
+        ));
+        t.record_result(1, GameRef::Board(1), BoardResult::WhiteWins, false)
+            .unwrap();
+        assert_eq!(
+            t.assign_eboard("10001", 1, 1),
+            Err(AssignError::Finished { round: 1, board: 1 })
+        );
+        // Kept in the state file.
+        let back: Tournament = serde_json::from_str(&serde_json::to_string(&t).unwrap()).unwrap();
+        assert_eq!(back.live.board_of("23946"), Some((1, 2)));
+    }
+
+    #[test]
+    fn the_playout_starts_on_unfinished_boards_once_and_counts_down() {
+        let mut t = paired();
+        t.record_result(1, GameRef::Board(1), BoardResult::Draw, false)
+            .unwrap();
+        assert_eq!(t.start_playout(1, None, 300, 1_000_000).unwrap(), vec![2]);
+        assert_eq!(
+            t.start_playout(1, None, 300, 2_000_000).unwrap(),
+            Vec::<u32>::new()
+        );
+        let p = t.live.playout(1, 2).unwrap();
+        assert_eq!(p.remaining_s(1_000_000), 300);
+        assert_eq!(p.remaining_s(1_000_000 + 299_001), 1);
+        assert_eq!(p.remaining_s(1_000_000 + 300_000), 0);
+        assert_eq!(p.remaining_s(u64::MAX), 0);
+        assert!(t.start_playout(1, Some(&[7]), 300, 0).is_err());
+    }
+}

@@ -1,0 +1,597 @@
+//! The live room at the desk: the e-boards' links run in the server ([`start_links`]), their
+//! games feed the library's [`LiveRoom`], and the desk shows them — `/live` (the e-boards and
+//! their boards), `/rounds/{n}/live` (every board as a diagram, its moves, incidents, proposed
+//! result and play-out countdown), `/screen` (the hall's big screen, read-only) — with the JSON
+//! of `/api/live` and the Server-Sent Events of `/events` (a page changes within a second of
+//! the board).
+//!
+//! | route | answer |
+//! |---|---|
+//! | `GET /api/live` | `{"round", "now_ms", "playout_minutes", "eboards": […], "boards": [{"board", "serialnr", "placement", "moves", "incidents", "proposed_result", "playout_remaining_s", …}]}` |
+//! | `POST /api/live/assign` | `{"serialnr", "board"[, "round"]}` → 200; 404 no such e-board or board; 409 taken or finished, with the reason |
+//! | `POST /api/rounds/{n}/playout` | `{"boards": [..] \| "all", "minutes": 5}` → 200 `{"started": [..], "minutes"}` |
+//! | `POST /api/rounds/{n}/boards/{b}/notice` | `{"incident": i}`: the arbiter noticed the illegal act (CR 3.4) |
+//! | `POST /api/rounds/{n}/boards/{b}/record` | records the proposed result (the arbiter's click) |
+//! | `GET /events` | `text/event-stream`: `board` events (a board's brief, with its diagram) and `reload` |
+//!
+//! The server's clock holds the play-out: `started_ms` and the minutes are in the state file,
+//! every answer computes the seconds left from the server's time.
+
+use std::convert::Infallible;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use serde_json::{Value, json};
+use tokio::sync::broadcast;
+
+use super::desk::adjudication_record;
+use super::extract::{BoardNo, JsonBody, RoundNo};
+use super::{App, Shared, WebError, diagram};
+use crate::adjudicate::Adjudicator;
+use crate::board::RecogniserConfig;
+use crate::board::link::{Backoff, LinkEvent, dgt, livechess};
+use crate::board::room::{LiveBoard, LiveRoom, ProposedBy};
+use crate::formats::verdict;
+use crate::game::rules::CompetitionRules;
+use crate::i18n::Lang;
+use crate::tournament::live::AssignError;
+use crate::tournament::{BoardResult, GameRef, Tournament};
+
+/// A board link `arbiter serve` opens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkSpec {
+    /// DGT LiveChess 2 at this address (`ws://HOST:1982/api/v1.0`): every e-board it lists.
+    LiveChess(String),
+    /// A DGT e-Board on this serial device.
+    Dgt(String),
+}
+
+/// The live room as the server shares it: the room, and the channel to the pages' event
+/// streams.
+#[derive(Debug)]
+pub struct LiveHub {
+    room: Mutex<LiveRoom>,
+    tx: broadcast::Sender<(&'static str, String)>,
+    /// True while a play-out may need adjudicating (the ticker looks at the state file).
+    playouts: AtomicBool,
+    /// Set when the server stops: the event streams end, so that the graceful shutdown does
+    /// not wait for pages that never close them.
+    stopping: tokio::sync::watch::Sender<bool>,
+}
+
+impl LiveHub {
+    /// An empty room judging under the preset's rules.
+    pub fn new(preset: crate::game::preset::Preset) -> LiveHub {
+        LiveHub {
+            room: Mutex::new(LiveRoom::new(
+                RecogniserConfig::default(),
+                CompetitionRules::preset(preset),
+            )),
+            tx: broadcast::channel(1024).0,
+            playouts: AtomicBool::new(true),
+            stopping: tokio::sync::watch::channel(false).0,
+        }
+    }
+
+    /// Ends the event streams (the server is stopping).
+    pub fn stop(&self) {
+        self.stopping.send_replace(true);
+    }
+
+    fn room(&self) -> std::sync::MutexGuard<'_, LiveRoom> {
+        self.room
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Tells the pages to reload (an assignment, a result, a play-out started).
+    fn reload(&self) {
+        let _ = self
+            .tx
+            .send(("reload", json!({"type": "reload"}).to_string()));
+    }
+
+    /// Reads one event of e-board `serial`'s link and tells the pages what changed.
+    fn push(&self, serial: &str, event: &LinkEvent) {
+        let (changed, before) = {
+            let mut room = self.room();
+            let before = room.brief(serial).map(|b| (b.incidents, b.proposed));
+            (room.push(serial, event, now_ms()), before)
+        };
+        if !changed {
+            return;
+        }
+        let link_change = matches!(
+            event,
+            LinkEvent::Connected { .. } | LinkEvent::GaveUp { .. }
+        );
+        self.announce(
+            serial,
+            |b| before != Some((b.incidents, b.proposed.clone())),
+            link_change,
+        );
+    }
+
+    /// Reads again the placements that stood [`QUIET_MS`] ([`LiveRoom::settle`]).
+    fn settle(&self) {
+        let changed = self.room().settle(now_ms(), QUIET_MS);
+        for (serial, incident) in changed {
+            self.announce(&serial, |_| incident, false);
+        }
+    }
+
+    /// Tells the pages about e-board `serial`'s board: its brief (`board`), or `reload` when
+    /// `new_forms` says its incidents or proposal changed (the page's forms change); an
+    /// e-board on no board only makes `/live` reload, and only when `link_change`.
+    fn announce(
+        &self,
+        serial: &str,
+        new_forms: impl Fn(&crate::board::room::BoardBrief) -> bool,
+        link_change: bool,
+    ) {
+        let Some(b) = self.room().brief(serial) else {
+            if link_change {
+                self.reload();
+            }
+            return;
+        };
+        let kind = if new_forms(&b) { "reload" } else { "board" };
+        let label = b.board.to_string();
+        let svg = diagram::svg(b.placement.as_deref(), &label);
+        let _ = self.tx.send((
+            kind,
+            json!({"type": kind, "round": b.round, "board": b.board, "serialnr": b.serialnr,
+                   "state": b.state, "placement": b.placement, "svg": svg,
+                   "moves": b.last_moves, "move_plies": b.last_plies, "plies": b.plies, "incidents": b.incidents,
+                   "proposed": b.proposed})
+            .to_string(),
+        ));
+    }
+}
+
+/// How long a placement stands before it is read again, in milliseconds: longer than a piece
+/// slides over a square, short enough that the last move shows within a second.
+pub const QUIET_MS: u64 = 400;
+
+/// Milliseconds since the Unix epoch, the server's clock.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// Starts the links (each on its own threads: the links block) and the play-out ticker (on
+/// the server's runtime). A LiveChess address is asked for its e-boards every 5 s; each new
+/// one gets its link. A link that cannot be opened is reported on standard error and tried
+/// again at the next listing.
+pub fn start_links(app: &Shared, links: &[LinkSpec]) {
+    for spec in links.iter().cloned() {
+        let hub = app.live.clone();
+        let name = match &spec {
+            LinkSpec::LiveChess(_) => "livechess-room",
+            LinkSpec::Dgt(_) => "dgt-room",
+        };
+        let spawned = std::thread::Builder::new()
+            .name(name.into())
+            .spawn(move || match spec {
+                LinkSpec::LiveChess(url) => follow_livechess(&hub, &url),
+                LinkSpec::Dgt(device) => follow_dgt(&hub, &device),
+            });
+        if let Err(e) = spawned {
+            eprintln!("arbiter serve: cannot start a board link: {e}");
+        }
+    }
+    let settler = app.live.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_millis(100));
+        loop {
+            every.tick().await;
+            settler.settle();
+        }
+    });
+    let ticker = app.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_secs(1));
+        loop {
+            every.tick().await;
+            if ticker.live.playouts.load(Ordering::SeqCst)
+                && let Ok(t) = ticker.load().await
+            {
+                ticker.live_sync(&t);
+            }
+        }
+    });
+}
+
+/// Lists LiveChess's e-boards every 5 s and follows each new one.
+fn follow_livechess(hub: &std::sync::Arc<LiveHub>, url: &str) {
+    let mut followed: std::collections::HashSet<String> = std::collections::HashSet::new();
+    let mut reported = false;
+    loop {
+        match livechess::list_eboards(url, Duration::from_secs(5)) {
+            Ok(list) => {
+                reported = false;
+                for b in list {
+                    let changed = hub.room().seen(
+                        &b.serialnr,
+                        b.source.as_deref().unwrap_or(url),
+                        false,
+                        b.battery.clone(),
+                    );
+                    if changed {
+                        hub.reload();
+                    }
+                    if followed.contains(&b.serialnr) {
+                        continue;
+                    }
+                    let config = livechess::LiveChessConfig {
+                        serial: Some(b.serialnr.clone()),
+                        backoff: Backoff::default(),
+                        ..livechess::LiveChessConfig::new(url)
+                    };
+                    match livechess::open(config) {
+                        Ok(link) => {
+                            followed.insert(b.serialnr.clone());
+                            read_link(hub, b.serialnr.clone(), link);
+                        }
+                        Err(e) => eprintln!("arbiter serve: {e}"),
+                    }
+                }
+            }
+            Err(e) if !reported => {
+                eprintln!("arbiter serve: {e}");
+                reported = true;
+            }
+            Err(_) => {}
+        }
+        std::thread::sleep(Duration::from_secs(5));
+    }
+}
+
+/// Opens the DGT board on `device` (again every 5 s until it answers) and follows it.
+fn follow_dgt(hub: &std::sync::Arc<LiveHub>, device: &str) {
+    loop {
+        match dgt::open(dgt::DgtConfig::new(device)) {
+            Ok(link) => {
+                let serial = link
+                    .board()
+                    .serial
+                    .clone()
+                    .unwrap_or_else(|| device.to_string());
+                hub.room().seen(&serial, device, true, None);
+                hub.reload();
+                read_link(hub, serial, link);
+                return;
+            }
+            Err(e) => eprintln!("arbiter serve: {e}"),
+        }
+        std::thread::sleep(Duration::from_secs(5));
+    }
+}
+
+/// Reads a link on its own thread into the room until it ends.
+fn read_link(hub: &std::sync::Arc<LiveHub>, serial: String, link: crate::board::link::Link) {
+    let hub = hub.clone();
+    let spawned = std::thread::Builder::new()
+        .name("board-reader".into())
+        .spawn(move || {
+            for event in link {
+                hub.push(&serial, &event);
+            }
+        });
+    if let Err(e) = spawned {
+        eprintln!("arbiter serve: cannot start a board reader: {e}");
+    }
+}
+
+impl App {
+    /// Brings the room to the state file: the assignments followed, the expired play-outs of
+    /// e-boards adjudicated (the pages are told to reload when one was).
+    fn live_sync(&self, t: &Tournament) {
+        let adjudicated = {
+            let mut room = self.live.room();
+            room.sync(&t.live);
+            match Adjudicator::new(self.config.preset.adjudication()) {
+                Ok(a) => room.expire(&t.live, t, now_ms(), &a),
+                Err(_) => Vec::new(),
+            }
+        };
+        let running = t.live.playouts.iter().any(|p| {
+            t.board_of(p.round, GameRef::Board(p.board))
+                .is_ok_and(|g| g.result.is_none())
+        });
+        self.live.playouts.store(running, Ordering::SeqCst);
+        if !adjudicated.is_empty() {
+            self.live.reload();
+        }
+    }
+
+    /// The live data of round `round` (the current one when `None`).
+    fn live_data(&self, t: &Tournament, round: Option<u32>) -> (u32, Vec<LiveBoard>, Value) {
+        self.live_sync(t);
+        let round = round.unwrap_or_else(|| t.paired_rounds());
+        let room = self.live.room();
+        let boards = room.round_view(t, round, now_ms());
+        let eboards = serde_json::to_value(room.eboards()).unwrap_or_default();
+        (round, boards, eboards)
+    }
+}
+
+/// `GET /api/live`: the e-boards seen and the current round's boards.
+pub(super) async fn api_live(State(app): State<Shared>) -> Result<Json<Value>, WebError> {
+    let t = app.load().await?;
+    let (round, boards, eboards) = app.live_data(&t, None);
+    Ok(Json(json!({
+        "round": round, "now_ms": now_ms(), "playout_minutes": t.live.playout_minutes(),
+        "eboards": eboards, "boards": boards,
+    })))
+}
+
+/// Reads a JSON body, a bad one as [`WebError::BadRequest`].
+fn read_body<T: serde::de::DeserializeOwned>(body: &[u8], what: &str) -> Result<T, WebError> {
+    serde_json::from_slice(body).map_err(|e| WebError::BadRequest(format!("{what}: {e}")))
+}
+
+/// The body of `POST /api/live/assign`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AssignBody {
+    serialnr: String,
+    board: u32,
+    #[serde(default)]
+    round: Option<u32>,
+}
+
+/// Puts e-board `serial` on board `board` of `round` (the current one when `None`).
+async fn assign(
+    app: &Shared,
+    serial: String,
+    round: Option<u32>,
+    board: u32,
+    lang: Lang,
+) -> Result<(u32, u32), WebError> {
+    if !app.live.room().knows(&serial) {
+        return Err(WebError::NotFound(
+            lang.fmt("web-live-no-eboard", &[("serial", &serial)]),
+        ));
+    }
+    let done = app
+        .change(None, move |t| {
+            let round = round.unwrap_or_else(|| t.paired_rounds());
+            match t.assign_eboard(&serial, round, board) {
+                Ok(()) => Ok((round, board)),
+                Err(AssignError::NoBoard(e)) => Err(WebError::Tournament(e)),
+                Err(AssignError::Taken { other, .. }) => Err(WebError::Conflict(lang.fmt(
+                    "web-live-taken",
+                    &[("board", &board.to_string()), ("serial", &other)],
+                ))),
+                Err(AssignError::Finished { .. }) => Err(WebError::Conflict(
+                    lang.fmt("web-live-finished", &[("board", &board.to_string())]),
+                )),
+            }
+        })
+        .await?;
+    if let Ok(t) = app.load().await {
+        app.live_sync(&t);
+    }
+    app.live.reload();
+    Ok(done)
+}
+
+/// `POST /api/live/assign`: `{"serialnr", "board"[, "round"]}`.
+pub(super) async fn api_assign(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody,
+) -> Result<Json<Value>, WebError> {
+    app.check_token(&headers)?;
+    let body: AssignBody = read_body(&body, "expected {\"serialnr\": \"…\", \"board\": N}")?;
+    let (round, board) = assign(
+        &app,
+        body.serialnr.clone(),
+        body.round,
+        body.board,
+        Lang::En,
+    )
+    .await?;
+    Ok(Json(
+        json!({"serialnr": body.serialnr, "round": round, "board": board}),
+    ))
+}
+
+/// The body of `POST /api/rounds/{n}/playout`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayoutBody {
+    boards: Value,
+    #[serde(default)]
+    minutes: Option<f64>,
+}
+
+/// Starts the play-out of round `n` on `boards` (every unfinished one when `None`).
+async fn start_playout(
+    app: &Shared,
+    n: u32,
+    boards: Option<Vec<u32>>,
+    minutes: Option<f64>,
+) -> Result<(Vec<u32>, f64), WebError> {
+    let now = now_ms();
+    let done = app
+        .change(None, move |t| {
+            let minutes = minutes.unwrap_or_else(|| f64::from(t.live.playout_minutes()));
+            if !(minutes.is_finite() && minutes * 60.0 >= 1.0 && minutes <= 600.0) {
+                return Err(WebError::BadRequest(format!(
+                    "minutes: {minutes} is not a play-out length (1 second to 600 minutes)"
+                )));
+            }
+            let seconds = (minutes * 60.0).round() as u32;
+            Ok((
+                t.start_playout(n, boards.as_deref(), seconds, now)?,
+                minutes,
+            ))
+        })
+        .await?;
+    app.live.playouts.store(true, Ordering::SeqCst);
+    app.live.reload();
+    Ok(done)
+}
+
+/// `POST /api/rounds/{n}/playout`: `{"boards": [..] | "all", "minutes": 5}`.
+pub(super) async fn api_playout(
+    State(app): State<Shared>,
+    RoundNo(n): RoundNo,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody,
+) -> Result<Json<Value>, WebError> {
+    app.check_token(&headers)?;
+    let what = "expected {\"boards\": [1, 2] or \"all\", \"minutes\": 5}";
+    let body: PlayoutBody = read_body(&body, what)?;
+    let boards = match &body.boards {
+        Value::String(s) if s == "all" => None,
+        v => Some(
+            serde_json::from_value::<Vec<u32>>(v.clone())
+                .map_err(|e| WebError::BadRequest(format!("{what}: {e}")))?,
+        ),
+    };
+    let (started, minutes) = start_playout(&app, n, boards, body.minutes).await?;
+    Ok(Json(
+        json!({"round": n, "started": started, "minutes": minutes}),
+    ))
+}
+
+/// The arbiter noticed illegal act `incident` of board `b` (CR 3.4).
+async fn notice(app: &Shared, n: u32, b: u32, incident: usize) -> Result<(), WebError> {
+    let t = app.load().await?;
+    app.live_sync(&t);
+    app.live
+        .room()
+        .notice(n, b, incident)
+        .map_err(|e| WebError::Conflict(e.to_string()))?;
+    app.live.reload();
+    Ok(())
+}
+
+/// `POST /api/rounds/{n}/boards/{b}/notice`: `{"incident": i}`.
+pub(super) async fn api_notice(
+    State(app): State<Shared>,
+    BoardNo(n, b): BoardNo,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody,
+) -> Result<Json<Value>, WebError> {
+    app.check_token(&headers)?;
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Body {
+        incident: usize,
+    }
+    let body: Body = read_body(&body, "expected {\"incident\": N}")?;
+    notice(&app, n, b, body.incident).await?;
+    Ok(Json(
+        json!({"round": n, "board": b, "noticed": body.incident}),
+    ))
+}
+
+/// Records board `b`'s proposed result: an adjudication through `record_adjudicated`, an
+/// ending or a result signal through `record_judged` with the live judge's verdict.
+async fn record_proposed(app: &Shared, n: u32, b: u32, lang: Lang) -> Result<String, WebError> {
+    let t = app.load().await?;
+    app.live_sync(&t);
+    let (proposed, verdict, adjudication) = {
+        let room = app.live.room();
+        let view = room.round_view(&t, n, now_ms());
+        let proposed = view
+            .iter()
+            .find(|x| x.board == b)
+            .and_then(|x| x.proposed_result.clone())
+            .ok_or_else(|| {
+                WebError::Conflict(
+                    lang.fmt("web-live-nothing-proposed", &[("board", &b.to_string())]),
+                )
+            })?;
+        (
+            proposed,
+            room.verdict(n, b),
+            room.adjudication(n, b).cloned(),
+        )
+    };
+    let result = BoardResult::parse(&proposed.result)
+        .ok_or_else(|| WebError::BadRequest(format!("result {:?}", proposed.result)))?;
+    match (proposed.by, adjudication, verdict) {
+        (ProposedBy::Adjudication, Some(a), _) => {
+            let record = adjudication_record(&a, lang);
+            app.change(None, move |t| {
+                Ok(t.record_adjudicated(n, b, record, result, None, false)?)
+            })
+            .await?;
+        }
+        (_, _, Some(v)) => {
+            let text = serde_json::to_string(&v).map_err(|e| WebError::Internal(e.to_string()))?;
+            let mut judged = verdict::read_judged(&text, "live")
+                .map_err(|e| WebError::BadRequest(e.to_string()))?
+                .into_iter()
+                .next()
+                .ok_or_else(|| WebError::Internal("no verdict".into()))?;
+            app.change(None, move |t| {
+                let g = t.board_of(n, GameRef::Board(b))?;
+                // The live game is this board's: its players are the board's.
+                judged.white_start_rank = Some(g.white);
+                judged.black_start_rank = Some(g.black);
+                Ok(t.record_judged(n, b, &judged, Some(result), None, false)?)
+            })
+            .await?;
+        }
+        _ => {
+            return Err(WebError::Conflict(
+                lang.fmt("web-live-nothing-proposed", &[("board", &b.to_string())]),
+            ));
+        }
+    }
+    app.live.reload();
+    Ok(proposed.result)
+}
+
+/// `POST /api/rounds/{n}/boards/{b}/record`: records the proposed result (the arbiter's click).
+pub(super) async fn api_record(
+    State(app): State<Shared>,
+    BoardNo(n, b): BoardNo,
+    headers: HeaderMap,
+    JsonBody(_): JsonBody,
+) -> Result<Json<Value>, WebError> {
+    app.check_token(&headers)?;
+    let result = record_proposed(&app, n, b, Lang::En).await?;
+    Ok(Json(json!({"round": n, "board": b, "result": result})))
+}
+
+/// `GET /events`: the live room's Server-Sent Events.
+pub(super) async fn events(
+    State(app): State<Shared>,
+) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>> {
+    let rx = app.live.tx.subscribe();
+    let stream = futures_util::stream::unfold(rx, |mut rx| async move {
+        let (kind, data) = match rx.recv().await {
+            Ok(message) => message,
+            // A slow reader missed some: the page reloads to catch up.
+            Err(broadcast::error::RecvError::Lagged(_)) => {
+                ("reload", json!({"type": "reload"}).to_string())
+            }
+            Err(broadcast::error::RecvError::Closed) => return None,
+        };
+        Some((Ok(Event::default().event(kind).data(data)), rx))
+    });
+    let mut stopping = app.live.stopping.subscribe();
+    let stream = futures_util::StreamExt::take_until(stream, async move {
+        let _ = stopping.wait_for(|s| *s).await;
+    });
+    Sse::new(stream).keep_alive(KeepAlive::default())
+}
+
+mod pages;
+
+pub(super) use pages::{
+    assign_form, eboards_page, live_js, notice_form, playout_form, record_form, round_page, screen,
+};

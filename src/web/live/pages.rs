@@ -1,0 +1,390 @@
+//! The live room's pages: `/live` (the e-boards and the form that puts each on a board),
+//! `/rounds/{n}/live` (every board as a diagram with its moves, incidents, proposed result
+//! and play-out), `/screen` (the hall's big screen) and their forms and script.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, Uri, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+
+use super::super::actions::Fields;
+use super::super::extract::{FormFields, PageQuery, RoundNo};
+use super::super::pages::shown;
+use super::super::view::{error_page, render};
+use super::super::{App, Shared, WebError, diagram};
+use super::{assign, notice, record_proposed, start_playout};
+use crate::board::room::{IncidentKind, LiveBoard, ProposedBy};
+use crate::i18n::Lang;
+use crate::tournament::{GameRef, Tournament};
+
+/// A player's name as the pages show it.
+fn name(t: &Tournament, tpn: u16) -> String {
+    t.player(tpn)
+        .map_or_else(|| tpn.to_string(), |p| p.name.clone())
+}
+
+/// A board's data for the templates, in `lang`.
+fn board_data(t: &Tournament, round: u32, b: &LiveBoard, lang: Lang) -> Value {
+    let label = lang.fmt("web-live-board", &[("board", &b.board.to_string())]);
+    let incidents: Vec<Value> = b
+        .incidents
+        .iter()
+        .map(|i| {
+            json!({"id": i.id, "text": i.note().text(lang), "ply": i.ply,
+                   "illegal": i.kind == IncidentKind::Illegal, "noticed": i.noticed})
+        })
+        .collect();
+    let moves = numbered(&b.moves, &b.move_plies);
+    let last = moves[moves.len().saturating_sub(8)..].join(" ");
+
+    let proposed = b.proposed_result.as_ref().map(|p| {
+        let why = match p.by {
+            ProposedBy::Ending => lang.fmt(
+                "web-live-by-ending",
+                &[(
+                    "reason",
+                    &p.reason.clone().map_or_else(String::new, |r| {
+                        crate::i18n::Note::new("web-live-reason")
+                            .term("reason", "reason", r)
+                            .text(lang)
+                    }),
+                )],
+            ),
+            ProposedBy::ResultSignal => lang.msg("web-live-by-signal"),
+            ProposedBy::Adjudication => lang.msg(if p.review {
+                "web-live-by-review"
+            } else {
+                "web-live-by-adjudication"
+            }),
+        };
+        json!({"result": p.result, "shown": shown(&p.result), "why": why, "fen": p.fen})
+    });
+    json!({
+        "board": b.board, "label": label,
+        "white": name(t, b.white), "black": name(t, b.black),
+        "result": b.result, "serialnr": b.serialnr,
+        "state": b.state.map(|s| lang.msg(&format!("web-live-state-{}", state_code(s)))),
+        "svg": b.serialnr.as_ref().map(|_| diagram::svg(b.placement.as_deref(), &label)),
+        "moves": last, "plies": b.moves.len(), "incidents": incidents, "proposed": proposed,
+        "remaining": b.playout_remaining_s, "remaining_shown": b.playout_remaining_s.map(clock),
+        "expired": b.playout_remaining_s == Some(0), "round": round,
+    })
+}
+
+/// Moves as a score sheet shows them: `1. e4 e5 2. Nf3`, a Black move after a gap (a move not
+/// counted) as `2… Nc6`; `plies` gives each move's ply (1 for White's first).
+fn numbered(moves: &[String], plies: &[u32]) -> Vec<String> {
+    let mut out = Vec::with_capacity(moves.len());
+    let mut previous: Option<u32> = None;
+    for (m, &ply) in moves.iter().zip(plies) {
+        let number = ply.div_ceil(2);
+        out.push(if ply % 2 == 1 {
+            format!("{number}. {m}")
+        } else if previous == Some(ply - 1) {
+            m.clone()
+        } else {
+            format!("{number}\u{2026} {m}")
+        });
+        previous = Some(ply);
+    }
+    out
+}
+
+/// An e-board state's message suffix.
+fn state_code(s: crate::board::room::EboardState) -> &'static str {
+    use crate::board::room::EboardState as S;
+    match s {
+        S::Seen => "seen",
+        S::Connected => "connected",
+        S::Disconnected => "disconnected",
+        S::Lost => "lost",
+    }
+}
+
+/// Seconds as `m:ss`.
+fn clock(s: u64) -> String {
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// The round's live data for the pages.
+fn round_live_data(app: &App, t: &Tournament, round: u32, lang: Lang) -> Value {
+    let (round, boards, eboards) = app.live_data(t, Some(round));
+    let games = boards.len();
+    let finished = boards.iter().filter(|b| b.result.is_some()).count();
+    let percent = t.live.playout_offer_percent() as usize;
+    let offer = games > 0 && finished < games && finished * 100 >= percent * games;
+    let shown: Vec<Value> = boards
+        .iter()
+        .map(|b| board_data(t, round, b, lang))
+        .collect();
+    json!({
+        "event": t.name, "round": round, "boards": shown, "eboards": eboards,
+        "games": games, "finished": finished, "offer": offer, "percent": percent,
+        "minutes": t.live.playout_minutes(),
+        "followed": boards.iter().any(|b| b.serialnr.is_some()),
+        "running": boards.iter().any(|b| b.playout_remaining_s.is_some()),
+        "rounds": t.rounds.iter().filter(|r| !r.games.is_empty())
+            .map(|r| json!({"number": r.number})).collect::<Vec<_>>(),
+    })
+}
+
+/// `/rounds/{n}/live`: every board of round `n` as a diagram, its moves and incidents, the
+/// proposed results and the play-out.
+pub(in crate::web) async fn round_page(
+    State(app): State<Shared>,
+    RoundNo(n): RoundNo,
+    q: PageQuery,
+    uri: Uri,
+) -> Response {
+    let page = app.page(&q, &uri, |l| {
+        l.fmt("web-live-round-title", &[("round", &n.to_string())])
+    });
+    let t = match app.load().await {
+        Ok(t) => t,
+        Err(e) => return error_page(&app, page.lang, "/", &e),
+    };
+    if let Err(e) = t
+        .board_of(n, GameRef::Board(1))
+        .map(|_| ())
+        .or_else(|e| match e {
+            crate::tournament::TournamentError::NoSuchGame { .. } => Ok(()),
+            e => Err(e),
+        })
+    {
+        return error_page(&app, page.lang, "/", &WebError::Tournament(e));
+    }
+    let data = round_live_data(&app, &t, n, page.lang);
+    render(&app, "live_round.html", &page, data)
+}
+
+/// `/live`: the e-boards heard of and the form that puts each on a board.
+pub(in crate::web) async fn eboards_page(
+    State(app): State<Shared>,
+    q: PageQuery,
+    uri: Uri,
+) -> Response {
+    let page = app.page(&q, &uri, |l| l.msg("web-live-title"));
+    let t = match app.load().await {
+        Ok(t) => t,
+        Err(e) => return error_page(&app, page.lang, "/", &e),
+    };
+    let (round, boards, _) = app.live_data(&t, None);
+    let eboards: Vec<Value> = app
+        .live
+        .room()
+        .eboards()
+        .into_iter()
+        .map(|e| {
+            json!({"serialnr": e.serialnr, "source": e.source,
+                   "state": page.lang.msg(&format!("web-live-state-{}", state_code(e.state))),
+                   "battery": e.battery, "round": e.round, "board": e.board})
+        })
+        .collect();
+    let free: Vec<u32> = boards
+        .iter()
+        .filter(|b| b.result.is_none())
+        .map(|b| b.board)
+        .collect();
+    let data = json!({
+        "event": t.name, "round": round, "eboards": eboards, "boards": free,
+        "rounds": t.rounds.iter().filter(|r| !r.games.is_empty())
+            .map(|r| json!({"number": r.number})).collect::<Vec<_>>(),
+    });
+    render(&app, "live.html", &page, data)
+}
+
+/// `POST /live/assign` (`serialnr`, `board`): the form of `/live`.
+pub(in crate::web) async fn assign_form(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    let f = Fields(form);
+    let lang = f.lang(&app);
+    let parsed = (|| {
+        let serial = f.get("serialnr").ok_or_else(|| WebError::Field {
+            field: "serialnr".into(),
+            value: None,
+        })?;
+        Ok((serial, f.required::<u32>("board")?))
+    })();
+    let done = match app.check_form(
+        &headers,
+        f.get(super::super::guard::CSRF_FIELD).as_deref(),
+        lang,
+    ) {
+        Ok(()) => match parsed {
+            Ok((serial, board)) => assign(&app, serial, None, board, lang).await.map(|_| ()),
+            Err(e) => Err(e),
+        },
+        Err(e) => Err(e),
+    };
+    match done {
+        Ok(()) => super::super::actions::back("/live", lang, None, &[]),
+        Err(e) => error_page(&app, lang, "/live", &e),
+    }
+}
+
+/// The forms of `/rounds/{n}/live`: what to do, `Ok` to go back to the page.
+async fn round_form(
+    app: &Shared,
+    headers: &HeaderMap,
+    f: &Fields,
+    act: impl std::future::Future<Output = Result<(), WebError>>,
+) -> Result<(), WebError> {
+    let lang = f.lang(app);
+    app.check_form(
+        headers,
+        f.get(super::super::guard::CSRF_FIELD).as_deref(),
+        lang,
+    )?;
+    act.await
+}
+
+/// `POST /rounds/{n}/live/notice` (`board`, `incident`): "noticed by the arbiter".
+pub(in crate::web) async fn notice_form(
+    State(app): State<Shared>,
+    RoundNo(n): RoundNo,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    let f = Fields(form);
+    let lang = f.lang(&app);
+    let page = format!("/rounds/{n}/live");
+    let act = async {
+        let (b, i) = (
+            f.required::<u32>("board")?,
+            f.required::<usize>("incident")?,
+        );
+        notice(&app, n, b, i).await
+    };
+    match round_form(&app, &headers, &f, act).await {
+        Ok(()) => super::super::actions::back(&page, lang, f.get("board").as_deref(), &[]),
+        Err(e) => error_page(&app, lang, &page, &e),
+    }
+}
+
+/// `POST /rounds/{n}/live/record` (`board`): records the proposed result.
+pub(in crate::web) async fn record_form(
+    State(app): State<Shared>,
+    RoundNo(n): RoundNo,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    let f = Fields(form);
+    let lang = f.lang(&app);
+    let page = format!("/rounds/{n}/live");
+    let act = async {
+        let b = f.required::<u32>("board")?;
+        record_proposed(&app, n, b, lang).await.map(|_| ())
+    };
+    match round_form(&app, &headers, &f, act).await {
+        Ok(()) => super::super::actions::back(&page, lang, f.get("board").as_deref(), &[]),
+        Err(e) => error_page(&app, lang, &page, &e),
+    }
+}
+
+/// `POST /rounds/{n}/live/playout` (`board`, or none for every unfinished board): starts the
+/// play-out with the event's length.
+pub(in crate::web) async fn playout_form(
+    State(app): State<Shared>,
+    RoundNo(n): RoundNo,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    let f = Fields(form);
+    let lang = f.lang(&app);
+    let page = format!("/rounds/{n}/live");
+    let act = async {
+        let boards = f.number::<u32>("board")?.map(|b| vec![b]);
+        start_playout(&app, n, boards, None).await.map(|_| ())
+    };
+    match round_form(&app, &headers, &f, act).await {
+        Ok(()) => super::super::actions::back(&page, lang, None, &[]),
+        Err(e) => error_page(&app, lang, &page, &e),
+    }
+}
+
+/// `/screen`: the hall's big screen, read-only, no token: the current round's pairings (with
+/// the live diagrams and play-out countdowns when there are), then the standings, switching by
+/// itself every 20 s (`?view=standings`).
+pub(in crate::web) async fn screen(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
+    let page = app.page(&q, &uri, |l| l.msg("web-screen-title"));
+    let lang = page.lang;
+    let t = match app.load().await {
+        Ok(t) => t,
+        Err(e) => return error_page(&app, lang, "/", &e),
+    };
+    let standings_view = uri
+        .query()
+        .is_some_and(|q| q.split('&').any(|kv| kv == "view=standings"));
+    let round = t.paired_rounds();
+    let mut data = round_live_data(&app, &t, round, lang);
+    let report = app.standings(&t);
+    let rows: Vec<Value> = report
+        .standings
+        .iter()
+        .map(|r| {
+            json!({"rank": r.rank, "name": r.name,
+                   "points": crate::tournament::standings::fmt_decimal(r.points, lang)})
+        })
+        .collect();
+    if let Some(d) = data.as_object_mut() {
+        d.insert("standings".into(), json!(rows));
+        d.insert(
+            "view".into(),
+            json!(if standings_view {
+                "standings"
+            } else {
+                "pairings"
+            }),
+        );
+        d.insert(
+            "next".into(),
+            json!(format!(
+                "/screen?lang={}{}",
+                lang.code(),
+                if standings_view {
+                    ""
+                } else {
+                    "&view=standings"
+                }
+            )),
+        );
+    }
+    render(&app, "screen.html", &page, data)
+}
+
+/// `/live.js`: the live pages' only script, served from the desk (the policy allows no inline
+/// script): follows `/events`, redraws a board's diagram and moves, reloads the page when its
+/// forms change, counts the play-out down from the server's seconds.
+pub(in crate::web) async fn live_js() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        include_str!("../templates/live.js"),
+    )
+        .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::numbered;
+
+    #[test]
+    fn moves_are_numbered_by_their_plies() {
+        let m = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            numbered(&m(&["e4", "e5", "Nf3"]), &[1, 2, 3]).join(" "),
+            "1. e4 e5 2. Nf3"
+        );
+        // A Black move after one not counted, and a list that starts with Black's.
+        assert_eq!(
+            numbered(&m(&["e4", "d4", "Nc6"]), &[1, 3, 4]).join(" "),
+            "1. e4 2. d4 Nc6"
+        );
+        assert_eq!(numbered(&m(&["Nc6"]), &[4]).join(" "), "2\u{2026} Nc6");
+    }
+}

@@ -1,0 +1,58 @@
+// The live pages' only script (served as /live.js; the policy allows no inline script):
+// follows the desk's Server-Sent Events, redraws a board's diagram and moves as its e-board
+// changes, reloads the page when its forms or lists change, and counts the play-out down from
+// the seconds the server gave. Without it the pages work by reloading.
+(function () {
+  'use strict';
+  const root = document.querySelector('[data-live]');
+  if (!root) return;
+  const round = root.dataset.round;
+  const loaded = Date.now();
+  let reloading = null;
+  const reload = () => {
+    if (reloading) return;
+    reloading = setTimeout(() => location.reload(), 100);
+  };
+  const clocks = Array.from(document.querySelectorAll('[data-remaining]'));
+  const tick = () => {
+    const gone = (Date.now() - loaded) / 1000;
+    for (const c of clocks) {
+      const left = Math.max(0, Math.ceil(Number(c.dataset.remaining) - gone));
+      const el = c.querySelector('.clock');
+      if (el) el.textContent = Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0');
+      if (left === 0 && Number(c.dataset.remaining) > 0 && !c.dataset.over) {
+        c.dataset.over = '1';
+        setTimeout(reload, 1500);
+      }
+    }
+  };
+  if (clocks.length) {
+    tick();
+    setInterval(tick, 250);
+  }
+  if (!window.EventSource) return;
+  const events = new EventSource('/events');
+  events.addEventListener('board', (e) => {
+    const d = JSON.parse(e.data);
+    if (String(d.round) !== round) return;
+    const box = document.getElementById('board-' + d.board);
+    if (!box) return;
+    const diagram = box.querySelector('.diagram-box');
+    if (diagram) diagram.innerHTML = d.svg;
+    const moves = box.querySelector('.moves');
+    if (moves) {
+      // As the server writes them: `1. e4 e5 2. Nf3`, a Black move after a gap `2… Nc6`.
+      const out = [];
+      let previous = null;
+      d.moves.forEach((m, i) => {
+        const ply = d.move_plies[i];
+        const n = Math.ceil(ply / 2);
+        out.push(ply % 2 === 1 ? n + '. ' + m : previous === ply - 1 ? m : n + '\u2026 ' + m);
+        previous = ply;
+      });
+      moves.textContent = out.slice(-8).join(' ');
+    }
+    box.dataset.plies = d.plies;
+  });
+  events.addEventListener('reload', reload);
+})();

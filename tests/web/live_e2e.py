@@ -1,0 +1,280 @@
+"""End-to-end test of the live room in headless Chromium, run by .ci/run.
+
+A 20-player round of 10 boards; 8 of them carry e-boards of an emulated DGT LiveChess
+(examples/livechess_room.rs, the Rust tests' emulator driven from its standard input) that
+`arbiter serve --livechess` follows. One e-board is put on its board through the `/live` form,
+the others through the API. The boards play: Fool's mate (board 1), an illegal knight move
+(board 2), the kings' result signal 0-1 (board 3), short games (boards 4-6) and two games
+still going (boards 9 and 10). Checks, on the Russian pages:
+
+- every board's SVG diagram shows the placement the emulator sent (`data-placement` and one
+  piece symbol per piece);
+- the illegal move's incident appears within 1 s of the board's change;
+- nothing is recorded before the arbiter's click; the click records the mate and the signal;
+  "noticed by the arbiter" marks the illegal move;
+- at 80 % finished the page offers the play-out; the countdown is the server's (the same after a
+  reload, one second less a second later);
+- at expiry the live positions of boards 9 and 10 are adjudicated, shown, and recorded on the
+  click;
+- `/screen` has no control, and shows the standings afterwards.
+
+Screenshots (Russian, 1280 px): the live round (docs: live-round-ru.png) and the big screen.
+
+    python3 tests/web/live_e2e.py [--arbiter target/debug/arbiter]
+        [--emulator target/debug/examples/livechess_room] [--screenshots docs/screenshots]
+
+Needs chromium, chromedriver and selenium as tests/web/desk_e2e.py. Prints `N passed, M failed`.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+E4E5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR"
+E4E5NF3 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R"
+GAMES = {
+    # Fool's mate: 1. f3 e5 2. g4 Qh4#.
+    "2001": ["rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR",
+             "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR",
+             "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR",
+             "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR"],
+    # 1. d3 d6, then both kings on dark centre squares: 0-1 (CR 4.2).
+    "2003": ["rnbqkbnr/pppppppp/8/8/8/3P4/PPP1PPPP/RNBQKBNR",
+             "rnbqkbnr/ppp1pppp/3p4/8/8/3P4/PPP1PPPP/RNBQKBNR",
+             "rnbq1bnr/ppp1pppp/3p4/8/3K4/3P4/PPP1PPPP/RNBQ1BNR",
+             "rnbq1bnr/ppp1pppp/3p4/4k3/3K4/3P4/PPP1PPPP/RNBQ1BNR"],
+    "2004": [E4, E4E5],
+    "2005": ["rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR"],
+    "2006": [E4],
+    "2007": [E4, E4E5, E4E5NF3],
+    "2008": ["rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR",
+             "rnbqkbnr/pppp1ppp/8/4p3/2P5/8/PP1PPPPP/RNBQKBNR"],
+}
+# 1. e4, then Black's knight b8-b6 (Laws 3.6), then White plays on (d4).
+ILLEGAL = [E4, "r1bqkbnr/pppppppp/1n6/8/4P3/8/PPPP1PPP/RNBQKBNR",
+           "r1bqkbnr/pppppppp/1n6/8/3PP3/8/PPP2PPP/RNBQKBNR"]
+BOARD_OF = {"2001": 1, "2002": 2, "2003": 3, "2004": 4, "2005": 5, "2006": 6, "2007": 9, "2008": 10}
+
+
+class Checks:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, ok, what):
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print(f"FAILED: {what}", flush=True)
+
+
+def api(url, path, body=None):
+    """The desk's API as a program calls it (no Origin: allowed on loopback)."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url + path, data=data, method="GET" if body is None else "POST")
+    if body is not None:
+        req.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.loads(r.read().decode())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read().decode() or "{}")
+
+
+def pieces(placement):
+    return sum(1 for ch in placement if ch.isalpha())
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--arbiter", default=os.path.join(ROOT, "target/debug/arbiter"))
+    ap.add_argument("--emulator", default=os.path.join(ROOT, "target/debug/examples/livechess_room"))
+    ap.add_argument("--screenshots", default=os.path.join(ROOT, "docs/screenshots"))
+    args = ap.parse_args()
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if not chromium or not driver_path:
+        if os.environ.get("CI"):
+            print("FAILED: chromium and chromedriver are required in CI")
+            return 1
+        print("notice: chromium or chromedriver not found: the browser test is skipped (CI runs it)")
+        return 0
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    os.makedirs(args.screenshots, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="arbiter-live-")
+    state = os.path.join(work, "event.json")
+    run = lambda *a: subprocess.run([args.arbiter, *a], check=True, stdout=subprocess.DEVNULL)
+    run("tournament", "new", state, "--name", "Детский мат — живой зал", "--rounds", "4")
+    for i in range(1, 21):
+        run("tournament", "add-player", state, "--name", f"Игрок {i:02d}", "--rating", str(1500 - 10 * i))
+    run("tournament", "pair", state, "--auto")
+
+    emu = subprocess.Popen([args.emulator, *sorted(BOARD_OF) ], stdin=subprocess.PIPE,
+                           stdout=subprocess.PIPE, text=True)
+    ws = emu.stdout.readline().strip()
+
+    def send(serial, placement):
+        emu.stdin.write(f"{serial} {placement}\n")
+        emu.stdin.flush()
+
+    server = subprocess.Popen([args.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru",
+                               "--livechess", ws], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    url = line.split("open ", 1)[1].split(" ", 1)[0].rstrip("/")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chromium
+    for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync",
+              "--no-first-run", "--window-size=1280,1000", "--lang=ru"]:
+        opts.add_argument(a)
+    browser = webdriver.Chrome(service=Service(driver_path), options=opts)
+    c = Checks()
+    css = By.CSS_SELECTOR
+
+    def go(path):
+        browser.get(url + path)
+
+    def wait(cond, limit, what):
+        start = time.time()
+        while time.time() - start < limit:
+            try:
+                if cond():
+                    return time.time() - start
+            except Exception:  # the page reloads under the script
+                pass
+            time.sleep(0.02)
+        c.check(False, f"{what} within {limit} s")
+        return None
+
+    try:
+        wait(lambda: len(api(url, "/api/live")[1]["eboards"]) == 8, 15, "8 e-boards listed")
+        # One e-board through the page's form, the others through the API.
+        go("/live?lang=ru")
+        row = browser.find_element(css, "#eboard-2001")
+        row.find_element(css, "select[name=board] option[value='1']").click()
+        row.find_element(css, "form.assign button").click()
+        WebDriverWait(browser, 10).until(lambda b: "saved=1" in b.current_url)
+        c.check("тур 1, доска 1" in browser.find_element(css, "#eboard-2001").text, "assigned by the form")
+        for serial, board in BOARD_OF.items():
+            if serial != "2001":
+                status, body = api(url, "/api/live/assign", {"serialnr": serial, "board": board})
+                c.check(status == 200, f"assign {serial}: {status} {body}")
+        status, body = api(url, "/api/live/assign", {"serialnr": "2002", "board": 1})
+        c.check(status == 409, f"a board taken is 409: {status} {body}")
+
+        go("/rounds/1/live?lang=ru")
+        time.sleep(0.5)  # the event stream connects
+        for serial in BOARD_OF:
+            send(serial, START)
+        time.sleep(0.3)
+        for serial, moves in GAMES.items():
+            for p in moves:
+                send(serial, p)
+                time.sleep(0.12)
+        send("2002", ILLEGAL[0])
+        time.sleep(1.0)
+        go("/rounds/1/live?lang=ru")
+        time.sleep(0.5)  # the event stream connects
+        # The incident within 1 s of the board's change: the knight put on b6 and left there.
+        sent = time.time()
+        send("2002", ILLEGAL[1])
+        took = wait(lambda: len(browser.find_elements(css, "#board-2 button.notice")) == 1, 5,
+                    "the illegal move's incident")
+        if took is not None:
+            print(f"live: the incident showed {took:.2f} s after the board's change", flush=True)
+            c.check(took <= 1.0, f"the incident within 1 s (took {took:.2f} s)")
+        send("2002", ILLEGAL[2])
+        time.sleep(1.0)
+        go("/rounds/1/live?lang=ru")
+        # The diagrams are the emulated positions.
+        last = {s: (GAMES.get(s) or ILLEGAL)[-1] for s in BOARD_OF}
+        for serial, board in BOARD_OF.items():
+            svg = browser.find_element(css, f"#board-{board} svg.diagram")
+            c.check(svg.get_attribute("data-placement") == last[serial],
+                    f"board {board}: diagram {svg.get_attribute('data-placement')} != {last[serial]}")
+            c.check(len(svg.find_elements(css, "text")) == pieces(last[serial]),
+                    f"board {board}: piece symbols")
+        c.check(not browser.find_elements(css, "#board-7 svg"), "a board without e-board has no diagram")
+        # Proposed results, nothing recorded.
+        c.check(browser.find_elements(css, "#record-1"), "the mate's proposed result")
+        c.check(browser.find_elements(css, "#record-3"), "the signal's proposed result")
+        results = [b["result"] for b in api(url, "/api/rounds/1")[1]["boards"]]
+        c.check(results == [None] * 10, f"nothing recorded before the click: {results}")
+        browser.save_screenshot(os.path.join(args.screenshots, "live-round-ru.png"))
+        go("/screen?lang=ru")
+        c.check(not browser.find_elements(css, "form, button, input, select, textarea"), "/screen has no control")
+        c.check(len(browser.find_elements(css, "svg.diagram")) == 8, "/screen shows the 8 diagrams")
+        browser.save_screenshot(os.path.join(args.screenshots, "live-screen-ru.png"))
+
+        # The clicks: the notice, the mate, the signal.
+        go("/rounds/1/live?lang=ru")
+        browser.find_element(css, "#board-2 button.notice").click()
+        WebDriverWait(browser, 10).until(lambda b: "saved=1" in b.current_url)
+        c.check("замечено судьёй" in browser.find_element(css, "#board-2").text, "noticed by the arbiter")
+        for b in (1, 3):
+            browser.find_element(css, f"#record-{b}").click()
+            WebDriverWait(browser, 10).until(lambda d: "saved=1" in d.current_url)
+        boards = api(url, "/api/rounds/1")[1]["boards"]
+        c.check(boards[0]["result"] == "0-1" and boards[2]["result"] == "0-1",
+                f"recorded on the click: {[b['result'] for b in boards]}")
+        for b in (2, 4, 5, 6, 7, 8):
+            api(url, f"/api/rounds/1/boards/{b}/result", {"result": "1/2-1/2"})
+        go("/rounds/1/live?lang=ru")
+        c.check(browser.find_elements(css, "#playout-all"), "the play-out offered at 80 %")
+        status, body = api(url, "/api/rounds/1/playout", {"boards": "all", "minutes": 0.25})
+        c.check(status == 200 and body.get("started") == [9, 10], f"play-out started: {status} {body}")
+        started = time.time()
+        go("/rounds/1/live?lang=ru")
+        first = int(browser.find_element(css, "#board-9 .countdown").get_attribute("data-remaining"))
+        time.sleep(1.0)
+        go("/rounds/1/live?lang=ru")
+        second = int(browser.find_element(css, "#board-9 .countdown").get_attribute("data-remaining"))
+        print(f"live: play-out {first} s left, {second} s after a reload "
+              f"({time.time() - started:.1f} s after the start)", flush=True)
+        c.check(first <= 15 and 1 <= first - second <= 2, f"the countdown is the server's: {first} then {second}")
+        # At expiry the live position is adjudicated; the page reloads by itself.
+        wait(lambda: browser.find_elements(css, "#record-9") and browser.find_elements(css, "#record-10"),
+             30, "the adjudication at the play-out's end")
+        text = browser.find_element(css, "#board-9").text
+        c.check("присуждено" in text or "оставлена судье" in text, f"the adjudication shown: {text!r}")
+        for b in (9, 10):
+            browser.find_element(css, f"#record-{b}").click()
+            WebDriverWait(browser, 10).until(lambda d: "saved=1" in d.current_url)
+        event = api(url, "/api/event")[1]
+        games = event["rounds"][0]["games"]
+        c.check(all(g.get("result") for g in games), "every board recorded")
+        c.check(games[8].get("adjudicated", {}).get("fen", "").startswith(E4E5NF3),
+                f"board 9 adjudicated from its live position: {games[8].get('adjudicated')}")
+        go("/screen?lang=ru&view=standings")
+        rows = browser.find_elements(css, "#screen-standings tr")
+        c.check(len(rows) == 21, f"/screen shows the standings: {len(rows)} rows")
+        c.check(not browser.find_elements(css, "form, button, input, select, textarea"), "/screen has no control")
+    finally:
+        browser.quit()
+        server.terminate()
+        server.wait(timeout=10)
+        emu.stdin.close()
+        emu.wait(timeout=10)
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"live: {c.passed} passed, {c.failed} failed")
+    return 1 if c.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

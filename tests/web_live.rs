@@ -1,0 +1,402 @@
+//! The live room end to end: `arbiter serve --livechess` on 127.0.0.1 follows an emulated
+//! LiveChess with three e-boards (tests/live/room.rs), and the desk's API shows what the boards
+//! play: the assignment (200, 404, 409), the moves, an illegal move as an incident, a mate as a
+//! proposed result that is recorded only on the arbiter's click, the play-out held by the
+//! server, the Server-Sent Events, and the big screen that needs no token and shows no control.
+
+mod live;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use arbiter::tournament::{Player, Tournament, store};
+use live::Run;
+use live::room::{RoomEmulator, START};
+use serde_json::{Value, json};
+
+const TOKEN: &str = "live-room-token";
+
+/// Six players, round 1 paired on three boards: 1–4, 5–2, 3–6.
+fn event(dir: &Path) -> std::path::PathBuf {
+    let mut t = Tournament::new("Live", 4);
+    for i in 1..=6u16 {
+        t.add_player(Player {
+            name: format!("Player {i:02}"),
+            rating: Some(2010 - 10 * i),
+            ..Player::default()
+        })
+        .unwrap();
+    }
+    t.pair_round_manual(1, &[(1, 4), (5, 2), (3, 6)], None, None)
+        .unwrap();
+    let path = dir.join("ev.json");
+    store::save(&t, &path).unwrap();
+    path
+}
+
+/// One HTTP/1.1 request to the desk; `(status, body)`.
+fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let mut req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\
+         X-Arbiter-Token: {TOKEN}\r\n"
+    );
+    if method == "POST" {
+        req.push_str(&format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    }
+    req.push_str("\r\n");
+    req.push_str(&body);
+    s.write_all(req.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).unwrap();
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap();
+    let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
+    let chunked = head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked");
+    (
+        status,
+        if chunked {
+            dechunk(rest)
+        } else {
+            rest.to_string()
+        },
+    )
+}
+
+/// A chunked body's data.
+fn dechunk(mut rest: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, tail)) = rest.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&tail[..n]);
+        rest = &tail[n + 2..];
+    }
+    out
+}
+
+fn get_json(port: u16, path: &str) -> Value {
+    let (status, body) = http(port, "GET", path, None);
+    assert_eq!(status, 200, "{path}: {body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+/// Waits at most `limit` for `done` on `GET /api/live`; the last answer.
+fn wait_live(port: u16, limit: Duration, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let start = Instant::now();
+    loop {
+        let v = get_json(port, "/api/live");
+        if done(&v) {
+            return v;
+        }
+        assert!(start.elapsed() < limit, "no {what} within {limit:?}: {v:#}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn board(v: &Value, n: u64) -> &Value {
+    v["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["board"] == n)
+        .unwrap()
+}
+
+/// Plays `placements` on e-board `serial`, one every `gap`.
+fn play(emu: &RoomEmulator, serial: &str, placements: &[&str], gap: Duration) {
+    for p in placements {
+        emu.set(serial, p);
+        std::thread::sleep(gap);
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// The results recorded in the state file, board by board, of round 1.
+fn recorded(state: &Path) -> Vec<Option<String>> {
+    let t = store::load(state).unwrap();
+    t.round(1)
+        .unwrap()
+        .games
+        .iter()
+        .map(|g| g.result.map(|r| r.notation().to_string()))
+        .collect()
+}
+
+#[test]
+fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = event(dir.path());
+    let emu = RoomEmulator::start(&["1001", "1002", "1003"]);
+    let port = free_port();
+    let addr = format!("127.0.0.1:{port}");
+    let run = Run::start(&[
+        "serve",
+        state.to_str().unwrap(),
+        "--addr",
+        &addr,
+        "--token",
+        TOKEN,
+        "--livechess",
+        emu.url(),
+    ]);
+    let v = {
+        let start = Instant::now();
+        loop {
+            if let Ok(s) = TcpStream::connect(("127.0.0.1", port)) {
+                drop(s);
+                let v = get_json(port, "/api/live");
+                if v["eboards"].as_array().is_some_and(|a| a.len() == 3) {
+                    break v;
+                }
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "no e-boards listed"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    };
+    assert_eq!(v["round"], 1);
+    assert_eq!(v["eboards"][0]["serialnr"], "1001");
+    assert_eq!(v["eboards"][0]["battery"], "84%");
+    assert_eq!(v["boards"].as_array().unwrap().len(), 3);
+    assert_eq!(board(&v, 1)["serialnr"], Value::Null);
+    assert_eq!(board(&v, 1)["playout_remaining_s"], Value::Null);
+
+    // Assignment: 200, 409 for a board taken, 404 for an unknown e-board or board.
+    let assign = |serial: &str, b: u32| {
+        http(
+            port,
+            "POST",
+            "/api/live/assign",
+            Some(&json!({"serialnr": serial, "board": b})),
+        )
+    };
+    assert_eq!(assign("1001", 1).0, 200);
+    let (status, body) = assign("1002", 1);
+    assert_eq!(status, 409, "{body}");
+    assert!(body.contains("1001"), "{body}");
+    assert_eq!(assign("9999", 2).0, 404);
+    assert_eq!(assign("1002", 9).0, 404);
+    assert_eq!(assign("1002", 2).0, 200);
+    assert_eq!(assign("1003", 3).0, 200);
+    // Kept in the state file.
+    let kept = store::load(&state).unwrap();
+    assert_eq!(kept.live.board_of("1002"), Some((1, 2)));
+
+    // The event stream: a placement on board 3 reaches it within a second.
+    let mut sse = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    sse.set_read_timeout(Some(Duration::from_millis(100)))
+        .unwrap();
+    write!(
+        sse,
+        "GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let sent = Instant::now();
+    emu.set("1003", "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");
+    let mut seen = String::new();
+    let mut buf = [0u8; 8192];
+    while !seen.contains("3P4") {
+        assert!(
+            sent.elapsed() < Duration::from_secs(1),
+            "no board event within 1 s: {seen}"
+        );
+        if let Ok(n) = sse.read(&mut buf) {
+            seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    }
+    assert!(seen.contains("event: board"), "{seen}");
+    assert!(
+        seen.contains("data-placement=\\\"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR\\\""),
+        "{seen}"
+    );
+
+    // Board 1: Fool's mate. Board 2: 1. e4, then Black's knight b8–b6 (Laws 3.6).
+    let gap = Duration::from_millis(150);
+    play(
+        &emu,
+        "1001",
+        &[
+            START,
+            "rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR",
+            "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR",
+            "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR",
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR",
+        ],
+        gap,
+    );
+    play(
+        &emu,
+        "1002",
+        &[
+            START,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
+            "r1bqkbnr/pppppppp/1n6/8/4P3/8/PPPP1PPP/RNBQKBNR",
+            "r1bqkbnr/pppppppp/1n6/8/3PP3/8/PPP2PPP/RNBQKBNR",
+        ],
+        gap,
+    );
+    let v = wait_live(port, Duration::from_secs(3), "mate and illegal move", |v| {
+        board(v, 1)["proposed_result"]["result"] == "0-1"
+            && board(v, 2)["incidents"]
+                .as_array()
+                .is_some_and(|a| a.iter().any(|i| i["kind"] == "illegal"))
+    });
+    let b1 = board(&v, 1);
+    assert_eq!(b1["moves"], json!(["f3", "e5", "g4", "Qh4"]));
+    assert_eq!(b1["serialnr"], "1001");
+    assert_eq!(
+        b1["placement"],
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR"
+    );
+    assert_eq!(b1["proposed_result"]["by"], "ending");
+    assert_eq!(b1["proposed_result"]["reason"], "checkmate");
+    let b2 = board(&v, 2);
+    assert_eq!(b2["moves"][0], "e4");
+    let illegal = b2["incidents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["kind"] == "illegal")
+        .unwrap();
+    assert_eq!(illegal["side"], "black");
+    assert_eq!(illegal["ply"], 2);
+    assert!(
+        illegal["article"].as_str().unwrap().starts_with("Laws"),
+        "{illegal}"
+    );
+    assert_eq!(illegal["noticed"], false);
+
+    // Nothing is recorded before the arbiter's click.
+    assert_eq!(recorded(&state), vec![None, None, None]);
+    // The notice: the judge's `notice` event; noticed once only.
+    let id = illegal["id"].as_u64().unwrap();
+    let notice = |id: u64| {
+        http(
+            port,
+            "POST",
+            "/api/rounds/1/boards/2/notice",
+            Some(&json!({"incident": id})),
+        )
+        .0
+    };
+    assert_eq!(notice(id), 200);
+    assert_eq!(notice(id), 409);
+    let v = get_json(port, "/api/live");
+    assert_eq!(board(&v, 2)["incidents"][id as usize]["noticed"], true);
+    assert_eq!(recorded(&state), vec![None, None, None]);
+    // Board 3 has nothing to record.
+    let (status, _) = http(
+        port,
+        "POST",
+        "/api/rounds/1/boards/3/record",
+        Some(&json!({})),
+    );
+    assert_eq!(status, 409);
+    // The click.
+    let (status, body) = http(
+        port,
+        "POST",
+        "/api/rounds/1/boards/1/record",
+        Some(&json!({})),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(recorded(&state), vec![Some("0-1".into()), None, None]);
+    let t = store::load(&state).unwrap();
+    let g = &t.round(1).unwrap().games[0];
+    assert!(g.judged.is_some(), "the verdict is kept with the result");
+    // A change without the token is refused.
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        s,
+        "POST /api/live/assign HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{{}}"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 401"), "{answer}");
+
+    // The play-out on board 3: the server holds it; a second request counts on.
+    let (status, body) = http(
+        port,
+        "POST",
+        "/api/rounds/1/playout",
+        Some(&json!({"boards": [3], "minutes": 1})),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap()["started"],
+        json!([3])
+    );
+    let first = board(&get_json(port, "/api/live"), 3)["playout_remaining_s"]
+        .as_u64()
+        .unwrap();
+    assert!((59..=60).contains(&first), "{first}");
+    std::thread::sleep(Duration::from_millis(1100));
+    let second = board(&get_json(port, "/api/live"), 3)["playout_remaining_s"]
+        .as_u64()
+        .unwrap();
+    assert!((1..=2).contains(&(first - second)), "{first} then {second}");
+    assert_eq!(
+        board(&get_json(port, "/api/live"), 2)["playout_remaining_s"],
+        Value::Null
+    );
+    let t = store::load(&state).unwrap();
+    assert_eq!(t.live.playout(1, 3).unwrap().seconds, 60);
+
+    // The pages: the live round with its diagrams and buttons; the big screen without any
+    // control and without the token.
+    let (status, page) = http(port, "GET", "/rounds/1/live?lang=en", None);
+    assert_eq!(status, 200);
+    assert!(page.contains("data-placement=\"r1bqkbnr/pppppppp/1n6/8/3PP3/8/PPP2PPP/RNBQKBNR\""));
+    assert!(page.contains("Noticed by the arbiter") || page.contains("noticed by the arbiter"));
+    assert!(page.contains("<script src=\"/live.js\""));
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        s,
+        "GET /screen?lang=en HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut screen = String::new();
+    s.read_to_string(&mut screen).unwrap();
+    assert!(screen.starts_with("HTTP/1.1 200"), "{screen}");
+    for control in ["<form", "<button", "<input", "<select", "<textarea"] {
+        assert!(!screen.contains(control), "{control} on the screen");
+    }
+    assert!(screen.contains("Player 01"));
+    assert!(
+        screen.contains("data-remaining="),
+        "the countdown is on the screen"
+    );
+    assert!(
+        screen.contains("data-placement="),
+        "the diagrams are on the screen"
+    );
+
+    // Ctrl-C stops the server even with an event stream open (the stream ends first).
+    let (code, _, _) = run.interrupt();
+    assert_eq!(code, Some(0));
+    drop(sse);
+}
