@@ -34,7 +34,7 @@ fn config(state: &Path, token: Option<&str>) -> ServeConfig {
         state: state.to_path_buf(),
         addr: "127.0.0.1:0".parse().unwrap(),
         lang: Lang::Ru,
-        preset: Preset::DetskyMat,
+        preset: Some(Preset::DetskyMat),
         token: token.map(str::to_string),
         allowed_hosts: Vec::new(),
     }
@@ -1655,4 +1655,165 @@ async fn a_round_without_results_is_unpaired() {
     assert_eq!(s, StatusCode::CONFLICT);
     assert!(body.contains("уже есть результат"), "{body}");
     assert_eq!(store::load(&path).unwrap().paired_rounds(), 1);
+}
+
+/// The event set up on its page: name, rounds, preset, dates, venue and arbiters saved, shown
+/// on the event page and written to the TRF (`022`, `042`, `052`, `102`, `112`); the preset
+/// chosen is the one the desk then applies; fewer rounds than are paired is refused in words.
+#[tokio::test]
+async fn the_event_is_set_up_on_its_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 4);
+    let mut cfg = config(&path, None);
+    cfg.preset = None;
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let (s, _, page) = send(&cfg, "GET", "/event?lang=ru", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains(r#"id="event-form""#) && page.contains("Главный судья"),
+        "{page}"
+    );
+    let body = "name=%D0%9E%D1%81%D0%B5%D0%BD%D1%8C&rounds=5&preset=fide&start_date=2026-11-28\
+                &end_date=2026-11-29&venue=School+5&chief_arbiter=Orlov+N.&deputy_arbiter=&lang=ru";
+    let (s, h, body) = send(&cfg, "POST", "/event", body, &form).await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    assert_eq!(location(&h), "/event?lang=ru&saved=1");
+    let t = store::load(&path).unwrap();
+    assert_eq!((t.name.as_str(), t.total_rounds), ("Осень", 5));
+    assert_eq!(t.preset(), Preset::Fide);
+    assert_eq!(t.details.start_date.as_deref(), Some("2026/11/28"));
+    assert_eq!(t.details.chief_arbiter.as_deref(), Some("Orlov N."));
+    assert_eq!(t.details.deputy_arbiter, None);
+    let (_, _, page) = send(&cfg, "GET", "/?lang=ru", "", &[]).await;
+    assert!(
+        page.contains("Даты: 28.11.2026 – 29.11.2026") && page.contains("Главный судья: Orlov N."),
+        "{page}"
+    );
+    let (_, _, page) = send(&cfg, "GET", "/event?lang=ru", "", &[]).await;
+    assert!(page.contains(r#"value="2026-11-28""#), "{page}");
+    let (_, _, trf) = send(&cfg, "GET", "/export/trf", "", &[]).await;
+    for line in [
+        "012 Осень",
+        "022 School 5",
+        "042 2026/11/28",
+        "052 2026/11/29",
+        "102 Orlov N.",
+        "XXR 5",
+    ] {
+        assert!(trf.lines().any(|l| l == line), "{line:?} in {trf}");
+    }
+    // The standings apply the event's preset now: FIDE's order (…, WIN, BWG), not the children's.
+    let (_, _, api) = send(&cfg, "GET", "/api/standings", "", &[]).await;
+    assert!(api.contains("BWG"), "{api}");
+    // A bad date and an end before the start are refused in words; nothing changes.
+    for (bad, said) in [
+        ("start_date=2026-02-30", "не настоящая дата"),
+        (
+            "start_date=2026-11-29&end_date=2026-11-28",
+            "раньше первого",
+        ),
+        ("rounds=0", "туров не может быть 0"),
+    ] {
+        let body =
+            format!("name=X&rounds=5&{bad}&lang=ru").replacen("rounds=5&rounds=0", "rounds=0", 1);
+        let (s, _, page) = send(&cfg, "POST", "/event", &body, &form).await;
+        assert_eq!(s, StatusCode::CONFLICT, "{bad}: {page}");
+        assert!(page.contains(said), "{bad}: {page}");
+    }
+    assert_eq!(store::load(&path).unwrap().name, "Осень");
+    // Two rounds paired: three is the fewest the event may have.
+    for round in 1..=2 {
+        let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+        assert_eq!(s, StatusCode::OK);
+        for board in 1..=2 {
+            post_result_async(&cfg, round, board).await;
+        }
+    }
+    let (s, _, page) = send(&cfg, "POST", "/event", "name=X&rounds=1&lang=ru", &form).await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(
+        page.contains("туров не может быть 1: пары уже составлены в 2 турах"),
+        "{page}"
+    );
+    let (s, _, _) = send(&cfg, "POST", "/event", "name=X&rounds=2&lang=ru", &form).await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(store::load(&path).unwrap().total_rounds, 2);
+}
+
+async fn post_result_async(cfg: &ServeConfig, round: u32, board: u32) {
+    let uri = format!("/api/rounds/{round}/boards/{board}/result");
+    let (s, _, b) = send(cfg, "POST", &uri, r#"{"result": "1-0"}"#, &[]).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+}
+
+/// A player registered by mistake is deleted before round 1 (confirmed; the others move up
+/// one number); once round 1 is paired, refused in words that follow the player's sex and
+/// suggest the withdrawal. Renaming is the edit form's.
+#[tokio::test]
+async fn a_player_registered_by_mistake_is_deleted_before_round_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 5);
+    let cfg = config(&path, None);
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let (_, _, page) = send(&cfg, "GET", "/players?lang=ru&edit=2", "", &[]).await;
+    assert!(page.contains(r#"id="delete-player""#), "{page}");
+    let (s, _, _) = send(&cfg, "POST", "/players/delete", "player=2&lang=ru", &form).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "unconfirmed");
+    let (s, h, _) = send(
+        &cfg,
+        "POST",
+        "/players/delete",
+        "player=2&confirm=yes&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(location(&h), "/players?lang=ru&saved=1");
+    let t = store::load(&path).unwrap();
+    let names: Vec<(u16, &str)> = t
+        .players
+        .iter()
+        .map(|p| (p.start_rank, p.name.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            (1, "Player 01"),
+            (2, "Player 03"),
+            (3, "Player 04"),
+            (4, "Player 05")
+        ]
+    );
+    // Renamed on the edit form; a woman.
+    let (s, _, _) = send(
+        &cfg,
+        "POST",
+        "/players/edit",
+        "player=4&name=Иванова+Анна&sex=w&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(
+        store::load(&path).unwrap().player(4).unwrap().name,
+        "Иванова Анна"
+    );
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, _, page) = send(&cfg, "GET", "/players?lang=ru&edit=4", "", &[]).await;
+    assert!(!page.contains(r#"id="delete-player""#), "{page}");
+    let (s, _, page) = send(
+        &cfg,
+        "POST",
+        "/players/delete",
+        "player=4&confirm=yes&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(
+        page.contains("участницу 4 (Иванова Анна) удалить нельзя: пары 1-го тура составлены; отметьте, что она выбыла"),
+        "{page}"
+    );
+    assert_eq!(store::load(&path).unwrap().players.len(), 4);
 }

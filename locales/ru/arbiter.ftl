@@ -589,6 +589,38 @@ web-field-rating = Рейтинг
 web-field-from_round = С тура
 web-field-a = Первый участник
 web-field-b = Второй участник
+web-delete-player = Удалить участника № { $player }
+web-delete-confirm = { $name } { $sex ->
+        [f] внесена
+       *[other] внесён
+    } в список по ошибке: удалить
+web-delete-button = Удалить
+web-delete-frozen = Пары 1-го тура составлены: ушедшего участника отмечают выбывшим, а не удаляют.
+web-error-delete-confirm = Отметьте галочку, чтобы подтвердить удаление.
+web-field-round = Тур
+web-field-index = Запрещённая пара
+web-field-rounds = Число туров
+web-field-white = Белые
+web-field-black = Чёрные
+web-event-edit = Изменить данные турнира
+web-event-edit-title = Данные турнира
+web-event-edit-legend = Название, туры, правила, даты, место, судьи
+web-event-name = Название
+web-event-rounds = Туров
+web-event-preset = Правила
+web-event-start = Первый день
+web-event-end = Последний день
+web-event-venue = Место проведения
+web-event-chief = Главный судья
+web-event-deputy = Заместитель главного судьи
+web-event-rounds-hint = Пары уже составлены в турах: { $paired }; меньше туров быть не может.
+web-event-dates = Даты: { $start } – { $end }
+web-event-venue-line = Место проведения: { $venue }
+web-event-chief-line = Главный судья: { $name }
+web-event-deputy-line = Заместитель главного судьи: { $name }
+web-preset-detsky-mat = Детский турнир (два незаконных хода — поражение, детские дополнительные показатели)
+web-preset-fide = Правила ФИДЕ (второй незаконный ход — поражение, показатели ФИДЕ)
+web-error-preset = Выберите правила из списка.
 web-error-not-found = Такой страницы нет: { $path }.
 web-error-no-such-round = Нет такого тура: { $value }.
 web-error-no-such-board = Нет такой доски: { $value }.
@@ -743,6 +775,23 @@ err-verdict-players = { $round }-й тур, доска { $board }: решени�
 err-verdict-disagrees = { $round }-й тур, доска { $board }: сообщённый результат { $reported } не соответствует позиции на доске ({ $discrepancies }; ПС 4.2); определите результат: --decide РЕЗУЛЬТАТ
 err-game-order = { $round }-й тур: --game { $given } не совпадает с доской: на доске { $board } играют { $white_tpn }-{ $black_tpn } (белые — { $white }, чёрные — { $black }); укажите --game { $white_tpn }-{ $black_tpn } (сначала белые)
 err-invalid-forbidden-pair = в запрещённой паре должны быть хотя бы два разных участника
+err-invalid-event = турнир не сохранён: { $problem }
+err-fewer-rounds = туров не может быть { $asked }: пары уже составлены в { $paired } { $paired ->
+        [one] туре
+       *[other] турах
+    }
+err-delete-after-pairing = { $sex ->
+        [f] участницу
+       *[other] участника
+    } { $tpn } ({ $name }) удалить нельзя: пары 1-го тура составлены; отметьте, что { $sex ->
+        [f] она выбыла
+       *[other] он выбыл
+    } (CR 1.4)
+event-problem-empty-name = не указано название
+event-problem-control = в тексте { $text } есть перевод строки или другой управляющий символ
+event-problem-too-long = текст из { $chars } знаков длиннее { $max }
+event-problem-date = { $date } — не настоящая дата в виде ГГГГ/ММ/ДД
+event-problem-end-before-start = последний день { $end } раньше первого { $start }
 err-pab-before-pairing = { $round }-й тур: «+» (без пары) даётся при жеребьёвке, а не заранее: составьте пары тура (--auto или --bye { $tpn } вместе с партиями)
 err-two-pabs = { $round }-й тур: «+» (без пары) в этом туре уже у участника { $other }; второго быть не может (участник { $tpn })
 err-override-without-reason = { $round }-й тур, доска { $board }: { $by ->

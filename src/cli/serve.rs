@@ -46,13 +46,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None if args.addr.ip().is_loopback() => None,
         None => Some(new_token()),
     };
-    // The event's preset unless --preset names another.
-    let preset = match args.preset.preset {
-        Some(p) => p.into(),
-        None => arbiter::tournament::store::load(&args.state)
-            .map(|t| t.preset())
-            .unwrap_or_default(),
-    };
+    // The event's preset (read at each request) unless --preset names another.
+    let preset = args.preset.preset.map(Into::into);
     let config = ServeConfig {
         state: args.state,
         addr: args.addr,

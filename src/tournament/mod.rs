@@ -9,6 +9,8 @@
 //!   one conversion from a judged game's result), [`RoundResult`] (a player's result in a
 //!   round, byes included), [`RoundEntry`], [`Scoring`] (CR 4.1) in [`Points`] (tenths).
 //! - [`error`]: what goes wrong, [`TournamentError`].
+//! - [`event`]: the event's own record (name, rounds, preset, dates, venue, arbiters) edited,
+//!   a player registered by mistake deleted before round 1.
 //! - [`tiebreak`]: FIDE C.07 tie-breaks over a [`tiebreak::ResultTable`].
 //! - [`standings`]: standings and crosstable in text and JSON, tie-break presets.
 //! - [`store`]: the state file, written atomically.
@@ -28,6 +30,7 @@
 
 pub mod error;
 mod error_text;
+pub mod event;
 pub mod generate;
 pub mod judged;
 pub mod manual;

@@ -52,6 +52,13 @@ pub struct Tournament {
     /// as [`Preset::default`] (`detsky-mat`), see [`Tournament::preset`].
     #[serde(default, skip_serializing_if = "Option::is_none", rename = "preset")]
     pub rule_preset: Option<Preset>,
+    /// Dates, venue and arbiters (TRF `042`, `052`, `022`, `102`, `112`); empty in a state
+    /// file written before the event kept them.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::tournament::event::EventDetails::is_empty"
+    )]
+    pub details: crate::tournament::event::EventDetails,
 }
 
 /// Players who must not meet (TRF `XXP`, TRF-2026 `260`): every two of `players`.
@@ -79,6 +86,7 @@ impl Tournament {
             trf_headers: Vec::new(),
             forbidden: Vec::new(),
             rule_preset: None,
+            details: Default::default(),
         }
     }
 

@@ -62,8 +62,10 @@ pub struct ServeConfig {
     pub addr: SocketAddr,
     /// Language of the pages when the request names none (`?lang=ru|en`).
     pub lang: Lang,
-    /// The event's rule preset: pairing colour rules, tie-break order, adjudication thresholds.
-    pub preset: Preset,
+    /// A rule preset that overrides the event's own (`--preset`): pairing colour rules,
+    /// tie-break order, adjudication thresholds. `None`: the preset kept in the event, read
+    /// at each request (the event page may change it).
+    pub preset: Option<Preset>,
     /// The access token for state-changing requests; `None` on loopback without `--token`.
     pub token: Option<String>,
     /// Host names the desk answers to besides `localhost`, loopback IPs and the bound IP
@@ -357,6 +359,22 @@ pub fn pairing_version(t: &Tournament) -> String {
     format!("pairing:{}", hash_of(&(t.total_rounds, rounds)))
 }
 
+/// The version of the event's own record as its form carries it, `event:HASH`: name, rounds,
+/// preset, details and how many rounds are paired. Results and players entered meanwhile do
+/// not make it stale.
+pub fn event_version(t: &Tournament) -> String {
+    format!(
+        "event:{}",
+        hash_of(&(
+            &t.name,
+            t.total_rounds,
+            t.rule_preset,
+            &t.details,
+            t.paired_rounds()
+        ))
+    )
+}
+
 /// The version of one player's record as the form that edits him carries it, `player:N:HASH`.
 pub fn player_version(t: &Tournament, tpn: u16) -> String {
     format!("player:{tpn}:{}", hash_of(&t.player(tpn)))
@@ -376,6 +394,7 @@ fn still_current(seen: &str, t: &Tournament) -> bool {
             _ => false,
         },
         (Some("pairing"), _, _) => seen == pairing_version(t),
+        (Some("event"), _, _) => seen == event_version(t),
         (Some("player"), Some(p), _) => p.parse().is_ok_and(|p| seen == player_version(t, p)),
         _ => false,
     }
@@ -432,7 +451,12 @@ impl App {
     /// The standings as `arbiter tournament standings` computes them by default: after the
     /// last complete round, FIDE 2024 C.07 for unplayed rounds, the preset's tie-breaks.
     fn standings(&self, t: &Tournament) -> StandingsReport {
-        StandingsReport::new(t, None, Rules::Fide2024, self.config.preset.order())
+        StandingsReport::new(t, None, Rules::Fide2024, self.preset(t).order())
+    }
+
+    /// The rule preset the desk applies to `t`: `--preset` when given, else the event's own.
+    fn preset(&self, t: &Tournament) -> Preset {
+        self.config.preset.unwrap_or_else(|| t.preset())
     }
 
     /// Whether a state-changing request carries the token (always, when none is needed).
@@ -507,8 +531,10 @@ pub const BODY_LIMIT: usize = 4 << 20;
 pub fn router(app: Shared) -> Router {
     Router::new()
         .route("/", get(pages::event))
+        .route("/event", get(pages::event_edit).post(actions::edit_event))
         .route("/players", get(pages::players).post(actions::add_player))
         .route("/players/edit", post(actions::edit_player))
+        .route("/players/delete", post(actions::delete_player))
         .route("/players/withdraw", post(actions::withdraw))
         .route("/players/forbid", post(actions::forbid))
         .route("/players/rank", post(actions::apply_ranking))

@@ -93,10 +93,22 @@ fn event_data(t: &Tournament, lang: Lang) -> Value {
     };
     json!({
         "event": t.name, "version": version(t), "pairing_version": super::pairing_version(t),
+        "details": t.details,
+        "dates": {"start": t.details.start_date.as_deref().map(|d| shown_date(d, lang)),
+                  "end": t.details.end_date.as_deref().map(|d| shown_date(d, lang))},
         "total_rounds": t.total_rounds,
         "players_count": t.players.len(), "rounds": rounds, "paired": paired,
         "can_pair": can_pair, "next_round": paired + 1, "next": next,
     })
+}
+
+/// An event date (`YYYY/MM/DD`) as the page's language writes it: `28.11.2026`, `2026-11-28`.
+fn shown_date(d: &str, lang: Lang) -> String {
+    match (d.split('/').collect::<Vec<_>>().as_slice(), lang) {
+        ([y, m, day], Lang::Ru) => format!("{day}.{m}.{y}"),
+        ([y, m, day], _) => format!("{y}-{m}-{day}"),
+        _ => d.to_string(),
+    }
 }
 
 /// Adds the page's own fields to the event's common data.
@@ -139,6 +151,49 @@ pub(super) async fn event(State(app): State<Shared>, q: PageQuery, uri: Uri) -> 
     )
 }
 
+/// A date as the event keeps it (`YYYY/MM/DD`) in an `<input type="date">` (`YYYY-MM-DD`).
+fn date_input(d: Option<&String>) -> Option<String> {
+    d.map(|d| d.replace('/', "-"))
+}
+
+/// `/event`: the form that sets the event's name, rounds, preset, dates, venue and arbiters.
+pub(super) async fn event_edit(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
+    let page = app.page(&q, &uri, |l| l.msg("web-event-edit-title"));
+    let t = match load(&app, page.lang, "/event").await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    let d = &t.details;
+    let presets: Vec<Value> = [
+        crate::game::preset::Preset::DetskyMat,
+        crate::game::preset::Preset::Fide,
+    ]
+    .iter()
+    .map(
+        |p| json!({"value": p.name(), "label": page.lang.msg(&format!("web-preset-{}", p.name()))}),
+    )
+    .collect();
+    render(
+        &app,
+        "event_edit.html",
+        &page,
+        with(
+            event_data(&t, page.lang),
+            json!({
+                "event_version": super::event_version(&t),
+                "min_rounds": t.paired_rounds().max(1),
+                "preset": t.preset().name(), "presets": presets,
+                "details": {
+                    "start_date": date_input(d.start_date.as_ref()),
+                    "end_date": date_input(d.end_date.as_ref()),
+                    "venue": d.venue, "chief_arbiter": d.chief_arbiter,
+                    "deputy_arbiter": d.deputy_arbiter,
+                },
+            }),
+        ),
+    )
+}
+
 /// `/players`: the start list as ranked, the forms to register, withdraw, forbid a pair.
 pub(super) async fn players(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
     let page = app.page(&q, &uri, |l| l.msg("web-players-title"));
@@ -173,6 +228,7 @@ pub(super) async fn players(State(app): State<Shared>, q: PageQuery, uri: Uri) -
     let editing = q.edit.and_then(|n| t.player(n)).map(|p| {
         json!({"start_rank": p.start_rank, "name": p.name, "rating": p.rating,
                "birth_date": p.birth_date, "club": p.club, "sex": p.sex,
+               "delete_confirm": p.gendered(page.lang, "web-delete-confirm", &[("name", &p.name)]),
                "version": super::player_version(&t, p.start_rank)})
     });
     // The withdrawal form's default: the next round to pair, or the last round once all are.
