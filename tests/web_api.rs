@@ -1817,3 +1817,100 @@ async fn a_player_registered_by_mistake_is_deleted_before_round_one() {
     );
     assert_eq!(store::load(&path).unwrap().players.len(), 4);
 }
+
+/// The next round paired by hand on its page, as `tournament pair --game … --bye …`: one
+/// board set, the rest paired by the Dutch pairer, the checks shown before recording; a
+/// rematch is refused without a reason and recorded forced with one, the reason kept.
+#[tokio::test]
+async fn a_round_is_paired_by_hand_with_its_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 7);
+    let cfg = config(&path, None);
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let (_, _, page) = send(&cfg, "GET", "/?lang=ru", "", &[]).await;
+    assert!(page.contains(r#"id="pair-manual""#), "{page}");
+    let (s, _, page) = send(&cfg, "GET", "/rounds/next/manual?lang=ru", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains(r#"name="w4""#) && !page.contains(r#"name="w5""#),
+        "4 rows for 7: {page}"
+    );
+    // Board 6-5 set and the bye to 7; 1–4 by the pairer (C.04.3 round 1: 1-3, 4-2).
+    let (s, _, page) = send(
+        &cfg,
+        "POST",
+        "/rounds/next/manual",
+        "w1=6&b1=5&bye=7&rest=auto&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{page}");
+    assert!(page.contains(r#"id="manual-ok""#), "{page}");
+    assert!(
+        page.contains(r#"name="games" value="1-3,4-2,6-5""#),
+        "{page}"
+    );
+    assert!(page.contains("Без пары: 7 (Player 07)"), "{page}");
+    assert_eq!(
+        store::load(&path).unwrap().paired_rounds(),
+        0,
+        "nothing recorded yet"
+    );
+    // Half a board is refused in words.
+    let (s, _, page) = send(&cfg, "POST", "/rounds/next/manual", "w1=6&lang=ru", &form).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(
+        page.contains("Доска 1: выберите и белых, и чёрных"),
+        "{page}"
+    );
+    let (s, h, _) = send(
+        &cfg,
+        "POST",
+        "/rounds/next/manual/confirm",
+        "round=1&games=1-3,4-2,6-5&bye=7&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(location(&h), "/rounds/1?lang=ru&saved=1");
+    let t = store::load(&path).unwrap();
+    let r1 = t.round(1).unwrap();
+    let games: Vec<(u16, u16)> = r1.games.iter().map(|g| (g.white, g.black)).collect();
+    assert_eq!(games, [(1, 3), (4, 2), (6, 5)]);
+    assert!(r1.forced.is_none());
+    for board in 1..=3 {
+        post_result_async(&cfg, 1, board).await;
+    }
+    // Round 2: every board by hand, 1 against 3 again — a rematch.
+    let body = "w1=3&b1=1&w2=2&b2=4&w3=5&b3=7&bye=6&rest=none&lang=ru";
+    let (s, _, page) = send(&cfg, "POST", "/rounds/next/manual", body, &form).await;
+    assert_eq!(s, StatusCode::OK, "{page}");
+    assert!(
+        page.contains("повторная встреча: 3 (Player 03) и 1 (Player 01) уже играли друг с другом")
+            && page.contains(r#"id="manual-reason""#),
+        "{page}"
+    );
+    assert!(
+        page.contains("по голландской системе пары были бы такие"),
+        "{page}"
+    );
+    let confirm = "round=2&games=3-1,2-4,5-7&bye=6&lang=ru";
+    let (s, _, page) = send(&cfg, "POST", "/rounds/next/manual/confirm", confirm, &form).await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(
+        page.contains("Пары не записаны: повторная встреча"),
+        "{page}"
+    );
+    assert_eq!(store::load(&path).unwrap().paired_rounds(), 1);
+    let forced = format!("{confirm}&reason=last+boards+by+the+window");
+    let (s, _, _) = send(&cfg, "POST", "/rounds/next/manual/confirm", &forced, &form).await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let t = store::load(&path).unwrap();
+    let forced = t.round(2).unwrap().forced.clone().unwrap();
+    assert_eq!(forced.reason, "last boards by the window");
+    let (_, _, page) = send(&cfg, "GET", "/rounds/2?lang=ru", "", &[]).await;
+    assert!(
+        page.contains("записаны принудительно") && page.contains("last boards by the window"),
+        "{page}"
+    );
+}

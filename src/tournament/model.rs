@@ -278,7 +278,7 @@ impl Tournament {
         })
     }
 
-    fn round_mut_or_new(&mut self, number: u32) -> &mut Round {
+    pub(crate) fn round_mut_or_new(&mut self, number: u32) -> &mut Round {
         if let Some(i) = self.rounds.iter().position(|r| r.number == number) {
             return &mut self.rounds[i];
         }

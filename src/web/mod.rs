@@ -50,6 +50,7 @@ pub mod api;
 mod desk;
 pub mod extract;
 pub mod guard;
+mod manual;
 mod pages;
 mod view;
 
@@ -289,6 +290,10 @@ fn tournament_message(e: &TournamentError, lang: Lang) -> String {
             )
         }
         TournamentError::InvalidForbiddenPair => lang.msg("web-error-forbid-same"),
+        TournamentError::ManualPairingRefused { issues, .. } => {
+            let why: Vec<String> = issues.iter().map(|i| i.text(lang)).collect();
+            lang.fmt("web-error-manual-refused", &[("problems", &why.join("; "))])
+        }
         // The others in the library's own words in `lang` (`VerdictPlayers` among them: the
         // sides named in the page's language).
         other => other.message(lang),
@@ -539,6 +544,8 @@ pub fn router(app: Shared) -> Router {
         .route("/players/forbid", post(actions::forbid))
         .route("/players/rank", post(actions::apply_ranking))
         .route("/rounds/next", post(actions::pair_next))
+        .route("/rounds/next/manual", get(manual::form).post(manual::check))
+        .route("/rounds/next/manual/confirm", post(manual::confirm))
         .route("/rounds/{n}", get(pages::round))
         .route("/rounds/{n}/print", get(pages::print))
         .route("/rounds/{n}/result", post(actions::result))

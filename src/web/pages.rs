@@ -111,6 +111,11 @@ fn shown_date(d: &str, lang: Lang) -> String {
     }
 }
 
+/// The event's common data for `t` with a page's own fields.
+pub(super) fn with_event(t: &Tournament, lang: Lang, extra: Value) -> Value {
+    with(event_data(t, lang), extra)
+}
+
 /// Adds the page's own fields to the event's common data.
 fn with(mut base: Value, extra: Value) -> Value {
     if let (Some(b), Value::Object(e)) = (base.as_object_mut(), extra) {
@@ -358,6 +363,7 @@ pub(super) fn round_data(t: &Tournament, n: u32, lang: Lang) -> Result<Value, We
             "who": who, "results": results, "missing": missing, "can_pair_here": can_pair,
             "adjudicate_results": &results[..3],
             "explanation": explanation_data(t, n, lang),
+            "forced_reason": t.round(n).and_then(|r| r.forced.as_ref()).map(|f| &f.reason),
             "can_unpair": last && missing == list.boards.len(),
         }),
     ))

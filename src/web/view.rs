@@ -18,6 +18,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("base.html", include_str!("templates/base.html")),
     ("event.html", include_str!("templates/event.html")),
     ("event_edit.html", include_str!("templates/event_edit.html")),
+    ("manual.html", include_str!("templates/manual.html")),
     ("players.html", include_str!("templates/players.html")),
     ("round.html", include_str!("templates/round.html")),
     ("print.html", include_str!("templates/print.html")),
