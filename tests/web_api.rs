@@ -1494,6 +1494,36 @@ async fn byes_disqualification_and_downloads_on_the_pages() {
     let (s, _, csv) = send(&cfg, "GET", "/rounds/1/export.csv", "", &[]).await;
     assert_eq!(s, StatusCode::OK);
     assert!(csv.starts_with("board,white_start_rank"), "{csv}");
+    // The standings as CSV: the ranking of the page, a name that looks like a formula kept as
+    // text for the spreadsheet.
+    let (s, h, csv) = send(&cfg, "GET", "/standings.csv", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        h[header::CONTENT_DISPOSITION]
+            .to_str()
+            .unwrap()
+            .contains("standings.csv")
+    );
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some(r#"rank,start_rank,name,rating,club,points,"BH-C1","BH","SB","DE","PS","WIN",status"#)
+    );
+    assert_eq!(lines.count(), 6, "{csv}");
+    let (_, _, page) = send(&cfg, "GET", "/standings?lang=ru", "", &[]).await;
+    assert!(page.contains(r#"id="standings-csv""#), "{page}");
+    let form_csv = [("content-type", "application/x-www-form-urlencoded")];
+    let (s, _, _) = send(
+        &cfg,
+        "POST",
+        "/players/edit",
+        "player=2&name=%3DHYPERLINK(%22http%3A%2F%2Fx%22)&lang=ru",
+        &form_csv,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let (_, _, csv) = send(&cfg, "GET", "/standings.csv", "", &[]).await;
+    assert!(csv.contains(r#",2,"'=HYPERLINK(""http://x"")","#), "{csv}");
     let (s, _, json) = send(&cfg, "GET", "/export/state", "", &[]).await;
     assert_eq!(s, StatusCode::OK);
     let back: Tournament = serde_json::from_str(&json).unwrap();

@@ -1020,6 +1020,7 @@ web-disqualify = Disqualification (CR 2.2)
 web-disqualify-button = Disqualify
 web-export = Download
 web-export-backup = backup of the state file
+web-export-standings = standings (CSV)
 web-unforbid = remove
 web-cancel-withdrawal = cancel the withdrawal
 web-error-no-forbidden = There is no such forbidden pair (reload the page).

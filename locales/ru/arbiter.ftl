@@ -1130,6 +1130,7 @@ web-disqualify = Дисквалификация (ПС 2.2)
 web-disqualify-button = Дисквалифицировать
 web-export = Скачать
 web-export-backup = резервная копия файла турнира
+web-export-standings = турнирная таблица (CSV)
 web-unforbid = убрать
 web-cancel-withdrawal = отменить выбытие
 web-error-no-forbidden = Такой запрещённой пары нет (обновите страницу).

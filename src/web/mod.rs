@@ -560,6 +560,7 @@ pub fn router(app: Shared) -> Router {
         .route("/rounds/{n}/export.csv", get(pages::export_csv))
         .route("/export/trf", get(pages::export_trf))
         .route("/export/state", get(pages::export_state))
+        .route("/standings.csv", get(pages::export_standings_csv))
         .route("/players/disqualify", post(actions::disqualify))
         .route("/players/bye", post(actions::half_point_bye))
         .route("/players/return", post(actions::cancel_withdrawal))

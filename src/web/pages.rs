@@ -600,6 +600,20 @@ pub(super) async fn export_state(State(app): State<Shared>, q: PageQuery) -> Res
     }
 }
 
+/// `GET /standings.csv`: the standings as the standings page shows them, as CSV
+/// ([`StandingsReport::to_csv`], names neutralised for spreadsheets).
+pub(super) async fn export_standings_csv(State(app): State<Shared>, q: PageQuery) -> Response {
+    let lang = app.lang(q.lang.as_deref());
+    match load(&app, lang, "/standings").await {
+        Ok(t) => download(
+            "text/csv; charset=utf-8",
+            "standings.csv",
+            app.standings(&t).to_csv(),
+        ),
+        Err(r) => r,
+    }
+}
+
 /// `GET /rounds/{n}/export.csv`: round `n`'s pairings as CSV ([`PairingList::to_csv`], names
 /// neutralised for spreadsheets).
 pub(super) async fn export_csv(
