@@ -1549,9 +1549,14 @@ fn tablet_mode_prints_the_machines_network_address() {
         .spawn()
         .unwrap();
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    out.read_line(&mut line).unwrap();
+    // Then the same address as a QR code in half blocks, for the tablet's camera (after two
+    // lines of its quiet zone).
+    let mut qr = String::new();
+    for _ in 0..4 {
+        out.read_line(&mut qr).unwrap();
+    }
     let stop = || {
         Command::new("kill")
             .args(["-INT", &child.id().to_string()])
@@ -1561,6 +1566,10 @@ fn tablet_mode_prints_the_machines_network_address() {
     if !line.contains(&format!("http://{ip}:")) || !line.contains("?token=") {
         stop();
         panic!("{line:?} does not name {ip} with the token");
+    }
+    if !qr.contains('▀') && !qr.contains('▄') {
+        stop();
+        panic!("no QR code after the address: {qr:?}");
     }
     let addr = line
         .split("http://")
@@ -1943,4 +1952,54 @@ async fn a_round_is_paired_by_hand_with_its_checks() {
         page.contains("записаны принудительно") && page.contains("last boards by the window"),
         "{page}"
     );
+}
+
+/// In tablet mode `/connect` shows the address with the token and its QR code to the holder of
+/// the token only (pages are readable without it); on loopback it says the desk is this
+/// computer's. The QR code is a whole symbol: its side is the QR version's modules plus the
+/// quiet zone, a whole number of pixels each.
+#[tokio::test]
+async fn the_desks_address_and_its_qr_code_for_a_tablet() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 2);
+    let url = "http://192.168.1.5:8080/?token=0123456789abcdef0123456789abcdef";
+    let mut cfg = config(&path, Some("0123456789abcdef0123456789abcdef"));
+    cfg.addr = "0.0.0.0:8080".parse().unwrap();
+    let get = |cookie: Option<&'static str>| {
+        let cfg = cfg.clone();
+        async move {
+            let mut req = Request::builder().uri("/connect?lang=ru");
+            if let Some(c) = cookie {
+                req = req.header("cookie", c);
+            }
+            let res = router(App::serving_at(cfg, url))
+                .oneshot(req.body(Body::empty()).unwrap())
+                .await
+                .unwrap();
+            let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
+                .await
+                .unwrap();
+            String::from_utf8(bytes.to_vec()).unwrap()
+        }
+    };
+    let page = get(None).await;
+    assert!(
+        page.contains(r#"id="connect-no-token""#) && !page.contains("0123456789abcdef"),
+        "{page}"
+    );
+    let page = get(Some("arbiter_token=0123456789abcdef0123456789abcdef")).await;
+    assert!(
+        page.contains("192.168.1.5:8080&#x2f;?token=0123456789abcdef0123456789abcdef")
+            && page.contains("<svg"),
+        "{page}"
+    );
+    let (_, _, page) = send(&config(&path, None), "GET", "/connect?lang=ru", "", &[]).await;
+    assert!(page.contains(r#"id="connect-loopback""#), "{page}");
+    // 68 bytes at level M: version 4, 33 modules, 41 with the quiet zone; 6 px each.
+    let svg = arbiter::web::qr_svg(url).unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.contains(r#"width="246" height="246""#),
+        "{svg}"
+    );
+    assert!(arbiter::web::qr_svg(&"x".repeat(3000)).is_none());
 }

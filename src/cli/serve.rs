@@ -66,8 +66,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("cannot start the server's runtime")?;
+    // Beyond loopback (a tablet on the venue's network) the address is also drawn as a QR code
+    // for the tablet's camera.
+    let tablet = !args.addr.ip().is_loopback();
     runtime.block_on(serve(config, |url| {
         println!("arbiter serve: open {url} (Ctrl-C stops)");
+        if tablet && let Some(qr) = arbiter::web::qr_text(url) {
+            println!("{qr}");
+        }
     }))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -92,6 +92,9 @@ pub struct App {
     config: ServeConfig,
     access: Access,
     env: minijinja::Environment<'static>,
+    /// The address another device opens (the machine's network address, with `?token=`),
+    /// when the desk serves beyond loopback: shown with its QR code on `/connect`.
+    desk_url: Option<String>,
 }
 
 /// The server's state as handlers receive it.
@@ -416,7 +419,19 @@ impl App {
             config,
             access,
             env: view::environment(),
+            desk_url: None,
         })
+    }
+
+    /// As [`App::new`], serving at `url` (the address [`serve`] prints): when the desk is
+    /// bound beyond loopback, `/connect` shows it with its QR code to the token's holders.
+    pub fn serving_at(config: ServeConfig, url: &str) -> Shared {
+        let beyond_loopback = !config.addr.ip().is_loopback();
+        let mut app = App::new(config);
+        if let Some(a) = Arc::get_mut(&mut app) {
+            a.desk_url = beyond_loopback.then(|| url.to_string());
+        }
+        app
     }
 
     /// The language of a request: `?lang=` if given and known, else the server's.
@@ -561,6 +576,7 @@ pub fn router(app: Shared) -> Router {
         .route("/export/trf", get(pages::export_trf))
         .route("/export/state", get(pages::export_state))
         .route("/standings.csv", get(pages::export_standings_csv))
+        .route("/connect", get(pages::connect))
         .route("/players/disqualify", post(actions::disqualify))
         .route("/players/bye", post(actions::half_point_bye))
         .route("/players/return", post(actions::cancel_withdrawal))
@@ -593,6 +609,38 @@ pub fn lan_address(v6: bool) -> Option<std::net::IpAddr> {
     socket.connect(probe).ok()?;
     let ip = socket.local_addr().ok()?.ip();
     (!ip.is_unspecified() && !ip.is_loopback()).then_some(ip)
+}
+
+/// The QR code of `url` as an SVG drawing (`<svg …>`, no XML declaration: to put inside a
+/// page), black on white with the quiet zone, at least 240 px wide; `None` when the text is
+/// too long for a QR code (over 2,331 bytes at error correction level M).
+pub fn qr_svg(url: &str) -> Option<String> {
+    let code =
+        qrcode::QrCode::with_error_correction_level(url.as_bytes(), qrcode::EcLevel::M).ok()?;
+    let svg = code
+        .render::<qrcode::render::svg::Color<'_>>()
+        .min_dimensions(240, 240)
+        .quiet_zone(true)
+        .build();
+    Some(match svg.find("<svg") {
+        Some(i) => svg[i..].to_string(),
+        None => svg,
+    })
+}
+
+/// The QR code of `url` for a terminal: two rows of modules per line in Unicode half blocks,
+/// drawn for light text on a dark background (the quiet zone light); `None` as [`qr_svg`].
+pub fn qr_text(url: &str) -> Option<String> {
+    use qrcode::render::unicode::Dense1x2;
+    let code =
+        qrcode::QrCode::with_error_correction_level(url.as_bytes(), qrcode::EcLevel::M).ok()?;
+    Some(
+        code.render::<Dense1x2>()
+            .dark_color(Dense1x2::Light)
+            .light_color(Dense1x2::Dark)
+            .quiet_zone(true)
+            .build(),
+    )
 }
 
 /// A token for a server bound beyond loopback: 128 bits from the operating system's random
@@ -674,7 +722,7 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(&str)) -> Result<(), 
         let _ = tokio::signal::ctrl_c().await;
     };
     ready(&url);
-    let app = App::new(config);
+    let app = App::serving_at(config, &url);
     axum::serve(listener, router(app))
         .with_graceful_shutdown(stop)
         .await?;

@@ -600,6 +600,37 @@ pub(super) async fn export_state(State(app): State<Shared>, q: PageQuery) -> Res
     }
 }
 
+/// `GET /connect`: how another device (a tablet, a phone) opens the desk — in tablet mode the
+/// address with the token and its QR code, shown only to a request that holds the token (the
+/// page is readable without it: the token must not reach whoever reads the pages); on
+/// loopback, that the desk is this computer's only.
+pub(super) async fn connect(
+    State(app): State<Shared>,
+    q: PageQuery,
+    uri: Uri,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    let page = app.page(&q, &uri, |l| l.msg("web-connect-title"));
+    let t = match load(&app, page.lang, "/connect").await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    let (state, url, qr) = match &app.desk_url {
+        None => ("loopback", None, None),
+        Some(_) if !app.allowed(&headers) => ("no-token", None, None),
+        Some(url) => ("shown", Some(url.clone()), super::qr_svg(url)),
+    };
+    render(
+        &app,
+        "connect.html",
+        &page,
+        with(
+            event_data(&t, page.lang),
+            json!({"connect": state, "url": url, "qr": qr}),
+        ),
+    )
+}
+
 /// `GET /standings.csv`: the standings as the standings page shows them, as CSV
 /// ([`StandingsReport::to_csv`], names neutralised for spreadsheets).
 pub(super) async fn export_standings_csv(State(app): State<Shared>, q: PageQuery) -> Response {
