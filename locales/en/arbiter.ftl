@@ -785,6 +785,15 @@ chk-some-differ-one = { $file }: 1 of { $n } rounds differ from the engine (roun
 gen-writing = writing { $file }
 
 ## Manual pairing checks (tournament pair --game …)
+pair-colour-e1 = E.1: both colour preferences granted
+pair-colour-e2 = E.2: the stronger colour preference granted (absolute over strong over mild; larger colour difference between absolute ones)
+pair-colour-e3 = E.3: colours alternated from the most recent round in which the players had different colours
+pair-colour-e4 = E.4: the higher ranked player's preference granted
+pair-colour-e5 = E.5: no preference decides: the higher ranked player gets the initial colour if their rank is odd
+pair-explain-colour = # board { $board }: { $reason }
+pair-explain-float = # board { $board }: { $down } ({ $down_points } points) could not be paired in their score group without breaking an absolute criterion or a higher quality criterion: C6 (maximise the pairs in the bracket), C7 (downfloaters' scores), C8 (the next bracket must stay pairable), C14–C21 (avoid repeated floats); paired with { $up } ({ $up_points } points)
+pair-explain-bye = # bye: { $player } ({ $points } points) receives the pairing-allocated bye: C2 (never had the bye nor a win without playing), C5 (lowest score that keeps the round pairable), C9 (fewest unplayed games), then the lowest ranked such player
+pair-explain-forbidden = # forbidden: { $players } must not meet (forbidden pair, TRF XXP): kept apart like players who already met (C1)
 mp-rematch = rematch: { $a } and { $b } have already played each other
 mp-forbidden = { $a } and { $b } are a forbidden pair
 mp-left-out = not paired, without bye and not marked absent: { $players }
