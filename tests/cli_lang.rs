@@ -717,3 +717,43 @@ fn the_pairers_explanation_in_both_languages() {
         "{en}\n{ru}"
     );
 }
+
+/// `check-pairings` says the engine's reasons in the event's language: the colour rule of a
+/// board whose colours the file reverses (C.04.3 E.5 in round 1), the bye it gives another
+/// player (C2, C5, C9). English keeps the pairer's own sentences.
+#[test]
+fn the_pairing_checkers_reasons_in_both_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    event(d, "4", &["A", "B", "C", "D", "E"]);
+    ok(
+        &[
+            "pair", "t.json", "--round", "1", "--game", "3-1", "--game", "2-4", "--bye", "5",
+        ],
+        d,
+    );
+    both(
+        &["check-pairings", "t.json"],
+        3,
+        true,
+        "colours reversed: the engine gives White to 1 and Black to 3 (E.5: no preference decides",
+        "цвета у программы: E.5: пожелания не решают",
+        d,
+    );
+    std::fs::remove_file(d.join("t.json")).unwrap();
+    event(d, "4", &["A", "B", "C", "D", "E"]);
+    ok(
+        &[
+            "pair", "t.json", "--round", "1", "--game", "5-3", "--game", "4-2", "--bye", "1",
+        ],
+        d,
+    );
+    both(
+        &["check-pairings", "t.json"],
+        3,
+        true,
+        "the engine gives the pairing-allocated bye to 5",
+        "у программы: «+» получает участник 5 (C2, C5, C9)",
+        d,
+    );
+}

@@ -769,6 +769,10 @@ tm-withdrawn = { $name } ({ $player }) withdrawn from round { $round }
 tm-disqualified = { $name } ({ $player }) disqualified in round { $round }
 
 ## The free pairing checker (arbiter check-pairings) and the generator (arbiter generate)
+chk-why-no-legal = the engine finds no legal pairing (C1 no rematch, C2 bye eligibility, C3 colours cannot all hold); the file pairs it
+chk-why-colour = engine's colours: { $rule }
+chk-why-float = engine: { $down } could not be paired in their score group (C6–C8, C14–C21): paired with { $up }
+chk-why-bye = engine: { $player } receives the pairing-allocated bye (C2, C5, C9)
 chk-agrees = round { $round }: agrees
 chk-differs = round { $round }: differs ({ $n } differences)
 chk-differs-one = round { $round }: differs (1 difference)
