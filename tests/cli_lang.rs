@@ -675,3 +675,85 @@ fn the_events_preset_is_used_by_every_command() {
         "{e}"
     );
 }
+
+/// The pairer's explanation (`pair --explain`) in the event's language: each board's colour
+/// rule (C.04.3 E.1–E.5), a float with the two scores, the bye with its reasons (C2, C5, C9),
+/// the forbidden pair kept apart. English is the pairer's own sentences.
+#[test]
+fn the_pairers_explanation_in_both_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    event(d, "4", &["A", "B", "C", "D", "E"]);
+    ok(&["forbid", "t.json", "--players", "1,2"], d);
+    ok(&["pair", "t.json", "--auto"], d);
+    for board in ["1", "2"] {
+        ok(
+            &["result", "t.json", "--round", "1", "--board", board, "1-0"],
+            d,
+        );
+    }
+    let args = ["pair", "t.json", "--explain"];
+    both(
+        &args,
+        0,
+        true,
+        "receives the pairing-allocated bye: C2",
+        "# без пары: «+» получает участник",
+        d,
+    );
+    let en = String::from_utf8(run(&args, "en", d).stdout).unwrap();
+    let ru = String::from_utf8(run(&args, "ru", d).stdout).unwrap();
+    assert!(en.contains("# board 1: E."), "{en}");
+    assert!(ru.contains("# доска 1: E."), "{ru}");
+    assert!(
+        en.contains("# forbidden: 1, 2 must not meet")
+            && ru.contains("# запрещённая пара: 1, 2 не должны встречаться"),
+        "{en}\n{ru}"
+    );
+    // A float names both scores, in the language's decimal form.
+    assert!(
+        en.contains(" (1.0 points) could not be paired")
+            && ru.contains(" (1,0 оч.) не нашлось пары"),
+        "{en}\n{ru}"
+    );
+}
+
+/// `check-pairings` says the engine's reasons in the event's language: the colour rule of a
+/// board whose colours the file reverses (C.04.3 E.5 in round 1), the bye it gives another
+/// player (C2, C5, C9). English keeps the pairer's own sentences.
+#[test]
+fn the_pairing_checkers_reasons_in_both_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    event(d, "4", &["A", "B", "C", "D", "E"]);
+    ok(
+        &[
+            "pair", "t.json", "--round", "1", "--game", "3-1", "--game", "2-4", "--bye", "5",
+        ],
+        d,
+    );
+    both(
+        &["check-pairings", "t.json"],
+        3,
+        true,
+        "colours reversed: the engine gives White to 1 and Black to 3 (E.5: no preference decides",
+        "цвета у программы: E.5: пожелания не решают",
+        d,
+    );
+    std::fs::remove_file(d.join("t.json")).unwrap();
+    event(d, "4", &["A", "B", "C", "D", "E"]);
+    ok(
+        &[
+            "pair", "t.json", "--round", "1", "--game", "5-3", "--game", "4-2", "--bye", "1",
+        ],
+        d,
+    );
+    both(
+        &["check-pairings", "t.json"],
+        3,
+        true,
+        "the engine gives the pairing-allocated bye to 5",
+        "у программы: «+» получает участник 5 (C2, C5, C9)",
+        d,
+    );
+}

@@ -34,7 +34,7 @@ fn config(state: &Path, token: Option<&str>) -> ServeConfig {
         state: state.to_path_buf(),
         addr: "127.0.0.1:0".parse().unwrap(),
         lang: Lang::Ru,
-        preset: Preset::DetskyMat,
+        preset: Some(Preset::DetskyMat),
         token: token.map(str::to_string),
         allowed_hosts: Vec::new(),
     }
@@ -1494,6 +1494,36 @@ async fn byes_disqualification_and_downloads_on_the_pages() {
     let (s, _, csv) = send(&cfg, "GET", "/rounds/1/export.csv", "", &[]).await;
     assert_eq!(s, StatusCode::OK);
     assert!(csv.starts_with("board,white_start_rank"), "{csv}");
+    // The standings as CSV: the ranking of the page, a name that looks like a formula kept as
+    // text for the spreadsheet.
+    let (s, h, csv) = send(&cfg, "GET", "/standings.csv", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        h[header::CONTENT_DISPOSITION]
+            .to_str()
+            .unwrap()
+            .contains("standings.csv")
+    );
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some(r#"rank,start_rank,name,rating,club,points,"BH-C1","BH","SB","DE","PS","WIN",status"#)
+    );
+    assert_eq!(lines.count(), 6, "{csv}");
+    let (_, _, page) = send(&cfg, "GET", "/standings?lang=ru", "", &[]).await;
+    assert!(page.contains(r#"id="standings-csv""#), "{page}");
+    let form_csv = [("content-type", "application/x-www-form-urlencoded")];
+    let (s, _, _) = send(
+        &cfg,
+        "POST",
+        "/players/edit",
+        "player=2&name=%3DHYPERLINK(%22http%3A%2F%2Fx%22)&lang=ru",
+        &form_csv,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let (_, _, csv) = send(&cfg, "GET", "/standings.csv", "", &[]).await;
+    assert!(csv.contains(r#",2,"'=HYPERLINK(""http://x"")","#), "{csv}");
     let (s, _, json) = send(&cfg, "GET", "/export/state", "", &[]).await;
     assert_eq!(s, StatusCode::OK);
     let back: Tournament = serde_json::from_str(&json).unwrap();
@@ -1519,9 +1549,14 @@ fn tablet_mode_prints_the_machines_network_address() {
         .spawn()
         .unwrap();
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    out.read_line(&mut line).unwrap();
+    // Then the same address as a QR code in half blocks, for the tablet's camera (after two
+    // lines of its quiet zone).
+    let mut qr = String::new();
+    for _ in 0..4 {
+        out.read_line(&mut qr).unwrap();
+    }
     let stop = || {
         Command::new("kill")
             .args(["-INT", &child.id().to_string()])
@@ -1531,6 +1566,10 @@ fn tablet_mode_prints_the_machines_network_address() {
     if !line.contains(&format!("http://{ip}:")) || !line.contains("?token=") {
         stop();
         panic!("{line:?} does not name {ip} with the token");
+    }
+    if !qr.contains('▀') && !qr.contains('▄') {
+        stop();
+        panic!("no QR code after the address: {qr:?}");
     }
     let addr = line
         .split("http://")
@@ -1655,4 +1694,312 @@ async fn a_round_without_results_is_unpaired() {
     assert_eq!(s, StatusCode::CONFLICT);
     assert!(body.contains("уже есть результат"), "{body}");
     assert_eq!(store::load(&path).unwrap().paired_rounds(), 1);
+}
+
+/// The event set up on its page: name, rounds, preset, dates, venue and arbiters saved, shown
+/// on the event page and written to the TRF (`022`, `042`, `052`, `102`, `112`); the preset
+/// chosen is the one the desk then applies; fewer rounds than are paired is refused in words.
+#[tokio::test]
+async fn the_event_is_set_up_on_its_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 4);
+    let mut cfg = config(&path, None);
+    cfg.preset = None;
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let (s, _, page) = send(&cfg, "GET", "/event?lang=ru", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains(r#"id="event-form""#) && page.contains("Главный судья"),
+        "{page}"
+    );
+    let body = "name=%D0%9E%D1%81%D0%B5%D0%BD%D1%8C&rounds=5&preset=fide&start_date=2026-11-28\
+                &end_date=2026-11-29&venue=School+5&chief_arbiter=Orlov+N.&deputy_arbiter=&lang=ru";
+    let (s, h, body) = send(&cfg, "POST", "/event", body, &form).await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    assert_eq!(location(&h), "/event?lang=ru&saved=1");
+    let t = store::load(&path).unwrap();
+    assert_eq!((t.name.as_str(), t.total_rounds), ("Осень", 5));
+    assert_eq!(t.preset(), Preset::Fide);
+    assert_eq!(t.details.start_date.as_deref(), Some("2026/11/28"));
+    assert_eq!(t.details.chief_arbiter.as_deref(), Some("Orlov N."));
+    assert_eq!(t.details.deputy_arbiter, None);
+    let (_, _, page) = send(&cfg, "GET", "/?lang=ru", "", &[]).await;
+    assert!(
+        page.contains("Даты: 28.11.2026 – 29.11.2026") && page.contains("Главный судья: Orlov N."),
+        "{page}"
+    );
+    let (_, _, page) = send(&cfg, "GET", "/event?lang=ru", "", &[]).await;
+    assert!(page.contains(r#"value="2026-11-28""#), "{page}");
+    let (_, _, trf) = send(&cfg, "GET", "/export/trf", "", &[]).await;
+    for line in [
+        "012 Осень",
+        "022 School 5",
+        "042 2026/11/28",
+        "052 2026/11/29",
+        "102 Orlov N.",
+        "XXR 5",
+    ] {
+        assert!(trf.lines().any(|l| l == line), "{line:?} in {trf}");
+    }
+    // The standings apply the event's preset now: FIDE's order (…, WIN, BWG), not the children's.
+    let (_, _, api) = send(&cfg, "GET", "/api/standings", "", &[]).await;
+    assert!(api.contains("BWG"), "{api}");
+    // A bad date and an end before the start are refused in words; nothing changes.
+    for (bad, said) in [
+        ("start_date=2026-02-30", "не настоящая дата"),
+        (
+            "start_date=2026-11-29&end_date=2026-11-28",
+            "раньше первого",
+        ),
+        ("rounds=0", "туров не может быть 0"),
+    ] {
+        let body =
+            format!("name=X&rounds=5&{bad}&lang=ru").replacen("rounds=5&rounds=0", "rounds=0", 1);
+        let (s, _, page) = send(&cfg, "POST", "/event", &body, &form).await;
+        assert_eq!(s, StatusCode::CONFLICT, "{bad}: {page}");
+        assert!(page.contains(said), "{bad}: {page}");
+    }
+    assert_eq!(store::load(&path).unwrap().name, "Осень");
+    // Two rounds paired: three is the fewest the event may have.
+    for round in 1..=2 {
+        let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+        assert_eq!(s, StatusCode::OK);
+        for board in 1..=2 {
+            post_result_async(&cfg, round, board).await;
+        }
+    }
+    let (s, _, page) = send(&cfg, "POST", "/event", "name=X&rounds=1&lang=ru", &form).await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(
+        page.contains("туров не может быть 1: пары уже составлены в 2 турах"),
+        "{page}"
+    );
+    let (s, _, _) = send(&cfg, "POST", "/event", "name=X&rounds=2&lang=ru", &form).await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(store::load(&path).unwrap().total_rounds, 2);
+}
+
+async fn post_result_async(cfg: &ServeConfig, round: u32, board: u32) {
+    let uri = format!("/api/rounds/{round}/boards/{board}/result");
+    let (s, _, b) = send(cfg, "POST", &uri, r#"{"result": "1-0"}"#, &[]).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+}
+
+/// A player registered by mistake is deleted before round 1 (confirmed; the others move up
+/// one number); once round 1 is paired, refused in words that follow the player's sex and
+/// suggest the withdrawal. Renaming is the edit form's.
+#[tokio::test]
+async fn a_player_registered_by_mistake_is_deleted_before_round_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 5);
+    let cfg = config(&path, None);
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let (_, _, page) = send(&cfg, "GET", "/players?lang=ru&edit=2", "", &[]).await;
+    assert!(page.contains(r#"id="delete-player""#), "{page}");
+    let (s, _, _) = send(&cfg, "POST", "/players/delete", "player=2&lang=ru", &form).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "unconfirmed");
+    let (s, h, _) = send(
+        &cfg,
+        "POST",
+        "/players/delete",
+        "player=2&confirm=yes&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(location(&h), "/players?lang=ru&saved=1");
+    let t = store::load(&path).unwrap();
+    let names: Vec<(u16, &str)> = t
+        .players
+        .iter()
+        .map(|p| (p.start_rank, p.name.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            (1, "Player 01"),
+            (2, "Player 03"),
+            (3, "Player 04"),
+            (4, "Player 05")
+        ]
+    );
+    // Renamed on the edit form; a woman.
+    let (s, _, _) = send(
+        &cfg,
+        "POST",
+        "/players/edit",
+        "player=4&name=Иванова+Анна&sex=w&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(
+        store::load(&path).unwrap().player(4).unwrap().name,
+        "Иванова Анна"
+    );
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, _, page) = send(&cfg, "GET", "/players?lang=ru&edit=4", "", &[]).await;
+    assert!(!page.contains(r#"id="delete-player""#), "{page}");
+    let (s, _, page) = send(
+        &cfg,
+        "POST",
+        "/players/delete",
+        "player=4&confirm=yes&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(
+        page.contains("участницу 4 (Иванова Анна) удалить нельзя: пары 1-го тура составлены; отметьте, что она выбыла"),
+        "{page}"
+    );
+    assert_eq!(store::load(&path).unwrap().players.len(), 4);
+}
+
+/// The next round paired by hand on its page, as `tournament pair --game … --bye …`: one
+/// board set, the rest paired by the Dutch pairer, the checks shown before recording; a
+/// rematch is refused without a reason and recorded forced with one, the reason kept.
+#[tokio::test]
+async fn a_round_is_paired_by_hand_with_its_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 7);
+    let cfg = config(&path, None);
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let (_, _, page) = send(&cfg, "GET", "/?lang=ru", "", &[]).await;
+    assert!(page.contains(r#"id="pair-manual""#), "{page}");
+    let (s, _, page) = send(&cfg, "GET", "/rounds/next/manual?lang=ru", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains(r#"name="w4""#) && !page.contains(r#"name="w5""#),
+        "4 rows for 7: {page}"
+    );
+    // Board 6-5 set and the bye to 7; 1–4 by the pairer (C.04.3 round 1: 1-3, 4-2).
+    let (s, _, page) = send(
+        &cfg,
+        "POST",
+        "/rounds/next/manual",
+        "w1=6&b1=5&bye=7&rest=auto&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{page}");
+    assert!(page.contains(r#"id="manual-ok""#), "{page}");
+    assert!(
+        page.contains(r#"name="games" value="1-3,4-2,6-5""#),
+        "{page}"
+    );
+    assert!(page.contains("Без пары: 7 (Player 07)"), "{page}");
+    assert_eq!(
+        store::load(&path).unwrap().paired_rounds(),
+        0,
+        "nothing recorded yet"
+    );
+    // Half a board is refused in words.
+    let (s, _, page) = send(&cfg, "POST", "/rounds/next/manual", "w1=6&lang=ru", &form).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(
+        page.contains("Доска 1: выберите и белых, и чёрных"),
+        "{page}"
+    );
+    let (s, h, _) = send(
+        &cfg,
+        "POST",
+        "/rounds/next/manual/confirm",
+        "round=1&games=1-3,4-2,6-5&bye=7&lang=ru",
+        &form,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(location(&h), "/rounds/1?lang=ru&saved=1");
+    let t = store::load(&path).unwrap();
+    let r1 = t.round(1).unwrap();
+    let games: Vec<(u16, u16)> = r1.games.iter().map(|g| (g.white, g.black)).collect();
+    assert_eq!(games, [(1, 3), (4, 2), (6, 5)]);
+    assert!(r1.forced.is_none());
+    for board in 1..=3 {
+        post_result_async(&cfg, 1, board).await;
+    }
+    // Round 2: every board by hand, 1 against 3 again — a rematch.
+    let body = "w1=3&b1=1&w2=2&b2=4&w3=5&b3=7&bye=6&rest=none&lang=ru";
+    let (s, _, page) = send(&cfg, "POST", "/rounds/next/manual", body, &form).await;
+    assert_eq!(s, StatusCode::OK, "{page}");
+    assert!(
+        page.contains("повторная встреча: 3 (Player 03) и 1 (Player 01) уже играли друг с другом")
+            && page.contains(r#"id="manual-reason""#),
+        "{page}"
+    );
+    assert!(
+        page.contains("по голландской системе пары были бы такие"),
+        "{page}"
+    );
+    let confirm = "round=2&games=3-1,2-4,5-7&bye=6&lang=ru";
+    let (s, _, page) = send(&cfg, "POST", "/rounds/next/manual/confirm", confirm, &form).await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(
+        page.contains("Пары не записаны: повторная встреча"),
+        "{page}"
+    );
+    assert_eq!(store::load(&path).unwrap().paired_rounds(), 1);
+    let forced = format!("{confirm}&reason=last+boards+by+the+window");
+    let (s, _, _) = send(&cfg, "POST", "/rounds/next/manual/confirm", &forced, &form).await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let t = store::load(&path).unwrap();
+    let forced = t.round(2).unwrap().forced.clone().unwrap();
+    assert_eq!(forced.reason, "last boards by the window");
+    let (_, _, page) = send(&cfg, "GET", "/rounds/2?lang=ru", "", &[]).await;
+    assert!(
+        page.contains("записаны принудительно") && page.contains("last boards by the window"),
+        "{page}"
+    );
+}
+
+/// In tablet mode `/connect` shows the address with the token and its QR code to the holder of
+/// the token only (pages are readable without it); on loopback it says the desk is this
+/// computer's. The QR code is a whole symbol: its side is the QR version's modules plus the
+/// quiet zone, a whole number of pixels each.
+#[tokio::test]
+async fn the_desks_address_and_its_qr_code_for_a_tablet() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 2);
+    let url = "http://192.168.1.5:8080/?token=0123456789abcdef0123456789abcdef";
+    let mut cfg = config(&path, Some("0123456789abcdef0123456789abcdef"));
+    cfg.addr = "0.0.0.0:8080".parse().unwrap();
+    let get = |cookie: Option<&'static str>| {
+        let cfg = cfg.clone();
+        async move {
+            let mut req = Request::builder().uri("/connect?lang=ru");
+            if let Some(c) = cookie {
+                req = req.header("cookie", c);
+            }
+            let res = router(App::serving_at(cfg, url))
+                .oneshot(req.body(Body::empty()).unwrap())
+                .await
+                .unwrap();
+            let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
+                .await
+                .unwrap();
+            String::from_utf8(bytes.to_vec()).unwrap()
+        }
+    };
+    let page = get(None).await;
+    assert!(
+        page.contains(r#"id="connect-no-token""#) && !page.contains("0123456789abcdef"),
+        "{page}"
+    );
+    let page = get(Some("arbiter_token=0123456789abcdef0123456789abcdef")).await;
+    assert!(
+        page.contains("192.168.1.5:8080&#x2f;?token=0123456789abcdef0123456789abcdef")
+            && page.contains("<svg"),
+        "{page}"
+    );
+    let (_, _, page) = send(&config(&path, None), "GET", "/connect?lang=ru", "", &[]).await;
+    assert!(page.contains(r#"id="connect-loopback""#), "{page}");
+    // 68 bytes at level M: version 4, 33 modules, 41 with the quiet zone; 6 px each.
+    let svg = arbiter::web::qr_svg(url).unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.contains(r#"width="246" height="246""#),
+        "{svg}"
+    );
+    assert!(arbiter::web::qr_svg(&"x".repeat(3000)).is_none());
 }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use arbiter::game::rules::Preset;
 use arbiter::i18n::Lang;
-use arbiter::tournament::pairing::check::{CheckReport, Seat};
+use arbiter::tournament::pairing::check::{CheckReport, EngineReason, Seat};
 
 use super::Format;
 
@@ -45,7 +45,32 @@ fn seat(s: &Seat, lang: Lang) -> String {
     }
 }
 
-/// The report as text in `lang` (the explanations, from the pairer, stay as it writes them).
+/// The engine's reason for a difference in `lang` (the English report keeps the pairer's
+/// own sentence, [`Difference::explanation`]).
+fn engine_reason(reason: EngineReason, lang: Lang) -> String {
+    use arbiter::tournament::pairing::colour::ColourRule;
+    match reason {
+        EngineReason::NoLegalPairing => lang.msg("chk-why-no-legal"),
+        EngineReason::Colour(rule) => {
+            let rule = lang.msg(match rule {
+                ColourRule::BothPreferences => "pair-colour-e1",
+                ColourRule::StrongerPreference => "pair-colour-e2",
+                ColourRule::Alternation => "pair-colour-e3",
+                ColourRule::HigherRankedPreference => "pair-colour-e4",
+                ColourRule::RankParity => "pair-colour-e5",
+            });
+            lang.fmt("chk-why-colour", &[("rule", &rule)])
+        }
+        EngineReason::Float { down, up } => lang.fmt(
+            "chk-why-float",
+            &[("down", &down.to_string()), ("up", &up.to_string())],
+        ),
+        EngineReason::Bye(p) => lang.fmt("chk-why-bye", &[("player", &p.to_string())]),
+    }
+}
+
+/// The report as text in `lang`: in English the pairer's own sentences, in another language
+/// its reasons from their data.
 fn write_text(
     out: &mut impl Write,
     file: &str,
@@ -93,7 +118,11 @@ fn write_text(
                     &[("at", &at), ("engine", &engine), ("file", &record)]
                 )
             )?;
-            writeln!(out, "    {}", d.explanation)?;
+            if lang == Lang::En {
+                writeln!(out, "    {}", d.explanation)?;
+            } else if let Some(r) = d.reason {
+                writeln!(out, "    {}", engine_reason(r, lang))?;
+            }
         }
     }
     let differing = report.differing_rounds();

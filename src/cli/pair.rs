@@ -90,17 +90,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         PairFormat::Text => {
             write!(out, "{}", pairs::write(&pairing))?;
             if args.explain {
-                for b in &pairing.explanation.boards {
-                    writeln!(out, "# board {}: {}", b.board, b.colour_reason)?;
-                    if let Some(r) = &b.float_reason {
-                        writeln!(out, "# board {}: {}", b.board, r)?;
-                    }
-                }
-                if let Some(r) = &pairing.explanation.bye {
-                    writeln!(out, "# bye: {r}")?;
-                }
-                for r in &pairing.explanation.forbidden {
-                    writeln!(out, "# forbidden: {r}")?;
+                for line in pairing.explanation.lines(&input, pairing.bye, lang) {
+                    writeln!(out, "{line}")?;
                 }
             }
         }

@@ -54,13 +54,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None if args.addr.ip().is_loopback() => None,
         None => Some(new_token()),
     };
-    // The event's preset unless --preset names another.
-    let preset = match args.preset.preset {
-        Some(p) => p.into(),
-        None => arbiter::tournament::store::load(&args.state)
-            .map(|t| t.preset())
-            .unwrap_or_default(),
-    };
+    // The event's preset (read at each request) unless --preset names another.
+    let preset = args.preset.preset.map(Into::into);
     let config = ServeConfig {
         state: args.state,
         addr: args.addr,
@@ -85,8 +80,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .map(|u| LinkSpec::LiveChess(u.clone()))
         .chain(args.dgt.iter().map(|d| LinkSpec::Dgt(d.clone())))
         .collect();
+    // Beyond loopback (a tablet on the venue's network) the address is also drawn as a QR code
+    // for the tablet's camera.
+    let tablet = !args.addr.ip().is_loopback();
     runtime.block_on(serve_live(config, &links, |url| {
         println!("arbiter serve: open {url} (Ctrl-C stops)");
+        if tablet && let Some(qr) = arbiter::web::qr_text(url) {
+            println!("{qr}");
+        }
     }))?;
     Ok(ExitCode::SUCCESS)
 }

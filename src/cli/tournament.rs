@@ -165,6 +165,21 @@ struct NewArgs {
     /// Rule preset of the event (help text: the `mut_arg` above), kept in the state file.
     #[command(flatten)]
     preset: super::PresetArgs,
+    /// First day, YYYY/MM/DD (TRF `042`).
+    #[arg(long, value_name = "YYYY/MM/DD")]
+    start_date: Option<String>,
+    /// Last day, YYYY/MM/DD (TRF `052`).
+    #[arg(long, value_name = "YYYY/MM/DD")]
+    end_date: Option<String>,
+    /// Venue: town and hall (TRF `022`).
+    #[arg(long)]
+    venue: Option<String>,
+    /// Chief arbiter (TRF `102`).
+    #[arg(long)]
+    chief_arbiter: Option<String>,
+    /// Deputy chief arbiter (TRF `112`).
+    #[arg(long)]
+    deputy_arbiter: Option<String>,
     /// Overwrite an existing file.
     #[arg(long)]
     force: bool,
@@ -472,7 +487,16 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             let mut t = Tournament::new(&a.name, a.rounds);
             t.initial_colour = Some(a.initial_colour);
             let preset = a.preset.or(super::PresetName::DetskyMat);
-            t.rule_preset = Some(preset);
+            let details = arbiter::tournament::event::EventDetails {
+                start_date: a.start_date.clone(),
+                end_date: a.end_date.clone(),
+                venue: a.venue.clone(),
+                chief_arbiter: a.chief_arbiter.clone(),
+                deputy_arbiter: a.deputy_arbiter.clone(),
+            };
+            // The same checks as the desk's event page (a real date, the last day not before
+            // the first, a name that is not empty).
+            t.edit_event(&a.name, a.rounds, preset, details)?;
             store::save(&t, &a.state)?;
             done(
                 &a.out,

@@ -75,10 +75,9 @@ pub struct Awards {
     /// setting. Off by default: each category's prize list stands alone.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub one_prize_per_player: bool,
-    /// The chief arbiter, as diplomas and the report name him.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub chief_arbiter: Option<String>,
-    /// The date printed on diplomas (`YYYY/MM/DD`).
+    /// The date printed on diplomas (`YYYY/MM/DD`); `None`: the event's last day
+    /// ([`crate::tournament::event::EventDetails::end_date`]). The chief arbiter named on them
+    /// is the event's ([`crate::tournament::event::EventDetails::chief_arbiter`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
 }
@@ -379,48 +378,6 @@ impl StandingsReport {
             standings: rows,
             ..self.clone()
         }
-    }
-}
-
-impl StandingsReport {
-    /// The standings as CSV, as the pairing list writes it
-    /// ([`crate::tournament::pairing_list::PairingList::to_csv`]): commas, a header of field
-    /// names (`rank,start_rank,name,rating,points`, the tie-break acronyms, `status`), names
-    /// quoted and kept from running as formulas
-    /// ([`crate::tournament::pairing_list::spreadsheet_text`]), numbers with a decimal point.
-    pub fn to_csv(&self) -> String {
-        let q = |s: &str| {
-            format!(
-                "\"{}\"",
-                crate::tournament::pairing_list::spreadsheet_text(s).replace('"', "\"\"")
-            )
-        };
-        let mut out = String::from("rank,start_rank,name,rating,points");
-        for k in &self.tie_break_order {
-            out.push(',');
-            out.push_str(k);
-        }
-        out.push_str(",status\n");
-        for r in &self.standings {
-            out.push_str(&format!(
-                "{},{},{},{},{}",
-                r.rank,
-                r.start_rank,
-                q(&r.name),
-                r.rating.map(|x| x.to_string()).unwrap_or_default(),
-                r.points
-            ));
-            for k in &self.tie_break_order {
-                out.push(',');
-                if let Some(v) = r.tie_breaks.get(k).and_then(|v| v.as_f64()) {
-                    out.push_str(&v.to_string());
-                }
-            }
-            out.push(',');
-            out.push_str(r.status.unwrap_or(""));
-            out.push('\n');
-        }
-        out
     }
 }
 

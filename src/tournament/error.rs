@@ -271,6 +271,84 @@ pub enum TournamentError {
     /// A forbidden pair needs two different players.
     #[error("a forbidden pair needs at least two different players")]
     InvalidForbiddenPair,
+    /// The event's name, a date, the venue or an arbiter's name the event cannot take.
+    #[error("the event cannot be saved: {problem}")]
+    InvalidEvent {
+        /// What is wrong.
+        problem: EventProblem,
+    },
+    /// Fewer rounds (or none) than are paired already.
+    #[error("the event cannot have {asked} round(s): {paired} round(s) are paired already")]
+    FewerRoundsThanPaired {
+        /// The number of rounds asked for.
+        asked: u32,
+        /// Rounds with pairings.
+        paired: u32,
+    },
+    /// A player deleted once round 1 is paired (the start list is frozen, C.04.2).
+    #[error(
+        "player {tpn} ({name}) cannot be deleted: round 1 is paired; withdraw the player instead (CR 1.4)"
+    )]
+    DeleteAfterPairing {
+        /// Starting rank.
+        tpn: u16,
+        /// The player's name.
+        name: String,
+        /// The player's sex, for the gendered words of other languages.
+        sex: Option<crate::tournament::Sex>,
+    },
+}
+
+/// What is wrong with the event's own record ([`TournamentError::InvalidEvent`]); English is
+/// the `Display`, [`EventProblem::text`] writes any language.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum EventProblem {
+    /// No name.
+    #[error("the name is empty")]
+    EmptyName,
+    /// A line break or tab in a text (it would split the TRF line).
+    #[error("{0:?} holds a line break or another control character")]
+    ControlCharacter(String),
+    /// A text over the limit.
+    #[error("a text of {chars} characters is longer than {max}")]
+    TooLong {
+        /// Its length in characters.
+        chars: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// Not a real date written `YYYY/MM/DD`.
+    #[error("date {0:?} is not a real date written YYYY/MM/DD")]
+    Date(String),
+    /// The last day before the first.
+    #[error("the last day {end} is before the first day {start}")]
+    EndBeforeStart {
+        /// The first day.
+        start: String,
+        /// The last day.
+        end: String,
+    },
+}
+
+impl EventProblem {
+    /// The problem in `lang` (Fluent `event-problem-*`).
+    pub fn text(&self, lang: crate::i18n::Lang) -> String {
+        match self {
+            EventProblem::EmptyName => lang.msg("event-problem-empty-name"),
+            EventProblem::ControlCharacter(t) => {
+                lang.fmt("event-problem-control", &[("text", &format!("{t:?}"))])
+            }
+            EventProblem::TooLong { chars, max } => lang.fmt(
+                "event-problem-too-long",
+                &[("chars", &chars.to_string()), ("max", &max.to_string())],
+            ),
+            EventProblem::Date(d) => lang.fmt("event-problem-date", &[("date", &format!("{d:?}"))]),
+            EventProblem::EndBeforeStart { start, end } => lang.fmt(
+                "event-problem-end-before-start",
+                &[("start", start), ("end", end)],
+            ),
+        }
+    }
 }
 
 /// [`TournamentError::GameAfterWithdrawal`] in English: the advice that can be followed

@@ -252,6 +252,25 @@ impl TournamentError {
                 ],
             ),
             InvalidForbiddenPair => ("err-invalid-forbidden-pair", vec![]),
+            InvalidEvent { problem } => {
+                ("err-invalid-event", vec![("problem", problem.text(lang))])
+            }
+            FewerRoundsThanPaired { asked, paired } => (
+                "err-fewer-rounds",
+                vec![("asked", s(asked)), ("paired", s(paired))],
+            ),
+            DeleteAfterPairing { tpn, name, sex } => (
+                "err-delete-after-pairing",
+                vec![
+                    ("tpn", s(tpn)),
+                    ("name", name.clone()),
+                    (
+                        "sex",
+                        sex.map_or("unknown", crate::tournament::Sex::selector)
+                            .to_string(),
+                    ),
+                ],
+            ),
         };
         let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
         lang.fmt(id, &args)
@@ -420,6 +439,36 @@ mod tests {
                 black: "B".into(),
             },
             InvalidForbiddenPair,
+            InvalidEvent {
+                problem: crate::tournament::error::EventProblem::EmptyName,
+            },
+            InvalidEvent {
+                problem: crate::tournament::error::EventProblem::Date("2026/02/30".into()),
+            },
+            InvalidEvent {
+                problem: crate::tournament::error::EventProblem::EndBeforeStart {
+                    start: "2026/11/29".into(),
+                    end: "2026/11/28".into(),
+                },
+            },
+            InvalidEvent {
+                problem: crate::tournament::error::EventProblem::TooLong {
+                    chars: 300,
+                    max: 200,
+                },
+            },
+            InvalidEvent {
+                problem: crate::tournament::error::EventProblem::ControlCharacter("a\tb".into()),
+            },
+            FewerRoundsThanPaired {
+                asked: 2,
+                paired: 3,
+            },
+            DeleteAfterPairing {
+                tpn: 4,
+                name: "Anna".into(),
+                sex: Some(crate::tournament::Sex::Female),
+            },
         ]
     }
 
@@ -459,6 +508,19 @@ mod tests {
         assert_eq!(
             last.to_string(),
             "player 5 played round 4 (its result is recorded), the event's last: there is no later round to leave"
+        );
+        let deleted = |sex| TournamentError::DeleteAfterPairing {
+            tpn: 4,
+            name: "Иванова Анна".into(),
+            sex,
+        };
+        assert_eq!(
+            deleted(Some(crate::tournament::Sex::Female)).message(Lang::Ru),
+            "участницу 4 (Иванова Анна) удалить нельзя: пары 1-го тура составлены; отметьте, что она выбыла (CR 1.4)"
+        );
+        assert_eq!(
+            deleted(None).message(Lang::Ru),
+            "участника 4 (Иванова Анна) удалить нельзя: пары 1-го тура составлены; отметьте, что он выбыл (CR 1.4)"
         );
         assert_eq!(
             TournamentError::RoundBeyondEvent { round: 5, total: 4 }.message(Lang::Ru),

@@ -175,6 +175,96 @@ impl Tournament {
         Ok(problems)
     }
 
+    /// A manual pairing of round `round` completed by the FIDE Dutch pairer (under `rules`):
+    /// the boards and the bye the arbiter `fixed`, and the pairer's pairing of every other
+    /// player present (not out of the event, no bye or absence recorded for the round), as
+    /// one list of (white, black) boards in publication order (the higher score of the two,
+    /// then the lower, then the better starting rank; C.04.2) and the pairing-allocated bye.
+    /// Nothing is recorded: the arbiter checks it ([`Tournament::manual_pairing_issues`]) and
+    /// records it with [`Tournament::pair_round_manual`]. The pairer's criteria apply among
+    /// the rest only: the fixed boards are the arbiter's.
+    ///
+    /// # Errors
+    /// As [`Tournament::check_manual_pairing`] for the fixed part; a second
+    /// pairing-allocated bye when the rest is odd while the arbiter fixed the bye
+    /// ([`TournamentError::TwoPairingAllocatedByes`]); [`TournamentError::Pairing`] when the
+    /// rest has no legal pairing.
+    pub fn pair_rest(
+        &self,
+        round: u32,
+        fixed: &[(u16, u16)],
+        fixed_bye: Option<u16>,
+        rules: &crate::tournament::pairing::PairingRules,
+    ) -> Result<ManualPairing, TournamentError> {
+        use crate::tournament::pairing::{PairingInput, pair};
+        use crate::tournament::{Bye, ByeKind};
+        self.check_manual_pairing(round, fixed, fixed_bye)?;
+        // The fixed players are left out of the pairer's round as if absent.
+        let mut rest = self.clone();
+        for tpn in fixed.iter().flat_map(|&(w, b)| [w, b]).chain(fixed_bye) {
+            rest.round_mut_or_new(round).byes.push(Bye {
+                player: tpn,
+                kind: ByeKind::ZeroPoint,
+            });
+        }
+        let to_tpn = |x: u32| u16::try_from(x).unwrap_or(u16::MAX);
+        let mut games = fixed.to_vec();
+        let mut bye = fixed_bye;
+        let present = rest
+            .players
+            .iter()
+            .filter(|p| p.plays_in(round))
+            .filter(|p| {
+                rest.round(round)
+                    .is_none_or(|r| r.byes.iter().all(|b| b.player != p.start_rank))
+            })
+            .count();
+        if present > 0 {
+            let paired = PairingInput::from_tournament(&rest)
+                .and_then(|input| pair(&input, rules))
+                .map_err(|source| TournamentError::Pairing { round, source })?;
+            games.extend(
+                paired
+                    .boards
+                    .iter()
+                    .map(|b| (to_tpn(b.white), to_tpn(b.black))),
+            );
+            match (bye, paired.bye.map(to_tpn)) {
+                (Some(other), Some(tpn)) => {
+                    return Err(TournamentError::TwoPairingAllocatedByes { round, tpn, other });
+                }
+                (None, b) => bye = b,
+                (Some(_), None) => {}
+            }
+        }
+        let before = round.saturating_sub(1);
+        let key = |&(w, b): &(u16, u16)| {
+            let (sw, sb) = (self.points(w, before), self.points(b, before));
+            (
+                std::cmp::Reverse(sw.max(sb)),
+                std::cmp::Reverse(sw.min(sb)),
+                w.min(b),
+            )
+        };
+        games.sort_by_key(key);
+        Ok((games, bye))
+    }
+
+    /// The checks of a manual pairing that no reason can force, without recording it: the
+    /// round is the next, the round before is finished, every player named exists, is in the
+    /// event and is paired once, the bye is his first pairing-allocated one.
+    ///
+    /// # Errors
+    /// The errors of [`Tournament::pair_round`].
+    pub fn check_manual_pairing(
+        &self,
+        round: u32,
+        games: &[(u16, u16)],
+        pab: Option<u16>,
+    ) -> Result<(), TournamentError> {
+        self.clone().pair_round(round, games, pab)
+    }
+
     /// How a manual pairing of the next round differs from the FIDE Dutch pairer's (under
     /// `rules`), for the warning on a forced pairing (FIDE's endorsement checklist asks for
     /// the comparison): `None` when they are the same pairs and bye, else the pairer's boards
@@ -242,6 +332,10 @@ impl Tournament {
         (index < self.forbidden.len()).then(|| self.forbidden.remove(index))
     }
 }
+
+/// A round's pairing as the arbiter sets it by hand: boards as (White, Black) starting ranks
+/// in board order, and the pairing-allocated bye.
+pub type ManualPairing = (Vec<(u16, u16)>, Option<u16>);
 
 /// How the FIDE Dutch pairer would pair a round the arbiter paired by hand and forced
 /// ([`Tournament::compare_with_engine`]).
@@ -329,6 +423,52 @@ mod tests {
         assert_eq!(warned.len(), 1);
         let forced = t.round(2).unwrap().forced.clone().unwrap();
         assert_eq!(forced.reason, "last boards");
+    }
+
+    /// One board fixed by hand, the rest paired by the Dutch pairer among themselves (round 1
+    /// of four players: 1 against 3, 4 against 2 by C.04.3's top half against bottom half).
+    #[test]
+    fn the_rest_of_a_manual_pairing_is_paired_by_the_pairer() {
+        let rules = crate::tournament::pairing::PairingRules::of(crate::game::preset::Preset::Fide);
+        let mut t = Tournament::new("T", 4);
+        for i in 1..=7u16 {
+            t.add_player(Player {
+                name: format!("P{i}"),
+                rating: Some(2000 - i * 10),
+                ..Player::default()
+            })
+            .unwrap();
+        }
+        // 5, 6 and 7 fixed: 5 against 6, 7 the bye; 1–4 left to the pairer.
+        let (games, bye) = t.pair_rest(1, &[(6, 5)], Some(7), &rules).unwrap();
+        assert_eq!(games, [(1, 3), (4, 2), (6, 5)]);
+        assert_eq!(bye, Some(7));
+        assert!(t.manual_pairing_issues(1, &games, bye).is_empty());
+        // Nobody fixed: the pairer's own pairing.
+        let (games, bye) = t.pair_rest(1, &[], None, &rules).unwrap();
+        assert_eq!((games.len(), bye), (3, Some(7)));
+        // Rank 1 fixed against 2, the bye to 7, the rest: the two top and bottom halves.
+        assert_eq!(
+            t.pair_rest(1, &[(1, 2)], Some(7), &rules),
+            Ok((vec![(1, 2), (3, 5), (6, 4)], Some(7)))
+        );
+        // Six present (7 withdrew), the bye fixed: the rest is odd and the pairer would give
+        // a second one.
+        t.withdraw(7, 1).unwrap();
+        assert_eq!(
+            t.pair_rest(1, &[(6, 5)], Some(1), &rules),
+            Err(TournamentError::TwoPairingAllocatedByes {
+                round: 1,
+                tpn: 4,
+                other: 1
+            })
+        );
+        // A player paired twice is refused before the pairer runs.
+        assert_eq!(
+            t.pair_rest(1, &[(6, 5), (5, 7)], None, &rules),
+            Err(TournamentError::PairedTwice { round: 1, tpn: 5 })
+        );
+        assert_eq!(t.paired_rounds(), 0, "nothing recorded");
     }
 
     #[test]

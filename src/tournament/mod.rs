@@ -12,6 +12,8 @@
 //!   one conversion from a judged game's result), [`RoundResult`] (a player's result in a
 //!   round, byes included), [`RoundEntry`], [`Scoring`] (CR 4.1) in [`Points`] (tenths).
 //! - [`error`]: what goes wrong, [`TournamentError`].
+//! - [`event`]: the event's own record (name, rounds, preset, dates, venue, arbiters) edited,
+//!   a player registered by mistake deleted before round 1.
 //! - [`tiebreak`]: FIDE C.07 tie-breaks over a [`tiebreak::ResultTable`].
 //! - [`standings`]: standings and crosstable in text and JSON, tie-break presets.
 //! - [`store`]: the state file, written atomically.
@@ -33,6 +35,7 @@ pub mod category;
 pub mod declension;
 pub mod error;
 mod error_text;
+pub mod event;
 pub mod generate;
 pub mod judged;
 pub mod live;

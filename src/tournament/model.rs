@@ -64,6 +64,13 @@ pub struct Tournament {
     /// written) for an event without e-boards or play-out clock.
     #[serde(default, skip_serializing_if = "LiveSetup::is_empty")]
     pub live: LiveSetup,
+    /// Dates, venue and arbiters (TRF `042`, `052`, `022`, `102`, `112`); empty in a state
+    /// file written before the event kept them.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::tournament::event::EventDetails::is_empty"
+    )]
+    pub details: crate::tournament::event::EventDetails,
 }
 
 /// Players who must not meet (TRF `XXP`, TRF-2026 `260`): every two of `players`.
@@ -93,6 +100,7 @@ impl Tournament {
             rule_preset: None,
             awards: Default::default(),
             live: LiveSetup::default(),
+            details: Default::default(),
         }
     }
 
@@ -287,7 +295,7 @@ impl Tournament {
         })
     }
 
-    fn round_mut_or_new(&mut self, number: u32) -> &mut Round {
+    pub(crate) fn round_mut_or_new(&mut self, number: u32) -> &mut Round {
         if let Some(i) = self.rounds.iter().position(|r| r.number == number) {
             return &mut self.rounds[i];
         }

@@ -156,6 +156,43 @@ impl StandingsReport {
         }
     }
 
+    /// The standings as CSV for a spreadsheet: `rank,start_rank,name,rating,club,points`,
+    /// one column per tie-break in order (its acronym as header, the value as a decimal
+    /// number with a point), then `status` (`withdrawn`, `disqualified` or empty). Names and
+    /// clubs are neutralised ([`crate::tournament::pairing_list::spreadsheet_text`]): a name
+    /// written `=HYPERLINK(…)` stays text in the spreadsheet.
+    pub fn to_csv(&self) -> String {
+        use crate::tournament::pairing_list::spreadsheet_text;
+        let q = |s: &str| format!("\"{}\"", spreadsheet_text(s).replace('"', "\"\""));
+        let mut s = String::from("rank,start_rank,name,rating,club,points");
+        for tb in &self.tie_break_order {
+            s.push(',');
+            s.push_str(&q(tb));
+        }
+        s.push_str(",status\n");
+        for r in &self.standings {
+            s.push_str(&format!(
+                "{},{},{},{},{},{}",
+                r.rank,
+                r.start_rank,
+                q(&r.name),
+                r.rating.map_or(String::new(), |x| x.to_string()),
+                r.club.as_deref().map_or(String::new(), q),
+                r.points
+            ));
+            for tb in &self.tie_break_order {
+                s.push(',');
+                if let Some(v) = r.tie_breaks.get(tb) {
+                    s.push_str(&v.to_string());
+                }
+            }
+            s.push(',');
+            s.push_str(r.status.unwrap_or(""));
+            s.push('\n');
+        }
+        s
+    }
+
     /// The standings as a text table in `lang`. Points and tie-breaks in one decimal format
     /// ([`fmt_decimal`]: `2.5`, `0.25`; Russian `2,5`, `0,25`), as in the crosstable. Russian
     /// adds a legend of the tie-break acronyms (the column keys stay FIDE's).

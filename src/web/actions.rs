@@ -143,6 +143,52 @@ pub(super) async fn submit_noted<A: Send + 'static>(
     }
 }
 
+/// `POST /event` (`name`, `rounds`, `preset`, `start_date`, `end_date`, `venue`,
+/// `chief_arbiter`, `deputy_arbiter`): sets the event's own record
+/// ([`crate::tournament::Tournament::edit_event`]); dates as `<input type="date">` sends them
+/// (`YYYY-MM-DD`) or as TRF writes them (`YYYY/MM/DD`).
+pub(super) async fn edit_event(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    use crate::game::preset::Preset;
+    use crate::tournament::event::EventDetails;
+    let f = Fields(form);
+    let lang = f.lang(&app);
+    let parsed = (|| {
+        let rounds = f.required::<u32>("rounds")?;
+        let preset = match f.get("preset") {
+            None => None,
+            Some(p) => Some(
+                p.parse::<Preset>()
+                    .map_err(|_| WebError::BadRequest(lang.msg("web-error-preset")))?,
+            ),
+        };
+        let date = |name: &str| f.get(name).map(|d| d.replace('-', "/"));
+        let details = EventDetails {
+            start_date: date("start_date"),
+            end_date: date("end_date"),
+            venue: f.get("venue"),
+            chief_arbiter: f.get("chief_arbiter"),
+            deputy_arbiter: f.get("deputy_arbiter"),
+        };
+        Ok((f.get("name").unwrap_or_default(), rounds, preset, details))
+    })();
+    submit(
+        &app,
+        &headers,
+        &f,
+        "/event",
+        parsed,
+        |(name, rounds, preset, details), t| {
+            let preset = preset.unwrap_or_else(|| t.preset());
+            Ok(t.edit_event(&name, rounds, preset, details)?)
+        },
+    )
+    .await
+}
+
 /// `POST /players`: registers a player (name, rating, birth date, club).
 pub(super) async fn add_player(
     State(app): State<Shared>,
@@ -206,6 +252,29 @@ pub(super) async fn edit_player(
             Ok(t.edit_player(p, name.unwrap_or_default(), rating, birth, club)?)
         },
     )
+    .await
+}
+
+/// `POST /players/delete` (`player`, `confirm=yes`): deletes a player registered by mistake,
+/// before round 1 is paired ([`crate::tournament::Tournament::delete_player`]); afterwards
+/// refused in words, saying to withdraw the player instead.
+pub(super) async fn delete_player(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    let f = Fields(form);
+    let lang = f.lang(&app);
+    let parsed = f.required::<u16>("player").and_then(|p| {
+        if f.get("confirm").is_some() {
+            Ok(p)
+        } else {
+            Err(WebError::BadRequest(lang.msg("web-error-delete-confirm")))
+        }
+    });
+    submit(&app, &headers, &f, "/players", parsed, |p, t| {
+        Ok(t.delete_player(p)?)
+    })
     .await
 }
 
@@ -313,10 +382,11 @@ pub(super) async fn pair_next(
 ) -> Response {
     let f = Fields(form);
     let lang = f.lang(&app);
-    let rules = PairingRules::of(app.config.preset);
     let done = async {
         app.check_form(&headers, f.get(CSRF_FIELD).as_deref(), lang)?;
+        let preset = app.config.preset;
         app.change(f.get("version"), move |t| {
+            let rules = PairingRules::of(preset.unwrap_or_else(|| t.preset()));
             Ok(t.pair_next_round(&rules)?.round)
         })
         .await

@@ -119,9 +119,12 @@ pub async fn pair_next(
     } else {
         read_body(&body, "expected no body or {\"version\": \"…\"}")?
     };
-    let rules = PairingRules::of(app.config.preset);
+    let preset = app.config.preset;
     let p = app
-        .change(body.version, move |t| Ok(t.pair_next_round(&rules)?))
+        .change(body.version, move |t| {
+            let rules = PairingRules::of(preset.unwrap_or_else(|| t.preset()));
+            Ok(t.pair_next_round(&rules)?)
+        })
         .await?;
     Ok(Json(serde_json::json!({
         "round": p.round, "boards": p.boards, "bye": p.bye, "explanation": p.explanation

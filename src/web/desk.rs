@@ -320,7 +320,11 @@ fn adjudicated(a: &Adjudication) -> &'static str {
 /// Adjudicates `fen` with the preset's adjudicator, off the async threads.
 async fn adjudicate_fen(app: &Shared, fen: &str) -> Result<Adjudication, WebError> {
     let pos = position_from_fen(fen)?;
-    let config = app.config.preset.adjudication();
+    let preset = match app.config.preset {
+        Some(p) => p,
+        None => app.load().await?.preset(),
+    };
+    let config = preset.adjudication();
     let adjudicator = Adjudicator::new(config).map_err(|e| WebError::Internal(e.to_string()))?;
     super::blocking(move || Ok(adjudicator.adjudicate(&pos))).await
 }

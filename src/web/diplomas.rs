@@ -135,12 +135,17 @@ pub fn render_diplomas(
         lang.try_fmt(&id, &refs)
             .map_err(|e| minijinja::Error::new(minijinja::ErrorKind::InvalidOperation, e))
     };
-    let date = t.awards.date.as_deref().map(|d| date_text(d, lang));
+    let date = t
+        .awards
+        .date
+        .as_deref()
+        .or(t.details.end_date.as_deref())
+        .map(|d| date_text(d, lang));
     let ctx = minijinja::context! {
         lang => lang.code(),
         event => t.name,
         date => date.unwrap_or_default(),
-        chief_arbiter => t.awards.chief_arbiter.clone().unwrap_or_default(),
+        chief_arbiter => t.details.chief_arbiter.clone().unwrap_or_default(),
         diplomas => Value::from_serialize(diplomas),
         t => Value::from_function(translate),
     };

@@ -54,6 +54,7 @@ pub mod extract;
 pub mod guard;
 mod import;
 pub mod live;
+mod manual;
 mod pages;
 mod view;
 
@@ -66,8 +67,10 @@ pub struct ServeConfig {
     pub addr: SocketAddr,
     /// Language of the pages when the request names none (`?lang=ru|en`).
     pub lang: Lang,
-    /// The event's rule preset: pairing colour rules, tie-break order, adjudication thresholds.
-    pub preset: Preset,
+    /// A rule preset that overrides the event's own (`--preset`): pairing colour rules,
+    /// tie-break order, adjudication thresholds. `None`: the preset kept in the event, read
+    /// at each request (the event page may change it).
+    pub preset: Option<Preset>,
     /// The access token for state-changing requests; `None` on loopback without `--token`.
     pub token: Option<String>,
     /// Host names the desk answers to besides `localhost`, loopback IPs and the bound IP
@@ -95,6 +98,9 @@ pub struct App {
     env: minijinja::Environment<'static>,
     /// The live room: e-boards, their games, the pages' event streams.
     live: Arc<live::LiveHub>,
+    /// The address another device opens (the machine's network address, with `?token=`),
+    /// when the desk serves beyond loopback: shown with its QR code on `/connect`.
+    desk_url: Option<String>,
 }
 
 /// The server's state as handlers receive it.
@@ -302,6 +308,10 @@ fn tournament_message(e: &TournamentError, lang: Lang) -> String {
             )
         }
         TournamentError::InvalidForbiddenPair => lang.msg("web-error-forbid-same"),
+        TournamentError::ManualPairingRefused { issues, .. } => {
+            let why: Vec<String> = issues.iter().map(|i| i.text(lang)).collect();
+            lang.fmt("web-error-manual-refused", &[("problems", &why.join("; "))])
+        }
         // The others in the library's own words in `lang` (`VerdictPlayers` among them: the
         // sides named in the page's language).
         other => other.message(lang),
@@ -372,6 +382,22 @@ pub fn pairing_version(t: &Tournament) -> String {
     format!("pairing:{}", hash_of(&(t.total_rounds, rounds)))
 }
 
+/// The version of the event's own record as its form carries it, `event:HASH`: name, rounds,
+/// preset, details and how many rounds are paired. Results and players entered meanwhile do
+/// not make it stale.
+pub fn event_version(t: &Tournament) -> String {
+    format!(
+        "event:{}",
+        hash_of(&(
+            &t.name,
+            t.total_rounds,
+            t.rule_preset,
+            &t.details,
+            t.paired_rounds()
+        ))
+    )
+}
+
 /// The version of one player's record as the form that edits him carries it, `player:N:HASH`.
 pub fn player_version(t: &Tournament, tpn: u16) -> String {
     format!("player:{tpn}:{}", hash_of(&t.player(tpn)))
@@ -391,6 +417,7 @@ fn still_current(seen: &str, t: &Tournament) -> bool {
             _ => false,
         },
         (Some("pairing"), _, _) => seen == pairing_version(t),
+        (Some("event"), _, _) => seen == event_version(t),
         (Some("player"), Some(p), _) => p.parse().is_ok_and(|p| seen == player_version(t, p)),
         _ => false,
     }
@@ -403,13 +430,32 @@ impl App {
             Some(t) => Access::Token(t.clone()),
             None => Access::Open,
         };
-        let live = Arc::new(live::LiveHub::new(config.preset));
+        // The live room judges under `--preset` when given, else the event's own preset as the
+        // state file holds it at start (the default preset when it cannot be read yet).
+        let preset = config.preset.unwrap_or_else(|| {
+            store::load(&config.state)
+                .map(|t| t.preset())
+                .unwrap_or_default()
+        });
+        let live = Arc::new(live::LiveHub::new(preset));
         Arc::new(App {
             config,
             access,
             env: view::environment(),
             live,
+            desk_url: None,
         })
+    }
+
+    /// As [`App::new`], serving at `url` (the address [`serve`] prints): when the desk is
+    /// bound beyond loopback, `/connect` shows it with its QR code to the token's holders.
+    pub fn serving_at(config: ServeConfig, url: &str) -> Shared {
+        let beyond_loopback = !config.addr.ip().is_loopback();
+        let mut app = App::new(config);
+        if let Some(a) = Arc::get_mut(&mut app) {
+            a.desk_url = beyond_loopback.then(|| url.to_string());
+        }
+        app
     }
 
     /// The language of a request: `?lang=` if given and known, else the server's.
@@ -449,7 +495,12 @@ impl App {
     /// The standings as `arbiter tournament standings` computes them by default: after the
     /// last complete round, FIDE 2024 C.07 for unplayed rounds, the preset's tie-breaks.
     fn standings(&self, t: &Tournament) -> StandingsReport {
-        StandingsReport::new(t, None, Rules::Fide2024, self.config.preset.order())
+        StandingsReport::new(t, None, Rules::Fide2024, self.preset(t).order())
+    }
+
+    /// The rule preset the desk applies to `t`: `--preset` when given, else the event's own.
+    fn preset(&self, t: &Tournament) -> Preset {
+        self.config.preset.unwrap_or_else(|| t.preset())
     }
 
     /// Whether a state-changing request carries the token (always, when none is needed).
@@ -524,12 +575,16 @@ pub const BODY_LIMIT: usize = 4 << 20;
 pub fn router(app: Shared) -> Router {
     Router::new()
         .route("/", get(pages::event))
+        .route("/event", get(pages::event_edit).post(actions::edit_event))
         .route("/players", get(pages::players).post(actions::add_player))
         .route("/players/edit", post(actions::edit_player))
+        .route("/players/delete", post(actions::delete_player))
         .route("/players/withdraw", post(actions::withdraw))
         .route("/players/forbid", post(actions::forbid))
         .route("/players/rank", post(actions::apply_ranking))
         .route("/rounds/next", post(actions::pair_next))
+        .route("/rounds/next/manual", get(manual::form).post(manual::check))
+        .route("/rounds/next/manual/confirm", post(manual::confirm))
         .route("/rounds/{n}", get(pages::round))
         .route("/rounds/{n}/print", get(pages::print))
         .route("/rounds/{n}/result", post(actions::result))
@@ -544,6 +599,8 @@ pub fn router(app: Shared) -> Router {
         .route("/rounds/{n}/export.csv", get(pages::export_csv))
         .route("/export/trf", get(pages::export_trf))
         .route("/export/state", get(pages::export_state))
+        .route("/standings.csv", get(pages::export_standings_csv))
+        .route("/connect", get(pages::connect))
         .route("/players/disqualify", post(actions::disqualify))
         .route("/players/bye", post(actions::half_point_bye))
         .route("/players/return", post(actions::cancel_withdrawal))
@@ -594,6 +651,38 @@ pub fn lan_address(v6: bool) -> Option<std::net::IpAddr> {
     socket.connect(probe).ok()?;
     let ip = socket.local_addr().ok()?.ip();
     (!ip.is_unspecified() && !ip.is_loopback()).then_some(ip)
+}
+
+/// The QR code of `url` as an SVG drawing (`<svg …>`, no XML declaration: to put inside a
+/// page), black on white with the quiet zone, at least 240 px wide; `None` when the text is
+/// too long for a QR code (over 2,331 bytes at error correction level M).
+pub fn qr_svg(url: &str) -> Option<String> {
+    let code =
+        qrcode::QrCode::with_error_correction_level(url.as_bytes(), qrcode::EcLevel::M).ok()?;
+    let svg = code
+        .render::<qrcode::render::svg::Color<'_>>()
+        .min_dimensions(240, 240)
+        .quiet_zone(true)
+        .build();
+    Some(match svg.find("<svg") {
+        Some(i) => svg[i..].to_string(),
+        None => svg,
+    })
+}
+
+/// The QR code of `url` for a terminal: two rows of modules per line in Unicode half blocks,
+/// drawn for light text on a dark background (the quiet zone light); `None` as [`qr_svg`].
+pub fn qr_text(url: &str) -> Option<String> {
+    use qrcode::render::unicode::Dense1x2;
+    let code =
+        qrcode::QrCode::with_error_correction_level(url.as_bytes(), qrcode::EcLevel::M).ok()?;
+    Some(
+        code.render::<Dense1x2>()
+            .dark_color(Dense1x2::Light)
+            .light_color(Dense1x2::Dark)
+            .quiet_zone(true)
+            .build(),
+    )
 }
 
 /// A token for a server bound beyond loopback: 128 bits from the operating system's random
@@ -688,7 +777,7 @@ pub async fn serve_live(
         let _ = tokio::signal::ctrl_c().await;
     };
     ready(&url);
-    let app = App::new(config);
+    let app = App::serving_at(config, &url);
     live::start_links(&app, links);
     let hub = app.live.clone();
     let stop = async move {

@@ -93,10 +93,27 @@ fn event_data(t: &Tournament, lang: Lang) -> Value {
     };
     json!({
         "event": t.name, "version": version(t), "pairing_version": super::pairing_version(t),
+        "details": t.details,
+        "dates": {"start": t.details.start_date.as_deref().map(|d| shown_date(d, lang)),
+                  "end": t.details.end_date.as_deref().map(|d| shown_date(d, lang))},
         "total_rounds": t.total_rounds,
         "players_count": t.players.len(), "rounds": rounds, "paired": paired,
         "can_pair": can_pair, "next_round": paired + 1, "next": next,
     })
+}
+
+/// An event date (`YYYY/MM/DD`) as the page's language writes it: `28.11.2026`, `2026-11-28`.
+fn shown_date(d: &str, lang: Lang) -> String {
+    match (d.split('/').collect::<Vec<_>>().as_slice(), lang) {
+        ([y, m, day], Lang::Ru) => format!("{day}.{m}.{y}"),
+        ([y, m, day], _) => format!("{y}-{m}-{day}"),
+        _ => d.to_string(),
+    }
+}
+
+/// The event's common data for `t` with a page's own fields.
+pub(super) fn with_event(t: &Tournament, lang: Lang, extra: Value) -> Value {
+    with(event_data(t, lang), extra)
 }
 
 /// Adds the page's own fields to the event's common data.
@@ -139,6 +156,49 @@ pub(super) async fn event(State(app): State<Shared>, q: PageQuery, uri: Uri) -> 
     )
 }
 
+/// A date as the event keeps it (`YYYY/MM/DD`) in an `<input type="date">` (`YYYY-MM-DD`).
+fn date_input(d: Option<&String>) -> Option<String> {
+    d.map(|d| d.replace('/', "-"))
+}
+
+/// `/event`: the form that sets the event's name, rounds, preset, dates, venue and arbiters.
+pub(super) async fn event_edit(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
+    let page = app.page(&q, &uri, |l| l.msg("web-event-edit-title"));
+    let t = match load(&app, page.lang, "/event").await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    let d = &t.details;
+    let presets: Vec<Value> = [
+        crate::game::preset::Preset::DetskyMat,
+        crate::game::preset::Preset::Fide,
+    ]
+    .iter()
+    .map(
+        |p| json!({"value": p.name(), "label": page.lang.msg(&format!("web-preset-{}", p.name()))}),
+    )
+    .collect();
+    render(
+        &app,
+        "event_edit.html",
+        &page,
+        with(
+            event_data(&t, page.lang),
+            json!({
+                "event_version": super::event_version(&t),
+                "min_rounds": t.paired_rounds().max(1),
+                "preset": t.preset().name(), "presets": presets,
+                "details": {
+                    "start_date": date_input(d.start_date.as_ref()),
+                    "end_date": date_input(d.end_date.as_ref()),
+                    "venue": d.venue, "chief_arbiter": d.chief_arbiter,
+                    "deputy_arbiter": d.deputy_arbiter,
+                },
+            }),
+        ),
+    )
+}
+
 /// `/players`: the start list as ranked, the forms to register, withdraw, forbid a pair.
 pub(super) async fn players(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
     let page = app.page(&q, &uri, |l| l.msg("web-players-title"));
@@ -173,6 +233,7 @@ pub(super) async fn players(State(app): State<Shared>, q: PageQuery, uri: Uri) -
     let editing = q.edit.and_then(|n| t.player(n)).map(|p| {
         json!({"start_rank": p.start_rank, "name": p.name, "rating": p.rating,
                "birth_date": p.birth_date, "club": p.club, "sex": p.sex,
+               "delete_confirm": p.gendered(page.lang, "web-delete-confirm", &[("name", &p.name)]),
                "version": super::player_version(&t, p.start_rank)})
     });
     // The withdrawal form's default: the next round to pair, or the last round once all are.
@@ -302,6 +363,7 @@ pub(super) fn round_data(t: &Tournament, n: u32, lang: Lang) -> Result<Value, We
             "who": who, "results": results, "missing": missing, "can_pair_here": can_pair,
             "adjudicate_results": &results[..3],
             "explanation": explanation_data(t, n, lang),
+            "forced_reason": t.round(n).and_then(|r| r.forced.as_ref()).map(|f| &f.reason),
             "can_unpair": last && missing == list.boards.len(),
         }),
     ))
@@ -534,6 +596,51 @@ pub(super) async fn export_state(State(app): State<Shared>, q: PageQuery) -> Res
             Ok(json) => download("application/json", "event-backup.json", json + "\n"),
             Err(e) => error_page(&app, lang, "/", &WebError::Internal(e.to_string())),
         },
+        Err(r) => r,
+    }
+}
+
+/// `GET /connect`: how another device (a tablet, a phone) opens the desk — in tablet mode the
+/// address with the token and its QR code, shown only to a request that holds the token (the
+/// page is readable without it: the token must not reach whoever reads the pages); on
+/// loopback, that the desk is this computer's only.
+pub(super) async fn connect(
+    State(app): State<Shared>,
+    q: PageQuery,
+    uri: Uri,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    let page = app.page(&q, &uri, |l| l.msg("web-connect-title"));
+    let t = match load(&app, page.lang, "/connect").await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    let (state, url, qr) = match &app.desk_url {
+        None => ("loopback", None, None),
+        Some(_) if !app.allowed(&headers) => ("no-token", None, None),
+        Some(url) => ("shown", Some(url.clone()), super::qr_svg(url)),
+    };
+    render(
+        &app,
+        "connect.html",
+        &page,
+        with(
+            event_data(&t, page.lang),
+            json!({"connect": state, "url": url, "qr": qr}),
+        ),
+    )
+}
+
+/// `GET /standings.csv`: the standings as the standings page shows them, as CSV
+/// ([`StandingsReport::to_csv`], names neutralised for spreadsheets).
+pub(super) async fn export_standings_csv(State(app): State<Shared>, q: PageQuery) -> Response {
+    let lang = app.lang(q.lang.as_deref());
+    match load(&app, lang, "/standings").await {
+        Ok(t) => download(
+            "text/csv; charset=utf-8",
+            "standings.csv",
+            app.standings(&t).to_csv(),
+        ),
         Err(r) => r,
     }
 }

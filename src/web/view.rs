@@ -17,6 +17,9 @@ const CSS: &str = include_str!("templates/style.css");
 const TEMPLATES: &[(&str, &str)] = &[
     ("base.html", include_str!("templates/base.html")),
     ("event.html", include_str!("templates/event.html")),
+    ("event_edit.html", include_str!("templates/event_edit.html")),
+    ("manual.html", include_str!("templates/manual.html")),
+    ("connect.html", include_str!("templates/connect.html")),
     ("players.html", include_str!("templates/players.html")),
     ("round.html", include_str!("templates/round.html")),
     ("print.html", include_str!("templates/print.html")),

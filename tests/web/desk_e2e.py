@@ -11,7 +11,10 @@ sheet and the standings go to docs/screenshots/. Also: the players' reported 1-0
 the log, the judge's 0-1 the default and recorded; two browser sessions entering different
 boards of the same round both recorded; F5 after pairing pairs nothing; no phrase of
 locales/en/arbiter.ftl on any Russian page; screenshots of the verdict, adjudication and round
-pages at 1280 and 390 px.
+pages at 1280 and 390 px. Also the event set up on its page (venue, chief arbiter), a player
+registered by mistake deleted before round 1, the manual pairing page checked (not recorded)
+before round 4, the standings CSV linked, and the event, round 1 and manual pairing pages not
+scrolling sideways at 390 px.
 
     python3 tests/web/desk_e2e.py [--arbiter target/debug/arbiter] [--screenshots docs/screenshots]
 
@@ -213,7 +216,38 @@ def main():
             browser.save_screenshot(os.path.join(args.screenshots, f"{name}-{width}.png"))
         browser.set_window_size(size["width"], size["height"])
 
+    def sideways(width):
+        """How far the page scrolls sideways at `width` px (0: not at all)."""
+        size = browser.get_window_size()
+        browser.set_window_size(width, 1000)
+        wide = browser.execute_script(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        browser.set_window_size(size["width"], size["height"])
+        return wide
+
     try:
+        # The event set up on its page: venue and chief arbiter, shown on the event page.
+        go("/event?lang=ru")
+        form = browser.find_element(css, "#event-form")
+        form.find_element(css, "input[name=venue]").send_keys("Школа № 5")
+        form.find_element(css, "input[name=chief_arbiter]").send_keys("Орлов Николай")
+        click("#save-event")
+        no_error("save the event's settings")
+        go("/?lang=ru")
+        c.check("Орлов Николай" in browser.find_element(css, "#event-chief").text, "the chief arbiter shown")
+        c.check(sideways(390) <= 0, "event page at 390 px scrolls sideways")
+        # A player registered by mistake, deleted before round 1.
+        go("/players?lang=ru")
+        browser.find_element(css, "#register input[name=name]").send_keys("Ошибочный Участник")
+        click("#add-player")
+        no_error("register by mistake")
+        link = [a for a in browser.find_elements(css, "#players a") if "Ошибочный" in
+                a.find_element(By.XPATH, "../..").text][0]
+        navigated(link.click)
+        browser.find_element(css, "#delete-confirm").click()
+        click("#delete-player")
+        no_error("delete the player registered by mistake")
+        c.check("Ошибочный" not in browser.find_element(css, "#players").text, "the mistaken player deleted")
         # Register the players through the form.
         for name, rating, born, club in PLAYERS:
             go("/players?lang=ru")
@@ -240,6 +274,22 @@ def main():
         c.check(browser.find_element(css, "html").get_attribute("lang") == "ru", "<html lang=ru>")
 
         for rnd in range(1, 5):
+            if rnd == 4:
+                # The manual pairing page: one board set by hand, the rest by the pairer, the
+                # checks shown; not recorded (the round is then paired by the button).
+                go("/?lang=ru")
+                click("#pair-manual")
+                no_error("the manual pairing page")
+                browser.find_element(css, "#w1 option:nth-child(2)").click()
+                browser.find_element(css, "#b1 option:nth-child(3)").click()
+                click("#manual-check")
+                no_error("check a manual pairing")
+                shown = browser.find_elements(css, "#manual-boards tr[id^=manual-board-]")
+                c.check(len(shown) == len(PLAYERS) // 2, f"manual pairing completed: {len(shown)} boards")
+                c.check(bool(browser.find_elements(css, "#manual-ok, #manual-issues")), "the checks shown")
+                c.check(sideways(390) <= 0, "manual pairing page at 390 px scrolls sideways")
+                saved = json.load(open(state, encoding="utf-8"))["rounds"]
+                c.check(len([r for r in saved if r.get("games")]) == 3, "checking records nothing")
             go("/?lang=ru")
             click("#pair-next")
             no_error(f"pair round {rnd}")
@@ -280,11 +330,9 @@ def main():
                 browser.refresh()
             c.check("Без пары" in browser.find_element(css, "#bye").text, f"round {rnd}: the bye")
             if rnd == 1:
-                browser.set_window_size(800, 1000)
-                wide = browser.execute_script(
-                    "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-                c.check(wide <= 0, f"pairings page at 800 px scrolls sideways by {wide} px")
-                browser.set_window_size(1100, 1000)
+                for width in (800, 390):
+                    wide = sideways(width)
+                    c.check(wide <= 0, f"pairings page at {width} px scrolls sideways by {wide} px")
             for board in range(1, boards + 1):
                 if rnd == 1 and board <= 2:
                     continue  # entered by the two devices above
@@ -393,7 +441,9 @@ def main():
         go("/crosstable?lang=ru")
         c.check(len(browser.find_elements(css, "#crosstable tr")) == len(PLAYERS) + 1, "crosstable rows")
         no_english("crosstable")
-        for page in ["/", "/players", "/standings", "/rounds/1", "/rounds/2", "/rounds/3"]:
+        go("/standings?lang=ru")
+        c.check(bool(browser.find_elements(css, "#standings-csv")), "the standings CSV linked")
+        for page in ["/", "/players", "/standings", "/rounds/1", "/rounds/2", "/rounds/3", "/event", "/connect"]:
             go(page + "?lang=ru")
             no_english(page)
     finally:

@@ -171,7 +171,7 @@ struct CategorySettingsArgs {
     /// `several`: each category's prize list stands alone.
     #[arg(long, value_parser = ["one", "several"])]
     prizes_per_player: Option<String>,
-    /// The chief arbiter as diplomas name him.
+    /// The chief arbiter, as diplomas, the TRF (`102`) and the event page name him.
     #[arg(long)]
     chief_arbiter: Option<String>,
     /// The date on diplomas (ДД.ММ.ГГГГ or YYYY/MM/DD).
@@ -272,7 +272,7 @@ pub(super) fn run_category(a: CategoryArgs) -> anyhow::Result<ExitCode> {
                     t.awards.one_prize_per_player = p == "one";
                 }
                 if let Some(c) = &a.chief_arbiter {
-                    t.awards.chief_arbiter = Some(c.clone()).filter(|c| !c.trim().is_empty());
+                    t.details.chief_arbiter = Some(c.clone()).filter(|c| !c.trim().is_empty());
                 }
                 if date.is_some() {
                     t.awards.date.clone_from(&date);

@@ -20,8 +20,36 @@ impl Trf {
         let mut lines = vec![TrfLine::Header(HeaderLine {
             text: format!("012 {}", t.name),
         })];
+        // The event's details (dates, venue, arbiters) where an imported file had them, with
+        // the values as the arbiter left them; those the file did not have after the rest.
+        use crate::tournament::event::DETAIL_CODES;
+        let mut written = Vec::new();
         for h in &t.trf_headers {
+            let code = h.get(..3).unwrap_or("");
+            if DETAIL_CODES.contains(&code) {
+                if written.contains(&code) {
+                    continue;
+                }
+                written.push(code);
+                match t.details.trf_value(code) {
+                    Some(v) if v == h.get(3..).unwrap_or("").trim() => {}
+                    Some(v) => {
+                        lines.push(TrfLine::Header(HeaderLine {
+                            text: format!("{code} {v}"),
+                        }));
+                        continue;
+                    }
+                    None => continue,
+                }
+            }
             lines.push(TrfLine::Header(HeaderLine { text: h.clone() }));
+        }
+        for code in DETAIL_CODES {
+            if let (false, Some(v)) = (written.contains(&code), t.details.trf_value(code)) {
+                lines.push(TrfLine::Header(HeaderLine {
+                    text: format!("{code} {v}"),
+                }));
+            }
         }
         for f in &t.forbidden {
             let ids: Vec<String> = f.players.iter().map(u16::to_string).collect();
@@ -103,6 +131,14 @@ impl Trf {
             .filter(|h| !matches!(h.code(), "012" | "XXR" | "XXC"))
             .map(|h| h.text.clone())
             .collect();
+        for h in trf.headers() {
+            let code = h.code();
+            if crate::tournament::event::DETAIL_CODES.contains(&code)
+                && t.details.trf_value(code).is_none()
+            {
+                t.details.set_trf_value(code, h.text.get(3..).unwrap_or(""));
+            }
+        }
         let records: BTreeMap<u16, &PlayerRecord> = trf.players().map(|p| (p.tpn, p)).collect();
         for p in records.values() {
             t.players.push(Player {

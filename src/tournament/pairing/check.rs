@@ -168,6 +168,29 @@ pub struct Difference {
     pub file: Vec<Seat>,
     /// Why, in words: which players, and the engine's reason (colour rule, floaters, bye).
     pub explanation: String,
+    /// The engine's reason as data, to be written in another language (not in the JSON,
+    /// which keeps `explanation`).
+    #[serde(skip)]
+    pub reason: Option<EngineReason>,
+}
+
+/// Why the engine pairs a board or gives the bye as it does (C.04.3), for
+/// [`Difference::reason`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineReason {
+    /// No legal pairing (C1–C3 cannot all hold).
+    NoLegalPairing,
+    /// The colours by this rule (E.1–E.5).
+    Colour(super::colour::ColourRule),
+    /// `down` floats down to `up` (C6–C8, C14–C21).
+    Float {
+        /// The downfloater's TPN.
+        down: u32,
+        /// The upfloater's TPN.
+        up: u32,
+    },
+    /// The pairing-allocated bye to this player (C2, C5, C9).
+    Bye(u32),
 }
 
 /// The check of one round.
@@ -248,6 +271,7 @@ pub fn check_round(
                     explanation: format!(
                         "the engine finds no legal pairing for round {round} (C1 no rematch, C2 bye eligibility, C3 colours cannot all hold); the file pairs it"
                     ),
+                    reason: Some(EngineReason::NoLegalPairing),
                 }],
             });
         }
@@ -338,6 +362,7 @@ fn compare(event: &EventEntries<'_>, round: usize, pairing: &Pairing) -> Vec<Dif
                     "colours reversed: the engine gives White to {white} and Black to {black} ({reason}); the file has {}",
                     describe(&w_seat)
                 ),
+                reason: why.map(|w| EngineReason::Colour(w.colour_rule)),
             });
             continue;
         }
@@ -360,6 +385,10 @@ fn compare(event: &EventEntries<'_>, round: usize, pairing: &Pairing) -> Vec<Dif
             engine: Some(engine),
             file,
             explanation,
+            reason: why.and_then(|w| match (w.downfloater, w.upfloater) {
+                (Some(down), Some(up)) => Some(EngineReason::Float { down, up }),
+                _ => None,
+            }),
         });
     }
     if let Some(bye) = pairing.bye {
@@ -379,6 +408,11 @@ fn compare(event: &EventEntries<'_>, round: usize, pairing: &Pairing) -> Vec<Dif
                 engine: Some(Seat::Bye { bye }),
                 file: vec![seat],
                 explanation,
+                reason: pairing
+                    .explanation
+                    .bye
+                    .as_ref()
+                    .map(|_| EngineReason::Bye(bye)),
             });
         }
     }

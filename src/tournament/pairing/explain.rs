@@ -35,6 +35,71 @@ pub struct Explanation {
     pub forbidden: Vec<String>,
 }
 
+impl Explanation {
+    /// The explanation as `arbiter pair --explain` prints it, one `# …` line per fact in
+    /// `lang`: each board's colour rule (C.04.3 E.1–E.5) and, for a float, the two players with
+    /// their scores before the round; the bye (`bye`, the pairing's) with the player's score;
+    /// the forbidden pairs kept apart. Scores come from `input`, the input the round was paired
+    /// from (points per result as it gives them). English is the pairer's own sentences.
+    pub fn lines(
+        &self,
+        input: &super::PairingInput,
+        bye: Option<u32>,
+        lang: crate::i18n::Lang,
+    ) -> Vec<String> {
+        let score = |tpn: u32| {
+            let tenths: u32 = input.players.iter().find(|p| p.tpn == tpn).map_or(0, |p| {
+                p.history.iter().map(|r| r.points(&input.points)).sum()
+            });
+            let text = points(tenths);
+            match lang {
+                crate::i18n::Lang::Ru => text.replace('.', ","),
+                _ => text,
+            }
+        };
+        let mut out = Vec::new();
+        for b in &self.boards {
+            let board = b.board.to_string();
+            let rule = lang.msg(match b.colour_rule {
+                ColourRule::BothPreferences => "pair-colour-e1",
+                ColourRule::StrongerPreference => "pair-colour-e2",
+                ColourRule::Alternation => "pair-colour-e3",
+                ColourRule::HigherRankedPreference => "pair-colour-e4",
+                ColourRule::RankParity => "pair-colour-e5",
+            });
+            out.push(lang.fmt(
+                "pair-explain-colour",
+                &[("board", &board), ("reason", &rule)],
+            ));
+            if let (Some(down), Some(up)) = (b.downfloater, b.upfloater) {
+                out.push(lang.fmt(
+                    "pair-explain-float",
+                    &[
+                        ("board", &board),
+                        ("down", &down.to_string()),
+                        ("down_points", &score(down)),
+                        ("up", &up.to_string()),
+                        ("up_points", &score(up)),
+                    ],
+                ));
+            }
+        }
+        if let (Some(_), Some(p)) = (&self.bye, bye) {
+            out.push(lang.fmt(
+                "pair-explain-bye",
+                &[("player", &p.to_string()), ("points", &score(p))],
+            ));
+        }
+        if !self.forbidden.is_empty() {
+            for g in input.forbidden_pairs.iter().filter(|g| g.len() >= 2) {
+                let ids: Vec<String> = g.iter().map(u32::to_string).collect();
+                out.push(lang.fmt("pair-explain-forbidden", &[("players", &ids.join(", "))]));
+            }
+        }
+        out
+    }
+}
+
 /// The forbidden pairs as the explanation says them: one sentence per group of starting
 /// ranks that must not meet (C.04.3 C1 treats them as players who already met).
 pub(crate) fn forbidden(groups: &[Vec<u32>]) -> Vec<String> {

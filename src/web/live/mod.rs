@@ -296,7 +296,7 @@ impl App {
         let adjudicated = {
             let mut room = self.live.room();
             room.sync(&t.live);
-            match Adjudicator::new(self.config.preset.adjudication()) {
+            match Adjudicator::new(self.preset(t).adjudication()) {
                 Ok(a) => room.expire(&t.live, t, now_ms(), &a),
                 Err(_) => Vec::new(),
             }
