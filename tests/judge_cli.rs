@@ -226,3 +226,115 @@ fn touch_move_and_coercion_in_russian() {
         "{en}"
     );
 }
+
+/// A real DGT capture (`../shared/data/eboard/dgt/1.inbytes`, the copy in fixtures/eboard
+/// without ../shared).
+fn dgt_capture(name: &str) -> String {
+    let shared = format!(
+        "{}/../shared/data/eboard/dgt/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    if std::path::Path::new(&shared).exists() {
+        shared
+    } else {
+        format!("{}/fixtures/eboard/dgt/{name}", env!("CARGO_MANIFEST_DIR"))
+    }
+}
+
+#[test]
+fn pgn_of_a_real_dgt_game_is_its_57_plies_with_the_clock() {
+    use arbiter::formats::pgn::PgnReader;
+    use shakmaty::{Chess, Position};
+    let out = arbiter()
+        .args(["judge", "--format", "pgn", "--lang", "en"])
+        .arg(dgt_capture("1.inbytes"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for tag in [
+        "[Event \"?\"]",
+        "[Site \"?\"]",
+        "[Date \"????.??.??\"]",
+        "[Round \"?\"]",
+        "[White \"?\"]",
+        "[Black \"?\"]",
+        "[Result \"*\"]",
+    ] {
+        assert!(text.contains(tag), "{tag} in {text}");
+    }
+    // Read back: the SAN mainline is the 57 plies of 1.uci.
+    let games: Vec<_> = PgnReader::new(text.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(games.len(), 1);
+    let mut pos = Chess::default();
+    let mut uci = Vec::new();
+    for san in &games[0].moves {
+        let m = san.to_move(&pos).unwrap();
+        uci.push(m.to_uci(shakmaty::CastlingMode::Standard).to_string());
+        pos.play_unchecked(m);
+    }
+    let expected: Vec<String> = std::fs::read_to_string(dgt_capture("1.uci"))
+        .unwrap()
+        .split_whitespace()
+        .filter(|w| !w.ends_with('.') && *w != "*")
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(uci, expected);
+    // A clock time after every move, the mover's, from the clock messages: a 3-minute game
+    // (the first press leaves White 3:01 with the increment), times falling to Black's 1:50.
+    let clocks: Vec<&str> = text
+        .split("[%clk ")
+        .skip(1)
+        .map(|s| &s[..s.find(']').unwrap()])
+        .collect();
+    assert_eq!(clocks.len(), 57);
+    assert_eq!(clocks[0], "0:03:01");
+    assert_eq!(clocks[1], "0:03:03");
+    assert_eq!(clocks[56], "0:01:49");
+    // The verdict closes the movetext: unfinished (the capture stops mid-game).
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.ends_with("29. Bf6 {[%clk 0:01:49]} {the arbiter's verdict: * (game unfinished)} *"),
+        "{text}"
+    );
+}
+
+#[test]
+fn pgn_comments_give_illegal_acts_claims_and_touches_in_the_games_language() {
+    let out = arbiter()
+        .args(["judge", "--format", "pgn", "--lang", "ru"])
+        .arg(fixture("cr3.1-piece-added.jsonl"))
+        .arg(fixture("cr3.8-touch-own-piece.jsonl"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    // Two games, a blank line between them.
+    assert_eq!(text.matches("*\n\n[Event ").count(), 1, "{text}");
+    // Lines are wrapped at 80 characters: compare with single spaces.
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let games: Vec<&str> = text.split("* [Event").collect();
+    assert_eq!(games.len(), 2, "{text}");
+    // The header's players and round in the tags.
+    assert!(games[0].contains("[White \"Anna\"]") && games[0].contains("[Round \"1\"]"));
+    // White's d4 added to the board, claimed by Black: counted, the position restored, so the
+    // mainline goes on with 2. Nf3 (CR 3.1, 3.4).
+    assert!(
+        games[0].contains(
+            "1. e4 e5 {невозможный ход белых на полуходе 3: d4, на доску добавлена фигура (ПС"
+        ),
+        "{}",
+        games[0]
+    );
+    assert!(games[0].contains("заявление чёрных (невозможный ход): обоснованное"));
+    assert!(games[0].ends_with("2. Nf3 {решение судьи: * (партия не окончена)} "));
+    // The touch and the touch-move claim after 1... e5, before 2. Nf3 replaced d2d4.
+    assert!(
+        games[1].contains("Белые тронули фигуру на g1 (Правила 4.3)"),
+        "{}",
+        games[1]
+    );
+    assert!(!text.contains("piece_added") && !text.contains("touch_move"));
+}
