@@ -147,10 +147,19 @@ fn verdict_in_russian() {
         "{ru}"
     );
     assert!(
-        ru.contains("  невозможный ход белых на полуходе 3: f1f4 (Правила 3.2), засчитан: по указанию противника\n"),
+        ru.contains("  невозможный ход белых на полуходе 3: f1f4 — слон пошёл не по диагонали (Правила 3.2), засчитан: по указанию противника\n"),
         "{ru}"
     );
     assert_eq!(text(&[], "ru_RU.UTF-8"), ru);
+    // English text in words as well: no kind, status or reason by its JSON name.
+    let en = text(&["--lang", "en"], "C");
+    assert!(
+        en.contains("  illegal move at ply 3 by White: f1f4 — a bishop moved other than along a diagonal (Laws 3.2), counted, claimed by the opponent\n"),
+        "{en}"
+    );
+    for name in ["bishop_movement", "counted_claimed", "two_illegal_moves"] {
+        assert!(!en.contains(name) && !ru.contains(name), "{name}: {en}{ru}");
+    }
     // The trace in Russian: events and decisions from their notes.
     let trace = text(&["--lang", "ru", "--trace"], "C");
     assert!(
@@ -166,7 +175,7 @@ fn verdict_in_russian() {
         trace_en.contains("    [3] ply 3: move f1f4 -> illegal (bishop_movement); counts if noticed or claimed before the reply (Laws 3.2)\n"),
         "{trace_en}"
     );
-    assert!(text(&[], "C").contains("(two_illegal_moves, CR 3.3) after 4 plies"));
+    assert!(text(&[], "C").contains("(two counted illegal moves, CR 3.3) after 4 plies"));
     assert_eq!(
         text(&["--format", "json", "--lang", "ru"], "C"),
         text(&["--format", "json", "--lang", "en"], "C")
