@@ -182,7 +182,7 @@ verdict-mate-unwinnable = {"  "}{ $side } cannot mate by any series of legal mov
 verdict-mate-undetermined = {"  "}{ $side } is not proved unable to mate ({ $method })
 verdict-final = {"  "}final position: { $fen }
 
-## arbiter judge --format pgn: the comments of a judged game
+# arbiter judge --format pgn: the comments of a judged game
 pgn-illegal = illegal move by { $by } at ply { $ply }: { $move }, { $kind } ({ $article }), { $status }
 pgn-touch = { $side } touched the piece on { $square } (Laws 4.3)
 pgn-touch-adjust = { $side } adjusted the piece on { $square } after saying "j'adoube" (Laws 4.2.1)

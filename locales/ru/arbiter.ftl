@@ -213,7 +213,7 @@ verdict-mate-unwinnable = {"  "}{ $side }: мат невозможен ника�
 verdict-mate-undetermined = {"  "}{ $side }: невозможность мата не доказана ({ $method })
 verdict-final = {"  "}итоговая позиция: { $fen }
 
-## arbiter judge --format pgn: комментарии к судейскому разбору партии
+# arbiter judge --format pgn: комментарии к судейскому разбору партии
 pgn-illegal = невозможный ход { $by } на полуходе { $ply }: { $move }, { $kind } ({ $article }), { $status }
 pgn-touch = { $side } тронули фигуру на { $square } (Правила 4.3)
 pgn-touch-adjust = { $side } поправили фигуру на { $square }, предупредив «поправляю» (Правила 4.2.1)

@@ -235,9 +235,11 @@ pub fn write_pgn(record: &PgnRecord<'_>, lang: Lang) -> String {
     }
     comment(&mut tokens, before);
     for (k, ply) in mainline.iter().enumerate() {
+        // Black's move after a comment carries its number again (PGN standard 8.2.2.2).
+        let after_comment = tokens.last().is_some_and(|t| t.ends_with('}'));
         if turn == Color::White {
             tokens.push(format!("{number}."));
-        } else if k == 0 {
+        } else if k == 0 || after_comment {
             tokens.push(format!("{number}..."));
         }
         tokens.push(ply.san.clone().unwrap_or_default());
