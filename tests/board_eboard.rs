@@ -235,6 +235,36 @@ fn livechess_black_moving_first_is_out_of_turn_at_ply_1() {
     assert_eq!(first.kind, ActKind::Move(IllegalMove::OutOfTurn));
     assert_eq!(first.side, Color::Black);
     assert_eq!(first.ply, 1);
+    // What the feed frames show (the transcript's lines, `board` of each):
+    //   5  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR    the start position
+    //   6  rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR  Black's e7-e5 before any White move
+    //   7  …/PPPP1PPP/RNBQKBNR                           White lifts e2
+    //   8  rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR  e2-e4: White replied, so Black's
+    //                                                    act is played on (CR 3.5) and Black
+    //                                                    is on move
+    //   9  …/PPPP1PPP/RNBQKB1R                           White lifts g1
+    //  10  rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R  g1-f3: White's second move in a
+    //                                                    row, out of turn (CR 3.1), at ply 3
+    //  11  r1bqkbnr/…                                    Black lifts b8; the session ends
+    // One act each, as an arbiter would say: Black's e5 (ply 1, played on) and White's Nf3
+    // (ply 3, nobody called it). The knight still in Black's hand when the session ends is no
+    // move (Laws 4.6: a move is made when the piece is released), and not White's Nf3 again.
+    let acts: Vec<(u32, Color, &str)> = v
+        .illegal_moves
+        .iter()
+        .map(|a| (a.ply, a.side, a.notation.as_str()))
+        .collect();
+    assert_eq!(acts, [(1, Color::Black, "e7e5"), (3, Color::White, "g1f3")]);
+    assert!(
+        v.illegal_moves
+            .iter()
+            .all(|a| a.kind == ActKind::Move(IllegalMove::OutOfTurn))
+    );
+    assert_eq!(v.plies, 3);
+    assert_eq!(
+        v.final_fen.to_string(),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
 }
 
 #[test]

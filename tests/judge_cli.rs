@@ -147,10 +147,19 @@ fn verdict_in_russian() {
         "{ru}"
     );
     assert!(
-        ru.contains("  невозможный ход белых на полуходе 3: f1f4 (Правила 3.2), засчитан: по указанию противника\n"),
+        ru.contains("  невозможный ход белых на полуходе 3: f1f4 — слон пошёл не по диагонали (Правила 3.2), засчитан: по указанию противника\n"),
         "{ru}"
     );
     assert_eq!(text(&[], "ru_RU.UTF-8"), ru);
+    // English text in words as well: no kind, status or reason by its JSON name.
+    let en = text(&["--lang", "en"], "C");
+    assert!(
+        en.contains("  illegal move at ply 3 by White: f1f4 — a bishop moved other than along a diagonal (Laws 3.2), counted, claimed by the opponent\n"),
+        "{en}"
+    );
+    for name in ["bishop_movement", "counted_claimed", "two_illegal_moves"] {
+        assert!(!en.contains(name) && !ru.contains(name), "{name}: {en}{ru}");
+    }
     // The trace in Russian: events and decisions from their notes.
     let trace = text(&["--lang", "ru", "--trace"], "C");
     assert!(
@@ -166,7 +175,7 @@ fn verdict_in_russian() {
         trace_en.contains("    [3] ply 3: move f1f4 -> illegal (bishop_movement); counts if noticed or claimed before the reply (Laws 3.2)\n"),
         "{trace_en}"
     );
-    assert!(text(&[], "C").contains("(two_illegal_moves, CR 3.3) after 4 plies"));
+    assert!(text(&[], "C").contains("(two counted illegal moves, CR 3.3) after 4 plies"));
     assert_eq!(
         text(&["--format", "json", "--lang", "ru"], "C"),
         text(&["--format", "json", "--lang", "en"], "C")
@@ -225,4 +234,116 @@ fn touch_move_and_coercion_in_russian() {
         en.contains("the resignation is void and the game could not go on: scored 0-1 for black"),
         "{en}"
     );
+}
+
+/// A real DGT capture (`../shared/data/eboard/dgt/1.inbytes`, the copy in fixtures/eboard
+/// without ../shared).
+fn dgt_capture(name: &str) -> String {
+    let shared = format!(
+        "{}/../shared/data/eboard/dgt/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    if std::path::Path::new(&shared).exists() {
+        shared
+    } else {
+        format!("{}/fixtures/eboard/dgt/{name}", env!("CARGO_MANIFEST_DIR"))
+    }
+}
+
+#[test]
+fn pgn_of_a_real_dgt_game_is_its_57_plies_with_the_clock() {
+    use arbiter::formats::pgn::PgnReader;
+    use shakmaty::{Chess, Position};
+    let out = arbiter()
+        .args(["judge", "--format", "pgn", "--lang", "en"])
+        .arg(dgt_capture("1.inbytes"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for tag in [
+        "[Event \"?\"]",
+        "[Site \"?\"]",
+        "[Date \"????.??.??\"]",
+        "[Round \"?\"]",
+        "[White \"?\"]",
+        "[Black \"?\"]",
+        "[Result \"*\"]",
+    ] {
+        assert!(text.contains(tag), "{tag} in {text}");
+    }
+    // Read back: the SAN mainline is the 57 plies of 1.uci.
+    let games: Vec<_> = PgnReader::new(text.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(games.len(), 1);
+    let mut pos = Chess::default();
+    let mut uci = Vec::new();
+    for san in &games[0].moves {
+        let m = san.to_move(&pos).unwrap();
+        uci.push(m.to_uci(shakmaty::CastlingMode::Standard).to_string());
+        pos.play_unchecked(m);
+    }
+    let expected: Vec<String> = std::fs::read_to_string(dgt_capture("1.uci"))
+        .unwrap()
+        .split_whitespace()
+        .filter(|w| !w.ends_with('.') && *w != "*")
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(uci, expected);
+    // A clock time after every move, the mover's, from the clock messages: a 3-minute game
+    // (the first press leaves White 3:01 with the increment), times falling to Black's 1:50.
+    let clocks: Vec<&str> = text
+        .split("[%clk ")
+        .skip(1)
+        .map(|s| &s[..s.find(']').unwrap()])
+        .collect();
+    assert_eq!(clocks.len(), 57);
+    assert_eq!(clocks[0], "0:03:01");
+    assert_eq!(clocks[1], "0:03:03");
+    assert_eq!(clocks[56], "0:01:49");
+    // The verdict closes the movetext: unfinished (the capture stops mid-game).
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.ends_with("29. Bf6 {[%clk 0:01:49]} {the arbiter's verdict: * (game unfinished)} *"),
+        "{text}"
+    );
+}
+
+#[test]
+fn pgn_comments_give_illegal_acts_claims_and_touches_in_the_games_language() {
+    let out = arbiter()
+        .args(["judge", "--format", "pgn", "--lang", "ru"])
+        .arg(fixture("cr3.1-piece-added.jsonl"))
+        .arg(fixture("cr3.8-touch-own-piece.jsonl"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    // Two games, a blank line between them.
+    assert_eq!(text.matches("*\n\n[Event ").count(), 1, "{text}");
+    // Lines are wrapped at 80 characters: compare with single spaces.
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let games: Vec<&str> = text.split("* [Event").collect();
+    assert_eq!(games.len(), 2, "{text}");
+    // The header's players and round in the tags.
+    assert!(games[0].contains("[White \"Anna\"]") && games[0].contains("[Round \"1\"]"));
+    // White's d4 added to the board, claimed by Black: counted, the position restored, so the
+    // mainline goes on with 2. Nf3 (CR 3.1, 3.4).
+    assert!(
+        games[0].contains(
+            "1. e4 e5 {невозможный ход белых на полуходе 3: d4, на доску добавлена фигура (ПС"
+        ),
+        "{}",
+        games[0]
+    );
+    assert!(games[0].contains("заявление чёрных (невозможный ход): обоснованное"));
+    assert!(games[0].ends_with("2. Nf3 {решение судьи: * (партия не окончена)} "));
+    // The touch and the touch-move claim after 1... e5, before 2. Nf3 replaced d2d4.
+    assert!(
+        games[1].contains("Белые тронули фигуру на g1 (Правила 4.3)"),
+        "{}",
+        games[1]
+    );
+    assert!(!text.contains("piece_added") && !text.contains("touch_move"));
 }

@@ -118,7 +118,7 @@ status-taken_back = not counted, taken back
 status-not_noticed = not counted, not noticed
 status-after_game_end = not counted, after the end of the game
 verdict-head = { $white } – { $black }: { $result } ({ $why }) after { $plies } plies
-verdict-illegal = {"  "}illegal move at ply { $ply } by { $by }: { $move } ({ $article }), { $status }
+verdict-illegal = {"  "}illegal move at ply { $ply } by { $by }: { $move } — { $kind } ({ $article }), { $status }
 verdict-two-handed = {"  "}two-handed moves by { $by }: { $observed } observed, { $counted } counted
 verdict-claim = {"  "}claim by { $by } ({ $claim }): { $verdict } — { $explanation } ({ $article })
 claim-correct = correct
@@ -181,6 +181,13 @@ verdict-mate-winnable = {"  "}{ $side } can still mate ({ $method }): { $line }
 verdict-mate-unwinnable = {"  "}{ $side } cannot mate by any series of legal moves ({ $method })
 verdict-mate-undetermined = {"  "}{ $side } is not proved unable to mate ({ $method })
 verdict-final = {"  "}final position: { $fen }
+
+# arbiter judge --format pgn: the comments of a judged game
+pgn-illegal = illegal move by { $by } at ply { $ply }: { $move }, { $kind } ({ $article }), { $status }
+pgn-touch = { $side } touched the piece on { $square } (Laws 4.3)
+pgn-touch-adjust = { $side } adjusted the piece on { $square } after saying "j'adoube" (Laws 4.2.1)
+pgn-cut = from ply { $ply } (by { $by }) the board holds a position no legal move reaches, which SAN cannot write; the plies played on the board: { $plies }; final position: { $fen }
+pgn-verdict = the arbiter's verdict: { $result } ({ $why })
 judge-game = { $file } game { $index }
 board-no-move = no move
 board-livechess-differs = LiveChess reads the moves differently from ply { $ply }: ours { $ours }, LiveChess { $livechess }

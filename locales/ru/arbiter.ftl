@@ -126,7 +126,7 @@ status-taken_back = не засчитан: отменён по договорё�
 status-not_noticed = не засчитан: не замечен
 status-after_game_end = не засчитан: после окончания партии
 verdict-head = { $white } – { $black }: { $result } ({ $why }), полуходов: { $plies }
-verdict-illegal = {"  "}невозможный ход { $by } на полуходе { $ply }: { $move } ({ $article }), { $status }
+verdict-illegal = {"  "}невозможный ход { $by } на полуходе { $ply }: { $move } — { $kind } ({ $article }), { $status }
 verdict-two-handed = {"  "}ходы двумя руками { $by }: замечено { $observed }, засчитано { $counted }
 verdict-claim = {"  "}заявление { $by } ({ $claim }): { $verdict } — { $explanation } ({ $article })
 claim-correct = обоснованное
@@ -212,6 +212,13 @@ verdict-mate-winnable = {"  "}{ $side }: мат ещё возможен ({ $meth
 verdict-mate-unwinnable = {"  "}{ $side }: мат невозможен никакой серией ходов ({ $method })
 verdict-mate-undetermined = {"  "}{ $side }: невозможность мата не доказана ({ $method })
 verdict-final = {"  "}итоговая позиция: { $fen }
+
+# arbiter judge --format pgn: комментарии к судейскому разбору партии
+pgn-illegal = невозможный ход { $by } на полуходе { $ply }: { $move }, { $kind } ({ $article }), { $status }
+pgn-touch = { $side } тронули фигуру на { $square } (Правила 4.3)
+pgn-touch-adjust = { $side } поправили фигуру на { $square }, предупредив «поправляю» (Правила 4.2.1)
+pgn-cut = с полухода { $ply } (ход { $by }) на доске позиция, к которой не ведут допустимые ходы, и записать её в SAN нельзя; полуходы, сделанные на доске: { $plies }; итоговая позиция: { $fen }
+pgn-verdict = решение судьи: { $result } ({ $why })
 judge-game = { $file }, партия { $index }
 board-no-move = нет хода
 board-livechess-differs = LiveChess читает ходы иначе начиная с полухода { $ply }: у нас { $ours }, у LiveChess { $livechess }

@@ -184,6 +184,9 @@ pub struct BoardGame {
     pub serial_number: Option<String>,
     /// Where our moves differ from LiveChess's own reading of them (its `san`), if they do.
     pub livechess_differs: Option<crate::board::livechess::SanDifference>,
+    /// The board's clocks through the capture (line order), for `[%clk]` in PGN; empty when
+    /// the board has no clock.
+    pub clock: Vec<crate::game::event::ClockTime>,
 }
 
 /// Recognises snapshots from any reader and turns them into the judge's events
@@ -204,11 +207,12 @@ pub fn game_from_snapshots(
 /// # Errors
 /// [`BoardError::Dgt`] with the byte offset or line, or those of [`game_from_snapshots`].
 pub fn read_dgt_game(bytes: &[u8], config: &RecogniserConfig) -> Result<BoardGame, BoardError> {
-    let (snapshots, decoder) = crate::board::dgt::read_capture(bytes)?;
+    let (snapshots, decoder, clock) = crate::board::dgt::read_capture_with_clock(bytes)?;
     Ok(BoardGame {
         events: game_from_snapshots(&snapshots, config)?,
         serial_number: decoder.serial_number().map(str::to_owned),
         livechess_differs: None,
+        clock,
     })
 }
 
@@ -218,7 +222,7 @@ pub fn read_dgt_game(bytes: &[u8], config: &RecogniserConfig) -> Result<BoardGam
 /// # Errors
 /// [`BoardError::LiveChess`] with the line, or those of [`game_from_snapshots`].
 pub fn read_livechess_game(text: &str, config: &RecogniserConfig) -> Result<BoardGame, BoardError> {
-    let (snapshots, decoder) = crate::board::livechess::read_transcript(text)?;
+    let (snapshots, decoder, clock) = crate::board::livechess::read_transcript_with_clock(text)?;
     let recognised = crate::board::recognise(&snapshots, config)?;
     let livechess_differs = decoder.livechess_san().and_then(|theirs| {
         let mut ours: Vec<String> = Vec::new();
@@ -237,5 +241,6 @@ pub fn read_livechess_game(text: &str, config: &RecogniserConfig) -> Result<Boar
         events: to_game(&recognised)?,
         serial_number: decoder.serial_number().map(str::to_owned),
         livechess_differs,
+        clock,
     })
 }

@@ -39,6 +39,13 @@ pub fn in_hand(seen: &Board, reference: &Board) -> bool {
     seen != reference && is_part_of(seen, reference)
 }
 
+/// The player on move holds his own pieces and nothing else changed: `seen` differs from
+/// `reference` only by `turn`'s pieces lifted. His move is being made, and a move is made only
+/// when the piece is released on its square (Laws 4.6): at the end of a log this is no move.
+pub fn own_piece_in_hand(seen: &Board, reference: &Board, turn: Color) -> bool {
+    in_hand(seen, reference) && (changed(reference, seen) & !reference.by_color(turn)).is_empty()
+}
+
 /// The squares whose content differs.
 fn changed(a: &Board, b: &Board) -> Bitboard {
     let mut out = (a.white() ^ b.white()) | (a.black() ^ b.black());

@@ -27,6 +27,8 @@
 use std::str::FromStr;
 
 use serde_json::Value;
+
+use crate::game::event::ClockTime;
 use shakmaty::{Board, Color};
 
 use super::placement::{Reading, Snapshot};
@@ -278,19 +280,47 @@ pub fn compare_san(ours: &[String], livechess: &[String]) -> Option<SanDifferenc
 /// # Errors
 /// The first [`LiveChessError`], or [`LiveChessError::NoFrame`].
 pub fn read_transcript(text: &str) -> Result<(Vec<Snapshot>, LiveChessDecoder), LiveChessError> {
+    read_transcript_with_clock(text).map(|(s, d, _)| (s, d))
+}
+
+/// As [`read_transcript`], with the clocks' times through it: a [`ClockTime`] at each line
+/// where `clock.white` or `clock.black` changes (seconds, rounded down).
+///
+/// # Errors
+/// As [`read_transcript`].
+pub fn read_transcript_with_clock(
+    text: &str,
+) -> Result<(Vec<Snapshot>, LiveChessDecoder, Vec<ClockTime>), LiveChessError> {
     let mut d = LiveChessDecoder::new();
     let mut out = Vec::new();
     let mut snaps = Vec::new();
+    let mut clock: Vec<ClockTime> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         d.push_line(line, i + 1, &mut out);
         for item in out.drain(..) {
             snaps.push(item?);
         }
+        if let Some((w, b)) = d.clock() {
+            // Seconds as LiveChess gives them; a negative or absurd value is no time.
+            let secs =
+                |s: f64| (s.is_finite() && s >= 0.0).then(|| s.min(f64::from(u32::MAX)) as u32);
+            if let (Some(white), Some(black)) = (secs(w), secs(b))
+                && clock
+                    .last()
+                    .is_none_or(|c| (c.white, c.black) != (white, black))
+            {
+                clock.push(ClockTime {
+                    line: i + 1,
+                    white,
+                    black,
+                });
+            }
+        }
     }
     if d.frames() == 0 {
         return Err(LiveChessError::NoFrame);
     }
-    Ok((snaps, d))
+    Ok((snaps, d, clock))
 }
 
 /// Content detection for `--input auto`: the first frame (non-blank line) is a LiveChess

@@ -533,9 +533,16 @@ impl Recogniser {
     /// Ends the log: the last placement is judged if it was not (a game-ending move needs no
     /// clock press, Laws 6.2.1.1).
     pub fn finish(mut self) -> Recognised {
+        // The player on move still holding his own piece when the log ends has made no move: a
+        // move is made when the piece is released on its square (Laws 4.6). Anything else
+        // standing then is judged.
         if !self.judged
             && !self.finished
             && let Some(b) = self.current.clone()
+            && !{
+                let (reference, turn) = self.reference();
+                habits::own_piece_in_hand(&b, reference, turn)
+            }
         {
             let (line, t) = (self.last_line, self.last_t);
             self.judge(b, line, t);
@@ -706,6 +713,18 @@ impl Recogniser {
                 board,
                 before: irr.before,
             });
+            return;
+        }
+        // A further act on the board the first one left is judged against that board: the
+        // first act was reported already and is not reported again inside this one. Undoing
+        // them still goes back to the position before the first.
+        if let Some((p, _)) = &irr.played_on {
+            let p = p.clone();
+            self.illegal(p, board, line, t);
+            if let Some(now) = &mut self.irregular {
+                now.before = irr.before;
+                now.acts = irr.acts + 1;
+            }
             return;
         }
         self.illegal(irr.before, board, line, t);

@@ -29,9 +29,10 @@ pub struct Args {
     /// Rule preset (help text: the `mut_arg` above).
     #[command(flatten)]
     pub preset: PresetOrRules,
-    /// Output format.
+    /// Output format: `text` for people, `json` (one verdict a line, with the plies on the
+    /// board as `moves`), `pgn` (each judged game as PGN, comments in `--lang`).
     #[arg(long, value_enum, default_value_t)]
-    pub format: super::Format,
+    pub format: JudgeFormat,
     /// Include the per-event trace in every verdict.
     #[arg(long)]
     pub trace: bool,
@@ -48,12 +49,34 @@ pub struct Args {
     pub lang: super::LangArgs,
 }
 
+/// `arbiter judge --format`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum JudgeFormat {
+    /// For people.
+    #[default]
+    Text,
+    /// For programs: one JSON object per game (JSON Lines).
+    Json,
+    /// PGN for a publisher: tags, the SAN mainline with `[%clk]`, the judge's findings as
+    /// comments.
+    Pgn,
+}
+
 #[derive(Serialize)]
 struct Output<'a> {
     file: String,
     index: usize,
+    /// The plies on the board at the end, in UCI (an illegal act played on as written).
+    moves: Vec<&'a str>,
     #[serde(flatten)]
     verdict: &'a Verdict,
+}
+
+/// What an e-board capture says besides its events: the board's serial number and clock.
+#[derive(Default)]
+struct BoardExtras {
+    serial_number: Option<String>,
+    clock: Vec<arbiter::formats::pgn::write::ClockTime>,
 }
 
 /// Runs `arbiter judge`: each game of each input (JSONL event log, PGN, board placement log)
@@ -72,6 +95,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut failed = false;
+    let mut written_pgn = false;
     for path in &args.files {
         let name = path.display().to_string();
         let input = match GameInput::open_with(
@@ -118,7 +142,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         if let Some(d) = &g.livechess_differs {
                             note!("arbiter: {name}: {}", livechess_differs_text(d, lang));
                         }
-                        vec![(1, GameRecord::Events(g.events))]
+                        let extras = BoardExtras {
+                            serial_number: g.serial_number,
+                            clock: g.clock,
+                        };
+                        vec![(1, GameRecord::Events(g.events), extras)]
                     }
                     Err(e) => {
                         note!("arbiter: {name}: {e}");
@@ -126,7 +154,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         Vec::new()
                     }
                 };
-            let records: Vec<(usize, GameRecord)> = match &game.record {
+            let records: Vec<(usize, GameRecord, BoardExtras)> = match &game.record {
                 GameRecord::BoardLog(text) => {
                     let mut records = Vec::new();
                     for (k, read) in arbiter::board::read_board_games(text, &config)
@@ -134,7 +162,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         .enumerate()
                     {
                         match read {
-                            Ok(events) => records.push((k + 1, GameRecord::Events(events))),
+                            Ok(events) => records.push((
+                                k + 1,
+                                GameRecord::Events(events),
+                                BoardExtras::default(),
+                            )),
                             Err(e) => {
                                 note!("arbiter: {name}: {e}");
                                 failed = true;
@@ -153,9 +185,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 _ => vec![(
                     game.index,
                     std::mem::replace(&mut game.record, GameRecord::BoardLog(String::new())),
+                    BoardExtras::default(),
                 )],
             };
-            for (index, record) in records {
+            for (index, record, extras) in records {
                 game.index = index;
                 game.record = record;
                 for w in start_fen(&game.record)
@@ -168,23 +201,53 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         w.describe(lang)
                     );
                 }
-                match game.record.judge(rules, options) {
-                    Ok(verdict) => match args.format {
-                        super::Format::Json => {
+                let judged = match args.format {
+                    JudgeFormat::Text => game.record.judge(rules, options).map(|v| (v, Vec::new())),
+                    JudgeFormat::Json | JudgeFormat::Pgn => {
+                        game.record.judge_with_line(rules, options)
+                    }
+                };
+                match judged {
+                    Ok((verdict, line)) => match args.format {
+                        JudgeFormat::Json => {
                             let row = Output {
                                 file: name.clone(),
                                 index: game.index,
+                                moves: line.iter().map(|p| p.uci.as_str()).collect(),
                                 verdict: &verdict,
                             };
                             serde_json::to_writer(&mut out, &row)?;
                             writeln!(out)?;
                         }
-                        super::Format::Text => {
+                        JudgeFormat::Text => {
                             let head = lang.fmt(
                                 "judge-game",
                                 &[("file", &name), ("index", &game.index.to_string())],
                             );
                             writeln!(out, "{head}: {}", verdict.summary(lang))?;
+                        }
+                        JudgeFormat::Pgn => {
+                            use arbiter::formats::pgn::write::{PgnRecord, write_pgn};
+                            let record = PgnRecord {
+                                verdict: &verdict,
+                                line: &line,
+                                events: match &game.record {
+                                    GameRecord::Events(log) => Some(log),
+                                    _ => None,
+                                },
+                                tags: match &game.record {
+                                    GameRecord::Pgn(g) => Some(&g.tags),
+                                    _ => None,
+                                },
+                                serial_number: extras.serial_number.as_deref(),
+                                clock: &extras.clock,
+                            };
+                            // Games one after another, a blank line between them.
+                            if written_pgn {
+                                writeln!(out)?;
+                            }
+                            write!(out, "{}", write_pgn(&record, lang))?;
+                            written_pgn = true;
                         }
                     },
                     Err(failure) => {

@@ -28,13 +28,8 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::formats::jsonl::JsonlError;
-use crate::formats::pgn::judge_pgn_game;
 use crate::formats::pgn::{PgnError, PgnGame, PgnReader};
-use crate::game::event::Event;
 use crate::game::event::EventLog;
-use crate::game::judge::{Judge, JudgeError, JudgeOptions};
-use crate::game::rules::CompetitionRules;
-use crate::game::verdict::Verdict;
 
 /// How an input's bytes are compressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -637,86 +632,12 @@ impl Iterator for Games {
     }
 }
 
-/// Why a game read could not be judged.
-#[derive(Debug, thiserror::Error)]
-pub enum JudgeFailure {
-    /// The judge refused an event of an event log, on this 1-based line.
-    #[error("{error}")]
-    Event {
-        /// The event's line.
-        line: usize,
-        /// The judge's reason.
-        error: JudgeError,
-    },
-    /// The judge refused a PGN game (bad `FEN` tag, unsupported variant).
-    #[error("{0}")]
-    Pgn(JudgeError),
-    /// A board log: its moves must be recognised first ([`crate::board`]).
-    #[error("a digital board log: recognise its moves first")]
-    BoardLog,
-}
-
-impl GameRecord {
-    /// Judges the game under the Laws and the competition rules. `rules` overrides an event
-    /// log's header (default: the header's, else [`CompetitionRules::default`]); a PGN game is
-    /// judged under `rules`, else the default.
-    ///
-    /// # Errors
-    /// [`JudgeFailure::Event`] with the line of the event the judge refused,
-    /// [`JudgeFailure::Pgn`], [`JudgeFailure::BoardLog`] for an unrecognised board log.
-    pub fn judge(
-        &self,
-        rules: Option<CompetitionRules>,
-        options: JudgeOptions,
-    ) -> Result<Verdict, JudgeFailure> {
-        match self {
-            GameRecord::Events(game) => judge_events(game, rules, options),
-            GameRecord::Pgn(game) => {
-                judge_pgn_game(game, rules.unwrap_or_default(), options).map_err(JudgeFailure::Pgn)
-            }
-            GameRecord::BoardLog(_) | GameRecord::DgtCapture(_) | GameRecord::LiveChess(_) => {
-                Err(JudgeFailure::BoardLog)
-            }
-        }
-    }
-}
-
-/// Judges one game of an event log: a header first sets the judge up (`rules` overriding its
-/// preset), then every event is applied in order.
-fn judge_events(
-    game: &EventLog,
-    rules: Option<CompetitionRules>,
-    options: JudgeOptions,
-) -> Result<Verdict, JudgeFailure> {
-    let first_line = game.lines.first().copied().unwrap_or(0);
-    let (mut judge, skip) = match game.events.first() {
-        Some(Event::Header(h)) => (
-            Judge::from_header(h, rules, options).map_err(|error| JudgeFailure::Event {
-                line: first_line,
-                error,
-            })?,
-            1,
-        ),
-        _ => (
-            Judge::new(
-                shakmaty::Chess::default(),
-                rules.unwrap_or_default(),
-                options,
-            ),
-            0,
-        ),
-    };
-    for (event, line) in game.events.iter().zip(&game.lines).skip(skip) {
-        judge
-            .apply(event)
-            .map_err(|error| JudgeFailure::Event { line: *line, error })?;
-    }
-    Ok(judge.into_verdict())
-}
+pub use super::judged::JudgeFailure;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::judge::JudgeOptions;
 
     fn fixture(path: &str) -> Source {
         Source::File(PathBuf::from(format!(

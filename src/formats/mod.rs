@@ -10,6 +10,7 @@
 
 pub mod input;
 pub mod jsonl;
+mod judged;
 pub mod pairs;
 pub mod pgn;
 pub mod player_list;

@@ -376,6 +376,18 @@ pub struct EventLog {
     pub lines: Vec<usize>,
 }
 
+/// The board's clocks at a line of a capture: both players' time left, in seconds (DGT clock
+/// messages `0x8D`, LiveChess `clock.white` / `clock.black`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockTime {
+    /// The 1-based line (or message number) of the capture where the clocks showed it.
+    pub line: usize,
+    /// White's time left, in seconds.
+    pub white: u32,
+    /// Black's time left, in seconds.
+    pub black: u32,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

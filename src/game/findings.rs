@@ -231,3 +231,23 @@ impl super::verdict::Verdict {
         lines
     }
 }
+
+/// One ply standing on the board at the end of the game, as the judge kept it (take-backs and
+/// counted illegal moves removed, Laws 7.5.1, CR 3.6): the mainline a PGN record of the judged
+/// game gives ([`crate::game::judge::Judge::keep_line`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlyOnBoard {
+    /// 0-based index of the event that made it (for PGN, the mainline move index).
+    pub event_index: usize,
+    /// Who made it.
+    #[serde(with = "crate::laws::serde_color::color")]
+    pub side: Color,
+    /// The move in UCI (`e2e4`, `e1g1`); for an illegal act, as written (UCI, SAN, or the
+    /// board act's squares `d4`, `e1-g1`).
+    pub uci: String,
+    /// SAN with its check mark (`Nf3`, `Qxf7#`) when it is a legal move from the position
+    /// before it; `None` for an illegal act played on and for a move on a board left
+    /// irregular by one (no legal move reaches the position after it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub san: Option<String>,
+}

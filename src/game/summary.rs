@@ -1,7 +1,7 @@
 //! The judge's verdict as a short text for people in the event's language
 //! ([`Verdict::summary`]): the result, its reason and article, the illegal moves and
 //! two-handed moves that counted (CR 3.3–3.7), claims, the reported result (CR 4.2) and the
-//! final position. English is the verdict's `Display`, unchanged.
+//! final position.
 
 use shakmaty::Color;
 
@@ -29,13 +29,11 @@ impl Verdict {
         s
     }
 
-    /// The verdict as text in `lang`. English is [`Verdict`]'s `Display` (reason codes such as
-    /// `checkmate`); Russian names the reason and the article (`мат, Правила 5.1.1`) in the
-    /// competition's wording, the `--trace` lines too (from their notes).
+    /// The verdict as text for people in `lang`: the reason, the kind of each illegal act, its
+    /// status and the claims in words (`checkmate, Laws 5.1.1`; `мат, Правила 5.1.1`), never
+    /// the JSON's snake_case names; the `--trace` lines too (from their notes). [`Verdict`]'s
+    /// `Display` is the same in English with the JSON's names, for logs.
     pub fn summary(&self, lang: Lang) -> String {
-        if lang == Lang::En {
-            return self.to_string();
-        }
         let side = |c: Color| {
             lang.msg(match c {
                 Color::White => "side-white",
@@ -86,6 +84,7 @@ impl Verdict {
                     ("ply", &act.ply.to_string()),
                     ("by", &by(act.side)),
                     ("move", &act.notation),
+                    ("kind", &lang.msg(&format!("illegal-{}", act.kind.code()))),
                     ("article", &act.article.label(lang)),
                     ("status", &lang.msg(&format!("status-{status}"))),
                 ],

@@ -12,7 +12,8 @@ use shakmaty::{ByColor, Color};
 
 use super::event::ClaimKind;
 pub use super::findings::{
-    CoercionFinding, ConductFinding, Declaration, MateCheck, TouchMoveFinding, TouchMoveOutcome,
+    CoercionFinding, ConductFinding, Declaration, MateCheck, PlyOnBoard, TouchMoveFinding,
+    TouchMoveOutcome,
 };
 use super::rules::CompetitionRules;
 use crate::laws::Article;

@@ -3,8 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::protocol::{Framer, fixed_len};
-use super::{DgtDecoder, DgtError, Position};
+use super::{ClockSide, DgtDecoder, DgtError, Position};
 use crate::board::placement::Snapshot;
+use crate::game::event::ClockTime;
 
 /// One record of our JSON Lines capture form: bytes as received from the board, in hex, with
 /// the time they arrived in milliseconds since the recording started.
@@ -180,9 +181,38 @@ pub fn base64_decode(text: &[u8]) -> Result<Vec<u8>, String> {
 /// The first [`DgtError`]: a line that is not base64 or not a record, a time going backwards,
 /// a message that cannot be read (with its byte offset), or no message at all.
 pub fn read_capture(bytes: &[u8]) -> Result<(Vec<Snapshot>, DgtDecoder), DgtError> {
+    read_capture_with_clock(bytes).map(|(s, d, _)| (s, d))
+}
+
+/// As [`read_capture`], with the clocks' times through the capture: a [`ClockTime`] at each
+/// line (message number for binary) where the clock's times change, once the clock's sides
+/// have colours (White's and Black's time left, seconds).
+///
+/// # Errors
+/// As [`read_capture`].
+pub fn read_capture_with_clock(
+    bytes: &[u8],
+) -> Result<(Vec<Snapshot>, DgtDecoder, Vec<ClockTime>), DgtError> {
     let mut decoder = DgtDecoder::new();
     let mut out = Vec::new();
     let mut snapshots = Vec::new();
+    let mut clock: Vec<ClockTime> = Vec::new();
+    let observe = |decoder: &DgtDecoder, line: usize, clock: &mut Vec<ClockTime>| {
+        let (Some(reading), Some(left)) = (decoder.clock(), decoder.colour_of(ClockSide::Left))
+        else {
+            return;
+        };
+        let (white, black) = match left {
+            shakmaty::Color::White => (reading.left.seconds, reading.right.seconds),
+            shakmaty::Color::Black => (reading.right.seconds, reading.left.seconds),
+        };
+        if clock
+            .last()
+            .is_none_or(|c| (c.white, c.black) != (white, black))
+        {
+            clock.push(ClockTime { line, white, black });
+        }
+    };
     let mut drain = |out: &mut Vec<Result<Snapshot, DgtError>>| -> Result<(), DgtError> {
         for item in out.drain(..) {
             snapshots.push(item?);
@@ -191,8 +221,15 @@ pub fn read_capture(bytes: &[u8]) -> Result<(Vec<Snapshot>, DgtDecoder), DgtErro
     };
     match capture_form(bytes) {
         CaptureForm::Binary => {
-            decoder.push(bytes, None, Position::Auto, &mut out);
-            drain(&mut out)?;
+            // Byte by byte, so that each message's clock is seen at its own number.
+            for byte in bytes.chunks(1) {
+                let before = decoder.messages();
+                decoder.push(byte, None, Position::Auto, &mut out);
+                drain(&mut out)?;
+                if decoder.messages() != before {
+                    observe(&decoder, decoder.messages(), &mut clock);
+                }
+            }
         }
         CaptureForm::Base64Lines => {
             for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
@@ -207,6 +244,7 @@ pub fn read_capture(bytes: &[u8]) -> Result<(Vec<Snapshot>, DgtDecoder), DgtErro
                 })?;
                 decoder.push(&data, None, Position::Line(line_no), &mut out);
                 drain(&mut out)?;
+                observe(&decoder, line_no, &mut clock);
             }
         }
         CaptureForm::JsonLines => {
@@ -238,6 +276,7 @@ pub fn read_capture(bytes: &[u8]) -> Result<(Vec<Snapshot>, DgtDecoder), DgtErro
                 previous = record.t_ms.or(previous);
                 decoder.push(&data, record.t_ms, Position::Line(line_no), &mut out);
                 drain(&mut out)?;
+                observe(&decoder, line_no, &mut clock);
             }
         }
     }
@@ -246,7 +285,7 @@ pub fn read_capture(bytes: &[u8]) -> Result<(Vec<Snapshot>, DgtDecoder), DgtErro
             bytes: decoder.framer().offset(),
         });
     }
-    Ok((snapshots, decoder))
+    Ok((snapshots, decoder, clock))
 }
 
 #[cfg(test)]

@@ -39,6 +39,7 @@ mod protocol;
 
 pub use capture::{
     CaptureForm, CaptureRecord, base64_decode, capture_form, looks_like_dgt_capture, read_capture,
+    read_capture_with_clock,
 };
 pub use protocol::{
     ClockFace, ClockReading, ClockSide, Frame, Framer, Message, code_of_piece, decode,

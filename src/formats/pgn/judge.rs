@@ -36,6 +36,20 @@ pub fn pgn_judge(
     rules: CompetitionRules,
     options: JudgeOptions,
 ) -> Result<Judge, JudgeError> {
+    pgn_judge_keeping(game, rules, options, false)
+}
+
+/// As [`pgn_judge`]; with `keep_line`, the judge keeps the plies on the board
+/// ([`Judge::keep_line`]).
+///
+/// # Errors
+/// As [`judge_pgn_game`].
+pub fn pgn_judge_keeping(
+    game: &PgnGame,
+    rules: CompetitionRules,
+    options: JudgeOptions,
+    keep_line: bool,
+) -> Result<Judge, JudgeError> {
     let chess960 = match game.tag("Variant") {
         None => false,
         Some(v) => {
@@ -72,6 +86,9 @@ pub fn pgn_judge(
         CastlingMode::Standard
     };
     let mut judge = Judge::with_mode(start, mode, rules, options);
+    if keep_line {
+        judge.keep_line();
+    }
     judge.set_info(GameInfo {
         white: game.tag("White").map(str::to_owned),
         black: game.tag("Black").map(str::to_owned),

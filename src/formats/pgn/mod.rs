@@ -32,8 +32,9 @@ use crate::game::verdict::GameResult;
 mod judge;
 mod plain;
 mod scan;
+pub mod write;
 
-pub use judge::{judge_pgn_game, pgn_judge};
+pub use judge::{judge_pgn_game, pgn_judge, pgn_judge_keeping};
 pub use scan::{UnreadableToken, unreadable_tokens};
 
 /// One game read from a PGN file.

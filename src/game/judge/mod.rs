@@ -39,8 +39,8 @@ use super::event::{Event, Header, NoticeKind};
 use super::rules::{CompetitionRules, Preset};
 use super::setup::{FenError, fen_of, parse_fen};
 use super::verdict::{
-    AfterEnd, ClaimRecord, Declaration, Discrepancy, GameInfo, GameResult, IllegalAct, Reason,
-    RecordProblem, ReportCheck, ReportSource, Status, TraceEntry, TwoHanded, Verdict,
+    AfterEnd, ClaimRecord, Declaration, Discrepancy, GameInfo, GameResult, IllegalAct, PlyOnBoard,
+    Reason, RecordProblem, ReportCheck, ReportSource, Status, TraceEntry, TwoHanded, Verdict,
 };
 use crate::i18n::{Lang, Note};
 use crate::laws::Article;
@@ -190,6 +190,9 @@ pub struct Judge {
     stopped: bool,
     moves_not_judged: u32,
     trace: Vec<TraceEntry>,
+    /// The plies on the board, when kept ([`Judge::keep_line`]): one per ply, so that a
+    /// restored position (Laws 7.5.1, CR 3.6) truncates it to its ply count.
+    line: Option<Vec<PlyOnBoard>>,
 }
 
 impl Judge {
@@ -247,6 +250,7 @@ impl Judge {
             stopped: false,
             moves_not_judged: 0,
             trace: Vec::new(),
+            line: None,
         };
         if let Some((result, reason)) = ending {
             judge.end(result, reason);
@@ -301,6 +305,35 @@ impl Judge {
     /// Sets the players and event shown in the verdict.
     pub fn set_info(&mut self, info: GameInfo) {
         self.info = info;
+    }
+
+    /// Keeps the plies on the board from now on (for a record of the game, e.g. PGN): each
+    /// legal move with its SAN, each illegal act played on as written. Off by default (a
+    /// replay of a database never needs it).
+    pub fn keep_line(&mut self) {
+        self.line.get_or_insert_with(Vec::new);
+    }
+
+    /// The plies on the board ([`Judge::keep_line`]; empty when not kept).
+    pub fn line(&self) -> &[PlyOnBoard] {
+        self.line.as_deref().unwrap_or_default()
+    }
+
+    pub(super) fn push_ply(
+        &mut self,
+        event_index: usize,
+        side: Color,
+        uci: String,
+        san: Option<String>,
+    ) {
+        if let Some(line) = &mut self.line {
+            line.push(PlyOnBoard {
+                event_index,
+                side,
+                uci,
+                san,
+            });
+        }
     }
 
     /// The rules applied.
@@ -367,6 +400,9 @@ impl Judge {
                     );
                 }
                 fresh.events = self.events;
+                if self.line.is_some() {
+                    fresh.line = Some(Vec::new());
+                }
                 *self = fresh;
                 self.note(
                     index,

@@ -304,6 +304,7 @@ impl Judge {
                     next.turn = !mover;
                 }
                 self.plies += 1;
+                self.push_ply(index, mover, written.text(), None);
                 self.set_board_from_setup(next);
                 self.note(
                     index,
@@ -371,7 +372,24 @@ impl Judge {
         // history may keep the positions before them: they never match again.)
         let zeroing = m.is_zeroing();
         let key = draw::KeyUpdate::before(pos, self.key, m);
+        let kept = self
+            .line
+            .is_some()
+            .then(|| (m.to_uci(self.mode).to_string(), San::from_move(pos, m)));
         pos.play_unchecked(m);
+        if let Some((uci, san)) = kept {
+            let mark = if pos.is_checkmate() {
+                "#"
+            } else if pos.is_check() {
+                "+"
+            } else {
+                ""
+            };
+            self.push_ply(index, mover, uci, Some(format!("{san}{mark}")));
+        }
+        let BoardState::Legal(pos) = &mut self.board else {
+            return None;
+        };
         self.key = key.after(pos);
         self.history.push(self.key, zeroing);
         self.plies += 1;

@@ -62,6 +62,7 @@ impl Judge {
             next.ep_square = None;
         }
         self.plies += 1;
+        self.push_ply(index, side, notation.clone(), None);
         self.set_board_from_setup(next);
         self.reached_illegally = true;
         self.pending = Some(Pending { act, side, restore });

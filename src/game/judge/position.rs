@@ -72,6 +72,9 @@ impl Judge {
         self.key = s.key;
         self.history = s.history;
         self.plies = s.plies;
+        if let Some(line) = &mut self.line {
+            line.truncate(s.plies as usize);
+        }
         self.moved = s.moved;
         self.reached_illegally = false;
     }
