@@ -852,6 +852,7 @@ disc-shown_position_differs = the position shown differs from the board
 disc-winner_cannot_mate = the winner cannot checkmate by any legal moves
 disc-illegal_move_in_record = the record holds an illegal move
 disc-unreadable_move_in_record = the record holds an unreadable move
+disc-result_tag_contradicts_movetext = the Result tag contradicts the end of the moves
 
 ## adjudicate --list-rules
 adj-list-title = adjudication rules, preset { $preset }:

@@ -940,6 +940,7 @@ disc-shown_position_differs = показанная позиция отличае
 disc-winner_cannot_mate = победитель не может поставить мат никакими допустимыми ходами
 disc-illegal_move_in_record = в записи партии есть невозможный ход
 disc-unreadable_move_in_record = в записи партии есть нечитаемый ход
+disc-result_tag_contradicts_movetext = тег Result противоречит результату в конце записи ходов
 
 ## adjudicate --list-rules
 adj-list-title = правила присуждения, набор правил { $preset }:

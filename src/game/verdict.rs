@@ -432,6 +432,9 @@ pub enum Discrepancy {
     IllegalMoveInRecord,
     /// The record contains a move that cannot be read unambiguously (judging stopped there).
     UnreadableMoveInRecord,
+    /// The record's `Result` tag and its movetext's termination marker give different results
+    /// (PGN standard 8.1.1.7: the two must agree); the tag is the result checked.
+    ResultTagContradictsMovetext,
 }
 
 impl Discrepancy {
@@ -446,6 +449,7 @@ impl Discrepancy {
             Discrepancy::WinnerCannotMate => "winner_cannot_mate",
             Discrepancy::IllegalMoveInRecord => "illegal_move_in_record",
             Discrepancy::UnreadableMoveInRecord => "unreadable_move_in_record",
+            Discrepancy::ResultTagContradictsMovetext => "result_tag_contradicts_movetext",
         }
     }
 
@@ -466,6 +470,9 @@ impl Discrepancy {
             Discrepancy::WinnerCannotMate => "the winner cannot checkmate by any legal moves",
             Discrepancy::IllegalMoveInRecord => "the record holds an illegal move",
             Discrepancy::UnreadableMoveInRecord => "the record holds an unreadable move",
+            Discrepancy::ResultTagContradictsMovetext => {
+                "the Result tag contradicts the end of the moves"
+            }
         }
     }
 }
