@@ -429,6 +429,7 @@ pawn-rule-pawns-against-king = pawns against a lone king
 pawn-rule-race = pawn race
 pawn-rule-outside = outside passed pawn
 pawn-rule-extra-passed-pawn = extra passed pawn
+pawn-rule-exact-search = small pawn ending solved exactly
 adj-pawn-rule = pawn-ending rule: { $rule }
 adj-engine = engine: { $eval }, line { $line }
 adj-repeated = the position has occurred { $count } times in the game
@@ -596,6 +597,20 @@ pawn-extra-passed = { $side ->
         [white] White
        *[black] Black
     } wins
+pawn-exact-material = K{ $white ->
+    [0] {""}
+    [1] +P
+   *[other] +{ $white }P
+} v K{ $black ->
+    [0] {""}
+    [1] +P
+   *[other] +{ $black }P
+}
+pawn-exact-win = { pawn-exact-material }: every line searched to a promotion, a capture, mate or stalemate; { $side ->
+    [white] White
+   *[black] Black
+} wins with best play
+pawn-exact-draw = { pawn-exact-material }: every line searched to a promotion, a capture, mate or stalemate; neither side can force a win
 pawn-wrong-bishop = K+B+rook pawn v K: the bishop does not control { $corner }, the king on { $king } holds the corner
 
 ref-known-draws = known drawn material

@@ -477,6 +477,7 @@ pawn-rule-pawns-against-king = пешки против одинокого кор
 pawn-rule-race = пешечные гонки
 pawn-rule-outside = отдалённая проходная пешка
 pawn-rule-extra-passed-pawn = лишняя проходная пешка
+pawn-rule-exact-search = малое пешечное окончание, решённое точно
 adj-pawn-rule = правило пешечного эндшпиля: { $rule }
 adj-engine = движок: { $eval }, вариант { $line }
 adj-repeated = позиция повторилась в партии { $count } раз(а)
@@ -656,6 +657,20 @@ pawn-extra-passed = у { $side ->
         [white] белых
        *[black] чёрных
     }
+pawn-exact-material = Кр{ $white ->
+    [0] {""}
+    [1] +п
+   *[other] +{ $white }п
+} против Кр{ $black ->
+    [0] {""}
+    [1] +п
+   *[other] +{ $black }п
+}
+pawn-exact-win = { pawn-exact-material }: все варианты просчитаны до превращения, взятия, мата или пата; при лучшей игре { $side ->
+    [white] белые выигрывают
+   *[black] чёрные выигрывают
+}
+pawn-exact-draw = { pawn-exact-material }: все варианты просчитаны до превращения, взятия, мата или пата; ни одна сторона не может форсировать выигрыш
 pawn-wrong-bishop = Кр+С+ладейная пешка против Кр: слон не того цвета не контролирует { $corner }, король на { $king } удерживает угол
 
 ref-known-draws = известные ничейные позиции
