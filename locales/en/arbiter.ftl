@@ -867,6 +867,8 @@ disc-shown_position_differs = the position shown differs from the board
 disc-winner_cannot_mate = the winner cannot checkmate by any legal moves
 disc-illegal_move_in_record = the record holds an illegal move
 disc-unreadable_move_in_record = the record holds an unreadable move
+replay-dir-no-pgn = { $dir }: no PGN file in this directory or below (.pgn, .pgn.zst, .pgn.gz, .pgn.bz2)
+replay-dir-no-lines = { $dir }: no game-line file in this directory or below (.jsonl, .ndjson)
 disc-result_tag_contradicts_movetext = the Result tag contradicts the end of the moves
 
 ## adjudicate --list-rules

@@ -955,6 +955,8 @@ disc-shown_position_differs = показанная позиция отличае
 disc-winner_cannot_mate = победитель не может поставить мат никакими допустимыми ходами
 disc-illegal_move_in_record = в записи партии есть невозможный ход
 disc-unreadable_move_in_record = в записи партии есть нечитаемый ход
+replay-dir-no-pgn = { $dir }: в этой папке и вложенных нет файлов PGN (.pgn, .pgn.zst, .pgn.gz, .pgn.bz2)
+replay-dir-no-lines = { $dir }: в этой папке и вложенных нет файлов строк партий (.jsonl, .ndjson)
 disc-result_tag_contradicts_movetext = тег Result противоречит результату в конце записи ходов
 
 ## adjudicate --list-rules
