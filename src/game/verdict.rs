@@ -432,8 +432,7 @@ pub enum Discrepancy {
     IllegalMoveInRecord,
     /// The record contains a move that cannot be read unambiguously (judging stopped there).
     UnreadableMoveInRecord,
-    /// The record's `Result` tag and its movetext's termination marker give different results
-    /// (PGN standard 8.1.1.7: the two must agree); the tag is the result checked.
+    /// The `Result` tag and the movetext's termination marker differ (PGN standard 8.1.1.7).
     ResultTagContradictsMovetext,
 }
 
