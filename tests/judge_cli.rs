@@ -347,3 +347,57 @@ fn pgn_comments_give_illegal_acts_claims_and_touches_in_the_games_language() {
     );
     assert!(!text.contains("piece_added") && !text.contains("touch_move"));
 }
+
+/// A `Result` tag that contradicts the movetext's own termination marker is a discrepancy of
+/// the judged game, as `arbiter replay` finds it in the same file (one check,
+/// `PgnGame::result_tag_contradiction`, used by both): the tag (1-0) is the result checked,
+/// the game does not agree, and the text names the contradiction in Russian and English.
+#[test]
+fn a_result_tag_contradicting_the_movetext_is_found_by_judge_as_by_replay() {
+    let file = format!(
+        "{}/fixtures/replay/result_tag_disagrees_with_movetext.pgn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = arbiter()
+        .args(["judge", "--format", "json", &file])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["reported"]["result"], "1-0");
+    assert_eq!(v["reported"]["agrees"], false);
+    assert_eq!(
+        v["reported"]["discrepancies"],
+        serde_json::json!(["result_tag_contradicts_movetext"])
+    );
+    // The tag and the marker agreeing: no discrepancy.
+    let mut child = arbiter()
+        .args(["judge", "--format", "json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["reported"]["agrees"], true, "{v}");
+    for (lang, words) in [
+        ("en", "the Result tag contradicts the end of the moves"),
+        (
+            "ru",
+            "тег Result противоречит результату в конце записи ходов",
+        ),
+    ] {
+        let out = arbiter()
+            .args(["judge", "--lang", lang, &file])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(words), "{lang}: {text}");
+    }
+}

@@ -502,3 +502,80 @@ fn output_is_identical_on_one_and_several_threads() {
     assert_eq!(lines(&small), 2245 + 438 + 36 + 3);
     assert!(small == big, "chunk sizes 1 KiB and 4 MiB differ");
 }
+
+/// `arbiter replay DIR` replays the directory's PGN files at any depth (plain and compressed),
+/// sorted by path, skipping other files and hidden entries, and keeps going past a bad file
+/// (named on standard error, exit status 1); a directory without game files is said so.
+#[test]
+fn a_directory_is_replayed_file_by_file_in_path_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    for sub in ["round 1", "round 2/boards", ".hidden", "empty"] {
+        std::fs::create_dir_all(root.join(sub)).unwrap();
+    }
+    let copy = |from: &str, to: &str| std::fs::copy(fixture(from), root.join(to)).unwrap();
+    copy("illegal_move.pgn", "round 2/boards/illegal_move.pgn");
+    copy("clean.pgn.gz", "round 2/clean.pgn.gz");
+    copy("clean.pgn", "round 1/clean.pgn");
+    copy("truncated.pgn", "round 1/truncated.pgn");
+    copy("clean.pgn", ".hidden/clean.pgn");
+    std::fs::write(root.join("round 1/notes.txt"), "not a game").unwrap();
+    std::fs::write(root.join("round 1/empty.PGN"), [0u8, 159, 146, 150]).unwrap();
+
+    let out = arbiter(&["--format", "jsonl", root.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let rows: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let files: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let f = r["file"].as_str().unwrap();
+            let rel = Path::new(f).strip_prefix(root).unwrap();
+            format!("{}#{}", rel.display(), r["index"])
+        })
+        .collect();
+    assert_eq!(
+        files,
+        [
+            "round 1/clean.pgn#1",
+            "round 1/clean.pgn#2",
+            "round 1/clean.pgn#3",
+            "round 1/truncated.pgn#1",
+            "round 1/truncated.pgn#2",
+            "round 2/boards/illegal_move.pgn#1",
+            "round 2/clean.pgn.gz#1",
+            "round 2/clean.pgn.gz#2",
+            "round 2/clean.pgn.gz#3",
+        ],
+        "{stderr}"
+    );
+    // The binary file is named and the run went on; the truncated game is an error.
+    assert!(stderr.contains("empty.PGN"), "{stderr}");
+    assert!(!stderr.contains("Is a directory"), "{stderr}");
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        rows[5]["discrepancies"][0]["kind"], "illegal_move",
+        "{rows:?}"
+    );
+
+    // A directory without game files: said, exit status 1; the other inputs are replayed.
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["replay", "--format", "jsonl"])
+        .arg(root.join("empty"))
+        .arg(fixture("clean.pgn"))
+        .env("LANG", "C")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("empty: no PGN file in this directory or below"),
+        "{stderr}"
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 3);
+    assert_eq!(out.status.code(), Some(1));
+}

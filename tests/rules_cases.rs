@@ -9,6 +9,7 @@ use arbiter::formats::pgn::{PgnReader, pgn_judge};
 use arbiter::game::judge::{Judge, JudgeError, JudgeOptions, Written};
 use arbiter::game::rules::CompetitionRules;
 use arbiter::game::setup::parse_fen;
+use arbiter::game::verdict::{RecordProblemKind, Verdict};
 use arbiter::laws::draw;
 use arbiter::laws::winnability::{Winnability, can_mate};
 use serde_json::{Value, json};
@@ -36,9 +37,12 @@ const CASE_FIELDS: &[&str] = &[
 /// Every key is answered from these for every kind of case.
 struct Run {
     judge: Option<Judge>,
-    verdict: Option<arbiter::game::verdict::Verdict>,
+    verdict: Option<Verdict>,
     fen_error: Option<arbiter::game::setup::FenError>,
-    /// Every move text was read (for a PGN case: the game was read and judged).
+    /// Every mainline token was read as exactly one legal move from the position before it
+    /// (the rules README's `parse_ok`): false for a move that is illegal (a null move and a
+    /// move after mate included), ambiguous, unreadable or only loosely written (the judge's
+    /// inexact SAN), even where the judge plays it on.
     parse_ok: bool,
     /// The legal moves from the start, as UCI, up to the first that is not legal (replayed with
     /// shakmaty, independently of the judge).
@@ -55,6 +59,10 @@ fn run_case(case: &Value) -> Result<Run, String> {
         .and_then(Value::as_str)
         .unwrap_or("startpos");
     if let Some(pgn) = case.get("pgn").and_then(Value::as_str) {
+        // A case's `fen` is the start of a PGN without a `FEN` tag of its own.
+        if fen != "startpos" && !pgn.contains("[FEN ") {
+            return Ok(run_pgn(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n{pgn}")));
+        }
         return Ok(run_pgn(pgn));
     }
     let start = match parse_fen(fen, CastlingMode::Standard)
@@ -85,7 +93,7 @@ fn run_case(case: &Value) -> Result<Run, String> {
         .get("notation")
         .and_then(Value::as_str)
         .unwrap_or("uci");
-    let (mut parse_ok, mut uci, mut null_at) = (true, Vec::new(), None);
+    let (mut read_all, mut uci, mut null_at) = (true, Vec::new(), None);
     for (i, m) in case
         .get("moves")
         .and_then(Value::as_array)
@@ -96,11 +104,12 @@ fn run_case(case: &Value) -> Result<Run, String> {
         let text = m.as_str().ok_or("a move is not a string")?;
         let written = match notation {
             "uci" => Written::parse(Some(text), None),
-            "san" => Written::parse(None, Some(text)),
+            // Moves of a PGN case given as a list are SAN.
+            "san" | "pgn" => Written::parse(None, Some(text)),
             other => return Err(format!("unknown notation {other:?}")),
         };
         let Ok(written) = written else {
-            parse_ok = false;
+            read_all = false;
             break;
         };
         let legal = replay.as_ref().and_then(|pos| match written {
@@ -124,6 +133,11 @@ fn run_case(case: &Value) -> Result<Run, String> {
         judge.play(written);
     }
     let verdict = judge.verdict();
+    let moves = case
+        .get("moves")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len);
+    let parse_ok = read_all && null_at.is_none() && uci.len() == moves && exact(&verdict);
     Ok(Run {
         judge: Some(judge),
         verdict: Some(verdict),
@@ -165,20 +179,31 @@ fn run_pgn(text: &str) -> Run {
         }
     }
     let null_at = game.moves.iter().position(|m| *m == San::Null);
+    let replayed_all = uci.len() == game.moves.len();
     let (judge, fen_error) = match judge {
         Ok(j) => (Some(j), None),
         Err(JudgeError::InvalidStart { source, .. }) => (None, Some(source)),
         Err(_) => (None, None),
     };
+    let verdict = judge.as_ref().map(Judge::verdict);
     Run {
-        verdict: judge.as_ref().map(Judge::verdict),
-        parse_ok: judge.is_some(),
+        parse_ok: game.skipped.is_empty()
+            && null_at.is_none()
+            && replayed_all
+            && verdict.as_ref().is_some_and(exact),
+        verdict,
         judge,
         fen_error,
         uci,
         null_at,
         game: Some(game),
     }
+}
+
+/// The judge found no illegal move (a move after mate included) and no defect of the written
+/// record (ambiguous, unplayable, unreadable or inexact move text).
+fn exact(verdict: &Verdict) -> bool {
+    verdict.first_illegal().is_none() && verdict.record_problems.is_empty()
 }
 
 fn material(pos_board: &shakmaty::Board) -> Value {
@@ -259,9 +284,15 @@ fn actual(key: &str, expected: &Value, run: &Run) -> Result<(Value, bool), Strin
         "legal_moves_count" => json!(pos()?.legal_moves().len()),
         "illegal_at" => json!(verdict()?.first_illegal().map(|a| a.event_index)),
         "article" => {
-            let act = verdict()?.first_illegal().ok_or("no illegal move")?;
-            let want = expected.as_str().ok_or("article is not a string")?;
-            return Ok((json!(act.article.number()), act.article.matches(want)));
+            // An expected article matches the engine's or any sub-article of it.
+            let act = verdict()?.first_illegal().map(|a| a.article);
+            let got = json!(act.map(|a| a.number()));
+            let ok = match (expected.as_str(), act) {
+                (Some(want), Some(a)) => a.matches(want),
+                (None, None) => expected.is_null(),
+                _ => false,
+            };
+            return Ok((got, ok));
         }
         "timeout_result_if_white_flags" => {
             json!(
@@ -282,7 +313,20 @@ fn actual(key: &str, expected: &Value, run: &Run) -> Result<(Value, bool), Strin
             )
         }
         "valid" => json!(run.fen_error.is_none() && run.judge.is_some()),
-        "error" => json!(run.fen_error.as_ref().map(|_| "invalid fen")),
+        "error" => {
+            let ambiguous = run.verdict.as_ref().is_some_and(|v| {
+                v.record_problems
+                    .iter()
+                    .any(|p| p.problem == RecordProblemKind::AmbiguousSan)
+            });
+            if run.fen_error.is_some() {
+                json!("invalid fen")
+            } else if ambiguous {
+                json!("ambiguous san")
+            } else {
+                Value::Null
+            }
+        }
         "fen_error" => {
             let e = run.fen_error.as_ref().ok_or("the FEN was accepted")?;
             let codes: Vec<&str> = e.problems.iter().map(|p| p.code()).collect();
@@ -300,7 +344,11 @@ fn actual(key: &str, expected: &Value, run: &Run) -> Result<(Value, bool), Strin
             let ok = map.iter().all(|(k, v)| v.as_str() == tag(k));
             return Ok((json!(got), ok));
         }
-        "result_tag" => json!(run.game.as_ref().and_then(|g| g.tag("Result"))),
+        // The reported result: the `Result` tag, else the movetext's termination marker.
+        "result_tag" => json!(run.game.as_ref().and_then(|g| {
+            g.tag("Result")
+                .or_else(|| g.termination.map(|t| t.as_str()))
+        })),
         "null_move_at" => json!(run.null_at),
         "final_fen3" => {
             json!(
@@ -438,4 +486,65 @@ fn every_key_in_every_notation() {
     println!("{passed} passed, {failed} failed");
     assert_eq!(failed, 0, "{failed} notation case(s) failed");
     assert_eq!(passed, 11);
+}
+
+/// The rules README to the letter (`fixtures/judge/rules-cases/letter.jsonl`), each point in
+/// UCI, SAN and PGN: no fifty-move or threefold claim in a mated position with the clock past
+/// 100; `error: "ambiguous san"` never guessed; `parse_ok` false for an illegal, ambiguous,
+/// loosely written move, a move after mate; `result_tag` from the tag, else the termination
+/// marker, else null; flag falls, material, legal move counts, FEN error kinds.
+#[test]
+fn the_readme_to_the_letter() {
+    let (passed, failed) = run_file(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/judge/rules-cases/letter.jsonl"
+    ));
+    println!("{passed} passed, {failed} failed");
+    assert_eq!(failed, 0, "{failed} case(s) failed");
+    assert_eq!(passed, 27);
+}
+
+/// The harness fails a case whose expectation the engine does not meet: an article that is a
+/// sibling or a child of the engine's (only the article itself or a parent of it matches), a
+/// key outside the vocabulary, a claim the mate left no room for.
+#[test]
+fn the_harness_fails_what_it_should() {
+    let case = |expect: Value| {
+        json!({"id": "t", "category": "illegal_move", "source": "hand-checked",
+               "fen": "3rk3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "moves": ["e1c1"],
+               "notation": "uci", "expect": expect})
+    };
+    // Castling through d1, attacked by the rook on d8: a sub-article of Laws 3.8.2 (castling),
+    // as the engine numbers it.
+    let engine = {
+        let run = run_case(&case(json!({}))).unwrap();
+        run.verdict
+            .unwrap()
+            .first_illegal()
+            .unwrap()
+            .article
+            .number()
+    };
+    assert!(engine.starts_with("3.8.2"), "{engine}");
+    for (want, ok) in [
+        (engine.to_owned(), true),
+        ("3.8".to_owned(), true),
+        ("3.8.2".to_owned(), true),
+        (format!("{engine}.1"), false),
+        ("3.8.1".to_owned(), false),
+        ("3.8.2.9".to_owned(), false),
+        ("3".to_owned(), true),
+        ("3.82".to_owned(), false),
+    ] {
+        let failures = check_case(&case(json!({"illegal_at": 0, "article": want})));
+        assert_eq!(failures.is_empty(), ok, "article {want}: {failures:?}");
+    }
+    assert!(!check_case(&case(json!({"illegal_at": 0, "no_such_key": 1}))).is_empty());
+    let mated = json!({"id": "m", "category": "fifty", "source": "hand-checked",
+        "fen": "k7/8/1K6/8/8/8/8/7R w - - 120 140", "moves": ["h1h8"], "notation": "uci",
+        "expect": {"fifty_claimable": true}});
+    assert_eq!(
+        check_case(&mated),
+        ["fifty_claimable: expected true, actual false"]
+    );
 }

@@ -436,6 +436,7 @@ pawn-rule-pawns-against-king = pawns against a lone king
 pawn-rule-race = pawn race
 pawn-rule-outside = outside passed pawn
 pawn-rule-extra-passed-pawn = extra passed pawn
+pawn-rule-exact-search = small pawn ending solved exactly
 adj-pawn-rule = pawn-ending rule: { $rule }
 adj-engine = engine: { $eval }, line { $line }
 adj-repeated = the position has occurred { $count } times in the game
@@ -657,6 +658,20 @@ pawn-extra-passed = { $side ->
         [white] White
        *[black] Black
     } wins
+pawn-exact-material = K{ $white ->
+    [0] {""}
+    [1] +P
+   *[other] +{ $white }P
+} v K{ $black ->
+    [0] {""}
+    [1] +P
+   *[other] +{ $black }P
+}
+pawn-exact-win = { pawn-exact-material }: every line searched to a promotion, a capture, mate or stalemate; { $side ->
+    [white] White
+   *[black] Black
+} wins with best play
+pawn-exact-draw = { pawn-exact-material }: every line searched to a promotion, a capture, mate or stalemate; neither side can force a win
 pawn-wrong-bishop = K+B+rook pawn v K: the bishop does not control { $corner }, the king on { $king } holds the corner
 
 ref-known-draws = known drawn material
@@ -1014,6 +1029,9 @@ disc-shown_position_differs = the position shown differs from the board
 disc-winner_cannot_mate = the winner cannot checkmate by any legal moves
 disc-illegal_move_in_record = the record holds an illegal move
 disc-unreadable_move_in_record = the record holds an unreadable move
+replay-dir-no-pgn = { $dir }: no PGN file in this directory or below (.pgn, .pgn.zst, .pgn.gz, .pgn.bz2)
+replay-dir-no-lines = { $dir }: no game-line file in this directory or below (.jsonl, .ndjson)
+disc-result_tag_contradicts_movetext = the Result tag contradicts the end of the moves
 
 ## adjudicate --list-rules
 adj-list-title = adjudication rules, preset { $preset }:

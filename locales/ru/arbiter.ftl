@@ -484,6 +484,7 @@ pawn-rule-pawns-against-king = пешки против одинокого кор
 pawn-rule-race = пешечные гонки
 pawn-rule-outside = отдалённая проходная пешка
 pawn-rule-extra-passed-pawn = лишняя проходная пешка
+pawn-rule-exact-search = малое пешечное окончание, решённое точно
 adj-pawn-rule = правило пешечного эндшпиля: { $rule }
 adj-engine = движок: { $eval }, вариант { $line }
 adj-repeated = позиция повторилась в партии { $count } раз(а)
@@ -716,6 +717,20 @@ pawn-extra-passed = у { $side ->
         [white] белых
        *[black] чёрных
     }
+pawn-exact-material = Кр{ $white ->
+    [0] {""}
+    [1] +п
+   *[other] +{ $white }п
+} против Кр{ $black ->
+    [0] {""}
+    [1] +п
+   *[other] +{ $black }п
+}
+pawn-exact-win = { pawn-exact-material }: все варианты просчитаны до превращения, взятия, мата или пата; при лучшей игре { $side ->
+    [white] белые выигрывают
+   *[black] чёрные выигрывают
+}
+pawn-exact-draw = { pawn-exact-material }: все варианты просчитаны до превращения, взятия, мата или пата; ни одна сторона не может форсировать выигрыш
 pawn-wrong-bishop = Кр+С+ладейная пешка против Кр: слон не того цвета не контролирует { $corner }, король на { $king } удерживает угол
 
 ref-known-draws = известные ничейные позиции
@@ -1113,6 +1128,9 @@ disc-shown_position_differs = показанная позиция отличае
 disc-winner_cannot_mate = победитель не может поставить мат никакими допустимыми ходами
 disc-illegal_move_in_record = в записи партии есть невозможный ход
 disc-unreadable_move_in_record = в записи партии есть нечитаемый ход
+replay-dir-no-pgn = { $dir }: в этой папке и вложенных нет файлов PGN (.pgn, .pgn.zst, .pgn.gz, .pgn.bz2)
+replay-dir-no-lines = { $dir }: в этой папке и вложенных нет файлов строк партий (.jsonl, .ndjson)
+disc-result_tag_contradicts_movetext = тег Result противоречит результату в конце записи ходов
 
 ## adjudicate --list-rules
 adj-list-title = правила присуждения, набор правил { $preset }:

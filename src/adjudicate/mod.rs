@@ -40,6 +40,7 @@ pub mod patterns;
 pub mod pawn_endings;
 mod rules;
 mod search;
+mod small_pawns;
 pub mod summary;
 
 use std::fmt;

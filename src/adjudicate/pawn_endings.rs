@@ -23,7 +23,7 @@ use crate::laws::serde_color::name as side;
 use serde::Serialize;
 use shakmaty::{Bitboard, Board, Chess, Color, File, KnownOutcome, Position, Rank, Square};
 
-use super::kpk;
+use super::{kpk, small_pawns};
 use crate::i18n::{Lang, Note};
 
 /// The pawn-ending rule that decided (JSON `pawn_rule`, snake_case).
@@ -57,6 +57,10 @@ pub enum PawnRule {
     OutsidePassedPawn,
     /// A passed pawn and a pawn more.
     ExtraPassedPawn,
+    /// K+2P v K, K+P v K+P, K+2P v K+P: solved exactly by searching every line to a
+    /// promotion, a capture, a checkmate or a stalemate (`small_pawns.rs`), where no rule
+    /// above names the result.
+    ExactSearch,
 }
 
 impl PawnRule {
@@ -81,6 +85,7 @@ impl PawnRule {
             PawnRule::PawnRace => "pawn-rule-race",
             PawnRule::OutsidePassedPawn => "pawn-rule-outside",
             PawnRule::ExtraPassedPawn => "pawn-rule-extra-passed-pawn",
+            PawnRule::ExactSearch => "pawn-rule-exact-search",
         }
     }
 }
@@ -229,11 +234,32 @@ fn kings_and_pawns(pos: &Chess) -> Option<PawnEnding> {
     let board = pos.board();
     let count = |c: Color| (board.by_color(c) & board.pawns()).count();
     let (w, b) = (count(Color::White), count(Color::Black));
-    match (w, b) {
+    let by_rules = match (w, b) {
         (0, 0) => None,
         (_, 0) => Some(against_lone_king(pos, Color::White)),
         (0, _) => Some(against_lone_king(pos, Color::Black)),
         _ => both_sides(pos),
+    };
+    // The small endings are known exactly: a rule that names the exact result explains it;
+    // where the rules leave it to the arbiter (or would say otherwise), the search decides.
+    match small_pawns::exact(pos) {
+        Some(Some(exact)) if by_rules.as_ref().and_then(|j| j.result) != Some(exact) => {
+            Some(match exact {
+                KnownOutcome::Decisive { winner } => win(
+                    PawnRule::ExactSearch,
+                    winner,
+                    Note::new("pawn-exact-win")
+                        .arg("white", w)
+                        .arg("black", b)
+                        .arg("side", side(winner)),
+                ),
+                KnownOutcome::Draw => draw(
+                    PawnRule::ExactSearch,
+                    Note::new("pawn-exact-draw").arg("white", w).arg("black", b),
+                ),
+            })
+        }
+        _ => by_rules,
     }
 }
 

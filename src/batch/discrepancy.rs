@@ -344,21 +344,20 @@ pub fn find(game: &PgnGame, verdict: &Verdict) -> Vec<Discrepancy> {
         ));
     }
 
-    let tag = game
-        .tag("Result")
-        .and_then(|r| r.parse::<GameResult>().ok());
-    match (tag, game.termination) {
-        (Some(t), Some(m)) if t != m => out.push(finding(
+    // The judge's own check (its verdict's `result_tag_contradicts_movetext`).
+    if let Some((tag, marker)) = game.result_tag_contradiction() {
+        out.push(finding(
             Kind::ResultTagDisagreesWithMovetext,
             None,
-            format!("Result tag {t}, movetext ends with {m}"),
-        )),
-        (_, None) => out.push(finding(
+            format!("Result tag {tag}, movetext ends with {marker}"),
+        ));
+    }
+    if game.termination.is_none() {
+        out.push(finding(
             Kind::MissingTerminationMarker,
             None,
             "the movetext has no termination marker (1-0, 0-1, 1/2-1/2, *)".to_owned(),
-        )),
-        _ => {}
+        ));
     }
 
     if let Some(termination) = game.tag("Termination") {

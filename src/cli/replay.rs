@@ -18,6 +18,7 @@ use anyhow::Context;
 use arbiter::batch::input::Source;
 use arbiter::batch::report::{CsvWriter, JsonlWriter, Summary};
 use arbiter::batch::{self, Event, GameReport, Item, Options, Outcome, Progress};
+use arbiter::formats::input::{GameFiles, game_files_under};
 use arbiter::game::rules::CompetitionRules;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -46,7 +47,8 @@ pub enum ReplayFormat {
 #[command(mut_arg("preset", |a| a.help("Competition rules preset the games are judged under (`detsky-mat` or `fide`; default detsky-mat)")))]
 pub struct Args {
     /// PGN inputs: `.pgn`, or compressed `.pgn.zst` / `.pgn.gz` / `.pgn.bz2` (also recognised
-    /// by content); `-` for standard input.
+    /// by content); a directory for its game files at any depth, sorted by path; `-` for
+    /// standard input.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Worker threads (0: one per core; at most 1024).
@@ -134,7 +136,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.input == InputKind::Lines {
         return lines::judge(&args);
     }
-    let sources = sources_of(&args.files);
+    let (sources, dirs_read) = sources_of(&args);
     let options = Options {
         jobs: args.jobs,
         chunk_bytes: args.chunk_kib.saturating_mul(1024),
@@ -271,7 +273,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             summary.seconds
         );
     }
-    Ok(if summary.all_read() {
+    Ok(if summary.all_read() && dirs_read {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -291,10 +293,40 @@ fn not_skipped(event: Event<Option<GameReport>>) -> Option<Item> {
     })
 }
 
-/// The inputs named on the command line; standard input named twice is a usage error (exit
-/// status 2, as clap's own).
-fn sources_of(files: &[PathBuf]) -> Vec<Source> {
-    let sources: Vec<Source> = files.iter().map(|p| Source::from_arg(p)).collect();
+/// The inputs named on the command line, a directory standing for its game files at any depth
+/// (sorted by path: PGN, or the line protocol's `.jsonl` with `--input lines`), and whether
+/// every directory was read: a directory that cannot be read or holds no game file is said on
+/// standard error unless `--quiet` (the run goes on; its exit status is then 1). Standard input named twice is
+/// a usage error (exit status 2, as clap's own).
+pub(crate) fn sources_of(args: &Args) -> (Vec<Source>, bool) {
+    let kind = if args.input == InputKind::Lines {
+        GameFiles::Lines
+    } else {
+        GameFiles::Pgn
+    };
+    let lang = arbiter::i18n::Lang::from_env();
+    let mut all_read = true;
+    let mut sources = Vec::new();
+    for path in &args.files {
+        if path.as_os_str() == "-" || !path.is_dir() {
+            sources.push(Source::from_arg(path));
+            continue;
+        }
+        let (files, errors) = game_files_under(path, kind);
+        for (p, e) in errors.iter().filter(|_| !args.quiet) {
+            eprintln!("arbiter replay: {}: {e}", p.display());
+        }
+        if files.is_empty() && errors.is_empty() && !args.quiet {
+            let key = match kind {
+                GameFiles::Pgn => "replay-dir-no-pgn",
+                GameFiles::Lines => "replay-dir-no-lines",
+            };
+            let dir = path.display().to_string();
+            eprintln!("arbiter replay: {}", lang.fmt(key, &[("dir", &dir)]));
+        }
+        all_read &= errors.is_empty() && !files.is_empty();
+        sources.extend(files.into_iter().map(Source::File));
+    }
     if sources.iter().filter(|s| **s == Source::Stdin).count() > 1 {
         clap::Error::raw(
             clap::error::ErrorKind::ArgumentConflict,
@@ -302,7 +334,7 @@ fn sources_of(files: &[PathBuf]) -> Vec<Source> {
         )
         .exit();
     }
-    sources
+    (sources, all_read)
 }
 
 /// Error lines shown on standard error, at most this many game errors (the summary and the

@@ -27,6 +27,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+pub use crate::formats::game_files::{GameFiles, game_files_under};
 use crate::formats::jsonl::JsonlError;
 use crate::formats::pgn::{PgnError, PgnGame, PgnReader};
 use crate::game::event::EventLog;

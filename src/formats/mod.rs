@@ -8,6 +8,7 @@
 // Every public item says what it holds, in which units, and the rule it implements.
 #![warn(missing_docs)]
 
+mod game_files;
 pub mod input;
 pub mod jsonl;
 mod judged;

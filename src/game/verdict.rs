@@ -433,6 +433,8 @@ pub enum Discrepancy {
     IllegalMoveInRecord,
     /// The record contains a move that cannot be read unambiguously (judging stopped there).
     UnreadableMoveInRecord,
+    /// The `Result` tag and the movetext's termination marker differ (PGN standard 8.1.1.7).
+    ResultTagContradictsMovetext,
 }
 
 impl Discrepancy {
@@ -447,6 +449,7 @@ impl Discrepancy {
             Discrepancy::WinnerCannotMate => "winner_cannot_mate",
             Discrepancy::IllegalMoveInRecord => "illegal_move_in_record",
             Discrepancy::UnreadableMoveInRecord => "unreadable_move_in_record",
+            Discrepancy::ResultTagContradictsMovetext => "result_tag_contradicts_movetext",
         }
     }
 
@@ -467,6 +470,9 @@ impl Discrepancy {
             Discrepancy::WinnerCannotMate => "the winner cannot checkmate by any legal moves",
             Discrepancy::IllegalMoveInRecord => "the record holds an illegal move",
             Discrepancy::UnreadableMoveInRecord => "the record holds an unreadable move",
+            Discrepancy::ResultTagContradictsMovetext => {
+                "the Result tag contradicts the end of the moves"
+            }
         }
     }
 }

@@ -243,13 +243,15 @@ pub fn count_after_move(history: &RepetitionHistory, pos: &Chess, m: Move) -> us
 
 /// Threefold repetition claimable by the player on move, now or with *some* legal move
 /// (python-chess's `can_claim_threefold_repetition`; the Laws require the declared move,
-/// [`threefold_with_move`]).
+/// [`threefold_with_move`]). False in a checkmate or stalemate: the game is over (Laws 5.1.1,
+/// 5.2.1) and there is nothing left to claim.
 pub fn threefold_claimable(history: &RepetitionHistory, pos: &Chess) -> bool {
-    threefold_now(history)
-        || pos
-            .legal_moves()
-            .into_iter()
-            .any(|m| threefold_with_move(history, pos, m))
+    let legal = pos.legal_moves();
+    !legal.is_empty()
+        && (threefold_now(history)
+            || legal
+                .into_iter()
+                .any(|m| threefold_with_move(history, pos, m)))
 }
 
 /// Fifty-move claim without a move (Art. 9.3.2): the last 50 moves by each player had no pawn
@@ -265,11 +267,14 @@ pub fn fifty_with_move(pos: &Chess, m: Move) -> bool {
 }
 
 /// Fifty-move claim possible now or with some legal move (python-chess's
-/// `can_claim_fifty_moves`).
+/// `can_claim_fifty_moves`). False in a checkmate or stalemate, whatever the halfmove clock:
+/// the mate or stalemate ended the game (Laws 5.1.1, 5.2.1), which leaves nothing to claim.
 pub fn fifty_claimable(pos: &Chess) -> bool {
-    fifty_now(pos)
-        || (pos.halfmoves() + 1 >= FIFTY_MOVES_PLIES
-            && pos.legal_moves().into_iter().any(|m| !m.is_zeroing()))
+    if pos.halfmoves() + 1 < FIFTY_MOVES_PLIES {
+        return false;
+    }
+    let legal = pos.legal_moves();
+    !legal.is_empty() && (fifty_now(pos) || legal.into_iter().any(|m| !m.is_zeroing()))
 }
 
 /// 75-move rule (Art. 9.6.2): 75 moves by each player without a pawn move or a capture end the
@@ -383,6 +388,35 @@ mod tests {
         assert!(!fifty_now(&pos));
         assert!(fifty_claimable(&pos));
         assert!(!seventy_five_moves(&pos));
+    }
+
+    /// A checkmate or stalemate ends the game (Laws 5.1.1, 5.2.1): no fifty-move or threefold
+    /// claim is left, whatever the clock says; one legal move more and the claim is back.
+    #[test]
+    fn no_claim_once_mate_or_stalemate_ended_the_game() {
+        let at = |fen: &str| -> Chess {
+            fen.parse::<shakmaty::fen::Fen>()
+                .unwrap()
+                .into_position(shakmaty::CastlingMode::Standard)
+                .unwrap()
+        };
+        // Black mated by Rh8 (Kb6 covers a7, b7), clock at 120 plies.
+        let mated = at("k6R/8/1K6/8/8/8/8/8 b - - 120 140");
+        assert!(mated.is_checkmate());
+        assert!(fifty_now(&mated));
+        assert!(!fifty_claimable(&mated));
+        assert!(!threefold_claimable(
+            &RepetitionHistory::new(position_key(&mated)),
+            &mated
+        ));
+        // Black stalemated (Qb6 covers a7, b7 and b8; not in check), clock at 99.
+        let stalemate = at("k7/8/1QK5/8/8/8/8/8 b - - 99 140");
+        assert!(stalemate.is_stalemate());
+        assert!(!fifty_claimable(&stalemate));
+        // The same clock with a king free to move: claimable.
+        let free = at("k7/8/2K5/8/8/8/8/1Q6 b - - 99 140");
+        assert!(!free.legal_moves().is_empty());
+        assert!(fifty_claimable(&free));
     }
 
     /// The incremental key equals the key from scratch after every move of seeded random games

@@ -19,7 +19,7 @@ use super::{Args, output, sources_of};
 /// parallel by the replay's pipeline). Exit status 1 when an input could not be read to its
 /// end (the games before the failure are written).
 pub(super) fn emit(args: &Args) -> anyhow::Result<ExitCode> {
-    let sources = sources_of(&args.files);
+    let (sources, dirs_read) = sources_of(args);
     let options = Options {
         jobs: args.jobs,
         chunk_bytes: args.chunk_kib.saturating_mul(1024),
@@ -59,7 +59,7 @@ pub(super) fn emit(args: &Args) -> anyhow::Result<ExitCode> {
     if let Some(target) = opened.target {
         target.commit()?;
     }
-    Ok(if all_read {
+    Ok(if all_read && dirs_read {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -70,7 +70,7 @@ pub(super) fn emit(args: &Args) -> anyhow::Result<ExitCode> {
 /// order, on one thread (an engine runs one such process per core). A line that holds no game
 /// gets an error row; the exit status is 1 only when an input could not be opened or read.
 pub(super) fn judge(args: &Args) -> anyhow::Result<ExitCode> {
-    let sources = sources_of(&args.files);
+    let (sources, dirs_read) = sources_of(args);
     let rules = CompetitionRules::preset(args.preset.or(super::super::PresetName::DetskyMat));
     let opened = output::open(args.output.as_deref(), args.resume)?;
     let done = opened.done.unwrap_or_default();
@@ -182,7 +182,7 @@ pub(super) fn judge(args: &Args) -> anyhow::Result<ExitCode> {
             let _ = writeln!(err, "reporter:counter:arbiter,{name},{n}");
         }
     }
-    Ok(if all_read {
+    Ok(if all_read && dirs_read {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

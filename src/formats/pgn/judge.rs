@@ -7,7 +7,7 @@ use super::PgnGame;
 use crate::game::judge::{Judge, JudgeError, JudgeOptions};
 use crate::game::rules::CompetitionRules;
 use crate::game::setup::parse_fen;
-use crate::game::verdict::{GameInfo, GameResult, ReportSource, Verdict};
+use crate::game::verdict::{Discrepancy, GameInfo, GameResult, ReportSource, Verdict};
 
 /// Judges a PGN game: its mainline moves as move events; the `Result` tag (or the movetext's
 /// termination marker) as the reported result (CR 4.2); players and event from the tags. The
@@ -17,7 +17,9 @@ use crate::game::verdict::{GameInfo, GameResult, ReportSource, Verdict};
 /// [`JudgeError::InvalidStart`] for a bad `FEN` tag, [`JudgeError::UnsupportedVariant`].
 ///
 /// A SAN that fits two legal moves, that no piece can make, or a token the reader skipped
-/// ([`PgnGame::skipped`]) is a record problem in the verdict; judging stops at its ply.
+/// ([`PgnGame::skipped`]) is a record problem in the verdict; judging stops at its ply. A
+/// `Result` tag that contradicts the termination marker
+/// ([`PgnGame::result_tag_contradiction`]) is a discrepancy of the reported result.
 pub fn judge_pgn_game(
     game: &PgnGame,
     rules: CompetitionRules,
@@ -119,6 +121,9 @@ pub fn pgn_judge_keeping(
         .or(game.termination);
     if let Some(result) = reported {
         judge.report_result(result, ReportSource::Pgn, None, None);
+    }
+    if game.result_tag_contradiction().is_some() {
+        judge.add_report_discrepancy(Discrepancy::ResultTagContradictsMovetext);
     }
     Ok(judge)
 }

@@ -62,6 +62,27 @@ impl PgnGame {
         self.tags.get(name)
     }
 
+    /// The `Result` tag and the movetext's termination marker, when both are there and give
+    /// different results (`[Result "1-0"]` over moves ending `0-1`): the record contradicts
+    /// itself (PGN standard 8.1.1.7 wants them equal). The one check of it, used by the judge
+    /// ([`pgn_judge`]: the verdict's discrepancy `result_tag_contradicts_movetext`) and by the
+    /// database replay's findings. A tag that is not a result (`?`) contradicts nothing.
+    ///
+    /// ```
+    /// use arbiter::formats::pgn::PgnReader;
+    /// use arbiter::game::verdict::GameResult;
+    ///
+    /// let g = PgnReader::new(&b"[Result \"1-0\"]\n\n1. e4 e5 0-1\n"[..]).next().unwrap().unwrap();
+    /// assert_eq!(g.result_tag_contradiction(), Some((GameResult::WhiteWins, GameResult::BlackWins)));
+    /// let g = PgnReader::new(&b"[Result \"1-0\"]\n\n1. e4 e5 1-0\n"[..]).next().unwrap().unwrap();
+    /// assert_eq!(g.result_tag_contradiction(), None);
+    /// ```
+    pub fn result_tag_contradiction(&self) -> Option<(GameResult, GameResult)> {
+        let tag = self.tag("Result")?.parse::<GameResult>().ok()?;
+        let marker = self.termination?;
+        (tag != marker).then_some((tag, marker))
+    }
+
     /// Sets [`PgnGame::skipped`] to the tokens the reader skipped in this game's text (from
     /// [`unreadable_tokens`]), first reading those that are a promotion written without `=`
     /// (`a8Q`, `exd1N+`, as several exporters write it; pgn-reader 0.29 drops them) into

@@ -118,6 +118,17 @@ impl Judge {
         Ok(())
     }
 
+    /// Adds a discrepancy found in the record itself (not on the board) to the reported result's
+    /// check, which then disagrees; nothing without a reported result.
+    pub fn add_report_discrepancy(&mut self, discrepancy: Discrepancy) {
+        if let Some(r) = &mut self.reported
+            && !r.discrepancies.contains(&discrepancy)
+        {
+            r.discrepancies.push(discrepancy);
+            r.agrees = false;
+        }
+    }
+
     /// The result reported by the players or the record (CR 4.2), checked against the board.
     /// If the game has not ended by rule, it ends with the reported result (`0-0` for a result
     /// not recorded; `*` leaves it unfinished).
