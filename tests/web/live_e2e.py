@@ -115,6 +115,7 @@ def main():
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support import expected_conditions as EC
 
     os.makedirs(args.screenshots, exist_ok=True)
     work = tempfile.mkdtemp(prefix="arbiter-live-")
@@ -149,6 +150,13 @@ def main():
 
     def go(path):
         browser.get(url + path)
+
+    def submit(button):
+        """Clicks a form's button and waits for the page the POST redirects to (the old page
+        gone first: a page already at `saved=1` would otherwise pass the wait at once)."""
+        button.click()
+        WebDriverWait(browser, 10).until(EC.staleness_of(button))
+        WebDriverWait(browser, 10).until(lambda b: "saved=1" in b.current_url)
 
     def wait(cond, limit, what):
         start = time.time()
@@ -224,12 +232,10 @@ def main():
 
         # The clicks: the notice, the mate, the signal.
         go("/rounds/1/live?lang=ru")
-        browser.find_element(css, "#board-2 button.notice").click()
-        WebDriverWait(browser, 10).until(lambda b: "saved=1" in b.current_url)
+        submit(browser.find_element(css, "#board-2 button.notice"))
         c.check("замечено судьёй" in browser.find_element(css, "#board-2").text, "noticed by the arbiter")
         for b in (1, 3):
-            browser.find_element(css, f"#record-{b}").click()
-            WebDriverWait(browser, 10).until(lambda d: "saved=1" in d.current_url)
+            submit(browser.find_element(css, f"#record-{b}"))
         boards = api(url, "/api/rounds/1")[1]["boards"]
         c.check(boards[0]["result"] == "0-1" and boards[2]["result"] == "0-1",
                 f"recorded on the click: {[b['result'] for b in boards]}")
@@ -254,8 +260,7 @@ def main():
         text = browser.find_element(css, "#board-9").text
         c.check("присуждено" in text or "оставлена судье" in text, f"the adjudication shown: {text!r}")
         for b in (9, 10):
-            browser.find_element(css, f"#record-{b}").click()
-            WebDriverWait(browser, 10).until(lambda d: "saved=1" in d.current_url)
+            submit(browser.find_element(css, f"#record-{b}"))
         event = api(url, "/api/event")[1]
         games = event["rounds"][0]["games"]
         c.check(all(g.get("result") for g in games), "every board recorded")
