@@ -15,7 +15,9 @@
 #     (`--input livechess` on the LiveChess transcript), with the line's `--format`.
 #   - `spark-submit …`: runs when `spark-submit` is on PATH; otherwise its file equivalent,
 #     `arbiter replay --input lines --format jsonl -` on the same line file (what each task runs).
-# A command fails the check on a non-zero exit status. Prints `N passed, M failed`.
+# A command fails the check on a non-zero exit status, unless its comment documents another as
+# `(exit N)` (a directory with broken files in it: exit 1); then exactly N. Prints
+# `N passed, M failed`.
 set -uo pipefail
 
 if [ $# -ne 1 ] || ! [ -x "$1" ]; then
@@ -90,7 +92,8 @@ check_serve() { # $1: the state file
 }
 
 run_line() { # $1: one command line of a block, run by the shell in the block's directory
-    local line="$1" format status
+    local line="$1" format status expected=0
+    if [[ "$line" =~ \#.*\(exit\ ([0-9]+)\) ]]; then expected="${BASH_REMATCH[1]}"; fi
     local original="$line"
     case "$line" in
         "arbiter serve "*)
@@ -111,7 +114,7 @@ run_line() { # $1: one command line of a block, run by the shell in the block's 
     eval "$line" </dev/null >"$work/out.log" 2>&1
     status=$?
     [ "$line" != "$original" ] && line="$line   (instead of: $original)"
-    if [ "$status" -eq 0 ]; then ok "$line"; else bad "$line" "exit $status"; sed 's/^/    | /' "$work/out.log" | head -5; fi
+    if [ "$status" -eq "$expected" ]; then ok "$line"; else bad "$line" "exit $status, expected $expected"; sed 's/^/    | /' "$work/out.log" | head -5; fi
 }
 
 for block in "${blocks[@]}"; do
