@@ -21,7 +21,7 @@
    the round page's forms carry.
 
 Prints the figures and exits 1 when a check fails. Bounded in time (about a minute and a half
-in all) and count; the numbers depend on the machine (see README, "Load").
+in all) and count; the numbers depend on the machine (see docs/performance.md, "The desk under load").
 """
 
 import argparse

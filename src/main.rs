@@ -29,24 +29,33 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Judge games (JSONL event logs, PGN, board placement logs) under the Laws and the competition rules.
+    #[command(after_help = cli::examples::JUDGE)]
     Judge(cli::judge::Args),
     /// Adjudicate an unfinished game at play-out expiry (CR 4.3).
+    #[command(after_help = cli::examples::ADJUDICATE)]
     Adjudicate(cli::adjudicate::AdjudicateArgs),
     /// Can a side still checkmate by any series of legal moves (Laws 5.2.2, 6.9, 7.5.5)?
+    #[command(after_help = cli::examples::WINNABLE)]
     Winnable(cli::winnable::WinnableArgs),
     /// Replay game databases in parallel and check every game and its recorded result.
+    #[command(after_help = cli::examples::REPLAY)]
     Replay(cli::replay::Args),
     /// Keep a tournament: players, results, standings, TRF export.
+    #[command(after_help = cli::examples::TOURNAMENT)]
     Tournament(cli::tournament::Args),
     /// Pair the next round of a Swiss tournament by the FIDE Dutch system.
+    #[command(after_help = cli::examples::PAIR)]
     Pair(cli::pair::Args),
     /// Free pairing checker: re-pair every round of a TRF tournament and report the rounds that differ.
     CheckPairings(cli::check::Args),
     /// Random tournament generator: a complete TRF tournament paired by the engine, from a seed.
+    #[command(after_help = cli::examples::GENERATE)]
     Generate(cli::generate::Args),
     /// Follow a live e-board (a DGT board on a serial port, DGT LiveChess) and record its output.
+    #[command(after_help = cli::examples::BOARD)]
     Board(cli::board::Args),
     /// The arbiter's desk: serve a tournament state file as local web pages and a JSON API.
+    #[command(after_help = cli::examples::SERVE)]
     Serve(cli::serve::Args),
 }
 

@@ -19,7 +19,7 @@
 //! positions leading to it undecided, unless the new piece is lost at once.
 //!
 //! Cost: one slice is 8,192 bytes; a K+2P v K+P position with every pawn at home leads to
-//! 342 slices, built in about 2 s in the test profile (README, "pawn endings";
+//! 342 slices, built in about 2 s in the test profile (docs/adjudication.md, "pawn endings";
 //! `cargo test --lib adjudicate::small_pawns::tests::build_figures -- --nocapture`).
 
 use std::collections::HashMap;

@@ -7,7 +7,7 @@
 //! `round`, `white`, `black`, `result` as written), `plies_recorded`, `status` (`judged`,
 //! `unsupported_variant`, `error`), then for a judged game every key of the judge's verdict
 //! (`result`, `reason`, `article`, `ended_at_ply`, `plies`, `final_fen`, `illegal_moves`,
-//! `reported`, …, see the README's verdict schema), `variant` for an unsupported variant,
+//! `reported`, …, see docs/formats/verdict-json.md), `variant` for an unsupported variant,
 //! `error` (`kind`, message fields) for an unreadable game, and always `discrepancies` (array of
 //! `kind`, `article`?, `ply`?, `move`?, `detail`).
 

@@ -31,8 +31,10 @@ pub struct Args {
 enum BoardCommand {
     /// Judge a live board as it plays: one line per move, illegal act, touch, result signal,
     /// end of the game, and drop of the link.
+    #[command(after_help = super::examples::BOARD_WATCH)]
     Watch(WatchArgs),
     /// Record a live board's output to a capture file, without judging it.
+    #[command(after_help = super::examples::BOARD_RECORD)]
     Record(RecordArgs),
 }
 

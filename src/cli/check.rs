@@ -14,7 +14,7 @@ use super::Format;
 /// Arguments of `arbiter check-pairings`.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Exit status: 0 every round agrees with the engine; 3 some round differs; 1 the file cannot be read; 2 usage error."
+    after_help = super::examples::CHECK_PAIRINGS
 )]
 #[command(mut_arg("preset", |a| a.help("Preset of the pairing rules: `fide` (C.04.3) or `detsky-mat` (CR 1.3, 1.5: up to 3 same colours in a row); default: the event's preset for a state file, `fide` for a TRF file")))]
 pub struct Args {

@@ -39,7 +39,7 @@ pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,
     /// Board logs without clock presses: a placement read on this many consecutive lines is
-    /// committed (K of the stability rule, README "Digital boards").
+    /// committed (K of the stability rule, docs/eboards.md, "Digital boards").
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     pub board_snapshots: u32,
     /// Board logs without clock presses: a placement standing this many seconds is committed (T).

@@ -32,6 +32,7 @@ pub mod adjudicate;
 pub mod board;
 pub mod check;
 pub mod errors;
+pub mod examples;
 pub mod generate;
 pub mod judge;
 pub mod pair;

@@ -35,7 +35,7 @@ pub enum ReplayFormat {
     #[value(alias = "text")]
     Summary,
     /// One JSON object per game, in input order (the judge's verdict keys plus `file`,
-    /// `index`, `discrepancies`…; see README "Batch replay").
+    /// `index`, `discrepancies`…; see docs/replay.md).
     #[value(alias = "json")]
     Jsonl,
     /// One CSV record per game, in input order, under a header line.
@@ -77,8 +77,9 @@ pub struct Args {
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1 << 20))]
     pub chunk_kib: usize,
     /// What the inputs hold: `pgn` (PGN files, plain or compressed), or `lines`: the line
-    /// protocol, one game per line as JSON (`file`, `index`, `pgn`; see README "Replay on Spark
-    /// and Hadoop"), answered by one JSONL verdict per line, in order, whatever `--format`.
+    /// protocol, one game per line as JSON (`file`, `index`, `pgn`; see docs/replay.md, "Replay
+    /// on Spark and Hadoop"), answered by one JSONL verdict per line, in order, whatever
+    /// `--format`.
     #[arg(long, value_enum, default_value_t, conflicts_with = "emit_lines")]
     pub input: InputKind,
     /// Write the games of the PGN inputs as lines of the line protocol (one JSON object per

@@ -37,42 +37,61 @@ pub struct Args {
 #[derive(clap::Subcommand)]
 enum Command {
     /// Create a new state file.
+    #[command(after_help = super::examples::T_NEW)]
     New(NewArgs),
     /// Add a player (ranked by rating, title, name until round 1 is paired; then the next number).
+    #[command(after_help = super::examples::T_ADD_PLAYER)]
     AddPlayer(AddPlayerArgs),
     /// Add the players of a school's list (CSV/TSV from a spreadsheet): a preview; `--apply` writes.
+    #[command(after_help = super::examples::T_ADD_PLAYERS)]
     AddPlayers(school::AddPlayersArgs),
     /// Correct a registered player: name, rating, birth date, club, sex (what is not given stays).
+    #[command(after_help = super::examples::T_EDIT_PLAYER)]
     EditPlayer(EditPlayerArgs),
     /// Show the start list (initial ranking: rating, title, name); `--apply` re-ranks before round 1.
+    #[command(after_help = super::examples::T_START_LIST)]
     StartList(StartListArgs),
     /// Forbid players to meet (siblings, same club; TRF `XXP`).
+    #[command(after_help = super::examples::T_FORBID)]
     Forbid(ForbidArgs),
     /// The pairing list of a round: by board, with the bye and results, and by name.
+    #[command(after_help = super::examples::T_PAIRINGS)]
     Pairings(PairingsArgs),
     /// Set the pairings of the next round (from `--game W-B` options or a bbpPairings / `arbiter pair` output file).
+    #[command(after_help = super::examples::T_PAIR)]
     Pair(PairArgs),
     /// Record a bye or an absence (half-point, zero-point, full-point, pairing-allocated).
+    #[command(after_help = super::examples::T_BYE)]
     Bye(ByeArgs),
     /// Record a result.
+    #[command(after_help = super::examples::T_RESULT)]
     Result(ResultArgs),
     /// The player leaves the event from a round on (CR 1.4).
+    #[command(after_help = super::examples::T_WITHDRAW)]
     Withdraw(WithdrawArgs),
     /// Disqualify a player in a round (CR 2.2: that game and all later ones lost).
+    #[command(after_help = super::examples::T_DISQUALIFY)]
     Disqualify(DisqualifyArgs),
     /// Standings with tie-breaks (of the event, or of one category with `--category`).
+    #[command(after_help = super::examples::T_STANDINGS)]
     Standings(school::StandingsArgs),
     /// The event's categories (grade, sex, birth year, age, rating band) and prize settings.
+    #[command(after_help = super::examples::T_CATEGORY)]
     Category(school::CategoryArgs),
     /// The prize list of every category.
+    #[command(after_help = super::examples::T_PRIZES)]
     Prizes(school::PrizesArgs),
     /// The diplomas of the prize winners as one HTML file to print (A4, one per page).
+    #[command(after_help = super::examples::T_DIPLOMAS)]
     Diplomas(school::DiplomasArgs),
     /// Crosstable with tie-breaks.
+    #[command(after_help = super::examples::T_CROSSTABLE)]
     Crosstable(ReportArgs),
     /// Write a state file or TRF file as TRF (a TRF input is written back unchanged) or JSON.
+    #[command(after_help = super::examples::T_EXPORT)]
     Export(ExportArgs),
     /// Create a state file from a TRF file (players, rounds, results, byes).
+    #[command(after_help = super::examples::T_IMPORT)]
     Import(ImportArgs),
 }
 

@@ -306,7 +306,7 @@ fn read_head<R: Read>(r: &mut R) -> io::Result<Vec<u8>> {
 /// The kinds of game input the crate reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameFormat {
-    /// A JSON Lines event log (README, "The event log (JSON Lines)"), one game or several.
+    /// A JSON Lines event log (docs/formats/event-log.md), one game or several.
     Jsonl,
     /// PGN, one game or many.
     Pgn,

@@ -1,4 +1,4 @@
-//! The JSON Lines event log: one [`Event`] per line (README, "The event log (JSON Lines)").
+//! The JSON Lines event log: one [`Event`] per line (docs/formats/event-log.md).
 //! Blank lines and lines starting with `#` are comments (so fixtures can say what they show).
 //! A `header` event starts a new game; events before the first header form a game from the
 //! standard start position.
@@ -237,7 +237,7 @@ impl<R: BufRead> Iterator for JsonlGames<R> {
 }
 
 /// Writes events as JSON Lines: one compact JSON object per event, each followed by `\n`, in
-/// the schema [`read_games`] reads back (README, "The event log (JSON Lines)").
+/// the schema [`read_games`] reads back (docs/formats/event-log.md).
 ///
 /// # Errors
 /// I/O errors of `out`.

@@ -1,5 +1,5 @@
 //! The event log: what happens at one board, in order (the judge's input). Serialised as JSON Lines,
-//! one event per line, each an object with a `"type"` key (see README, "The event log").
+//! one event per line, each an object with a `"type"` key (see docs/formats/event-log.md).
 //!
 //! ```text
 //! {"type":"header","white":"Ann","black":"Bob","round":"1","board":"3","rules":"detsky-mat"}

@@ -1,6 +1,6 @@
 //! The verdict on one game: result, reason with its article, every illegal act, claims,
 //! the reported result checked against the board (CR 4.2), final FEN, and (on request) a
-//! per-event trace. Its JSON form is a stable contract (README, "Verdict JSON schema").
+//! per-event trace. Its JSON form is a stable contract (docs/formats/verdict-json.md).
 
 use std::fmt;
 use std::str::FromStr;
@@ -617,7 +617,7 @@ pub struct TraceEntry {
     pub decision_note: crate::i18n::Note,
 }
 
-/// The verdict on one game. See README, "Verdict JSON schema".
+/// The verdict on one game. See docs/formats/verdict-json.md.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Verdict {
     /// `1-0`, `0-1`, `1/2-1/2`, `0-0` or `*`.

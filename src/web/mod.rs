@@ -571,7 +571,7 @@ async fn blocking<T: Send + 'static>(
 /// under 100 KiB); a larger one is refused with 413 naming the limit.
 pub const BODY_LIMIT: usize = 4 << 20;
 
-/// The routes: pages, form actions and the JSON API (see README "arbiter serve").
+/// The routes: pages, form actions and the JSON API (see docs/desk.md).
 pub fn router(app: Shared) -> Router {
     Router::new()
         .route("/", get(pages::event))

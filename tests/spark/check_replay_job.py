@@ -46,7 +46,7 @@ def run(cmd, **kw):
 def spark_job(arbiter, master, lines, out, ship=None):
     """Runs the job; returns (summary, wall seconds of spark-submit). With `ship`, the binary
     at that path goes to the tasks with --files and the job names it without a directory, as
-    on a cluster (README)."""
+    on a cluster (docs/replay.md)."""
     shipping = ["--files", ship] if ship else []
     cmd = ["spark-submit", "--master", master, *shipping, JOB, "--input", lines,
            "--output", out, "--arbiter", arbiter]
@@ -104,7 +104,7 @@ def check(arbiter, master, tmp):
 
 
 def check_shipped(arbiter, master, lines, want, tmp):
-    """The cluster way (README): the binary shipped with --files, without its executable bit,
+    """The cluster way (docs/replay.md): the binary shipped with --files, without its executable bit,
     named without a directory; its verdicts on the first 200 games equal replay's."""
     ship_dir = os.path.join(tmp, "ship")
     os.makedirs(ship_dir)

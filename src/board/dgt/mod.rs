@@ -1,6 +1,6 @@
 //! A DGT e-Board's serial output (DGT's public protocol description `dgtbrd.h`; copies in
 //! github.com/jromang/picochess `test/dgtbrd-ruud.h`; DGT reserves its commercial use, see
-//! README "Digital boards") decoded incrementally into the recogniser's [`Snapshot`]s.
+//! docs/eboards.md, "Digital boards") decoded incrementally into the recogniser's [`Snapshot`]s.
 //!
 //! - [`Framer`]: bytes in, whole messages ([`Frame`]) out. A message is
 //!   `[id | 0x80][len >> 7][len & 0x7F][payload]`, the length counting the 3 header bytes; only

@@ -6,8 +6,8 @@
 //! With the full budget ([`can_mate`]) the game-over and material tests of layer 1 are followed
 //! by the **reference solver**, `chasolver` (CHA-Solver, by CHA's author), whose helpmate is
 //! replayed on the position before it is believed; our own layers 2–4 run only when it gives
-//! no checked verdict (README, "Winnability": measured side by side, it decides the whole CHA
-//! test vector and is faster). The quick and static budgets use our own layers only:
+//! no checked verdict (docs/adjudication.md, "Winnability": measured side by side, it decides
+//! the whole CHA test vector and is faster). The quick and static budgets use our own layers only:
 //!
 //! 1. **Material** — `has_insufficient_material`, plus two material facts that need no search:
 //!    a lone king never mates, and a lone knight or bishops of one square colour cannot mate

@@ -1,11 +1,11 @@
 //! The reference solver behind [`super::can_mate`]: `chasolver` (CHA-Solver by Miguel Ambrona,
 //! the author of the Chess Unwinnability Analyzer, FUN 2022; MIT), built on the `chess` crate.
 //!
-//! Measured side by side with our own layers (README, "Winnability"), it decides every position
-//! of CHA's test vector and is faster on real games, so the full budget asks it first. Nothing
-//! it says is taken on trust that can be checked: its helpmate is converted move by move to
-//! shakmaty moves and replayed on *our* position; a move that does not replay, or a line that
-//! does not end in checkmate by the intended winner, is a [`SolverProblem`], never a verdict.
+//! Measured side by side with our own layers (docs/adjudication.md, "Winnability"), it decides
+//! every position of CHA's test vector and is faster on real games, so the full budget asks it
+//! first. Nothing it says is taken on trust that can be checked: its helpmate is converted move by
+//! move to shakmaty moves and replayed on *our* position; a move that does not replay, or a line
+//! that does not end in checkmate by the intended winner, is a [`SolverProblem`], never a verdict.
 //! Its "unwinnable" is a proof by its own (peer-reviewed) analysis.
 //!
 //! The solver's board library refuses some positions shakmaty accepts (Chess960 castling

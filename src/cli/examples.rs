@@ -1,0 +1,164 @@
+//! The examples each command's `--help` ends with (clap `after_help`). `--help` is English in
+//! every language (usage errors follow `--lang`); the commands run from the repository's root,
+//! on its bundled fixtures where a file is needed.
+
+pub const JUDGE: &str = "\
+Examples:
+  arbiter judge fixtures/judge/*.jsonl
+  arbiter judge fixtures/judge/games.pgn --preset fide --format json
+  arbiter judge --input dgt --format pgn fixtures/eboard/dgt/1.inbytes > game.pgn";
+
+pub const ADJUDICATE: &str = "\
+Examples:
+  arbiter adjudicate --fen '8/8/4k3/8/8/8/P6P/4K3 w - - 0 1'
+  arbiter adjudicate fixtures/judge/cr4.3-playout-expired.jsonl --lang ru
+  arbiter adjudicate --list-rules --preset fide";
+
+pub const WINNABLE: &str = "\
+Examples:
+  arbiter winnable --fen '8/8/8/8/8/2k5/8/K1N5 w - - 0 1'
+  arbiter winnable --fen '8/8/8/8/8/2k5/8/K1N5 w - - 0 1' --side not-to-move --format json";
+
+pub const REPLAY: &str = "\
+Examples:
+  arbiter replay fixtures/replay
+  arbiter replay games.pgn.zst --jobs 2 --format jsonl > verdicts.jsonl
+  zstdcat db.pgn.zst | arbiter replay - --format csv > games.csv";
+
+pub const PAIR: &str = "\
+Examples:
+  arbiter pair round-5.trf
+  arbiter pair round-5.trf --format json --explain
+  arbiter pair round-5.trf --format trf > round-6.trf";
+
+pub const CHECK_PAIRINGS: &str = "\
+Examples:
+  arbiter check-pairings final.trf
+  arbiter check-pairings turnir.json --preset detsky-mat --format json
+
+Exit status: 0 every round agrees with the engine; 3 some round differs; 1 the file cannot be read; 2 usage error.";
+
+pub const GENERATE: &str = "\
+Examples:
+  arbiter generate --players 30 --rounds 7 --seed 1 -o random.trf
+  arbiter generate --players 15 --rounds 4 --seed 2 --draws 20 --preset detsky-mat";
+
+pub const BOARD_WATCH: &str = "\
+Examples:
+  arbiter board watch --dgt /dev/ttyUSB0 --record game.dgt
+  arbiter board watch --livechess ws://localhost:1982/api/v1.0 --format json";
+
+pub const BOARD_RECORD: &str = "\
+Examples:
+  arbiter board record --dgt /dev/ttyUSB0 --record game.dgt
+  arbiter judge game.dgt          # judge the recording afterwards";
+
+pub const SERVE: &str = "\
+Examples:
+  arbiter serve turnir.json --lang ru
+  arbiter serve turnir.json --addr 0.0.0.0:8080
+  arbiter serve turnir.json --livechess ws://localhost:1982/api/v1.0";
+
+pub const T_NEW: &str = "\
+Examples:
+  arbiter tournament new turnir.json --name \"School championship\" --rounds 4
+  arbiter tournament new open.json --name \"Open\" --rounds 9 --preset fide";
+
+pub const T_ADD_PLAYER: &str = "\
+Examples:
+  arbiter tournament add-player turnir.json --name \"Ivanova, Anna\" --rating 1200 --sex f
+  arbiter tournament add-player turnir.json --name \"Petrov, Pyotr\" --birth-date 14.11.2016 --club \"School 5\"";
+
+pub const T_ADD_PLAYERS: &str = "\
+Examples:
+  arbiter tournament add-players turnir.json fixtures/tournament/school-list.csv
+  arbiter tournament add-players turnir.json fixtures/tournament/school-list.csv --apply";
+
+pub const T_EDIT_PLAYER: &str = "\
+Examples:
+  arbiter tournament edit-player turnir.json --player 3 --rating 1150
+  arbiter tournament edit-player turnir.json --player 5 --unrated --club \"School 7\"";
+
+pub const T_START_LIST: &str = "\
+Examples:
+  arbiter tournament start-list turnir.json
+  arbiter tournament start-list turnir.json --apply";
+
+pub const T_FORBID: &str = "\
+Examples:
+  arbiter tournament forbid turnir.json --players 3,7 --reason siblings";
+
+pub const T_PAIRINGS: &str = "\
+Examples:
+  arbiter tournament pairings turnir.json --round 1 --lang ru > round-1.txt
+  arbiter tournament pairings turnir.json --round 1 --format csv";
+
+pub const T_PAIR: &str = "\
+Examples:
+  arbiter tournament pair turnir.json --auto
+  arbiter tournament pair turnir.json --round 1 --game 1-3 --game 4-2 --bye 5";
+
+pub const T_BYE: &str = "\
+Examples:
+  arbiter tournament bye turnir.json --round 2 --player 3 --kind half
+  arbiter tournament bye turnir.json --round 2 --player 4 --kind zero";
+
+pub const T_RESULT: &str = "\
+Examples:
+  arbiter tournament result turnir.json --round 1 --board 1 1-0
+  arbiter tournament result turnir.json --round 1 --game 4-2 1/2-1/2 --correct
+  arbiter tournament result turnir.json --round 1 --board 5 -- -+";
+
+pub const T_WITHDRAW: &str = "\
+Examples:
+  arbiter tournament withdraw turnir.json --player 2 --from-round 3";
+
+pub const T_DISQUALIFY: &str = "\
+Examples:
+  arbiter tournament disqualify turnir.json --player 2 --round 3";
+
+pub const T_STANDINGS: &str = "\
+Examples:
+  arbiter tournament standings turnir.json --lang ru
+  arbiter tournament standings turnir.json --category \"Girls, grades 1-2\" --format json
+  arbiter tournament standings fixtures/tournament/held-swiss-9.trf --preset fide";
+
+pub const T_CATEGORY: &str = "\
+Examples:
+  arbiter tournament category add turnir.json --name \"Girls, grades 1-2\" --sex f --grades 1-2
+  arbiter tournament category list turnir.json
+  arbiter tournament category settings turnir.json --chief-arbiter \"Ivanova A. P.\" --date 06.12.2026";
+
+pub const T_PRIZES: &str = "\
+Examples:
+  arbiter tournament prizes turnir.json --lang ru";
+
+pub const T_DIPLOMAS: &str = "\
+Examples:
+  arbiter tournament diplomas turnir.json -o diplomas.html
+  arbiter tournament diplomas turnir.json --template my-diploma.html -o diplomas.html";
+
+pub const T_CROSSTABLE: &str = "\
+Examples:
+  arbiter tournament crosstable turnir.json --lang ru
+  arbiter tournament crosstable fixtures/tournament/held-swiss-9.trf --format json";
+
+pub const T_EXPORT: &str = "\
+Examples:
+  arbiter tournament export turnir.json --format trf > turnir.trf
+  arbiter tournament export fixtures/tournament/held-swiss-9.trf --format json";
+
+pub const T_IMPORT: &str = "\
+Examples:
+  arbiter tournament import fixtures/tournament/held-swiss-9.trf held.json";
+
+pub const TOURNAMENT: &str = "\
+Examples:
+  arbiter tournament new turnir.json --name \"School championship\" --rounds 4
+  arbiter tournament add-players turnir.json fixtures/tournament/school-list.csv --apply
+  arbiter tournament pair turnir.json --auto";
+
+pub const BOARD: &str = "\
+Examples:
+  arbiter board watch --dgt /dev/ttyUSB0 --record game.dgt
+  arbiter board record --livechess ws://localhost:1982/api/v1.0 --record session.jsonl";
