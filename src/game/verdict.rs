@@ -1,7 +1,6 @@
 //! The verdict on one game: result, reason with its article, every illegal act, claims,
 //! the reported result checked against the board (CR 4.2), final FEN, and (on request) a
 //! per-event trace. Its JSON form is a stable contract (README, "Verdict JSON schema").
-//!
 
 use std::fmt;
 use std::str::FromStr;
