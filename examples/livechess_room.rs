@@ -1,6 +1,6 @@
 //! An emulated DGT LiveChess 2 with several e-boards on 127.0.0.1, for the live room's browser
 //! test (tests/web/live_e2e.py) and demos: the emulator of the Rust tests
-//! (tests/live/room.rs), driven from standard input.
+//! (tests/it/live/room.rs), driven from standard input.
 //!
 //!     cargo run --example livechess_room -- 1001 1002 1003
 //!
@@ -8,7 +8,7 @@
 //! line read, `SERIAL PLACEMENT`, puts that FEN piece placement on that e-board (its feed
 //! subscribers get a frame). Ends at the end of its input.
 
-#[path = "../tests/live/room.rs"]
+#[path = "../tests/it/live/room.rs"]
 #[allow(dead_code)]
 mod room;
 

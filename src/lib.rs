@@ -27,7 +27,7 @@
 //! - [`web`]: `arbiter serve`, the arbiter's desk: HTML pages and a JSON API over one state
 //!   file, on the library calls the CLI makes.
 //!
-//! Layers, lowest first; code only names a lower layer (`tests/architecture.rs` checks it):
+//! Layers, lowest first; code only names a lower layer (`tests/it/architecture.rs` checks it):
 //! `i18n` ← `laws` ← `adjudicate` ← `game` ← `tournament` ← `formats` ← `board`, `batch` ← the CLI
 //! and `web`.
 //!

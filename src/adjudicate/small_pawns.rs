@@ -487,7 +487,7 @@ mod tests {
     }
 
     /// Hand-checked positions (each also checked against Stockfish in
-    /// `tests/adjudication_engine.rs`).
+    /// `tests/it/adjudication_engine.rs`).
     #[test]
     fn hand_checked_small_pawn_endings() {
         for (fen, want) in [

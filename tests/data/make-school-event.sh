@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds tests/data/school-event-23.json (the hand-checked categories of tests/categories.rs):
+# Builds tests/data/school-event-23.json (the hand-checked categories of tests/it/categories.rs):
 # 23 children of grades 1–4 from tests/data/players/school-event-23.csv, 4 rounds paired by
 # the Dutch pairer, every result entered by a fixed pattern, and five
 # categories. Usage: tests/data/make-school-event.sh target/debug/arbiter OUT.json

@@ -32,7 +32,7 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-back
                   "--disable-component-update", "--disable-sync", "--no-first-run",
                   "--no-pdf-header-footer"]
 
-# (name in the dative, words after it), page by page: the prize lists of tests/categories.rs.
+# (name in the dative, words after it), page by page: the prize lists of tests/it/categories.rs.
 DIPLOMAS = [
     ("Поповой Варваре", "занявшей 1 место в категории «1–2 классы»"),
     ("Козловой Алисе", "занявшей 2 место в категории «1–2 классы»"),

@@ -104,6 +104,7 @@ fn replay(dir: &Path) -> Result<(), String> {
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn children_event_vectors_through_the_model() {
     let root = Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),

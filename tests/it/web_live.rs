@@ -1,10 +1,10 @@
 //! The live room end to end: `arbiter serve --livechess` on 127.0.0.1 follows an emulated
-//! LiveChess with three e-boards (tests/live/room.rs), and the desk's API shows what the boards
+//! LiveChess with three e-boards (tests/it/live/room.rs), and the desk's API shows what the boards
 //! play: the assignment (200, 404, 409), the moves, an illegal move as an incident, a mate as a
 //! proposed result that is recorded only on the arbiter's click, the play-out held by the
 //! server, the Server-Sent Events, and the big screen that needs no token and shows no control.
 
-mod live;
+use crate::live;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

@@ -2,7 +2,7 @@
 //! the fourth proven incident proposes disqualification, applied only with
 //! `tournament result --confirm-disqualification` (losses in all later rounds).
 
-mod common;
+use crate::common;
 
 use common::{arbiter, ok, result_by_verdict};
 

@@ -251,6 +251,7 @@ fn trf_files() -> Vec<PathBuf> {
 /// Every pairing vector read into the model and written back: same headers, same blocks, same
 /// points (the rank column is recomputed); the standings agree with those of the raw file.
 #[test]
+#[ignore = "needs ../shared"]
 fn trf_through_the_model_keeps_every_result() {
     let files = trf_files();
     assert!(files.len() >= 300);

@@ -90,6 +90,7 @@ fn check_set(root: &Path, failures: &mut Vec<String>, passed: &mut usize) {
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn pairing_vectors_identical_to_reference() {
     let mut failures = Vec::new();
     let mut passed = 0;

@@ -4,7 +4,7 @@
 //! has a limit; the process is killed if the test fails first).
 #![cfg(unix)]
 
-mod live;
+use crate::live;
 
 use std::time::Duration;
 

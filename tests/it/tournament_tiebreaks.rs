@@ -13,7 +13,7 @@ fn table(text: &str) -> ResultTable {
 }
 
 fn fixture() -> ResultTable {
-    table(include_str!("../fixtures/tournament/hand-checked-5.trf"))
+    table(include_str!("../../fixtures/tournament/hand-checked-5.trf"))
 }
 
 /// Scores: P1 1+1+½ = 2½; P2 0+1(+)+0(Z) = 1; P3 ½+0(-)+0 = ½; P4 ½+½(H)+½ = 1½;
@@ -162,7 +162,7 @@ fn direct_encounter_when_not_everybody_met() {
 /// player (see `fixtures/tournament/README.md`).
 #[test]
 fn held_exercises_swiss_after_5_rounds() {
-    let t = table(include_str!("../fixtures/tournament/held-swiss-5.trf"));
+    let t = table(include_str!("../../fixtures/tournament/held-swiss-5.trf"));
     let c = Calculator::new(&t, Rules::Fide2024);
     let by_tpn: [(TieBreak, [f64; 16]); 9] = [
         (
@@ -272,12 +272,12 @@ fn held_exercises_direct_encounter() {
             .map(|tpn| rows.iter().find(|r| r.tpn == tpn).unwrap().rank)
             .collect()
     };
-    let five = ranks(include_str!("../fixtures/tournament/held-swiss-5.trf"));
+    let five = ranks(include_str!("../../fixtures/tournament/held-swiss-5.trf"));
     // Exercises 23 and 24: DE splits neither {1, 3, 4, 16} nor {5, 8, 11}.
     for (tpn, rank) in [(1, 2), (3, 2), (4, 2), (16, 2), (5, 7), (8, 7), (11, 7)] {
         assert_eq!(five[tpn - 1], rank, "player {tpn} after 5 rounds");
     }
     // Exercise 25: after 9 rounds.
-    let nine = ranks(include_str!("../fixtures/tournament/held-swiss-9.trf"));
+    let nine = ranks(include_str!("../../fixtures/tournament/held-swiss-9.trf"));
     assert_eq!(nine, [3, 5, 1, 3, 9, 2, 6, 6, 14, 9, 13, 14, 16, 9, 9, 6]);
 }

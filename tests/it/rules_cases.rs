@@ -437,6 +437,7 @@ fn run_file(path: &str) -> (usize, usize) {
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn rules_cases() {
     let mut files = vec![
         concat!(

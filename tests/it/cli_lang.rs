@@ -8,7 +8,7 @@
 //! a file that holds no tournament, the pairing-allocated bye given before pairing, the one
 //! preset kept in the event.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Output;

@@ -149,7 +149,11 @@ fn killed_writer_leaves_old_or_new_state() {
     let mut grew = 0;
     for run in 0..120 {
         let mut child = Command::new(&exe)
-            .args(["killed_writer_child", "--exact", "--nocapture"])
+            .args([
+                "state_survives::killed_writer_child",
+                "--exact",
+                "--nocapture",
+            ])
             .arg("--test-threads=1")
             .env(WRITER_ENV, &path)
             .stdout(std::process::Stdio::null())

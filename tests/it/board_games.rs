@@ -26,6 +26,7 @@ fn games(file: &str, limit: usize) -> Vec<Vec<Move>> {
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn real_games_are_recovered_exactly() {
     let mut all = games("lichess_2025-05_blitz_clk.pgn", 200);
     all.extend(games("twic1599_otb.pgn", 200));
@@ -239,6 +240,7 @@ fn inject(
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn illegal_acts_injected_into_real_games_are_classified() {
     let mut all = games("twic1599_otb.pgn", 150);
     all.extend(games("lichess_2025-05_blitz_clk.pgn", 150));

@@ -445,6 +445,7 @@ fn check_rules_case(id: &str) {
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn rules_vector_castle_through_check() {
     check_rules_case("illegal-castle-through-check-chessbot65");
     let pos = position("3rk3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
@@ -455,6 +456,7 @@ fn rules_vector_castle_through_check() {
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn rules_vector_en_passant_horizontal_pin() {
     check_rules_case("illegal-ep-horizontal-pin-pc70");
     let pos = position("8/8/8/r2Pp2K/8/8/4k3/8 w - e6 0 1");
@@ -465,6 +467,7 @@ fn rules_vector_en_passant_horizontal_pin() {
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn rules_vector_rook_may_cross_attacked_b1() {
     check_rules_case("legal-castle-rook-crosses-attacked-b1");
     let pos = position("1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
@@ -756,6 +759,7 @@ impl Visitor for Replay {
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn real_games_classify_as_legal() {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -2,7 +2,7 @@
 //! checks on results from verdicts and by players, on manual pairings, the bounds of the event,
 //! forbidden pairs, and the pairing list.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

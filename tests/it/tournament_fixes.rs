@@ -1,7 +1,7 @@
 //! Regressions found in review of `arbiter tournament`: UTF-8 names in TRF, `-0.0` points,
 //! rounds out of range, doubled OS errors, empty names.
 
-mod common;
+use crate::common;
 
 use common::{arbiter, fails, ok, tournament};
 

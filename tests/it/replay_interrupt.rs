@@ -40,6 +40,7 @@ fn replay(args: &[&str], inputs: &[String]) -> Command {
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn a_killed_run_leaves_no_output_and_resume_completes_it() {
     let dir = tempfile::tempdir().unwrap();
     let inputs = large_input(dir.path(), 30);
@@ -107,6 +108,7 @@ fn a_killed_run_leaves_no_output_and_resume_completes_it() {
 /// game) and that `--resume` goes on, exits with 130, leaves whole records only, and the
 /// resumed output is the uninterrupted one.
 #[test]
+#[ignore = "needs ../shared"]
 fn ctrl_c_says_how_far_the_run_got_and_resume_completes_it() {
     let dir = tempfile::tempdir().unwrap();
     let inputs = large_input(dir.path(), 10);

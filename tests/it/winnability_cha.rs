@@ -47,6 +47,7 @@ fn check_side(pos: &Chess, side: Color, can: bool, answer: &Winnability) -> Resu
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn cha_test_vector() {
     let text = std::fs::read_to_string(VECTOR).expect("CHA test vector (../shared) present");
     let cases: Vec<(usize, &str, &str)> = text

@@ -41,6 +41,7 @@ fn complete_tournaments() -> Vec<PathBuf> {
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn every_complete_reference_tournament_checks_clean() {
     let files = complete_tournaments();
     assert!(
@@ -75,6 +76,7 @@ fn every_complete_reference_tournament_checks_clean() {
 /// [`Trf::before_round`] gives each `round-<r>.trf` byte for byte (but the `012` line, which
 /// names the state).
 #[test]
+#[ignore = "needs ../shared"]
 fn the_state_before_each_round_is_the_reference_input() {
     let mut compared = 0;
     for f in complete_tournaments() {
@@ -112,6 +114,7 @@ fn file_round(trf: &Trf, round: usize) -> (Vec<(u32, u32)>, Option<u32>) {
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn the_binary_says_agrees_with_exit_status_0() {
     let file = vectors().join("seed-05-n17/final.trf");
     let out = arbiter()
@@ -150,6 +153,7 @@ fn the_binary_says_agrees_with_exit_status_0() {
 
 /// A differing round in Russian: the round, the board, the engine's and the file's pairs.
 #[test]
+#[ignore = "needs ../shared"]
 fn a_differing_round_in_russian() {
     let trf = Trf::read(&vectors().join("seed-05-n17/final.trf")).unwrap();
     let dir = tempfile::tempdir().unwrap();
@@ -269,6 +273,7 @@ fn differing(v: &serde_json::Value) -> Vec<u64> {
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn an_altered_last_round_is_reported_at_that_round() {
     for name in ["seed-05-n17", "seed-07-n40", "fide-01-n20-r9"] {
         let trf = Trf::read(&vectors().join(name).join("final.trf")).unwrap();
@@ -328,6 +333,7 @@ fn bye_moved(trf: &Trf, round: usize) -> Trf {
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn a_moved_bye_is_reported_with_the_engines_reason() {
     let trf = Trf::read(&vectors().join("seed-05-n17/final.trf")).unwrap();
     let (code, v) = check_binary(&bye_moved(&trf, 4));
@@ -347,6 +353,7 @@ fn a_moved_bye_is_reported_with_the_engines_reason() {
 }
 
 #[test]
+#[ignore = "needs ../shared"]
 fn an_altered_middle_round_is_the_first_reported() {
     for name in ["seed-05-n17", "fide-01-n20-r9"] {
         let trf = Trf::read(&vectors().join(name).join("final.trf")).unwrap();

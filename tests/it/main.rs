@@ -1,0 +1,56 @@
+//! The integration tests, one binary (one link instead of one per file): each former
+//! `tests/<name>.rs` is the module `<name>`, so `cargo test --test it <name>::` runs one file's
+//! tests. Tests that read the reference sets of `../shared` are `#[ignore = "needs ../shared"]`;
+//! `cargo test -- --include-ignored` runs them too.
+
+#[macro_use]
+mod common;
+#[cfg(unix)]
+mod live;
+
+mod adjudication;
+mod adjudication_engine;
+mod architecture;
+mod board_eboard;
+mod board_fixtures;
+mod board_games;
+mod board_illegal;
+mod board_judge;
+mod board_live;
+mod board_robust;
+mod board_several_games;
+mod categories;
+mod cli;
+mod cli_flags;
+mod cli_lang;
+mod cross_properties;
+mod fuzz_regressions;
+mod illegal_moves;
+mod judge_cli;
+mod judge_fixtures;
+mod judge_touch_conduct;
+mod move_texts;
+mod pairing_checker;
+mod pairing_properties;
+mod pairing_vectors;
+mod player_lists;
+mod replay;
+mod replay_interrupt;
+mod replay_lines;
+mod review_cli;
+mod rules_cases;
+mod state_survives;
+mod tiebreak_vectors;
+mod tournament_cheating;
+mod tournament_cli;
+mod tournament_fixes;
+mod tournament_model;
+mod tournament_safety;
+mod tournament_tiebreaks;
+mod tournament_workflow;
+mod trf_roundtrip;
+mod web_api;
+mod web_attacks;
+mod web_live;
+mod winnability_cha;
+mod winnable_cli;
