@@ -7,7 +7,6 @@
 //! JSON read back by [`verdict::read_judged`], then [`Tournament::record_judged`]), and the
 //! position is adjudicated by the preset's [`Adjudicator`].
 
-use std::collections::HashMap;
 use std::io::Write as _;
 
 use axum::extract::State;
@@ -16,7 +15,7 @@ use axum::response::Response;
 use serde_json::json;
 
 use super::actions::{Fields, later_rounds, submit_noted};
-use super::extract::{FormFields, PageQuery, RoundNo, Upload, too_large};
+use super::extract::{FormFields, PageQuery, RoundNo, Upload, UploadForm, too_large};
 use super::guard::CSRF_FIELD;
 use super::pages::{RESULTS, parse_result, result_value, shown};
 use super::view::{Page, error_page, render};
@@ -133,37 +132,13 @@ pub(super) async fn judge_upload(
     RoundNo(n): RoundNo,
     q: PageQuery,
     headers: HeaderMap,
-    Upload(mut form): Upload,
+    upload: Upload,
 ) -> Response {
-    let mut fields = HashMap::new();
-    let mut file: Option<(String, Vec<u8>)> = None;
-    // A broken or oversized upload is reported as such, not as "no file".
-    let mut unreadable = None;
-    loop {
-        let field = match form.next_field().await {
-            Ok(Some(field)) => field,
-            Ok(None) => break,
-            Err(e) => {
-                unreadable = Some(e);
-                break;
-            }
-        };
-        let name = field.name().unwrap_or_default().to_string();
-        if name == "log" {
-            let file_name = field.file_name().unwrap_or("log.jsonl").to_string();
-            match field.bytes().await {
-                Ok(bytes) => file = Some((file_name, bytes.to_vec())),
-                Err(e) => unreadable = Some(e),
-            }
-        } else {
-            match field.text().await {
-                Ok(text) => {
-                    fields.insert(name, text);
-                }
-                Err(e) => unreadable = Some(e),
-            }
-        }
-    }
+    let UploadForm {
+        fields,
+        file,
+        unreadable,
+    } = upload.read("log", "log.jsonl").await;
     let f = Fields(fields);
     let lang = f.lang(&app);
     let page_path = format!("/rounds/{n}");

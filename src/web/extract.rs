@@ -211,6 +211,53 @@ impl FromRequest<Shared> for JsonBody {
 /// language.
 pub(super) struct Upload(pub Multipart);
 
+/// A multipart form read whole: its text fields, the one file field (its name as sent, or the
+/// default given, and its bytes), and the first error met. A broken or oversized upload is
+/// kept as that error, so the page reports it as such, not as "no file".
+pub(super) struct UploadForm {
+    pub fields: HashMap<String, String>,
+    pub file: Option<(String, Vec<u8>)>,
+    pub unreadable: Option<axum::extract::multipart::MultipartError>,
+}
+
+impl Upload {
+    /// Reads every field: `file_field` as a file named `default_name` when the browser sends no
+    /// name, the others as text.
+    pub(super) async fn read(mut self, file_field: &str, default_name: &str) -> UploadForm {
+        let mut form = UploadForm {
+            fields: HashMap::new(),
+            file: None,
+            unreadable: None,
+        };
+        loop {
+            let field = match self.0.next_field().await {
+                Ok(Some(field)) => field,
+                Ok(None) => break,
+                Err(e) => {
+                    form.unreadable = Some(e);
+                    break;
+                }
+            };
+            let name = field.name().unwrap_or_default().to_string();
+            if name == file_field {
+                let file_name = field.file_name().unwrap_or(default_name).to_string();
+                match field.bytes().await {
+                    Ok(bytes) => form.file = Some((file_name, bytes.to_vec())),
+                    Err(e) => form.unreadable = Some(e),
+                }
+            } else {
+                match field.text().await {
+                    Ok(text) => {
+                        form.fields.insert(name, text);
+                    }
+                    Err(e) => form.unreadable = Some(e),
+                }
+            }
+        }
+        form
+    }
+}
+
 impl FromRequest<Shared> for Upload {
     type Rejection = Response;
 

@@ -4,15 +4,13 @@
 //! page carries the list's text in its confirm form, and the confirmation reads it again
 //! against the event as it is then (the form's state version refuses a stale preview).
 
-use std::collections::HashMap;
-
 use axum::extract::State;
 use axum::http::{HeaderMap, Uri};
 use axum::response::Response;
 use serde_json::json;
 
 use super::actions::{Fields, submit_noted};
-use super::extract::{FormFields, PageQuery, Upload, too_large};
+use super::extract::{FormFields, PageQuery, Upload, UploadForm, too_large};
 use super::guard::CSRF_FIELD;
 use super::view::{Page, error_page, render};
 use super::{Shared, WebError, version};
@@ -60,36 +58,13 @@ fn preview_json(p: &Preview, t: &Tournament, file: &str, lang: Lang) -> serde_js
 pub(super) async fn upload(
     State(app): State<Shared>,
     headers: HeaderMap,
-    Upload(mut form): Upload,
+    upload: Upload,
 ) -> Response {
-    let mut fields = HashMap::new();
-    let mut file: Option<(String, Vec<u8>)> = None;
-    let mut unreadable = None;
-    loop {
-        let field = match form.next_field().await {
-            Ok(Some(field)) => field,
-            Ok(None) => break,
-            Err(e) => {
-                unreadable = Some(e);
-                break;
-            }
-        };
-        let name = field.name().unwrap_or_default().to_string();
-        if name == "list" {
-            let file_name = field.file_name().unwrap_or("list.csv").to_string();
-            match field.bytes().await {
-                Ok(bytes) => file = Some((file_name, bytes.to_vec())),
-                Err(e) => unreadable = Some(e),
-            }
-        } else {
-            match field.text().await {
-                Ok(text) => {
-                    fields.insert(name, text);
-                }
-                Err(e) => unreadable = Some(e),
-            }
-        }
-    }
+    let UploadForm {
+        fields,
+        file,
+        unreadable,
+    } = upload.read("list", "list.csv").await;
     let f = Fields(fields);
     let lang = f.lang(&app);
     let shown = async {
