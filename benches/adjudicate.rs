@@ -1,7 +1,7 @@
 //! Play-out adjudication latency (CR 4.3) on middlegame positions: the first 50 positions of
 //! `../shared/vectors/dead-position/lichess-timeout-positions-30k.txt` with at least 20 pieces
 //! on the board, default preset (`detsky-mat`), and the pawn-ending fixtures of
-//! `fixtures/adjudication/positions.txt` (issue 17; the first one also builds the K+P v K
+//! `fixtures/adjudication/positions.txt` (the first one also builds the K+P v K
 //! table once per process). Target: median ≤ 50 ms per position, no engine.
 //!
 //! Run: `cargo bench --bench adjudicate`. Before Criterion's figures it prints the median and

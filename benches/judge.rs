@@ -1,4 +1,4 @@
-//! Judging PGN games against a bare replay baseline, in the same run (issue 2 / issue 5).
+//! Judging PGN games against a bare replay baseline, in the same run.
 //!
 //! - `bare_replay`: pgn-reader + shakmaty only: SAN → move → play, nothing else.
 //! - `judge`: `formats::pgn::PgnReader` + `formats::pgn::judge_pgn_game` per game (legality,

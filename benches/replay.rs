@@ -22,7 +22,7 @@
 //! shared machine) cannot bias it: 15 back-to-back pairs bare → judge in CPU time of one
 //! thread, and 10 sandwiches `--jobs 1` → `--jobs 2` → `--jobs 1` in wall time; it prints every
 //! pair and the median and quartiles of the ratios; then `otb_35k_paired/process`, the same
-//! ratio as whole processes (issue 18: start-up, reading and output included): 11 pairs of
+//! ratio as whole processes (start-up, reading and output included): 11 pairs of
 //! child processes, this executable as the bare replay → `arbiter replay --jobs 1 --quiet`, in
 //! CPU time of each child. Run alone:
 //! `cargo bench --bench replay -- otb_35k_paired`.

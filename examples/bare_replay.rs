@@ -1,4 +1,4 @@
-//! The baseline of "replay at the parser's speed" (issue 18), as a whole process: pgn-reader +
+//! The baseline of "replay at the parser's speed", as a whole process: pgn-reader +
 //! shakmaty, every mainline SAN turned into a move and played, nothing else; prints the games
 //! and plies it read. `arbiter replay --jobs 1` is measured against it (docs/performance.md,
 //! "Replay speed and memory").

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Smoke fuzz run for CI (issue 19): every fuzz target for a few seconds over its seed corpus
+# Smoke fuzz run for CI: every fuzz target for a few seconds over its seed corpus
 # (fuzz/seeds/TARGET), so that a reader that starts to panic, hang (over FUZZ_TIMEOUT seconds
 # on one input) or blow its memory (2 GB) on bad input fails the build. The long runs that give
 # the figures of fuzz/README.md use the same targets with a longer -max_total_time.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# "Replay at the parser's speed" (issue 18) as whole processes (start-up, reading, output and
+# "Replay at the parser's speed" as whole processes (start-up, reading, output and
 # all) on ../shared/data/bench/otb_35k.pgn, interleaved so that the host's drift hits both
 # sides alike:
 #   1. throughput of `arbiter replay --jobs 1` ÷ the bare pgn-reader + shakmaty replay

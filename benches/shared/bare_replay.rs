@@ -1,4 +1,4 @@
-//! The baseline of "replay at the parser's speed" (issue 18): pgn-reader + shakmaty, every
+//! The baseline of "replay at the parser's speed": pgn-reader + shakmaty, every
 //! mainline SAN turned into a move and played, nothing else. One copy, used by
 //! `benches/replay.rs` (in process) and `examples/bare_replay.rs` (as a whole process).
 

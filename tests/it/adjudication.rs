@@ -300,7 +300,7 @@ fn game_files_without_a_readable_last_position_are_errors() {
     assert_eq!(out.status.code(), Some(2), "{out:?}");
 }
 
-/// Issue 17: at play-out expiry from a game file the game's repetition history is passed on;
+/// At play-out expiry from a game file the game's repetition history is passed on;
 /// a position already repeated is not adjudicated won (fixtures/adjudication/games/repeated.pgn).
 #[test]
 fn game_files_pass_the_repetition_history() {
@@ -350,7 +350,7 @@ fn a_position_without_history_occurred_once() {
     );
 }
 
-/// Issue 17: the judge's play-out expiry (event log `playout_expired`) adjudicates with the
+/// The judge's play-out expiry (event log `playout_expired`) adjudicates with the
 /// game's repetition history: K+R v K after Ra1-a2-a1 shuffles, the position with Black to
 /// move standing for the second time and Black able to claim with ...Ke5, is not adjudicated
 /// 1-0 but left to the arbiter; the same position reached once is 1-0.

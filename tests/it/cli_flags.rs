@@ -1,4 +1,4 @@
-//! The shared flags (issue 13, item 5): `--preset`, `--edition` and `adjudicate --list-rules`
+//! The shared flags: `--preset`, `--edition` and `adjudicate --list-rules`
 //! give the same output as the old spellings (`--rules` in each of its meanings), which stay
 //! as hidden arguments for one release; an unknown value is a usage error (exit status 2).
 

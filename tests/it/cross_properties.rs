@@ -1,4 +1,4 @@
-//! Property tests across modules (issue 19):
+//! Property tests across modules:
 //!
 //! - any event sequence (legal and illegal moves, one- and two-handed, claims, notices,
 //!   offers, take-backs, resignations, flag falls, reported results, in random order) → the

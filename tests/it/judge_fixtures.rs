@@ -194,7 +194,7 @@ fn cr4_2_result_not_recorded_is_a_loss_for_both() {
 
 #[test]
 fn cr4_3_playout_expiry_requires_adjudication() {
-    // [adjudication helper, issue 3] the play-out adjudication now decides: 1.e4 c5 is
+    // [play-out adjudication] the play-out adjudication now decides: 1.e4 c5 is
     // balanced, so a draw (CR 4.3–4.5).
     let v = judge("cr4.3-playout-expired.jsonl");
     assert_result(&v, "1/2-1/2", "adjudicated", json!("CR 4.3"));

@@ -1,4 +1,4 @@
-//! The tournament state file survives concurrent writers and killed writers (issue 19):
+//! The tournament state file survives concurrent writers and killed writers:
 //! two CLI processes adding players at once lose no update (the advisory lock of
 //! `store::lock` around each read-modify-write), and a writer SIGKILLed at random points
 //! always leaves a file that loads as the old or the new state (the atomic write of

@@ -1,4 +1,4 @@
-//! Issue 14, "wrong data must not get in", through the binary: the start list by rating, the
+//! Wrong data must not get in, through the binary: the start list by rating, the
 //! checks on results from verdicts and by players, on manual pairings, the bounds of the event,
 //! forbidden pairs, and the pairing list.
 

@@ -1,4 +1,4 @@
-//! Issue 15, `arbiter serve`: the JSON API's every status code, the token, stale forms, the
+//! `arbiter serve`: the JSON API's every status code, the token, stale forms, the
 //! pages in both languages, and two writers (the server and the CLI) at once losing nothing.
 //! Requests go to the `Router` itself (`tower::ServiceExt::oneshot`): no network.
 

@@ -1,4 +1,4 @@
-"""End-to-end test of `arbiter serve` in headless Chromium (issue 15), run by .ci/run.
+"""End-to-end test of `arbiter serve` in headless Chromium, run by .ci/run.
 
 A whole 23-player, 4-round children's Swiss (siblings kept apart), driven through the pages only, in Russian:
 register the players (and one forbidden pair), pair every round by the button, enter every
