@@ -162,6 +162,11 @@ const FORBIDDEN: &[(&str, &str, &str)] = &[
         "board recognition and database replay are independent uses of the judge",
     ),
     (
+        "board",
+        "tournament",
+        "the e-boards and the live room know no event: the desk gives them assignments, play-outs and boards as plain data",
+    ),
+    (
         "batch",
         "board",
         "database replay and board recognition are independent uses of the judge",

@@ -9,10 +9,11 @@
 //! play-out expires (CR 4.3–4.5, [`crate::adjudicate`]). A proposal is never a result: the
 //! arbiter records it (the desk's `record_judged` / `record_adjudicated` paths).
 //!
-//! Which e-board is on which board, and the play-outs, are the state file's
-//! ([`crate::tournament::live::LiveSetup`]); the room follows them ([`LiveRoom::sync`]). The
-//! room holds no clock of its own: times come from the caller (milliseconds since the Unix
-//! epoch), so that the server's clock is the one every page shows.
+//! Which e-board is on which board, and the play-outs, are the state file's; the room knows no
+//! event: the desk gives it the assignments ([`LiveRoom::sync`]), the boards whose play-out is
+//! over ([`LiveRoom::expire`]) and the boards of a round ([`LiveRoom::round_view`]). The room
+//! holds no clock of its own: times come from the caller (milliseconds since the Unix epoch),
+//! so that the server's clock is the one every page shows.
 
 use std::collections::BTreeMap;
 
@@ -26,8 +27,6 @@ use crate::board::link::LinkEvent;
 use crate::board::live::{LiveEvent, LiveJudge};
 use crate::game::rules::CompetitionRules;
 use crate::game::verdict::Verdict;
-use crate::tournament::live::LiveSetup;
-use crate::tournament::{GameRef, Tournament};
 
 /// How many moves (plies) a board's view lists, the last ones.
 pub const LAST_MOVES: usize = 12;
@@ -173,12 +172,30 @@ pub struct EboardView {
     pub board: Option<u32>,
 }
 
+/// A board of the round as the event knows it, which [`LiveRoom::round_view`] completes with
+/// what its e-board shows.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BoardOfRound {
+    /// The board number.
+    pub board: u32,
+    /// White's starting rank.
+    pub white: u16,
+    /// Black's starting rank.
+    pub black: u16,
+    /// The result recorded (`1-0`, `0-1`, `1/2-1/2`…), when there is one.
+    pub result: Option<String>,
+    /// The e-board assigned to it, whether heard of yet or not.
+    pub serialnr: Option<String>,
+    /// Seconds left of its play-out (CR 4.3), `None` when none runs or the board has a result.
+    pub playout_remaining_s: Option<u64>,
+}
+
 /// A board of the round as the live view shows it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LiveBoard {
     /// The board number.
     pub board: u32,
-    /// White's and Black's starting ranks.
+    /// White's starting rank.
     pub white: u16,
     /// Black's starting rank.
     pub black: u16,
@@ -376,12 +393,13 @@ impl LiveRoom {
         changed
     }
 
-    /// Follows the state file's assignments: an e-board put on another board (a new round)
-    /// starts a new game from the placement it shows; one taken off stops being followed.
-    pub fn sync(&mut self, setup: &LiveSetup) {
+    /// Follows the state file's assignments, `serialnr → (round, board)`: an e-board put on
+    /// another board (a new round) starts a new game from the placement it shows; one taken
+    /// off stops being followed.
+    pub fn sync(&mut self, assigned: &BTreeMap<String, (u32, u32)>) {
         let serials: Vec<String> = self.eboards.keys().cloned().collect();
         for s in serials {
-            let on = setup.board_of(&s);
+            let on = assigned.get(&s).copied();
             let Some(e) = self.eboards.get(&s) else {
                 continue;
             };
@@ -400,10 +418,10 @@ impl LiveRoom {
             }
         }
         // Assigned e-boards not heard of yet: known once their link speaks.
-        for a in &setup.eboards {
-            if !self.eboards.contains_key(&a.serialnr) {
-                let e = self.entry(&a.serialnr, "", false);
-                e.on = Some((a.round, a.board));
+        for (serialnr, &on) in assigned {
+            if !self.eboards.contains_key(serialnr) {
+                let e = self.entry(serialnr, "", false);
+                e.on = Some(on);
             }
         }
     }
@@ -477,29 +495,18 @@ impl LiveRoom {
             .and_then(|(_, e)| e.game.adjudication.as_ref())
     }
 
-    /// The play-outs of `setup` over at `now_ms` on boards with an e-board and no proposal
-    /// yet: each position as the judge holds it is adjudicated (CR 4.3–4.5) and the
-    /// adjudication proposed. Returns the boards adjudicated, `(round, board)`.
-    pub fn expire(
-        &mut self,
-        setup: &LiveSetup,
-        t: &Tournament,
-        now_ms: u64,
-        adjudicator: &Adjudicator,
-    ) -> Vec<(u32, u32)> {
+    /// The boards `due`, `(round, board)`, whose play-out is over and which have no result yet:
+    /// each one followed by an e-board and with no proposal yet has its position, as the judge
+    /// holds it, adjudicated (CR 4.3–4.5) and the adjudication proposed. Returns the boards
+    /// adjudicated.
+    pub fn expire(&mut self, due: &[(u32, u32)], adjudicator: &Adjudicator) -> Vec<(u32, u32)> {
         let mut done = Vec::new();
-        for p in &setup.playouts {
-            if p.ends_ms() > now_ms {
-                continue;
-            }
-            let open = t
-                .board_of(p.round, GameRef::Board(p.board))
-                .is_ok_and(|g| g.result.is_none());
-            let Ok(e) = self.on_board_mut(p.round, p.board) else {
+        for &(round, board) in due {
+            let Ok(e) = self.on_board_mut(round, board) else {
                 continue;
             };
             let g = &mut e.game;
-            if !open || g.proposed.is_some() {
+            if g.proposed.is_some() {
                 continue;
             }
             let Some(pos) = g.judge.position().cloned() else {
@@ -523,29 +530,24 @@ impl LiveRoom {
                 review: a.result == Decision::Review,
             });
             g.adjudication = Some(a);
-            done.push((p.round, p.board));
+            done.push((round, board));
         }
         done
     }
 
-    /// The boards of round `round` as the live view shows them, at `now_ms`.
-    pub fn round_view(&self, t: &Tournament, round: u32, now_ms: u64) -> Vec<LiveBoard> {
-        let Some(r) = t.round(round) else {
-            return Vec::new();
-        };
-        r.games
-            .iter()
-            .map(|g| {
-                let followed = self.on_board(round, g.board);
+    /// The boards of round `round` as the live view shows them: each of `boards` (what the event
+    /// knows of it) with what its e-board shows. A board with a result shows no proposal.
+    pub fn round_view(&self, round: u32, boards: Vec<BoardOfRound>) -> Vec<LiveBoard> {
+        boards
+            .into_iter()
+            .map(|b| {
+                let followed = self.on_board(round, b.board);
                 let game = followed.map(|(_, e)| &e.game);
                 LiveBoard {
-                    board: g.board,
-                    white: g.white,
-                    black: g.black,
-                    result: g.result.map(|r| r.notation().to_string()),
-                    serialnr: followed
-                        .map(|(s, _)| s.clone())
-                        .or_else(|| t.live.eboard_of(round, g.board).map(str::to_string)),
+                    board: b.board,
+                    white: b.white,
+                    black: b.black,
+                    serialnr: followed.map(|(s, _)| s.clone()).or(b.serialnr),
                     state: followed.map(|(_, e)| e.state),
                     placement: game
                         .and_then(|g| g.judge.placement())
@@ -555,12 +557,9 @@ impl LiveRoom {
                     incidents: game.map(|g| g.incidents.clone()).unwrap_or_default(),
                     proposed_result: game
                         .and_then(|x| x.proposed.clone())
-                        .filter(|_| g.result.is_none()),
-                    playout_remaining_s: t
-                        .live
-                        .playout(round, g.board)
-                        .filter(|_| g.result.is_none())
-                        .map(|p| p.remaining_s(now_ms)),
+                        .filter(|_| b.result.is_none()),
+                    playout_remaining_s: b.playout_remaining_s,
+                    result: b.result,
                 }
             })
             .collect()

@@ -1,7 +1,6 @@
 //! The live room fed frame by frame: moves, an illegal move and its notice, a mate, the kings'
 //! signal, the play-out's expiry.
 use super::*;
-use crate::tournament::{BoardResult, Player};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
@@ -16,28 +15,31 @@ fn frame(serial: &str, board: &str, t: u64) -> LinkEvent {
     }
 }
 
-fn event() -> Tournament {
-    let mut t = Tournament::new("live", 4);
-    for name in ["A", "B", "C", "D"] {
-        t.add_player(Player {
-            name: name.into(),
-            ..Player::default()
-        })
-        .unwrap();
-    }
-    t.pair_round_manual(1, &[(1, 3), (4, 2)], None, None)
-        .unwrap();
-    t
+/// Round 1 as the event knows it: board 1 (1 v 3) with e-board `S1`, board 2 (4 v 2).
+fn round_1() -> Vec<BoardOfRound> {
+    vec![
+        BoardOfRound {
+            board: 1,
+            white: 1,
+            black: 3,
+            serialnr: Some("S1".into()),
+            ..BoardOfRound::default()
+        },
+        BoardOfRound {
+            board: 2,
+            white: 4,
+            black: 2,
+            ..BoardOfRound::default()
+        },
+    ]
 }
 
 /// A room with e-board `S1` on board 1 of round 1, fed `placements` (each read twice, as a
 /// polled board shows a placement that stands).
-fn played(placements: &[&str]) -> (LiveRoom, Tournament) {
-    let mut t = event();
+fn played(placements: &[&str]) -> LiveRoom {
     let mut room = LiveRoom::new(RecogniserConfig::default(), CompetitionRules::default());
     room.seen("S1", "ws://x", false, Some("84%".into()));
-    t.assign_eboard("S1", 1, 1).unwrap();
-    room.sync(&t.live);
+    room.sync(&BTreeMap::from([("S1".to_string(), (1, 1))]));
     // LiveChess reports changes only: one frame a placement, then quiet.
     let mut ms = 0;
     for p in std::iter::once(&START).chain(placements) {
@@ -47,16 +49,16 @@ fn played(placements: &[&str]) -> (LiveRoom, Tournament) {
         ms += 600;
         room.settle(ms, 500);
     }
-    (room, t)
+    room
 }
 
 #[test]
 fn moves_and_the_placement_are_the_boards() {
-    let (room, t) = played(&[
+    let room = played(&[
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR",
     ]);
-    let view = room.round_view(&t, 1, 0);
+    let view = room.round_view(1, round_1());
     assert_eq!(view[0].serialnr.as_deref(), Some("S1"));
     assert_eq!(view[0].moves, ["e4", "e5"]);
     assert_eq!(
@@ -71,13 +73,13 @@ fn moves_and_the_placement_are_the_boards() {
 
 #[test]
 fn fools_mate_proposes_0_1_by_the_ending() {
-    let (room, t) = played(&[
+    let room = played(&[
         "rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR",
         "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR",
         "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR",
         "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR",
     ]);
-    let b = &room.round_view(&t, 1, 0)[0];
+    let b = &room.round_view(1, round_1())[0];
     assert_eq!(b.moves, ["f3", "e5", "g4", "Qh4"]);
     let p = b.proposed_result.as_ref().unwrap();
     assert_eq!((p.result.as_str(), p.by), ("0-1", ProposedBy::Ending));
@@ -88,12 +90,12 @@ fn fools_mate_proposes_0_1_by_the_ending() {
 #[test]
 fn an_illegal_move_is_an_incident_and_the_notice_counts_it() {
     // 1. e4, then Black's knight b8 to b6 (Laws 3.6: not a knight's move).
-    let (mut room, t) = played(&[
+    let mut room = played(&[
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
         "r1bqkbnr/pppppppp/1n6/8/4P3/8/PPPP1PPP/RNBQKBNR",
         "r1bqkbnr/pppppppp/1n6/8/3PP3/8/PPP2PPP/RNBQKBNR",
     ]);
-    let b = &room.round_view(&t, 1, 0)[0];
+    let b = &room.round_view(1, round_1())[0];
     let illegal: Vec<&Incident> = b
         .incidents
         .iter()
@@ -120,39 +122,32 @@ fn an_illegal_move_is_an_incident_and_the_notice_counts_it() {
     );
     room.notice(1, 1, id).unwrap();
     assert_eq!(room.notice(1, 1, id), Err(RoomError::NoIncident(id)));
-    let b = &room.round_view(&t, 1, 0)[0];
+    let b = &room.round_view(1, round_1())[0];
     assert!(b.incidents[id].noticed);
 }
 
 #[test]
 fn the_kings_signal_proposes_the_result_shown() {
     // 1. d3 d6, then both kings on dark centre squares (d4, e5): 0-1 (CR 4.2).
-    let (room, t) = played(&[
+    let room = played(&[
         "rnbqkbnr/pppppppp/8/8/8/3P4/PPP1PPPP/RNBQKBNR",
         "rnbqkbnr/ppp1pppp/3p4/8/8/3P4/PPP1PPPP/RNBQKBNR",
         "rnbq1bnr/ppp1pppp/3p4/8/3K4/3P4/PPP1PPPP/RNBQ1BNR",
         "rnbq1bnr/ppp1pppp/3p4/4k3/3K4/3P4/PPP1PPPP/RNBQ1BNR",
     ]);
-    let b = &room.round_view(&t, 1, 0)[0];
+    let b = &room.round_view(1, round_1())[0];
     let p = b.proposed_result.as_ref().expect("a proposal");
     assert_eq!((p.result.as_str(), p.by), ("0-1", ProposedBy::ResultSignal));
 }
 
 #[test]
-fn the_playout_expiry_adjudicates_the_live_position_once() {
-    let (mut room, mut t) = played(&["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"]);
-    t.start_playout(1, None, 300, 1_000).unwrap();
+fn an_expired_playout_adjudicates_the_live_position_once() {
+    let mut room = played(&["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"]);
     let adj = Adjudicator::new(crate::game::preset::Preset::default().adjudication()).unwrap();
-    assert!(room.expire(&t.live, &t, 1_000 + 299_000, &adj).is_empty());
-    let view = room.round_view(&t, 1, 1_000 + 299_000);
-    assert_eq!(view[0].playout_remaining_s, Some(1));
-    assert_eq!(view[1].playout_remaining_s, Some(1));
-    assert_eq!(
-        room.expire(&t.live, &t, 1_000 + 300_000, &adj),
-        vec![(1, 1)]
-    );
-    assert!(room.expire(&t.live, &t, 1_000 + 400_000, &adj).is_empty());
-    let b = &room.round_view(&t, 1, 1_000 + 300_000)[0];
+    // Board 2 has no e-board: nothing to adjudicate from.
+    assert_eq!(room.expire(&[(1, 1), (1, 2)], &adj), vec![(1, 1)]);
+    assert!(room.expire(&[(1, 1)], &adj).is_empty());
+    let b = &room.round_view(1, round_1())[0];
     let p = b.proposed_result.as_ref().unwrap();
     assert_eq!(p.by, ProposedBy::Adjudication);
     assert_eq!(
@@ -160,12 +155,8 @@ fn the_playout_expiry_adjudicates_the_live_position_once() {
         Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
     );
     assert!(room.adjudication(1, 1).is_some());
-    // A board recorded meanwhile shows no proposal and no countdown.
-    t.record_result(1, GameRef::Board(1), BoardResult::Draw, false)
-        .unwrap();
-    let b = &room.round_view(&t, 1, 0)[0];
-    assert_eq!(
-        (b.proposed_result.clone(), b.playout_remaining_s),
-        (None, None)
-    );
+    // A board recorded meanwhile shows no proposal.
+    let mut boards = round_1();
+    boards[0].result = Some("1/2-1/2".into());
+    assert_eq!(room.round_view(1, boards)[0].proposed_result, None);
 }

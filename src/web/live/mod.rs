@@ -17,6 +17,7 @@
 //! The server's clock holds the play-out: `started_ms` and the minutes are in the state file,
 //! every answer computes the seconds left from the server's time.
 
+use std::collections::BTreeMap;
 use std::convert::Infallible;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -35,11 +36,11 @@ use super::{App, Shared, WebError, diagram};
 use crate::adjudicate::Adjudicator;
 use crate::board::RecogniserConfig;
 use crate::board::link::{Backoff, LinkEvent, dgt, livechess};
-use crate::board::room::{LiveBoard, LiveRoom, ProposedBy};
+use crate::board::room::{BoardOfRound, LiveBoard, LiveRoom, ProposedBy};
 use crate::formats::verdict;
 use crate::game::rules::CompetitionRules;
 use crate::i18n::Lang;
-use crate::tournament::live::AssignError;
+use crate::tournament::live::{AssignError, LiveSetup};
 use crate::tournament::{BoardResult, GameRef, Tournament};
 
 /// A board link `arbiter serve` opens.
@@ -289,15 +290,62 @@ fn read_link(hub: &std::sync::Arc<LiveHub>, serial: String, link: crate::board::
     }
 }
 
+/// The state file's assignments as the room follows them, `serialnr → (round, board)`.
+pub(crate) fn assignments(setup: &LiveSetup) -> BTreeMap<String, (u32, u32)> {
+    setup
+        .eboards
+        .iter()
+        .map(|a| (a.serialnr.clone(), (a.round, a.board)))
+        .collect()
+}
+
+/// The boards `(round, board)` whose play-out (CR 4.3) is over at `now_ms` and which have no
+/// result yet.
+pub(crate) fn playouts_over(t: &Tournament, now_ms: u64) -> Vec<(u32, u32)> {
+    t.live
+        .playouts
+        .iter()
+        .filter(|p| p.ends_ms() <= now_ms)
+        .filter(|p| {
+            t.board_of(p.round, GameRef::Board(p.board))
+                .is_ok_and(|g| g.result.is_none())
+        })
+        .map(|p| (p.round, p.board))
+        .collect()
+}
+
+/// The boards of round `round` as the event knows them at `now_ms`, for
+/// [`LiveRoom::round_view`]: players, result, the e-board assigned, the play-out's seconds left.
+pub(crate) fn round_boards(t: &Tournament, round: u32, now_ms: u64) -> Vec<BoardOfRound> {
+    let Some(r) = t.round(round) else {
+        return Vec::new();
+    };
+    r.games
+        .iter()
+        .map(|g| BoardOfRound {
+            board: g.board,
+            white: g.white,
+            black: g.black,
+            result: g.result.map(|r| r.notation().to_string()),
+            serialnr: t.live.eboard_of(round, g.board).map(str::to_string),
+            playout_remaining_s: t
+                .live
+                .playout(round, g.board)
+                .filter(|_| g.result.is_none())
+                .map(|p| p.remaining_s(now_ms)),
+        })
+        .collect()
+}
+
 impl App {
     /// Brings the room to the state file: the assignments followed, the expired play-outs of
     /// e-boards adjudicated (the pages are told to reload when one was).
     fn live_sync(&self, t: &Tournament) {
         let adjudicated = {
             let mut room = self.live.room();
-            room.sync(&t.live);
+            room.sync(&assignments(&t.live));
             match Adjudicator::new(self.preset(t).adjudication()) {
-                Ok(a) => room.expire(&t.live, t, now_ms(), &a),
+                Ok(a) => room.expire(&playouts_over(t, now_ms()), &a),
                 Err(_) => Vec::new(),
             }
         };
@@ -316,7 +364,7 @@ impl App {
         self.live_sync(t);
         let round = round.unwrap_or_else(|| t.paired_rounds());
         let room = self.live.room();
-        let boards = room.round_view(t, round, now_ms());
+        let boards = room.round_view(round, round_boards(t, round, now_ms()));
         let eboards = serde_json::to_value(room.eboards()).unwrap_or_default();
         (round, boards, eboards)
     }
@@ -503,7 +551,7 @@ async fn record_proposed(app: &Shared, n: u32, b: u32, lang: Lang) -> Result<Str
     app.live_sync(&t);
     let (proposed, verdict, adjudication) = {
         let room = app.live.room();
-        let view = room.round_view(&t, n, now_ms());
+        let view = room.round_view(n, round_boards(&t, n, now_ms()));
         let proposed = view
             .iter()
             .find(|x| x.board == b)
@@ -595,3 +643,75 @@ mod pages;
 pub(super) use pages::{
     assign_form, eboards_page, live_js, notice_form, playout_form, record_form, round_page, screen,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::Player;
+
+    /// Round 1 (1 v 3, 4 v 2) with e-board `S1` on board 1, which showed 1. e4.
+    fn followed() -> (LiveRoom, Tournament) {
+        let mut t = Tournament::new("live", 4);
+        for name in ["A", "B", "C", "D"] {
+            t.add_player(Player {
+                name: name.into(),
+                ..Player::default()
+            })
+            .unwrap();
+        }
+        t.pair_round_manual(1, &[(1, 3), (4, 2)], None, None)
+            .unwrap();
+        t.assign_eboard("S1", 1, 1).unwrap();
+        let mut room = LiveRoom::new(RecogniserConfig::default(), CompetitionRules::default());
+        room.seen("S1", "ws://x", false, None);
+        room.sync(&assignments(&t.live));
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+        for (i, placement) in [start, e4].into_iter().enumerate() {
+            let ms = 1_000 * (i as u64 + 1);
+            let frame = LinkEvent::Frame {
+                t_ms: ms,
+                text: json!({"response": "feed", "id": 1, "param": {
+                    "serialnr": "S1", "board": placement, "flipped": false, "clock": null}})
+                .to_string(),
+                sent: false,
+            };
+            room.push("S1", &frame, ms);
+            room.settle(ms + 600, 500);
+        }
+        (room, t)
+    }
+
+    #[test]
+    fn the_playout_expiry_adjudicates_the_live_position_once() {
+        let (mut room, mut t) = followed();
+        t.start_playout(1, None, 300, 1_000).unwrap();
+        let adj = Adjudicator::new(crate::game::preset::Preset::default().adjudication()).unwrap();
+        let at = |t: &Tournament, ms: u64| playouts_over(t, ms);
+        assert!(at(&t, 1_000 + 299_000).is_empty());
+        let view = room.round_view(1, round_boards(&t, 1, 1_000 + 299_000));
+        assert_eq!(view[0].playout_remaining_s, Some(1));
+        assert_eq!(view[1].playout_remaining_s, Some(1));
+        assert_eq!(at(&t, 1_000 + 300_000), vec![(1, 1), (1, 2)]);
+        assert_eq!(room.expire(&at(&t, 1_000 + 300_000), &adj), vec![(1, 1)]);
+        assert!(room.expire(&at(&t, 1_000 + 400_000), &adj).is_empty());
+        let b = &room.round_view(1, round_boards(&t, 1, 1_000 + 300_000))[0];
+        assert_eq!(b.moves, ["e4"]);
+        let p = b.proposed_result.as_ref().unwrap();
+        assert_eq!(p.by, ProposedBy::Adjudication);
+        assert_eq!(
+            p.fen.as_deref(),
+            Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+        );
+        // A board recorded meanwhile shows no proposal and no countdown, and its play-out is
+        // no longer over for the room.
+        t.record_result(1, GameRef::Board(1), BoardResult::Draw, false)
+            .unwrap();
+        assert_eq!(at(&t, 1_000 + 400_000), vec![(1, 2)]);
+        let b = &room.round_view(1, round_boards(&t, 1, 0))[0];
+        assert_eq!(
+            (b.proposed_result.clone(), b.playout_remaining_s),
+            (None, None)
+        );
+    }
+}
