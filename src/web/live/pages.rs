@@ -225,20 +225,31 @@ pub(in crate::web) async fn assign_form(
     }
 }
 
-/// The forms of `/rounds/{n}/live`: what to do, `Ok` to go back to the page.
-async fn round_form(
+/// A form of the live page of round `n`: the form key checked ([`App::check_form`]), then
+/// `act`; back to the live page (at board `anchor`) with "saved", or the refusal in words.
+async fn live_form(
     app: &Shared,
     headers: &HeaderMap,
     f: &Fields,
+    n: u32,
+    anchor: Option<&str>,
     act: impl std::future::Future<Output = Result<(), WebError>>,
-) -> Result<(), WebError> {
+) -> Response {
     let lang = f.lang(app);
-    app.check_form(
+    let page = format!("/rounds/{n}/live");
+    let checked = app.check_form(
         headers,
         f.get(super::super::guard::CSRF_FIELD).as_deref(),
         lang,
-    )?;
-    act.await
+    );
+    let done = match checked {
+        Ok(()) => act.await,
+        Err(e) => Err(e),
+    };
+    match done {
+        Ok(()) => super::super::actions::back(&page, lang, anchor, &[]),
+        Err(e) => error_page(app, lang, &page, &e),
+    }
 }
 
 /// `POST /rounds/{n}/live/notice` (`board`, `incident`): "noticed by the arbiter".
@@ -249,8 +260,6 @@ pub(in crate::web) async fn notice_form(
     FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
-    let lang = f.lang(&app);
-    let page = format!("/rounds/{n}/live");
     let act = async {
         let (b, i) = (
             f.required::<u32>("board")?,
@@ -258,10 +267,7 @@ pub(in crate::web) async fn notice_form(
         );
         notice(&app, n, b, i).await
     };
-    match round_form(&app, &headers, &f, act).await {
-        Ok(()) => super::super::actions::back(&page, lang, f.get("board").as_deref(), &[]),
-        Err(e) => error_page(&app, lang, &page, &e),
-    }
+    live_form(&app, &headers, &f, n, f.get("board").as_deref(), act).await
 }
 
 /// `POST /rounds/{n}/live/record` (`board`): records the proposed result.
@@ -273,15 +279,11 @@ pub(in crate::web) async fn record_form(
 ) -> Response {
     let f = Fields(form);
     let lang = f.lang(&app);
-    let page = format!("/rounds/{n}/live");
     let act = async {
         let b = f.required::<u32>("board")?;
         record_proposed(&app, n, b, lang).await.map(|_| ())
     };
-    match round_form(&app, &headers, &f, act).await {
-        Ok(()) => super::super::actions::back(&page, lang, f.get("board").as_deref(), &[]),
-        Err(e) => error_page(&app, lang, &page, &e),
-    }
+    live_form(&app, &headers, &f, n, f.get("board").as_deref(), act).await
 }
 
 /// `POST /rounds/{n}/live/playout` (`board`, or none for every unfinished board): starts the
@@ -293,16 +295,11 @@ pub(in crate::web) async fn playout_form(
     FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
-    let lang = f.lang(&app);
-    let page = format!("/rounds/{n}/live");
     let act = async {
         let boards = f.number::<u32>("board")?.map(|b| vec![b]);
         start_playout(&app, n, boards, None).await.map(|_| ())
     };
-    match round_form(&app, &headers, &f, act).await {
-        Ok(()) => super::super::actions::back(&page, lang, None, &[]),
-        Err(e) => error_page(&app, lang, &page, &e),
-    }
+    live_form(&app, &headers, &f, n, None, act).await
 }
 
 /// `/screen`: the hall's big screen, read-only, no token: the current round's pairings (with
