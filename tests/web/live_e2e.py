@@ -115,7 +115,7 @@ def main():
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
-    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.common.exceptions import WebDriverException
 
     os.makedirs(args.screenshots, exist_ok=True)
     work = tempfile.mkdtemp(prefix="arbiter-live-")
@@ -155,7 +155,17 @@ def main():
         """Clicks a form's button and waits for the page the POST redirects to (the old page
         gone first: a page already at `saved=1` would otherwise pass the wait at once)."""
         button.click()
-        WebDriverWait(browser, 10).until(EC.staleness_of(button))
+
+        def gone(_):
+            # Chromium reports a node of the unloaded page either as stale or as "does not
+            # belong to the document", depending on when the navigation lands: both mean gone.
+            try:
+                button.is_enabled()
+                return False
+            except WebDriverException:
+                return True
+
+        WebDriverWait(browser, 10).until(gone)
         WebDriverWait(browser, 10).until(lambda b: "saved=1" in b.current_url)
 
     def wait(cond, limit, what):
