@@ -1192,6 +1192,17 @@ web-live-by-adjudication = adjudicated from the live position at the play-out's 
 web-live-by-review = the position is left to the arbiter; the adjudicator's recommendation (CR 4.3)
 web-live-notice = Noticed by the arbiter
 web-live-noticed = noticed by the arbiter (CR 3.4)
+web-live-rec-entry = Board { $board }, ply { $ply }: { $what }{ $decision ->
+    [none] {""}
+   *[other] {" "}— { $decision }
+}
+web-live-rec-illegal = { $side }: illegal act, { $kind } ({ $article }; { $move })
+web-live-rec-touch = { $side } touched the piece on { $square } and moved another ({ $article })
+web-live-rec-ending = game over: { $result }, { $reason } ({ $article })
+web-live-rec-signal = the kings show the result { $result } (CR 4.2)
+web-live-rec-disconnected = the e-board disconnected ({ $reason })
+web-live-rec-adjudication = adjudicated at the play-out's end: { $result } ({ $article })
+web-live-rec-recorded = result { $result } recorded by the arbiter
 web-live-incidents = Incidents of the round
 web-screen-title = Big screen
 web-screen-pairings = Round { $round }

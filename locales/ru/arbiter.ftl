@@ -1305,6 +1305,17 @@ web-live-by-adjudication = присуждено по позиции на дос�
 web-live-by-review = позиция оставлена судье; рекомендация присуждения (ПС 4.3)
 web-live-notice = Замечено судьёй
 web-live-noticed = замечено судьёй (ПС 3.4)
+web-live-rec-entry = Доска { $board }, полуход { $ply }: { $what }{ $decision ->
+    [none] {""}
+   *[other] {" "}— { $decision }
+}
+web-live-rec-illegal = { $side }: нарушение, { $kind } ({ $article }; { $move })
+web-live-rec-touch = { $side } тронули фигуру на { $square } и пошли другой ({ $article })
+web-live-rec-ending = партия окончена: { $result }, { $reason } ({ $article })
+web-live-rec-signal = короли показывают результат { $result } (ПС 4.2)
+web-live-rec-disconnected = связь с доской потеряна ({ $reason })
+web-live-rec-adjudication = присуждено по окончании доигрывания: { $result } ({ $article })
+web-live-rec-recorded = судья записал результат { $result }
 web-live-incidents = Происшествия тура
 web-screen-title = Большой экран
 web-screen-pairings = Тур { $round }

@@ -1,7 +1,9 @@
 //! What the state file keeps of the live room: which e-board sits on which board of which
-//! round, and the play-outs started (CR 4.3), so that a restart of the desk keeps both. The
-//! live games themselves (placements, moves, incidents) are the board layer's
-//! (`crate::board::room`); nothing here is a result until the arbiter records one.
+//! round, the play-outs started (CR 4.3), and the event's record of the live games — every
+//! incident the room found, the arbiter's decision on it (an illegal act noticed, CR 3.4) and
+//! the proposed results he recorded — so that a restart of the desk keeps all three. The live
+//! games themselves (placements, moves) are the board layer's (`crate::board::room`); nothing
+//! here is a result until the arbiter records one.
 
 use serde::{Deserialize, Serialize};
 
@@ -29,6 +31,88 @@ pub struct LiveSetup {
     /// From which share of finished games (per cent) the play-out is offered (`None`: 80).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub playout_offer_percent: Option<u32>,
+    /// The event's record of the live games, in the order the desk heard them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub incidents: Vec<LiveIncident>,
+}
+
+/// What a recorded incident is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LiveIncidentKind {
+    /// An illegal act (Laws 3, 7.5; CR 3.1–3.7); counts only once noticed or claimed (CR 3.4).
+    Illegal,
+    /// The player on move touched one of his pieces and moved another (Laws 4.3).
+    Touch,
+    /// The game ended by a rule of the Laws or the CR (mate, stalemate, dead position…).
+    Ending,
+    /// The kings on the centre squares: a result shown by the players (CR 4.2).
+    ResultSignal,
+    /// The board's link dropped.
+    Disconnected,
+    /// The live position adjudicated at the play-out's end (CR 4.3–4.5).
+    Adjudication,
+}
+
+/// What the arbiter did about an incident.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LiveAct {
+    /// He noticed the illegal act: it counts (CR 3.4).
+    Noticed,
+    /// He recorded the result it proposed.
+    Recorded,
+}
+
+/// The arbiter's decision on an incident.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LiveDecision {
+    /// What he did.
+    pub act: LiveAct,
+    /// The result recorded (`1-0`, `0-1`, `1/2-1/2`), for [`LiveAct::Recorded`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// When, milliseconds since the Unix epoch (the server's clock).
+    pub at_ms: u64,
+}
+
+/// One incident of a live game as the event's record keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LiveIncident {
+    /// The round.
+    pub round: u32,
+    /// The board.
+    pub board: u32,
+    /// The e-board the game was followed on.
+    pub serialnr: String,
+    /// Which followed game of the desk it belongs to (the desk's own number, unique across
+    /// restarts), so that a decision finds its incident.
+    pub game: u64,
+    /// Its number in that game (0-based).
+    pub incident: usize,
+    /// What it is.
+    pub kind: LiveIncidentKind,
+    /// The rule (`Laws 3.6`, `CR 4.2`), when one applies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub article: Option<String>,
+    /// The ply it happened at (plies played before it, this one included for a move).
+    pub ply: u32,
+    /// Who (`white`, `black`), for a player's act.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
+    /// The detail: the illegal act's kind and move, the square touched, the ending's reason,
+    /// the link's reason, the adjudication's basis.
+    #[serde(default)]
+    pub detail: String,
+    /// The result it proposes, for an ending, a result signal or an adjudication.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// When the desk recorded it, milliseconds since the Unix epoch (within a second of the
+    /// board's message).
+    pub at_ms: u64,
+    /// The arbiter's decision, once taken.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<LiveDecision>,
 }
 
 /// An e-board attached to a board of a round.
@@ -100,6 +184,35 @@ impl LiveSetup {
             .iter()
             .find(|a| a.serialnr == serialnr)
             .map(|a| (a.round, a.board))
+    }
+
+    /// The recorded incidents of round `round`, in order.
+    pub fn incidents_of(&self, round: u32) -> impl Iterator<Item = &LiveIncident> {
+        self.incidents.iter().filter(move |i| i.round == round)
+    }
+
+    /// Records `decision` on incident `incident` of followed game `game` of board `board` of
+    /// round `round`. Returns false when the record has no such incident (the decision is
+    /// then not kept).
+    pub fn decide(
+        &mut self,
+        round: u32,
+        board: u32,
+        game: u64,
+        incident: usize,
+        decision: LiveDecision,
+    ) -> bool {
+        match self
+            .incidents
+            .iter_mut()
+            .find(|i| (i.round, i.board, i.game, i.incident) == (round, board, game, incident))
+        {
+            Some(i) => {
+                i.decision = Some(decision);
+                true
+            }
+            None => false,
+        }
     }
 
     /// The play-out of board `board` of round `round`, if started.
@@ -299,5 +412,40 @@ mod tests {
         assert_eq!(p.remaining_s(1_000_000 + 300_000), 0);
         assert_eq!(p.remaining_s(u64::MAX), 0);
         assert!(t.start_playout(1, Some(&[7]), 300, 0).is_err());
+    }
+
+    #[test]
+    fn a_decision_finds_its_incident_and_both_are_kept() {
+        let mut t = paired();
+        let illegal = LiveIncident {
+            round: 1,
+            board: 2,
+            serialnr: "23946".into(),
+            game: 7,
+            incident: 0,
+            kind: LiveIncidentKind::Illegal,
+            article: Some("Laws 3.6".into()),
+            ply: 2,
+            side: Some("black".into()),
+            detail: "knight_move b8b6".into(),
+            result: None,
+            at_ms: 1_000,
+            decision: None,
+        };
+        t.live.incidents.push(illegal.clone());
+        let noticed = LiveDecision {
+            act: LiveAct::Noticed,
+            result: None,
+            at_ms: 2_000,
+        };
+        // Another game of the same board (a restart) is not this one.
+        assert!(!t.live.decide(1, 2, 8, 0, noticed.clone()));
+        assert!(t.live.decide(1, 2, 7, 0, noticed.clone()));
+        let back: Tournament = serde_json::from_str(&serde_json::to_string(&t).unwrap()).unwrap();
+        let kept: Vec<&LiveIncident> = back.live.incidents_of(1).collect();
+        assert_eq!(kept.len(), 1);
+        assert_eq!(kept[0].decision, Some(noticed));
+        assert_eq!(kept[0].kind, LiveIncidentKind::Illegal);
+        assert_eq!(back.live.incidents_of(2).count(), 0);
     }
 }

@@ -437,7 +437,7 @@ impl App {
                 .map(|t| t.preset())
                 .unwrap_or_default()
         });
-        let live = Arc::new(live::LiveHub::new(preset));
+        let live = Arc::new(live::LiveHub::new(preset, &config.state));
         Arc::new(App {
             config,
             access,

@@ -11,6 +11,11 @@ use std::net::TcpStream;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use arbiter::board::{RecogniserConfig, read_livechess_game};
+use arbiter::game::event::Event;
+use arbiter::game::judge::{JudgeOptions, judge_game};
+use arbiter::game::verdict::GameResult;
+use arbiter::tournament::live::{LiveAct, LiveIncidentKind};
 use arbiter::tournament::{Player, Tournament, store};
 use live::Run;
 use live::room::{RoomEmulator, START};
@@ -395,8 +400,95 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
         "the diagrams are on the screen"
     );
 
+    // The event's record: the illegal act with its notice, the mate with its confirmation.
+    let t = store::load(&state).unwrap();
+    let record = &t.live.incidents;
+    let noticed = record
+        .iter()
+        .find(|i| i.board == 2 && i.kind == LiveIncidentKind::Illegal)
+        .unwrap_or_else(|| panic!("no illegal act recorded: {record:#?}"));
+    assert_eq!(
+        (noticed.round, noticed.ply, noticed.serialnr.as_str()),
+        (1, 2, "1002")
+    );
+    assert!(noticed.article.as_deref().unwrap().starts_with("Laws"));
+    assert_eq!(noticed.decision.as_ref().unwrap().act, LiveAct::Noticed);
+    let mate = record
+        .iter()
+        .find(|i| i.board == 1 && i.kind == LiveIncidentKind::Ending)
+        .unwrap_or_else(|| panic!("no ending recorded: {record:#?}"));
+    assert_eq!((mate.ply, mate.detail.as_str()), (4, "checkmate"));
+    let d = mate.decision.as_ref().unwrap();
+    assert_eq!(
+        (d.act, d.result.as_deref()),
+        (LiveAct::Recorded, Some("0-1"))
+    );
+    assert!(d.at_ms >= mate.at_ms);
+
+    // The board's capture, beside the state file, judges to the same game.
+    let capture = dir.path().join("ev.json.captures/round-1-board-1.jsonl");
+    let text = std::fs::read_to_string(&capture).unwrap();
+    let game = read_livechess_game(&text, &RecogniserConfig::default()).unwrap();
+    assert_eq!(game.serial_number.as_deref(), Some("1001"));
+    let moves: Vec<String> = game
+        .events
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Move(m) => m.uci.clone(),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(moves, ["f2f3", "e7e5", "g2g4", "d8h4"]);
+    let v = judge_game(&game.events.events, None, JudgeOptions::default()).unwrap();
+    assert_eq!((v.result, v.plies), (GameResult::BlackWins, 4));
+
     // Ctrl-C stops the server even with an event stream open (the stream ends first).
     let (code, _, _) = run.interrupt();
     assert_eq!(code, Some(0));
     drop(sse);
+
+    // A restart without the e-boards shows the round's incidents and decisions again.
+    let port = free_port();
+    let addr = format!("127.0.0.1:{port}");
+    let run = Run::start(&[
+        "serve",
+        state.to_str().unwrap(),
+        "--addr",
+        &addr,
+        "--token",
+        TOKEN,
+    ]);
+    let start = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(start.elapsed() < Duration::from_secs(20), "no restart");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let v = get_json(port, "/api/live");
+    assert_eq!(v["record"].as_array().unwrap().len(), record.len(), "{v:#}");
+    assert_eq!(
+        board(&v, 2)["incidents"],
+        json!([]),
+        "the room starts empty"
+    );
+    let (_, page) = http(port, "GET", "/rounds/1/live?lang=en", None);
+    let list = page
+        .split("id=\"round-incidents\"")
+        .nth(1)
+        .unwrap()
+        .split("</ul>")
+        .next()
+        .unwrap();
+    assert!(
+        list.contains("Board 2, ply 2: Black: illegal act")
+            && list.contains("noticed by the arbiter (CR 3.4)"),
+        "{list}"
+    );
+    assert!(
+        list.contains("Board 1, ply 4: game over: 0 \u{2013} 1, checkmate")
+            && list.contains("result 0 \u{2013} 1 recorded by the arbiter"),
+        "{list}"
+    );
+    let (code, _, _) = run.interrupt();
+    assert_eq!(code, Some(0));
 }

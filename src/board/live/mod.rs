@@ -256,7 +256,7 @@ impl LiveEvent {
 
 /// An article as text in any language (`Laws 3.6` / `Правила 3.6`, `CR 3.1` / `ПС 3.1`), from
 /// the form the events carry.
-fn article_note(article: &str) -> Note {
+pub fn article_note(article: &str) -> Note {
     let (code, n) = match article.split_once(' ') {
         Some(("Laws", n)) => ("article-laws", n),
         Some(("CR", n)) => ("article-cr", n),

@@ -123,6 +123,8 @@ pub struct ProposedResult {
     pub fen: Option<String>,
     /// For an adjudication left to the arbiter.
     pub review: bool,
+    /// The incident it comes from (its number on the board), for an ending or a signal.
+    pub incident: Option<usize>,
 }
 
 /// A game followed on an e-board.
@@ -137,6 +139,10 @@ struct LiveGame {
     adjudication: Option<Adjudication>,
     /// The last piece lifted by the player on move, until his move shows whether he moved it.
     touched: Option<(&'static str, String, LiveEvent)>,
+    /// The room's number of this game (unique in the room, see [`LiveRoom::first_game`]).
+    key: u64,
+    /// How many of its incidents the event's record has ([`LiveRoom::saved`]).
+    saved: usize,
 }
 
 /// An e-board the room has heard of.
@@ -245,6 +251,23 @@ pub struct LiveRoom {
     eboards: BTreeMap<String, Eboard>,
     config: RecogniserConfig,
     rules: CompetitionRules,
+    /// The number the next game gets.
+    next_game: u64,
+}
+
+/// An incident the event's record does not have yet ([`LiveRoom::unsaved`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnsavedIncident {
+    /// The round.
+    pub round: u32,
+    /// The board.
+    pub board: u32,
+    /// The e-board.
+    pub serialnr: String,
+    /// The room's number of the game.
+    pub game: u64,
+    /// The incident.
+    pub incident: Incident,
 }
 
 impl LiveRoom {
@@ -254,10 +277,19 @@ impl LiveRoom {
             eboards: BTreeMap::new(),
             config,
             rules,
+            next_game: 0,
         }
     }
 
-    fn fresh_game(&self, serialnr: &str, dgt: bool) -> LiveGame {
+    /// Numbers the games from `first` on (the desk gives a number no earlier run used, so
+    /// that the event's record tells the games of two runs apart).
+    pub fn first_game(&mut self, first: u64) {
+        self.next_game = first;
+    }
+
+    fn fresh_game(&mut self, serialnr: &str, dgt: bool) -> LiveGame {
+        let key = self.next_game;
+        self.next_game += 1;
         let judge = if dgt {
             LiveJudge::dgt(self.config.clone(), self.rules)
         } else {
@@ -271,6 +303,8 @@ impl LiveRoom {
             proposed: None,
             adjudication: None,
             touched: None,
+            key,
+            saved: 0,
         }
     }
 
@@ -400,14 +434,16 @@ impl LiveRoom {
         let serials: Vec<String> = self.eboards.keys().cloned().collect();
         for s in serials {
             let on = assigned.get(&s).copied();
-            let Some(e) = self.eboards.get(&s) else {
+            let Some((dgt, last)) = self
+                .eboards
+                .get(&s)
+                .filter(|e| e.on != on)
+                .map(|e| (e.dgt, e.last.clone()))
+            else {
                 continue;
             };
-            if e.on == on {
-                continue;
-            }
-            let mut game = self.fresh_game(&s, e.dgt);
-            if let Some(last) = &e.last {
+            let mut game = self.fresh_game(&s, dgt);
+            if let Some(last) = &last {
                 let mut out = Vec::new();
                 game.judge.push(last, &mut out);
                 take(&mut game, out);
@@ -424,6 +460,48 @@ impl LiveRoom {
                 e.on = Some(on);
             }
         }
+    }
+
+    /// The incidents of followed games that the event's record does not have yet, in order.
+    pub fn unsaved(&self) -> Vec<UnsavedIncident> {
+        let mut out = Vec::new();
+        for (s, e) in &self.eboards {
+            let Some((round, board)) = e.on else {
+                continue;
+            };
+            for i in e.game.incidents.iter().skip(e.game.saved) {
+                out.push(UnsavedIncident {
+                    round,
+                    board,
+                    serialnr: s.clone(),
+                    game: e.game.key,
+                    incident: i.clone(),
+                });
+            }
+        }
+        out
+    }
+
+    /// The event's record has the incidents of game `game` of e-board `serialnr` up to
+    /// `count` (their number).
+    pub fn saved(&mut self, serialnr: &str, game: u64, count: usize) {
+        if let Some(e) = self.eboards.get_mut(serialnr)
+            && e.game.key == game
+        {
+            e.game.saved = e.game.saved.max(count.min(e.game.incidents.len()));
+        }
+    }
+
+    /// The e-board and the room's number of the game followed on board `board` of round
+    /// `round`.
+    pub fn game_of(&self, round: u32, board: u32) -> Option<(String, u64)> {
+        self.on_board(round, board)
+            .map(|(s, e)| (s.clone(), e.game.key))
+    }
+
+    /// The board e-board `serialnr` is on, `(round, board)`.
+    pub fn on(&self, serialnr: &str) -> Option<(u32, u32)> {
+        self.eboards.get(serialnr).and_then(|e| e.on)
     }
 
     /// Whether e-board `serialnr` has been heard of.
@@ -528,6 +606,7 @@ impl LiveRoom {
                 agrees: None,
                 fen: Some(fen_of(&pos)),
                 review: a.result == Decision::Review,
+                incident: None,
             });
             g.adjudication = Some(a);
             done.push((round, board));
@@ -660,6 +739,7 @@ fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
                         agrees,
                         fen: None,
                         review: false,
+                        incident: Some(g.incidents.len() - 1),
                     });
                 }
             }
@@ -693,6 +773,7 @@ fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
                         agrees: None,
                         fen: None,
                         review: false,
+                        incident: Some(g.incidents.len() - 1),
                     });
                 }
             }

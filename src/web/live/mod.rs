@@ -7,18 +7,24 @@
 //!
 //! | route | answer |
 //! |---|---|
-//! | `GET /api/live` | `{"round", "now_ms", "playout_minutes", "eboards": […], "boards": [{"board", "serialnr", "placement", "moves", "incidents", "proposed_result", "playout_remaining_s", …}]}` |
+//! | `GET /api/live` | `{"round", "now_ms", "playout_minutes", "playout_offer_percent", "eboards": […], "boards": [{"board", "serialnr", "placement", "moves", "incidents", "proposed_result", "playout_remaining_s", …}], "record": [{"board", "kind", "article", "ply", "at_ms", "decision", …}]}` (`record`: the event's record of the round's incidents, kept across restarts) |
 //! | `POST /api/live/assign` | `{"serialnr", "board"[, "round"]}` → 200; 404 no such e-board or board; 409 taken or finished, with the reason |
 //! | `POST /api/rounds/{n}/playout` | `{"boards": [..] \| "all", "minutes": 5}` → 200 `{"started": [..], "minutes"}` |
 //! | `POST /api/rounds/{n}/boards/{b}/notice` | `{"incident": i}`: the arbiter noticed the illegal act (CR 3.4) |
 //! | `POST /api/rounds/{n}/boards/{b}/record` | records the proposed result (the arbiter's click) |
 //! | `GET /events` | `text/event-stream`: `board` events (a board's brief, with its diagram) and `reload` |
 //!
+//! Every incident of a followed board goes into the event's record (the state file's
+//! `live.incidents`, within a second), with the arbiter's decision on it (noticed, result
+//! recorded); the board's capture goes beside the state file, `<state>.captures/round-R-board-B.jsonl`,
+//! in the form `arbiter board record` writes, for `arbiter judge`.
+//!
 //! The server's clock holds the play-out: `started_ms` and the minutes are in the state file,
 //! every answer computes the seconds left from the server's time.
 
 use std::collections::BTreeMap;
 use std::convert::Infallible;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -35,12 +41,17 @@ use super::extract::{BoardNo, JsonBody, RoundNo};
 use super::{App, Shared, WebError, diagram};
 use crate::adjudicate::Adjudicator;
 use crate::board::RecogniserConfig;
+use crate::board::link::record::{Capture, RecordError};
 use crate::board::link::{Backoff, LinkEvent, dgt, livechess};
-use crate::board::room::{BoardOfRound, LiveBoard, LiveRoom, ProposedBy};
+use crate::board::room::{
+    BoardOfRound, IncidentKind, LiveBoard, LiveRoom, ProposedBy, UnsavedIncident,
+};
 use crate::formats::verdict;
 use crate::game::rules::CompetitionRules;
 use crate::i18n::Lang;
-use crate::tournament::live::{AssignError, LiveSetup};
+use crate::tournament::live::{
+    AssignError, LiveAct, LiveDecision, LiveIncident, LiveIncidentKind, LiveSetup,
+};
 use crate::tournament::{BoardResult, GameRef, Tournament};
 
 /// A board link `arbiter serve` opens.
@@ -63,19 +74,94 @@ pub struct LiveHub {
     /// Set when the server stops: the event streams end, so that the graceful shutdown does
     /// not wait for pages that never close them.
     stopping: tokio::sync::watch::Sender<bool>,
+    /// One writer of the event's record at a time ([`App::save_incidents`]).
+    saving: tokio::sync::Mutex<()>,
+    /// Where the boards' captures go: `<state file>.captures/`.
+    capture_dir: PathBuf,
+    /// The capture being written per e-board, with the board it is of.
+    captures: Mutex<BTreeMap<String, BoardCapture>>,
+}
+
+/// A board's capture being written: `(round, board)` and the file.
+type BoardCapture = ((u32, u32), Capture);
+
+/// The capture file of board `board` of round `round` in `dir`: `round-R-board-B.jsonl`, in
+/// the form `arbiter board record` writes (a DGT board's messages, or LiveChess's frames), so
+/// that `arbiter judge` reads it back.
+pub fn capture_path(dir: &Path, round: u32, board: u32) -> PathBuf {
+    dir.join(format!("round-{round}-board-{board}.jsonl"))
+}
+
+/// The directory of the boards' captures beside state file `state`: `<state>.captures`.
+pub fn capture_dir(state: &Path) -> PathBuf {
+    let mut name = state.file_name().unwrap_or_default().to_os_string();
+    name.push(".captures");
+    state.with_file_name(name)
 }
 
 impl LiveHub {
-    /// An empty room judging under the preset's rules.
-    pub fn new(preset: crate::game::preset::Preset) -> LiveHub {
+    /// An empty room judging under the preset's rules, for the event in state file `state`
+    /// (the captures go beside it, [`capture_dir`]).
+    pub fn new(preset: crate::game::preset::Preset, state: &Path) -> LiveHub {
+        let mut room = LiveRoom::new(
+            RecogniserConfig::default(),
+            CompetitionRules::preset(preset),
+        );
+        // Numbers no earlier run used: a thousand games a millisecond.
+        room.first_game(now_ms().saturating_mul(1000));
         LiveHub {
-            room: Mutex::new(LiveRoom::new(
-                RecogniserConfig::default(),
-                CompetitionRules::preset(preset),
-            )),
+            room: Mutex::new(room),
             tx: broadcast::channel(1024).0,
             playouts: AtomicBool::new(true),
             stopping: tokio::sync::watch::channel(false).0,
+            saving: tokio::sync::Mutex::new(()),
+            capture_dir: capture_dir(state),
+            captures: Mutex::new(BTreeMap::new()),
+        }
+    }
+
+    /// Writes `event` of e-board `serial` to the capture of the board it is on; the first
+    /// line of a board's capture is the placement the e-board shows (`last`), so that the
+    /// capture starts from where the game is. A capture that cannot be written is reported
+    /// on standard error once and left.
+    fn capture(&self, serial: &str, on: Option<(u32, u32)>, event: &LinkEvent) {
+        let Some(on) = on else {
+            return;
+        };
+        if !matches!(
+            event,
+            LinkEvent::Dgt { .. } | LinkEvent::Frame { sent: false, .. }
+        ) {
+            return;
+        }
+        let mut captures = self
+            .captures
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if captures.get(serial).is_none_or(|(at, _)| *at != on) {
+            captures.remove(serial);
+            let path = capture_path(&self.capture_dir, on.0, on.1);
+            let opened = std::fs::create_dir_all(&self.capture_dir)
+                .map_err(|source| RecordError::Io {
+                    path: self.capture_dir.clone(),
+                    source,
+                })
+                .and_then(|()| Capture::create(&path, true));
+            match opened {
+                Ok(c) => {
+                    captures.insert(serial.to_string(), (on, c));
+                }
+                Err(e) => {
+                    eprintln!("arbiter serve: {e}");
+                    return;
+                }
+            }
+        }
+        if let Some((_, c)) = captures.get_mut(serial)
+            && let Err(e) = c.write(event)
+        {
+            eprintln!("arbiter serve: {e}");
+            captures.remove(serial);
         }
     }
 
@@ -99,11 +185,13 @@ impl LiveHub {
 
     /// Reads one event of e-board `serial`'s link and tells the pages what changed.
     fn push(&self, serial: &str, event: &LinkEvent) {
-        let (changed, before) = {
+        let (changed, before, on) = {
             let mut room = self.room();
             let before = room.brief(serial).map(|b| (b.incidents, b.proposed));
-            (room.push(serial, event, now_ms()), before)
+            let changed = room.push(serial, event, now_ms());
+            (changed, before, room.on(serial))
         };
+        self.capture(serial, on, event);
         if !changed {
             return;
         }
@@ -193,6 +281,23 @@ pub fn start_links(app: &Shared, links: &[LinkSpec]) {
         loop {
             every.tick().await;
             settler.settle();
+        }
+    });
+    // The incidents go into the event's record within a second of the board's message.
+    let saver = app.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_millis(250));
+        let mut reported = false;
+        loop {
+            every.tick().await;
+            match saver.save_incidents().await {
+                Ok(()) => reported = false,
+                Err(e) if !reported => {
+                    eprintln!("arbiter serve: {e}");
+                    reported = true;
+                }
+                Err(_) => {}
+            }
         }
     });
     let ticker = app.clone();
@@ -337,7 +442,63 @@ pub(crate) fn round_boards(t: &Tournament, round: u32, now_ms: u64) -> Vec<Board
         .collect()
 }
 
+/// An incident of the room as the event's record keeps it, at `at_ms`.
+fn record_of(u: &UnsavedIncident, at_ms: u64) -> LiveIncident {
+    let i = &u.incident;
+    LiveIncident {
+        round: u.round,
+        board: u.board,
+        serialnr: u.serialnr.clone(),
+        game: u.game,
+        incident: i.id,
+        kind: match i.kind {
+            IncidentKind::Illegal => LiveIncidentKind::Illegal,
+            IncidentKind::Touch => LiveIncidentKind::Touch,
+            IncidentKind::Ending => LiveIncidentKind::Ending,
+            IncidentKind::ResultSignal => LiveIncidentKind::ResultSignal,
+            IncidentKind::Disconnected => LiveIncidentKind::Disconnected,
+        },
+        article: i.article.clone(),
+        ply: i.ply,
+        side: i.side.map(str::to_string),
+        detail: i.detail.clone(),
+        result: i.result.clone(),
+        at_ms,
+        decision: i.noticed.then_some(LiveDecision {
+            act: LiveAct::Noticed,
+            result: None,
+            at_ms,
+        }),
+    }
+}
+
 impl App {
+    /// Writes the room's incidents the event's record does not have yet into it (the state
+    /// file, atomically), one writer at a time.
+    ///
+    /// # Errors
+    /// [`WebError::Store`] when the state file cannot be written (the incidents stay to be
+    /// written at the next call).
+    async fn save_incidents(self: &Shared) -> Result<(), WebError> {
+        let _one = self.live.saving.lock().await;
+        let pending = self.live.room().unsaved();
+        if pending.is_empty() {
+            return Ok(());
+        }
+        let at = now_ms();
+        let records: Vec<LiveIncident> = pending.iter().map(|u| record_of(u, at)).collect();
+        self.change(None, move |t| {
+            t.live.incidents.extend(records);
+            Ok(())
+        })
+        .await?;
+        let mut room = self.live.room();
+        for u in &pending {
+            room.saved(&u.serialnr, u.game, u.incident.id + 1);
+        }
+        Ok(())
+    }
+
     /// Brings the room to the state file: the assignments followed, the expired play-outs of
     /// e-boards adjudicated (the pages are told to reload when one was).
     fn live_sync(&self, t: &Tournament) {
@@ -374,9 +535,11 @@ impl App {
 pub(super) async fn api_live(State(app): State<Shared>) -> Result<Json<Value>, WebError> {
     let t = app.load().await?;
     let (round, boards, eboards) = app.live_data(&t, None);
+    let record: Vec<&LiveIncident> = t.live.incidents_of(round).collect();
     Ok(Json(json!({
         "round": round, "now_ms": now_ms(), "playout_minutes": t.live.playout_minutes(),
-        "eboards": eboards, "boards": boards,
+        "playout_offer_percent": t.live.playout_offer_percent(),
+        "eboards": eboards, "boards": boards, "record": record,
     })))
 }
 
@@ -513,13 +676,32 @@ pub(super) async fn api_playout(
 }
 
 /// The arbiter noticed illegal act `incident` of board `b` (CR 3.4).
+/// The decision goes into the event's record with the incident (written first, if it was not
+/// yet), and what the notice makes of the game (a second illegal move counted ends it, CR 3.3)
+/// after it.
 async fn notice(app: &Shared, n: u32, b: u32, incident: usize) -> Result<(), WebError> {
     let t = app.load().await?;
     app.live_sync(&t);
-    app.live
-        .room()
-        .notice(n, b, incident)
-        .map_err(|e| WebError::Conflict(e.to_string()))?;
+    app.save_incidents().await?;
+    let game = {
+        let mut room = app.live.room();
+        room.notice(n, b, incident)
+            .map_err(|e| WebError::Conflict(e.to_string()))?;
+        room.game_of(n, b).map(|(_, g)| g)
+    };
+    if let Some(game) = game {
+        let decision = LiveDecision {
+            act: LiveAct::Noticed,
+            result: None,
+            at_ms: now_ms(),
+        };
+        app.change(None, move |t| {
+            t.live.decide(n, b, game, incident, decision);
+            Ok(())
+        })
+        .await?;
+    }
+    app.save_incidents().await?;
     app.live.reload();
     Ok(())
 }
@@ -549,12 +731,14 @@ pub(super) async fn api_notice(
 async fn record_proposed(app: &Shared, n: u32, b: u32, lang: Lang) -> Result<String, WebError> {
     let t = app.load().await?;
     app.live_sync(&t);
-    let (proposed, verdict, adjudication) = {
+    app.save_incidents().await?;
+    let (proposed, verdict, adjudication, game, plies, count) = {
         let room = app.live.room();
         let view = room.round_view(n, round_boards(&t, n, now_ms()));
-        let proposed = view
-            .iter()
-            .find(|x| x.board == b)
+        let this = view.iter().find(|x| x.board == b);
+        let plies = this.map_or(0, |x| x.moves.len() as u32);
+        let count = this.map_or(0, |x| x.incidents.len());
+        let proposed = this
             .and_then(|x| x.proposed_result.clone())
             .ok_or_else(|| {
                 WebError::Conflict(
@@ -565,15 +749,58 @@ async fn record_proposed(app: &Shared, n: u32, b: u32, lang: Lang) -> Result<Str
             proposed,
             room.verdict(n, b),
             room.adjudication(n, b).cloned(),
+            room.game_of(n, b),
+            plies,
+            count,
         )
     };
     let result = BoardResult::parse(&proposed.result)
         .ok_or_else(|| WebError::BadRequest(format!("result {:?}", proposed.result)))?;
+    // The confirmation, kept in the event's record with the incident that proposed it (the
+    // adjudication is an incident of its own), in the same write as the result.
+    let confirmed = {
+        let proposed = proposed.clone();
+        move |t: &mut Tournament| {
+            let Some((serialnr, game)) = game else {
+                return;
+            };
+            let at_ms = now_ms();
+            let decision = LiveDecision {
+                act: LiveAct::Recorded,
+                result: Some(proposed.result.clone()),
+                at_ms,
+            };
+            match proposed.incident {
+                Some(i) => {
+                    t.live.decide(n, b, game, i, decision);
+                }
+                None => {
+                    t.live.incidents.push(LiveIncident {
+                        round: n,
+                        board: b,
+                        serialnr,
+                        game,
+                        incident: count,
+                        kind: LiveIncidentKind::Adjudication,
+                        article: proposed.article.clone(),
+                        ply: plies,
+                        side: None,
+                        detail: proposed.reason.clone().unwrap_or_default(),
+                        result: Some(proposed.result.clone()),
+                        at_ms,
+                        decision: Some(decision),
+                    });
+                }
+            }
+        }
+    };
     match (proposed.by, adjudication, verdict) {
         (ProposedBy::Adjudication, Some(a), _) => {
             let record = adjudication_record(&a, lang);
             app.change(None, move |t| {
-                Ok(t.record_adjudicated(n, b, record, result, None, false)?)
+                t.record_adjudicated(n, b, record, result, None, false)?;
+                confirmed(t);
+                Ok(())
             })
             .await?;
         }
@@ -589,7 +816,9 @@ async fn record_proposed(app: &Shared, n: u32, b: u32, lang: Lang) -> Result<Str
                 // The live game is this board's: its players are the board's.
                 judged.white_start_rank = Some(g.white);
                 judged.black_start_rank = Some(g.black);
-                Ok(t.record_judged(n, b, &judged, Some(result), None, false)?)
+                t.record_judged(n, b, &judged, Some(result), None, false)?;
+                confirmed(t);
+                Ok(())
             })
             .await?;
         }

@@ -13,8 +13,10 @@ use super::super::pages::shown;
 use super::super::view::{error_page, render};
 use super::super::{App, Shared, WebError, diagram};
 use super::{assign, notice, record_proposed, start_playout};
+use crate::board::live::article_note;
 use crate::board::room::{IncidentKind, LiveBoard, ProposedBy};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Note};
+use crate::tournament::live::{LiveAct, LiveIncident, LiveIncidentKind};
 use crate::tournament::{GameRef, Tournament};
 
 /// A player's name as the pages show it.
@@ -101,6 +103,59 @@ fn state_code(s: crate::board::room::EboardState) -> &'static str {
     }
 }
 
+/// An entry of the event's record of the live games for people: board, ply, what happened
+/// (with its article) and the arbiter's decision.
+pub(in crate::web) fn record_text(i: &LiveIncident, lang: Lang) -> String {
+    let article = || {
+        i.article
+            .as_deref()
+            .map_or_else(|| Note::new("live-no-article"), article_note)
+    };
+    let side = i.side.clone().unwrap_or_default();
+    let what = match i.kind {
+        LiveIncidentKind::Illegal => {
+            let (kind, notation) = i.detail.split_once(' ').unwrap_or((&i.detail, ""));
+            Note::new("web-live-rec-illegal")
+                .term("side", "side", side)
+                .term("kind", "illegal", kind)
+                .note("article", article())
+                .arg("move", notation)
+        }
+        LiveIncidentKind::Touch => Note::new("web-live-rec-touch")
+            .term("side", "side", side)
+            .arg("square", &i.detail)
+            .note("article", article()),
+        LiveIncidentKind::Ending => Note::new("web-live-rec-ending")
+            .arg("result", shown(i.result.as_deref().unwrap_or("*")))
+            .term("reason", "reason", i.detail.clone())
+            .note("article", article()),
+        LiveIncidentKind::ResultSignal => Note::new("web-live-rec-signal")
+            .arg("result", shown(i.result.as_deref().unwrap_or("*"))),
+        LiveIncidentKind::Disconnected => {
+            Note::new("web-live-rec-disconnected").arg("reason", &i.detail)
+        }
+        LiveIncidentKind::Adjudication => Note::new("web-live-rec-adjudication")
+            .arg("result", shown(i.result.as_deref().unwrap_or("*")))
+            .note("article", article()),
+    };
+    let decision = match &i.decision {
+        None => "none".to_string(),
+        Some(d) => match d.act {
+            LiveAct::Noticed => lang.msg("web-live-noticed"),
+            LiveAct::Recorded => lang.fmt(
+                "web-live-rec-recorded",
+                &[("result", shown(d.result.as_deref().unwrap_or("*")))],
+            ),
+        },
+    };
+    Note::new("web-live-rec-entry")
+        .arg("board", i.board)
+        .arg("ply", i.ply)
+        .note("what", what)
+        .arg("decision", decision)
+        .text(lang)
+}
+
 /// Seconds as `m:ss`.
 fn clock(s: u64) -> String {
     format!("{}:{:02}", s / 60, s % 60)
@@ -117,9 +172,26 @@ fn round_live_data(app: &App, t: &Tournament, round: u32, lang: Lang) -> Value {
         .iter()
         .map(|b| board_data(t, round, b, lang))
         .collect();
+    // The round's incidents: the event's record (kept across restarts), then what the room
+    // heard that the record has not yet (a quarter of a second at most).
+    let at = super::now_ms();
+    let unsaved: Vec<LiveIncident> = app
+        .live
+        .room()
+        .unsaved()
+        .iter()
+        .filter(|u| u.round == round)
+        .map(|u| super::record_of(u, at))
+        .collect();
+    let record: Vec<Value> = t
+        .live
+        .incidents_of(round)
+        .chain(&unsaved)
+        .map(|i| json!({"board": i.board, "text": record_text(i, lang), "decided": i.decision.is_some()}))
+        .collect();
     json!({
         "event": t.name, "round": round, "boards": shown, "eboards": eboards,
-        "games": games, "finished": finished, "offer": offer, "percent": percent,
+        "record": record, "games": games, "finished": finished, "offer": offer, "percent": percent,
         "minutes": t.live.playout_minutes(),
         "followed": boards.iter().any(|b| b.serialnr.is_some()),
         "running": boards.iter().any(|b| b.playout_remaining_s.is_some()),
