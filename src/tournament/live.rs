@@ -223,6 +223,49 @@ impl LiveSetup {
     }
 }
 
+/// The longest play-out an event may set, in minutes.
+pub const MAX_PLAYOUT_MINUTES: u32 = 600;
+
+/// A play-out setting out of its range.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PlayoutSettingError {
+    /// The length is not 1 to [`MAX_PLAYOUT_MINUTES`] minutes.
+    #[error("the play-out's length must be 1 to {MAX_PLAYOUT_MINUTES} minutes, not {0}")]
+    Minutes(u32),
+    /// The share is not 1 to 100 per cent.
+    #[error("the share of finished games must be 1 to 100 %, not {0} %")]
+    Percent(u32),
+}
+
+impl LiveSetup {
+    /// Sets the event's play-out length (`minutes`, CR 4.3) and the share of finished games
+    /// (per cent) from which the play-out is offered; `None` leaves a setting as it is. A
+    /// setting equal to its default is kept as no setting.
+    ///
+    /// # Errors
+    /// [`PlayoutSettingError`] when one is out of range (nothing is changed then).
+    pub fn set_playout(
+        &mut self,
+        minutes: Option<u32>,
+        percent: Option<u32>,
+    ) -> Result<(), PlayoutSettingError> {
+        if let Some(m) = minutes.filter(|m| !(1..=MAX_PLAYOUT_MINUTES).contains(m)) {
+            return Err(PlayoutSettingError::Minutes(m));
+        }
+        if let Some(p) = percent.filter(|p| !(1..=100).contains(p)) {
+            return Err(PlayoutSettingError::Percent(p));
+        }
+        if let Some(m) = minutes {
+            self.playout_minutes = (m != DEFAULT_PLAYOUT_MINUTES).then_some(m);
+        }
+        if let Some(p) = percent {
+            self.playout_offer_percent = (p != DEFAULT_PLAYOUT_OFFER_PERCENT).then_some(p);
+        }
+        Ok(())
+    }
+}
+
 /// Why an e-board cannot go on a board.
 #[derive(Debug, thiserror::Error, PartialEq)]
 #[non_exhaustive]
@@ -447,5 +490,34 @@ mod tests {
         assert_eq!(kept[0].decision, Some(noticed));
         assert_eq!(kept[0].kind, LiveIncidentKind::Illegal);
         assert_eq!(back.live.incidents_of(2).count(), 0);
+    }
+
+    #[test]
+    fn the_playout_settings_are_checked_and_a_default_is_no_setting() {
+        let mut live = LiveSetup::default();
+        live.set_playout(Some(10), Some(75)).unwrap();
+        assert_eq!(
+            (live.playout_minutes(), live.playout_offer_percent()),
+            (10, 75)
+        );
+        live.set_playout(None, Some(90)).unwrap();
+        assert_eq!(
+            (live.playout_minutes(), live.playout_offer_percent()),
+            (10, 90)
+        );
+        assert_eq!(
+            live.set_playout(Some(0), Some(50)),
+            Err(PlayoutSettingError::Minutes(0))
+        );
+        assert_eq!(
+            live.set_playout(Some(5), Some(101)),
+            Err(PlayoutSettingError::Percent(101))
+        );
+        assert_eq!(
+            (live.playout_minutes(), live.playout_offer_percent()),
+            (10, 90)
+        );
+        live.set_playout(Some(5), Some(80)).unwrap();
+        assert!(live.is_empty(), "the defaults are no setting: {live:?}");
     }
 }

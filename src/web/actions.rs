@@ -144,8 +144,10 @@ pub(super) async fn submit_noted<A: Send + 'static>(
 }
 
 /// `POST /event` (`name`, `rounds`, `preset`, `start_date`, `end_date`, `venue`,
-/// `chief_arbiter`, `deputy_arbiter`): sets the event's own record
-/// ([`crate::tournament::Tournament::edit_event`]); dates as `<input type="date">` sends them
+/// `chief_arbiter`, `deputy_arbiter`, `playout_minutes`, `playout_offer_percent`): sets the
+/// event's own record ([`crate::tournament::Tournament::edit_event`]) and its play-out
+/// settings ([`crate::tournament::live::LiveSetup::set_playout`]; a field left out keeps its
+/// setting); dates as `<input type="date">` sends them
 /// (`YYYY-MM-DD`) or as TRF writes them (`YYYY/MM/DD`).
 pub(super) async fn edit_event(
     State(app): State<Shared>,
@@ -173,7 +175,17 @@ pub(super) async fn edit_event(
             chief_arbiter: f.get("chief_arbiter"),
             deputy_arbiter: f.get("deputy_arbiter"),
         };
-        Ok((f.get("name").unwrap_or_default(), rounds, preset, details))
+        let playout = (
+            f.number::<u32>("playout_minutes")?,
+            f.number::<u32>("playout_offer_percent")?,
+        );
+        Ok((
+            f.get("name").unwrap_or_default(),
+            rounds,
+            preset,
+            details,
+            playout,
+        ))
     })();
     submit(
         &app,
@@ -181,8 +193,9 @@ pub(super) async fn edit_event(
         &f,
         "/event",
         parsed,
-        |(name, rounds, preset, details), t| {
+        move |(name, rounds, preset, details, (minutes, percent)), t| {
             let preset = preset.unwrap_or_else(|| t.preset());
+            super::live::set_playout(t, minutes, percent, lang)?;
             Ok(t.edit_event(&name, rounds, preset, details)?)
         },
     )

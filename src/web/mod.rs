@@ -393,7 +393,8 @@ pub fn event_version(t: &Tournament) -> String {
             t.total_rounds,
             t.rule_preset,
             &t.details,
-            t.paired_rounds()
+            t.paired_rounds(),
+            (t.live.playout_minutes, t.live.playout_offer_percent),
         ))
     )
 }
@@ -628,6 +629,7 @@ pub fn router(app: Shared) -> Router {
         .route("/events", get(live::events))
         .route("/api/live", get(live::api_live))
         .route("/api/live/assign", post(live::api_assign))
+        .route("/api/live/settings", post(live::api_settings))
         .route("/api/rounds/{n}/playout", post(live::api_playout))
         .route("/api/rounds/{n}/boards/{b}/notice", post(live::api_notice))
         .route("/api/rounds/{n}/boards/{b}/record", post(live::api_record))

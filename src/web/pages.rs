@@ -188,6 +188,9 @@ pub(super) async fn event_edit(State(app): State<Shared>, q: PageQuery, uri: Uri
                 "event_version": super::event_version(&t),
                 "min_rounds": t.paired_rounds().max(1),
                 "preset": t.preset().name(), "presets": presets,
+                "playout_minutes": t.live.playout_minutes(),
+                "playout_offer_percent": t.live.playout_offer_percent(),
+                "max_playout_minutes": crate::tournament::live::MAX_PLAYOUT_MINUTES,
                 "details": {
                     "start_date": date_input(d.start_date.as_ref()),
                     "end_date": date_input(d.end_date.as_ref()),

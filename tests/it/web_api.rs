@@ -2003,3 +2003,101 @@ async fn the_desks_address_and_its_qr_code_for_a_tablet() {
     );
     assert!(arbiter::web::qr_svg(&"x".repeat(3000)).is_none());
 }
+
+/// The play-out settings (CR 4.3: 5 minutes; offered from 80 % of the games finished) are set
+/// on the event's page and through `POST /api/live/settings`; the live data and the round's
+/// play-out use them; out of range is refused in words and changes nothing.
+#[tokio::test]
+async fn the_playout_settings_are_set_on_the_event_page_and_through_the_api() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 4);
+    let cfg = config(&path, None);
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let (_, _, page) = send(&cfg, "GET", "/event?lang=en", "", &[]).await;
+    assert!(
+        page.contains(r#"name="playout_minutes" min="1" max="600" required value="5""#)
+            && page
+                .contains(r#"name="playout_offer_percent" min="1" max="100" required value="80""#),
+        "{page}"
+    );
+    let (_, _, page) = send(&cfg, "GET", "/event?lang=ru", "", &[]).await;
+    assert!(page.contains("Доигрывание (ПС 4.3)"), "{page}");
+    let body = "name=Open&rounds=4&playout_minutes=10&playout_offer_percent=75&lang=en";
+    let (s, _, page) = send(&cfg, "POST", "/event", body, &form).await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{page}");
+    let t = store::load(&path).unwrap();
+    assert_eq!(
+        (t.live.playout_minutes(), t.live.playout_offer_percent()),
+        (10, 75)
+    );
+    let (_, _, page) = send(&cfg, "GET", "/event?lang=en", "", &[]).await;
+    assert!(page.contains(r#"required value="10""#), "{page}");
+    // Out of range: refused in the page's language, nothing changed.
+    let body = "name=Open&rounds=4&playout_minutes=0&playout_offer_percent=75&lang=ru";
+    let (s, _, page) = send(&cfg, "POST", "/event", body, &form).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{page}");
+    assert!(
+        page.contains("Доигрывание длится от 1 до 600 минут, а не 0."),
+        "{page}"
+    );
+    assert_eq!(store::load(&path).unwrap().live.playout_minutes(), 10);
+
+    // The API: one setting at a time; the other keeps its value.
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/api/live/settings",
+        r#"{"playout_minutes": 3}"#,
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!({"playout_minutes": 3, "playout_offer_percent": 75})
+    );
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/api/live/settings",
+        r#"{"playout_offer_percent": 101}"#,
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.contains("1 to 100 %, not 101 %"), "{body}");
+    let (s, _, _) = send(&cfg, "POST", "/api/live/settings", r#"{"minutes": 3}"#, &[]).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    let (_, _, live) = send(&cfg, "GET", "/api/live", "", &[]).await;
+    let v: serde_json::Value = serde_json::from_str(&live).unwrap();
+    assert_eq!(
+        (&v["playout_minutes"], &v["playout_offer_percent"]),
+        (&serde_json::json!(3), &serde_json::json!(75))
+    );
+    // The round's play-out takes the event's length.
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/api/rounds/1/playout",
+        r#"{"boards": "all"}"#,
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    let t = store::load(&path).unwrap();
+    assert_eq!(t.live.playout(1, 1).unwrap().seconds, 180);
+    // With a token, the API asks for it.
+    let cfg = config(&path, Some("tok"));
+    let (s, _, _) = send(
+        &cfg,
+        "POST",
+        "/api/live/settings",
+        r#"{"playout_minutes": 4}"#,
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+}

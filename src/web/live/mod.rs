@@ -9,6 +9,7 @@
 //! |---|---|
 //! | `GET /api/live` | `{"round", "now_ms", "playout_minutes", "playout_offer_percent", "eboards": […], "boards": [{"board", "serialnr", "placement", "moves", "incidents", "proposed_result", "playout_remaining_s", …}], "record": [{"board", "kind", "article", "ply", "at_ms", "decision", …}]}` (`record`: the event's record of the round's incidents, kept across restarts) |
 //! | `POST /api/live/assign` | `{"serialnr", "board"[, "round"]}` → 200; 404 no such e-board or board; 409 taken or finished, with the reason |
+//! | `POST /api/live/settings` | `{"playout_minutes": 5, "playout_offer_percent": 80}` (either may be left out) → 200 with both; 400 out of range (1–600 min, 1–100 %) |
 //! | `POST /api/rounds/{n}/playout` | `{"boards": [..] \| "all", "minutes": 5}` → 200 `{"started": [..], "minutes"}` |
 //! | `POST /api/rounds/{n}/boards/{b}/notice` | `{"incident": i}`: the arbiter noticed the illegal act (CR 3.4) |
 //! | `POST /api/rounds/{n}/boards/{b}/record` | records the proposed result (the arbiter's click) |
@@ -41,11 +42,9 @@ use super::extract::{BoardNo, JsonBody, RoundNo};
 use super::{App, Shared, WebError, diagram};
 use crate::adjudicate::Adjudicator;
 use crate::board::RecogniserConfig;
-use crate::board::link::record::{Capture, RecordError};
+use crate::board::link::record::Capture;
 use crate::board::link::{Backoff, LinkEvent, dgt, livechess};
-use crate::board::room::{
-    BoardOfRound, IncidentKind, LiveBoard, LiveRoom, ProposedBy, UnsavedIncident,
-};
+use crate::board::room::{BoardOfRound, LiveBoard, LiveRoom, ProposedBy};
 use crate::formats::verdict;
 use crate::game::rules::CompetitionRules;
 use crate::i18n::Lang;
@@ -85,20 +84,6 @@ pub struct LiveHub {
 /// A board's capture being written: `(round, board)` and the file.
 type BoardCapture = ((u32, u32), Capture);
 
-/// The capture file of board `board` of round `round` in `dir`: `round-R-board-B.jsonl`, in
-/// the form `arbiter board record` writes (a DGT board's messages, or LiveChess's frames), so
-/// that `arbiter judge` reads it back.
-pub fn capture_path(dir: &Path, round: u32, board: u32) -> PathBuf {
-    dir.join(format!("round-{round}-board-{board}.jsonl"))
-}
-
-/// The directory of the boards' captures beside state file `state`: `<state>.captures`.
-pub fn capture_dir(state: &Path) -> PathBuf {
-    let mut name = state.file_name().unwrap_or_default().to_os_string();
-    name.push(".captures");
-    state.with_file_name(name)
-}
-
 impl LiveHub {
     /// An empty room judging under the preset's rules, for the event in state file `state`
     /// (the captures go beside it, [`capture_dir`]).
@@ -117,51 +102,6 @@ impl LiveHub {
             saving: tokio::sync::Mutex::new(()),
             capture_dir: capture_dir(state),
             captures: Mutex::new(BTreeMap::new()),
-        }
-    }
-
-    /// Writes `event` of e-board `serial` to the capture of the board it is on; the first
-    /// line of a board's capture is the placement the e-board shows (`last`), so that the
-    /// capture starts from where the game is. A capture that cannot be written is reported
-    /// on standard error once and left.
-    fn capture(&self, serial: &str, on: Option<(u32, u32)>, event: &LinkEvent) {
-        let Some(on) = on else {
-            return;
-        };
-        if !matches!(
-            event,
-            LinkEvent::Dgt { .. } | LinkEvent::Frame { sent: false, .. }
-        ) {
-            return;
-        }
-        let mut captures = self
-            .captures
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if captures.get(serial).is_none_or(|(at, _)| *at != on) {
-            captures.remove(serial);
-            let path = capture_path(&self.capture_dir, on.0, on.1);
-            let opened = std::fs::create_dir_all(&self.capture_dir)
-                .map_err(|source| RecordError::Io {
-                    path: self.capture_dir.clone(),
-                    source,
-                })
-                .and_then(|()| Capture::create(&path, true));
-            match opened {
-                Ok(c) => {
-                    captures.insert(serial.to_string(), (on, c));
-                }
-                Err(e) => {
-                    eprintln!("arbiter serve: {e}");
-                    return;
-                }
-            }
-        }
-        if let Some((_, c)) = captures.get_mut(serial)
-            && let Err(e) = c.write(event)
-        {
-            eprintln!("arbiter serve: {e}");
-            captures.remove(serial);
         }
     }
 
@@ -442,63 +382,7 @@ pub(crate) fn round_boards(t: &Tournament, round: u32, now_ms: u64) -> Vec<Board
         .collect()
 }
 
-/// An incident of the room as the event's record keeps it, at `at_ms`.
-fn record_of(u: &UnsavedIncident, at_ms: u64) -> LiveIncident {
-    let i = &u.incident;
-    LiveIncident {
-        round: u.round,
-        board: u.board,
-        serialnr: u.serialnr.clone(),
-        game: u.game,
-        incident: i.id,
-        kind: match i.kind {
-            IncidentKind::Illegal => LiveIncidentKind::Illegal,
-            IncidentKind::Touch => LiveIncidentKind::Touch,
-            IncidentKind::Ending => LiveIncidentKind::Ending,
-            IncidentKind::ResultSignal => LiveIncidentKind::ResultSignal,
-            IncidentKind::Disconnected => LiveIncidentKind::Disconnected,
-        },
-        article: i.article.clone(),
-        ply: i.ply,
-        side: i.side.map(str::to_string),
-        detail: i.detail.clone(),
-        result: i.result.clone(),
-        at_ms,
-        decision: i.noticed.then_some(LiveDecision {
-            act: LiveAct::Noticed,
-            result: None,
-            at_ms,
-        }),
-    }
-}
-
 impl App {
-    /// Writes the room's incidents the event's record does not have yet into it (the state
-    /// file, atomically), one writer at a time.
-    ///
-    /// # Errors
-    /// [`WebError::Store`] when the state file cannot be written (the incidents stay to be
-    /// written at the next call).
-    async fn save_incidents(self: &Shared) -> Result<(), WebError> {
-        let _one = self.live.saving.lock().await;
-        let pending = self.live.room().unsaved();
-        if pending.is_empty() {
-            return Ok(());
-        }
-        let at = now_ms();
-        let records: Vec<LiveIncident> = pending.iter().map(|u| record_of(u, at)).collect();
-        self.change(None, move |t| {
-            t.live.incidents.extend(records);
-            Ok(())
-        })
-        .await?;
-        let mut room = self.live.room();
-        for u in &pending {
-            room.saved(&u.serialnr, u.game, u.incident.id + 1);
-        }
-        Ok(())
-    }
-
     /// Brings the room to the state file: the assignments followed, the expired play-outs of
     /// e-boards adjudicated (the pages are told to reload when one was).
     fn live_sync(&self, t: &Tournament) {
@@ -868,79 +752,15 @@ pub(super) async fn events(
 }
 
 mod pages;
+mod record;
+
+use record::record_of;
+pub(super) use record::{api_settings, set_playout};
+pub use record::{capture_dir, capture_path};
 
 pub(super) use pages::{
     assign_form, eboards_page, live_js, notice_form, playout_form, record_form, round_page, screen,
 };
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::tournament::Player;
-
-    /// Round 1 (1 v 3, 4 v 2) with e-board `S1` on board 1, which showed 1. e4.
-    fn followed() -> (LiveRoom, Tournament) {
-        let mut t = Tournament::new("live", 4);
-        for name in ["A", "B", "C", "D"] {
-            t.add_player(Player {
-                name: name.into(),
-                ..Player::default()
-            })
-            .unwrap();
-        }
-        t.pair_round_manual(1, &[(1, 3), (4, 2)], None, None)
-            .unwrap();
-        t.assign_eboard("S1", 1, 1).unwrap();
-        let mut room = LiveRoom::new(RecogniserConfig::default(), CompetitionRules::default());
-        room.seen("S1", "ws://x", false, None);
-        room.sync(&assignments(&t.live));
-        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
-        let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
-        for (i, placement) in [start, e4].into_iter().enumerate() {
-            let ms = 1_000 * (i as u64 + 1);
-            let frame = LinkEvent::Frame {
-                t_ms: ms,
-                text: json!({"response": "feed", "id": 1, "param": {
-                    "serialnr": "S1", "board": placement, "flipped": false, "clock": null}})
-                .to_string(),
-                sent: false,
-            };
-            room.push("S1", &frame, ms);
-            room.settle(ms + 600, 500);
-        }
-        (room, t)
-    }
-
-    #[test]
-    fn the_playout_expiry_adjudicates_the_live_position_once() {
-        let (mut room, mut t) = followed();
-        t.start_playout(1, None, 300, 1_000).unwrap();
-        let adj = Adjudicator::new(crate::game::preset::Preset::default().adjudication()).unwrap();
-        let at = |t: &Tournament, ms: u64| playouts_over(t, ms);
-        assert!(at(&t, 1_000 + 299_000).is_empty());
-        let view = room.round_view(1, round_boards(&t, 1, 1_000 + 299_000));
-        assert_eq!(view[0].playout_remaining_s, Some(1));
-        assert_eq!(view[1].playout_remaining_s, Some(1));
-        assert_eq!(at(&t, 1_000 + 300_000), vec![(1, 1), (1, 2)]);
-        assert_eq!(room.expire(&at(&t, 1_000 + 300_000), &adj), vec![(1, 1)]);
-        assert!(room.expire(&at(&t, 1_000 + 400_000), &adj).is_empty());
-        let b = &room.round_view(1, round_boards(&t, 1, 1_000 + 300_000))[0];
-        assert_eq!(b.moves, ["e4"]);
-        let p = b.proposed_result.as_ref().unwrap();
-        assert_eq!(p.by, ProposedBy::Adjudication);
-        assert_eq!(
-            p.fen.as_deref(),
-            Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
-        );
-        // A board recorded meanwhile shows no proposal and no countdown, and its play-out is
-        // no longer over for the room.
-        t.record_result(1, GameRef::Board(1), BoardResult::Draw, false)
-            .unwrap();
-        assert_eq!(at(&t, 1_000 + 400_000), vec![(1, 2)]);
-        let b = &room.round_view(1, round_boards(&t, 1, 0))[0];
-        assert_eq!(
-            (b.proposed_result.clone(), b.playout_remaining_s),
-            (None, None)
-        );
-    }
-}
+mod tests;

@@ -1,0 +1,70 @@
+//! The live room at the desk: the play-out's expiry over the room and the state file.
+
+use super::*;
+use crate::tournament::Player;
+
+/// Round 1 (1 v 3, 4 v 2) with e-board `S1` on board 1, which showed 1. e4.
+fn followed() -> (LiveRoom, Tournament) {
+    let mut t = Tournament::new("live", 4);
+    for name in ["A", "B", "C", "D"] {
+        t.add_player(Player {
+            name: name.into(),
+            ..Player::default()
+        })
+        .unwrap();
+    }
+    t.pair_round_manual(1, &[(1, 3), (4, 2)], None, None)
+        .unwrap();
+    t.assign_eboard("S1", 1, 1).unwrap();
+    let mut room = LiveRoom::new(RecogniserConfig::default(), CompetitionRules::default());
+    room.seen("S1", "ws://x", false, None);
+    room.sync(&assignments(&t.live));
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+    for (i, placement) in [start, e4].into_iter().enumerate() {
+        let ms = 1_000 * (i as u64 + 1);
+        let frame = LinkEvent::Frame {
+            t_ms: ms,
+            text: json!({"response": "feed", "id": 1, "param": {
+                "serialnr": "S1", "board": placement, "flipped": false, "clock": null}})
+            .to_string(),
+            sent: false,
+        };
+        room.push("S1", &frame, ms);
+        room.settle(ms + 600, 500);
+    }
+    (room, t)
+}
+
+#[test]
+fn the_playout_expiry_adjudicates_the_live_position_once() {
+    let (mut room, mut t) = followed();
+    t.start_playout(1, None, 300, 1_000).unwrap();
+    let adj = Adjudicator::new(crate::game::preset::Preset::default().adjudication()).unwrap();
+    let at = |t: &Tournament, ms: u64| playouts_over(t, ms);
+    assert!(at(&t, 1_000 + 299_000).is_empty());
+    let view = room.round_view(1, round_boards(&t, 1, 1_000 + 299_000));
+    assert_eq!(view[0].playout_remaining_s, Some(1));
+    assert_eq!(view[1].playout_remaining_s, Some(1));
+    assert_eq!(at(&t, 1_000 + 300_000), vec![(1, 1), (1, 2)]);
+    assert_eq!(room.expire(&at(&t, 1_000 + 300_000), &adj), vec![(1, 1)]);
+    assert!(room.expire(&at(&t, 1_000 + 400_000), &adj).is_empty());
+    let b = &room.round_view(1, round_boards(&t, 1, 1_000 + 300_000))[0];
+    assert_eq!(b.moves, ["e4"]);
+    let p = b.proposed_result.as_ref().unwrap();
+    assert_eq!(p.by, ProposedBy::Adjudication);
+    assert_eq!(
+        p.fen.as_deref(),
+        Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+    );
+    // A board recorded meanwhile shows no proposal and no countdown, and its play-out is
+    // no longer over for the room.
+    t.record_result(1, GameRef::Board(1), BoardResult::Draw, false)
+        .unwrap();
+    assert_eq!(at(&t, 1_000 + 400_000), vec![(1, 2)]);
+    let b = &room.round_view(1, round_boards(&t, 1, 0))[0];
+    assert_eq!(
+        (b.proposed_result.clone(), b.playout_remaining_s),
+        (None, None)
+    );
+}
