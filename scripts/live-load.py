@@ -13,11 +13,20 @@ arrives. Prints the server's CPU (its user + system time over the run, as % of o
 the event latency from the emulator's send to the reader (p50, p99, max), and the share of
 placements whose event was missed. Bounded: `--seconds` (at most 120) and `--boards` (at most
 100).
+
+Then result entry with and without the hall's screens: `--results` results (at most 500) are
+entered through the API (`POST /api/rounds/1/boards/B/result`, a correction after the first
+round of boards, so that each is a real write of the state file) while the boards keep sending,
+first alone, then with `--viewers` (at most 100) `/screen` viewers at once, each holding
+`/events` open and loading `/screen` again every `--screen-every` seconds (2 s: ten times what
+the screen does by itself). Prints each phase's result-entry latency (p50, p99, max) and the
+ratio with viewers to without.
 """
 
 import argparse
 import http.client
 import json
+import multiprocessing
 import os
 import subprocess
 import sys
@@ -40,6 +49,94 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def feeder(emu, serials, period, stop):
+    """The boards keep sending a placement every `period` seconds each until `stop`."""
+    step = 0
+    while not stop.is_set():
+        tick = time.time()
+        for s in serials:
+            emu.stdin.write(f"{s} {CYCLE[step % len(CYCLE)]}\n")
+        emu.stdin.flush()
+        step += 1
+        time.sleep(max(0.0, period - (time.time() - tick)))
+
+
+def viewer(host, port, every, stop, served):
+    """A hall's screen: `/events` held open, `/screen` loaded every `every` seconds."""
+    events = http.client.HTTPConnection(host, port, timeout=300)
+    events.request("GET", "/events")
+    r = events.getresponse()
+    threading.Thread(target=lambda: [None for _ in iter(lambda: stop.is_set() or r.fp.readline(), True)],
+                     daemon=True).start()
+    c = http.client.HTTPConnection(host, port, timeout=30)
+    while not stop.is_set():
+        c.request("GET", "/screen")
+        resp = c.getresponse()
+        resp.read()
+        if resp.status == 200:
+            served.append(1)
+        stop.wait(every)
+    events.close()
+
+
+def screens_process(host, port, viewers, every, stop, served):
+    """`viewers` hall's screens on threads of this process until `stop`; `served` counts pages."""
+    class Count(list):
+        def append(self, x):
+            with served.get_lock():
+                served.value += 1
+    count = Count()
+    threads = [threading.Thread(target=viewer, args=(host, port, every, stop, count), daemon=True)
+               for _ in range(viewers)]
+    for t in threads:
+        t.start()
+    stop.wait()
+
+
+def enter_results(host, port, boards, n, start=0):
+    """`n` results through the API, one after another; each request's latency in seconds."""
+    c = http.client.HTTPConnection(host, port, timeout=30)
+    lat = []
+    for i in range(start, start + n):
+        b = i % boards + 1
+        body = json.dumps({"result": "1-0" if (i // boards) % 2 == 0 else "0-1", "correct": i >= boards})
+        t0 = time.time()
+        c.request("POST", f"/api/rounds/1/boards/{b}/result", body=body,
+                  headers={"Content-Type": "application/json"})
+        r = c.getresponse()
+        answer = r.read()
+        lat.append(time.time() - t0)
+        assert r.status == 200, (r.status, b, answer)
+    return sorted(lat)
+
+
+def result_phases(a, host, port, boards, serials, emu):
+    n, viewers = min(a.results, 500), min(a.viewers, 100)
+    stop_feed = threading.Event()
+    threading.Thread(target=feeder, args=(emu, serials, a.period, stop_feed), daemon=True).start()
+    q = lambda lat, x: lat[min(len(lat) - 1, int(x * len(lat)))] * 1000
+    alone = enter_results(host, port, boards, n)
+    # The viewers run in a process of their own: their threads do not hold the timing
+    # thread back (Python's interpreter lock), only the server's work can.
+    served = multiprocessing.Value("i", 0)
+    stop = multiprocessing.Event()
+    screens = multiprocessing.Process(target=screens_process,
+                                      args=(host, port, viewers, a.screen_every, stop, served))
+    screens.start()
+    time.sleep(min(2 * a.screen_every, 4))
+    shown0 = served.value
+    watched = enter_results(host, port, boards, n, n)
+    shown = served.value - shown0
+    stop.set()
+    screens.join(timeout=30)
+    stop_feed.set()
+    for name, lat in (("without viewers", alone), (f"with {viewers} /screen viewers", watched)):
+        print(f"result entry {name}: {len(lat)} results, p50 {q(lat, 0.5):.1f} ms, "
+              f"p99 {q(lat, 0.99):.1f} ms, max {q(lat, 1.0):.1f} ms")
+    print(f"with viewers / without: p50 x{q(watched, 0.5) / q(alone, 0.5):.2f}, "
+          f"p99 x{q(watched, 0.99) / q(alone, 0.99):.2f}; {shown} /screen pages served meanwhile")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--arbiter", default=os.path.join(ROOT, "target/release/arbiter"))
@@ -47,6 +144,9 @@ def main():
     ap.add_argument("--boards", type=int, default=40)
     ap.add_argument("--period", type=float, default=0.25)
     ap.add_argument("--seconds", type=float, default=20)
+    ap.add_argument("--viewers", type=int, default=50)
+    ap.add_argument("--results", type=int, default=200)
+    ap.add_argument("--screen-every", type=float, default=2.0)
     a = ap.parse_args()
     boards, seconds = min(a.boards, 100), min(a.seconds, 120)
     work = tempfile.mkdtemp(prefix="arbiter-live-load-")
@@ -126,6 +226,7 @@ def main():
         print(f"server CPU: {100 * cpu:.1f} % of one core")
         print(f"event latency: p50 {pct(0.5):.0f} ms, p99 {pct(0.99):.0f} ms, max {pct(1.0):.0f} ms; "
               f"missed {100 * (1 - len(lat) / max(count, 1)):.1f} %")
+        result_phases(a, host, int(port), boards, serials, emu)
     finally:
         server.terminate()
         server.wait(timeout=10)
