@@ -773,8 +773,17 @@ web-edit-player = Изменить участника № { $player }
 web-save = Сохранить
 web-error-unknown-player = Участника с номером { $player } нет.
 web-error-unfinished-game = { $round }-й тур, доска { $board }: партия не закончена; сначала присудите результат по позиции (п. 4.3).
-web-error-not-in-event = Участник № { $player } выбыл к { $round }-му туру (п. 1.4, 2.2): ни результата, ни пары для него.
-web-error-already-out = Участник № { $player } уже выбыл с { $round }-го тура.
+web-error-not-in-event = { $name } (№ { $player }) { $sex ->
+        [f] выбыла
+       *[other] выбыл
+    } к { $round }-му туру (п. 1.4, 2.2): ни результата, ни пары для { $sex ->
+        [f] неё
+       *[other] него
+    }.
+web-error-already-out = { $name } (№ { $player }) уже { $sex ->
+        [f] выбыла
+       *[other] выбыл
+    } с { $round }-го тура.
 web-error-game-after = У участника № { $player } есть партия в { $round }-м туре: оформите выбытие с { $next }-го тура или сначала внесите результат этой партии.
 web-error-invalid-player = Участник «{ $name }»: { $problem }.
 web-error-all-paired = Все туры ({ $total }) уже разыграны: следующего тура нет.
@@ -789,15 +798,36 @@ err-no-such-round = пары { $round }-го тура не составлены 
 err-no-such-game = { $round }-й тур: нет партии { $game }
 err-unfinished-game = { $round }-й тур: партия { $game } не окончена (`*`); сначала присудите результат (ПС 4.3)
 err-result-recorded = { $round }-й тур, доска { $board } ({ $white }-{ $black }): результат { $existing } уже записан; чтобы исправить его, укажите новый результат с флагом --correct
-err-not-in-event = участник { $tpn } { $how ->
-        [withdrew] выбыл
-       *[other] дисквалифицирован
-    } со { $from }-го тура: в { $round }-м туре у него нет ни результата, ни пары
-err-already-out = участник { $tpn } уже выбыл с { $from }-го тура
-err-game-after-withdrawal-played = участник { $tpn } сыграл { $round }-й тур (результат записан); снять с турнира можно с { $next }-го тура
-err-game-after-withdrawal-paired = участник { $tpn } стоит в паре в { $round }-м туре; запишите результат этой партии (если она не играется — неявку) и снимите его с { $next }-го тура
-err-game-after-withdrawal-played-last = участник { $tpn } сыграл { $round }-й тур (результат записан), последний в турнире: позже выбыть уже не из чего
-err-game-after-withdrawal-paired-last = участник { $tpn } стоит в паре в { $round }-м туре, последнем в турнире: запишите результат этой партии (если она не играется — неявку); позже выбыть уже не из чего
+err-not-in-event = { $name } (№ { $tpn }) { $how ->
+        [withdrew] { $sex ->
+            [f] выбыла
+           *[other] выбыл
+        }
+       *[other] { $sex ->
+            [f] дисквалифицирована
+           *[other] дисквалифицирован
+        }
+    } со { $from }-го тура: в { $round }-м туре у { $sex ->
+        [f] неё
+       *[other] него
+    } нет ни результата, ни пары
+err-already-out = { $name } (№ { $tpn }) уже { $sex ->
+        [f] выбыла
+       *[other] выбыл
+    } с { $from }-го тура
+err-game-after-withdrawal-played = { $name } (№ { $tpn }) { $sex ->
+        [f] сыграла
+       *[other] сыграл
+    } { $round }-й тур (результат записан); снять с турнира можно с { $next }-го тура
+err-game-after-withdrawal-paired = { $name } (№ { $tpn }) стоит в паре в { $round }-м туре; запишите результат этой партии (если она не играется — неявку) и снимите { $sex ->
+        [f] её
+       *[other] его
+    } с { $next }-го тура
+err-game-after-withdrawal-played-last = { $name } (№ { $tpn }) { $sex ->
+        [f] сыграла
+       *[other] сыграл
+    } { $round }-й тур (результат записан), последний в турнире: позже выбыть уже не из чего
+err-game-after-withdrawal-paired-last = { $name } (№ { $tpn }) стоит в паре в { $round }-м туре, последнем в турнире: запишите результат этой партии (если она не играется — неявку); позже выбыть уже не из чего
 err-invalid-player = участник { $name }: { $problem }
 err-round-beyond-event = пары { $round }-го тура составить нельзя: в турнире туров всего { $total }
 err-round-out-of-order = пары { $round }-го тура сейчас составить нельзя: следующий тур — { $next }-й

@@ -273,13 +273,40 @@ fn tournament_message(e: &TournamentError, lang: Lang) -> String {
             "web-error-unfinished-game",
             &[("round", &n(*round)), ("board", game)],
         ),
-        TournamentError::PlayerNotInEvent { tpn: p, round, .. } => lang.fmt(
+        TournamentError::PlayerNotInEvent {
+            tpn: p,
+            name,
+            sex,
+            round,
+            ..
+        } => lang.fmt(
             "web-error-not-in-event",
-            &[("player", &tpn(*p)), ("round", &n(*round))],
+            &[
+                ("player", &tpn(*p)),
+                ("name", name),
+                (
+                    "sex",
+                    sex.map_or("unknown", crate::tournament::Sex::selector),
+                ),
+                ("round", &n(*round)),
+            ],
         ),
-        TournamentError::AlreadyOut { tpn: p, from } => lang.fmt(
+        TournamentError::AlreadyOut {
+            tpn: p,
+            name,
+            sex,
+            from,
+        } => lang.fmt(
             "web-error-already-out",
-            &[("player", &tpn(*p)), ("round", &n(*from))],
+            &[
+                ("player", &tpn(*p)),
+                ("name", name),
+                (
+                    "sex",
+                    sex.map_or("unknown", crate::tournament::Sex::selector),
+                ),
+                ("round", &n(*from)),
+            ],
         ),
         TournamentError::InvalidPlayer { name, problem } => lang.fmt(
             "web-error-invalid-player",

@@ -545,7 +545,7 @@ async fn pages_in_both_languages_and_stale_forms() {
     assert_eq!(s, StatusCode::CONFLICT);
     assert!(
         body.contains(
-            "участник 1 сыграл 1-й тур (результат записан); снять с турнира можно с 2-го тура"
+            "Player 01 (№ 1) сыграл 1-й тур (результат записан); снять с турнира можно с 2-го тура"
         ),
         "{body}"
     );
