@@ -773,17 +773,6 @@ web-edit-player = Изменить участника № { $player }
 web-save = Сохранить
 web-error-unknown-player = Участника с номером { $player } нет.
 web-error-unfinished-game = { $round }-й тур, доска { $board }: партия не закончена; сначала присудите результат по позиции (п. 4.3).
-web-error-not-in-event = { $name } (№ { $player }) { $sex ->
-        [f] выбыла
-       *[other] выбыл
-    } к { $round }-му туру (п. 1.4, 2.2): ни результата, ни пары для { $sex ->
-        [f] неё
-       *[other] него
-    }.
-web-error-already-out = { $name } (№ { $player }) уже { $sex ->
-        [f] выбыла
-       *[other] выбыл
-    } с { $round }-го тура.
 web-error-game-after = У участника № { $player } есть партия в { $round }-м туре: оформите выбытие с { $next }-го тура или сначала внесите результат этой партии.
 web-error-invalid-player = Участник «{ $name }»: { $problem }.
 web-error-all-paired = Все туры ({ $total }) уже разыграны: следующего тура нет.

@@ -273,41 +273,6 @@ fn tournament_message(e: &TournamentError, lang: Lang) -> String {
             "web-error-unfinished-game",
             &[("round", &n(*round)), ("board", game)],
         ),
-        TournamentError::PlayerNotInEvent {
-            tpn: p,
-            name,
-            sex,
-            round,
-            ..
-        } => lang.fmt(
-            "web-error-not-in-event",
-            &[
-                ("player", &tpn(*p)),
-                ("name", name),
-                (
-                    "sex",
-                    sex.map_or("unknown", crate::tournament::Sex::selector),
-                ),
-                ("round", &n(*round)),
-            ],
-        ),
-        TournamentError::AlreadyOut {
-            tpn: p,
-            name,
-            sex,
-            from,
-        } => lang.fmt(
-            "web-error-already-out",
-            &[
-                ("player", &tpn(*p)),
-                ("name", name),
-                (
-                    "sex",
-                    sex.map_or("unknown", crate::tournament::Sex::selector),
-                ),
-                ("round", &n(*from)),
-            ],
-        ),
         TournamentError::InvalidPlayer { name, problem } => lang.fmt(
             "web-error-invalid-player",
             &[("name", name), ("problem", &problem.text(lang))],
