@@ -257,6 +257,36 @@ fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
     })
 }
 
+/// An operating-system error in `lang`, by its kind («нет такого файла или папки»); English is
+/// the error's own text.
+pub fn io_text(e: &std::io::Error, lang: Lang) -> String {
+    use std::io::ErrorKind as K;
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let id = match e.kind() {
+        K::NotFound => "io-not-found",
+        K::PermissionDenied => "io-permission-denied",
+        K::AlreadyExists => "io-already-exists",
+        K::IsADirectory => "io-is-a-directory",
+        K::NotADirectory => "io-not-a-directory",
+        K::InvalidData => "io-invalid-data",
+        K::StorageFull => "io-storage-full",
+        K::ReadOnlyFilesystem => "io-read-only",
+        K::BrokenPipe => "io-broken-pipe",
+        _ => {
+            return lang.fmt(
+                "io-other",
+                &[(
+                    "code",
+                    &e.raw_os_error().map_or("-".to_string(), |c| c.to_string()),
+                )],
+            );
+        }
+    };
+    lang.msg(id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

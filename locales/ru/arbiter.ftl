@@ -777,8 +777,6 @@ web-edit-player = Изменить участника № { $player }
 web-save = Сохранить
 web-error-unknown-player = Участника с номером { $player } нет.
 web-error-unfinished-game = { $round }-й тур, доска { $board }: партия не закончена; сначала присудите результат по позиции (п. 4.3).
-web-error-not-in-event = Участник № { $player } выбыл к { $round }-му туру (п. 1.4, 2.2): ни результата, ни пары для него.
-web-error-already-out = Участник № { $player } уже выбыл с { $round }-го тура.
 web-error-game-after = У участника № { $player } есть партия в { $round }-м туре: оформите выбытие с { $next }-го тура или сначала внесите результат этой партии.
 web-error-invalid-player = Участник «{ $name }»: { $problem }.
 web-error-all-paired = Все туры ({ $total }) уже разыграны: следующего тура нет.
@@ -793,15 +791,36 @@ err-no-such-round = пары { $round }-го тура не составлены 
 err-no-such-game = { $round }-й тур: нет партии { $game }
 err-unfinished-game = { $round }-й тур: партия { $game } не окончена (`*`); сначала присудите результат (ПС 4.3)
 err-result-recorded = { $round }-й тур, доска { $board } ({ $white }-{ $black }): результат { $existing } уже записан; чтобы исправить его, укажите новый результат с флагом --correct
-err-not-in-event = участник { $tpn } { $how ->
-        [withdrew] выбыл
-       *[other] дисквалифицирован
-    } со { $from }-го тура: в { $round }-м туре у него нет ни результата, ни пары
-err-already-out = участник { $tpn } уже выбыл с { $from }-го тура
-err-game-after-withdrawal-played = участник { $tpn } сыграл { $round }-й тур (результат записан); снять с турнира можно с { $next }-го тура
-err-game-after-withdrawal-paired = участник { $tpn } стоит в паре в { $round }-м туре; запишите результат этой партии (если она не играется — неявку) и снимите его с { $next }-го тура
-err-game-after-withdrawal-played-last = участник { $tpn } сыграл { $round }-й тур (результат записан), последний в турнире: позже выбыть уже не из чего
-err-game-after-withdrawal-paired-last = участник { $tpn } стоит в паре в { $round }-м туре, последнем в турнире: запишите результат этой партии (если она не играется — неявку); позже выбыть уже не из чего
+err-not-in-event = { $name } (№ { $tpn }) { $how ->
+        [withdrew] { $sex ->
+            [f] выбыла
+           *[other] выбыл
+        }
+       *[other] { $sex ->
+            [f] дисквалифицирована
+           *[other] дисквалифицирован
+        }
+    } со { $from }-го тура: в { $round }-м туре у { $sex ->
+        [f] неё
+       *[other] него
+    } нет ни результата, ни пары
+err-already-out = { $name } (№ { $tpn }) уже { $sex ->
+        [f] выбыла
+       *[other] выбыл
+    } с { $from }-го тура
+err-game-after-withdrawal-played = { $name } (№ { $tpn }) { $sex ->
+        [f] сыграла
+       *[other] сыграл
+    } { $round }-й тур (результат записан); снять с турнира можно с { $next }-го тура
+err-game-after-withdrawal-paired = { $name } (№ { $tpn }) стоит в паре в { $round }-м туре; запишите результат этой партии (если она не играется — неявку) и снимите { $sex ->
+        [f] её
+       *[other] его
+    } с { $next }-го тура
+err-game-after-withdrawal-played-last = { $name } (№ { $tpn }) { $sex ->
+        [f] сыграла
+       *[other] сыграл
+    } { $round }-й тур (результат записан), последний в турнире: позже выбыть уже не из чего
+err-game-after-withdrawal-paired-last = { $name } (№ { $tpn }) стоит в паре в { $round }-м туре, последнем в турнире: запишите результат этой партии (если она не играется — неявку); позже выбыть уже не из чего
 err-invalid-player = участник { $name }: { $problem }
 err-round-beyond-event = пары { $round }-го тура составить нельзя: в турнире туров всего { $total }
 err-round-out-of-order = пары { $round }-го тура сейчас составить нельзя: следующий тур — { $next }-й
@@ -1326,3 +1345,37 @@ web-live-incidents = Происшествия тура
 web-screen-title = Большой экран
 web-screen-pairings = Тур { $round }
 web-screen-standings = Положение участников
+
+## Files of games that cannot be read (the desk's uploads, `judge`, `replay`)
+fe-compression-none = без сжатия
+fe-input-open = { $file }: не удаётся открыть: { $reason }
+fe-input-read = { $file }: ошибка чтения после { $offset } байт: { $reason }
+fe-input-compression = { $file }: по имени файл сжат ({ $expected }), а по содержимому — { $found }
+fe-input-decoder = { $file }: не удаётся распаковать ({ $compression }): { $reason }
+fe-input-binary = { $file }: это не текстовый файл партий: двоичные данные (нулевой байт) в байте { $offset }
+fe-pgn-game = { $file }: партия { $game } (с байта { $offset }): запись PGN не читается: { $reason }
+fe-jsonl-io = { $file }, строка { $line }: ошибка чтения: { $reason }
+fe-jsonl-event = { $file }, строка { $line }: это не событие журнала партии
+fe-jsonl-hands = { $file }, строка { $line }: ход сделан { $hands } руками, а ход делают одной или двумя руками
+fe-board-log-io = { $file }: журнал электронной доски не читается: { $reason }
+fe-judge-event = { $file }, строка { $line }: { $reason }
+fe-judge-pgn = { $file }: { $reason }
+fe-judge-board-log = { $file }: журнал электронной доски: сначала нужно распознать ходы
+fe-judge-invalid-start = начальная позиция (FEN) неверна
+fe-judge-unreadable-move = ход { $text } не читается
+fe-judge-header-after-start = заголовок партии после начала партии
+fe-judge-unknown-rules = неизвестный набор правил
+fe-judge-invalid-result = это не результат партии
+fe-judge-invalid-board = неверная расстановка фигур { $text }
+fe-judge-variant = вариант шахмат { $variant } не поддерживается
+fe-board-placement = строка { $line }: это не расстановка фигур: { $text }
+fe-board-json = строка { $line }: неверный JSON
+fe-board-empty-record = строка { $line }: в записи доски должна быть либо расстановка, либо часы
+fe-board-clock-side = строка { $line }: часы должны указывать белых или чёрных
+fe-board-bad-time = строка { $line }: время должно быть числом секунд
+fe-board-time-backwards = строка { $line }: время раньше, чем у предыдущей записи
+fe-board-event = строка { $line }: это не событие журнала партии
+fe-board-dgt = запись доски DGT не читается
+fe-board-livechess = запись LiveChess не читается
+fe-board-no-start = ни одна расстановка в журнале не показывает начальную позицию
+web-verdict-field = решение судьи на странице

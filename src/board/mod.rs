@@ -138,6 +138,31 @@ pub enum BoardError {
     NoStartPosition,
 }
 
+impl BoardError {
+    /// The error in `lang` (Fluent `fe-board-*`), with its line; English is the `Display`.
+    pub fn message(&self, lang: crate::i18n::Lang) -> String {
+        if lang == crate::i18n::Lang::En {
+            return self.to_string();
+        }
+        let at = |line: &usize, id: &str| lang.fmt(id, &[("line", &line.to_string())]);
+        match self {
+            BoardError::Placement { line, text, .. } => lang.fmt(
+                "fe-board-placement",
+                &[("line", &line.to_string()), ("text", &format!("«{text}»"))],
+            ),
+            BoardError::Json { line, .. } => at(line, "fe-board-json"),
+            BoardError::EmptyRecord { line } => at(line, "fe-board-empty-record"),
+            BoardError::ClockSide { line, .. } => at(line, "fe-board-clock-side"),
+            BoardError::BadTime { line } => at(line, "fe-board-bad-time"),
+            BoardError::TimeBackwards { line, .. } => at(line, "fe-board-time-backwards"),
+            BoardError::Event { line, .. } => at(line, "fe-board-event"),
+            BoardError::Dgt(_) => lang.msg("fe-board-dgt"),
+            BoardError::LiveChess(_) => lang.msg("fe-board-livechess"),
+            BoardError::NoStartPosition => lang.msg("fe-board-no-start"),
+        }
+    }
+}
+
 /// Parses and recognises a whole log ([`parse_log`], then [`recognise()`]).
 ///
 /// # Errors

@@ -8,13 +8,8 @@
 
 use std::ffi::OsString;
 
-use arbiter::formats::pairs::PairsError;
-use arbiter::formats::trf::TrfError;
-use arbiter::formats::verdict::VerdictError;
 use arbiter::i18n::Lang;
-use arbiter::tournament::TournamentError;
-use arbiter::tournament::pairing::PairingError;
-use arbiter::tournament::store::StoreError;
+pub use arbiter::i18n::io_text;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
 /// The language of the command line's messages: the value of `--lang ru|en` (or `--lang=…`)
@@ -193,17 +188,18 @@ pub fn error_text(err: &anyhow::Error, lang: Lang) -> String {
             text.push_str(": ");
         }
         text.push_str(&part);
+        if lang != Lang::En && arbiter::formats::messages::says_all(cause) {
+            break;
+        }
     }
     text
 }
 
-/// One cause in `lang`.
+/// One cause in `lang`: the command line's own errors here, the library's as the library
+/// writes them ([`arbiter::formats::messages::cause_text`]).
 fn cause_text(cause: &(dyn std::error::Error + 'static), lang: Lang) -> String {
     if lang == Lang::En {
         return cause.to_string();
-    }
-    if let Some(e) = cause.downcast_ref::<TournamentError>() {
-        return e.message(lang);
     }
     if let Some(e) = cause.downcast_ref::<CliError>() {
         return match e {
@@ -213,214 +209,13 @@ fn cause_text(cause: &(dyn std::error::Error + 'static), lang: Lang) -> String {
             _ => e.message(lang),
         };
     }
-    if let Some(e) = cause.downcast_ref::<PairingError>() {
-        return e.message(lang);
-    }
-    if let Some(e) = cause.downcast_ref::<TrfError>() {
-        return trf_text(e, lang);
-    }
-    if let Some(e) = cause.downcast_ref::<StoreError>() {
-        return store_text(e, lang);
-    }
-    if let Some(e) = cause.downcast_ref::<VerdictError>() {
-        return verdict_text(e, lang);
-    }
-    if let Some(e) = cause.downcast_ref::<PairsError>() {
-        let PairsError::Line { file, line, .. } = e;
-        return lang.fmt(
-            "fe-pairs-line",
-            &[("file", file), ("line", &line.to_string())],
-        );
-    }
     if let Some(e) = cause.downcast_ref::<ValueError>() {
         return e.message(lang);
     }
-    if let Some(e) = cause.downcast_ref::<arbiter::formats::player_list::ListError>() {
-        return e.text(lang);
+    if let Some(e) = cause.downcast_ref::<arbiter::board::BoardError>() {
+        return e.message(lang);
     }
-    if let Some(e) = cause.downcast_ref::<arbiter::tournament::category::CategoryError>() {
-        return e.text(lang);
-    }
-    if let Some(e) = cause.downcast_ref::<std::io::Error>() {
-        return io_text(e, lang);
-    }
-    if cause.downcast_ref::<serde_json::Error>().is_some() {
-        return lang.msg("fe-json");
-    }
-    if cause.downcast_ref::<std::num::ParseIntError>().is_some() {
-        return lang.msg("fe-not-integer");
-    }
-    if cause.downcast_ref::<std::num::ParseFloatError>().is_some() {
-        return lang.msg("fe-not-number");
-    }
-    cause.to_string()
-}
-
-/// An operating-system error in `lang`, by its kind ("нет такого файла").
-pub fn io_text(e: &std::io::Error, lang: Lang) -> String {
-    use std::io::ErrorKind as K;
-    if lang == Lang::En {
-        return e.to_string();
-    }
-    let id = match e.kind() {
-        K::NotFound => "io-not-found",
-        K::PermissionDenied => "io-permission-denied",
-        K::AlreadyExists => "io-already-exists",
-        K::IsADirectory => "io-is-a-directory",
-        K::NotADirectory => "io-not-a-directory",
-        K::InvalidData => "io-invalid-data",
-        K::StorageFull => "io-storage-full",
-        K::ReadOnlyFilesystem => "io-read-only",
-        K::BrokenPipe => "io-broken-pipe",
-        _ => {
-            return lang.fmt(
-                "io-other",
-                &[(
-                    "code",
-                    &e.raw_os_error().map_or("-".to_string(), |c| c.to_string()),
-                )],
-            );
-        }
-    };
-    lang.msg(id)
-}
-
-fn trf_text(e: &TrfError, lang: Lang) -> String {
-    match e {
-        TrfError::Io { file, source } => lang.fmt(
-            "fe-trf-io",
-            &[("file", file), ("reason", &io_text(source, lang))],
-        ),
-        TrfError::NotText { file, offset } => lang.fmt(
-            "fe-not-text",
-            &[("file", file), ("offset", &offset.to_string())],
-        ),
-        TrfError::Field {
-            file,
-            line,
-            column,
-            expected,
-            found,
-        } => lang.fmt(
-            "fe-trf-field",
-            &[
-                ("file", file),
-                ("line", &line.to_string()),
-                ("column", &column.to_string()),
-                ("expected", &trf_expected(expected, lang)),
-                ("found", &format!("{found:?}")),
-            ],
-        ),
-        TrfError::Inconsistent { tpn, round, detail } => lang.fmt(
-            "fe-trf-inconsistent",
-            &[
-                ("tpn", &tpn.to_string()),
-                ("round", &round.to_string()),
-                ("detail", detail),
-            ],
-        ),
-        TrfError::NoPlayers { file, lines } => lang.fmt(
-            "fe-trf-no-players",
-            &[("file", file), ("lines", &lines.to_string())],
-        ),
-        TrfError::DuplicateRank {
-            file,
-            line,
-            tpn,
-            first_line,
-        } => lang.fmt(
-            "fe-trf-duplicate-rank",
-            &[
-                ("file", file),
-                ("line", &line.to_string()),
-                ("tpn", &tpn.to_string()),
-                ("first_line", &first_line.to_string()),
-            ],
-        ),
-    }
-}
-
-/// What a TRF field must hold ([`TrfError::Field`]), in `lang`; a text not listed here is
-/// given as the reader wrote it.
-fn trf_expected(expected: &str, lang: Lang) -> String {
-    if lang == Lang::En {
-        return expected.to_string();
-    }
-    let ru = match expected {
-        "a number of rounds" => "число туров",
-        "`white1`, `black1` or `rank`" => "`white1`, `black1` или `rank`",
-        "starting rank (1-9999) in columns 5-8" => "стартовый номер (1–9999) в позициях 5–8",
-        "rating (number or blank) in columns 49-52" => "рейтинг (число или пусто) в позициях 49–52",
-        "FIDE id (number or blank) in columns 58-68" => {
-            "FIDE ID (число или пусто) в позициях 58–68"
-        }
-        "points (e.g. ` 2.5`) in columns 81-84" => "очки (например, ` 2.5`) в позициях 81–84",
-        "rank (number or blank) in columns 86-89" => "место (число или пусто) в позициях 86–89",
-        "two spaces before the first round block (columns 90-91)" => {
-            "два пробела перед первым туром (позиции 90–91)"
-        }
-        "opponent's starting rank (`0000` = none)" => {
-            "стартовый номер соперника (`0000` — нет соперника)"
-        }
-        "a space after the opponent" => "пробел после номера соперника",
-        "colour `w`, `b` or `-`" => "цвет `w`, `b` или `-`",
-        "a space after the colour" => "пробел после цвета",
-        "result `1 = 0 + - W D L H F U Z` or blank" => {
-            "результат `1 = 0 + - W D L H F U Z` или пусто"
-        }
-        "two spaces after the result" => "два пробела после результата",
-        "opponent `0000` with a bye or absence (H F U Z)" => {
-            "соперник `0000` при пропуске тура или отсутствии (H F U Z)"
-        }
-        other => return other.to_string(),
-    };
-    ru.to_string()
-}
-
-fn store_text(e: &StoreError, lang: Lang) -> String {
-    match e {
-        StoreError::Io {
-            file,
-            action,
-            source,
-        } => {
-            let action = match *action {
-                "read" => lang.msg("fe-action-read"),
-                "lock" | "open to lock" => lang.msg("fe-action-lock"),
-                _ => lang.msg("fe-action-write"),
-            };
-            lang.fmt(
-                "fe-store-io",
-                &[
-                    ("file", file),
-                    ("action", &action),
-                    ("reason", &io_text(source, lang)),
-                ],
-            )
-        }
-        StoreError::Json {
-            file, line, column, ..
-        } => lang.fmt(
-            "fe-store-json",
-            &[
-                ("file", file),
-                ("line", &line.to_string()),
-                ("column", &column.to_string()),
-            ],
-        ),
-    }
-}
-
-fn verdict_text(e: &VerdictError, lang: Lang) -> String {
-    let (id, file, extra) = match e {
-        VerdictError::Empty { file } => ("fe-verdict-empty", file, String::new()),
-        VerdictError::NotJson { file, .. } => ("fe-verdict-not-json", file, String::new()),
-        VerdictError::NoResult { file } => ("fe-verdict-no-result", file, String::new()),
-        VerdictError::UnknownResult { file, result } => {
-            ("fe-verdict-unknown-result", file, format!("{result:?}"))
-        }
-    };
-    lang.fmt(id, &[("file", file), ("result", &extra)])
+    arbiter::formats::messages::cause_text(cause, lang).unwrap_or_else(|| cause.to_string())
 }
 
 /// Prints a usage error (or the help and version clap was asked for) and returns the exit

@@ -247,6 +247,21 @@ pub fn open(
             source: e,
         })?),
     };
+    let path = match source {
+        Source::Stdin => None,
+        Source::File(p) => Some(p.as_path()),
+    };
+    open_raw(name, raw, path, raw_bytes)
+}
+
+/// As [`open`], for a stream already open: `name` names it in errors, `path` (when there is
+/// one) gives the compression its extension promises.
+fn open_raw(
+    name: String,
+    raw: Box<dyn Read + Send>,
+    path: Option<&Path>,
+    raw_bytes: std::sync::Arc<std::sync::atomic::AtomicU64>,
+) -> Result<Opened, InputError> {
     let mut counting = CountingReader {
         inner: raw,
         counter: raw_bytes,
@@ -258,7 +273,7 @@ pub fn open(
     })?;
     let buffered = BufReader::with_capacity(1 << 16, io::Cursor::new(head.clone()).chain(counting));
     let found = Compression::from_magic(&head);
-    if let Source::File(p) = source {
+    if let Some(p) = path {
         let expected = Compression::from_extension(p);
         if expected != Compression::None && expected != found {
             return Err(InputError::CompressionMismatch {
@@ -497,6 +512,46 @@ impl GameInput {
         board: impl Fn(&[u8]) -> Option<GameFormat>,
     ) -> Result<GameInput, InputError> {
         let opened = open(source, std::sync::Arc::default())?;
+        let path = match source {
+            Source::Stdin => None,
+            Source::File(p) => Some(p.as_path()),
+        };
+        GameInput::from_opened(opened, path, format, board)
+    }
+
+    /// The games of a file received whole (an upload): `name`, the user's own file name,
+    /// names it in every error and gives its extension (compression, format); nothing is
+    /// written to disk. Detects the format as [`GameInput::open`] does.
+    ///
+    /// # Errors
+    /// As [`GameInput::open`] (never [`InputError::Open`]).
+    pub fn from_bytes(
+        name: &str,
+        bytes: Vec<u8>,
+        is_board_log: impl Fn(&str) -> bool,
+    ) -> Result<GameInput, InputError> {
+        let path = Path::new(name);
+        let opened = open_raw(
+            name.to_string(),
+            Box::new(io::Cursor::new(bytes)),
+            Some(path),
+            std::sync::Arc::default(),
+        )?;
+        GameInput::from_opened(opened, Some(path), None, |head| {
+            let text = std::str::from_utf8(head).unwrap_or_else(|e| {
+                std::str::from_utf8(head.get(..e.valid_up_to()).unwrap_or_default())
+                    .unwrap_or_default()
+            });
+            is_board_log(text).then_some(GameFormat::BoardLog)
+        })
+    }
+
+    fn from_opened(
+        opened: Opened,
+        path: Option<&Path>,
+        format: Option<GameFormat>,
+        board: impl Fn(&[u8]) -> Option<GameFormat>,
+    ) -> Result<GameInput, InputError> {
         let mut reader = opened.reader;
         let mut head = Vec::with_capacity(HEAD_BYTES);
         (&mut reader)
@@ -507,13 +562,7 @@ impl GameInput {
                 offset: head.len() as u64,
                 source: e,
             })?;
-        let format = format.unwrap_or_else(|| {
-            let path = match source {
-                Source::Stdin => None,
-                Source::File(p) => Some(p.as_path()),
-            };
-            GameFormat::detect_with(path, &head, board)
-        });
+        let format = format.unwrap_or_else(|| GameFormat::detect_with(path, &head, board));
         Ok(GameInput {
             name: opened.name,
             format,

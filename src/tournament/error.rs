@@ -50,10 +50,14 @@ pub enum TournamentError {
         existing: BoardResult,
     },
     /// The player left the event (CR 1.4) or was disqualified (CR 2.2) before this round.
-    #[error("player {tpn} {how} from round {from}: no result or pairing in round {round}")]
+    #[error("player {tpn} ({name}) {how} from round {from}: no result or pairing in round {round}")]
     PlayerNotInEvent {
         /// Starting rank.
         tpn: u16,
+        /// The player's name.
+        name: String,
+        /// The player's sex, for the gendered words of other languages.
+        sex: Option<crate::tournament::Sex>,
         /// "withdrew" or "was disqualified".
         how: &'static str,
         /// First round missed.
@@ -62,20 +66,28 @@ pub enum TournamentError {
         round: u32,
     },
     /// The player is already out of the event.
-    #[error("player {tpn} already left the event from round {from}")]
+    #[error("player {tpn} ({name}) already left the event from round {from}")]
     AlreadyOut {
         /// Starting rank.
         tpn: u16,
+        /// The player's name.
+        name: String,
+        /// The player's sex, for the gendered words of other languages.
+        sex: Option<crate::tournament::Sex>,
         /// First round missed.
         from: u32,
     },
     /// Withdrawal from a round in which the player still has a game (CR 1.4: results already
     /// played stand). The advice depends on whether that game has a result and whether the
     /// event has a round after it.
-    #[error("{}", game_after_withdrawal(*.tpn, *.round, *.next, *.recorded, *.total))]
+    #[error("{}", game_after_withdrawal(&format!("{} ({})", .tpn, .name), *.round, *.next, *.recorded, *.total))]
     GameAfterWithdrawal {
         /// Starting rank.
         tpn: u16,
+        /// The player's name.
+        name: String,
+        /// The player's sex, for the gendered words of other languages.
+        sex: Option<crate::tournament::Sex>,
         /// The round with the game.
         round: u32,
         /// The first round the player could withdraw from.
@@ -354,11 +366,11 @@ impl EventProblem {
 /// [`TournamentError::GameAfterWithdrawal`] in English: the advice that can be followed
 /// (withdraw from the round after the game, when the event has one; a game without result is
 /// recorded first, a forfeit if it is not played, CR 4.4).
-fn game_after_withdrawal(tpn: u16, round: u32, next: u32, recorded: bool, total: u32) -> String {
+fn game_after_withdrawal(who: &str, round: u32, next: u32, recorded: bool, total: u32) -> String {
     let game = if recorded {
-        format!("player {tpn} played round {round} (its result is recorded)")
+        format!("player {who} played round {round} (its result is recorded)")
     } else {
-        format!("player {tpn} is paired in round {round}")
+        format!("player {who} is paired in round {round}")
     };
     match (recorded, next <= total) {
         (true, true) => format!("{game}; withdraw from round {next}"),

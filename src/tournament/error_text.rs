@@ -5,6 +5,12 @@
 use crate::i18n::Lang;
 use crate::tournament::TournamentError;
 
+/// A player's sex as the Fluent messages select on it (`m`, `f`, `unknown`).
+fn sex_selector(sex: Option<crate::tournament::Sex>) -> String {
+    sex.map_or("unknown", crate::tournament::Sex::selector)
+        .to_string()
+}
+
 /// A game reference in `lang`: "on board 3", "between 5 and 2".
 fn game_ref(game: &crate::tournament::GameRef, lang: Lang) -> String {
     use crate::tournament::GameRef;
@@ -56,6 +62,8 @@ impl TournamentError {
             ),
             PlayerNotInEvent {
                 tpn,
+                name,
+                sex,
                 how,
                 from,
                 round,
@@ -63,16 +71,31 @@ impl TournamentError {
                 "err-not-in-event",
                 vec![
                     ("tpn", s(tpn)),
+                    ("name", name.clone()),
+                    ("sex", sex_selector(*sex)),
                     ("how", how.to_string()),
                     ("from", s(from)),
                     ("round", s(round)),
                 ],
             ),
-            AlreadyOut { tpn, from } => {
-                ("err-already-out", vec![("tpn", s(tpn)), ("from", s(from))])
-            }
+            AlreadyOut {
+                tpn,
+                name,
+                sex,
+                from,
+            } => (
+                "err-already-out",
+                vec![
+                    ("tpn", s(tpn)),
+                    ("name", name.clone()),
+                    ("sex", sex_selector(*sex)),
+                    ("from", s(from)),
+                ],
+            ),
             GameAfterWithdrawal {
                 tpn,
+                name,
+                sex,
                 round,
                 next,
                 recorded,
@@ -84,7 +107,13 @@ impl TournamentError {
                     (true, false) => "err-game-after-withdrawal-played-last",
                     (false, false) => "err-game-after-withdrawal-paired-last",
                 },
-                vec![("tpn", s(tpn)), ("round", s(round)), ("next", s(next))],
+                vec![
+                    ("tpn", s(tpn)),
+                    ("name", name.clone()),
+                    ("sex", sex_selector(*sex)),
+                    ("round", s(round)),
+                    ("next", s(next)),
+                ],
             ),
             InvalidPlayer { name, problem } => (
                 "err-invalid-player",
@@ -264,11 +293,7 @@ impl TournamentError {
                 vec![
                     ("tpn", s(tpn)),
                     ("name", name.clone()),
-                    (
-                        "sex",
-                        sex.map_or("unknown", crate::tournament::Sex::selector)
-                            .to_string(),
-                    ),
+                    ("sex", sex_selector(*sex)),
                 ],
             ),
         };
@@ -307,19 +332,30 @@ mod tests {
             },
             PlayerNotInEvent {
                 tpn: 5,
+                name: "Соловьёва Анна".into(),
+                sex: Some(crate::tournament::Sex::Female),
                 how: "withdrew",
                 from: 2,
                 round: 3,
             },
             PlayerNotInEvent {
                 tpn: 5,
+                name: "Соловьёва Анна".into(),
+                sex: Some(crate::tournament::Sex::Female),
                 how: "was disqualified",
                 from: 2,
                 round: 3,
             },
-            AlreadyOut { tpn: 5, from: 2 },
+            AlreadyOut {
+                tpn: 5,
+                name: "Соловьёв Иван".into(),
+                sex: Some(crate::tournament::Sex::Male),
+                from: 2,
+            },
             GameAfterWithdrawal {
                 tpn: 5,
+                name: "Соловьёва Анна".into(),
+                sex: Some(crate::tournament::Sex::Female),
                 round: 2,
                 next: 3,
                 recorded: true,
@@ -327,6 +363,8 @@ mod tests {
             },
             GameAfterWithdrawal {
                 tpn: 5,
+                name: "Соловьёва Анна".into(),
+                sex: Some(crate::tournament::Sex::Female),
                 round: 2,
                 next: 3,
                 recorded: false,
@@ -334,6 +372,8 @@ mod tests {
             },
             GameAfterWithdrawal {
                 tpn: 5,
+                name: "Соловьёва Анна".into(),
+                sex: Some(crate::tournament::Sex::Female),
                 round: 4,
                 next: 5,
                 recorded: true,
@@ -341,6 +381,8 @@ mod tests {
             },
             GameAfterWithdrawal {
                 tpn: 5,
+                name: "Соловьёва Анна".into(),
+                sex: Some(crate::tournament::Sex::Female),
                 round: 4,
                 next: 5,
                 recorded: false,
@@ -496,6 +538,8 @@ mod tests {
         // No advice that cannot be followed: the event's last round has no round after it.
         let last = TournamentError::GameAfterWithdrawal {
             tpn: 5,
+            name: "Соловьёва Анна".into(),
+            sex: Some(crate::tournament::Sex::Female),
             round: 4,
             next: 5,
             recorded: true,
@@ -503,11 +547,11 @@ mod tests {
         };
         assert_eq!(
             last.message(Lang::Ru),
-            "участник 5 сыграл 4-й тур (результат записан), последний в турнире: позже выбыть уже не из чего"
+            "Соловьёва Анна (№ 5) сыграла 4-й тур (результат записан), последний в турнире: позже выбыть уже не из чего"
         );
         assert_eq!(
             last.to_string(),
-            "player 5 played round 4 (its result is recorded), the event's last: there is no later round to leave"
+            "player 5 (Соловьёва Анна) played round 4 (its result is recorded), the event's last: there is no later round to leave"
         );
         let deleted = |sex| TournamentError::DeleteAfterPairing {
             tpn: 4,
@@ -529,12 +573,14 @@ mod tests {
         assert_eq!(
             TournamentError::PlayerNotInEvent {
                 tpn: 5,
+                name: "Соловьёва Анна".into(),
+                sex: Some(crate::tournament::Sex::Female),
                 how: "was disqualified",
                 from: 2,
                 round: 3
             }
             .message(Lang::Ru),
-            "участник 5 дисквалифицирован со 2-го тура: в 3-м туре у него нет ни результата, ни пары"
+            "Соловьёва Анна (№ 5) дисквалифицирована со 2-го тура: в 3-м туре у неё нет ни результата, ни пары"
         );
     }
 }

@@ -221,6 +221,8 @@ impl Tournament {
         match p.out_from() {
             Some((from, how)) if round >= from => Err(TournamentError::PlayerNotInEvent {
                 tpn,
+                name: p.name.clone(),
+                sex: p.sex,
                 how,
                 from,
                 round,
@@ -461,11 +463,18 @@ impl Tournament {
             .player(tpn)
             .ok_or(TournamentError::UnknownPlayer(tpn))?;
         if let Some((out, _)) = p.out_from() {
-            return Err(TournamentError::AlreadyOut { tpn, from: out });
+            return Err(TournamentError::AlreadyOut {
+                tpn,
+                name: p.name.clone(),
+                sex: p.sex,
+                from: out,
+            });
         }
         match self.last_game_round(tpn) {
             Some(last) if last >= first_free => Err(TournamentError::GameAfterWithdrawal {
                 tpn,
+                name: p.name.clone(),
+                sex: p.sex,
                 round: last,
                 next: last + 1,
                 recorded: self.round(last).is_some_and(|r| {

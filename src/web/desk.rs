@@ -7,8 +7,6 @@
 //! JSON read back by [`verdict::read_judged`], then [`Tournament::record_judged`]), and the
 //! position is adjudicated by the preset's [`Adjudicator`].
 
-use std::io::Write as _;
-
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -21,7 +19,7 @@ use super::pages::{RESULTS, parse_result, result_value, shown};
 use super::view::{Page, error_page, render};
 use super::{Shared, WebError};
 use crate::adjudicate::{Adjudication, Adjudicator, Decision};
-use crate::formats::input::{GameInput, GameRecord, Source};
+use crate::formats::input::{GameInput, GameRecord};
 use crate::formats::verdict;
 use crate::game::judge::JudgeOptions;
 use crate::game::setup::position_from_fen;
@@ -29,49 +27,19 @@ use crate::game::verdict::Verdict;
 use crate::tournament::{AdjudicatedResult, BoardResult, GameRef, Tournament};
 
 /// Judges the first game of an uploaded file named `name` (its extension and content tell
-/// JSONL, PGN or an e-board log apart, as for `arbiter judge`). The file is read from a
-/// temporary copy whose path never reaches the page: a reason that names it names `name`.
-fn judge_file(name: &str, bytes: &[u8], lang: crate::i18n::Lang) -> Result<Verdict, WebError> {
-    let ext = std::path::Path::new(name)
-        .extension()
-        .map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
-    let mut tmp = tempfile::Builder::new()
-        .prefix("arbiter-upload-")
-        .suffix(&ext)
-        .tempfile()
-        .map_err(|e| WebError::Internal(format!("cannot keep the upload: {}", e.kind())))?;
-    tmp.write_all(bytes)
-        .and_then(|()| tmp.flush())
-        .map_err(|e| WebError::Internal(format!("cannot keep the upload: {}", e.kind())))?;
-    let path = tmp.path().to_path_buf();
-    let base = path
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let bad = |m: String| {
-        let m = m.replace(&path.display().to_string(), name);
-        let m = if base.is_empty() {
-            m
-        } else {
-            m.replace(&base, name)
-        };
-        if m.starts_with(&format!("{name}:")) {
-            WebError::BadRequest(m)
-        } else {
-            WebError::BadRequest(format!("{name}: {m}"))
-        }
-    };
-    let input = GameInput::open(
-        &Source::File(tmp.path().to_path_buf()),
-        None,
-        crate::board::looks_like_board_log,
-    )
-    .map_err(|e| bad(e.to_string()))?;
+/// JSONL, PGN or an e-board log apart, as for `arbiter judge`). The file is read where it was
+/// received, never written to disk: every reason names `name`, its line or byte, in `lang`.
+fn judge_file(name: &str, bytes: Vec<u8>, lang: crate::i18n::Lang) -> Result<Verdict, WebError> {
+    use crate::formats::messages::{game_read_text, input_text, judge_failure_text};
+    let bad = WebError::BadRequest;
+    let input = GameInput::from_bytes(name, bytes, crate::board::looks_like_board_log)
+        .map_err(|e| bad(input_text(&e, lang)))?;
+    let no_game = || bad(lang.fmt("fe-no-game", &[("file", name)]));
     let mut game = input
         .into_iter()
         .next()
-        .ok_or_else(|| WebError::BadRequest(lang.fmt("fe-no-game", &[("file", name)])))?
-        .map_err(|e| bad(e.to_string()))?;
+        .ok_or_else(no_game)?
+        .map_err(|e| bad(game_read_text(&e, lang)))?;
     // A board log may hold several games (the start position set up again): its first, as
     // `arbiter judge` numbers them.
     if let GameRecord::BoardLog(text) = &game.record {
@@ -79,13 +47,13 @@ fn judge_file(name: &str, bytes: &[u8], lang: crate::i18n::Lang) -> Result<Verdi
             crate::board::read_board_games(text, &crate::board::RecogniserConfig::default())
                 .into_iter()
                 .next()
-                .ok_or_else(|| WebError::BadRequest(lang.fmt("fe-no-game", &[("file", name)])))?
-                .map_err(|e| bad(e.to_string()))?;
+                .ok_or_else(no_game)?
+                .map_err(|e| bad(format!("{name}: {}", e.message(lang))))?;
         game.record = GameRecord::Events(events);
     }
     game.record
         .judge(None, JudgeOptions::default())
-        .map_err(|e| bad(e.to_string()))
+        .map_err(|e| bad(judge_failure_text(name, &e, lang)))
 }
 
 /// The results a form offers, as the templates take them (`value`, `label`).
@@ -162,11 +130,11 @@ pub(super) async fn judge_upload(
         let t = app.load().await?;
         let players = board_players(&t, n, board)?;
         let name = file_name.clone();
-        let verdict = super::blocking(move || judge_file(&name, &bytes, lang)).await?;
+        let verdict = super::blocking(move || judge_file(&name, bytes, lang)).await?;
         let verdict_json =
             serde_json::to_string(&verdict).map_err(|e| WebError::Internal(e.to_string()))?;
         let judged = verdict::read_judged(&verdict_json, &file_name)
-            .map_err(|e| WebError::BadRequest(e.to_string()))?;
+            .map_err(|e| WebError::BadRequest(crate::formats::messages::verdict_text(&e, lang)))?;
         let judged = judged.first().cloned();
         // The tournament's own checks, tried on a copy with the judge's result (or any result
         // for an unfinished game) and a reason: what fails then (the log is another board's,
@@ -256,8 +224,8 @@ pub(super) async fn judge_confirm(
     let parsed = (|| {
         let board: u32 = f.required("board")?;
         let text = f.get("verdict").unwrap_or_default();
-        let judged = verdict::read_judged(&text, "verdict")
-            .map_err(|e| WebError::BadRequest(e.to_string()))?
+        let judged = verdict::read_judged(&text, &lang.msg("web-verdict-field"))
+            .map_err(|e| WebError::BadRequest(crate::formats::messages::verdict_text(&e, lang)))?
             .into_iter()
             .next()
             .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-verdict")))?;

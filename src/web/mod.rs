@@ -273,14 +273,6 @@ fn tournament_message(e: &TournamentError, lang: Lang) -> String {
             "web-error-unfinished-game",
             &[("round", &n(*round)), ("board", game)],
         ),
-        TournamentError::PlayerNotInEvent { tpn: p, round, .. } => lang.fmt(
-            "web-error-not-in-event",
-            &[("player", &tpn(*p)), ("round", &n(*round))],
-        ),
-        TournamentError::AlreadyOut { tpn: p, from } => lang.fmt(
-            "web-error-already-out",
-            &[("player", &tpn(*p)), ("round", &n(*from))],
-        ),
         TournamentError::InvalidPlayer { name, problem } => lang.fmt(
             "web-error-invalid-player",
             &[("name", name), ("problem", &problem.text(lang))],

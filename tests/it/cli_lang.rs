@@ -424,8 +424,8 @@ fn tournament_refusals_and_confirmations_in_both_languages() {
         &t(&["withdraw", "t.json", "--player", "1", "--from-round", "1"]),
         1,
         false,
-        "player 1 played round 1 (its result is recorded); withdraw from round 2",
-        "участник 1 сыграл 1-й тур (результат записан); снять с турнира можно с 2-го тура",
+        "player 1 (Анна) played round 1 (its result is recorded); withdraw from round 2",
+        "Анна (№ 1) сыграл 1-й тур (результат записан); снять с турнира можно с 2-го тура",
         d,
     );
     both(
@@ -455,8 +455,8 @@ fn tournament_refusals_and_confirmations_in_both_languages() {
         &t(&["withdraw", "t.json", "--player", "1", "--from-round", "2"]),
         1,
         false,
-        "player 1 is paired in round 2, the event's last: record that game (a forfeit if it is not played); there is no later round to leave",
-        "участник 1 стоит в паре в 2-м туре, последнем в турнире",
+        "player 1 (Анна) is paired in round 2, the event's last: record that game (a forfeit if it is not played); there is no later round to leave",
+        "Анна (№ 1) стоит в паре в 2-м туре, последнем в турнире",
         d,
     );
     let trf = ok(&["export", "t.json"], d);

@@ -100,6 +100,8 @@ fn withdrawal_cr_1_4() {
         e,
         TournamentError::GameAfterWithdrawal {
             tpn: 2,
+            name: "Boris".into(),
+            sex: None,
             round: 1,
             next: 2,
             recorded: false,
@@ -108,7 +110,7 @@ fn withdrawal_cr_1_4() {
     );
     assert_eq!(
         e.to_string(),
-        "player 2 is paired in round 1; record that game (a forfeit if it is not played) and withdraw from round 2"
+        "player 2 (Boris) is paired in round 1; record that game (a forfeit if it is not played) and withdraw from round 2"
     );
     t.record_result(1, GameRef::Board(1), BoardResult::Draw, false)
         .unwrap();
@@ -122,12 +124,85 @@ fn withdrawal_cr_1_4() {
     assert!(t.entry(1, 2).is_none());
     let e = t.pair_round(2, &[(2, 1), (3, 4)], Some(5)).unwrap_err();
     assert!(
-        e.to_string().contains("player 2 withdrew from round 2"),
+        e.to_string()
+            .contains("player 2 (Boris) withdrew from round 2"),
         "{e}"
     );
     t.pair_round(2, &[(3, 1), (5, 4)], None).unwrap();
     let e = t.withdraw(2, 3).unwrap_err();
-    assert_eq!(e, TournamentError::AlreadyOut { tpn: 2, from: 2 });
+    assert_eq!(
+        e,
+        TournamentError::AlreadyOut {
+            tpn: 2,
+            name: "Boris".into(),
+            sex: None,
+            from: 2
+        }
+    );
+}
+
+/// The withdrawal refusals name the player (name and starting rank) and their Russian verbs
+/// follow the player's sex: «выбыла» for a girl, «выбыл» for a boy (CR 1.4).
+#[test]
+fn withdrawal_refusals_name_the_player_in_her_or_his_gender() {
+    use arbiter::i18n::Lang;
+    use arbiter::tournament::Sex;
+    let mut t = Tournament::new("Детский мат", 4);
+    for (name, sex) in [
+        ("Соловьёва Анна", Sex::Female),
+        ("Соловьёв Иван", Sex::Male),
+        ("Петрова Ольга", Sex::Female),
+        ("Петров Олег", Sex::Male),
+    ] {
+        t.add_player(Player {
+            sex: Some(sex),
+            ..player(name)
+        })
+        .unwrap();
+    }
+    let tpn = |t: &Tournament, name: &str| {
+        t.players
+            .iter()
+            .find(|p| p.name == name)
+            .unwrap()
+            .start_rank
+    };
+    let (anna, ivan) = (tpn(&t, "Соловьёва Анна"), tpn(&t, "Соловьёв Иван"));
+    t.withdraw(anna, 1).unwrap();
+    t.withdraw(ivan, 1).unwrap();
+    let girl = t.withdraw(anna, 2).unwrap_err().message(Lang::Ru);
+    let boy = t.withdraw(ivan, 2).unwrap_err().message(Lang::Ru);
+    assert_eq!(
+        girl,
+        format!("Соловьёва Анна (№ {anna}) уже выбыла с 1-го тура")
+    );
+    assert_eq!(
+        boy,
+        format!("Соловьёв Иван (№ {ivan}) уже выбыл с 1-го тура")
+    );
+    // Paired and played: «сыграла» / «сыграл», and «её» / «его» for the advice.
+    let (olga, oleg) = (tpn(&t, "Петрова Ольга"), tpn(&t, "Петров Олег"));
+    t.pair_round(1, &[(olga, oleg)], None).unwrap();
+    let paired = t.withdraw(olga, 1).unwrap_err().message(Lang::Ru);
+    assert!(
+        paired.starts_with(&format!("Петрова Ольга (№ {olga}) стоит в паре в 1-м туре"))
+            && paired.contains("снимите её с 2-го тура"),
+        "{paired}"
+    );
+    let paired = t.withdraw(oleg, 1).unwrap_err().message(Lang::Ru);
+    assert!(paired.contains("снимите его с 2-го тура"), "{paired}");
+    t.record_result(1, GameRef::Board(1), BoardResult::Draw, false)
+        .unwrap();
+    let played = t.withdraw(olga, 1).unwrap_err().message(Lang::Ru);
+    assert!(
+        played.starts_with(&format!("Петрова Ольга (№ {olga}) сыграла 1-й тур")),
+        "{played}"
+    );
+    let played = t.withdraw(oleg, 1).unwrap_err().message(Lang::Ru);
+    assert!(
+        played.starts_with(&format!("Петров Олег (№ {oleg}) сыграл 1-й тур")),
+        "{played}"
+    );
 }
 
 #[test]
@@ -154,7 +229,7 @@ fn result_after_withdrawal_is_refused() {
         .unwrap_err();
     assert_eq!(
         e.to_string(),
-        "player 5 withdrew from round 3: no result or pairing in round 3"
+        "player 5 (Emil) withdrew from round 3: no result or pairing in round 3"
     );
 }
 

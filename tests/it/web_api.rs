@@ -545,7 +545,7 @@ async fn pages_in_both_languages_and_stale_forms() {
     assert_eq!(s, StatusCode::CONFLICT);
     assert!(
         body.contains(
-            "участник 1 сыграл 1-й тур (результат записан); снять с турнира можно с 2-го тура"
+            "Player 01 (№ 1) сыграл 1-й тур (результат записан); снять с турнира можно с 2-го тура"
         ),
         "{body}"
     );
@@ -792,6 +792,97 @@ async fn a_judged_log_and_an_adjudication_are_recorded_when_confirmed() {
         page.contains(r#"id="refusal""#) && !page.contains(r#"id="confirm""#),
         "{page}"
     );
+}
+
+/// The text of a page's `id="error"` paragraph (HTML entities of quotes undone).
+fn error_text(page: &str) -> String {
+    let start = page.find(r#"id="error">"#).expect("an error paragraph") + r#"id="error">"#.len();
+    let end = start + page[start..].find("</p>").unwrap();
+    page[start..end]
+        .replace("&#x27;", "'")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
+}
+
+/// Broken uploads on the desk in Russian: the message names the user's file and its line or
+/// byte in Russian words only (no English word, no path of the server's), for an event log
+/// with a line that is not an event, an event log whose move cannot be read, a PGN with binary
+/// data and a board log with a bad placement.
+#[tokio::test]
+async fn broken_uploads_are_refused_in_russian_with_the_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 4);
+    let cfg = config(&path, None);
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    let header = r#"{"type":"header","white":"Player 01","black":"Player 03"}"#;
+    let cases: [(&str, String, &[&str]); 4] = [
+        (
+            "доска1.jsonl",
+            format!("{header}\n{{\"type\":\"start\"}}\n"),
+            &["доска1.jsonl, строка 2: это не событие журнала партии"],
+        ),
+        (
+            "board1.jsonl",
+            format!("{header}\n{{\"type\":\"move\",\"uci\":\"zz\"}}\n"),
+            &["board1.jsonl, строка 2: ход «zz» не читается"],
+        ),
+        (
+            "game.pgn",
+            "[Event \"x\"]\n\n1. e4 \u{0} e5 *\n".to_string(),
+            &["game.pgn", "байт"],
+        ),
+        (
+            "board.fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP\n"
+                .to_string(),
+            &["board.fen: строка 2: это не расстановка фигур"],
+        ),
+    ];
+    for (name, content, wanted) in cases {
+        let body = format!(
+            "--XB\r\nContent-Disposition: form-data; name=\"board\"\r\n\r\n1\r\n\
+             --XB\r\nContent-Disposition: form-data; name=\"lang\"\r\n\r\nru\r\n\
+             --XB\r\nContent-Disposition: form-data; name=\"log\"; filename=\"{name}\"\r\n\
+             Content-Type: application/octet-stream\r\n\r\n{content}\r\n--XB--\r\n"
+        );
+        let (s, _, page) = send(
+            &cfg,
+            "POST",
+            "/rounds/1/judge",
+            &body,
+            &[("content-type", "multipart/form-data; boundary=XB")],
+        )
+        .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{name}: {page}");
+        let error = error_text(&page);
+        for w in wanted {
+            assert!(error.contains(w), "{name}: {w:?} not in {error:?}");
+        }
+        assert!(
+            !error.contains("/tmp") && !error.contains("arbiter-upload"),
+            "{error}"
+        );
+        // No English word: every Latin word is the file's own name or its text quoted «…».
+        let unquoted: String = error
+            .split('«')
+            .enumerate()
+            .map(|(i, part)| {
+                if i == 0 {
+                    part
+                } else {
+                    part.split_once('»').map_or("", |(_, r)| r)
+                }
+            })
+            .collect();
+        let english: Vec<&str> = unquoted
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| w.len() > 1 && !name.contains(w))
+            // Format names (PGN, JSON, FEN) are no English words.
+            .filter(|w| w.chars().any(|c| c.is_ascii_lowercase()))
+            .collect();
+        assert!(english.is_empty(), "{name}: {english:?} in {error:?}");
+    }
 }
 
 /// `application/x-www-form-urlencoded` encoding of a value.
