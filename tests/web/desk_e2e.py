@@ -30,6 +30,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -60,6 +61,10 @@ PLAYERS = [
     ("Степанова Ульяна", 1040, "2015/10/10", ""),
     ("Никитин Егор", 0, "2016/06/16", "Ферзь"),
 ]
+
+# A late entry, registered after round 1 (plays from round 2), and a withdrawal before round 3.
+LATE = ("Поздняков Артём", 1000, "2015/03/03", "Гамбит")
+WITHDRAWN = "Волков Даниил"
 
 # Siblings kept apart (a forbidden pair): their numbers in the list above, from 1.
 SIBLINGS = ("Белова Ксения", "Белов Роман")
@@ -119,6 +124,12 @@ def find_browser():
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     driver = shutil.which("chromedriver")
     return chromium, driver
+
+
+def api_get(url, path):
+    """The desk's JSON answer to a GET (no token needed for reading)."""
+    with urllib.request.urlopen(url + path, timeout=10) as r:
+        return json.loads(r.read().decode("utf-8"))
 
 
 def start_server(arbiter, state):
@@ -273,7 +284,38 @@ def main():
         no_error("forbid the siblings")
         c.check(browser.find_element(css, "html").get_attribute("lang") == "ru", "<html lang=ru>")
 
+        active = len(PLAYERS)
         for rnd in range(1, 5):
+            if rnd == 2:
+                # A late entry after round 1: registered through the same form, paired from round 2.
+                go("/players?lang=ru")
+                form = browser.find_element(css, "#register")
+                name, rating, born, club = LATE
+                form.find_element(css, "input[name=name]").send_keys(name)
+                form.find_element(css, "input[name=rating]").send_keys(str(rating))
+                form.find_element(css, "input[name=birth_date]").send_keys(born)
+                form.find_element(css, "input[name=club]").send_keys(club)
+                click("#add-player")
+                no_error("the late entry")
+                c.check(name in browser.find_element(css, "#players").text, "the late entry listed")
+                active += 1
+            if rnd == 3:
+                # A withdrawal before round 3: not paired from then on, marked on the players page.
+                go("/players?lang=ru")
+                withdraw = browser.find_element(css, "form[action='/players/withdraw']")
+                for o in withdraw.find_elements(css, "select[name=player] option"):
+                    if WITHDRAWN in o.text:
+                        o.click()
+                field = withdraw.find_element(css, "input[name=from_round]")
+                field.clear()
+                field.send_keys("3")
+                navigated(lambda: withdraw.find_element(css, "button").click())
+                no_error("the withdrawal")
+                go("/players?lang=ru")
+                row = [tr for tr in browser.find_elements(css, "#players tr") if WITHDRAWN in tr.text]
+                c.check(bool(row) and "выбыл с 3-го тура" in row[0].text,
+                        f"the withdrawal shown: {row[0].text if row else 'no row'}")
+                active -= 1
             if rnd == 4:
                 # The manual pairing page: one board set by hand, the rest by the pairer, the
                 # checks shown; not recorded (the round is then paired by the button).
@@ -285,7 +327,7 @@ def main():
                 click("#manual-check")
                 no_error("check a manual pairing")
                 shown = browser.find_elements(css, "#manual-boards tr[id^=manual-board-]")
-                c.check(len(shown) == len(PLAYERS) // 2, f"manual pairing completed: {len(shown)} boards")
+                c.check(len(shown) == active // 2, f"manual pairing completed: {len(shown)} boards")
                 c.check(bool(browser.find_elements(css, "#manual-ok, #manual-issues")), "the checks shown")
                 c.check(sideways(390) <= 0, "manual pairing page at 390 px scrolls sideways")
                 saved = json.load(open(state, encoding="utf-8"))["rounds"]
@@ -296,7 +338,13 @@ def main():
             c.check(f"Тур {rnd}" in browser.find_element(css, "h1").text, f"round {rnd} page")
             c.check(bool(browser.find_elements(css, "#explanation")), f"round {rnd}: the pairer's explanation")
             boards = len(browser.find_elements(css, "#pairings tr[id^=board-]"))
-            c.check(boards == len(PLAYERS) // 2, f"round {rnd}: {len(PLAYERS) // 2} boards, found {boards}")
+            c.check(boards == active // 2, f"round {rnd}: {active // 2} boards, found {boards}")
+            paired = browser.find_element(css, "#pairings").text
+            if rnd >= 2:
+                bye = " ".join(e.text for e in browser.find_elements(css, "#bye"))
+                c.check(LATE[0] in paired or LATE[0] in bye, f"round {rnd}: the late entry paired")
+            if rnd >= 3:
+                c.check(WITHDRAWN not in paired, f"round {rnd}: the withdrawn player not paired")
             c.check("/rounds/" in browser.current_url and "saved=1" in browser.current_url,
                     f"round {rnd}: the address is the round's after pairing: {browser.current_url}")
             # F5 does not pair again (the round's page is a GET after the redirect).
@@ -328,7 +376,10 @@ def main():
                 finally:
                     other.quit()
                 browser.refresh()
-            c.check("Без пары" in browser.find_element(css, "#bye").text, f"round {rnd}: the bye")
+            if active % 2:
+                c.check("Без пары" in browser.find_element(css, "#bye").text, f"round {rnd}: the bye")
+            else:
+                c.check(not browser.find_elements(css, "#bye"), f"round {rnd}: {active} players, no bye")
             if rnd == 1:
                 for width in (800, 390):
                     wide = sideways(width)
@@ -387,14 +438,26 @@ def main():
             shown = browser.find_elements(css, "#pairings .result")
             c.check(len(shown) == boards, f"round {rnd}: {len(shown)} of {boards} results shown")
             if rnd == 4:
-                # A correction needs its confirmation box.
+                # A correction needs its confirmation box, and the standings follow it.
+                def points():
+                    rows = api_get(url, "/api/standings")["standings"]
+                    return {r["name"]: r["points"] for r in rows}
+                before = points()
                 row = browser.find_element(css, "#board-2")
+                was = row.find_element(css, ".result").get_attribute("data-result")
+                names = [n for n in before if n in row.text]
                 row.find_element(css, "summary").click()
                 row.find_element(css, "input[name=confirm]").click()
                 navigated(lambda: row.find_element(css, 'button[value="1/2-1/2"]').click())
                 no_error("correct a result")
                 shown = browser.find_element(css, "#board-2 .result").get_attribute("data-result")
                 c.check(shown == "1/2-1/2", f"corrected result shown: {shown}")
+                after = points()
+                moved = sorted(abs(after[n] - before[n]) for n in names)
+                c.check(was != "1/2-1/2" and len(names) == 2 and moved == [0.5, 0.5],
+                        f"the correction {was} -> 1/2-1/2 moves both players by half a point: {moved}")
+                c.check(all(after[n] == before[n] for n in before if n not in names),
+                        "the correction changes nobody else's points")
                 c.check("#board-2" in browser.current_url, f"back at the board's row: {browser.current_url}")
                 # A second result for a finished game is refused, saying why (a form of the
                 # desk's page: it carries the page's form key).
@@ -415,7 +478,8 @@ def main():
 
         # The print sheet, as printed.
         go("/rounds/4/print?lang=ru")
-        c.check(len(browser.find_elements(css, "#who tr")) == len(PLAYERS), "print sheet: everyone's place")
+        c.check(len(browser.find_elements(css, "#who tr")) in (len(PLAYERS), len(PLAYERS) + 1),
+                f"print sheet: everyone's place: {len(browser.find_elements(css, '#who tr'))}")
         no_english("print sheet")
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
         browser.set_window_size(900, 1000)
@@ -439,7 +503,7 @@ def main():
         browser.set_window_size(1000, 900)
         browser.save_screenshot(os.path.join(args.screenshots, "standings-ru.png"))
         go("/crosstable?lang=ru")
-        c.check(len(browser.find_elements(css, "#crosstable tr")) == len(PLAYERS) + 1, "crosstable rows")
+        c.check(len(browser.find_elements(css, "#crosstable tr")) == len(PLAYERS) + 2, "crosstable rows")
         no_english("crosstable")
         go("/standings?lang=ru")
         c.check(bool(browser.find_elements(css, "#standings-csv")), "the standings CSV linked")
