@@ -238,6 +238,9 @@ fn cause_text(cause: &(dyn std::error::Error + 'static), lang: Lang) -> String {
     if let Some(e) = cause.downcast_ref::<arbiter::formats::player_list::ListError>() {
         return e.text(lang);
     }
+    if let Some(e) = cause.downcast_ref::<arbiter::tournament::journal::JournalError>() {
+        return e.text(lang);
+    }
     if let Some(e) = cause.downcast_ref::<arbiter::tournament::category::CategoryError>() {
         return e.text(lang);
     }
