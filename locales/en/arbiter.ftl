@@ -1253,3 +1253,60 @@ web-log-args = Details
 web-log-undoes = undoes entry { $entry }
 web-log-undone-by = undone by entry { $entry }
 web-log-empty = No change has been recorded yet.
+jr-via = { $via ->
+    [cli] command line
+    [desk] desk
+   *[other] { $via }
+}
+jr-yes = yes
+jr-arg = { $key ->
+    [round] round
+    [board] board
+    [result] result
+    [player] player
+    [players] players
+    [from_round] from round
+    [reason] reason
+    [name] name
+    [rating] rating
+    [title] title
+    [federation] federation
+    [sex] sex
+    [birth_date] birth date
+    [club] club
+    [fide_id] FIDE ID
+    [games] games
+    [game] game
+    [bye] bye
+    [kind] kind
+    [preset] rules
+    [rounds] rounds
+    [file] file
+    [file_name] file
+    [trf] TRF file
+    [correct] correction
+    [confirm] confirmed
+    [force] forced
+    [from] from file
+    [verdict] verdict
+    [decide] decision
+    [override_reason] reason for another result
+    [confirm_disqualification] disqualification confirmed
+    [with_duplicates] with duplicates
+    [unrated] unrated
+    [add] category added
+    [remove] category removed
+    [prizes_per_player] prizes per player
+    [chief_arbiter] chief arbiter
+    [deputy_arbiter] deputy chief arbiter
+    [date] date
+    [start_date] first day
+    [end_date] last day
+    [venue] venue
+    [a] player
+    [b] player
+    [serialnr] e-board
+    [entry] entry
+    [action] change
+   *[other] { $key }
+}

@@ -1366,3 +1366,60 @@ web-log-args = Подробности
 web-log-undoes = отменяет запись { $entry }
 web-log-undone-by = отменена записью { $entry }
 web-log-empty = Изменений ещё не было.
+jr-via = { $via ->
+    [cli] командная строка
+    [desk] пульт
+   *[other] { $via }
+}
+jr-yes = да
+jr-arg = { $key ->
+    [round] тур
+    [board] доска
+    [result] результат
+    [player] участник
+    [players] участники
+    [from_round] с тура
+    [reason] причина
+    [name] имя
+    [rating] рейтинг
+    [title] звание
+    [federation] федерация
+    [sex] пол
+    [birth_date] дата рождения
+    [club] школа/клуб
+    [fide_id] FIDE ID
+    [games] партии
+    [game] партия
+    [bye] пропуск
+    [kind] вид
+    [preset] правила
+    [rounds] туров
+    [file] файл
+    [file_name] файл
+    [trf] файл TRF
+    [correct] исправление
+    [confirm] подтверждено
+    [force] принудительно
+    [from] из файла
+    [verdict] вердикт
+    [decide] решение
+    [override_reason] причина другого результата
+    [confirm_disqualification] дисквалификация подтверждена
+    [with_duplicates] с повторами
+    [unrated] без рейтинга
+    [add] добавлена категория
+    [remove] удалена категория
+    [prizes_per_player] призов на участника
+    [chief_arbiter] главный судья
+    [deputy_arbiter] заместитель главного судьи
+    [date] дата
+    [start_date] первый день
+    [end_date] последний день
+    [venue] место
+    [a] участник
+    [b] участник
+    [serialnr] электронная доска
+    [entry] запись
+    [action] изменение
+   *[other] { $key }
+}

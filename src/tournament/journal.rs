@@ -67,7 +67,22 @@ impl Who {
         }
     }
 
-    /// `cli (anna)`, `desk 192.168.1.20:51234`: who, for a log line.
+    /// `командная строка (anna)`, `пульт 192.168.1.20:51234`: who, in `lang`, for a log line.
+    pub fn text_in(&self, lang: Lang) -> String {
+        let mut s = lang.fmt("jr-via", &[("via", &self.via)]);
+        if let Some(a) = &self.address {
+            s.push(' ');
+            s.push_str(a);
+        }
+        if self.via == "cli"
+            && let Some(u) = &self.device
+        {
+            s.push_str(&format!(" ({u})"));
+        }
+        s
+    }
+
+    /// `cli (anna)`, `desk 192.168.1.20:51234`: who, as TRF comments write it.
     pub fn text(&self) -> String {
         let mut s = self.via.clone();
         if let Some(a) = &self.address {
@@ -251,6 +266,26 @@ impl JournalError {
 /// An action's name in words, in `lang` (Fluent `jr-action`; an unknown name as it is).
 pub fn action_text(action: &str, lang: Lang) -> String {
     lang.fmt("jr-action", &[("action", action)])
+}
+
+/// An entry's arguments in `lang`: `тур: 1, доска: 3, результат: 1-0` — names in words
+/// (Fluent `jr-arg`), the empty ones (null, false) left out, `yes` for true.
+pub fn args_text(args: &serde_json::Value, lang: Lang) -> String {
+    let Some(m) = args.as_object() else {
+        return String::new();
+    };
+    m.iter()
+        .filter(|(_, v)| !v.is_null() && **v != serde_json::Value::Bool(false))
+        .map(|(k, v)| {
+            let value = match v {
+                serde_json::Value::String(s) => s.clone(),
+                serde_json::Value::Bool(true) => lang.msg("jr-yes"),
+                v => v.to_string(),
+            };
+            format!("{}: {value}", lang.fmt("jr-arg", &[("key", k)]))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The journal of the state file at `state`: `STATE.journal.jsonl` beside it.

@@ -506,7 +506,7 @@ pub(super) async fn undo(
         app.check_form(&headers, f.get(CSRF_FIELD).as_deref(), lang)?;
         let seen = f.get("version").filter(|s| !s.is_empty());
         let path = app.config.state.clone();
-        let who = super::caller_act().who;
+        let who = super::caller::caller_act().who;
         super::blocking(move || {
             crate::tournament::journal::undo::<WebError>(&path, who, None, |t| match seen {
                 Some(seen) if seen != super::version(t) => Err(WebError::Stale),

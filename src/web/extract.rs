@@ -152,7 +152,7 @@ impl FromRequest<Shared> for FormFields {
         let uri = req.uri().clone();
         match Form::<HashMap<String, String>>::from_request(req, app).await {
             Ok(Form(f)) => {
-                super::note_fields(&f);
+                super::caller::note_fields(&f);
                 Ok(FormFields(f))
             }
             Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {

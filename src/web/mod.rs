@@ -12,10 +12,8 @@
 //!   `include_str!` — chosen over askama because a template is then data, not generated Rust:
 //!   it builds in no extra compile step, its errors are reported per page at run time, and the
 //!   Fluent messages are reached from templates through one `t("id", arg=…)` function.
-//! - Data safety: every change is [`journal::apply`] (the state file's lock around the
-//!   read-modify-write, a journal entry naming the client's address and the action, then the
-//!   atomic write), run off the async threads; `/log` shows the journal and undoes the last
-//!   change. A form carries the
+//! - Data safety: every change is [`journal::apply`] (lock, read-modify-write, a journal entry
+//!   naming the client and the action, atomic write), off the async threads; `/log` undoes. A form carries the
 //!   state's [`version`] as it was shown — on the pages the version of the part it changes
 //!   ([`board_version`], [`pairing_version`], [`player_version`]), so that two devices entering
 //!   different boards never refuse each other; a change whose part changed since is refused
@@ -42,14 +40,16 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
 use crate::i18n::Lang;
-use crate::tournament::journal::{self, Act, JournalError, Who};
+use crate::tournament::journal::{self, JournalError};
 use crate::tournament::standings::{Preset, StandingsReport};
 use crate::tournament::store::{self, StoreError};
 use crate::tournament::tiebreak::Rules;
 use crate::tournament::{GameRef, Tournament, TournamentError};
+use caller::caller_act;
 
 mod actions;
 pub mod api;
+mod caller;
 mod desk;
 mod diagram;
 pub mod diplomas;
@@ -472,11 +472,9 @@ impl App {
         blocking(move || Ok(store::load(&path)?)).await
     }
 
-    /// A change to the state file through [`journal::apply`] (lock, read, change, journal
-    /// entry, atomic write), off the async threads; the entry names the request's client and
-    /// action ([`caller_act`]). With `seen`, the version the form was made from (the
-    /// whole state's, or the board's, the pairings' or the player's the form is about), a
-    /// state whose part changed since is refused ([`WebError::Stale`]) and left as it is.
+    /// A change through [`journal::apply`] (the entry: [`caller_act`]), off the async threads.
+    /// With `seen`, the version the form was made from (the whole state's, or the part's the
+    /// form is about), a state whose part changed since is refused ([`WebError::Stale`]).
     async fn change<T: Send + 'static>(
         self: &Shared,
         seen: Option<String>,
@@ -549,122 +547,6 @@ impl App {
             Err(WebError::Forbidden(lang.msg("web-error-form-key")))
         }
     }
-}
-
-/// The request being served as the journal names it: the client's address and browser, the
-/// path, and the form's fields (added by the form extractor, [`note_fields`]).
-#[derive(Clone, Debug, Default)]
-struct Caller {
-    address: Option<String>,
-    device: Option<String>,
-    path: String,
-    args: serde_json::Map<String, serde_json::Value>,
-}
-
-tokio::task_local! {
-    static CALLER: Arc<std::sync::Mutex<Caller>>;
-}
-
-/// Middleware: serves the request with its [`Caller`] known to [`App::change`] and
-/// [`caller_act`] (the address from the connection, when served with it).
-async fn journal_scope(req: axum::extract::Request, next: middleware::Next) -> Response {
-    let address = req
-        .extensions()
-        .get::<axum::extract::ConnectInfo<SocketAddr>>()
-        .map(|c| c.0.to_string());
-    let device = req
-        .headers()
-        .get(header::USER_AGENT)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string);
-    let caller = Caller {
-        address,
-        device,
-        path: req.uri().path().to_string(),
-        args: serde_json::Map::new(),
-    };
-    CALLER
-        .scope(Arc::new(std::sync::Mutex::new(caller)), next.run(req))
-        .await
-}
-
-/// Keeps a form's fields as the journal entry's arguments (not the form key, the token, the
-/// language or the version it was shown at).
-fn note_fields(fields: &std::collections::HashMap<String, String>) {
-    let _ = CALLER.try_with(|c| {
-        if let Ok(mut c) = c.lock() {
-            for (k, v) in fields {
-                if !matches!(k.as_str(), "csrf" | "token" | "lang" | "version") {
-                    c.args
-                        .insert(k.clone(), serde_json::Value::String(v.clone()));
-                }
-            }
-        }
-    });
-}
-
-/// The journal's record of the request being served: the desk, the client, the action named
-/// from the path ([`action_of`]) and the form's fields with the round and board of the path.
-fn caller_act() -> Act {
-    let c = CALLER
-        .try_with(|c| c.lock().map(|c| c.clone()).unwrap_or_default())
-        .unwrap_or_default();
-    let mut args = c.args;
-    let parts: Vec<&str> = c.path.split('/').filter(|p| !p.is_empty()).collect();
-    for w in parts.windows(2) {
-        if let Ok(n) = w[1].parse::<u32>() {
-            match w[0] {
-                "rounds" => args.insert("round".into(), n.into()),
-                "boards" => args.insert("board".into(), n.into()),
-                _ => None,
-            };
-        }
-    }
-    let action = action_of(&c.path, &args);
-    Act::new(
-        Who::desk(c.address, c.device),
-        &action,
-        serde_json::Value::Object(args),
-    )
-}
-
-/// The journal's action (a field term) for a change made at `path`: `result`,
-/// `correct-result`, `pair`, `withdraw`…; the path itself when it has none.
-fn action_of(path: &str, args: &serde_json::Map<String, serde_json::Value>) -> String {
-    let parts: Vec<&str> = path
-        .split('/')
-        .filter(|p| !p.is_empty() && *p != "api" && p.parse::<u32>().is_err())
-        .collect();
-    let correct = args
-        .get("correct")
-        .is_some_and(|v| !matches!(v.as_str(), Some("" | "0" | "false")));
-    let name = match parts.as_slice() {
-        ["event"] => "edit-event",
-        ["players"] => "add-player",
-        ["players", "edit"] => "edit-player",
-        ["players", "delete"] => "delete-player",
-        ["players", "withdraw"] => "withdraw",
-        ["players", "return"] => "cancel-withdrawal",
-        ["players", "forbid"] => "forbid",
-        ["players", "unforbid"] => "unforbid",
-        ["players", "rank"] => "start-list",
-        ["players", "disqualify"] => "disqualify",
-        ["players", "bye"] => "bye",
-        ["players", "import", "confirm"] => "add-players",
-        ["rounds", "next"] => "pair",
-        ["rounds", "next", "manual", "confirm"] => "pair-manual",
-        ["rounds", "unpair"] => "unpair",
-        ["rounds", "result"] | ["rounds", "boards", "result"] if correct => "correct-result",
-        ["rounds", "result"] | ["rounds", "boards", "result"] => "result",
-        ["rounds", "judge", "confirm"] => "judged-result",
-        ["rounds", "adjudicate", "confirm"] => "adjudicated-result",
-        ["rounds", "live", "record"] | ["rounds", "boards", "record"] => "live-result",
-        ["rounds", "live", "playout"] | ["rounds", "playout"] => "play-out",
-        ["rounds", "live", "notice"] | ["rounds", "boards", "notice"] => "live-notice",
-        ["live", "assign"] => "eboard-assign",
-        _ => return path.to_string(),
-    };
-    name.to_string()
 }
 
 /// The value of cookie `name` in the request's `Cookie` headers.
@@ -758,7 +640,7 @@ pub fn router(app: Shared) -> Router {
         .method_not_allowed_fallback(extract::not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn_with_state(app.clone(), guard::guard))
-        .layer(middleware::from_fn(journal_scope))
+        .layer(middleware::from_fn(caller::journal_scope))
         .with_state(app)
 }
 

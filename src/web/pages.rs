@@ -693,9 +693,12 @@ pub(super) async fn journal(State(app): State<Shared>, q: PageQuery, uri: Uri) -
         .map(|e| {
             let by = undone.iter().find(|(u, _)| *u == e.seq).map(|(_, by)| *by);
             json!({
-                "seq": e.seq, "time": e.time.replace('T', " "), "who": e.who.text(),
-                "device": e.who.device, "action": crate::tournament::journal::action_text(&e.action, page.lang),
-                "args": args_text(&e.args), "undone_by": by, "undoes": e.undoes,
+                "seq": e.seq, "time": e.time.replace('T', " ").trim_end_matches('Z'),
+                "who": e.who.text_in(page.lang), "device": e.who.device,
+                "action": crate::tournament::journal::action_text(&e.action, page.lang),
+                // An undo names its entry in the "change" column already.
+                "args": if e.undoes.is_some() { String::new() } else { crate::tournament::journal::args_text(&e.args, page.lang) },
+                "undone_by": by, "undoes": e.undoes,
             })
         })
         .collect();
@@ -708,20 +711,4 @@ pub(super) async fn journal(State(app): State<Shared>, q: PageQuery, uri: Uri) -
             json!({"entries": rows, "version": version(&t)}),
         ),
     )
-}
-
-/// A journal entry's arguments as `key: value` pairs, for a table cell.
-fn args_text(args: &Value) -> String {
-    match args {
-        Value::Object(m) => m
-            .iter()
-            .map(|(k, v)| match v {
-                Value::String(s) => format!("{k}: {s}"),
-                v => format!("{k}: {v}"),
-            })
-            .collect::<Vec<_>>()
-            .join(", "),
-        Value::Null => String::new(),
-        v => v.to_string(),
-    }
 }

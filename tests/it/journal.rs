@@ -236,7 +236,10 @@ fn the_log_lists_every_change_with_the_versions_chained() {
     );
     let text = ok(&["log", "ev.json", "--lang", "ru"], dir.path());
     assert!(text.contains("   7  "), "{text}");
-    assert!(text.contains("результат: board=1"), "{text}");
+    assert!(
+        text.contains("результат — доска: 1, результат: 1-0, тур: 1"),
+        "{text}"
+    );
     assert!(text.contains("жеребьёвка тура"), "{text}");
 }
 
@@ -437,4 +440,123 @@ fn the_trf_carries_the_journal_and_pairs_the_same_next_round() {
         .map(|&(w, b)| (u64::from(w), u64::from(b)))
         .collect();
     assert_eq!(cli, lib);
+}
+
+/// One form as the desk's pages send it (session cookie and its form key), to a fresh router
+/// over `cfg`'s state: status, `Location`, body.
+async fn desk_form(
+    cfg: &arbiter::web::ServeConfig,
+    uri: &str,
+    body: &str,
+) -> (axum::http::StatusCode, String, String) {
+    use tower::ServiceExt as _;
+    const SESSION: &str = "0123456789abcdef0123456789abcdef";
+    let key = arbiter::web::guard::form_key(SESSION);
+    let (method, body) = if body.is_empty() && !uri.starts_with("/log/") {
+        ("GET", String::new())
+    } else {
+        ("POST", format!("csrf={key}&{body}"))
+    };
+    let req = axum::http::Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("cookie", format!("arbiter_session={SESSION}"))
+        .header("user-agent", "TestTablet/1.0")
+        .body(axum::body::Body::from(body))
+        .unwrap();
+    let res = arbiter::web::router(arbiter::web::App::new(cfg.clone()))
+        .oneshot(req)
+        .await
+        .unwrap();
+    let status = res.status();
+    let location = res
+        .headers()
+        .get("location")
+        .map_or(String::new(), |v| v.to_str().unwrap().to_string());
+    let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    (status, location, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+#[tokio::test]
+async fn the_desk_journals_its_changes_and_undoes_the_last_one() {
+    use axum::http::StatusCode;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ev.json");
+    let mut t = Tournament::new("Journal Cup", 3);
+    for i in 1..=4u16 {
+        let player = Player {
+            name: format!("Player {i}"),
+            rating: Some(1600 - 10 * i),
+            ..Player::default()
+        };
+        t.add_player(player).unwrap();
+    }
+    store::save(&t, &path).unwrap();
+    let cfg = arbiter::web::ServeConfig {
+        state: path.clone(),
+        addr: "127.0.0.1:0".parse().unwrap(),
+        lang: arbiter::i18n::Lang::Ru,
+        preset: Some(Preset::DetskyMat),
+        token: None,
+        allowed_hosts: Vec::new(),
+    };
+    let (s, _, _) = desk_form(&cfg, "/rounds/next", "lang=en").await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let paired = std::fs::read(&path).unwrap();
+    let (s, _, _) = desk_form(&cfg, "/rounds/1/result", "board=1&result=1-0&lang=en").await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    let entries = journal::read(&path).unwrap();
+    let actions: Vec<&str> = entries.iter().map(|e| e.action.as_str()).collect();
+    assert_eq!(actions, ["pair", "result"]);
+    let e = &entries[1];
+    assert_eq!(e.who.via, "desk");
+    assert_eq!(e.who.device.as_deref(), Some("TestTablet/1.0"));
+    assert_eq!(e.args["round"], 1);
+    assert_eq!(e.args["board"], "1");
+    assert_eq!(e.args["result"], "1-0");
+    assert!(
+        e.args.get("csrf").is_none(),
+        "the form key is not journalled"
+    );
+    assert_eq!(e.version_before, Some(entries[0].version_after.clone()));
+
+    // The page lists them, newest first, with the undo button and the state's version.
+    let (s, _, page) = desk_form(&cfg, "/log?lang=en", "").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains(r#"<button id="undo">Undo the last change</button>"#),
+        "{page}"
+    );
+    assert!(page.find(r#"id="entry-2""#).unwrap() < page.find(r#"id="entry-1""#).unwrap());
+    assert!(page.contains("round paired"), "{page}");
+    let version = journal::version(&store::load(&path).unwrap());
+    assert!(page.contains(&format!(r#"value="{version}""#)), "{page}");
+    let (_, _, ru) = desk_form(&cfg, "/log?lang=ru", "").await;
+    assert!(ru.contains("Отменить последнее изменение") && ru.contains("жеребьёвка тура"));
+
+    // A page shown before a change is refused; the current one undoes the result.
+    let (s, _, body) = desk_form(&cfg, "/log/undo", "version=0000000000000000&lang=en").await;
+    assert_eq!(s, StatusCode::CONFLICT, "{body}");
+    assert_eq!(journal::read(&path).unwrap().len(), 2);
+    let (s, location, _) =
+        desk_form(&cfg, "/log/undo", &format!("version={version}&lang=en")).await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(location, "/log?lang=en&saved=1");
+    assert_eq!(std::fs::read(&path).unwrap(), paired);
+    let entries = journal::read(&path).unwrap();
+    assert_eq!(entries[2].undoes, Some(2));
+    assert_eq!(entries[2].who.via, "desk");
+    let (_, _, page) = desk_form(&cfg, "/log?lang=en", "").await;
+    assert!(page.contains("undone by entry 3"), "{page}");
+    // The pairing, the first change the journal saw, goes back to the file as it was before.
+    let version = journal::version(&store::load(&path).unwrap());
+    let (s, _, _) = desk_form(&cfg, "/log/undo", &format!("version={version}&lang=en")).await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(store::load(&path).unwrap().paired_rounds(), 0);
+    let (s, _, body) = desk_form(&cfg, "/log/undo", "lang=en").await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(body.contains("nothing to undo"), "{body}");
 }

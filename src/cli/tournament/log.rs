@@ -4,6 +4,29 @@
 use super::*;
 use arbiter::tournament::journal::{self, Who};
 
+#[derive(clap::Args)]
+pub(super) struct LogArgs {
+    /// State file.
+    pub(super) state: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub(super) format: super::super::Format,
+    #[command(flatten)]
+    pub(super) lang: super::super::LangArgs,
+}
+
+#[derive(clap::Args)]
+pub(super) struct UndoArgs {
+    /// State file.
+    pub(super) state: PathBuf,
+    /// Undo this entry, which must be the last change not yet undone (refused, with the
+    /// later changes named, otherwise).
+    #[arg(long)]
+    pub(super) entry: Option<u64>,
+    #[command(flatten)]
+    pub(super) out: Output,
+}
+
 /// Runs `tournament log`: every entry, oldest first — number, time (UTC), who, the action in
 /// words, its arguments; undone entries say by which entry. JSON: the entries as the journal
 /// holds them, without the previous state each keeps for undo.
@@ -37,7 +60,7 @@ pub(super) fn run_log(a: LogArgs) -> anyhow::Result<ExitCode> {
             "{:>4}  {}  {}  {}",
             e.seq,
             e.time,
-            e.who.text(),
+            e.who.text_in(lang),
             journal::action_text(&e.action, lang)
         );
         if let Some(u) = e.undoes {
@@ -46,9 +69,9 @@ pub(super) fn run_log(a: LogArgs) -> anyhow::Result<ExitCode> {
                 lang.fmt("jr-log-undoes", &[("entry", &u.to_string())])
             ));
         }
-        let args = args_text(&e.args);
+        let args = journal::args_text(&e.args, lang);
         if !args.is_empty() && e.undoes.is_none() {
-            line.push_str(&format!(": {args}"));
+            line.push_str(&format!(" — {args}"));
         }
         if let Some((_, by)) = undone.iter().find(|(u, _)| *u == e.seq) {
             line.push_str(&format!(
@@ -59,21 +82,6 @@ pub(super) fn run_log(a: LogArgs) -> anyhow::Result<ExitCode> {
         writeln!(stdout, "{line}")?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// An entry's arguments as `key=value`, the empty ones left out.
-fn args_text(args: &serde_json::Value) -> String {
-    let Some(m) = args.as_object() else {
-        return String::new();
-    };
-    m.iter()
-        .filter(|(_, v)| !v.is_null() && *v != &serde_json::Value::Bool(false))
-        .map(|(k, v)| match v {
-            serde_json::Value::String(s) => format!("{k}={s}"),
-            v => format!("{k}={v}"),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// Runs `tournament undo`.
