@@ -48,13 +48,15 @@ pub(super) async fn journal_scope(req: axum::extract::Request, next: middleware:
         .await
 }
 
-/// Keeps a form's fields as the journal entry's arguments (not the form key, the token, the
-/// language or the version it was shown at).
+/// Keeps a form's fields as the journal entry's arguments: not the form key, the token, the
+/// language or the version it was shown at, nor a whole document carried along (a verdict's
+/// JSON, an uploaded list: the change records what they decided).
 pub(super) fn note_fields(fields: &std::collections::HashMap<String, String>) {
     let _ = CALLER.try_with(|c| {
         if let Ok(mut c) = c.lock() {
             for (k, v) in fields {
-                if !matches!(k.as_str(), "csrf" | "token" | "lang" | "version") {
+                let bulky = matches!(k.as_str(), "verdict" | "log" | "list") || v.len() > 200;
+                if !bulky && !matches!(k.as_str(), "csrf" | "token" | "lang" | "version") {
                     c.args
                         .insert(k.clone(), serde_json::Value::String(v.clone()));
                 }
