@@ -1245,3 +1245,116 @@ fe-board-dgt = the DGT capture cannot be read
 fe-board-livechess = the LiveChess transcript cannot be read
 fe-board-no-start = no placement in the log shows the start position
 web-verdict-field = the page's verdict
+## The event's journal and undo
+jr-action = { $action ->
+    [new] event created
+    [import] event imported from TRF
+    [edit-event] event details changed
+    [add-player] player registered
+    [add-players] players added from a list
+    [edit-player] player's record corrected
+    [delete-player] player deleted
+    [start-list] start list ranked
+    [forbid] pair forbidden
+    [unforbid] forbidden pair lifted
+    [pair] round paired
+    [pair-manual] round paired by hand
+    [unpair] pairing cancelled
+    [bye] bye
+    [result] result
+    [correct-result] result corrected
+    [judged-result] result from a judged game
+    [adjudicated-result] adjudicated result
+    [live-result] result from an e-board
+    [play-out] play-out started
+    [live-notice] e-board incident noticed
+    [eboard-assign] e-board assigned
+    [withdraw] withdrawal
+    [cancel-withdrawal] withdrawal cancelled
+    [disqualify] disqualification
+    [category] categories changed
+    [undo] undo
+   *[other] { $action }
+}
+jr-error-io = { $file }: the journal cannot be read or written: { $reason }
+jr-error-line = { $file }, line { $line }: this is not a journal entry (the journal was edited by hand?)
+jr-error-nothing = { $file }: there is nothing to undo.
+jr-error-outside = { $file } was changed outside the journal (by hand or by another program) after its last entry: undo would lose that change, so it is refused.
+jr-error-creation = Entry { $seq } created the event: there is no earlier state to go back to.
+jr-error-later = Entry { $seq } ({ $action }) cannot be undone on its own: later changes rest on it — { $later }.{ $paired ->
+    [yes] {" "}The next round was already paired on this result.
+   *[other] {""}
+} Undo those first, the last one first.
+jr-error-not-undoable = Entry { $seq } cannot be undone: there is no such entry, it is already undone, or it is an undo itself.
+jr-undone = Undone: entry { $entry } ({ $action }); recorded as entry { $seq }.
+jr-log-empty = The journal is empty: no change has been recorded yet.
+jr-log-undone-by = undone by entry { $entry }
+jr-log-undoes = undoes entry { $entry }
+web-nav-log = Journal
+web-log-title = Journal of changes
+web-log-intro = Every change to the event, newest first: when (UTC), from where, what. An undo is a new entry; nothing is erased.
+web-log-undo = Undo the last change
+web-log-time = Time (UTC)
+web-log-who = From
+web-log-action = Change
+web-log-args = Details
+web-log-undoes = undoes entry { $entry }
+web-log-undone-by = undone by entry { $entry }
+web-log-empty = No change has been recorded yet.
+jr-via = { $via ->
+    [cli] command line
+    [desk] desk
+   *[other] { $via }
+}
+jr-yes = yes
+jr-arg = { $key ->
+    [round] round
+    [board] board
+    [result] result
+    [player] player
+    [players] players
+    [from_round] from round
+    [reason] reason
+    [name] name
+    [rating] rating
+    [title] title
+    [federation] federation
+    [sex] sex
+    [birth_date] birth date
+    [club] club
+    [fide_id] FIDE ID
+    [games] games
+    [game] game
+    [bye] bye
+    [kind] kind
+    [preset] rules
+    [rounds] rounds
+    [file] file
+    [file_name] file
+    [trf] TRF file
+    [correct] correction
+    [confirm] confirmed
+    [force] forced
+    [from] from file
+    [verdict] verdict
+    [decide] decision
+    [override_reason] reason for another result
+    [confirm_disqualification] disqualification confirmed
+    [with_duplicates] with duplicates
+    [unrated] unrated
+    [add] category added
+    [remove] category removed
+    [prizes_per_player] prizes per player
+    [chief_arbiter] chief arbiter
+    [deputy_arbiter] deputy chief arbiter
+    [date] date
+    [start_date] first day
+    [end_date] last day
+    [venue] venue
+    [a] player
+    [b] player
+    [serialnr] e-board
+    [entry] entry
+    [action] change
+   *[other] { $key }
+}

@@ -1382,3 +1382,116 @@ fe-board-dgt = запись доски DGT не читается
 fe-board-livechess = запись LiveChess не читается
 fe-board-no-start = ни одна расстановка в журнале не показывает начальную позицию
 web-verdict-field = решение судьи на странице
+## Журнал изменений турнира и отмена
+jr-action = { $action ->
+    [new] турнир создан
+    [import] турнир загружен из TRF
+    [edit-event] данные турнира изменены
+    [add-player] участник зарегистрирован
+    [add-players] участники добавлены из списка
+    [edit-player] данные участника исправлены
+    [delete-player] участник удалён
+    [start-list] стартовый список упорядочен
+    [forbid] пара запрещена
+    [unforbid] запрет пары снят
+    [pair] жеребьёвка тура
+    [pair-manual] ручная жеребьёвка тура
+    [unpair] жеребьёвка отменена
+    [bye] пропуск тура
+    [result] результат
+    [correct-result] исправление результата
+    [judged-result] результат по записи партии
+    [adjudicated-result] результат присуждён
+    [live-result] результат с электронной доски
+    [play-out] доигрывание начато
+    [live-notice] нарушение на электронной доске
+    [eboard-assign] электронная доска назначена
+    [withdraw] выбытие
+    [cancel-withdrawal] выбытие отменено
+    [disqualify] дисквалификация
+    [category] категории изменены
+    [undo] отмена
+   *[other] { $action }
+}
+jr-error-io = { $file }: не удаётся прочитать или записать журнал: { $reason }
+jr-error-line = { $file }, строка { $line }: это не запись журнала (журнал правили вручную?)
+jr-error-nothing = { $file }: отменять нечего.
+jr-error-outside = { $file } изменён помимо журнала (вручную или другой программой) после его последней записи: отмена потеряла бы это изменение, поэтому она не выполнена.
+jr-error-creation = Запись { $seq } создала турнир: более раннего состояния нет.
+jr-error-later = Запись { $seq } ({ $action }) нельзя отменить отдельно: на неё опираются более поздние изменения — { $later }.{ $paired ->
+    [yes] {" "}По этому результату уже проведена жеребьёвка следующего тура.
+   *[other] {""}
+} Сначала отмените их, начиная с последнего.
+jr-error-not-undoable = Запись { $seq } отменить нельзя: такой записи нет, она уже отменена или сама является отменой.
+jr-undone = Отменено: запись { $entry } ({ $action }); отмена записана как запись { $seq }.
+jr-log-empty = Журнал пуст: изменений ещё не было.
+jr-log-undone-by = отменена записью { $entry }
+jr-log-undoes = отменяет запись { $entry }
+web-nav-log = Журнал
+web-log-title = Журнал изменений
+web-log-intro = Все изменения турнира, новые сверху: когда (UTC), откуда, что. Отмена — новая запись; ничего не стирается.
+web-log-undo = Отменить последнее изменение
+web-log-time = Время (UTC)
+web-log-who = Откуда
+web-log-action = Изменение
+web-log-args = Подробности
+web-log-undoes = отменяет запись { $entry }
+web-log-undone-by = отменена записью { $entry }
+web-log-empty = Изменений ещё не было.
+jr-via = { $via ->
+    [cli] командная строка
+    [desk] пульт
+   *[other] { $via }
+}
+jr-yes = да
+jr-arg = { $key ->
+    [round] тур
+    [board] доска
+    [result] результат
+    [player] участник
+    [players] участники
+    [from_round] с тура
+    [reason] причина
+    [name] имя
+    [rating] рейтинг
+    [title] звание
+    [federation] федерация
+    [sex] пол
+    [birth_date] дата рождения
+    [club] школа/клуб
+    [fide_id] FIDE ID
+    [games] партии
+    [game] партия
+    [bye] пропуск
+    [kind] вид
+    [preset] правила
+    [rounds] туров
+    [file] файл
+    [file_name] файл
+    [trf] файл TRF
+    [correct] исправление
+    [confirm] подтверждено
+    [force] принудительно
+    [from] из файла
+    [verdict] вердикт
+    [decide] решение
+    [override_reason] причина другого результата
+    [confirm_disqualification] дисквалификация подтверждена
+    [with_duplicates] с повторами
+    [unrated] без рейтинга
+    [add] добавлена категория
+    [remove] удалена категория
+    [prizes_per_player] призов на участника
+    [chief_arbiter] главный судья
+    [deputy_arbiter] заместитель главного судьи
+    [date] дата
+    [start_date] первый день
+    [end_date] последний день
+    [venue] место
+    [a] участник
+    [b] участник
+    [serialnr] электронная доска
+    [entry] запись
+    [action] изменение
+   *[other] { $key }
+}

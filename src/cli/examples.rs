@@ -152,6 +152,16 @@ pub const T_IMPORT: &str = "\
 Examples:
   arbiter tournament import fixtures/tournament/held-swiss-9.trf held.json";
 
+pub const T_LOG: &str = "\
+Examples:
+  arbiter tournament log turnir.json
+  arbiter tournament log turnir.json --format json";
+
+pub const T_UNDO: &str = "\
+Examples:
+  arbiter tournament undo turnir.json
+  arbiter tournament undo turnir.json --entry 12";
+
 pub const TOURNAMENT: &str = "\
 Examples:
   arbiter tournament new turnir.json --name \"School championship\" --rounds 4

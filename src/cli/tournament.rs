@@ -9,6 +9,7 @@ use anyhow::Context;
 use arbiter::formats::trf::Trf;
 use arbiter::formats::{pairs, verdict};
 use arbiter::i18n::Lang;
+use arbiter::tournament::journal;
 use arbiter::tournament::judged::JudgedGame;
 use arbiter::tournament::standings::{Crosstable, StandingsReport, parse_order};
 use arbiter::tournament::tiebreak::TieBreak;
@@ -18,6 +19,8 @@ use arbiter::tournament::{
 use clap::builder::TypedValueParser as _;
 use shakmaty::Color;
 
+mod log;
+mod pair;
 mod players;
 mod result;
 mod school;
@@ -93,6 +96,12 @@ enum Command {
     /// Create a state file from a TRF file (players, rounds, results, byes).
     #[command(after_help = super::examples::T_IMPORT)]
     Import(ImportArgs),
+    /// The journal of changes (`STATE.journal.jsonl`): when, who, what, with which arguments.
+    #[command(after_help = super::examples::T_LOG)]
+    Log(log::LogArgs),
+    /// Undo the last change (a new journal entry; nothing is erased).
+    #[command(after_help = super::examples::T_UNDO)]
+    Undo(log::UndoArgs),
 }
 
 #[derive(clap::Args)]
@@ -516,7 +525,10 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             // The same checks as the desk's event page (a real date, the last day not before
             // the first, a name that is not empty).
             t.edit_event(&a.name, a.rounds, preset, details)?;
-            store::save(&t, &a.state)?;
+            let args =
+                serde_json::json!({"name": a.name, "rounds": a.rounds, "preset": preset.name()});
+            let act = journal::Act::new(journal::Who::cli(), "new", args);
+            journal::create::<anyhow::Error>(&a.state, act, &t)?;
             done(
                 &a.out,
                 &a.out.lang.get().fmt(
@@ -533,108 +545,10 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
         Command::AddPlayer(a) => players::run_add_player(a),
         Command::AddPlayers(a) => school::run_add_players(a),
         Command::EditPlayer(a) => players::run_edit_player(a),
-        Command::Pair(a) => {
-            let _lock = lock_state(&a.state);
-            let mut t = load_state(&a.state)?;
-            if a.auto {
-                // The Dutch pairer pairs the next round only: a round named with --auto must be it.
-                if let Some(round) = a.round {
-                    t.check_next_round(round)
-                        .with_context(|| a.state.display().to_string())?;
-                }
-                let preset = a.preset.preset.or(a.rules).map_or(t.preset(), Into::into);
-                let rules = arbiter::tournament::pairing::PairingRules::of(preset);
-                let name = preset.name();
-                let p = t
-                    .pair_next_round(&rules)
-                    .with_context(|| a.state.display().to_string())?;
-                store::save(&t, &a.state)?;
-                let lang = a.out.lang.get();
-                let mut text = lang.fmt(
-                    "tm-paired-auto",
-                    &[("round", &p.round.to_string()), ("preset", name)],
-                );
-                text.push('\n');
-                for b in &p.boards {
-                    text.push_str(&lang.fmt(
-                        "tm-paired-board",
-                        &[
-                            ("board", &b.number.to_string()),
-                            ("white", &b.white.to_string()),
-                            ("black", &b.black.to_string()),
-                        ],
-                    ));
-                    text.push('\n');
-                }
-                if let Some(bye) = p.bye {
-                    text.push_str(&lang.fmt("tm-paired-bye", &[("player", &bye.to_string())]));
-                    text.push('\n');
-                }
-                for group in t.forbidden_pairs().iter().filter(|g| g.len() >= 2) {
-                    let ids: Vec<String> = group.iter().map(u16::to_string).collect();
-                    text.push_str(&lang.fmt("tm-paired-forbidden", &[("pair", &ids.join(", "))]));
-                    text.push('\n');
-                }
-                text.pop();
-                return done(
-                    &a.out,
-                    &text,
-                    serde_json::json!({"round": p.round, "boards": p.boards, "bye": p.bye}),
-                );
-            }
-            let round = a.round.unwrap_or(t.paired_rounds() + 1);
-            let (games, bye) = match &a.from {
-                Some(path) => {
-                    let p = read_pairs(path)?;
-                    (p.games, p.bye)
-                }
-                None => (a.games.clone(), a.bye),
-            };
-            let force = a.force.then_some(a.reason.as_deref().unwrap_or(""));
-            let preset = a.preset.preset.or(a.rules).map_or(t.preset(), Into::into);
-            let rules = arbiter::tournament::pairing::PairingRules::of(preset);
-            let issues = t.manual_pairing_issues(round, &games, bye);
-            // The engine's pairing is compared only for a pairing forced past an issue.
-            let engine = (a.force && !issues.is_empty())
-                .then(|| t.compare_with_engine(&games, bye, &rules))
-                .flatten();
-            let problems = t
-                .pair_round_manual(round, &games, bye, force)
-                .with_context(|| a.state.display().to_string())?;
-            store::save(&t, &a.state)?;
-            let lang = a.out.lang.get();
-            for p in issues.iter().filter(|_| !problems.is_empty()) {
-                let args = [("round", round.to_string()), ("problem", p.text(lang))];
-                let args = args.each_ref().map(|(k, v)| (*k, v.as_str()));
-                note!("{}", lang.fmt("mp-warning-forced", &args));
-            }
-            if let Some(diff) = engine.filter(|_| !problems.is_empty()) {
-                note!(
-                    "{}",
-                    lang.fmt(
-                        "mp-warning-engine",
-                        &[("round", &round.to_string()), ("diff", &diff.text(lang))]
-                    )
-                );
-            }
-            done(
-                &a.out,
-                &a.out.lang.get().fmt(
-                    match bye {
-                        Some(_) => "tm-paired-manual-bye",
-                        None => "tm-paired-manual",
-                    },
-                    &[
-                        ("round", &round.to_string()),
-                        ("games", &games.len().to_string()),
-                        ("bye", &bye.map(|b| b.to_string()).unwrap_or_default()),
-                    ],
-                ),
-                serde_json::json!({"round": round, "games": games.len(), "bye": bye}),
-            )
-        }
+        Command::Pair(a) => pair::run_pair(a),
         Command::Bye(a) => {
-            change(&a.state, |t| {
+            let args = serde_json::json!({"round": a.round, "player": a.player, "kind": a.kind});
+            change(&a.state, "bye", args, |t| {
                 t.add_bye(
                     a.round,
                     Bye {
@@ -658,15 +572,14 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
         }
         Command::Result(a) => result::run_result(a),
         Command::StartList(a) => {
-            let mut t = load_state(&a.state)?;
-            let changed = if a.apply {
-                let n = t
-                    .apply_start_list()
-                    .with_context(|| a.state.display().to_string())?;
-                store::save(&t, &a.state)?;
-                Some(n)
+            let (t, changed) = if a.apply {
+                let args = serde_json::json!({});
+                change(&a.state, "start-list", args, |t| {
+                    let n = t.apply_start_list()?;
+                    Ok((t.clone(), Some(n)))
+                })?
             } else {
-                None
+                (load_state(&a.state)?, None)
             };
             let list = t.start_list();
             let lang = a.out.lang.get();
@@ -682,7 +595,10 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Forbid(a) => {
-            change(&a.state, |t| t.forbid(&a.players, a.reason.as_deref()))?;
+            let args = serde_json::json!({"players": a.players, "reason": a.reason});
+            change(&a.state, "forbid", args, |t| {
+                t.forbid(&a.players, a.reason.as_deref())
+            })?;
             let ids: Vec<String> = a.players.iter().map(u16::to_string).collect();
             let lang = a.out.lang.get();
             let text = match a.reason.as_deref() {
@@ -733,7 +649,9 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             let t = trf
                 .to_tournament()
                 .with_context(|| a.trf.display().to_string())?;
-            store::save(&t, &a.state)?;
+            let args = serde_json::json!({"trf": a.trf});
+            let act = journal::Act::new(journal::Who::cli(), "import", args);
+            journal::create::<anyhow::Error>(&a.state, act, &t)?;
             done(
                 &a.out,
                 &a.out.lang.get().fmt(
@@ -748,6 +666,8 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
                 serde_json::json!({"state": a.state, "players": t.players.len(), "rounds_paired": t.paired_rounds(), "total_rounds": t.total_rounds}),
             )
         }
+        Command::Log(a) => log::run_log(a),
+        Command::Undo(a) => log::run_undo(a),
         Command::Export(a) => {
             let text = read_file(&a.file)?;
             let is_json = text.trim_start().starts_with('{');
@@ -757,7 +677,8 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
                     Trf::parse(&text, &a.file.display().to_string())?.to_string()
                 }
                 (ExportFormat::Trf, true) => {
-                    let trf = Trf::from_tournament(&load(&a.file)?);
+                    let entries = arbiter::tournament::journal::read(&a.file)?;
+                    let trf = Trf::from_tournament_with_journal(&load(&a.file)?, &entries);
                     warn_overlong(&trf, a.lang.get());
                     trf.to_string()
                 }

@@ -61,6 +61,9 @@ pub fn cause_text(cause: &(dyn std::error::Error + 'static), lang: Lang) -> Opti
     if let Some(e) = cause.downcast_ref::<crate::tournament::category::CategoryError>() {
         return Some(e.text(lang));
     }
+    if let Some(e) = cause.downcast_ref::<crate::tournament::journal::JournalError>() {
+        return Some(e.text(lang));
+    }
     if let Some(e) = cause.downcast_ref::<std::io::Error>() {
         return Some(io_text(e, lang));
     }

@@ -17,6 +17,8 @@
 //! - [`tiebreak`]: FIDE C.07 tie-breaks over a [`tiebreak::ResultTable`].
 //! - [`standings`]: standings and crosstable in text and JSON, tie-break presets.
 //! - [`store`]: the state file, written atomically.
+//! - [`journal`]: every change journalled beside the state file (who, when, what, the state
+//!   before), the one way to change it ([`journal::apply`]), and the one-step undo.
 //! - [`start_list`]: the initial ranking (rating, title, name) and when it freezes.
 //! - [`manual`]: checks on a manual pairing (rematch, player left out; forced with a reason),
 //!   forbidden pairs.
@@ -37,6 +39,7 @@ pub mod error;
 mod error_text;
 pub mod event;
 pub mod generate;
+pub mod journal;
 pub mod judged;
 pub mod live;
 pub mod manual;

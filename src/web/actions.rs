@@ -503,3 +503,34 @@ pub(super) async fn unpair(
     })
     .await
 }
+
+/// `POST /log/undo` (`version`: the whole state's, as the log page showed it): undoes the
+/// last change ([`crate::tournament::journal::undo`], a new journal entry) and redirects to
+/// the log; refused with the reason when the state changed since the page was shown, or the
+/// journal cannot undo it.
+pub(super) async fn undo(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    let f = Fields(form);
+    let lang = f.lang(&app);
+    let done = async {
+        app.check_form(&headers, f.get(CSRF_FIELD).as_deref(), lang)?;
+        let seen = f.get("version").filter(|s| !s.is_empty());
+        let path = app.config.state.clone();
+        let who = super::caller::caller_act().who;
+        super::blocking(move || {
+            crate::tournament::journal::undo::<WebError>(&path, who, None, |t| match seen {
+                Some(seen) if seen != super::version(t) => Err(WebError::Stale),
+                _ => Ok(()),
+            })
+        })
+        .await
+    }
+    .await;
+    match done {
+        Ok(_) => back("/log", lang, None, &[]),
+        Err(e) => error_page(&app, lang, "/log", &e),
+    }
+}

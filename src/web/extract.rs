@@ -151,7 +151,10 @@ impl FromRequest<Shared> for FormFields {
     async fn from_request(req: Request, app: &Shared) -> Result<Self, Response> {
         let uri = req.uri().clone();
         match Form::<HashMap<String, String>>::from_request(req, app).await {
-            Ok(Form(f)) => Ok(FormFields(f)),
+            Ok(Form(f)) => {
+                super::caller::note_fields(&f);
+                Ok(FormFields(f))
+            }
             Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
                 Err(refuse(app, &uri, too_large))
             }

@@ -12,8 +12,8 @@
 //!   `include_str!` — chosen over askama because a template is then data, not generated Rust:
 //!   it builds in no extra compile step, its errors are reported per page at run time, and the
 //!   Fluent messages are reached from templates through one `t("id", arg=…)` function.
-//! - Data safety: every change is [`store::update`] (the state file's lock around the
-//!   read-modify-write, then the atomic write), run off the async threads. A form carries the
+//! - Data safety: every change is [`journal::apply`] (lock, read-modify-write, a journal entry
+//!   naming the client and the action, atomic write), off the async threads; `/log` undoes. A form carries the
 //!   state's [`version`] as it was shown — on the pages the version of the part it changes
 //!   ([`board_version`], [`pairing_version`], [`player_version`]), so that two devices entering
 //!   different boards never refuse each other; a change whose part changed since is refused
@@ -40,13 +40,16 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
 use crate::i18n::Lang;
+use crate::tournament::journal::{self, JournalError};
 use crate::tournament::standings::{Preset, StandingsReport};
 use crate::tournament::store::{self, StoreError};
 use crate::tournament::tiebreak::Rules;
 use crate::tournament::{GameRef, Tournament, TournamentError};
+use caller::caller_act;
 
 mod actions;
 pub mod api;
+mod caller;
 mod desk;
 mod diagram;
 pub mod diplomas;
@@ -117,6 +120,9 @@ pub enum WebError {
     /// The state file could not be read or written.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// The journal could not be read or written, or an undo is refused (with the reason).
+    #[error(transparent)]
+    Journal(#[from] JournalError),
     /// The page the change was made from showed an older state.
     #[error("the event changed meanwhile: reload the page and try again")]
     Stale,
@@ -195,7 +201,10 @@ impl WebError {
             WebError::WrongHost(_) => StatusCode::MISDIRECTED_REQUEST,
             WebError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::UnsupportedType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            WebError::Store(_) | WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            WebError::Journal(JournalError::Io { .. } | JournalError::Line { .. })
+            | WebError::Store(_)
+            | WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            WebError::Journal(_) => StatusCode::CONFLICT,
         }
     }
 
@@ -205,6 +214,7 @@ impl WebError {
         let n = |x: u32| x.to_string();
         match self {
             WebError::Stale => lang.msg("web-error-stale"),
+            WebError::Journal(e) => e.text(lang),
             WebError::NotFound(m)
             | WebError::NotAllowed(m)
             | WebError::BadRequest(m)
@@ -318,15 +328,8 @@ impl IntoResponse for WebError {
     }
 }
 
-/// The version of a tournament state as forms carry it: 16 hex digits of a hash of its JSON.
-/// Equal states have equal versions; any change (a result, a player) changes it.
-pub fn version(t: &Tournament) -> String {
-    let json = serde_json::to_vec(t).unwrap_or_default();
-    let mut h = rustc_hash::FxHasher::default();
-    h.write(&json);
-    h.write_usize(json.len());
-    format!("{:016x}", h.finish())
-}
+/// The version of a tournament state as forms carry it (the journal's, [`journal::version`]).
+pub use crate::tournament::journal::version;
 
 /// A hash of `parts`' JSON as 16 hex digits.
 fn hash_of(parts: &impl serde::Serialize) -> String {
@@ -462,18 +465,18 @@ impl App {
         blocking(move || Ok(store::load(&path)?)).await
     }
 
-    /// A change to the state file through [`store::update`] (lock, read, change, atomic
-    /// write), off the async threads. With `seen`, the version the form was made from (the
-    /// whole state's, or the board's, the pairings' or the player's the form is about), a
-    /// state whose part changed since is refused ([`WebError::Stale`]) and left as it is.
+    /// A change through [`journal::apply`] (the entry: [`caller_act`]), off the async threads.
+    /// With `seen`, the version the form was made from (the whole state's, or the part's the
+    /// form is about), a state whose part changed since is refused ([`WebError::Stale`]).
     async fn change<T: Send + 'static>(
         self: &Shared,
         seen: Option<String>,
         edit: impl FnOnce(&mut Tournament) -> Result<T, WebError> + Send + 'static,
     ) -> Result<T, WebError> {
         let path = self.config.state.clone();
+        let act = caller_act();
         blocking(move || {
-            store::update(&path, |t| {
+            journal::apply(&path, act, |t| {
                 if let Some(seen) = seen.filter(|s| !s.is_empty())
                     && !still_current(&seen, t)
                 {
@@ -604,6 +607,8 @@ pub fn router(app: Shared) -> Router {
         .route("/players/import/confirm", post(import::confirm))
         .route("/diplomas", get(diplomas::page))
         .route("/crosstable", get(pages::crosstable))
+        .route("/log", get(pages::journal))
+        .route("/log/undo", post(actions::undo))
         .route("/api/event", get(api::event))
         .route("/api/rounds/next", post(api::pair_next))
         .route("/api/rounds/{n}", get(api::round))
@@ -629,6 +634,7 @@ pub fn router(app: Shared) -> Router {
         .method_not_allowed_fallback(extract::not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn_with_state(app.clone(), guard::guard))
+        .layer(middleware::from_fn(caller::journal_scope))
         .with_state(app)
 }
 
@@ -778,8 +784,11 @@ pub async fn serve_live(
         stop.await;
         hub.stop();
     };
-    axum::serve(listener, router(app))
-        .with_graceful_shutdown(stop)
-        .await?;
+    axum::serve(
+        listener,
+        router(app).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(stop)
+    .await?;
     Ok(())
 }

@@ -581,13 +581,18 @@ fn download(kind: &str, name: &str, body: String) -> Response {
 /// `GET /export/trf`: the event as FIDE TRF-16 (`tournament export --format trf`).
 pub(super) async fn export_trf(State(app): State<Shared>, q: PageQuery) -> Response {
     let lang = app.lang(q.lang.as_deref());
-    match load(&app, lang, "/").await {
-        Ok(t) => download(
+    let t = match load(&app, lang, "/").await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    let path = app.config.state.clone();
+    match super::blocking(move || Ok(crate::tournament::journal::read(&path)?)).await {
+        Ok(entries) => download(
             "text/plain; charset=utf-8",
             "event.trf",
-            crate::formats::trf::Trf::from_tournament(&t).to_string(),
+            crate::formats::trf::Trf::from_tournament_with_journal(&t, &entries).to_string(),
         ),
-        Err(r) => r,
+        Err(e) => error_page(&app, lang, "/", &e),
     }
 }
 
@@ -668,4 +673,45 @@ pub(super) async fn export_csv(
         ),
         Err(e) => error_page(&app, lang, "/", &WebError::from(e)),
     }
+}
+
+/// `GET /log`: the event's journal, newest first — when, who, what, with which arguments —
+/// each undone entry marked, and the button that undoes the last change.
+pub(super) async fn journal(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
+    let page = app.page(&q, &uri, |l| l.msg("web-log-title"));
+    let t = match load(&app, page.lang, "/").await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    let path = app.config.state.clone();
+    let entries = match super::blocking(move || Ok(crate::tournament::journal::read(&path)?)).await
+    {
+        Ok(e) => e,
+        Err(e) => return error_page(&app, page.lang, "/", &e),
+    };
+    let undone = crate::tournament::journal::undone_by(&entries);
+    let rows: Vec<Value> = entries
+        .iter()
+        .rev()
+        .map(|e| {
+            let by = undone.iter().find(|(u, _)| *u == e.seq).map(|(_, by)| *by);
+            json!({
+                "seq": e.seq, "time": e.time.replace('T', " ").trim_end_matches('Z'),
+                "who": e.who.text_in(page.lang), "device": e.who.device,
+                "action": crate::tournament::journal::action_text(&e.action, page.lang),
+                // An undo names its entry in the "change" column already.
+                "args": if e.undoes.is_some() { String::new() } else { crate::tournament::journal::args_text(&e.args, page.lang) },
+                "undone_by": by, "undoes": e.undoes,
+            })
+        })
+        .collect();
+    render(
+        &app,
+        "log.html",
+        &page,
+        with(
+            event_data(&t, page.lang),
+            json!({"entries": rows, "version": version(&t)}),
+        ),
+    )
 }

@@ -21,6 +21,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("manual.html", include_str!("templates/manual.html")),
     ("connect.html", include_str!("templates/connect.html")),
     ("players.html", include_str!("templates/players.html")),
+    ("log.html", include_str!("templates/log.html")),
     ("round.html", include_str!("templates/round.html")),
     ("print.html", include_str!("templates/print.html")),
     ("standings.html", include_str!("templates/standings.html")),

@@ -26,6 +26,7 @@ mod cli_lang;
 mod cross_properties;
 mod fuzz_regressions;
 mod illegal_moves;
+mod journal;
 mod judge_cli;
 mod judge_fixtures;
 mod judge_touch_conduct;

@@ -14,7 +14,8 @@ locales/en/arbiter.ftl on any Russian page; screenshots of the verdict, adjudica
 pages at 1280 and 390 px. Also the event set up on its page (venue, chief arbiter), a player
 registered by mistake deleted before round 1, the manual pairing page checked (not recorded)
 before round 4, the standings CSV linked, and the event, round 1 and manual pairing pages not
-scrolling sideways at 390 px.
+scrolling sideways at 390 px. Last, the journal page lists every change (the desk's with the
+browser's address) and its "Undo the last change" undoes the last one as a new entry.
 
     python3 tests/web/desk_e2e.py [--arbiter target/debug/arbiter] [--screenshots docs/screenshots]
 
@@ -507,7 +508,29 @@ def main():
         no_english("crosstable")
         go("/standings?lang=ru")
         c.check(bool(browser.find_elements(css, "#standings-csv")), "the standings CSV linked")
-        for page in ["/", "/players", "/standings", "/rounds/1", "/rounds/2", "/rounds/3", "/event", "/connect"]:
+        # The journal: every change of the day listed, the desk's with this browser's address;
+        # "Undo the last change" undoes the last result, as a new entry.
+        def journal():
+            out = subprocess.run([args.arbiter, "tournament", "log", state, "--format", "json"],
+                                 check=True, capture_output=True, text=True)
+            return json.loads(out.stdout)
+        before = journal()
+        go("/log?lang=ru")
+        rows = browser.find_elements(css, "#log tbody tr")
+        c.check(len(rows) == len(before), f"journal page: {len(rows)} rows, {len(before)} entries")
+        c.check(before[-1]["via"] == "desk" and before[-1]["address"].startswith("127.0.0.1:"),
+                f"the desk's entry names its client: {before[-1]}")
+        c.check("пульт 127.0.0.1:" in rows[0].text, f"journal page's newest row: {rows[0].text}")
+        click("#undo")
+        no_error("undo")
+        after = journal()
+        c.check(len(after) == len(before) + 1 and after[-1]["undoes"] == before[-1]["seq"],
+                f"undo is a new entry undoing entry {before[-1]['seq']}: {after[-1]}")
+        c.check("saved=1" in browser.current_url and "/log" in browser.current_url,
+                f"undo goes back to the journal: {browser.current_url}")
+        c.check(bool(browser.find_elements(css, f"#entry-{before[-1]['seq']}.undone")),
+                "the undone entry is marked")
+        for page in ["/", "/players", "/standings", "/rounds/1", "/rounds/2", "/rounds/3", "/event", "/connect", "/log"]:
             go(page + "?lang=ru")
             no_english(page)
     finally:

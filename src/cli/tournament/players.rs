@@ -5,10 +5,11 @@ use super::*;
 
 /// Runs `tournament add-player`.
 pub(super) fn run_add_player(a: AddPlayerArgs) -> anyhow::Result<ExitCode> {
-    let _lock = lock_state(&a.state);
-    let mut t = load_state(&a.state)?;
-    let tpn = t
-        .add_player(Player {
+    let args = serde_json::json!({"name": a.name, "rating": a.rating, "title": a.title,
+        "federation": a.federation, "sex": a.sex, "birth_date": a.birth_date, "club": a.club,
+        "fide_id": a.fide_id});
+    let tpn = change(&a.state, "add-player", args, |t| {
+        t.add_player(Player {
             start_rank: 0,
             name: a.name.clone(),
             rating: a.rating,
@@ -22,8 +23,7 @@ pub(super) fn run_add_player(a: AddPlayerArgs) -> anyhow::Result<ExitCode> {
             disqualified_from: None,
             ..Player::default()
         })
-        .with_context(|| a.state.display().to_string())?;
-    store::save(&t, &a.state)?;
+    })?;
     done(
         &a.out,
         &a.out.lang.get().fmt(
@@ -36,7 +36,9 @@ pub(super) fn run_add_player(a: AddPlayerArgs) -> anyhow::Result<ExitCode> {
 
 /// Runs `tournament edit-player`.
 pub(super) fn run_edit_player(a: EditPlayerArgs) -> anyhow::Result<ExitCode> {
-    let (t, tpn) = change(&a.state, |t| {
+    let args = serde_json::json!({"player": a.player, "name": a.name, "rating": a.rating,
+        "unrated": a.unrated, "birth_date": a.birth_date, "club": a.club, "sex": a.sex});
+    let (t, tpn) = change(&a.state, "edit-player", args, |t| {
         let old = t
             .player(a.player)
             .cloned()
@@ -72,7 +74,8 @@ pub(super) fn run_edit_player(a: EditPlayerArgs) -> anyhow::Result<ExitCode> {
 
 /// Runs `tournament withdraw`.
 pub(super) fn run_withdraw(a: WithdrawArgs) -> anyhow::Result<ExitCode> {
-    let t = change(&a.state, |t| {
+    let args = serde_json::json!({"player": a.player, "from_round": a.from_round});
+    let t = change(&a.state, "withdraw", args, |t| {
         t.withdraw(a.player, a.from_round)?;
         Ok(t.clone())
     })?;
@@ -91,7 +94,8 @@ pub(super) fn run_withdraw(a: WithdrawArgs) -> anyhow::Result<ExitCode> {
 
 /// Runs `tournament disqualify`.
 pub(super) fn run_disqualify(a: DisqualifyArgs) -> anyhow::Result<ExitCode> {
-    let t = change(&a.state, |t| {
+    let args = serde_json::json!({"player": a.player, "round": a.round});
+    let t = change(&a.state, "disqualify", args, |t| {
         t.disqualify(a.player, a.round)?;
         Ok(t.clone())
     })?;

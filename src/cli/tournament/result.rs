@@ -20,7 +20,17 @@ pub(super) fn run_result(a: ResultArgs) -> anyhow::Result<ExitCode> {
         (None, Some(r)) => Recorded::Typed(r),
         (None, None) => return Err(CliError::ResultOrVerdict.into()),
     };
-    let (result, proposed, t) = change(&a.state, |t| {
+    let action = if a.correct {
+        "correct-result"
+    } else {
+        "result"
+    };
+    let args = serde_json::json!({"round": a.round, "board": a.board, "game": a.game,
+        "result": a.result.map(BoardResult::notation), "verdict": a.verdict,
+        "decide": a.decide.map(BoardResult::notation),
+        "override_reason": a.override_reason,
+        "confirm_disqualification": a.confirm_disqualification});
+    let (result, proposed, t) = change(&a.state, action, args, |t| {
         let board = t.board_of(a.round, game)?.board;
         let result = match &recorded {
             Recorded::Judged(j) => t.record_judged(

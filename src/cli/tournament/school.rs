@@ -30,15 +30,23 @@ pub(super) fn run_add_players(a: AddPlayersArgs) -> anyhow::Result<ExitCode> {
     })?;
     let file = a.file.display().to_string();
     let lang = a.out.lang.get();
-    let _lock = a.apply.then(|| lock_state(&a.state));
-    let mut t = load_state(&a.state)?;
-    let preview = player_list::read(&bytes, &t, &file)?;
-    let mut text = preview.to_text(&t, &file, lang);
-    let added = if a.apply {
-        let n = preview
-            .apply(&mut t, a.with_duplicates)
-            .with_context(|| a.state.display().to_string())?;
-        store::save(&t, &a.state)?;
+    let (preview, mut text, added) = if a.apply {
+        let args = serde_json::json!({"file": file, "with_duplicates": a.with_duplicates});
+        // The preview is read again under the lock: what is added is what it shows.
+        let (preview, text, n) = edit_state(&a.state, "add-players", args, |t| {
+            let preview = player_list::read(&bytes, t, &file)?;
+            let text = preview.to_text(t, &file, lang);
+            let n = preview.apply(t, a.with_duplicates)?;
+            Ok((preview, text, n))
+        })?;
+        (preview, text, Some(n))
+    } else {
+        let t = load_state(&a.state)?;
+        let preview = player_list::read(&bytes, &t, &file)?;
+        let text = preview.to_text(&t, &file, lang);
+        (preview, text, None)
+    };
+    if let Some(n) = added {
         text.push_str(&lang.fmt(
             "pl-added",
             &[
@@ -46,11 +54,9 @@ pub(super) fn run_add_players(a: AddPlayersArgs) -> anyhow::Result<ExitCode> {
                 ("file", &a.state.display().to_string()),
             ],
         ));
-        Some(n)
     } else {
         text.push_str(&lang.msg("pl-nothing-written"));
-        None
-    };
+    }
     text.push('\n');
     print(
         &a.out,
@@ -210,13 +216,13 @@ fn category_lines(t: &Tournament, lang: Lang) -> String {
 /// Runs `tournament category …`.
 pub(super) fn run_category(a: CategoryArgs) -> anyhow::Result<ExitCode> {
     let category_change = |state: &Path,
+                           args: serde_json::Value,
                            edit: &dyn Fn(&mut Tournament) -> Result<(), CategoryError>|
      -> anyhow::Result<Tournament> {
-        let _lock = lock_state(state);
-        let mut t = load_state(state)?;
-        edit(&mut t).with_context(|| state.display().to_string())?;
-        store::save(&t, state)?;
-        Ok(t)
+        edit_state(state, "category", args, |t| {
+            edit(t)?;
+            Ok(t.clone())
+        })
     };
     match a.command {
         CategoryCommand::Add(a) => {
@@ -232,7 +238,8 @@ pub(super) fn run_category(a: CategoryArgs) -> anyhow::Result<ExitCode> {
                 },
                 prizes: a.prizes,
             };
-            let t = category_change(&a.state, &|t| t.add_category(category.clone()))?;
+            let args = serde_json::json!({"add": category});
+            let t = category_change(&a.state, args, &|t| t.add_category(category.clone()))?;
             let lang = a.out.lang.get();
             let added = t.awards.categories.last().cloned();
             let text = lang.fmt(
@@ -248,7 +255,8 @@ pub(super) fn run_category(a: CategoryArgs) -> anyhow::Result<ExitCode> {
             done(&a.out, &text, serde_json::json!({"added": added}))
         }
         CategoryCommand::Remove(a) => {
-            category_change(&a.state, &|t| t.remove_category(&a.name).map(|_| ()))?;
+            let args = serde_json::json!({"remove": a.name});
+            category_change(&a.state, args, &|t| t.remove_category(&a.name).map(|_| ()))?;
             let text = a.out.lang.get().fmt("cat-removed", &[("name", &a.name)]);
             done(&a.out, &text, serde_json::json!({"removed": a.name}))
         }
@@ -267,7 +275,9 @@ pub(super) fn run_category(a: CategoryArgs) -> anyhow::Result<ExitCode> {
                 ),
                 None => None,
             };
-            let t = category_change(&a.state, &|t| {
+            let args = serde_json::json!({"prizes_per_player": a.prizes_per_player,
+                "chief_arbiter": a.chief_arbiter, "date": date});
+            let t = category_change(&a.state, args, &|t| {
                 if let Some(p) = &a.prizes_per_player {
                     t.awards.one_prize_per_player = p == "one";
                 }

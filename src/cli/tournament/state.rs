@@ -2,6 +2,7 @@
 //! hold the state file's lock around a change, read a verdict or a `.pairs` list.
 
 use super::*;
+use arbiter::tournament::journal::{self, Act, Who};
 
 /// Warns on stderr, in `lang`, about each text field cut to fit its TRF columns: a name longer
 /// than TRF's 33 columns (the record keeps it whole; only the TRF export cuts it), or a field
@@ -40,24 +41,30 @@ pub(super) fn read_file(path: &Path) -> anyhow::Result<String> {
     })
 }
 
-/// Loads the state file, applies `edit` and saves the file again (atomically); a refused
-/// change leaves the file as it was and names it in the error.
+/// Changes the state file through the journal's one way in ([`journal::apply`]: lock, load,
+/// `edit`, journal entry `action` with `args` from the CLI and its user, atomic save); a
+/// refused change leaves the file and the journal as they were and names the file in the error.
 pub(super) fn change<T>(
     state: &Path,
+    action: &str,
+    args: serde_json::Value,
     edit: impl FnOnce(&mut Tournament) -> Result<T, TournamentError>,
 ) -> anyhow::Result<T> {
-    let _lock = lock_state(state);
-    let mut t = load_state(state)?;
-    let out = edit(&mut t).with_context(|| state.display().to_string())?;
-    store::save(&t, state)?;
-    Ok(out)
+    edit_state(state, action, args, |t| Ok(edit(t)?))
 }
 
-/// The state file's lock ([`store::lock`]), held by a changing command from its read to its
-/// save so that concurrent commands never lose an update. `None` when the file cannot be
-/// opened: [`load_state`] then reports it with its usual message.
-pub(super) fn lock_state(path: &Path) -> Option<store::StateLock> {
-    store::lock(path).ok()
+/// As [`change`], for an edit with any error.
+pub(super) fn edit_state<T>(
+    state: &Path,
+    action: &str,
+    args: serde_json::Value,
+    edit: impl FnOnce(&mut Tournament) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    // A TRF file is refused (saving would replace it with JSON), a missing one named.
+    load_state(state)?;
+    journal::apply(state, Act::new(Who::cli(), action, args), |t| {
+        edit(t).with_context(|| state.display().to_string())
+    })
 }
 
 /// Loads a state file for a changing command. A TRF file is refused: saving would replace it

@@ -13,6 +13,22 @@ use crate::tournament::tiebreak::{ResultTable, Rules, TablePlayer, TieBreakError
 use crate::tournament::{Bye, ByeKind, Game, Player, Round, Tournament};
 
 impl Trf {
+    /// [`Trf::from_tournament`] followed by the journal's pairing-relevant entries as `###`
+    /// comment lines ([`crate::tournament::journal::pairing_comments`]: pairings, byes,
+    /// withdrawals, forbidden and forced pairs, corrected results, and their undoes), as
+    /// FIDE's checklist for pairing programs (C.02) asks. Readers skip `###` lines (ours keeps
+    /// them as headers of no meaning).
+    pub fn from_tournament_with_journal(
+        t: &Tournament,
+        entries: &[crate::tournament::journal::Entry],
+    ) -> Trf {
+        let mut trf = Trf::from_tournament(t);
+        for text in crate::tournament::journal::pairing_comments(entries) {
+            trf.lines.push(TrfLine::Header(HeaderLine { text }));
+        }
+        trf
+    }
+
     /// The tournament `t` as a TRF file: `012`, the kept headers, `XXR`, `XXC`, then one `001` line
     /// per player with points over every round shown and rank by the `fide` preset
     /// (see [`crate::tournament::standings::Preset`]).

@@ -1,0 +1,130 @@
+//! Who changes the event from the desk, as the journal records it
+//! ([`crate::tournament::journal`]): the client's address and browser, the action named from
+//! the request's path and the form's fields, kept for the request by a middleware.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::http::header;
+use axum::middleware;
+use axum::response::Response;
+
+use crate::tournament::journal::{Act, Who};
+
+/// The request being served as the journal names it: the client's address and browser, the
+/// path, and the form's fields (added by the form extractor, [`note_fields`]).
+#[derive(Clone, Debug, Default)]
+struct Caller {
+    address: Option<String>,
+    device: Option<String>,
+    path: String,
+    args: serde_json::Map<String, serde_json::Value>,
+}
+
+tokio::task_local! {
+    static CALLER: Arc<std::sync::Mutex<Caller>>;
+}
+
+/// Middleware: serves the request with its [`Caller`] known to [`App::change`] and
+/// [`caller_act`] (the address from the connection, when served with it).
+pub(super) async fn journal_scope(req: axum::extract::Request, next: middleware::Next) -> Response {
+    let address = req
+        .extensions()
+        .get::<axum::extract::ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.to_string());
+    let device = req
+        .headers()
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let caller = Caller {
+        address,
+        device,
+        path: req.uri().path().to_string(),
+        args: serde_json::Map::new(),
+    };
+    CALLER
+        .scope(Arc::new(std::sync::Mutex::new(caller)), next.run(req))
+        .await
+}
+
+/// Keeps a form's fields as the journal entry's arguments: not the form key, the token, the
+/// language or the version it was shown at, nor a whole document carried along (a verdict's
+/// JSON, an uploaded list: the change records what they decided).
+pub(super) fn note_fields(fields: &std::collections::HashMap<String, String>) {
+    let _ = CALLER.try_with(|c| {
+        if let Ok(mut c) = c.lock() {
+            for (k, v) in fields {
+                let bulky = matches!(k.as_str(), "verdict" | "log" | "list") || v.len() > 200;
+                if !bulky && !matches!(k.as_str(), "csrf" | "token" | "lang" | "version") {
+                    c.args
+                        .insert(k.clone(), serde_json::Value::String(v.clone()));
+                }
+            }
+        }
+    });
+}
+
+/// The journal's record of the request being served: the desk, the client, the action named
+/// from the path ([`action_of`]) and the form's fields with the round and board of the path.
+pub(super) fn caller_act() -> Act {
+    let c = CALLER
+        .try_with(|c| c.lock().map(|c| c.clone()).unwrap_or_default())
+        .unwrap_or_default();
+    let mut args = c.args;
+    let parts: Vec<&str> = c.path.split('/').filter(|p| !p.is_empty()).collect();
+    for w in parts.windows(2) {
+        if let Ok(n) = w[1].parse::<u32>() {
+            match w[0] {
+                "rounds" => args.insert("round".into(), n.into()),
+                "boards" => args.insert("board".into(), n.into()),
+                _ => None,
+            };
+        }
+    }
+    let action = action_of(&c.path, &args);
+    Act::new(
+        Who::desk(c.address, c.device),
+        &action,
+        serde_json::Value::Object(args),
+    )
+}
+
+/// The journal's action (a field term) for a change made at `path`: `result`,
+/// `correct-result`, `pair`, `withdraw`…; the path itself when it has none.
+fn action_of(path: &str, args: &serde_json::Map<String, serde_json::Value>) -> String {
+    let parts: Vec<&str> = path
+        .split('/')
+        .filter(|p| !p.is_empty() && *p != "api" && p.parse::<u32>().is_err())
+        .collect();
+    let correct = args
+        .get("correct")
+        .is_some_and(|v| !matches!(v.as_str(), Some("" | "0" | "false")));
+    let name = match parts.as_slice() {
+        ["event"] => "edit-event",
+        ["players"] => "add-player",
+        ["players", "edit"] => "edit-player",
+        ["players", "delete"] => "delete-player",
+        ["players", "withdraw"] => "withdraw",
+        ["players", "return"] => "cancel-withdrawal",
+        ["players", "forbid"] => "forbid",
+        ["players", "unforbid"] => "unforbid",
+        ["players", "rank"] => "start-list",
+        ["players", "disqualify"] => "disqualify",
+        ["players", "bye"] => "bye",
+        ["players", "import", "confirm"] => "add-players",
+        ["rounds", "next"] => "pair",
+        ["rounds", "next", "manual", "confirm"] => "pair-manual",
+        ["rounds", "unpair"] => "unpair",
+        ["rounds", "result"] | ["rounds", "boards", "result"] if correct => "correct-result",
+        ["rounds", "result"] | ["rounds", "boards", "result"] => "result",
+        ["rounds", "judge", "confirm"] => "judged-result",
+        ["rounds", "adjudicate", "confirm"] => "adjudicated-result",
+        ["rounds", "live", "record"] | ["rounds", "boards", "record"] => "live-result",
+        ["rounds", "live", "playout"] | ["rounds", "playout"] => "play-out",
+        ["rounds", "live", "notice"] | ["rounds", "boards", "notice"] => "live-notice",
+        ["live", "assign"] => "eboard-assign",
+        _ => return path.to_string(),
+    };
+    name.to_string()
+}
