@@ -1267,6 +1267,7 @@ jr-action = { $action ->
     [adjudicated-result] adjudicated result
     [live-result] result from an e-board
     [play-out] play-out started
+    [live-incidents] e-board incidents recorded
     [live-notice] e-board incident noticed
     [eboard-assign] e-board assigned
     [withdraw] withdrawal
@@ -1323,6 +1324,7 @@ jr-arg = { $key ->
     [birth_date] birth date
     [club] club
     [fide_id] FIDE ID
+    [incidents] incidents
     [games] games
     [game] game
     [bye] bye

@@ -1404,6 +1404,7 @@ jr-action = { $action ->
     [adjudicated-result] результат присуждён
     [live-result] результат с электронной доски
     [play-out] доигрывание начато
+    [live-incidents] происшествия с электронных досок
     [live-notice] нарушение на электронной доске
     [eboard-assign] электронная доска назначена
     [withdraw] выбытие
@@ -1460,6 +1461,7 @@ jr-arg = { $key ->
     [birth_date] дата рождения
     [club] школа/клуб
     [fide_id] FIDE ID
+    [incidents] происшествий
     [games] партии
     [game] партия
     [bye] пропуск

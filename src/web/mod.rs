@@ -473,8 +473,18 @@ impl App {
         seen: Option<String>,
         edit: impl FnOnce(&mut Tournament) -> Result<T, WebError> + Send + 'static,
     ) -> Result<T, WebError> {
+        self.change_as(caller_act(), seen, edit).await
+    }
+
+    /// [`App::change`] journalled as `act`: for a change no request makes (the live room's
+    /// incidents, written as the boards send them).
+    async fn change_as<T: Send + 'static>(
+        self: &Shared,
+        act: journal::Act,
+        seen: Option<String>,
+        edit: impl FnOnce(&mut Tournament) -> Result<T, WebError> + Send + 'static,
+    ) -> Result<T, WebError> {
         let path = self.config.state.clone();
-        let act = caller_act();
         blocking(move || {
             journal::apply(&path, act, |t| {
                 if let Some(seen) = seen.filter(|s| !s.is_empty())

@@ -18,6 +18,7 @@ use crate::board::link::record::{Capture, RecordError};
 use crate::board::room::{IncidentKind, UnsavedIncident};
 use crate::i18n::Lang;
 use crate::tournament::Tournament;
+use crate::tournament::journal;
 use crate::tournament::live::{
     LiveAct, LiveDecision, LiveIncident, LiveIncidentKind, MAX_PLAYOUT_MINUTES, PlayoutSettingError,
 };
@@ -128,7 +129,12 @@ impl App {
         }
         let at = now_ms();
         let records: Vec<LiveIncident> = pending.iter().map(|u| record_of(u, at)).collect();
-        self.change(None, move |t| {
+        let act = journal::Act::new(
+            journal::Who::desk(None, Some("e-board".into())),
+            "live-incidents",
+            json!({ "incidents": records.len() }),
+        );
+        self.change_as(act, None, move |t| {
             t.live.incidents.extend(records);
             Ok(())
         })
