@@ -148,6 +148,11 @@ Examples:
   arbiter tournament export turnir.json --format trf > turnir.trf
   arbiter tournament export fixtures/tournament/held-swiss-9.trf --format json";
 
+pub const T_EXPORT_PLAYERS: &str = "\
+Examples:
+  arbiter tournament export-players turnir.json -o uchastniki.csv
+  arbiter tournament add-players novyi.json uchastniki.csv --apply";
+
 pub const T_IMPORT: &str = "\
 Examples:
   arbiter tournament import fixtures/tournament/held-swiss-9.trf held.json";

@@ -45,6 +45,9 @@ enum Command {
     /// Add the players of a school's list (CSV/TSV from a spreadsheet): a preview; `--apply` writes.
     #[command(after_help = super::examples::T_ADD_PLAYERS)]
     AddPlayers(school::AddPlayersArgs),
+    /// Write the player list as CSV for a spreadsheet (UTF-8 with BOM, `;`, Russian header), as `add-players` reads it.
+    #[command(after_help = super::examples::T_EXPORT_PLAYERS)]
+    ExportPlayers(school::ExportPlayersArgs),
     /// Correct a registered player: name, rating, birth date, club, sex (what is not given stays).
     #[command(after_help = super::examples::T_EDIT_PLAYER)]
     EditPlayer(EditPlayerArgs),
@@ -532,6 +535,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
         }
         Command::AddPlayer(a) => players::run_add_player(a),
         Command::AddPlayers(a) => school::run_add_players(a),
+        Command::ExportPlayers(a) => school::run_export_players(a),
         Command::EditPlayer(a) => players::run_edit_player(a),
         Command::Pair(a) => {
             let _lock = lock_state(&a.state);

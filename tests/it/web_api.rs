@@ -1524,6 +1524,32 @@ async fn byes_disqualification_and_downloads_on_the_pages() {
     assert_eq!(s, StatusCode::SEE_OTHER);
     let (_, _, csv) = send(&cfg, "GET", "/standings.csv", "", &[]).await;
     assert!(csv.contains(r#",2,"'=HYPERLINK(""http://x"")","#), "{csv}");
+    // The player list for a spreadsheet, read back by the import's own reader.
+    let (s, h, csv) = send(&cfg, "GET", "/players.csv", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        h[header::CONTENT_DISPOSITION]
+            .to_str()
+            .unwrap()
+            .contains("players.csv")
+    );
+    assert!(
+        csv.starts_with("\u{feff}№;Фамилия;Имя;Отчество;Дата рождения;"),
+        "{csv}"
+    );
+    assert!(csv.contains(r#"2;"'=HYPERLINK(""http://x"")";"#), "{csv}");
+    let t = store::load(&path).unwrap();
+    let read = arbiter::formats::player_list::read(
+        csv.as_bytes(),
+        &Tournament::new("copy", 1),
+        "players.csv",
+    )
+    .unwrap();
+    let names: Vec<&str> = read.to_add.iter().map(|r| r.player.name.as_str()).collect();
+    let want: Vec<&str> = t.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, want);
+    let (_, _, page) = send(&cfg, "GET", "/players?lang=ru", "", &[]).await;
+    assert!(page.contains(r#"id="players-csv""#), "{page}");
     let (s, _, json) = send(&cfg, "GET", "/export/state", "", &[]).await;
     assert_eq!(s, StatusCode::OK);
     let back: Tournament = serde_json::from_str(&json).unwrap();
