@@ -736,6 +736,7 @@ err-round-unfinished = round { $round } still has { $missing } game(s) without a
 err-second-pab = player { $tpn } already had the pairing-allocated bye in round { $earlier } (CR 1.3)
 err-pairing = round { $round }: { $source }
 err-start-list-frozen = the start list is frozen: round 1 is paired, so starting ranks no longer change (a late entry gets the next number)
+err-lots-after-round-1 = the initial colour is drawn before round 1 only: round 1 is paired
 err-round-outside-event = { $what } in round { $round }: the event has rounds 1 to { $total }
 err-manual-refused = round { $round }: manual pairing refused: { $problems }; pair them differently, or force it with --force --reason TEXT
 err-force-without-reason = round { $round }: a forced pairing needs a reason (--reason TEXT)
@@ -777,6 +778,9 @@ err-board-sides = { $white } (White) - { $black } (Black)
 
 ## Tournament commands' confirmations (tournament new, add-player, start-list, pair, withdraw, disqualify)
 tm-created = created { $file } ({ $rounds } rounds, preset { $preset })
+tm-lots-drawn = drawing of lots (seed { $seed }): the first player has { $colour } in round 1
+tm-lots-white = White
+tm-lots-black = Black
 tm-player-added = player { $tpn }: { $name }
 tm-start-list-frozen = start list (frozen: round 1 is paired)
 tm-start-list-now = {"  "}(now { $rank })
@@ -968,6 +972,7 @@ cli-empty-token = --token: the token is empty
 ## Values the command line cannot read
 expect-pair = expected WHITE-BLACK starting ranks, found { $found }
 expect-start-rank = expected a starting rank, found { $found }
+expect-seed = expected a seed (a whole number, or random), found { $found }
 expect-result = expected 1-0, 0-1, 1/2-1/2, +-, -+, -- or 0-0, found { $found }
 expect-bye-kind = expected half, zero, full or pab, found { $found }
 expect-sex = expected m or f (w), found { $found }

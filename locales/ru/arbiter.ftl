@@ -806,6 +806,7 @@ err-round-unfinished = в { $round }-м туре ещё есть партии б
 err-second-pab = участник { $tpn } уже получал «+» (без пары) в { $earlier }-м туре (ПС 1.3)
 err-pairing = { $round }-й тур: { $source }
 err-start-list-frozen = стартовый список закреплён: пары 1-го тура составлены, стартовые номера больше не меняются (опоздавший получает следующий номер)
+err-lots-after-round-1 = цвет первого номера разыгрывается жребием только до 1-го тура: пары 1-го тура уже составлены
 err-round-outside-event = { $what ->
         [withdrawal] выбытие
         [disqualification] дисквалификация
@@ -861,6 +862,9 @@ err-board-sides = { $white } (белые) - { $black } (чёрные)
 
 ## Подтверждения команд турнира (tournament new, add-player, start-list, pair, withdraw, disqualify)
 tm-created = создан { $file } (туров: { $rounds }, правила { $preset })
+tm-lots-drawn = жребий (зерно { $seed }): первый номер в 1-м туре играет { $colour }
+tm-lots-white = белыми
+tm-lots-black = чёрными
 tm-player-added = участник { $tpn }: { $name }
 tm-start-list-frozen = стартовый список (закреплён: пары 1-го тура составлены)
 tm-start-list-now = {"  "}(сейчас { $rank })
@@ -1067,6 +1071,7 @@ cli-empty-token = --token: ключ доступа пуст
 ## Значения, которые командная строка не может прочитать
 expect-pair = нужны стартовые номера БЕЛЫЕ-ЧЁРНЫЕ, а указано { $found }
 expect-start-rank = нужен стартовый номер, а указано { $found }
+expect-seed = нужно зерно жребия (целое число или random), а указано { $found }
 expect-result = нужен результат 1-0, 0-1, 1/2-1/2, +-, -+, -- или 0-0, а указано { $found }
 expect-bye-kind = нужен вид пропуска half, zero, full или pab, а указано { $found }
 expect-sex = нужен пол m или f (w, м, ж), а указано { $found }

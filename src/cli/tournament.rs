@@ -181,9 +181,15 @@ struct NewArgs {
     /// Number of rounds (CR 1.1: 4; at least 1).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
     rounds: u32,
-    /// Colour of the first player in round 1.
-    #[arg(long, default_value = "white", value_parser = colour_arg())]
-    initial_colour: Color,
+    /// Colour of the first player in round 1, chosen by the arbiter (default: white, unless
+    /// drawn by lot with `--seed`).
+    #[arg(long, value_parser = colour_arg())]
+    initial_colour: Option<Color>,
+    /// Draw the initial colour by lot (C.04.3) from this seed — a number (e.g. one announced
+    /// at the opening; the same seed draws the same colour) or `random` (a new one). The seed
+    /// is recorded in the state file and the TRF (`XXS`), so anyone can repeat the draw.
+    #[arg(long, conflicts_with = "initial_colour", value_parser = seed_arg)]
+    seed: Option<u64>,
     /// Rule preset of the event (help text: the `mut_arg` above), kept in the state file.
     #[command(flatten)]
     preset: super::PresetArgs,
@@ -207,6 +213,15 @@ struct NewArgs {
     force: bool,
     #[command(flatten)]
     out: Output,
+}
+
+/// A seed of the drawing of lots: a number, or `random` for a new one
+/// ([`arbiter::tournament::lots::random_seed`]).
+fn seed_arg(s: &str) -> Result<u64, ValueError> {
+    if s.eq_ignore_ascii_case("random") {
+        return Ok(arbiter::tournament::lots::random_seed());
+    }
+    s.trim().parse().map_err(|_| value_error("expect-seed", s))
 }
 
 /// `white` / `black` on the command line, read into shakmaty's colour (an unknown value is a
@@ -507,7 +522,13 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
                 .into());
             }
             let mut t = Tournament::new(&a.name, a.rounds);
-            t.initial_colour = Some(a.initial_colour);
+            match (a.initial_colour, a.seed) {
+                (Some(c), _) => t.initial_colour = Some(c),
+                (None, Some(seed)) => {
+                    t.draw_lots(seed)?;
+                }
+                (None, None) => {}
+            }
             let preset = a.preset.or(super::PresetName::DetskyMat);
             let details = arbiter::tournament::event::EventDetails {
                 start_date: a.start_date.clone(),
@@ -520,17 +541,35 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             // the first, a name that is not empty).
             t.edit_event(&a.name, a.rounds, preset, details)?;
             store::save(&t, &a.state)?;
+            let lang = a.out.lang.get();
+            let mut text = lang.fmt(
+                "tm-created",
+                &[
+                    ("file", &a.state.display().to_string()),
+                    ("rounds", &a.rounds.to_string()),
+                    ("preset", preset.name()),
+                ],
+            );
+            let colour = t.initial_colour.unwrap_or(Color::White);
+            let colour_word = lang.msg(match colour {
+                Color::White => "tm-lots-white",
+                Color::Black => "tm-lots-black",
+            });
+            if let Some(seed) = t.lots_seed {
+                text.push('\n');
+                text.push_str(&lang.fmt(
+                    "tm-lots-drawn",
+                    &[("seed", &seed.to_string()), ("colour", &colour_word)],
+                ));
+            }
+            let colour_name = match colour {
+                Color::White => "white",
+                Color::Black => "black",
+            };
             done(
                 &a.out,
-                &a.out.lang.get().fmt(
-                    "tm-created",
-                    &[
-                        ("file", &a.state.display().to_string()),
-                        ("rounds", &a.rounds.to_string()),
-                        ("preset", preset.name()),
-                    ],
-                ),
-                serde_json::json!({"state": a.state, "rounds": a.rounds, "preset": preset}),
+                &text,
+                serde_json::json!({"state": a.state, "rounds": a.rounds, "preset": preset, "initial_colour": colour_name, "lots_seed": t.lots_seed}),
             )
         }
         Command::AddPlayer(a) => players::run_add_player(a),

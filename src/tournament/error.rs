@@ -187,6 +187,10 @@ pub enum TournamentError {
         "the start list is frozen: round 1 is paired, so starting ranks no longer change (a late entry gets the next number)"
     )]
     StartListFrozen,
+    /// The initial colour is drawn by lot before round 1 only (C.04.3): afterwards it has been
+    /// played.
+    #[error("the initial colour is drawn before round 1 only: round 1 is paired")]
+    LotsAfterRound1,
     /// A round outside 1 ..= the event's rounds named for a change.
     #[error("{what} in round {round}: the event has rounds 1 to {total}")]
     RoundOutsideEvent {

@@ -142,6 +142,7 @@ impl TournamentError {
                 vec![("round", s(round)), ("source", source.message(lang))],
             ),
             StartListFrozen => ("err-start-list-frozen", vec![]),
+            LotsAfterRound1 => ("err-lots-after-round-1", vec![]),
             RoundOutsideEvent { what, round, total } => (
                 "err-round-outside-event",
                 vec![
@@ -387,6 +388,7 @@ mod tests {
             },
             SecondPairingAllocatedBye { tpn: 4, earlier: 1 },
             StartListFrozen,
+            LotsAfterRound1,
             RoundOutsideEvent {
                 what: "withdrawal",
                 round: 6,

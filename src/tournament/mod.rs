@@ -39,6 +39,7 @@ pub mod event;
 pub mod generate;
 pub mod judged;
 pub mod live;
+pub mod lots;
 pub mod manual;
 pub mod model;
 pub mod pairing;

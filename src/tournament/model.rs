@@ -32,6 +32,11 @@ pub struct Tournament {
         with = "crate::laws::serde_color::option_color"
     )]
     pub initial_colour: Option<Color>,
+    /// The seed the initial colour was drawn from ([`crate::tournament::lots`]; TRF `XXS`),
+    /// so that anyone with the file repeats the draw; `None` when the arbiter chose the colour
+    /// or the file predates the draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lots_seed: Option<u64>,
     /// Point values (CR 4.1 defaults).
     #[serde(default)]
     pub scoring: Scoring,
@@ -92,6 +97,7 @@ impl Tournament {
             name: name.to_string(),
             total_rounds,
             initial_colour: Some(Color::White),
+            lots_seed: None,
             scoring: Scoring::default(),
             players: Vec::new(),
             rounds: Vec::new(),
@@ -102,6 +108,21 @@ impl Tournament {
             live: LiveSetup::default(),
             details: Default::default(),
         }
+    }
+
+    /// Draws the initial colour by lot from `seed` ([`crate::tournament::lots`]) and records
+    /// both (before round 1 only: afterwards the colour has been played).
+    ///
+    /// # Errors
+    /// [`TournamentError::LotsAfterRound1`] when round 1 is paired.
+    pub fn draw_lots(&mut self, seed: u64) -> Result<Color, TournamentError> {
+        if !self.rounds.is_empty() {
+            return Err(TournamentError::LotsAfterRound1);
+        }
+        let colour = crate::tournament::lots::initial_colour(seed);
+        self.initial_colour = Some(colour);
+        self.lots_seed = Some(seed);
+        Ok(colour)
     }
 
     /// The event's rule preset: the one stored at `tournament new`, else (a state file
