@@ -737,6 +737,9 @@ err-second-pab = player { $tpn } already had the pairing-allocated bye in round 
 err-pairing = round { $round }: { $source }
 err-start-list-frozen = the start list is frozen: round 1 is paired, so starting ranks no longer change (a late entry gets the next number)
 err-lots-after-round-1 = the initial colour is drawn before round 1 only: round 1 is paired
+err-fide-mode-left = FIDE mode was left after round { $round } and cannot be re-entered
+err-fide-mode-not-on = the event is not in FIDE mode
+err-fide-result-without-note = FIDE mode: round { $round } is not the last paired round; changing the result of board { $board } needs a note (why)
 err-round-outside-event = { $what } in round { $round }: the event has rounds 1 to { $total }
 err-manual-refused = round { $round }: manual pairing refused: { $problems }; pair them differently, or force it with --force --reason TEXT
 err-force-without-reason = round { $round }: a forced pairing needs a reason (--reason TEXT)
@@ -778,6 +781,8 @@ err-board-sides = { $white } (White) - { $black } (Black)
 
 ## Tournament commands' confirmations (tournament new, add-player, start-list, pair, withdraw, disqualify)
 tm-created = created { $file } ({ $rounds } rounds, preset { $preset })
+tm-fide-mode-on = FIDE mode is on: a result of an earlier round changes only with --note
+tm-fide-mode-left = FIDE mode left after round { $round }; it cannot be turned on again, and the TRF says so
 tm-lots-drawn = drawing of lots (seed { $seed }): the first player has { $colour } in round 1
 tm-lots-white = White
 tm-lots-black = Black

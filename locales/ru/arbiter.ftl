@@ -807,6 +807,9 @@ err-second-pab = участник { $tpn } уже получал «+» (без �
 err-pairing = { $round }-й тур: { $source }
 err-start-list-frozen = стартовый список закреплён: пары 1-го тура составлены, стартовые номера больше не меняются (опоздавший получает следующий номер)
 err-lots-after-round-1 = цвет первого номера разыгрывается жребием только до 1-го тура: пары 1-го тура уже составлены
+err-fide-mode-left = из режима FIDE вышли после { $round }-го тура, вернуться в него нельзя
+err-fide-mode-not-on = турнир не в режиме FIDE
+err-fide-result-without-note = режим FIDE: { $round }-й тур — не последний составленный; чтобы изменить результат на доске { $board }, нужна пометка (почему)
 err-round-outside-event = { $what ->
         [withdrawal] выбытие
         [disqualification] дисквалификация
@@ -862,6 +865,8 @@ err-board-sides = { $white } (белые) - { $black } (чёрные)
 
 ## Подтверждения команд турнира (tournament new, add-player, start-list, pair, withdraw, disqualify)
 tm-created = создан { $file } (туров: { $rounds }, правила { $preset })
+tm-fide-mode-on = режим FIDE включён: результат прошедшего тура меняется только с пометкой --note
+tm-fide-mode-left = из режима FIDE вышли после { $round }-го тура; вернуться нельзя, в TRF это записано
 tm-lots-drawn = жребий (зерно { $seed }): первый номер в 1-м туре играет { $colour }
 tm-lots-white = белыми
 tm-lots-black = чёрными

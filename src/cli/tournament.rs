@@ -48,6 +48,9 @@ enum Command {
     /// Write the player list as CSV for a spreadsheet (UTF-8 with BOM, `;`, Russian header), as `add-players` reads it.
     #[command(after_help = super::examples::T_EXPORT_PLAYERS)]
     ExportPlayers(school::ExportPlayersArgs),
+    /// FIDE mode (C.02): `on`, or `off` to leave it for good (it cannot be re-entered).
+    #[command(after_help = super::examples::T_FIDE_MODE)]
+    FideMode(FideModeArgs),
     /// Correct a registered player: name, rating, birth date, club, sex (what is not given stays).
     #[command(after_help = super::examples::T_EDIT_PLAYER)]
     EditPlayer(EditPlayerArgs),
@@ -374,6 +377,10 @@ struct ResultArgs {
     /// result is refused.
     #[arg(long)]
     override_reason: Option<String>,
+    /// Why an earlier round's result changes (with `--correct`): FIDE mode refuses such a
+    /// change without it; kept in the record.
+    #[arg(long)]
+    note: Option<String>,
     /// Take the result from a verdict of `arbiter judge --format json` (`-` for stdin); its
     /// White and Black must be the board's players.
     #[arg(long, conflicts_with = "result")]
@@ -442,6 +449,25 @@ struct ReportArgs {
     tie_breaks: Option<String>,
     #[command(flatten)]
     edition: super::EditionArgs,
+    #[command(flatten)]
+    out: Output,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum OnOff {
+    /// Turn FIDE mode on.
+    On,
+    /// Leave FIDE mode (final).
+    Off,
+}
+
+#[derive(clap::Args)]
+struct FideModeArgs {
+    /// State file.
+    state: PathBuf,
+    /// `on` or `off`.
+    #[arg(value_enum)]
+    mode: OnOff,
     #[command(flatten)]
     out: Output,
 }
@@ -575,6 +601,23 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
         Command::AddPlayer(a) => players::run_add_player(a),
         Command::AddPlayers(a) => school::run_add_players(a),
         Command::ExportPlayers(a) => school::run_export_players(a),
+        Command::FideMode(a) => {
+            let mode = change(&a.state, |t| {
+                match a.mode {
+                    OnOff::On => t.enter_fide_mode()?,
+                    OnOff::Off => t.leave_fide_mode()?,
+                }
+                Ok(t.fide_mode)
+            })?;
+            let lang = a.out.lang.get();
+            let text = match mode {
+                arbiter::tournament::fide_mode::FideMode::Left { after_round } => {
+                    lang.fmt("tm-fide-mode-left", &[("round", &after_round.to_string())])
+                }
+                _ => lang.msg("tm-fide-mode-on"),
+            };
+            done(&a.out, &text, serde_json::json!({"fide_mode": mode}))
+        }
         Command::EditPlayer(a) => players::run_edit_player(a),
         Command::Pair(a) => {
             let _lock = lock_state(&a.state);

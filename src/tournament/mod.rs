@@ -36,6 +36,7 @@ pub mod declension;
 pub mod error;
 mod error_text;
 pub mod event;
+pub mod fide_mode;
 pub mod generate;
 pub mod judged;
 pub mod live;

@@ -37,6 +37,15 @@ pub struct Tournament {
     /// or the file predates the draw.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lots_seed: Option<u64>,
+    /// FIDE mode ([`crate::tournament::fide_mode`]); off (and not written) unless turned on.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::tournament::fide_mode::FideMode::is_off"
+    )]
+    pub fide_mode: crate::tournament::fide_mode::FideMode,
+    /// Results of earlier rounds changed in FIDE mode, with the arbiter's notes, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub result_notes: Vec<crate::tournament::fide_mode::ResultNote>,
     /// Point values (CR 4.1 defaults).
     #[serde(default)]
     pub scoring: Scoring,
@@ -98,6 +107,8 @@ impl Tournament {
             total_rounds,
             initial_colour: Some(Color::White),
             lots_seed: None,
+            fide_mode: Default::default(),
+            result_notes: Vec::new(),
             scoring: Scoring::default(),
             players: Vec::new(),
             rounds: Vec::new(),
@@ -123,6 +134,34 @@ impl Tournament {
         self.initial_colour = Some(colour);
         self.lots_seed = Some(seed);
         Ok(colour)
+    }
+
+    /// Turns FIDE mode on ([`crate::tournament::fide_mode`]).
+    ///
+    /// # Errors
+    /// [`TournamentError::FideModeLeft`] when the mode was left: it cannot be re-entered.
+    pub fn enter_fide_mode(&mut self) -> Result<(), TournamentError> {
+        use crate::tournament::fide_mode::FideMode;
+        if let FideMode::Left { after_round } = self.fide_mode {
+            return Err(TournamentError::FideModeLeft { after_round });
+        }
+        self.fide_mode = FideMode::On;
+        Ok(())
+    }
+
+    /// Leaves FIDE mode for good (recorded with the rounds paired so far).
+    ///
+    /// # Errors
+    /// [`TournamentError::FideModeNotOn`] when the mode is not on.
+    pub fn leave_fide_mode(&mut self) -> Result<(), TournamentError> {
+        use crate::tournament::fide_mode::FideMode;
+        if self.fide_mode != FideMode::On {
+            return Err(TournamentError::FideModeNotOn);
+        }
+        self.fide_mode = FideMode::Left {
+            after_round: self.paired_rounds(),
+        };
+        Ok(())
     }
 
     /// The event's rule preset: the one stored at `tournament new`, else (a state file

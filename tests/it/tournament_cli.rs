@@ -605,3 +605,157 @@ fn a_seeded_drawing_of_lots_repeats_round_1() {
         (Some(shakmaty::Color::White), None)
     );
 }
+
+/// FIDE mode (C.02): after round 2 is paired, round 1's result changes only with a note (kept);
+/// starting ranks are frozen; leaving the mode is final, and the TRF says so.
+#[test]
+fn fide_mode_refuses_and_cannot_be_re_entered() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(&["new", "f.json", "--name", "FIDE", "--rounds", "3"], d);
+    for (n, r) in [
+        ("Anna", "1500"),
+        ("Boris", "1400"),
+        ("Chen", "1300"),
+        ("Dina", "1200"),
+    ] {
+        ok(&["add-player", "f.json", "--name", n, "--rating", r], d);
+    }
+    let on = ok(&["fide-mode", "f.json", "on", "--lang", "ru"], d);
+    assert!(on.contains("режим FIDE включён"), "{on}");
+    ok(&["pair", "f.json", "--auto"], d);
+    ok(
+        &["result", "f.json", "--round", "1", "--board", "1", "1-0"],
+        d,
+    );
+    ok(
+        &["result", "f.json", "--round", "1", "--board", "2", "0-1"],
+        d,
+    );
+    ok(&["pair", "f.json", "--auto"], d);
+    // Round 1 is now an earlier round: a change needs a note.
+    let correct = [
+        "result",
+        "f.json",
+        "--round",
+        "1",
+        "--board",
+        "1",
+        "0-1",
+        "--correct",
+    ];
+    let e = fails(&correct, d);
+    assert!(
+        e.contains("FIDE mode: round 1 is not the last paired round; changing the result of board 1 needs a note (why)"),
+        "{e}"
+    );
+    let mut ru = correct.to_vec();
+    ru.extend(["--lang", "ru"]);
+    let e = fails(&ru, d);
+    assert!(
+        e.contains("чтобы изменить результат на доске 1, нужна пометка"),
+        "{e}"
+    );
+    let before = std::fs::read(d.join("f.json")).unwrap();
+    fails(&correct, d);
+    assert_eq!(
+        std::fs::read(d.join("f.json")).unwrap(),
+        before,
+        "a refusal writes nothing"
+    );
+    // The same result again is no change; the last round's results need no note.
+    ok(
+        &[
+            "result",
+            "f.json",
+            "--round",
+            "1",
+            "--board",
+            "1",
+            "1-0",
+            "--correct",
+        ],
+        d,
+    );
+    ok(
+        &["result", "f.json", "--round", "2", "--board", "1", "1-0"],
+        d,
+    );
+    ok(
+        &[
+            "result",
+            "f.json",
+            "--round",
+            "2",
+            "--board",
+            "1",
+            "0-1",
+            "--correct",
+        ],
+        d,
+    );
+    let mut noted = correct.to_vec();
+    noted.extend(["--note", "scoresheets: Black won"]);
+    ok(&noted, d);
+    let t = arbiter::tournament::store::load(&d.join("f.json")).unwrap();
+    assert_eq!(t.result_notes.len(), 1);
+    let n = &t.result_notes[0];
+    assert_eq!(
+        (n.round, n.board, n.note.as_str()),
+        (1, 1, "scoresheets: Black won")
+    );
+    assert_eq!(
+        (n.from, n.to),
+        (
+            Some(arbiter::tournament::BoardResult::WhiteWins),
+            arbiter::tournament::BoardResult::BlackWins
+        )
+    );
+    // Starting ranks: frozen after round 1.
+    let e = fails(&["start-list", "f.json", "--apply"], d);
+    assert!(e.contains("the start list is frozen"), "{e}");
+
+    // Leaving is final.
+    let left = ok(&["fide-mode", "f.json", "off"], d);
+    assert!(left.contains("FIDE mode left after round 2"), "{left}");
+    let e = fails(&["fide-mode", "f.json", "on"], d);
+    assert!(
+        e.contains("FIDE mode was left after round 2 and cannot be re-entered"),
+        "{e}"
+    );
+    let e = fails(&["fide-mode", "f.json", "on", "--lang", "ru"], d);
+    assert!(
+        e.contains("из режима FIDE вышли после 2-го тура, вернуться в него нельзя"),
+        "{e}"
+    );
+    let e = fails(&["fide-mode", "f.json", "off"], d);
+    assert!(e.contains("the event is not in FIDE mode"), "{e}");
+    // Out of FIDE mode an earlier round changes without a note.
+    ok(
+        &[
+            "result",
+            "f.json",
+            "--round",
+            "1",
+            "--board",
+            "2",
+            "1-0",
+            "--correct",
+        ],
+        d,
+    );
+    let trf = ok(&["export", "f.json", "--format", "trf"], d);
+    assert!(
+        trf.contains("\n### FIDE mode left after round 2\n"),
+        "{trf}"
+    );
+    std::fs::write(d.join("f.trf"), &trf).unwrap();
+    ok(&["import", "f.trf", "g.json"], d);
+    let g = arbiter::tournament::store::load(&d.join("g.json")).unwrap();
+    assert_eq!(
+        g.fide_mode,
+        arbiter::tournament::fide_mode::FideMode::Left { after_round: 2 }
+    );
+    assert_eq!(ok(&["export", "g.json", "--format", "trf"], d), trf);
+    assert!(fails(&["fide-mode", "g.json", "on"], d).contains("cannot be re-entered"));
+}

@@ -76,6 +76,10 @@ impl Trf {
                 text: format!("XXS {seed}"),
             }));
         }
+        // C.02: the file says the event left FIDE mode.
+        if let Some(text) = t.fide_mode.trf_line() {
+            lines.push(TrfLine::Header(HeaderLine { text }));
+        }
         let table = t.result_table(None);
         let ranks: HashMap<u16, usize> = standings(
             &table,
@@ -134,9 +138,16 @@ impl Trf {
         t.initial_colour = trf.initial_colour();
         t.lots_seed = trf.lots_seed();
         t.scoring = trf.scoring();
+        if let Some(mode) = trf
+            .headers()
+            .find_map(|h| crate::tournament::fide_mode::FideMode::from_trf_line(&h.text))
+        {
+            t.fide_mode = mode;
+        }
         t.trf_headers = trf
             .headers()
             .filter(|h| !matches!(h.code(), "012" | "XXR" | "XXC" | "XXS"))
+            .filter(|h| crate::tournament::fide_mode::FideMode::from_trf_line(&h.text).is_none())
             .map(|h| h.text.clone())
             .collect();
         for h in trf.headers() {
