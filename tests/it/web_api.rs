@@ -2029,3 +2029,40 @@ async fn the_desks_address_and_its_qr_code_for_a_tablet() {
     );
     assert!(arbiter::web::qr_svg(&"x".repeat(3000)).is_none());
 }
+
+/// FIDE mode on the desk: a correction of an earlier round's result (the desk's form has no
+/// note) is refused with the reason in the page's language, and nothing is written.
+#[tokio::test]
+async fn fide_mode_refuses_an_earlier_rounds_correction_on_the_desk() {
+    use arbiter::tournament::{BoardResult, GameRef};
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 4);
+    let mut t = store::load(&path).unwrap();
+    t.enter_fide_mode().unwrap();
+    let rules = arbiter::tournament::pairing::PairingRules::fide();
+    t.pair_next_round(&rules).unwrap();
+    t.record_result(1, GameRef::Board(1), BoardResult::WhiteWins, false)
+        .unwrap();
+    t.record_result(1, GameRef::Board(2), BoardResult::BlackWins, false)
+        .unwrap();
+    t.pair_next_round(&rules).unwrap();
+    store::save(&t, &path).unwrap();
+    let cfg = config(&path, None);
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let before = std::fs::read_to_string(&path).unwrap();
+    let v = version(&t);
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/result",
+        &format!("board=1&result=0-1&correct=yes&confirm=yes&version={v}&lang=ru"),
+        &form,
+    )
+    .await;
+    assert_ne!(s, StatusCode::SEE_OTHER);
+    assert!(
+        body.contains("режим FIDE: 1-й тур — не последний составленный"),
+        "{body}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+}
