@@ -18,6 +18,8 @@ use arbiter::tournament::{
 use clap::builder::TypedValueParser as _;
 use shakmaty::Color;
 
+mod create;
+mod fide;
 mod players;
 mod result;
 mod school;
@@ -38,7 +40,7 @@ pub struct Args {
 enum Command {
     /// Create a new state file.
     #[command(after_help = super::examples::T_NEW)]
-    New(NewArgs),
+    New(create::NewArgs),
     /// Add a player (ranked by rating, title, name until round 1 is paired; then the next number).
     #[command(after_help = super::examples::T_ADD_PLAYER)]
     AddPlayer(AddPlayerArgs),
@@ -50,7 +52,7 @@ enum Command {
     ExportPlayers(school::ExportPlayersArgs),
     /// FIDE mode (C.02): `on`, or `off` to leave it for good (it cannot be re-entered).
     #[command(after_help = super::examples::T_FIDE_MODE)]
-    FideMode(FideModeArgs),
+    FideMode(fide::FideModeArgs),
     /// Correct a registered player: name, rating, birth date, club, sex (what is not given stays).
     #[command(after_help = super::examples::T_EDIT_PLAYER)]
     EditPlayer(EditPlayerArgs),
@@ -171,60 +173,6 @@ struct Output {
     format: super::Format,
     #[command(flatten)]
     lang: super::LangArgs,
-}
-
-#[derive(clap::Args)]
-#[command(mut_arg("preset", |a| a.help("Rule preset of the event, kept in the state file and used by every command on it (pairing, standings, the desk): `detsky-mat` (competition-rules.md; the default) or `fide`")))]
-struct NewArgs {
-    /// State file to create.
-    state: PathBuf,
-    /// Tournament name.
-    #[arg(long)]
-    name: String,
-    /// Number of rounds (CR 1.1: 4; at least 1).
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
-    rounds: u32,
-    /// Colour of the first player in round 1, chosen by the arbiter (default: white, unless
-    /// drawn by lot with `--seed`).
-    #[arg(long, value_parser = colour_arg())]
-    initial_colour: Option<Color>,
-    /// Draw the initial colour by lot (C.04.3) from this seed — a number (e.g. one announced
-    /// at the opening; the same seed draws the same colour) or `random` (a new one). The seed
-    /// is recorded in the state file and the TRF (`XXS`), so anyone can repeat the draw.
-    #[arg(long, conflicts_with = "initial_colour", value_parser = seed_arg)]
-    seed: Option<u64>,
-    /// Rule preset of the event (help text: the `mut_arg` above), kept in the state file.
-    #[command(flatten)]
-    preset: super::PresetArgs,
-    /// First day, YYYY/MM/DD (TRF `042`).
-    #[arg(long, value_name = "YYYY/MM/DD")]
-    start_date: Option<String>,
-    /// Last day, YYYY/MM/DD (TRF `052`).
-    #[arg(long, value_name = "YYYY/MM/DD")]
-    end_date: Option<String>,
-    /// Venue: town and hall (TRF `022`).
-    #[arg(long)]
-    venue: Option<String>,
-    /// Chief arbiter (TRF `102`).
-    #[arg(long)]
-    chief_arbiter: Option<String>,
-    /// Deputy chief arbiter (TRF `112`).
-    #[arg(long)]
-    deputy_arbiter: Option<String>,
-    /// Overwrite an existing file.
-    #[arg(long)]
-    force: bool,
-    #[command(flatten)]
-    out: Output,
-}
-
-/// A seed of the drawing of lots: a number, or `random` for a new one
-/// ([`arbiter::tournament::lots::random_seed`]).
-fn seed_arg(s: &str) -> Result<u64, ValueError> {
-    if s.eq_ignore_ascii_case("random") {
-        return Ok(arbiter::tournament::lots::random_seed());
-    }
-    s.trim().parse().map_err(|_| value_error("expect-seed", s))
 }
 
 /// `white` / `black` on the command line, read into shakmaty's colour (an unknown value is a
@@ -453,25 +401,6 @@ struct ReportArgs {
     out: Output,
 }
 
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum OnOff {
-    /// Turn FIDE mode on.
-    On,
-    /// Leave FIDE mode (final).
-    Off,
-}
-
-#[derive(clap::Args)]
-struct FideModeArgs {
-    /// State file.
-    state: PathBuf,
-    /// `on` or `off`.
-    #[arg(value_enum)]
-    mode: OnOff,
-    #[command(flatten)]
-    out: Output,
-}
-
 #[derive(Clone, Copy, Default, clap::ValueEnum)]
 enum ExportFormat {
     /// FIDE TRF-16 with XXR/XXC.
@@ -540,84 +469,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 fn run_command(command: Command) -> anyhow::Result<ExitCode> {
     match command {
-        Command::New(a) => {
-            if a.state.exists() && !a.force {
-                return Err(CliError::Exists {
-                    file: a.state.display().to_string(),
-                }
-                .into());
-            }
-            let mut t = Tournament::new(&a.name, a.rounds);
-            match (a.initial_colour, a.seed) {
-                (Some(c), _) => t.initial_colour = Some(c),
-                (None, Some(seed)) => {
-                    t.draw_lots(seed)?;
-                }
-                (None, None) => {}
-            }
-            let preset = a.preset.or(super::PresetName::DetskyMat);
-            let details = arbiter::tournament::event::EventDetails {
-                start_date: a.start_date.clone(),
-                end_date: a.end_date.clone(),
-                venue: a.venue.clone(),
-                chief_arbiter: a.chief_arbiter.clone(),
-                deputy_arbiter: a.deputy_arbiter.clone(),
-            };
-            // The same checks as the desk's event page (a real date, the last day not before
-            // the first, a name that is not empty).
-            t.edit_event(&a.name, a.rounds, preset, details)?;
-            store::save(&t, &a.state)?;
-            let lang = a.out.lang.get();
-            let mut text = lang.fmt(
-                "tm-created",
-                &[
-                    ("file", &a.state.display().to_string()),
-                    ("rounds", &a.rounds.to_string()),
-                    ("preset", preset.name()),
-                ],
-            );
-            let colour = t.initial_colour.unwrap_or(Color::White);
-            let colour_word = lang.msg(match colour {
-                Color::White => "tm-lots-white",
-                Color::Black => "tm-lots-black",
-            });
-            if let Some(seed) = t.lots_seed {
-                text.push('\n');
-                text.push_str(&lang.fmt(
-                    "tm-lots-drawn",
-                    &[("seed", &seed.to_string()), ("colour", &colour_word)],
-                ));
-            }
-            let colour_name = match colour {
-                Color::White => "white",
-                Color::Black => "black",
-            };
-            done(
-                &a.out,
-                &text,
-                serde_json::json!({"state": a.state, "rounds": a.rounds, "preset": preset, "initial_colour": colour_name, "lots_seed": t.lots_seed}),
-            )
-        }
+        Command::New(a) => create::run_new(a),
         Command::AddPlayer(a) => players::run_add_player(a),
         Command::AddPlayers(a) => school::run_add_players(a),
         Command::ExportPlayers(a) => school::run_export_players(a),
-        Command::FideMode(a) => {
-            let mode = change(&a.state, |t| {
-                match a.mode {
-                    OnOff::On => t.enter_fide_mode()?,
-                    OnOff::Off => t.leave_fide_mode()?,
-                }
-                Ok(t.fide_mode)
-            })?;
-            let lang = a.out.lang.get();
-            let text = match mode {
-                arbiter::tournament::fide_mode::FideMode::Left { after_round } => {
-                    lang.fmt("tm-fide-mode-left", &[("round", &after_round.to_string())])
-                }
-                _ => lang.msg("tm-fide-mode-on"),
-            };
-            done(&a.out, &text, serde_json::json!({"fide_mode": mode}))
-        }
+        Command::FideMode(a) => fide::run_fide_mode(a),
         Command::EditPlayer(a) => players::run_edit_player(a),
         Command::Pair(a) => {
             let _lock = lock_state(&a.state);

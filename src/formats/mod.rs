@@ -14,6 +14,7 @@ pub mod jsonl;
 mod judged;
 pub mod pairs;
 pub mod pgn;
+pub mod player_export;
 pub mod player_list;
 pub mod trf;
 pub mod verdict;

@@ -45,6 +45,26 @@ impl FideMode {
     }
 }
 
+/// What FIDE mode keeps in the state file (flattened into the event's record; neither field
+/// is written while empty).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct FideRecord {
+    /// The mode; off (and not written) unless turned on.
+    #[serde(
+        default,
+        rename = "fide_mode",
+        skip_serializing_if = "FideMode::is_off"
+    )]
+    pub mode: FideMode,
+    /// Results of earlier rounds changed with the arbiter's note, in order.
+    #[serde(
+        default,
+        rename = "result_notes",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub notes: Vec<ResultNote>,
+}
+
 /// The start of the TRF comment line that says the event left FIDE mode.
 pub const TRF_LEFT_PREFIX: &str = "### FIDE mode left after round ";
 
@@ -62,4 +82,32 @@ pub struct ResultNote {
     pub to: BoardResult,
     /// The arbiter's note.
     pub note: String,
+}
+
+impl crate::tournament::Tournament {
+    /// Turns FIDE mode on ([`crate::tournament::fide_mode`]).
+    ///
+    /// # Errors
+    /// [`crate::tournament::TournamentError::FideModeLeft`] when the mode was left: it cannot be re-entered.
+    pub fn enter_fide_mode(&mut self) -> Result<(), crate::tournament::TournamentError> {
+        if let FideMode::Left { after_round } = self.fide.mode {
+            return Err(crate::tournament::TournamentError::FideModeLeft { after_round });
+        }
+        self.fide.mode = FideMode::On;
+        Ok(())
+    }
+
+    /// Leaves FIDE mode for good (recorded with the rounds paired so far).
+    ///
+    /// # Errors
+    /// [`crate::tournament::TournamentError::FideModeNotOn`] when the mode is not on.
+    pub fn leave_fide_mode(&mut self) -> Result<(), crate::tournament::TournamentError> {
+        if self.fide.mode != FideMode::On {
+            return Err(crate::tournament::TournamentError::FideModeNotOn);
+        }
+        self.fide.mode = FideMode::Left {
+            after_round: self.paired_rounds(),
+        };
+        Ok(())
+    }
 }

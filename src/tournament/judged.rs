@@ -363,13 +363,14 @@ impl Tournament {
         let earlier_change = round < self.paired_rounds() && before.is_some_and(|b| b != result);
         if earlier_change
             && note.is_none()
-            && self.fide_mode == crate::tournament::fide_mode::FideMode::On
+            && self.fide.mode == crate::tournament::fide_mode::FideMode::On
         {
             return Err(TournamentError::FideResultWithoutNote { round, board });
         }
         self.record_unnoted(round, game, result, correct, override_reason)?;
         if let (true, Some(note)) = (earlier_change, note) {
-            self.result_notes
+            self.fide
+                .notes
                 .push(crate::tournament::fide_mode::ResultNote {
                     round,
                     board,

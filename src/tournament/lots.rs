@@ -45,6 +45,23 @@ pub fn random_seed() -> u64 {
     raw % (MAX_DRAWN_SEED + 1)
 }
 
+impl crate::tournament::Tournament {
+    /// Draws the initial colour by lot from `seed` ([`crate::tournament::lots`]) and records
+    /// both (before round 1 only: afterwards the colour has been played).
+    ///
+    /// # Errors
+    /// [`crate::tournament::TournamentError::LotsAfterRound1`] when round 1 is paired.
+    pub fn draw_lots(&mut self, seed: u64) -> Result<Color, crate::tournament::TournamentError> {
+        if !self.rounds.is_empty() {
+            return Err(crate::tournament::TournamentError::LotsAfterRound1);
+        }
+        let colour = initial_colour(seed);
+        self.initial_colour = Some(colour);
+        self.lots_seed = Some(seed);
+        Ok(colour)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

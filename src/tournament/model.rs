@@ -32,20 +32,12 @@ pub struct Tournament {
         with = "crate::laws::serde_color::option_color"
     )]
     pub initial_colour: Option<Color>,
-    /// The seed the initial colour was drawn from ([`crate::tournament::lots`]; TRF `XXS`),
-    /// so that anyone with the file repeats the draw; `None` when the arbiter chose the colour
-    /// or the file predates the draw.
+    /// The seed the initial colour was drawn from ([`crate::tournament::lots`], TRF `XXS`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lots_seed: Option<u64>,
-    /// FIDE mode ([`crate::tournament::fide_mode`]); off (and not written) unless turned on.
-    #[serde(
-        default,
-        skip_serializing_if = "crate::tournament::fide_mode::FideMode::is_off"
-    )]
-    pub fide_mode: crate::tournament::fide_mode::FideMode,
-    /// Results of earlier rounds changed in FIDE mode, with the arbiter's notes, in order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub result_notes: Vec<crate::tournament::fide_mode::ResultNote>,
+    /// FIDE mode and the notes of its corrections ([`crate::tournament::fide_mode`]).
+    #[serde(flatten)]
+    pub fide: crate::tournament::fide_mode::FideRecord,
     /// Point values (CR 4.1 defaults).
     #[serde(default)]
     pub scoring: Scoring,
@@ -107,8 +99,7 @@ impl Tournament {
             total_rounds,
             initial_colour: Some(Color::White),
             lots_seed: None,
-            fide_mode: Default::default(),
-            result_notes: Vec::new(),
+            fide: Default::default(),
             scoring: Scoring::default(),
             players: Vec::new(),
             rounds: Vec::new(),
@@ -119,49 +110,6 @@ impl Tournament {
             live: LiveSetup::default(),
             details: Default::default(),
         }
-    }
-
-    /// Draws the initial colour by lot from `seed` ([`crate::tournament::lots`]) and records
-    /// both (before round 1 only: afterwards the colour has been played).
-    ///
-    /// # Errors
-    /// [`TournamentError::LotsAfterRound1`] when round 1 is paired.
-    pub fn draw_lots(&mut self, seed: u64) -> Result<Color, TournamentError> {
-        if !self.rounds.is_empty() {
-            return Err(TournamentError::LotsAfterRound1);
-        }
-        let colour = crate::tournament::lots::initial_colour(seed);
-        self.initial_colour = Some(colour);
-        self.lots_seed = Some(seed);
-        Ok(colour)
-    }
-
-    /// Turns FIDE mode on ([`crate::tournament::fide_mode`]).
-    ///
-    /// # Errors
-    /// [`TournamentError::FideModeLeft`] when the mode was left: it cannot be re-entered.
-    pub fn enter_fide_mode(&mut self) -> Result<(), TournamentError> {
-        use crate::tournament::fide_mode::FideMode;
-        if let FideMode::Left { after_round } = self.fide_mode {
-            return Err(TournamentError::FideModeLeft { after_round });
-        }
-        self.fide_mode = FideMode::On;
-        Ok(())
-    }
-
-    /// Leaves FIDE mode for good (recorded with the rounds paired so far).
-    ///
-    /// # Errors
-    /// [`TournamentError::FideModeNotOn`] when the mode is not on.
-    pub fn leave_fide_mode(&mut self) -> Result<(), TournamentError> {
-        use crate::tournament::fide_mode::FideMode;
-        if self.fide_mode != FideMode::On {
-            return Err(TournamentError::FideModeNotOn);
-        }
-        self.fide_mode = FideMode::Left {
-            after_round: self.paired_rounds(),
-        };
-        Ok(())
     }
 
     /// The event's rule preset: the one stored at `tournament new`, else (a state file

@@ -646,14 +646,14 @@ pub(super) async fn export_standings_csv(State(app): State<Shared>, q: PageQuery
 }
 
 /// `GET /players.csv`: the player list for a spreadsheet, as `tournament export-players`
-/// writes it and the import page reads it back ([`crate::formats::player_list::write`]).
+/// writes it and the import page reads it back ([`crate::formats::player_export::write`]).
 pub(super) async fn export_players_csv(State(app): State<Shared>, q: PageQuery) -> Response {
     let lang = app.lang(q.lang.as_deref());
     match load(&app, lang, "/players").await {
         Ok(t) => download(
             "text/csv; charset=utf-8",
             "players.csv",
-            crate::formats::player_list::write(&t),
+            crate::formats::player_export::write(&t),
         ),
         Err(r) => r,
     }

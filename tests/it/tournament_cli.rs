@@ -698,8 +698,8 @@ fn fide_mode_refuses_and_cannot_be_re_entered() {
     noted.extend(["--note", "scoresheets: Black won"]);
     ok(&noted, d);
     let t = arbiter::tournament::store::load(&d.join("f.json")).unwrap();
-    assert_eq!(t.result_notes.len(), 1);
-    let n = &t.result_notes[0];
+    assert_eq!(t.fide.notes.len(), 1);
+    let n = &t.fide.notes[0];
     assert_eq!(
         (n.round, n.board, n.note.as_str()),
         (1, 1, "scoresheets: Black won")
@@ -753,7 +753,7 @@ fn fide_mode_refuses_and_cannot_be_re_entered() {
     ok(&["import", "f.trf", "g.json"], d);
     let g = arbiter::tournament::store::load(&d.join("g.json")).unwrap();
     assert_eq!(
-        g.fide_mode,
+        g.fide.mode,
         arbiter::tournament::fide_mode::FideMode::Left { after_round: 2 }
     );
     assert_eq!(ok(&["export", "g.json", "--format", "trf"], d), trf);

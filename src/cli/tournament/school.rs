@@ -397,7 +397,7 @@ pub(super) struct ExportPlayersArgs {
 /// BOM, `;`, Russian header, dates ДД.ММ.ГГГГ), which `add-players` reads back.
 pub(super) fn run_export_players(a: ExportPlayersArgs) -> anyhow::Result<ExitCode> {
     let t = load(&a.file)?;
-    let csv = player_list::write(&t);
+    let csv = arbiter::formats::player_export::write(&t);
     match &a.output {
         Some(path) => {
             store::write_atomic(path, |f| f.write_all(csv.as_bytes()))?;

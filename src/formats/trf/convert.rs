@@ -77,7 +77,7 @@ impl Trf {
             }));
         }
         // C.02: the file says the event left FIDE mode.
-        if let Some(text) = t.fide_mode.trf_line() {
+        if let Some(text) = t.fide.mode.trf_line() {
             lines.push(TrfLine::Header(HeaderLine { text }));
         }
         let table = t.result_table(None);
@@ -142,7 +142,7 @@ impl Trf {
             .headers()
             .find_map(|h| crate::tournament::fide_mode::FideMode::from_trf_line(&h.text))
         {
-            t.fide_mode = mode;
+            t.fide.mode = mode;
         }
         t.trf_headers = trf
             .headers()
