@@ -738,6 +738,10 @@ err-round-unfinished = round { $round } still has { $missing } game(s) without a
 err-second-pab = player { $tpn } already had the pairing-allocated bye in round { $earlier } (CR 1.3)
 err-pairing = round { $round }: { $source }
 err-start-list-frozen = the start list is frozen: round 1 is paired, so starting ranks no longer change (a late entry gets the next number)
+err-lots-after-round-1 = the initial colour is drawn before round 1 only: round 1 is paired
+err-fide-mode-left = FIDE mode was left after round { $round } and cannot be re-entered
+err-fide-mode-not-on = the event is not in FIDE mode
+err-fide-result-without-note = FIDE mode: round { $round } is not the last paired round; changing the result of board { $board } needs a note (why)
 err-round-outside-event = { $what } in round { $round }: the event has rounds 1 to { $total }
 err-manual-refused = round { $round }: manual pairing refused: { $problems }; pair them differently, or force it with --force --reason TEXT
 err-force-without-reason = round { $round }: a forced pairing needs a reason (--reason TEXT)
@@ -779,6 +783,11 @@ err-board-sides = { $white } (White) - { $black } (Black)
 
 ## Tournament commands' confirmations (tournament new, add-player, start-list, pair, withdraw, disqualify)
 tm-created = created { $file } ({ $rounds } rounds, preset { $preset })
+tm-fide-mode-on = FIDE mode is on: a result of an earlier round changes only with --note
+tm-fide-mode-left = FIDE mode left after round { $round }; it cannot be turned on again, and the TRF says so
+tm-lots-drawn = drawing of lots (seed { $seed }): the first player has { $colour } in round 1
+tm-lots-white = White
+tm-lots-black = Black
 tm-player-added = player { $tpn }: { $name }
 tm-start-list-frozen = start list (frozen: round 1 is paired)
 tm-start-list-now = {"  "}(now { $rank })
@@ -873,6 +882,8 @@ pl-grade-n = grade { $grade }
 pl-rating-n = rating { $rating }
 pl-fsr-n = FSR { $id }
 pl-tab = tab
+pl-exported = Players: { $n }; written to { $file } (UTF-8 with BOM, «;»: a spreadsheet opens it, `add-players` reads it back).
+web-export-players = player list (CSV)
 pl-read = List { $file }: encoding { $encoding }, delimiter { $delimiter }
 pl-line = line { $line }
 pl-to-add = To add: { $n }
@@ -968,6 +979,7 @@ cli-empty-token = --token: the token is empty
 ## Values the command line cannot read
 expect-pair = expected WHITE-BLACK starting ranks, found { $found }
 expect-start-rank = expected a starting rank, found { $found }
+expect-seed = expected a seed (a whole number, or random), found { $found }
 expect-result = expected 1-0, 0-1, 1/2-1/2, +-, -+, -- or 0-0, found { $found }
 expect-bye-kind = expected half, zero, full or pab, found { $found }
 expect-sex = expected m or f (w), found { $found }
@@ -1274,6 +1286,7 @@ jr-action = { $action ->
     [cancel-withdrawal] withdrawal cancelled
     [disqualify] disqualification
     [category] categories changed
+    [fide-mode] FIDE mode
     [undo] undo
    *[other] { $action }
 }
@@ -1325,6 +1338,8 @@ jr-arg = { $key ->
     [club] club
     [fide_id] FIDE ID
     [incidents] incidents
+    [mode] mode
+    [note] note
     [games] games
     [game] game
     [bye] bye

@@ -832,6 +832,10 @@ err-round-unfinished = в { $round }-м туре ещё есть партии б
 err-second-pab = участник { $tpn } уже получал «+» (без пары) в { $earlier }-м туре (ПС 1.3)
 err-pairing = { $round }-й тур: { $source }
 err-start-list-frozen = стартовый список закреплён: пары 1-го тура составлены, стартовые номера больше не меняются (опоздавший получает следующий номер)
+err-lots-after-round-1 = цвет первого номера разыгрывается жребием только до 1-го тура: пары 1-го тура уже составлены
+err-fide-mode-left = из режима FIDE вышли после { $round }-го тура, вернуться в него нельзя
+err-fide-mode-not-on = турнир не в режиме FIDE
+err-fide-result-without-note = режим FIDE: { $round }-й тур — не последний составленный; чтобы изменить результат на доске { $board }, нужна пометка (почему)
 err-round-outside-event = { $what ->
         [withdrawal] выбытие
         [disqualification] дисквалификация
@@ -887,6 +891,11 @@ err-board-sides = { $white } (белые) - { $black } (чёрные)
 
 ## Подтверждения команд турнира (tournament new, add-player, start-list, pair, withdraw, disqualify)
 tm-created = создан { $file } (туров: { $rounds }, правила { $preset })
+tm-fide-mode-on = режим FIDE включён: результат прошедшего тура меняется только с пометкой --note
+tm-fide-mode-left = из режима FIDE вышли после { $round }-го тура; вернуться нельзя, в TRF это записано
+tm-lots-drawn = жребий (зерно { $seed }): первый номер в 1-м туре играет { $colour }
+tm-lots-white = белыми
+tm-lots-black = чёрными
 tm-player-added = участник { $tpn }: { $name }
 tm-start-list-frozen = стартовый список (закреплён: пары 1-го тура составлены)
 tm-start-list-now = {"  "}(сейчас { $rank })
@@ -987,6 +996,8 @@ pl-grade-n = { $grade } класс
 pl-rating-n = рейтинг { $rating }
 pl-fsr-n = ФШР { $id }
 pl-tab = табуляция
+pl-exported = Участников: { $n }; записаны в { $file } (UTF-8 с BOM, «;»: открывается в Excel, читается обратно командой add-players).
+web-export-players = список участников (CSV)
 pl-read = Список { $file }: кодировка { $encoding }, разделитель { $delimiter }
 pl-line = стр. { $line }
 pl-to-add = Будут добавлены: { $n }
@@ -1091,6 +1102,7 @@ cli-empty-token = --token: ключ доступа пуст
 ## Значения, которые командная строка не может прочитать
 expect-pair = нужны стартовые номера БЕЛЫЕ-ЧЁРНЫЕ, а указано { $found }
 expect-start-rank = нужен стартовый номер, а указано { $found }
+expect-seed = нужно зерно жребия (целое число или random), а указано { $found }
 expect-result = нужен результат 1-0, 0-1, 1/2-1/2, +-, -+, -- или 0-0, а указано { $found }
 expect-bye-kind = нужен вид пропуска half, zero, full или pab, а указано { $found }
 expect-sex = нужен пол m или f (w, м, ж), а указано { $found }
@@ -1411,6 +1423,7 @@ jr-action = { $action ->
     [cancel-withdrawal] выбытие отменено
     [disqualify] дисквалификация
     [category] категории изменены
+    [fide-mode] режим ФИДЕ
     [undo] отмена
    *[other] { $action }
 }
@@ -1462,6 +1475,8 @@ jr-arg = { $key ->
     [club] школа/клуб
     [fide_id] FIDE ID
     [incidents] происшествий
+    [mode] режим
+    [note] примечание
     [games] партии
     [game] партия
     [bye] пропуск

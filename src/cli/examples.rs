@@ -148,6 +148,17 @@ Examples:
   arbiter tournament export turnir.json --format trf > turnir.trf
   arbiter tournament export fixtures/tournament/held-swiss-9.trf --format json";
 
+pub const T_EXPORT_PLAYERS: &str = "\
+Examples:
+  arbiter tournament export-players turnir.json -o uchastniki.csv
+  arbiter tournament add-players novyi.json uchastniki.csv --apply";
+
+pub const T_FIDE_MODE: &str = "\
+Examples:
+  arbiter tournament fide-mode turnir.json on
+  arbiter tournament result turnir.json --round 1 --board 2 0-1 --correct --note \"scoresheets checked\"
+  arbiter tournament fide-mode turnir.json off   # final: cannot be turned on again";
+
 pub const T_IMPORT: &str = "\
 Examples:
   arbiter tournament import fixtures/tournament/held-swiss-9.trf held.json";

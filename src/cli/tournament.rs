@@ -19,6 +19,8 @@ use arbiter::tournament::{
 use clap::builder::TypedValueParser as _;
 use shakmaty::Color;
 
+mod create;
+mod fide;
 mod log;
 mod pair;
 mod players;
@@ -41,13 +43,19 @@ pub struct Args {
 enum Command {
     /// Create a new state file.
     #[command(after_help = super::examples::T_NEW)]
-    New(NewArgs),
+    New(create::NewArgs),
     /// Add a player (ranked by rating, title, name until round 1 is paired; then the next number).
     #[command(after_help = super::examples::T_ADD_PLAYER)]
     AddPlayer(AddPlayerArgs),
     /// Add the players of a school's list (CSV/TSV from a spreadsheet): a preview; `--apply` writes.
     #[command(after_help = super::examples::T_ADD_PLAYERS)]
     AddPlayers(school::AddPlayersArgs),
+    /// Write the player list as CSV for a spreadsheet (UTF-8 with BOM, `;`, Russian header), as `add-players` reads it.
+    #[command(after_help = super::examples::T_EXPORT_PLAYERS)]
+    ExportPlayers(school::ExportPlayersArgs),
+    /// FIDE mode (C.02): `on`, or `off` to leave it for good (it cannot be re-entered).
+    #[command(after_help = super::examples::T_FIDE_MODE)]
+    FideMode(fide::FideModeArgs),
     /// Correct a registered player: name, rating, birth date, club, sex (what is not given stays).
     #[command(after_help = super::examples::T_EDIT_PLAYER)]
     EditPlayer(EditPlayerArgs),
@@ -174,45 +182,6 @@ struct Output {
     format: super::Format,
     #[command(flatten)]
     lang: super::LangArgs,
-}
-
-#[derive(clap::Args)]
-#[command(mut_arg("preset", |a| a.help("Rule preset of the event, kept in the state file and used by every command on it (pairing, standings, the desk): `detsky-mat` (competition-rules.md; the default) or `fide`")))]
-struct NewArgs {
-    /// State file to create.
-    state: PathBuf,
-    /// Tournament name.
-    #[arg(long)]
-    name: String,
-    /// Number of rounds (CR 1.1: 4; at least 1).
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
-    rounds: u32,
-    /// Colour of the first player in round 1.
-    #[arg(long, default_value = "white", value_parser = colour_arg())]
-    initial_colour: Color,
-    /// Rule preset of the event (help text: the `mut_arg` above), kept in the state file.
-    #[command(flatten)]
-    preset: super::PresetArgs,
-    /// First day, YYYY/MM/DD (TRF `042`).
-    #[arg(long, value_name = "YYYY/MM/DD")]
-    start_date: Option<String>,
-    /// Last day, YYYY/MM/DD (TRF `052`).
-    #[arg(long, value_name = "YYYY/MM/DD")]
-    end_date: Option<String>,
-    /// Venue: town and hall (TRF `022`).
-    #[arg(long)]
-    venue: Option<String>,
-    /// Chief arbiter (TRF `102`).
-    #[arg(long)]
-    chief_arbiter: Option<String>,
-    /// Deputy chief arbiter (TRF `112`).
-    #[arg(long)]
-    deputy_arbiter: Option<String>,
-    /// Overwrite an existing file.
-    #[arg(long)]
-    force: bool,
-    #[command(flatten)]
-    out: Output,
 }
 
 /// `white` / `black` on the command line, read into shakmaty's colour (an unknown value is a
@@ -365,6 +334,10 @@ struct ResultArgs {
     /// result is refused.
     #[arg(long)]
     override_reason: Option<String>,
+    /// Why an earlier round's result changes (with `--correct`): FIDE mode refuses such a
+    /// change without it; kept in the record.
+    #[arg(long)]
+    note: Option<String>,
     /// Take the result from a verdict of `arbiter judge --format json` (`-` for stdin); its
     /// White and Black must be the board's players.
     #[arg(long, conflicts_with = "result")]
@@ -505,45 +478,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 fn run_command(command: Command) -> anyhow::Result<ExitCode> {
     match command {
-        Command::New(a) => {
-            if a.state.exists() && !a.force {
-                return Err(CliError::Exists {
-                    file: a.state.display().to_string(),
-                }
-                .into());
-            }
-            let mut t = Tournament::new(&a.name, a.rounds);
-            t.initial_colour = Some(a.initial_colour);
-            let preset = a.preset.or(super::PresetName::DetskyMat);
-            let details = arbiter::tournament::event::EventDetails {
-                start_date: a.start_date.clone(),
-                end_date: a.end_date.clone(),
-                venue: a.venue.clone(),
-                chief_arbiter: a.chief_arbiter.clone(),
-                deputy_arbiter: a.deputy_arbiter.clone(),
-            };
-            // The same checks as the desk's event page (a real date, the last day not before
-            // the first, a name that is not empty).
-            t.edit_event(&a.name, a.rounds, preset, details)?;
-            let args =
-                serde_json::json!({"name": a.name, "rounds": a.rounds, "preset": preset.name()});
-            let act = journal::Act::new(journal::Who::cli(), "new", args);
-            journal::create::<anyhow::Error>(&a.state, act, &t)?;
-            done(
-                &a.out,
-                &a.out.lang.get().fmt(
-                    "tm-created",
-                    &[
-                        ("file", &a.state.display().to_string()),
-                        ("rounds", &a.rounds.to_string()),
-                        ("preset", preset.name()),
-                    ],
-                ),
-                serde_json::json!({"state": a.state, "rounds": a.rounds, "preset": preset}),
-            )
-        }
+        Command::New(a) => create::run_new(a),
         Command::AddPlayer(a) => players::run_add_player(a),
         Command::AddPlayers(a) => school::run_add_players(a),
+        Command::ExportPlayers(a) => school::run_export_players(a),
+        Command::FideMode(a) => fide::run_fide_mode(a),
         Command::EditPlayer(a) => players::run_edit_player(a),
         Command::Pair(a) => pair::run_pair(a),
         Command::Bye(a) => {

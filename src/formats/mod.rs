@@ -15,6 +15,7 @@ mod judged;
 pub mod messages;
 pub mod pairs;
 pub mod pgn;
+pub mod player_export;
 pub mod player_list;
 pub mod trf;
 pub mod verdict;

@@ -521,7 +521,7 @@ fn row_player(columns: &[Option<Column>], cells: &[&str]) -> Result<Player, RowP
             .iter()
             .position(|c| *c == Some(want))
             .and_then(|i| cells.get(i))
-            .map(|c| words(c))
+            .map(|c| words(crate::formats::player_export::unquote_formula(c)))
             .filter(|c| !c.is_empty())
     };
     let number = |want: Column, problem: fn(String) -> RowProblem| {

@@ -199,6 +199,29 @@ pub enum TournamentError {
         "the start list is frozen: round 1 is paired, so starting ranks no longer change (a late entry gets the next number)"
     )]
     StartListFrozen,
+    /// The initial colour is drawn by lot before round 1 only (C.04.3): afterwards it has been
+    /// played.
+    #[error("the initial colour is drawn before round 1 only: round 1 is paired")]
+    LotsAfterRound1,
+    /// FIDE mode was left and cannot be re-entered (C.02).
+    #[error("FIDE mode was left after round {after_round} and cannot be re-entered")]
+    FideModeLeft {
+        /// Rounds paired when it was left.
+        after_round: u32,
+    },
+    /// Leaving FIDE mode when it is not on.
+    #[error("the event is not in FIDE mode")]
+    FideModeNotOn,
+    /// In FIDE mode a result of an earlier round is changed only with a note (C.02).
+    #[error(
+        "FIDE mode: round {round} is not the last paired round; changing the result of board {board} needs a note (why)"
+    )]
+    FideResultWithoutNote {
+        /// 1-based round.
+        round: u32,
+        /// Board.
+        board: u32,
+    },
     /// A round outside 1 ..= the event's rounds named for a change.
     #[error("{what} in round {round}: the event has rounds 1 to {total}")]
     RoundOutsideEvent {

@@ -171,6 +171,13 @@ impl TournamentError {
                 vec![("round", s(round)), ("source", source.message(lang))],
             ),
             StartListFrozen => ("err-start-list-frozen", vec![]),
+            LotsAfterRound1 => ("err-lots-after-round-1", vec![]),
+            FideModeLeft { after_round } => ("err-fide-mode-left", vec![("round", s(after_round))]),
+            FideModeNotOn => ("err-fide-mode-not-on", vec![]),
+            FideResultWithoutNote { round, board } => (
+                "err-fide-result-without-note",
+                vec![("round", s(round)), ("board", s(board))],
+            ),
             RoundOutsideEvent { what, round, total } => (
                 "err-round-outside-event",
                 vec![
@@ -429,6 +436,10 @@ mod tests {
             },
             SecondPairingAllocatedBye { tpn: 4, earlier: 1 },
             StartListFrozen,
+            LotsAfterRound1,
+            FideModeLeft { after_round: 2 },
+            FideModeNotOn,
+            FideResultWithoutNote { round: 1, board: 2 },
             RoundOutsideEvent {
                 what: "withdrawal",
                 round: 6,

@@ -334,6 +334,62 @@ impl Tournament {
         correct: bool,
         override_reason: Option<&str>,
     ) -> Result<(), TournamentError> {
+        self.record_result_noted(round, game, result, correct, override_reason, None)
+    }
+
+    /// As [`Tournament::record_result_overriding`], with the arbiter's `note` for a change
+    /// FIDE mode asks one for ([`crate::tournament::fide_mode`]): in FIDE mode, changing the
+    /// result of a round before the last paired one needs a note, kept in
+    /// [`Tournament::result_notes`] (a note is kept for any correction of an earlier round).
+    ///
+    /// # Errors
+    /// As [`Tournament::record_result_overriding`];
+    /// [`TournamentError::FideResultWithoutNote`] as said.
+    pub fn record_result_noted(
+        &mut self,
+        round: u32,
+        game: GameRef,
+        result: BoardResult,
+        correct: bool,
+        override_reason: Option<&str>,
+        note: Option<&str>,
+    ) -> Result<(), TournamentError> {
+        let note = note.map(str::trim).filter(|n| !n.is_empty());
+        let board = self.board_checked(round, game, correct)?;
+        let before = self
+            .round(round)
+            .and_then(|r| r.games.iter().find(|g| g.board == board))
+            .and_then(|g| g.result);
+        let earlier_change = round < self.paired_rounds() && before.is_some_and(|b| b != result);
+        if earlier_change
+            && note.is_none()
+            && self.fide.mode == crate::tournament::fide_mode::FideMode::On
+        {
+            return Err(TournamentError::FideResultWithoutNote { round, board });
+        }
+        self.record_unnoted(round, game, result, correct, override_reason)?;
+        if let (true, Some(note)) = (earlier_change, note) {
+            self.fide
+                .notes
+                .push(crate::tournament::fide_mode::ResultNote {
+                    round,
+                    board,
+                    from: before,
+                    to: result,
+                    note: note.to_string(),
+                });
+        }
+        Ok(())
+    }
+
+    fn record_unnoted(
+        &mut self,
+        round: u32,
+        game: GameRef,
+        result: BoardResult,
+        correct: bool,
+        override_reason: Option<&str>,
+    ) -> Result<(), TournamentError> {
         let reason = override_reason
             .map(str::trim)
             .filter(|r| !r.is_empty())

@@ -32,6 +32,12 @@ pub struct Tournament {
         with = "crate::laws::serde_color::option_color"
     )]
     pub initial_colour: Option<Color>,
+    /// The seed the initial colour was drawn from ([`crate::tournament::lots`], TRF `XXS`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lots_seed: Option<u64>,
+    /// FIDE mode and the notes of its corrections ([`crate::tournament::fide_mode`]).
+    #[serde(flatten)]
+    pub fide: crate::tournament::fide_mode::FideRecord,
     /// Point values (CR 4.1 defaults).
     #[serde(default)]
     pub scoring: Scoring,
@@ -92,6 +98,8 @@ impl Tournament {
             name: name.to_string(),
             total_rounds,
             initial_colour: Some(Color::White),
+            lots_seed: None,
+            fide: Default::default(),
             scoring: Scoring::default(),
             players: Vec::new(),
             rounds: Vec::new(),

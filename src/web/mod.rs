@@ -606,6 +606,7 @@ pub fn router(app: Shared) -> Router {
         .route("/export/trf", get(pages::export_trf))
         .route("/export/state", get(pages::export_state))
         .route("/standings.csv", get(pages::export_standings_csv))
+        .route("/players.csv", get(pages::export_players_csv))
         .route("/connect", get(pages::connect))
         .route("/players/disqualify", post(actions::disqualify))
         .route("/players/bye", post(actions::half_point_bye))

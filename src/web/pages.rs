@@ -653,6 +653,20 @@ pub(super) async fn export_standings_csv(State(app): State<Shared>, q: PageQuery
     }
 }
 
+/// `GET /players.csv`: the player list for a spreadsheet, as `tournament export-players`
+/// writes it and the import page reads it back ([`crate::formats::player_export::write`]).
+pub(super) async fn export_players_csv(State(app): State<Shared>, q: PageQuery) -> Response {
+    let lang = app.lang(q.lang.as_deref());
+    match load(&app, lang, "/players").await {
+        Ok(t) => download(
+            "text/csv; charset=utf-8",
+            "players.csv",
+            crate::formats::player_export::write(&t),
+        ),
+        Err(r) => r,
+    }
+}
+
 /// `GET /rounds/{n}/export.csv`: round `n`'s pairings as CSV ([`PairingList::to_csv`], names
 /// neutralised for spreadsheets).
 pub(super) async fn export_csv(

@@ -494,3 +494,268 @@ fn tournament_commands_speak_russian() {
         "{e}"
     );
 }
+
+/// The drawing of lots (C.04.3): `--seed` draws the first player's colour in round 1
+/// (SplitMix64: seed 4 → White, seed 0 → Black), the seed is kept in the state file and the TRF
+/// (`XXS`), and the same seed gives the same round 1 wherever it is paired.
+#[test]
+fn a_seeded_drawing_of_lots_repeats_round_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let event = |file: &str, seed: &str| {
+        let text = ok(
+            &[
+                "new", file, "--name", "Lots", "--rounds", "3", "--seed", seed, "--lang", "ru",
+            ],
+            d,
+        );
+        for (n, r) in [
+            ("Anna", "1500"),
+            ("Boris", "1400"),
+            ("Chen", "1300"),
+            ("Dina", "1200"),
+        ] {
+            ok(&["add-player", file, "--name", n, "--rating", r], d);
+        }
+        let pairs = ok(&["pair", file, "--auto", "--format", "json"], d);
+        let v: serde_json::Value = serde_json::from_str(&pairs).unwrap();
+        (text, v["boards"].clone(), pairs)
+    };
+    let (text4, games4, pairs4) = event("a.json", "4");
+    assert!(
+        text4.contains("жребий (зерно 4): первый номер в 1-м туре играет белыми"),
+        "{text4}"
+    );
+    let (_, games4b, pairs4b) = event("b.json", "4");
+    assert_eq!(pairs4, pairs4b, "the same seed, the same round 1");
+    let (text0, games0, _) = event("c.json", "0");
+    assert!(
+        text0.contains("жребий (зерно 0): первый номер в 1-м туре играет чёрными"),
+        "{text0}"
+    );
+    // 4 players: 1–3 and 4–2 (C.04.3 E.5: the odd-ranked top player of a pair gets the initial
+    // colour, the even-ranked the other).
+    let board = |g: &serde_json::Value, i: usize| (g[i]["white"].clone(), g[i]["black"].clone());
+    assert_eq!(board(&games4, 0), (1.into(), 3.into()), "{games4}");
+    assert_eq!(board(&games4, 1), (4.into(), 2.into()), "{games4}");
+    assert_eq!(games4, games4b);
+    assert_eq!(board(&games0, 0), (3.into(), 1.into()), "{games0}");
+    assert_eq!(board(&games0, 1), (2.into(), 4.into()), "{games0}");
+
+    // The seed survives the state file, the TRF and the TRF read back.
+    let state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("c.json")).unwrap()).unwrap();
+    assert_eq!(state["lots_seed"], 0);
+    assert_eq!(state["initial_colour"], "black");
+    let trf = ok(&["export", "c.json", "--format", "trf"], d);
+    assert!(
+        trf.starts_with("012 Lots\nXXR 3\nXXC black1\nXXS 0\n"),
+        "{trf}"
+    );
+    std::fs::write(d.join("c.trf"), &trf).unwrap();
+    ok(&["import", "c.trf", "back.json"], d);
+    let back = arbiter::tournament::store::load(&d.join("back.json")).unwrap();
+    assert_eq!(back.lots_seed, Some(0));
+    assert_eq!(back.initial_colour, Some(shakmaty::Color::Black));
+    assert_eq!(ok(&["export", "back.json", "--format", "trf"], d), trf);
+
+    // A colour chosen and a seed exclude each other; a seed is a number or `random`.
+    let out = arbiter(
+        &[
+            "tournament",
+            "new",
+            "x.json",
+            "--name",
+            "X",
+            "--seed",
+            "1",
+            "--initial-colour",
+            "white",
+        ],
+        d,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let out = arbiter(
+        &[
+            "tournament",
+            "new",
+            "x.json",
+            "--name",
+            "X",
+            "--seed",
+            "abc",
+        ],
+        d,
+    );
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("abc"));
+    let text = ok(&["new", "r.json", "--name", "R", "--seed", "random"], d);
+    assert!(text.contains("drawing of lots (seed "), "{text}");
+    let r = arbiter::tournament::store::load(&d.join("r.json")).unwrap();
+    let seed = r.lots_seed.unwrap();
+    assert_eq!(
+        r.initial_colour,
+        Some(arbiter::tournament::lots::initial_colour(seed))
+    );
+    // Without `--seed` nothing is drawn: White, as before.
+    ok(&["new", "w.json", "--name", "W"], d);
+    let w = arbiter::tournament::store::load(&d.join("w.json")).unwrap();
+    assert_eq!(
+        (w.initial_colour, w.lots_seed),
+        (Some(shakmaty::Color::White), None)
+    );
+}
+
+/// FIDE mode (C.02): after round 2 is paired, round 1's result changes only with a note (kept);
+/// starting ranks are frozen; leaving the mode is final, and the TRF says so.
+#[test]
+fn fide_mode_refuses_and_cannot_be_re_entered() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(&["new", "f.json", "--name", "FIDE", "--rounds", "3"], d);
+    for (n, r) in [
+        ("Anna", "1500"),
+        ("Boris", "1400"),
+        ("Chen", "1300"),
+        ("Dina", "1200"),
+    ] {
+        ok(&["add-player", "f.json", "--name", n, "--rating", r], d);
+    }
+    let on = ok(&["fide-mode", "f.json", "on", "--lang", "ru"], d);
+    assert!(on.contains("режим FIDE включён"), "{on}");
+    ok(&["pair", "f.json", "--auto"], d);
+    ok(
+        &["result", "f.json", "--round", "1", "--board", "1", "1-0"],
+        d,
+    );
+    ok(
+        &["result", "f.json", "--round", "1", "--board", "2", "0-1"],
+        d,
+    );
+    ok(&["pair", "f.json", "--auto"], d);
+    // Round 1 is now an earlier round: a change needs a note.
+    let correct = [
+        "result",
+        "f.json",
+        "--round",
+        "1",
+        "--board",
+        "1",
+        "0-1",
+        "--correct",
+    ];
+    let e = fails(&correct, d);
+    assert!(
+        e.contains("FIDE mode: round 1 is not the last paired round; changing the result of board 1 needs a note (why)"),
+        "{e}"
+    );
+    let mut ru = correct.to_vec();
+    ru.extend(["--lang", "ru"]);
+    let e = fails(&ru, d);
+    assert!(
+        e.contains("чтобы изменить результат на доске 1, нужна пометка"),
+        "{e}"
+    );
+    let before = std::fs::read(d.join("f.json")).unwrap();
+    fails(&correct, d);
+    assert_eq!(
+        std::fs::read(d.join("f.json")).unwrap(),
+        before,
+        "a refusal writes nothing"
+    );
+    // The same result again is no change; the last round's results need no note.
+    ok(
+        &[
+            "result",
+            "f.json",
+            "--round",
+            "1",
+            "--board",
+            "1",
+            "1-0",
+            "--correct",
+        ],
+        d,
+    );
+    ok(
+        &["result", "f.json", "--round", "2", "--board", "1", "1-0"],
+        d,
+    );
+    ok(
+        &[
+            "result",
+            "f.json",
+            "--round",
+            "2",
+            "--board",
+            "1",
+            "0-1",
+            "--correct",
+        ],
+        d,
+    );
+    let mut noted = correct.to_vec();
+    noted.extend(["--note", "scoresheets: Black won"]);
+    ok(&noted, d);
+    let t = arbiter::tournament::store::load(&d.join("f.json")).unwrap();
+    assert_eq!(t.fide.notes.len(), 1);
+    let n = &t.fide.notes[0];
+    assert_eq!(
+        (n.round, n.board, n.note.as_str()),
+        (1, 1, "scoresheets: Black won")
+    );
+    assert_eq!(
+        (n.from, n.to),
+        (
+            Some(arbiter::tournament::BoardResult::WhiteWins),
+            arbiter::tournament::BoardResult::BlackWins
+        )
+    );
+    // Starting ranks: frozen after round 1.
+    let e = fails(&["start-list", "f.json", "--apply"], d);
+    assert!(e.contains("the start list is frozen"), "{e}");
+
+    // Leaving is final.
+    let left = ok(&["fide-mode", "f.json", "off"], d);
+    assert!(left.contains("FIDE mode left after round 2"), "{left}");
+    let e = fails(&["fide-mode", "f.json", "on"], d);
+    assert!(
+        e.contains("FIDE mode was left after round 2 and cannot be re-entered"),
+        "{e}"
+    );
+    let e = fails(&["fide-mode", "f.json", "on", "--lang", "ru"], d);
+    assert!(
+        e.contains("из режима FIDE вышли после 2-го тура, вернуться в него нельзя"),
+        "{e}"
+    );
+    let e = fails(&["fide-mode", "f.json", "off"], d);
+    assert!(e.contains("the event is not in FIDE mode"), "{e}");
+    // Out of FIDE mode an earlier round changes without a note.
+    ok(
+        &[
+            "result",
+            "f.json",
+            "--round",
+            "1",
+            "--board",
+            "2",
+            "1-0",
+            "--correct",
+        ],
+        d,
+    );
+    let trf = ok(&["export", "f.json", "--format", "trf"], d);
+    assert!(
+        trf.contains("\n### FIDE mode left after round 2\n"),
+        "{trf}"
+    );
+    std::fs::write(d.join("f.trf"), &trf).unwrap();
+    ok(&["import", "f.trf", "g.json"], d);
+    let g = arbiter::tournament::store::load(&d.join("g.json")).unwrap();
+    assert_eq!(
+        g.fide.mode,
+        arbiter::tournament::fide_mode::FideMode::Left { after_round: 2 }
+    );
+    assert_eq!(ok(&["export", "g.json", "--format", "trf"], d), trf);
+    assert!(fails(&["fide-mode", "g.json", "on"], d).contains("cannot be re-entered"));
+}

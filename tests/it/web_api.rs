@@ -1615,6 +1615,32 @@ async fn byes_disqualification_and_downloads_on_the_pages() {
     assert_eq!(s, StatusCode::SEE_OTHER);
     let (_, _, csv) = send(&cfg, "GET", "/standings.csv", "", &[]).await;
     assert!(csv.contains(r#",2,"'=HYPERLINK(""http://x"")","#), "{csv}");
+    // The player list for a spreadsheet, read back by the import's own reader.
+    let (s, h, csv) = send(&cfg, "GET", "/players.csv", "", &[]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        h[header::CONTENT_DISPOSITION]
+            .to_str()
+            .unwrap()
+            .contains("players.csv")
+    );
+    assert!(
+        csv.starts_with("\u{feff}№;Фамилия;Имя;Отчество;Дата рождения;"),
+        "{csv}"
+    );
+    assert!(csv.contains(r#"2;"'=HYPERLINK(""http://x"")";"#), "{csv}");
+    let t = store::load(&path).unwrap();
+    let read = arbiter::formats::player_list::read(
+        csv.as_bytes(),
+        &Tournament::new("copy", 1),
+        "players.csv",
+    )
+    .unwrap();
+    let names: Vec<&str> = read.to_add.iter().map(|r| r.player.name.as_str()).collect();
+    let want: Vec<&str> = t.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, want);
+    let (_, _, page) = send(&cfg, "GET", "/players?lang=ru", "", &[]).await;
+    assert!(page.contains(r#"id="players-csv""#), "{page}");
     let (s, _, json) = send(&cfg, "GET", "/export/state", "", &[]).await;
     assert_eq!(s, StatusCode::OK);
     let back: Tournament = serde_json::from_str(&json).unwrap();
@@ -2191,4 +2217,41 @@ async fn the_playout_settings_are_set_on_the_event_page_and_through_the_api() {
     )
     .await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
+}
+
+/// FIDE mode on the desk: a correction of an earlier round's result (the desk's form has no
+/// note) is refused with the reason in the page's language, and nothing is written.
+#[tokio::test]
+async fn fide_mode_refuses_an_earlier_rounds_correction_on_the_desk() {
+    use arbiter::tournament::{BoardResult, GameRef};
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 4);
+    let mut t = store::load(&path).unwrap();
+    t.enter_fide_mode().unwrap();
+    let rules = arbiter::tournament::pairing::PairingRules::fide();
+    t.pair_next_round(&rules).unwrap();
+    t.record_result(1, GameRef::Board(1), BoardResult::WhiteWins, false)
+        .unwrap();
+    t.record_result(1, GameRef::Board(2), BoardResult::BlackWins, false)
+        .unwrap();
+    t.pair_next_round(&rules).unwrap();
+    store::save(&t, &path).unwrap();
+    let cfg = config(&path, None);
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let before = std::fs::read_to_string(&path).unwrap();
+    let v = version(&t);
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/rounds/1/result",
+        &format!("board=1&result=0-1&correct=yes&confirm=yes&version={v}&lang=ru"),
+        &form,
+    )
+    .await;
+    assert_ne!(s, StatusCode::SEE_OTHER);
+    assert!(
+        body.contains("режим FIDE: 1-й тур — не последний составленный"),
+        "{body}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
 }

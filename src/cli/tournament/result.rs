@@ -42,12 +42,13 @@ pub(super) fn run_result(a: ResultArgs) -> anyhow::Result<ExitCode> {
                 a.correct,
             )?,
             Recorded::Typed(r) => {
-                t.record_result_overriding(
+                t.record_result_noted(
                     a.round,
                     GameRef::Board(board),
                     *r,
                     a.correct,
                     a.override_reason.as_deref(),
+                    a.note.as_deref(),
                 )?;
                 *r
             }

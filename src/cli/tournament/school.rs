@@ -391,3 +391,42 @@ pub(super) fn run_diplomas(a: DiplomasArgs) -> anyhow::Result<ExitCode> {
         }
     }
 }
+
+#[derive(clap::Args)]
+pub(super) struct ExportPlayersArgs {
+    /// State file or TRF file.
+    file: PathBuf,
+    /// Write the list here (default: standard output).
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+    #[command(flatten)]
+    out: Output,
+}
+
+/// Runs `tournament export-players`: the player list as CSV for a spreadsheet (UTF-8 with
+/// BOM, `;`, Russian header, dates ДД.ММ.ГГГГ), which `add-players` reads back.
+pub(super) fn run_export_players(a: ExportPlayersArgs) -> anyhow::Result<ExitCode> {
+    let t = load(&a.file)?;
+    let csv = arbiter::formats::player_export::write(&t);
+    match &a.output {
+        Some(path) => {
+            store::write_atomic(path, |f| f.write_all(csv.as_bytes()))?;
+            let text = a.out.lang.get().fmt(
+                "pl-exported",
+                &[
+                    ("n", &t.players.len().to_string()),
+                    ("file", &path.display().to_string()),
+                ],
+            );
+            print(
+                &a.out,
+                &format!("{text}\n"),
+                &serde_json::json!({"players": t.players.len(), "file": path}),
+            )
+        }
+        None => {
+            std::io::stdout().lock().write_all(csv.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

@@ -85,6 +85,17 @@ impl Trf {
                 text: format!("XXC {word}"),
             }));
         }
+        // The seed the colour was drawn from (crate::tournament::lots), so a reader repeats
+        // the draw; programs that do not know the code pass over it.
+        if let Some(seed) = t.lots_seed {
+            lines.push(TrfLine::Header(HeaderLine {
+                text: format!("XXS {seed}"),
+            }));
+        }
+        // C.02: the file says the event left FIDE mode.
+        if let Some(text) = t.fide.mode.trf_line() {
+            lines.push(TrfLine::Header(HeaderLine { text }));
+        }
         let table = t.result_table(None);
         let ranks: HashMap<u16, usize> = standings(
             &table,
@@ -141,10 +152,18 @@ impl Trf {
         let total_rounds = trf.total_rounds().unwrap_or(max_blocks as u32);
         let mut t = Tournament::new(trf.name().unwrap_or(""), total_rounds);
         t.initial_colour = trf.initial_colour();
+        t.lots_seed = trf.lots_seed();
         t.scoring = trf.scoring();
+        if let Some(mode) = trf
+            .headers()
+            .find_map(|h| crate::tournament::fide_mode::FideMode::from_trf_line(&h.text))
+        {
+            t.fide.mode = mode;
+        }
         t.trf_headers = trf
             .headers()
-            .filter(|h| !matches!(h.code(), "012" | "XXR" | "XXC"))
+            .filter(|h| !matches!(h.code(), "012" | "XXR" | "XXC" | "XXS"))
+            .filter(|h| crate::tournament::fide_mode::FideMode::from_trf_line(&h.text).is_none())
             .map(|h| h.text.clone())
             .collect();
         for h in trf.headers() {

@@ -339,6 +339,12 @@ impl Trf {
             .and_then(|v| v.split_whitespace().next()?.parse().ok())
     }
 
+    /// The seed of the drawing of lots the initial colour came from (`XXS 123456789`, our
+    /// extension: [`crate::tournament::lots`]); `None` when absent or not a number.
+    pub fn lots_seed(&self) -> Option<u64> {
+        self.header("XXS")?.split_whitespace().next()?.parse().ok()
+    }
+
     /// Initial colour: `XXC white1|black1` (possibly after `rank`), else TRF-2026 `152 W|B`.
     pub fn initial_colour(&self) -> Option<Color> {
         if let Some(v) = self.header("XXC") {
