@@ -10,9 +10,9 @@ use shakmaty::Color;
 
 use crate::game::preset::Preset;
 use crate::tournament::live::LiveSetup;
-use crate::tournament::player::{
-    MAX_FIDE_ID, MAX_FOUR_DIGITS, MAX_NAME_CHARS, PlayerProblem, Sex, overlong_text_fields,
-};
+use crate::tournament::player::{MAX_FOUR_DIGITS, PlayerProblem, Sex, normalize_date};
+
+pub(crate) use crate::tournament::player::check_player;
 use crate::tournament::result::{BoardResult, Points, RoundEntry, RoundResult, Scoring};
 use crate::tournament::tiebreak::{ResultTable, TablePlayer};
 use crate::tournament::{Bye, ByeKind, Game, GameRef, Player, Round, TournamentError};
@@ -747,62 +747,4 @@ pub(crate) fn find_game(r: &Round, game: GameRef) -> Option<&Game> {
         GameRef::Board(b) => g.board == b,
         GameRef::Players(a, b) => (g.white == a && g.black == b) || (g.white == b && g.black == a),
     })
-}
-
-/// A birth date written the Russian way (`ДД.ММ.ГГГГ`) or with dashes, kept as
-/// `YYYY/MM/DD` ([`crate::tournament::player::normalize_birth_date`]); a date that is none of
-/// them is left for [`check_player`] to refuse.
-fn normalize_date(date: &mut Option<String>) {
-    if let Some(d) = date
-        .as_deref()
-        .and_then(crate::tournament::player::normalize_birth_date)
-    {
-        *date = Some(d);
-    }
-}
-
-/// The checks of a player record ([`Tournament::add_player`], [`Tournament::edit_player`]):
-/// the problem, or `Ok`. A name is kept whole however long (up to [`MAX_NAME_CHARS`]): only
-/// the TRF export cuts it to its 33 columns, and says so.
-pub(crate) fn check_player(player: &Player) -> Result<(), PlayerProblem> {
-    if player.name.trim().is_empty() {
-        return Err(PlayerProblem::EmptyName);
-    }
-    if player.name.chars().any(char::is_control) {
-        return Err(PlayerProblem::ControlCharacter);
-    }
-    let chars = player.name.chars().count();
-    if chars > MAX_NAME_CHARS {
-        return Err(PlayerProblem::NameTooLong {
-            chars,
-            max: MAX_NAME_CHARS,
-        });
-    }
-    if let Some(&(field, chars, width)) = overlong_text_fields(
-        &player.name,
-        player.title.as_deref(),
-        player.federation.as_deref(),
-        player.birth_date.as_deref(),
-    )
-    .iter()
-    .find(|(field, ..)| *field != "name")
-    {
-        return Err(PlayerProblem::TooWide {
-            field,
-            chars,
-            width,
-        });
-    }
-    if let Some(r) = player.rating.filter(|&r| r > MAX_FOUR_DIGITS) {
-        return Err(PlayerProblem::Rating(r));
-    }
-    if let Some(id) = player.fide_id.filter(|&id| id > MAX_FIDE_ID) {
-        return Err(PlayerProblem::FideId(id));
-    }
-    if let Some(date) = player.birth_date.as_deref()
-        && !crate::tournament::player::is_valid_birth_date(date)
-    {
-        return Err(PlayerProblem::BirthDate(date.to_string()));
-    }
-    Ok(())
 }

@@ -341,6 +341,64 @@ pub fn is_valid_birth_date(date: &str) -> bool {
     }
 }
 
+/// A birth date written the Russian way (`ДД.ММ.ГГГГ`) or with dashes, kept as
+/// `YYYY/MM/DD` ([`crate::tournament::player::normalize_birth_date`]); a date that is none of
+/// them is left for [`check_player`] to refuse.
+pub(crate) fn normalize_date(date: &mut Option<String>) {
+    if let Some(d) = date
+        .as_deref()
+        .and_then(crate::tournament::player::normalize_birth_date)
+    {
+        *date = Some(d);
+    }
+}
+
+/// The checks of a player record ([`Tournament::add_player`], [`Tournament::edit_player`]):
+/// the problem, or `Ok`. A name is kept whole however long (up to [`MAX_NAME_CHARS`]): only
+/// the TRF export cuts it to its 33 columns, and says so.
+pub(crate) fn check_player(player: &Player) -> Result<(), PlayerProblem> {
+    if player.name.trim().is_empty() {
+        return Err(PlayerProblem::EmptyName);
+    }
+    if player.name.chars().any(char::is_control) {
+        return Err(PlayerProblem::ControlCharacter);
+    }
+    let chars = player.name.chars().count();
+    if chars > MAX_NAME_CHARS {
+        return Err(PlayerProblem::NameTooLong {
+            chars,
+            max: MAX_NAME_CHARS,
+        });
+    }
+    if let Some(&(field, chars, width)) = overlong_text_fields(
+        &player.name,
+        player.title.as_deref(),
+        player.federation.as_deref(),
+        player.birth_date.as_deref(),
+    )
+    .iter()
+    .find(|(field, ..)| *field != "name")
+    {
+        return Err(PlayerProblem::TooWide {
+            field,
+            chars,
+            width,
+        });
+    }
+    if let Some(r) = player.rating.filter(|&r| r > MAX_FOUR_DIGITS) {
+        return Err(PlayerProblem::Rating(r));
+    }
+    if let Some(id) = player.fide_id.filter(|&id| id > MAX_FIDE_ID) {
+        return Err(PlayerProblem::FideId(id));
+    }
+    if let Some(date) = player.birth_date.as_deref()
+        && !crate::tournament::player::is_valid_birth_date(date)
+    {
+        return Err(PlayerProblem::BirthDate(date.to_string()));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

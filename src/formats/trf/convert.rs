@@ -40,7 +40,12 @@ impl Trf {
         // the values as the arbiter left them; those the file did not have after the rest.
         use crate::tournament::event::DETAIL_CODES;
         let mut written = Vec::new();
-        for h in &t.trf_headers {
+        // Comment lines (`###`, as a journal's entries read from an imported file) stay after
+        // the player lines, where the export put them, so a file read and written back is the
+        // same file.
+        let (comments, kept): (Vec<&String>, Vec<&String>) =
+            t.trf_headers.iter().partition(|h| h.starts_with("###"));
+        for h in kept {
             let code = h.get(..3).unwrap_or("");
             if DETAIL_CODES.contains(&code) {
                 if written.contains(&code) {
@@ -129,6 +134,9 @@ impl Trf {
                 rank: ranks.get(&p.start_rank).map(|&r| r as u16),
                 rounds,
             }));
+        }
+        for text in comments {
+            lines.push(TrfLine::Header(HeaderLine { text: text.clone() }));
         }
         Trf {
             lines,
