@@ -1375,3 +1375,39 @@ jr-arg = { $key ->
     [action] change
    *[other] { $key }
 }
+
+## The organiser's report (/report)
+web-nav-report = Report
+report-title = Organiser's report
+report-dates = Dates
+report-venue = Venue
+report-chief = Chief arbiter
+report-deputy = Deputy chief arbiter
+report-players = Participants
+report-rounds = Rounds played
+report-participants = Participants by category
+report-count = { $n } { $n ->
+    [one] participant
+   *[other] participants
+}
+report-crosstable = Crosstable
+report-prizes = Prize lists
+report-place = Place
+report-incidents = Incidents
+report-what = What
+report-how-many = Count
+report-articles = Articles
+report-cases = Where
+report-in-round = from round { $round }
+report-board = round { $round }, board { $board }
+report-noticed = noticed by the arbiter
+report-withdrawals = Withdrawals
+report-disqualifications = Disqualifications
+report-cheating = Proven cheating incidents
+report-illegal = Illegal acts (e-boards)
+report-touch = Touch-move (e-boards)
+report-judged = Results from the check of the game record
+report-contradicted = Reported results the board contradicts
+report-adjudicated = Adjudicated games
+report-corrections = Corrected results, with the arbiter's note
+report-trf = The TRF for the rating report

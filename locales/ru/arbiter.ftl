@@ -1512,3 +1512,40 @@ jr-arg = { $key ->
     [action] изменение
    *[other] { $key }
 }
+
+## Отчёт организатору (/report)
+web-nav-report = Отчёт
+report-title = Отчёт организатору
+report-dates = Сроки
+report-venue = Место
+report-chief = Главный судья
+report-deputy = Заместитель главного судьи
+report-players = Участников
+report-rounds = Сыграно туров
+report-participants = Участники по категориям
+report-count = { $n } { $n ->
+    [one] участник
+    [few] участника
+   *[many] участников
+}
+report-crosstable = Турнирная таблица
+report-prizes = Призёры
+report-place = Место
+report-incidents = Происшествия
+report-what = Что
+report-how-many = Сколько
+report-articles = Статьи
+report-cases = Где
+report-in-round = с { $round }-го тура
+report-board = тур { $round }, доска { $board }
+report-noticed = замечено судьёй
+report-withdrawals = Выбыли из турнира
+report-disqualifications = Дисквалифицированы
+report-cheating = Доказанные случаи нечестной игры
+report-illegal = Невозможные ходы (электронные доски)
+report-touch = Тронул — ходи (электронные доски)
+report-judged = Результаты по проверке записи партии
+report-contradicted = Заявленные результаты, которые противоречат позиции
+report-adjudicated = Присуждённые партии
+report-corrections = Исправленные результаты, с примечанием судьи
+report-trf = TRF для обсчёта рейтинга

@@ -210,36 +210,7 @@ pub(super) async fn categories(State(app): State<Shared>, q: PageQuery, uri: Uri
         Err(e) => return error_page(&app, lang, "/", &e),
     };
     let report = app.standings(&t);
-    let prizes = t.awards.prize_lists(&t, &report);
-    let cats: Vec<serde_json::Value> = t
-        .awards
-        .categories
-        .iter()
-        .zip(&prizes)
-        .map(|(c, p)| {
-            let rows: Vec<serde_json::Value> = report
-                .for_category(&t, c)
-                .standings
-                .iter()
-                .map(|r| {
-                    json!({
-                        "rank": r.rank,
-                        "start_rank": r.start_rank,
-                        "name": r.name,
-                        "points": fmt_decimal(r.points, lang),
-                        "prize": p.prizes.iter().any(|w| w.start_rank == r.start_rank),
-                    })
-                })
-                .collect();
-            json!({
-                "name": c.name,
-                "rule": c.rule.text(lang),
-                "prizes": c.prizes,
-                "rows": rows,
-                "link": format!("/diplomas?category={}&lang={}", encode(&c.name), lang.code()),
-            })
-        })
-        .collect();
+    let cats = category_json(&t, &report, lang);
     let rounds: Vec<serde_json::Value> = t
         .rounds
         .iter()
@@ -259,6 +230,52 @@ pub(super) async fn categories(State(app): State<Shared>, q: PageQuery, uri: Uri
             "all_link": format!("/diplomas?lang={}", lang.code()),
         }),
     )
+}
+
+/// Every category as `/categories` and the organiser's report show it: `name`, `rule`,
+/// `prizes` (how many), `rows` (its standings, `prize` marking a winner), `winners` (the
+/// prize list: place and name) and the `link` to its diplomas.
+pub(super) fn category_json(
+    t: &Tournament,
+    report: &StandingsReport,
+    lang: Lang,
+) -> Vec<serde_json::Value> {
+    let prizes = t.awards.prize_lists(t, report);
+    t
+        .awards
+        .categories
+        .iter()
+        .zip(&prizes)
+        .map(|(c, p)| {
+            let rows: Vec<serde_json::Value> = report
+                .for_category(t, c)
+                .standings
+                .iter()
+                .map(|r| {
+                    json!({
+                        "rank": r.rank,
+                        "start_rank": r.start_rank,
+                        "name": r.name,
+                        "points": fmt_decimal(r.points, lang),
+                        "prize": p.prizes.iter().any(|w| w.start_rank == r.start_rank),
+                    })
+                })
+                .collect();
+            let winners: Vec<serde_json::Value> = p
+                .prizes
+                .iter()
+                .map(|w| json!({"place": w.place, "name": w.name, "points": fmt_decimal(w.points, lang)}))
+                .collect();
+            json!({
+                "name": c.name,
+                "rule": c.rule.text(lang),
+                "prizes": c.prizes,
+                "rows": rows,
+                "winners": winners,
+                "link": format!("/diplomas?category={}&lang={}", encode(&c.name), lang.code()),
+            })
+        })
+        .collect()
 }
 
 /// `text` percent-encoded for a query value (every byte but ASCII letters and digits).

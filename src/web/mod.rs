@@ -58,6 +58,7 @@ mod import;
 pub mod live;
 mod manual;
 mod pages;
+mod report;
 mod versions;
 mod view;
 
@@ -530,6 +531,7 @@ pub fn router(app: Shared) -> Router {
         .route("/players/import/confirm", post(import::confirm))
         .route("/diplomas", get(diplomas::page))
         .route("/crosstable", get(pages::crosstable))
+        .route("/report", get(report::page))
         .route("/log", get(pages::journal))
         .route("/log/undo", post(actions::undo))
         .route("/api/event", get(api::event))

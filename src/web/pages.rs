@@ -465,7 +465,7 @@ fn number(v: &Value, lang: Lang) -> String {
 }
 
 /// A standings row for the page.
-fn standing_json(
+pub(super) fn standing_json(
     t: &Tournament,
     r: &crate::tournament::standings::StandingRow,
     report_order: &[String],
@@ -520,6 +520,20 @@ pub(super) async fn crosstable(State(app): State<Shared>, q: PageQuery, uri: Uri
         Err(r) => return r,
     };
     let report = app.standings(&t);
+    render(
+        &app,
+        "crosstable.html",
+        &page,
+        with(
+            event_data(&t, page.lang),
+            crosstable_json(&t, report, page.lang),
+        ),
+    )
+}
+
+/// The crosstable's data as `/crosstable` and the organiser's report show it: `after_round`,
+/// the tie-break `order`, `rows` (a standings row with its round `cells`) and `round_numbers`.
+pub(super) fn crosstable_json(t: &Tournament, report: StandingsReport, lang: Lang) -> Value {
     let order = report.tie_break_order.clone();
     let cross = Crosstable::new(report, &t.result_table(None));
     let rows: Vec<Value> = cross
@@ -528,21 +542,13 @@ pub(super) async fn crosstable(State(app): State<Shared>, q: PageQuery, uri: Uri
         .map(|r| {
             let cells: Vec<String> = r.rounds.iter().map(CrossCell::text).collect();
             with(
-                standing_json(&t, &r.standing, &order, page.lang),
+                standing_json(t, &r.standing, &order, lang),
                 json!({"cells": cells}),
             )
         })
         .collect();
     let rounds: Vec<usize> = (1..=cross.after_round).collect();
-    render(
-        &app,
-        "crosstable.html",
-        &page,
-        with(
-            event_data(&t, page.lang),
-            json!({"after_round": cross.after_round, "order": order, "rows": rows, "round_numbers": rounds}),
-        ),
-    )
+    json!({"after_round": cross.after_round, "order": order, "rows": rows, "round_numbers": rounds})
 }
 
 /// True when `result` is a result the buttons offer.

@@ -34,6 +34,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ),
     ("message.html", include_str!("templates/message.html")),
     ("categories.html", include_str!("templates/categories.html")),
+    ("report.html", include_str!("templates/report.html")),
     ("import.html", include_str!("templates/import.html")),
     ("live.html", include_str!("templates/live.html")),
     ("live_round.html", include_str!("templates/live_round.html")),

@@ -53,5 +53,6 @@ mod trf_roundtrip;
 mod web_api;
 mod web_attacks;
 mod web_live;
+mod web_report;
 mod winnability_cha;
 mod winnable_cli;

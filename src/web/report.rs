@@ -1,0 +1,205 @@
+//! The organiser's report (`/report`): one printable page composed of what the desk already
+//! shows — the event's details, the participants by category, the standings with tie-breaks,
+//! the crosstable, the prize lists — with a count of the incidents the record keeps
+//! (withdrawals CR 1.4, disqualifications CR 2.2, results from the judge and reports the
+//! board contradicts CR 4.2, adjudications CR 4.3, illegal acts CR 3.4, touch-move Laws 4.3,
+//! corrected results with their notes) and the TRF for the rating report.
+
+use std::collections::BTreeSet;
+
+use axum::extract::State;
+use axum::http::Uri;
+use axum::response::Response;
+use serde_json::{Value, json};
+
+use super::Shared;
+use super::extract::PageQuery;
+use super::view::{error_page, render};
+use crate::i18n::Lang;
+use crate::tournament::Tournament;
+use crate::tournament::live::{LiveAct, LiveIncidentKind};
+
+/// One line of the incidents table: what (a Fluent id), how many, the articles, the cases.
+fn incident(lang: Lang, what: &str, count: usize, articles: &str, cases: Vec<String>) -> Value {
+    json!({"what": lang.msg(what), "count": count, "articles": articles, "cases": cases})
+}
+
+/// The incidents the record keeps, counted, as the report's table rows.
+fn incidents(t: &Tournament, lang: Lang) -> Vec<Value> {
+    let round = |r: u32| lang.fmt("report-in-round", &[("round", &r.to_string())]);
+    let withdrawn: Vec<String> = t
+        .players
+        .iter()
+        .filter_map(|p| {
+            p.withdrawn_from
+                .map(|r| format!("{} ({})", p.name, round(r)))
+        })
+        .collect();
+    let disqualified: Vec<String> = t
+        .players
+        .iter()
+        .filter_map(|p| {
+            p.disqualified_from
+                .map(|r| format!("{} ({})", p.name, round(r)))
+        })
+        .collect();
+    let games: Vec<(u32, &crate::tournament::Game)> = t
+        .rounds
+        .iter()
+        .flat_map(|r| r.games.iter().map(move |g| (r.number, g)))
+        .collect();
+    let board = |r: u32, b: u32| {
+        lang.fmt(
+            "report-board",
+            &[("round", &r.to_string()), ("board", &b.to_string())],
+        )
+    };
+    let judged: Vec<String> = games
+        .iter()
+        .filter(|(_, g)| g.judged.is_some())
+        .map(|(r, g)| board(*r, g.board))
+        .collect();
+    let contradicted: Vec<String> = games
+        .iter()
+        .filter(|(_, g)| g.judged.as_ref().is_some_and(|j| !j.agrees))
+        .map(|(r, g)| board(*r, g.board))
+        .collect();
+    let cheating: u32 = games
+        .iter()
+        .filter_map(|(_, g)| g.judged.as_ref())
+        .map(|j| j.cheating_white + j.cheating_black)
+        .sum();
+    let adjudicated: Vec<String> = games
+        .iter()
+        .filter(|(_, g)| g.adjudicated.is_some())
+        .map(|(r, g)| board(*r, g.board))
+        .collect();
+    let live = |kind: LiveIncidentKind| {
+        let found: Vec<_> = t.live.incidents.iter().filter(|i| i.kind == kind).collect();
+        let articles: BTreeSet<&str> = found.iter().filter_map(|i| i.article.as_deref()).collect();
+        let cases: Vec<String> = found
+            .iter()
+            .map(|i| {
+                let noticed = i
+                    .decision
+                    .as_ref()
+                    .is_some_and(|d| d.act == LiveAct::Noticed);
+                let b = board(i.round, i.board);
+                if noticed {
+                    format!("{b} ({})", lang.msg("report-noticed"))
+                } else {
+                    b
+                }
+            })
+            .collect();
+        (
+            found.len(),
+            articles.into_iter().collect::<Vec<_>>().join(", "),
+            cases,
+        )
+    };
+    let (illegal, illegal_articles, illegal_cases) = live(LiveIncidentKind::Illegal);
+    let (touch, touch_articles, touch_cases) = live(LiveIncidentKind::Touch);
+    let notes: Vec<String> = t
+        .fide
+        .notes
+        .iter()
+        .map(|n| {
+            let from = n.from.map_or("—".to_string(), |r| r.to_string());
+            format!(
+                "{}: {from} → {} — {}",
+                board(n.round, n.board),
+                n.to,
+                n.note
+            )
+        })
+        .collect();
+    vec![
+        incident(
+            lang,
+            "report-withdrawals",
+            withdrawn.len(),
+            "CR 1.4",
+            withdrawn,
+        ),
+        incident(
+            lang,
+            "report-disqualifications",
+            disqualified.len(),
+            "CR 2.2",
+            disqualified,
+        ),
+        incident(lang, "report-cheating", cheating as usize, "CR 2.2", vec![]),
+        incident(
+            lang,
+            "report-illegal",
+            illegal,
+            if illegal_articles.is_empty() {
+                "CR 3.4"
+            } else {
+                &illegal_articles
+            },
+            illegal_cases,
+        ),
+        incident(
+            lang,
+            "report-touch",
+            touch,
+            if touch_articles.is_empty() {
+                "Laws 4.3"
+            } else {
+                &touch_articles
+            },
+            touch_cases,
+        ),
+        incident(lang, "report-judged", judged.len(), "", judged),
+        incident(
+            lang,
+            "report-contradicted",
+            contradicted.len(),
+            "CR 4.2",
+            contradicted,
+        ),
+        incident(
+            lang,
+            "report-adjudicated",
+            adjudicated.len(),
+            "CR 4.3",
+            adjudicated,
+        ),
+        incident(lang, "report-corrections", notes.len(), "", notes),
+    ]
+}
+
+/// `GET /report`: the organiser's report, one page to print.
+pub(super) async fn page(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
+    let page = app.page(&q, &uri, |l| l.msg("report-title"));
+    let lang = page.lang;
+    let t = match app.load().await {
+        Ok(t) => t,
+        Err(e) => return error_page(&app, lang, "/", &e),
+    };
+    let report = app.standings(&t);
+    let standings: Vec<Value> = report
+        .standings
+        .iter()
+        .map(|r| super::pages::standing_json(&t, r, &report.tie_break_order, lang))
+        .collect();
+    let categories = super::diplomas::category_json(&t, &report, lang);
+    let order = report.tie_break_order.clone();
+    let after_round = report.after_round;
+    let cross = super::pages::crosstable_json(&t, report, lang);
+    let data = super::pages::with_event(
+        &t,
+        lang,
+        json!({
+            "after_round": after_round,
+            "order": order,
+            "standings": standings,
+            "cross": cross,
+            "categories": categories,
+            "incidents": incidents(&t, lang),
+        }),
+    );
+    render(&app, "report.html", &page, data)
+}
