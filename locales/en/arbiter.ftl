@@ -189,6 +189,9 @@ pgn-touch-adjust = { $side } adjusted the piece on { $square } after saying "j'a
 pgn-cut = from ply { $ply } (by { $by }) the board holds a position no legal move reaches, which SAN cannot write; the plies played on the board: { $plies }; final position: { $fen }
 pgn-verdict = the arbiter's verdict: { $result } ({ $why })
 judge-game = { $file } game { $index }
+judge-failed-line = { $file }:{ $line }: game { $index }: { $reason }
+judge-failed-byte = { $file }: game { $index } (byte offset { $offset }): { $reason }
+judge-failed = { $file }: game { $index }: { $reason }
 board-no-move = no move
 board-livechess-differs = LiveChess reads the moves differently from ply { $ply }: ours { $ours }, LiveChess { $livechess }
 

@@ -220,6 +220,9 @@ pgn-touch-adjust = { $side } поправили фигуру на { $square }, �
 pgn-cut = с полухода { $ply } (ход { $by }) на доске позиция, к которой не ведут допустимые ходы, и записать её в SAN нельзя; полуходы, сделанные на доске: { $plies }; итоговая позиция: { $fen }
 pgn-verdict = решение судьи: { $result } ({ $why })
 judge-game = { $file }, партия { $index }
+judge-failed-line = { $file }:{ $line }: партия { $index }: { $reason }
+judge-failed-byte = { $file }: партия { $index } (с байта { $offset }): { $reason }
+judge-failed = { $file }: партия { $index }: { $reason }
 board-no-move = нет хода
 board-livechess-differs = LiveChess читает ходы иначе начиная с полухода { $ply }: у нас { $ours }, у LiveChess { $livechess }
 

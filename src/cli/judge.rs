@@ -120,7 +120,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let mut game = match game {
                 Ok(game) => game,
                 Err(e) => {
-                    note!("arbiter: {e}");
+                    note!(
+                        "arbiter: {}",
+                        arbiter::formats::messages::game_read_text(&e, lang)
+                    );
                     failed = true;
                     continue;
                 }
@@ -149,7 +152,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         vec![(1, GameRecord::Events(g.events), extras)]
                     }
                     Err(e) => {
-                        note!("arbiter: {name}: {e}");
+                        note!("arbiter: {name}: {}", e.message(lang));
                         *failed = true;
                         Vec::new()
                     }
@@ -168,7 +171,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                                 BoardExtras::default(),
                             )),
                             Err(e) => {
-                                note!("arbiter: {name}: {e}");
+                                note!("arbiter: {name}: {}", e.message(lang));
                                 failed = true;
                             }
                         }
@@ -257,16 +260,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                                 note!("arbiter: {name}:{line}: {e}");
                             }
                             (JudgeFailure::Event { line, .. }, _) => {
-                                note!("arbiter: {name}:{line}: game {}: {e}", game.index);
+                                let at = [
+                                    ("file", name.as_str()),
+                                    ("line", &line.to_string()),
+                                    ("index", &game.index.to_string()),
+                                    ("reason", &e),
+                                ];
+                                note!("arbiter: {}", lang.fmt("judge-failed-line", &at));
                             }
                             (_, Location::Byte(offset)) => {
-                                note!(
-                                    "arbiter: {name}: game {} (byte offset {offset}): {e}",
-                                    game.index
-                                );
+                                let at = [
+                                    ("file", name.as_str()),
+                                    ("offset", &offset.to_string()),
+                                    ("index", &game.index.to_string()),
+                                    ("reason", &e),
+                                ];
+                                note!("arbiter: {}", lang.fmt("judge-failed-byte", &at));
                             }
                             (_, Location::Line(_)) => {
-                                note!("arbiter: {name}: game {}: {e}", game.index)
+                                let at = [
+                                    ("file", name.as_str()),
+                                    ("index", &game.index.to_string()),
+                                    ("reason", &e),
+                                ];
+                                note!("arbiter: {}", lang.fmt("judge-failed", &at));
                             }
                         }
                         failed = true;
@@ -301,7 +318,7 @@ fn start_fen(record: &GameRecord) -> Option<&str> {
 }
 
 /// Why a game could not be judged, in `lang` where the library words it (a refused start
-/// position: its problems with their articles); otherwise the error's English text.
+/// position: its problems with their articles; the judge's refusals in Russian).
 fn failure_text(failure: &JudgeFailure, lang: arbiter::i18n::Lang) -> String {
     use arbiter::game::judge::JudgeError;
     match failure {
@@ -312,6 +329,10 @@ fn failure_text(failure: &JudgeFailure, lang: arbiter::i18n::Lang) -> String {
             error: JudgeError::InvalidStart { source, .. },
             ..
         } => format!("header: {}", source.message(lang)),
+        other if lang == arbiter::i18n::Lang::En => other.to_string(),
+        JudgeFailure::Pgn(error) | JudgeFailure::Event { error, .. } => {
+            arbiter::formats::messages::judge_error_text(error, lang)
+        }
         other => other.to_string(),
     }
 }

@@ -269,6 +269,29 @@ fn file_errors_in_both_languages() {
             d,
         );
     }
+    // A game the judge cannot read: the event log's line and the game, in words.
+    std::fs::write(
+        d.join("broken.jsonl"),
+        "{\"type\":\"header\"}\n{\"type\":\"move\",\"uci\":\"e2e4\"}\n{\"type\":\"move\",\"uci\":\"zz\"}\n",
+    )
+    .unwrap();
+    both(
+        &["judge", "broken.jsonl"],
+        1,
+        false,
+        "broken.jsonl:3: game 1: event 2: unreadable move \"zz\"",
+        "broken.jsonl:3: партия 1: ход «zz» не читается",
+        d,
+    );
+    std::fs::write(d.join("not-an-event.jsonl"), "{\"bad\":1}\n").unwrap();
+    both(
+        &["judge", "not-an-event.jsonl"],
+        1,
+        false,
+        "not-an-event.jsonl:1: game 1: line 1: not a valid event",
+        "not-an-event.jsonl, строка 1: это не событие журнала партии",
+        d,
+    );
     both(
         &["judge", "missing.pgn"],
         1,
