@@ -151,7 +151,11 @@ struct Eboard {
     source: String,
     state: EboardState,
     battery: Option<String>,
+    /// Read as a DGT serial board (true) or as LiveChess's frames (false).
     dgt: bool,
+    /// Whether its link has spoken: an e-board known only from the state file's assignment
+    /// takes the reader of the link it comes from once that link speaks.
+    heard: bool,
     game: LiveGame,
     /// The last frame or message with a placement, replayed into a fresh game.
     last: Option<LinkEvent>,
@@ -308,16 +312,32 @@ impl LiveRoom {
         }
     }
 
-    fn entry(&mut self, serialnr: &str, source: &str, dgt: bool) -> &mut Eboard {
+    /// E-board `serialnr`, added when new; `dgt` is its link's kind when the caller knows it
+    /// (`None` for an assignment from the state file, which does not say). An e-board not
+    /// heard from yet takes the kind of the first link that speaks for it, with a fresh game
+    /// read by that link's reader.
+    fn entry(&mut self, serialnr: &str, source: &str, dgt: Option<bool>) -> &mut Eboard {
+        let unheard_other = self
+            .eboards
+            .get(serialnr)
+            .and_then(|e| dgt.filter(|&d| !e.heard && e.dgt != d));
+        if let Some(d) = unheard_other {
+            let game = self.fresh_game(serialnr, d);
+            if let Some(e) = self.eboards.get_mut(serialnr) {
+                e.dgt = d;
+                e.game = game;
+            }
+        }
         if !self.eboards.contains_key(serialnr) {
-            let game = self.fresh_game(serialnr, dgt);
+            let game = self.fresh_game(serialnr, dgt.unwrap_or(false));
             self.eboards.insert(
                 serialnr.to_string(),
                 Eboard {
                     source: source.to_string(),
                     state: EboardState::Seen,
                     battery: None,
-                    dgt,
+                    dgt: dgt.unwrap_or(false),
+                    heard: false,
                     game,
                     last: None,
                     on: None,
@@ -329,6 +349,9 @@ impl LiveRoom {
             .eboards
             .get_mut(serialnr)
             .unwrap_or_else(|| unreachable!("inserted above"));
+        if dgt.is_some() {
+            e.heard = true;
+        }
         if !source.is_empty() {
             e.source = source.to_string();
         }
@@ -345,7 +368,7 @@ impl LiveRoom {
         battery: Option<String>,
     ) -> bool {
         let known = self.eboards.contains_key(serialnr);
-        let e = self.entry(serialnr, source, dgt);
+        let e = self.entry(serialnr, source, Some(dgt));
         let changed = !known || (battery.is_some() && e.battery != battery);
         if battery.is_some() {
             e.battery = battery;
@@ -356,7 +379,12 @@ impl LiveRoom {
     /// Reads one event of e-board `serialnr`'s link, come at `now_ms` (the caller's clock).
     /// Returns true when anything shown changed.
     pub fn push(&mut self, serialnr: &str, event: &LinkEvent, now_ms: u64) -> bool {
-        let dgt = matches!(event, LinkEvent::Dgt { .. });
+        // A placement tells the link's kind; a change of the link's state does not.
+        let dgt = match event {
+            LinkEvent::Dgt { .. } => Some(true),
+            LinkEvent::Frame { .. } => Some(false),
+            _ => None,
+        };
         let e = self.entry(serialnr, "", dgt);
         let mut out = Vec::new();
         match event {
@@ -456,7 +484,7 @@ impl LiveRoom {
         // Assigned e-boards not heard of yet: known once their link speaks.
         for (serialnr, &on) in assigned {
             if !self.eboards.contains_key(serialnr) {
-                let e = self.entry(serialnr, "", false);
+                let e = self.entry(serialnr, "", None);
                 e.on = Some(on);
             }
         }
