@@ -257,6 +257,8 @@ pub struct LiveRoom {
     rules: CompetitionRules,
     /// The number the next game gets.
     next_game: u64,
+    /// How many times anything shown changed ([`LiveRoom::changes`]).
+    changes: u64,
 }
 
 /// An incident the event's record does not have yet ([`LiveRoom::unsaved`]).
@@ -282,7 +284,15 @@ impl LiveRoom {
             config,
             rules,
             next_game: 0,
+            changes: 0,
         }
+    }
+
+    /// A counter that moves whenever anything the room shows changes (an e-board heard of, a
+    /// placement, a move, an incident, a notice, a proposal, an assignment followed, an
+    /// incident saved): a page made from the room at one count is the same until it moves.
+    pub fn changes(&self) -> u64 {
+        self.changes
     }
 
     /// Numbers the games from `first` on (the desk gives a number no earlier run used, so
@@ -322,6 +332,7 @@ impl LiveRoom {
             .get(serialnr)
             .and_then(|e| dgt.filter(|&d| !e.heard && e.dgt != d));
         if let Some(d) = unheard_other {
+            self.changes += 1;
             let game = self.fresh_game(serialnr, d);
             if let Some(e) = self.eboards.get_mut(serialnr) {
                 e.dgt = d;
@@ -329,6 +340,7 @@ impl LiveRoom {
             }
         }
         if !self.eboards.contains_key(serialnr) {
+            self.changes += 1;
             let game = self.fresh_game(serialnr, dgt.unwrap_or(false));
             self.eboards.insert(
                 serialnr.to_string(),
@@ -352,10 +364,13 @@ impl LiveRoom {
         if dgt.is_some() {
             e.heard = true;
         }
-        if !source.is_empty() {
+        if !source.is_empty() && e.source != source {
             e.source = source.to_string();
+            self.changes += 1;
         }
-        e
+        self.eboards
+            .get_mut(serialnr)
+            .unwrap_or_else(|| unreachable!("inserted above"))
     }
 
     /// An e-board listed by LiveChess (`dgt` false) or answering on a serial port (`dgt`
@@ -372,6 +387,9 @@ impl LiveRoom {
         let changed = !known || (battery.is_some() && e.battery != battery);
         if battery.is_some() {
             e.battery = battery;
+        }
+        if changed {
+            self.changes += 1;
         }
         changed
     }
@@ -429,6 +447,7 @@ impl LiveRoom {
         }
         e.game.judge.push(event, &mut out);
         take(&mut e.game, out);
+        self.changes += 1;
         true
     }
 
@@ -452,6 +471,7 @@ impl LiveRoom {
                 }
             }
         }
+        self.changes += changed.len() as u64;
         changed
     }
 
@@ -480,6 +500,7 @@ impl LiveRoom {
                 e.game = game;
                 e.on = on;
             }
+            self.changes += 1;
         }
         // Assigned e-boards not heard of yet: known once their link speaks.
         for (serialnr, &on) in assigned {
@@ -516,7 +537,11 @@ impl LiveRoom {
         if let Some(e) = self.eboards.get_mut(serialnr)
             && e.game.key == game
         {
-            e.game.saved = e.game.saved.max(count.min(e.game.incidents.len()));
+            let saved = e.game.saved.max(count.min(e.game.incidents.len()));
+            if saved != e.game.saved {
+                e.game.saved = saved;
+                self.changes += 1;
+            }
         }
     }
 
@@ -586,6 +611,7 @@ impl LiveRoom {
         g.judge.notice(&mut out);
         g.incidents[incident].noticed = true;
         take(g, out);
+        self.changes += 1;
         Ok(())
     }
 
@@ -639,6 +665,7 @@ impl LiveRoom {
             g.adjudication = Some(a);
             done.push((round, board));
         }
+        self.changes += done.len() as u64;
         done
     }
 

@@ -212,3 +212,27 @@ fn an_eboard_assigned_before_its_dgt_link_speaks_is_read_as_dgt() {
     room.sync(&assigned);
     assert_eq!(dgt_moves(&mut room), ["e4"]);
 }
+
+#[test]
+fn the_count_of_changes_moves_only_with_what_is_shown() {
+    let mut room = played(&["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"]);
+    let c = room.changes();
+    // The desk's sync on every request, and the settler's ticks, change nothing here.
+    room.sync(&BTreeMap::from([("S1".to_string(), (1, 1))]));
+    assert!(room.settle(100_000, 500).is_empty());
+    assert!(!room.seen("S1", "ws://x", false, Some("84%".into())));
+    assert_eq!(room.changes(), c);
+    room.push(
+        "S1",
+        &frame(
+            "S1",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR",
+            200_000,
+        ),
+        200_000,
+    );
+    assert!(room.changes() > c);
+    let c = room.changes();
+    room.sync(&BTreeMap::new());
+    assert!(room.changes() > c, "taken off its board");
+}
