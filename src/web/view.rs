@@ -173,6 +173,28 @@ pub(super) fn render_status(
     page: &Page,
     data: serde_json::Value,
 ) -> Response {
+    match render_html(app, template, page, data) {
+        Ok(html) => (
+            status,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            html,
+        )
+            .into_response(),
+        Err(e) => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("page {template}: {e:#}"),
+        )
+            .into_response(),
+    }
+}
+
+/// Page `template` rendered with `data` for `page`, as the HTML text [`render_status`] serves.
+pub(super) fn render_html(
+    app: &App,
+    template: &str,
+    page: &Page,
+    data: serde_json::Value,
+) -> Result<String, minijinja::Error> {
     let lang = page.lang;
     let ctx = context! {
         lang => lang.code(),
@@ -186,20 +208,7 @@ pub(super) fn render_status(
         t => translator(lang),
         ..Value::from_serialize(&data)
     };
-    let html = app.env.get_template(template).and_then(|t| t.render(ctx));
-    match html {
-        Ok(html) => (
-            status,
-            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-            html,
-        )
-            .into_response(),
-        Err(e) => (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("page {template}: {e:#}"),
-        )
-            .into_response(),
-    }
+    app.env.get_template(template).and_then(|t| t.render(ctx))
 }
 
 /// Renders a page with status 200.

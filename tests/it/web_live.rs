@@ -492,3 +492,110 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
     let (code, _, _) = run.interrupt();
     assert_eq!(code, Some(0));
 }
+
+/// `GET` of a page without the token; its body.
+fn get_page(port: u16, path: &str) -> String {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    text.split_once("\r\n\r\n").unwrap().1.to_string()
+}
+
+/// The standings rows of a `/screen?view=standings` page: `(name, points)` in order.
+fn screen_standings(page: &str) -> Vec<(String, String)> {
+    let table = page
+        .split("id=\"screen-standings\"")
+        .nth(1)
+        .unwrap()
+        .split("</table>")
+        .next()
+        .unwrap();
+    table
+        .split("<tr><td class=\"num\">")
+        .skip(1)
+        .map(|row| {
+            let cells: Vec<&str> = row
+                .split("</td>")
+                .map(|c| c.rsplit('>').next().unwrap())
+                .collect();
+            (cells[1].to_string(), cells[2].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_screen_is_kept_between_changes_and_made_again_after_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = event(dir.path());
+    let port = free_port();
+    let addr = format!("127.0.0.1:{port}");
+    let run = Run::start(&[
+        "serve",
+        state.to_str().unwrap(),
+        "--addr",
+        &addr,
+        "--token",
+        TOKEN,
+    ]);
+    let start = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(start.elapsed() < Duration::from_secs(20), "no server");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let path = "/screen?lang=en&view=standings";
+    let first = get_page(port, path);
+    // Kept: the same page, byte for byte; the other view and language are pages of their own.
+    assert_eq!(get_page(port, path), first);
+    assert_eq!(get_page(port, path), first);
+    let pairings = get_page(port, "/screen?lang=en");
+    assert!(pairings.contains("Player 01") && !pairings.contains("screen-standings"));
+    assert!(get_page(port, "/screen?lang=ru&view=standings").contains("lang=\"ru\""));
+    assert_eq!(screen_standings(&first).len(), 6);
+    assert!(
+        screen_standings(&first).iter().all(|(_, p)| p == "0"),
+        "{:?}",
+        screen_standings(&first)
+    );
+    // A result (board 2: 5–2, Black wins) makes the pairings again with it.
+    let result = |b: u32, r: &str| {
+        let (status, body) = http(
+            port,
+            "POST",
+            &format!("/api/rounds/1/boards/{b}/result"),
+            Some(&json!({ "result": r })),
+        );
+        assert_eq!(status, 200, "{body}");
+    };
+    result(2, "0-1");
+    let after = get_page(port, "/screen?lang=en");
+    assert_ne!(after, pairings);
+    assert!(
+        after.contains("<td>Player 05</td><td>Player 02</td><td>0-1"),
+        "{after}"
+    );
+    assert_eq!(get_page(port, "/screen?lang=en"), after);
+    // The round complete (1–4 1-0, 3–6 1-0): the standings show the three winners' points.
+    result(1, "1-0");
+    result(3, "1-0");
+    let after = get_page(port, path);
+    assert_ne!(after, first);
+    let rows = screen_standings(&after);
+    let mut winners: Vec<&str> = rows
+        .iter()
+        .filter(|(_, p)| p == "1")
+        .map(|(n, _)| n.as_str())
+        .collect();
+    winners.sort_unstable();
+    assert_eq!(winners, ["Player 01", "Player 02", "Player 03"], "{rows:?}");
+    assert_eq!(rows.iter().filter(|(_, p)| p == "0").count(), 3, "{rows:?}");
+    assert_eq!(get_page(port, path), after);
+    let (code, _, _) = run.interrupt();
+    assert_eq!(code, Some(0));
+}

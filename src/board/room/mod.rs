@@ -151,7 +151,11 @@ struct Eboard {
     source: String,
     state: EboardState,
     battery: Option<String>,
+    /// Read as a DGT serial board (true) or as LiveChess's frames (false).
     dgt: bool,
+    /// Whether its link has spoken: an e-board known only from the state file's assignment
+    /// takes the reader of the link it comes from once that link speaks.
+    heard: bool,
     game: LiveGame,
     /// The last frame or message with a placement, replayed into a fresh game.
     last: Option<LinkEvent>,
@@ -253,6 +257,8 @@ pub struct LiveRoom {
     rules: CompetitionRules,
     /// The number the next game gets.
     next_game: u64,
+    /// How many times anything shown changed ([`LiveRoom::changes`]).
+    changes: u64,
 }
 
 /// An incident the event's record does not have yet ([`LiveRoom::unsaved`]).
@@ -278,7 +284,15 @@ impl LiveRoom {
             config,
             rules,
             next_game: 0,
+            changes: 0,
         }
+    }
+
+    /// A counter that moves whenever anything the room shows changes (an e-board heard of, a
+    /// placement, a move, an incident, a notice, a proposal, an assignment followed, an
+    /// incident saved): a page made from the room at one count is the same until it moves.
+    pub fn changes(&self) -> u64 {
+        self.changes
     }
 
     /// Numbers the games from `first` on (the desk gives a number no earlier run used, so
@@ -308,16 +322,34 @@ impl LiveRoom {
         }
     }
 
-    fn entry(&mut self, serialnr: &str, source: &str, dgt: bool) -> &mut Eboard {
+    /// E-board `serialnr`, added when new; `dgt` is its link's kind when the caller knows it
+    /// (`None` for an assignment from the state file, which does not say). An e-board not
+    /// heard from yet takes the kind of the first link that speaks for it, with a fresh game
+    /// read by that link's reader.
+    fn entry(&mut self, serialnr: &str, source: &str, dgt: Option<bool>) -> &mut Eboard {
+        let unheard_other = self
+            .eboards
+            .get(serialnr)
+            .and_then(|e| dgt.filter(|&d| !e.heard && e.dgt != d));
+        if let Some(d) = unheard_other {
+            self.changes += 1;
+            let game = self.fresh_game(serialnr, d);
+            if let Some(e) = self.eboards.get_mut(serialnr) {
+                e.dgt = d;
+                e.game = game;
+            }
+        }
         if !self.eboards.contains_key(serialnr) {
-            let game = self.fresh_game(serialnr, dgt);
+            self.changes += 1;
+            let game = self.fresh_game(serialnr, dgt.unwrap_or(false));
             self.eboards.insert(
                 serialnr.to_string(),
                 Eboard {
                     source: source.to_string(),
                     state: EboardState::Seen,
                     battery: None,
-                    dgt,
+                    dgt: dgt.unwrap_or(false),
+                    heard: false,
                     game,
                     last: None,
                     on: None,
@@ -329,10 +361,16 @@ impl LiveRoom {
             .eboards
             .get_mut(serialnr)
             .unwrap_or_else(|| unreachable!("inserted above"));
-        if !source.is_empty() {
-            e.source = source.to_string();
+        if dgt.is_some() {
+            e.heard = true;
         }
-        e
+        if !source.is_empty() && e.source != source {
+            e.source = source.to_string();
+            self.changes += 1;
+        }
+        self.eboards
+            .get_mut(serialnr)
+            .unwrap_or_else(|| unreachable!("inserted above"))
     }
 
     /// An e-board listed by LiveChess (`dgt` false) or answering on a serial port (`dgt`
@@ -345,10 +383,13 @@ impl LiveRoom {
         battery: Option<String>,
     ) -> bool {
         let known = self.eboards.contains_key(serialnr);
-        let e = self.entry(serialnr, source, dgt);
+        let e = self.entry(serialnr, source, Some(dgt));
         let changed = !known || (battery.is_some() && e.battery != battery);
         if battery.is_some() {
             e.battery = battery;
+        }
+        if changed {
+            self.changes += 1;
         }
         changed
     }
@@ -356,7 +397,12 @@ impl LiveRoom {
     /// Reads one event of e-board `serialnr`'s link, come at `now_ms` (the caller's clock).
     /// Returns true when anything shown changed.
     pub fn push(&mut self, serialnr: &str, event: &LinkEvent, now_ms: u64) -> bool {
-        let dgt = matches!(event, LinkEvent::Dgt { .. });
+        // A placement tells the link's kind; a change of the link's state does not.
+        let dgt = match event {
+            LinkEvent::Dgt { .. } => Some(true),
+            LinkEvent::Frame { .. } => Some(false),
+            _ => None,
+        };
         let e = self.entry(serialnr, "", dgt);
         let mut out = Vec::new();
         match event {
@@ -401,6 +447,7 @@ impl LiveRoom {
         }
         e.game.judge.push(event, &mut out);
         take(&mut e.game, out);
+        self.changes += 1;
         true
     }
 
@@ -424,6 +471,7 @@ impl LiveRoom {
                 }
             }
         }
+        self.changes += changed.len() as u64;
         changed
     }
 
@@ -452,11 +500,12 @@ impl LiveRoom {
                 e.game = game;
                 e.on = on;
             }
+            self.changes += 1;
         }
         // Assigned e-boards not heard of yet: known once their link speaks.
         for (serialnr, &on) in assigned {
             if !self.eboards.contains_key(serialnr) {
-                let e = self.entry(serialnr, "", false);
+                let e = self.entry(serialnr, "", None);
                 e.on = Some(on);
             }
         }
@@ -488,7 +537,11 @@ impl LiveRoom {
         if let Some(e) = self.eboards.get_mut(serialnr)
             && e.game.key == game
         {
-            e.game.saved = e.game.saved.max(count.min(e.game.incidents.len()));
+            let saved = e.game.saved.max(count.min(e.game.incidents.len()));
+            if saved != e.game.saved {
+                e.game.saved = saved;
+                self.changes += 1;
+            }
         }
     }
 
@@ -558,6 +611,7 @@ impl LiveRoom {
         g.judge.notice(&mut out);
         g.incidents[incident].noticed = true;
         take(g, out);
+        self.changes += 1;
         Ok(())
     }
 
@@ -611,6 +665,7 @@ impl LiveRoom {
             g.adjudication = Some(a);
             done.push((round, board));
         }
+        self.changes += done.len() as u64;
         done
     }
 

@@ -160,3 +160,79 @@ fn an_expired_playout_adjudicates_the_live_position_once() {
     boards[0].result = Some("1/2-1/2".into());
     assert_eq!(room.round_view(1, boards)[0].proposed_result, None);
 }
+
+/// A DGT board dump (`0x86`, 64 piece codes from a8 to h1) of a FEN piece placement.
+fn dump(placement: &str, t: u64) -> LinkEvent {
+    use crate::board::dgt::{code_of_piece, field_of_square};
+    let board: shakmaty::Board = placement.parse().unwrap();
+    let mut message = vec![0x86, 0x00, 0x43];
+    message.extend([0u8; 64]);
+    for sq in shakmaty::Square::ALL {
+        message[3 + usize::from(field_of_square(sq))] = code_of_piece(board.piece_at(sq));
+    }
+    LinkEvent::Dgt { t_ms: t, message }
+}
+
+/// Feeds a DGT board `D1` the start and 1. e4, each placement standing, and gives board 1's
+/// moves in round 1.
+fn dgt_moves(room: &mut LiveRoom) -> Vec<String> {
+    let mut ms = 0;
+    for p in [START, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"] {
+        ms += 300;
+        room.push("D1", &dump(p, ms), ms);
+        ms += 600;
+        room.settle(ms, 500);
+    }
+    let boards = vec![BoardOfRound {
+        board: 1,
+        white: 1,
+        black: 2,
+        serialnr: Some("D1".into()),
+        ..BoardOfRound::default()
+    }];
+    room.round_view(1, boards)[0].moves.clone()
+}
+
+#[test]
+fn an_eboard_assigned_before_its_dgt_link_speaks_is_read_as_dgt() {
+    let assigned = BTreeMap::from([("D1".to_string(), (1, 1))]);
+    // After a restart the state file's assignment reaches the room before the serial link
+    // answers: the board is then read by the reader of the link it comes from.
+    let mut room = LiveRoom::new(RecogniserConfig::default(), CompetitionRules::default());
+    room.sync(&assigned);
+    room.seen("D1", "/dev/ttyUSB0", true, None);
+    room.sync(&assigned);
+    assert_eq!(dgt_moves(&mut room), ["e4"]);
+    // The link's first message before the first sync, and without a listing first.
+    let mut room = LiveRoom::new(RecogniserConfig::default(), CompetitionRules::default());
+    room.sync(&assigned);
+    assert_eq!(dgt_moves(&mut room), ["e4"]);
+    let mut room = LiveRoom::new(RecogniserConfig::default(), CompetitionRules::default());
+    room.push("D1", &dump(START, 10), 10);
+    room.sync(&assigned);
+    assert_eq!(dgt_moves(&mut room), ["e4"]);
+}
+
+#[test]
+fn the_count_of_changes_moves_only_with_what_is_shown() {
+    let mut room = played(&["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"]);
+    let c = room.changes();
+    // The desk's sync on every request, and the settler's ticks, change nothing here.
+    room.sync(&BTreeMap::from([("S1".to_string(), (1, 1))]));
+    assert!(room.settle(100_000, 500).is_empty());
+    assert!(!room.seen("S1", "ws://x", false, Some("84%".into())));
+    assert_eq!(room.changes(), c);
+    room.push(
+        "S1",
+        &frame(
+            "S1",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR",
+            200_000,
+        ),
+        200_000,
+    );
+    assert!(room.changes() > c);
+    let c = room.changes();
+    room.sync(&BTreeMap::new());
+    assert!(room.changes() > c, "taken off its board");
+}

@@ -79,7 +79,25 @@ pub struct LiveHub {
     capture_dir: PathBuf,
     /// The capture being written per e-board, with the board it is of.
     captures: Mutex<BTreeMap<String, BoardCapture>>,
+    /// The `/screen` pages rendered, by language and view (standings or not), with what each
+    /// was made from: the hall's screens cost one rendering per change, not one per viewer.
+    screens: Mutex<BTreeMap<ScreenSlot, (ScreenKey, String)>>,
 }
+
+/// What a `/screen` page was made from: the state's version ([`journal::version`]), the
+/// live room's count of changes ([`LiveRoom::changes`]), and the second of the server's clock
+/// while a play-out counts down (the page shows its seconds left).
+///
+/// [`journal::version`]: crate::tournament::journal::version
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ScreenKey {
+    version: String,
+    changes: u64,
+    second: Option<u64>,
+}
+
+/// A `/screen` page's language code and view (true for the standings).
+type ScreenSlot = (&'static str, bool);
 
 /// A board's capture being written: `(round, board)` and the file.
 type BoardCapture = ((u32, u32), Capture);
@@ -102,6 +120,7 @@ impl LiveHub {
             saving: tokio::sync::Mutex::new(()),
             capture_dir: capture_dir(state),
             captures: Mutex::new(BTreeMap::new()),
+            screens: Mutex::new(BTreeMap::new()),
         }
     }
 
@@ -114,6 +133,32 @@ impl LiveHub {
         self.room
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The `/screen` page of language `lang` and view `standings` made from `key`, when one
+    /// was rendered.
+    fn screen_cached(
+        &self,
+        lang: &'static str,
+        standings: bool,
+        key: &ScreenKey,
+    ) -> Option<String> {
+        let screens = self
+            .screens
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        screens
+            .get(&(lang, standings))
+            .filter(|(k, _)| k == key)
+            .map(|(_, html)| html.clone())
+    }
+
+    /// Keeps the `/screen` page of language `lang` and view `standings` made from `key`.
+    fn keep_screen(&self, lang: &'static str, standings: bool, key: ScreenKey, html: &str) {
+        self.screens
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert((lang, standings), (key, html.to_string()));
     }
 
     /// Tells the pages to reload (an assignment, a result, a play-out started).
