@@ -503,6 +503,12 @@ async fn the_desk_journals_its_changes_and_undoes_the_last_one() {
         token: None,
         allowed_hosts: Vec::new(),
     };
+    // Nothing journalled yet: the page says so and offers no undo.
+    let (_, _, empty) = desk_form(&cfg, "/log?lang=en", "").await;
+    assert!(
+        empty.contains(r#"id="log-empty""#) && !empty.contains(r#"id="undo""#),
+        "{empty}"
+    );
     let (s, _, _) = desk_form(&cfg, "/rounds/next", "lang=en").await;
     assert_eq!(s, StatusCode::SEE_OTHER);
     let paired = std::fs::read(&path).unwrap();
