@@ -53,6 +53,7 @@ mod desk;
 mod diagram;
 pub mod diplomas;
 pub mod extract;
+mod fide;
 pub mod guard;
 mod import;
 pub mod live;
@@ -330,7 +331,10 @@ impl IntoResponse for WebError {
 }
 
 use versions::still_current;
-pub use versions::{board_version, event_version, pairing_version, player_version, version};
+pub use versions::{
+    awards_version, board_version, event_version, fide_version, pairing_version, player_version,
+    version,
+};
 
 impl App {
     /// The server's state for `config`: the access rule and the templates.
@@ -497,6 +501,7 @@ pub fn router(app: Shared) -> Router {
         .route("/event", get(pages::event_edit).post(actions::edit_event))
         .route("/players", get(pages::players).post(actions::add_player))
         .route("/players/edit", post(actions::edit_player))
+        .route("/event/fide-mode", post(fide::set_mode))
         .route("/players/delete", post(actions::delete_player))
         .route("/players/withdraw", post(actions::withdraw))
         .route("/players/forbid", post(actions::forbid))
