@@ -106,6 +106,10 @@ fn action_of(path: &str, args: &serde_json::Map<String, serde_json::Value>) -> S
     let name = match parts.as_slice() {
         ["event"] => "edit-event",
         ["event", "fide-mode"] => "fide-mode",
+        ["categories", "add"] => "category-add",
+        ["categories", "edit"] => "category-edit",
+        ["categories", "delete"] => "category-delete",
+        ["categories", "settings"] => "prize-settings",
         ["players"] => "add-player",
         ["players", "edit"] => "edit-player",
         ["players", "delete"] => "delete-player",

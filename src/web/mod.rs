@@ -49,6 +49,7 @@ use caller::caller_act;
 mod actions;
 pub mod api;
 mod caller;
+mod categories;
 mod desk;
 mod diagram;
 pub mod diplomas;
@@ -60,6 +61,7 @@ pub mod live;
 mod manual;
 mod pages;
 mod report;
+pub use report::organisers_report;
 mod versions;
 mod view;
 
@@ -532,6 +534,10 @@ pub fn router(app: Shared) -> Router {
         .route("/players/unforbid", post(actions::unforbid))
         .route("/standings", get(pages::standings))
         .route("/categories", get(diplomas::categories))
+        .route("/categories/add", post(categories::add))
+        .route("/categories/edit", post(categories::edit))
+        .route("/categories/delete", post(categories::delete))
+        .route("/categories/settings", post(categories::settings))
         .route("/players/import", get(import::form).post(import::upload))
         .route("/players/import/confirm", post(import::confirm))
         .route("/diplomas", get(diplomas::page))
