@@ -1291,6 +1291,10 @@ jr-action = { $action ->
     [category] categories changed
     [fide-mode] FIDE mode
     [undo] undo
+    [category-add] category added
+    [category-edit] category changed
+    [category-delete] category deleted
+    [prize-settings] prize settings changed
    *[other] { $action }
 }
 jr-error-io = { $file }: the journal cannot be read or written: { $reason }
@@ -1376,6 +1380,12 @@ jr-arg = { $key ->
     [serialnr] e-board
     [entry] entry
     [action] change
+    [grades] grades
+    [born] birth years
+    [age] age
+    [age_on] age on
+    [prizes] prize places
+    [old] category
    *[other] { $key }
 }
 
@@ -1414,3 +1424,45 @@ report-contradicted = Reported results the board contradicts
 report-adjudicated = Adjudicated games
 report-corrections = Corrected results, with the arbiter's note
 report-trf = The TRF for the rating report
+## FIDE mode at the desk
+web-fide-title = FIDE mode
+web-fide-off = FIDE mode is off. In FIDE mode (FIDE Handbook C.02), once a round is paired, a result of an earlier round is changed only with the arbiter's note, which is kept.
+web-fide-turn-on = Turn FIDE mode on
+web-fide-on = FIDE mode is on: a result of an earlier round is changed only with the arbiter's note, which is kept in the record and the report.
+web-fide-leave-warning = Leaving FIDE mode is final: it cannot be turned on again, and the TRF will say «FIDE mode left after round { $round }».
+web-fide-leave-confirm = I understand that leaving is final
+web-fide-leave = Leave FIDE mode
+web-fide-left = FIDE mode was left after round { $round }. It cannot be turned on again; the TRF says so.
+web-error-fide-leave-confirm = Tick the box to leave FIDE mode: leaving is final, it cannot be turned on again.
+web-error-fide-mode = Choose whether to turn FIDE mode on or to leave it.
+web-fide-note = Note (why the result is changed)
+web-fide-note-required = Note (why the result is changed; required in FIDE mode)
+web-fide-notes-title = Results corrected with a note
+web-fide-note-line = Board { $board }: { $from } → { $to } — { $note }
+## Categories edited at the desk
+cat-form-title = Edit the categories
+cat-form-help = A category takes the players who meet every condition given: grades «1–2», girls, birth years «2016–2017», age «7–8» on a date, rating band «0–1199». An empty field sets no condition.
+cat-form-name = Name
+cat-form-grades = Grades
+cat-form-sex = Sex
+cat-form-sex-any = any
+cat-form-born = Birth years
+cat-form-age = Age (full years)
+cat-form-age-on = on
+cat-form-rating = Rating
+cat-form-prizes = Prize places
+cat-form-edit = Change «{ $name }»…
+cat-form-save = Save
+cat-form-delete = Delete the category
+cat-form-delete-confirm = I confirm deleting this category
+cat-form-add = Add a category
+cat-form-add-button = Add the category
+cat-form-settings = Prizes in several categories
+web-cat-none = No categories yet: add one below.
+web-error-cat-range = { $field }: «{ $value }» is not a range; write it as 1–2, or one number.
+web-error-cat-sex = Choose the sex from the list: girls, boys, or any.
+web-error-cat-delete-confirm = Tick the confirmation box to delete the category.
+web-error-cat-prizes-per-player = Choose whether a player wins a prize in one category only or in several.
+## The organiser's report as a file
+report-trf-standalone = The TRF for the rating report: arbiter tournament export (or the desk's TRF link).
+report-written = The organiser's report written to { $file } (open it in a browser and print on A4).

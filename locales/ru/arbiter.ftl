@@ -1428,6 +1428,10 @@ jr-action = { $action ->
     [category] категории изменены
     [fide-mode] режим ФИДЕ
     [undo] отмена
+    [category-add] категория добавлена
+    [category-edit] категория изменена
+    [category-delete] категория удалена
+    [prize-settings] настройка призов изменена
    *[other] { $action }
 }
 jr-error-io = { $file }: не удаётся прочитать или записать журнал: { $reason }
@@ -1513,6 +1517,12 @@ jr-arg = { $key ->
     [serialnr] электронная доска
     [entry] запись
     [action] изменение
+    [grades] классы
+    [born] годы рождения
+    [age] возраст
+    [age_on] возраст на дату
+    [prizes] призовых мест
+    [old] категория
    *[other] { $key }
 }
 
@@ -1552,3 +1562,45 @@ report-contradicted = Заявленные результаты, которые 
 report-adjudicated = Присуждённые партии
 report-corrections = Исправленные результаты, с примечанием судьи
 report-trf = TRF для обсчёта рейтинга
+## Режим FIDE на пульте
+web-fide-title = Режим FIDE
+web-fide-off = Режим FIDE выключен. В режиме FIDE (Руководство FIDE, C.02) после жеребьёвки тура результат прошедшего тура меняется только с пометкой судьи, и пометка сохраняется.
+web-fide-turn-on = Включить режим FIDE
+web-fide-on = Режим FIDE включён: результат прошедшего тура меняется только с пометкой судьи, она сохраняется в записи турнира и в отчёте.
+web-fide-leave-warning = Выход из режима FIDE окончателен: включить его снова нельзя, а в TRF будет записано «FIDE mode left after round { $round }».
+web-fide-leave-confirm = Понимаю, что выход окончателен
+web-fide-leave = Выйти из режима FIDE
+web-fide-left = Из режима FIDE вышли после { $round }-го тура. Включить его снова нельзя; в TRF это записано.
+web-error-fide-leave-confirm = Чтобы выйти из режима FIDE, отметьте подтверждение: выход окончателен, включить режим снова нельзя.
+web-error-fide-mode = Выберите, включить режим FIDE или выйти из него.
+web-fide-note = Пометка (почему меняется результат)
+web-fide-note-required = Пометка (почему меняется результат; в режиме FIDE обязательна)
+web-fide-notes-title = Результаты, исправленные с пометкой
+web-fide-note-line = Доска { $board }: { $from } → { $to } — { $note }
+## Категории на пульте
+cat-form-title = Изменить категории
+cat-form-help = В категорию входят участники, для которых выполнены все заданные условия: классы «1–2», девочки, годы рождения «2016–2017», возраст «7–8» на дату, рейтинг «0–1199». Пустое поле — без условия.
+cat-form-name = Название
+cat-form-grades = Классы
+cat-form-sex = Пол
+cat-form-sex-any = любой
+cat-form-born = Годы рождения
+cat-form-age = Возраст (полных лет)
+cat-form-age-on = на дату
+cat-form-rating = Рейтинг
+cat-form-prizes = Призовых мест
+cat-form-edit = Изменить «{ $name }»…
+cat-form-save = Сохранить
+cat-form-delete = Удалить категорию
+cat-form-delete-confirm = Подтверждаю удаление категории
+cat-form-add = Добавить категорию
+cat-form-add-button = Добавить категорию
+cat-form-settings = Призы в нескольких категориях
+web-cat-none = Категорий пока нет: добавьте их ниже.
+web-error-cat-range = { $field }: «{ $value }» — не диапазон; напишите так: 1–2, или одно число.
+web-error-cat-sex = Выберите пол из списка: девочки, мальчики или любой.
+web-error-cat-delete-confirm = Чтобы удалить категорию, отметьте подтверждение.
+web-error-cat-prizes-per-player = Выберите, получает ли участник приз только в одной категории или в нескольких.
+## Отчёт организатору файлом
+report-trf-standalone = TRF для обсчёта рейтинга: arbiter tournament export (или ссылка TRF на пульте).
+report-written = Отчёт организатору записан в { $file } (откройте в браузере и напечатайте на A4).

@@ -138,6 +138,14 @@ Examples:
   arbiter tournament diplomas turnir.json -o diplomas.html
   arbiter tournament diplomas turnir.json --template my-diploma.html -o diplomas.html";
 
+pub const T_REPORT: &str = "\
+Examples:
+  arbiter tournament report turnir.json --output otchet.html
+  arbiter tournament report turnir.json --lang en -o report.html
+  arbiter tournament report turnir.json > otchet.html
+
+Open the file in a browser and print it on A4.";
+
 pub const T_CROSSTABLE: &str = "\
 Examples:
   arbiter tournament crosstable turnir.json --lang ru

@@ -24,6 +24,7 @@ mod fide;
 mod log;
 mod pair;
 mod players;
+mod report;
 mod result;
 mod school;
 mod state;
@@ -95,6 +96,10 @@ enum Command {
     /// The diplomas of the prize winners as one HTML file to print (A4, one per page).
     #[command(after_help = super::examples::T_DIPLOMAS)]
     Diplomas(school::DiplomasArgs),
+    /// The organiser's report (the event, participants by category, standings, crosstable,
+    /// prize lists, incidents) as one HTML file to print on A4: the desk's /report.
+    #[command(after_help = super::examples::T_REPORT)]
+    Report(report::OrganiserReportArgs),
     /// Crosstable with tie-breaks.
     #[command(after_help = super::examples::T_CROSSTABLE)]
     Crosstable(ReportArgs),
@@ -571,6 +576,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
         Command::Category(a) => school::run_category(a),
         Command::Prizes(a) => school::run_prizes(a),
         Command::Diplomas(a) => school::run_diplomas(a),
+        Command::Report(a) => report::run_report(a),
         Command::Crosstable(a) => {
             let (report, t) = report(&a)?;
             let table = t.result_table(a.after_round);

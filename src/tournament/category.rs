@@ -355,6 +355,46 @@ impl Tournament {
             .ok_or_else(|| CategoryError::Unknown(name.to_string()))?;
         Ok(self.awards.categories.remove(i))
     }
+
+    /// Replaces the category named `name` by `category`, in its place (the order prizes are
+    /// awarded in is kept); its new name may be its old one.
+    ///
+    /// # Errors
+    /// [`CategoryError::Unknown`], and as [`Tournament::add_category`] (a name another
+    /// category has). The event is left unchanged.
+    pub fn replace_category(
+        &mut self,
+        name: &str,
+        mut category: Category,
+    ) -> Result<(), CategoryError> {
+        let same = crate::tournament::player::same_name;
+        let i = self
+            .awards
+            .categories
+            .iter()
+            .position(|c| same(&c.name, name))
+            .ok_or_else(|| CategoryError::Unknown(name.to_string()))?;
+        category.name = category
+            .name
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        if category.name.is_empty() {
+            return Err(CategoryError::EmptyName);
+        }
+        let taken = self
+            .awards
+            .categories
+            .iter()
+            .enumerate()
+            .any(|(j, c)| j != i && same(&c.name, &category.name));
+        if taken {
+            return Err(CategoryError::Exists(category.name));
+        }
+        category.rule = category.rule.checked()?;
+        self.awards.categories[i] = category;
+        Ok(())
+    }
 }
 
 impl StandingsReport {

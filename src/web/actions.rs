@@ -349,7 +349,9 @@ pub(super) async fn apply_ranking(
 }
 
 /// `POST /rounds/{n}/result`: a board's result in one click; a board that has one needs
-/// `correct=yes` and `confirm=yes` (the correction's confirmation box).
+/// `correct=yes` and `confirm=yes` (the correction's confirmation box), and in FIDE mode, for
+/// a round before the last paired one, the arbiter's `note` (why), kept in the record
+/// ([`crate::tournament::Tournament::record_result_noted`]).
 pub(super) async fn result(
     State(app): State<Shared>,
     RoundNo(n): RoundNo,
@@ -370,7 +372,7 @@ pub(super) async fn result(
         if correct && f.get("confirm").is_none() {
             return Err(WebError::BadRequest(lang.msg("web-error-confirm")));
         }
-        Ok((board, result, correct))
+        Ok((board, result, correct, f.get("note")))
     })();
     submit_noted(
         &app,
@@ -378,8 +380,10 @@ pub(super) async fn result(
         &f,
         &page,
         parsed,
-        move |(board, result, correct), t| {
-            t.record_result(n, GameRef::Board(board), result, correct)?;
+        move |(board, result, correct, note), t| {
+            // FIDE mode: an earlier round's result changes only with the note (kept).
+            let board = GameRef::Board(board);
+            t.record_result_noted(n, board, result, correct, None, note.as_deref())?;
             Ok(later_rounds(t, n, correct))
         },
     )

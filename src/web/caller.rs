@@ -50,12 +50,15 @@ pub(super) async fn journal_scope(req: axum::extract::Request, next: middleware:
 
 /// Keeps a form's fields as the journal entry's arguments: not the form key, the token, the
 /// language or the version it was shown at, nor a whole document carried along (a verdict's
-/// JSON, an uploaded list: the change records what they decided).
+/// JSON, an uploaded list, any field over 200 bytes but the arbiter's `note`: the change
+/// records what they decided).
 pub(super) fn note_fields(fields: &std::collections::HashMap<String, String>) {
     let _ = CALLER.try_with(|c| {
         if let Ok(mut c) = c.lock() {
             for (k, v) in fields {
-                let bulky = matches!(k.as_str(), "verdict" | "log" | "list") || v.len() > 200;
+                // The arbiter's note on a correction is kept whole: it is why the result changed.
+                let bulky = matches!(k.as_str(), "verdict" | "log" | "list")
+                    || (v.len() > 200 && k != "note");
                 if !bulky && !matches!(k.as_str(), "csrf" | "token" | "lang" | "version") {
                     c.args
                         .insert(k.clone(), serde_json::Value::String(v.clone()));
@@ -102,6 +105,11 @@ fn action_of(path: &str, args: &serde_json::Map<String, serde_json::Value>) -> S
         .is_some_and(|v| !matches!(v.as_str(), Some("" | "0" | "false")));
     let name = match parts.as_slice() {
         ["event"] => "edit-event",
+        ["event", "fide-mode"] => "fide-mode",
+        ["categories", "add"] => "category-add",
+        ["categories", "edit"] => "category-edit",
+        ["categories", "delete"] => "category-delete",
+        ["categories", "settings"] => "prize-settings",
         ["players"] => "add-player",
         ["players", "edit"] => "edit-player",
         ["players", "delete"] => "delete-player",

@@ -16,7 +16,7 @@ use serde_json::json;
 
 use super::Shared;
 use super::extract::PageQuery;
-use super::view::{Page, error_page, render};
+use super::view::{error_page, render};
 use crate::i18n::Lang;
 use crate::tournament::Tournament;
 use crate::tournament::category::CategoryError;
@@ -203,8 +203,8 @@ fn query_param(uri: &Uri, name: &str) -> Option<String> {
 /// `GET /categories`: every category's rule, standings (places within it) and prize list,
 /// with links to its diplomas.
 pub(super) async fn categories(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
-    let lang = app.lang(q.lang.as_deref());
-    let page = Page::new(lang, uri.path(), lang.msg("cat-page-title")).with_csrf(&q.csrf);
+    let page = app.page(&q, &uri, |l| l.msg("cat-page-title"));
+    let lang = page.lang;
     let t = match app.load().await {
         Ok(t) => t,
         Err(e) => return error_page(&app, lang, "/", &e),
@@ -228,6 +228,7 @@ pub(super) async fn categories(State(app): State<Shared>, q: PageQuery, uri: Uri
             "categories": cats,
             "one_prize": t.awards.one_prize_per_player,
             "all_link": format!("/diplomas?lang={}", lang.code()),
+            "edit": super::categories::forms_json(&t),
         }),
     )
 }

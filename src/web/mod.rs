@@ -49,16 +49,19 @@ use caller::caller_act;
 mod actions;
 pub mod api;
 mod caller;
+mod categories;
 mod desk;
 mod diagram;
 pub mod diplomas;
 pub mod extract;
+mod fide;
 pub mod guard;
 mod import;
 pub mod live;
 mod manual;
 mod pages;
 mod report;
+pub use report::organisers_report;
 mod versions;
 mod view;
 
@@ -330,7 +333,10 @@ impl IntoResponse for WebError {
 }
 
 use versions::still_current;
-pub use versions::{board_version, event_version, pairing_version, player_version, version};
+pub use versions::{
+    awards_version, board_version, event_version, fide_version, pairing_version, player_version,
+    version,
+};
 
 impl App {
     /// The server's state for `config`: the access rule and the templates.
@@ -497,6 +503,7 @@ pub fn router(app: Shared) -> Router {
         .route("/event", get(pages::event_edit).post(actions::edit_event))
         .route("/players", get(pages::players).post(actions::add_player))
         .route("/players/edit", post(actions::edit_player))
+        .route("/event/fide-mode", post(fide::set_mode))
         .route("/players/delete", post(actions::delete_player))
         .route("/players/withdraw", post(actions::withdraw))
         .route("/players/forbid", post(actions::forbid))
@@ -527,6 +534,10 @@ pub fn router(app: Shared) -> Router {
         .route("/players/unforbid", post(actions::unforbid))
         .route("/standings", get(pages::standings))
         .route("/categories", get(diplomas::categories))
+        .route("/categories/add", post(categories::add))
+        .route("/categories/edit", post(categories::edit))
+        .route("/categories/delete", post(categories::delete))
+        .route("/categories/settings", post(categories::settings))
         .route("/players/import", get(import::form).post(import::upload))
         .route("/players/import/confirm", post(import::confirm))
         .route("/diplomas", get(diplomas::page))

@@ -152,7 +152,10 @@ pub(super) async fn event(State(app): State<Shared>, q: PageQuery, uri: Uri) -> 
         &app,
         "event.html",
         &page,
-        with(event_data(&t, page.lang), json!({"players": players})),
+        with(
+            event_data(&t, page.lang),
+            json!({"players": players, "fide": super::fide::mode_json(&t)}),
+        ),
     )
 }
 
@@ -368,6 +371,9 @@ pub(super) fn round_data(t: &Tournament, n: u32, lang: Lang) -> Result<Value, We
             "explanation": explanation_data(t, n, lang),
             "forced_reason": t.round(n).and_then(|r| r.forced.as_ref()).map(|f| &f.reason),
             "can_unpair": last && missing == list.boards.len(),
+            "earlier": n < t.paired_rounds(),
+            "fide_on": t.fide.mode == crate::tournament::fide_mode::FideMode::On,
+            "result_notes": super::fide::round_notes(t, n, lang),
         }),
     ))
 }

@@ -180,17 +180,47 @@ pub(super) async fn page(State(app): State<Shared>, q: PageQuery, uri: Uri) -> R
         Err(e) => return error_page(&app, lang, "/", &e),
     };
     let report = app.standings(&t);
+    render(&app, "report.html", &page, report_data(&t, report, lang))
+}
+
+/// The organiser's report of `t` in `lang` as one HTML document of its own, ready to print
+/// on A4 (styles inside, no desk navigation): the desk's `/report` with the standings after
+/// the last complete round and the event's tie-breaks (FIDE 2024 C.07 for unplayed rounds),
+/// as `arbiter tournament report` writes it.
+///
+/// # Errors
+/// The template's error as text (a bug: the template is compiled in).
+pub fn organisers_report(t: &Tournament, lang: Lang) -> Result<String, String> {
+    use crate::tournament::tiebreak::Rules;
+    let report = crate::tournament::standings::StandingsReport::new(
+        t,
+        None,
+        Rules::Fide2024,
+        t.preset().order(),
+    );
+    let page = super::view::Page::new(lang, "/report", lang.msg("report-title"));
+    super::view::render_standalone("report.html", &page, report_data(t, report, lang))
+        .map_err(|e| format!("{e:#}"))
+}
+
+/// What the report's template shows: the event's data with the standings, crosstable,
+/// categories and incidents of `report`.
+fn report_data(
+    t: &Tournament,
+    report: crate::tournament::standings::StandingsReport,
+    lang: Lang,
+) -> Value {
     let standings: Vec<Value> = report
         .standings
         .iter()
-        .map(|r| super::pages::standing_json(&t, r, &report.tie_break_order, lang))
+        .map(|r| super::pages::standing_json(t, r, &report.tie_break_order, lang))
         .collect();
-    let categories = super::diplomas::category_json(&t, &report, lang);
+    let categories = super::diplomas::category_json(t, &report, lang);
     let order = report.tie_break_order.clone();
     let after_round = report.after_round;
-    let cross = super::pages::crosstable_json(&t, report, lang);
-    let data = super::pages::with_event(
-        &t,
+    let cross = super::pages::crosstable_json(t, report, lang);
+    super::pages::with_event(
+        t,
         lang,
         json!({
             "after_round": after_round,
@@ -198,8 +228,7 @@ pub(super) async fn page(State(app): State<Shared>, q: PageQuery, uri: Uri) -> R
             "standings": standings,
             "cross": cross,
             "categories": categories,
-            "incidents": incidents(&t, lang),
+            "incidents": incidents(t, lang),
         }),
-    );
-    render(&app, "report.html", &page, data)
+    )
 }

@@ -78,6 +78,18 @@ pub fn player_version(t: &Tournament, tpn: u16) -> String {
     format!("player:{tpn}:{}", hash_of(&t.player(tpn)))
 }
 
+/// The version of the FIDE mode switch as its form carries it, `fide:HASH`: the mode and how
+/// many rounds are paired (leaving records the round it is left after).
+pub fn fide_version(t: &Tournament) -> String {
+    format!("fide:{}", hash_of(&(t.fide.mode, t.paired_rounds())))
+}
+
+/// The version of the categories and prize settings as their forms carry it, `awards:HASH`:
+/// results and players entered meanwhile do not make it stale.
+pub fn awards_version(t: &Tournament) -> String {
+    format!("awards:{}", hash_of(&t.awards))
+}
+
 /// Whether a form's `seen` version still holds for `t`: the whole state's [`version`], or a
 /// scoped one ([`board_version`], [`pairing_version`], [`player_version`]) whose part of the
 /// state has not changed.
@@ -93,6 +105,8 @@ pub(super) fn still_current(seen: &str, t: &Tournament) -> bool {
         },
         (Some("pairing"), _, _) => seen == pairing_version(t),
         (Some("event"), _, _) => seen == event_version(t),
+        (Some("fide"), _, _) => seen == fide_version(t),
+        (Some("awards"), _, _) => seen == awards_version(t),
         (Some("player"), Some(p), _) => p.parse().is_ok_and(|p| seen == player_version(t, p)),
         _ => false,
     }

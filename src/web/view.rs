@@ -35,6 +35,10 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("message.html", include_str!("templates/message.html")),
     ("categories.html", include_str!("templates/categories.html")),
     ("report.html", include_str!("templates/report.html")),
+    (
+        "category_fields.html",
+        include_str!("templates/category_fields.html"),
+    ),
     ("import.html", include_str!("templates/import.html")),
     ("live.html", include_str!("templates/live.html")),
     ("live_round.html", include_str!("templates/live_round.html")),
@@ -195,8 +199,30 @@ pub(super) fn render_html(
     page: &Page,
     data: serde_json::Value,
 ) -> Result<String, minijinja::Error> {
+    render_in(&app.env, template, page, data, false)
+}
+
+/// Page `template` as a file of its own, outside the desk ([`render_html`] without the
+/// desk's navigation: `standalone` is true for the templates).
+pub(super) fn render_standalone(
+    template: &str,
+    page: &Page,
+    data: serde_json::Value,
+) -> Result<String, minijinja::Error> {
+    render_in(&environment(), template, page, data, true)
+}
+
+/// Page `template` rendered in `env` with `data` for `page`.
+fn render_in(
+    env: &Environment<'static>,
+    template: &str,
+    page: &Page,
+    data: serde_json::Value,
+    standalone: bool,
+) -> Result<String, minijinja::Error> {
     let lang = page.lang;
     let ctx = context! {
+        standalone => standalone,
         lang => lang.code(),
         q => format!("?lang={}", lang.code()),
         path => page.path,
@@ -208,7 +234,7 @@ pub(super) fn render_html(
         t => translator(lang),
         ..Value::from_serialize(&data)
     };
-    app.env.get_template(template).and_then(|t| t.render(ctx))
+    env.get_template(template).and_then(|t| t.render(ctx))
 }
 
 /// Renders a page with status 200.

@@ -51,6 +51,8 @@ mod tournament_tiebreaks;
 mod tournament_workflow;
 mod trf_roundtrip;
 mod web_api;
+mod web_api_categories;
+mod web_api_fide;
 mod web_attacks;
 mod web_live;
 mod web_report;

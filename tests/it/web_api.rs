@@ -14,7 +14,7 @@ use axum::http::{Request, StatusCode, header};
 use tower::ServiceExt as _;
 
 /// A state file with `n` players rated 2000, 1990, … (starting ranks by rating), 4 rounds.
-fn event(dir: &Path, n: u16) -> PathBuf {
+pub(crate) fn event(dir: &Path, n: u16) -> PathBuf {
     let mut t = Tournament::new("Детский мат", 4);
     for i in 1..=n {
         t.add_player(Player {
@@ -29,7 +29,7 @@ fn event(dir: &Path, n: u16) -> PathBuf {
     path
 }
 
-fn config(state: &Path, token: Option<&str>) -> ServeConfig {
+pub(crate) fn config(state: &Path, token: Option<&str>) -> ServeConfig {
     ServeConfig {
         state: state.to_path_buf(),
         addr: "127.0.0.1:0".parse().unwrap(),
@@ -48,7 +48,7 @@ const SESSION: &str = "0123456789abcdef0123456789abcdef";
 /// (`application/x-www-form-urlencoded` or `multipart/form-data; boundary=XB`) gets the session
 /// cookie and its form key unless it has a `csrf` field; an API body without a content type
 /// is sent as `application/json`. Status, headers, body text.
-async fn send(
+pub(crate) async fn send(
     cfg: &ServeConfig,
     method: &str,
     uri: &str,
@@ -795,7 +795,7 @@ async fn a_judged_log_and_an_adjudication_are_recorded_when_confirmed() {
 }
 
 /// The text of a page's `id="error"` paragraph (HTML entities of quotes undone).
-fn error_text(page: &str) -> String {
+pub(crate) fn error_text(page: &str) -> String {
     let start = page.find(r#"id="error">"#).expect("an error paragraph") + r#"id="error">"#.len();
     let end = start + page[start..].find("</p>").unwrap();
     page[start..end]
@@ -886,7 +886,7 @@ async fn broken_uploads_are_refused_in_russian_with_the_file_and_line() {
 }
 
 /// `application/x-www-form-urlencoded` encoding of a value.
-fn urlencode(v: &str) -> String {
+pub(crate) fn urlencode(v: &str) -> String {
     v.bytes()
         .map(|b| match b {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
@@ -1193,7 +1193,7 @@ async fn form_errors_are_in_the_page_language() {
 }
 
 /// The `Location` of a redirect.
-fn location(h: &axum::http::HeaderMap) -> String {
+pub(crate) fn location(h: &axum::http::HeaderMap) -> String {
     h.get(header::LOCATION)
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default()

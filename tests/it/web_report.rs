@@ -119,3 +119,104 @@ async fn the_organisers_report_shows_every_section_with_the_events_values() {
         "an untranslated message id"
     );
 }
+
+/// `arbiter tournament report` writes the desk's report as a file of its own: the same
+/// sections with the same values (the standings, crosstable and prize lists byte for byte
+/// those of `/report`), without the desk's navigation, the TRF named by its command; written
+/// atomically (no other file left), to standard output without `--output`, in English with
+/// `--lang en`.
+#[tokio::test]
+async fn the_cli_writes_the_desks_report_as_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/school-event-23.json");
+    let state = dir.path().join("ev.json");
+    std::fs::copy(&fixture, &state).unwrap();
+    let said = crate::common::ok(
+        &[
+            "report",
+            "ev.json",
+            "--output",
+            "otchet.html",
+            "--lang",
+            "ru",
+        ],
+        dir.path(),
+    );
+    assert!(
+        said.starts_with("Отчёт организатору записан в otchet.html"),
+        "{said}"
+    );
+    let mut files: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files, ["ev.json", "otchet.html"]);
+    let file = std::fs::read_to_string(dir.path().join("otchet.html")).unwrap();
+    assert!(file.starts_with("<!doctype html>"), "{file}");
+    assert!(!file.contains("<nav>"), "{file}");
+    assert!(file.contains("<style>"), "{file}");
+
+    let cfg = ServeConfig {
+        state: state.clone(),
+        addr: "127.0.0.1:0".parse().unwrap(),
+        lang: Lang::Ru,
+        preset: None,
+        token: None,
+        allowed_hosts: Vec::new(),
+    };
+    let res = router(App::new(cfg))
+        .oneshot(Request::get("/report?lang=ru").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    let desk = String::from_utf8(bytes.to_vec()).unwrap();
+    for id in [
+        "report-event",
+        "report-categories",
+        "report-standings",
+        "report-crosstable",
+        "report-prizes",
+    ] {
+        assert_eq!(section(&file, id), section(&desk, id), "{id}");
+    }
+    // The real values: 23 children, 4 rounds of 4, Лебедев first with 4 points, the girls of
+    // grades 1–2 won by Попова, Козлова, Соколова.
+    let event = section(&file, "report-event");
+    assert!(event.contains("<td class=\"num\">23</td>"), "{event}");
+    assert!(event.contains("4 / 4"), "{event}");
+    assert!(event.contains("Иванова А. П."), "{event}");
+    let standings = section(&file, "report-standings");
+    let first = standings.split("<tr data-start-rank=").nth(1).unwrap();
+    assert!(first.contains("Лебедев"), "{first}");
+    assert!(first.contains("<td class=\"num points\">4</td>"), "{first}");
+    let prizes = section(&file, "report-prizes");
+    let girls = &prizes[prizes.find("<h3>Девочки 1–2 классы</h3>").unwrap()..];
+    let girls = &girls[..girls.find("</table>").unwrap()];
+    let order: Vec<usize> = ["Попова", "Козлова", "Соколова"]
+        .iter()
+        .map(|n| girls.find(n).unwrap_or_else(|| panic!("{n}: {girls}")))
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{girls}");
+    let incidents = section(&file, "report-incidents");
+    assert!(
+        incidents.contains("TRF для обсчёта рейтинга: arbiter tournament export"),
+        "{incidents}"
+    );
+    assert!(!incidents.contains("href="), "{incidents}");
+
+    // Without --output: the same document on standard output.
+    let out = crate::common::ok(&["report", "ev.json", "--lang", "ru"], dir.path());
+    assert_eq!(out, file);
+    // In English.
+    let en = crate::common::ok(&["report", "ev.json", "--lang", "en"], dir.path());
+    assert!(en.contains("<html lang=\"en\">"), "{en}");
+    assert!(
+        en.contains("Organiser&#x27;s report") || en.contains("Organiser's report"),
+        "{en}"
+    );
+    assert!(en.contains("Prize lists"), "{en}");
+}

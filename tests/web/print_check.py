@@ -8,9 +8,14 @@ the command line, then the desk's standings, crosstable and round-4 wall sheet a
   sheet two (the boards, then "who plays where");
 - no name is broken inside a word: every word of every name (lines may break only at a space
   or at a hyphen of a double name) stands whole in the PDF's text;
-- the tie-break columns are explained in Russian under the standings.
+- the tie-break columns are explained in Russian under the standings;
+- the organiser's report (`/report`, in Russian and English, with three categories and the
+  chief arbiter set) has every section's heading, no name broken, no heading left as the last
+  line of a page (away from what it heads), at most 6 pages; `arbiter tournament report
+  --output` prints the same number of pages.
 
-The first page of each PDF goes to `--screenshots` as PNG (pdftoppm).
+The first page of each PDF goes to `--screenshots` as PNG (pdftoppm); every page of the
+report's too (`print-report-LANG-N.png`).
 
     python3 tests/web/print_check.py [--arbiter target/debug/arbiter] [--screenshots docs/screenshots]
 
@@ -62,6 +67,61 @@ def build_event(arbiter, state):
         for board in range(1, 12):
             run(arbiter, "tournament", "result", state, "--round", str(rnd), "--board", str(board),
                 RESULTS[(board + rnd) % 6])
+    # The report's categories and prize lists, and its chief arbiter.
+    for name, rule in [("Девочки", ["--sex", "f"]), ("Мальчики", ["--sex", "m"]),
+                       ("Рейтинг до 1300", ["--rating", "0-1299"])]:
+        run(arbiter, "tournament", "category", "add", state, "--name", name, *rule)
+    run(arbiter, "tournament", "category", "settings", state, "--chief-arbiter", "Иванова А. П.")
+
+
+def messages(lang):
+    """The Fluent messages of `lang` without arguments: id → text (one-line messages only)."""
+    found = {}
+    with open(os.path.join(ROOT, "locales", lang, "arbiter.ftl"), encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"^([a-z][a-z0-9-]*) = (.+)$", line.rstrip("\n"))
+            if m and "{" not in m.group(2):
+                found[m.group(1)] = m.group(2)
+    return found
+
+
+def print_pdf(chromium, work, url, pdf):
+    subprocess.run([chromium, *CHROMIUM_FLAGS, f"--user-data-dir={work}/chromium",
+                    f"--print-to-pdf={pdf}", url], check=True, capture_output=True, timeout=120)
+    info = run("pdfinfo", pdf)
+    return int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1)), info
+
+
+def check_report(check, chromium, work, url, lang, words, shots, cli_file):
+    """`/report` in `lang` printed to A4: every section, names whole, no heading last on a
+    page, at most 6 pages; the CLI's file prints the same number of pages."""
+    m = messages(lang)
+    pdf = os.path.join(work, f"report-{lang}.pdf")
+    pages, _ = print_pdf(chromium, work, f"{url}/report?lang={lang}", pdf)
+    check(1 <= pages <= 6, f"/report ({lang}): {pages} A4 pages, 1 to 6 wanted")
+    text = run("pdftotext", "-layout", pdf, "-")
+    after = {"ru": "Положение после 4-го тура", "en": "Standings after round 4"}[lang]
+    headings = [m["report-title"], m["report-participants"], after, m["report-crosstable"],
+                m["report-prizes"], m["report-incidents"], "Девочки", "Мальчики", "Рейтинг до 1300"]
+    flat = re.sub(r"\s+", " ", text).replace("\u2011", "-")
+    missing = [h for h in headings + [m["report-chief"], "Иванова А. П.", m["report-withdrawals"]]
+               if h not in flat]
+    check(not missing, f"/report ({lang}): sections missing from the PDF: {missing}")
+    tokens = set(re.split(r"[\s,()-]+", text))
+    broken = [w for w in words if w not in tokens]
+    check(not broken, f"/report ({lang}): names broken inside a word: {broken}")
+    for n in range(1, pages + 1):
+        page = run("pdftotext", "-layout", "-f", str(n), "-l", str(n), pdf, "-")
+        lines = [l.strip() for l in page.splitlines() if l.strip()]
+        last = lines[-1].replace("\u2011", "-") if lines else ""
+        check(n == pages or last not in headings,
+              f"/report ({lang}): page {n} ends on the heading {last!r}")
+        subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", str(n), "-l", str(n), "-singlefile",
+                        pdf, os.path.join(shots, f"print-report-{lang}-{n}")], check=True)
+    cli_pdf = os.path.join(work, f"report-cli-{lang}.pdf")
+    cli_pages, _ = print_pdf(chromium, work, "file://" + cli_file, cli_pdf)
+    check(cli_pages == pages,
+          f"tournament report --output ({lang}): {cli_pages} pages, the desk's {pages}")
 
 
 def main():
@@ -124,6 +184,10 @@ def main():
                 check(re.search(r"Page size:\s+841", size), f"/crosstable prints landscape: {size}")
             subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile",
                             pdf, os.path.join(args.screenshots, shot)], check=True)
+        for lang in ("ru", "en"):
+            cli_file = os.path.join(work, f"report-{lang}.html")
+            run(args.arbiter, "tournament", "report", state, "--output", cli_file, "--lang", lang)
+            check_report(check, chromium, work, url, lang, words, args.screenshots, cli_file)
     finally:
         server.kill()
     print(f"print: {passed} passed, {failed} failed")

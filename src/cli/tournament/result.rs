@@ -28,7 +28,7 @@ pub(super) fn run_result(a: ResultArgs) -> anyhow::Result<ExitCode> {
     let args = serde_json::json!({"round": a.round, "board": a.board, "game": a.game,
         "result": a.result.map(BoardResult::notation), "verdict": a.verdict,
         "decide": a.decide.map(BoardResult::notation),
-        "override_reason": a.override_reason,
+        "override_reason": a.override_reason, "note": a.note,
         "confirm_disqualification": a.confirm_disqualification});
     let (result, proposed, t) = change(&a.state, action, args, |t| {
         let board = t.board_of(a.round, game)?.board;
