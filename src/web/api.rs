@@ -47,13 +47,17 @@ pub async fn standings(State(app): State<Shared>) -> Result<Response, WebError> 
 }
 
 /// The body of a result: `{"result": "1-0"}`, optionally `"correct": true` (replace a result
-/// already recorded, an arbiter's correction) and `"version"`.
+/// already recorded, an arbiter's correction), `"note"` (why; in FIDE mode a correction of a
+/// round before the last paired one needs it, C.02, and it is kept in the record) and
+/// `"version"`.
 #[derive(Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ResultBody {
     result: String,
     #[serde(default)]
     correct: bool,
+    #[serde(default)]
+    note: Option<String>,
     #[serde(default)]
     version: Option<String>,
 }
@@ -64,7 +68,8 @@ fn read_body<T: serde::de::DeserializeOwned>(body: &[u8], what: &str) -> Result<
 }
 
 /// `POST /api/rounds/{n}/boards/{b}/result`: records the result (`1-0`, `1/2-1/2`, `0-1`,
-/// `+-`, `-+`, `--`, `0-0`) and answers the board as the pairing list shows it.
+/// `+-`, `-+`, `--`, `0-0`) and answers the board as the pairing list shows it. The journal
+/// keeps the result, the correction and the note as a form's fields are kept.
 pub async fn result(
     State(app): State<Shared>,
     BoardNo(n, b): BoardNo,
@@ -79,9 +84,18 @@ pub async fn result(
             body.result
         ))
     })?;
+    let mut fields = std::collections::HashMap::from([("result".to_string(), body.result)]);
+    if body.correct {
+        fields.insert("correct".into(), "yes".into());
+    }
+    if let Some(note) = &body.note {
+        fields.insert("note".into(), note.clone());
+    }
+    super::caller::note_fields(&fields);
     let board = app
         .change(body.version, move |t| {
-            t.record_result(n, GameRef::Board(b), result, body.correct)?;
+            let game = GameRef::Board(b);
+            t.record_result_noted(n, game, result, body.correct, None, body.note.as_deref())?;
             listed_board(&PairingList::new(t, n)?, n, b)
         })
         .await?;

@@ -199,3 +199,67 @@ async fn fide_mode_is_switched_on_the_event_page_and_a_correction_keeps_its_note
     assert_eq!(t.round(1).unwrap().games[1].result, Some(BoardResult::Draw));
     assert_eq!(t.fide.notes.len(), 1);
 }
+
+/// The JSON API corrects an earlier round in FIDE mode only with `"note"`, and keeps the note in
+/// the record and the journal as the desk's form does.
+#[tokio::test]
+async fn the_api_corrects_an_earlier_round_in_fide_mode_only_with_a_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event(dir.path(), 4);
+    let mut t = store::load(&path).unwrap();
+    let rules = PairingRules::fide();
+    t.pair_next_round(&rules).unwrap();
+    t.record_result(1, GameRef::Board(1), BoardResult::WhiteWins, false)
+        .unwrap();
+    t.record_result(1, GameRef::Board(2), BoardResult::BlackWins, false)
+        .unwrap();
+    t.pair_next_round(&rules).unwrap();
+    t.enter_fide_mode().unwrap();
+    store::save(&t, &path).unwrap();
+    let cfg = config(&path, None);
+    let uri = "/api/rounds/1/boards/1/result";
+
+    // Without the note: refused, nothing written.
+    let before = std::fs::read(&path).unwrap();
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        uri,
+        r#"{"result": "0-1", "correct": true}"#,
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{body}");
+    let error: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert!(error["error"].as_str().unwrap().contains("note"), "{body}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+
+    // With it: recorded, the note kept with the results before and after, and journalled.
+    let note = "Перепутали цвета при записи";
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        uri,
+        &format!(r#"{{"result": "0-1", "correct": true, "note": "{note}"}}"#),
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    let t = store::load(&path).unwrap();
+    assert_eq!(
+        t.round(1).unwrap().games[0].result,
+        Some(BoardResult::BlackWins)
+    );
+    assert_eq!(t.fide.notes.len(), 1);
+    let kept = &t.fide.notes[0];
+    assert_eq!((kept.round, kept.board), (1, 1));
+    assert_eq!(
+        (kept.from, kept.to),
+        (Some(BoardResult::WhiteWins), BoardResult::BlackWins)
+    );
+    assert_eq!(kept.note, note);
+    let last = journal::read(&path).unwrap().pop().unwrap();
+    assert_eq!(last.args["note"], note);
+    assert_eq!(last.args["result"], "0-1");
+    assert_eq!(last.args["correct"], "yes");
+}
