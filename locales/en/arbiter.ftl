@@ -1327,6 +1327,12 @@ jr-via = { $via ->
     [desk] desk
    *[other] { $via }
 }
+jr-sex = { $sex ->
+    [m] male
+    [w] female
+    [f] female
+   *[other] { $sex }
+}
 jr-yes = yes
 jr-arg = { $key ->
     [round] round

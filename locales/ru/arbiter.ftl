@@ -1464,6 +1464,12 @@ jr-via = { $via ->
     [desk] пульт
    *[other] { $via }
 }
+jr-sex = { $sex ->
+    [m] мужской
+    [w] женский
+    [f] женский
+   *[other] { $sex }
+}
 jr-yes = да
 jr-arg = { $key ->
     [round] тур

@@ -278,8 +278,12 @@ pub fn args_text(args: &serde_json::Value, lang: Lang) -> String {
         .filter(|(_, v)| !v.is_null() && **v != serde_json::Value::Bool(false))
         .map(|(k, v)| {
             let value = match v {
+                // A player's or a category's sex as TRF writes it (`m`, `w`/`f`), in words.
+                serde_json::Value::String(s) if k == "sex" => lang.fmt("jr-sex", &[("sex", s)]),
                 serde_json::Value::String(s) => s.clone(),
                 serde_json::Value::Bool(true) => lang.msg("jr-yes"),
+                // A category's rule, from the command line, is an object: its fields in words.
+                v @ serde_json::Value::Object(_) => format!("({})", args_text(v, lang)),
                 v => v.to_string(),
             };
             format!("{}: {value}", lang.fmt("jr-arg", &[("key", k)]))
@@ -680,6 +684,24 @@ mod tests {
         assert_eq!(
             path_of(Path::new("/x/event.json")),
             PathBuf::from("/x/event.json.journal.jsonl")
+        );
+    }
+
+    #[test]
+    fn arguments_in_words_with_the_sex_and_a_rule_spelt_out() {
+        let args = serde_json::json!({
+            "name": "Девочки 1–2",
+            "sex": "w",
+            "add": {"grades": "1-2", "sex": "w"},
+            "force": false,
+        });
+        assert_eq!(
+            args_text(&args, Lang::Ru),
+            "добавлена категория: (классы: 1-2, пол: женский), имя: Девочки 1–2, пол: женский"
+        );
+        assert_eq!(
+            args_text(&serde_json::json!({"sex": "m"}), Lang::En),
+            "sex: male"
         );
     }
 }
