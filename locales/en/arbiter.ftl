@@ -13,8 +13,14 @@ pairings-place-black = board { $board }, Black
 pairings-place-bye = bye (+)
 
 ## Standings and crosstable
-standings-title = { $tournament } — standings after round { $round }
-crosstable-title = { $tournament } — crosstable after round { $round }
+standings-title = { $tournament } — { $round ->
+    [0] standings before round 1
+   *[other] standings after round { $round }
+}
+crosstable-title = { $tournament } — { $round ->
+    [0] crosstable before round 1
+   *[other] crosstable after round { $round }
+}
 crosstable-legend = Round cells: the opponent's starting rank (No), colour (w/b), result.
 col-rank = Rk
 col-start = No
@@ -471,7 +477,10 @@ web-players-title = Players
 web-round-title = Round { $round }
 web-standings-title = Standings
 web-crosstable-title = Crosstable
-web-standings-after = standings after round { $round }
+web-standings-after = { $round ->
+    [0] standings before round 1
+   *[other] standings after round { $round }
+}
 web-event-summary = { $players } players, { $rounds } rounds planned, { $paired } paired.
 web-next-register = Next: register the players (at least two).
 web-next-results = Next: enter the results of round { $round } ({ $missing } missing).
@@ -742,7 +751,10 @@ err-second-pab = player { $tpn } already had the pairing-allocated bye in round 
 err-pairing = round { $round }: { $source }
 err-start-list-frozen = the start list is frozen: round 1 is paired, so starting ranks no longer change (a late entry gets the next number)
 err-lots-after-round-1 = the initial colour is drawn before round 1 only: round 1 is paired
-err-fide-mode-left = FIDE mode was left after round { $round } and cannot be re-entered
+err-fide-mode-left = FIDE mode was left { $round ->
+    [0] before round 1
+   *[other] after round { $round }
+} and cannot be re-entered
 err-fide-mode-not-on = the event is not in FIDE mode
 err-fide-result-without-note = FIDE mode: round { $round } is not the last paired round; changing the result of board { $board } needs a note (why)
 err-round-outside-event = { $what } in round { $round }: the event has rounds 1 to { $total }
@@ -787,7 +799,10 @@ err-board-sides = { $white } (White) - { $black } (Black)
 ## Tournament commands' confirmations (tournament new, add-player, start-list, pair, withdraw, disqualify)
 tm-created = created { $file } ({ $rounds } rounds, preset { $preset })
 tm-fide-mode-on = FIDE mode is on: a result of an earlier round changes only with --note
-tm-fide-mode-left = FIDE mode left after round { $round }; it cannot be turned on again, and the TRF says so
+tm-fide-mode-left = FIDE mode left { $round ->
+    [0] before round 1
+   *[other] after round { $round }
+}; it cannot be turned on again, and the TRF says so
 tm-lots-drawn = drawing of lots (seed { $seed }): the first player has { $colour } in round 1
 tm-lots-white = White
 tm-lots-black = Black
@@ -1438,7 +1453,10 @@ web-fide-on = FIDE mode is on: a result of an earlier round is changed only with
 web-fide-leave-warning = Leaving FIDE mode is final: it cannot be turned on again, and the TRF will say «FIDE mode left after round { $round }».
 web-fide-leave-confirm = I understand that leaving is final
 web-fide-leave = Leave FIDE mode
-web-fide-left = FIDE mode was left after round { $round }. It cannot be turned on again; the TRF says so.
+web-fide-left = FIDE mode was left { $round ->
+    [0] before round 1
+   *[other] after round { $round }
+}. It cannot be turned on again; the TRF says so.
 web-error-fide-leave-confirm = Tick the box to leave FIDE mode: leaving is final, it cannot be turned on again.
 web-error-fide-mode = Choose whether to turn FIDE mode on or to leave it.
 web-fide-note = Note (why the result is changed)

@@ -14,8 +14,14 @@ pairings-place-black = доска { $board }, чёрные
 pairings-place-bye = без пары (+)
 
 ## Турнирная таблица и таблица по системе «каждый с каждым»
-standings-title = { $tournament } — положение после { $round }-го тура
-crosstable-title = { $tournament } — турнирная таблица после { $round }-го тура
+standings-title = { $tournament } — { $round ->
+    [0] положение до 1-го тура
+   *[other] положение после { $round }-го тура
+}
+crosstable-title = { $tournament } — { $round ->
+    [0] турнирная таблица до 1-го тура
+   *[other] турнирная таблица после { $round }-го тура
+}
 crosstable-legend = В клетке тура: стартовый номер соперника (№), цвет (w — белые, b — чёрные), результат.
 col-rank = Место
 col-start = №
@@ -519,7 +525,10 @@ web-players-title = Участники
 web-round-title = Тур { $round }
 web-standings-title = Положение
 web-crosstable-title = Турнирная таблица
-web-standings-after = положение после { $round }-го тура
+web-standings-after = { $round ->
+    [0] положение до 1-го тура
+   *[other] положение после { $round }-го тура
+}
 web-event-summary = Участников: { $players }, туров: { $rounds }, сыграно или идёт: { $paired }.
 web-next-register = Дальше: зарегистрируйте участников (не меньше двух).
 web-next-results = Дальше: внесите результаты { $round }-го тура (не хватает: { $missing }).
@@ -836,7 +845,10 @@ err-second-pab = участник { $tpn } уже получал «+» (без �
 err-pairing = { $round }-й тур: { $source }
 err-start-list-frozen = стартовый список закреплён: пары 1-го тура составлены, стартовые номера больше не меняются (опоздавший получает следующий номер)
 err-lots-after-round-1 = цвет первого номера разыгрывается жребием только до 1-го тура: пары 1-го тура уже составлены
-err-fide-mode-left = из режима FIDE вышли после { $round }-го тура, вернуться в него нельзя
+err-fide-mode-left = из режима FIDE вышли { $round ->
+    [0] до 1-го тура
+   *[other] после { $round }-го тура
+}, вернуться в него нельзя
 err-fide-mode-not-on = турнир не в режиме FIDE
 err-fide-result-without-note = режим FIDE: { $round }-й тур — не последний составленный; чтобы изменить результат на доске { $board }, нужна пометка (почему)
 err-round-outside-event = { $what ->
@@ -895,7 +907,10 @@ err-board-sides = { $white } (белые) - { $black } (чёрные)
 ## Подтверждения команд турнира (tournament new, add-player, start-list, pair, withdraw, disqualify)
 tm-created = создан { $file } (туров: { $rounds }, правила { $preset })
 tm-fide-mode-on = режим FIDE включён: результат прошедшего тура меняется только с пометкой --note
-tm-fide-mode-left = из режима FIDE вышли после { $round }-го тура; вернуться нельзя, в TRF это записано
+tm-fide-mode-left = из режима FIDE вышли { $round ->
+    [0] до 1-го тура
+   *[other] после { $round }-го тура
+}; вернуться нельзя, в TRF это записано
 tm-lots-drawn = жребий (зерно { $seed }): первый номер в 1-м туре играет { $colour }
 tm-lots-white = белыми
 tm-lots-black = чёрными
@@ -1576,7 +1591,10 @@ web-fide-on = Режим FIDE включён: результат прошедш�
 web-fide-leave-warning = Выход из режима FIDE окончателен: включить его снова нельзя, а в TRF будет записано «FIDE mode left after round { $round }».
 web-fide-leave-confirm = Понимаю, что выход окончателен
 web-fide-leave = Выйти из режима FIDE
-web-fide-left = Из режима FIDE вышли после { $round }-го тура. Включить его снова нельзя; в TRF это записано.
+web-fide-left = Из режима FIDE вышли { $round ->
+    [0] до 1-го тура
+   *[other] после { $round }-го тура
+}. Включить его снова нельзя; в TRF это записано.
 web-error-fide-leave-confirm = Чтобы выйти из режима FIDE, отметьте подтверждение: выход окончателен, включить режим снова нельзя.
 web-error-fide-mode = Выберите, включить режим FIDE или выйти из него.
 web-fide-note = Пометка (почему меняется результат)

@@ -780,3 +780,39 @@ fn the_pairing_checkers_reasons_in_both_languages() {
         d,
     );
 }
+
+/// Standings asked for before round 1 is played say so («до 1-го тура»), not «после 0-го тура».
+#[test]
+fn standings_before_round_1_say_before_round_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let ev = dir.path().join("ev.json");
+    let ev_s = ev.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    run(&["tournament", "new", ev_s, "--name", "Тест", "--rounds", "4"]);
+    for i in 1..=4 {
+        run(&[
+            "tournament",
+            "add-player",
+            ev_s,
+            "--name",
+            &format!("Игрок {i}"),
+        ]);
+    }
+    run(&["tournament", "pair", ev_s, "--auto"]);
+    let ru = run(&["tournament", "standings", ev_s, "--lang", "ru"]);
+    assert!(ru.starts_with("Тест — положение до 1-го тура\n"), "{ru}");
+    let en = run(&["tournament", "standings", ev_s, "--lang", "en"]);
+    assert!(en.starts_with("Тест — standings before round 1\n"), "{en}");
+    let cross = run(&["tournament", "crosstable", ev_s, "--lang", "ru"]);
+    assert!(
+        cross.starts_with("Тест — турнирная таблица до 1-го тура\n"),
+        "{cross}"
+    );
+}
