@@ -41,6 +41,7 @@ mod replay_lines;
 mod review_cli;
 mod rules_cases;
 mod state_survives;
+mod table_csv;
 mod tiebreak_vectors;
 mod tournament_cheating;
 mod tournament_cli;
