@@ -203,6 +203,12 @@ adj-basis = basis:          { $basis } ({ $reference })
 adj-material = material:       { $wb }–{ $bb } before, { $wa }–{ $ba } after exchanges
 adj-mating-line = mating line:    { $line }
 adj-game = { $file } game { $index }:
+adj-irregular = the final position is irregular ({ $fen }): nothing to adjudicate
+adj-unreadable-record = the record cannot be read at ply { $ply } ({ $move }): { $n } moves not judged, so its last position is unknown
+adj-board-log = a digital board log: adjudicate its PGN or event log
+adj-event-line = line { $line }: { $reason }
+adj-nothing-given = --fen or a game file is required
+adj-fen-warning = arbiter: warning: --fen: { $warning }
 
 ## Play-out adjudication: what each rule found (the `reasons` of arbiter adjudicate; codes in JSON)
 adj-checkmated = { $side ->
@@ -461,6 +467,11 @@ fen-impossible_material = more material than a game can produce, or an empty boa
 fen-fullmove_zero = fullmove number 0: FEN counts moves from 1 (read as 1)
 
 ## The arbiter's desk (arbiter serve)
+serve-open = arbiter serve: open { $url } in a browser (Ctrl-C stops)
+serve-tablet-qr = The QR code above is the same address with its access token: a tablet or phone on this network opens it with its camera. Changes are refused without the token.
+serve-error-state = cannot serve { $file }
+serve-error-bind = cannot listen on { $addr }
+serve-error-io = the server stopped: { $reason }
 web-nav-event = Event
 web-nav-players = Players
 web-nav-round = Round { $round }
@@ -1016,6 +1027,8 @@ io-invalid-data = invalid data
 io-storage-full = No space left on device
 io-read-only = Read-only file system
 io-broken-pipe = Broken pipe
+io-addr-in-use = Address already in use
+io-addr-not-available = Cannot assign requested address
 io-other = input/output error (code { $code })
 
 ## File errors
@@ -1324,6 +1337,11 @@ jr-via = { $via ->
    *[other] { $via }
 }
 jr-yes = yes
+jr-value-sex-m = m
+jr-value-sex-w = f
+jr-value-sex-f = f
+jr-value-preset-detsky-mat = children's event
+jr-value-preset-fide = FIDE
 jr-arg = { $key ->
     [round] round
     [board] board
@@ -1376,6 +1394,11 @@ jr-arg = { $key ->
     [serialnr] e-board
     [entry] entry
     [action] change
+    [grades] grades
+    [born] born
+    [age] age
+    [age_on] age on
+    [prizes] prizes
    *[other] { $key }
 }
 
@@ -1400,6 +1423,8 @@ report-incidents = Incidents
 report-what = What
 report-how-many = Count
 report-articles = Articles
+report-cr = CR {""}
+report-laws = Laws {""}
 report-cases = Where
 report-in-round = from round { $round }
 report-board = round { $round }, board { $board }

@@ -234,6 +234,16 @@ adj-basis = основание:      { $basis } ({ $reference })
 adj-material = материал:       { $wb }–{ $bb }, после разменов { $wa }–{ $ba }
 adj-mating-line = матовая сеть:   { $line }
 adj-game = { $file }, партия { $index }:
+adj-irregular = последняя позиция невозможна по правилам ({ $fen }): присуждать нечего
+adj-unreadable-record = запись не читается с полухода { $ply } («{ $move }»): { $n ->
+    [one] { $n } ход не проверен
+    [few] { $n } хода не проверены
+   *[other] { $n } ходов не проверены
+}, поэтому последняя позиция неизвестна
+adj-board-log = это журнал электронной доски: присуждайте по его PGN или журналу партии
+adj-event-line = строка { $line }: { $reason }
+adj-nothing-given = укажите позицию (--fen) или файл партий
+adj-fen-warning = arbiter: предупреждение: --fen: { $warning }
 
 ## Присуждение после доигрывания: что установлено по каждому правилу (reasons; коды — в JSON)
 adj-checkmated = { $side ->
@@ -509,6 +519,11 @@ fen-impossible_material = больше материала, чем может в�
 fen-fullmove_zero = номер хода 0: в FEN ходы считаются с 1 (прочитан как 1)
 
 ## Стол судьи (arbiter serve)
+serve-open = arbiter serve: откройте { $url } в браузере (Ctrl-C — остановить)
+serve-tablet-qr = QR-код выше — тот же адрес с ключом доступа: планшет или телефон в этой сети откроет его камерой. Без ключа изменения не принимаются.
+serve-error-state = стол судьи не открыт по файлу { $file }
+serve-error-bind = не удаётся принимать подключения по адресу { $addr }
+serve-error-io = сервер остановлен: { $reason }
 web-nav-event = Турнир
 web-nav-players = Участники
 web-nav-round = { $round } тур
@@ -1139,6 +1154,8 @@ io-invalid-data = неверные данные
 io-storage-full = на диске нет места
 io-read-only = файловая система только для чтения
 io-broken-pipe = канал вывода закрыт
+io-addr-in-use = адрес уже занят (другой программой, например другим arbiter serve: выберите другой порт)
+io-addr-not-available = это не адрес этого компьютера
 io-other = ошибка ввода-вывода (код { $code })
 
 ## Ошибки в файлах
@@ -1461,6 +1478,11 @@ jr-via = { $via ->
    *[other] { $via }
 }
 jr-yes = да
+jr-value-sex-m = м
+jr-value-sex-w = ж
+jr-value-sex-f = ж
+jr-value-preset-detsky-mat = детский турнир
+jr-value-preset-fide = ФИДЕ
 jr-arg = { $key ->
     [round] тур
     [board] доска
@@ -1513,6 +1535,11 @@ jr-arg = { $key ->
     [serialnr] электронная доска
     [entry] запись
     [action] изменение
+    [grades] классы
+    [born] год рождения
+    [age] возраст
+    [age_on] возраст на дату
+    [prizes] призов
    *[other] { $key }
 }
 
@@ -1538,6 +1565,8 @@ report-incidents = Происшествия
 report-what = Что
 report-how-many = Сколько
 report-articles = Статьи
+report-cr = Положение, п. {""}
+report-laws = Правила игры ФИДЕ, ст. {""}
 report-cases = Где
 report-in-round = с { $round }-го тура
 report-board = тур { $round }, доска { $board }

@@ -215,6 +215,20 @@ fn cause_text(cause: &(dyn std::error::Error + 'static), lang: Lang) -> String {
     if let Some(e) = cause.downcast_ref::<arbiter::board::BoardError>() {
         return e.message(lang);
     }
+    if let Some(e) = cause.downcast_ref::<arbiter::web::ServeError>() {
+        // The reason follows as the next cause of the chain, in `lang`.
+        return match e {
+            arbiter::web::ServeError::State { file, .. } => {
+                lang.fmt("serve-error-state", &[("file", file)])
+            }
+            arbiter::web::ServeError::Bind { addr, .. } => {
+                lang.fmt("serve-error-bind", &[("addr", &addr.to_string())])
+            }
+            arbiter::web::ServeError::Io(source) => {
+                lang.fmt("serve-error-io", &[("reason", &io_text(source, lang))])
+            }
+        };
+    }
     arbiter::formats::messages::cause_text(cause, lang).unwrap_or_else(|| cause.to_string())
 }
 

@@ -21,6 +21,11 @@ use crate::tournament::live::{LiveAct, LiveIncidentKind};
 
 /// One line of the incidents table: what (a Fluent id), how many, the articles, the cases.
 fn incident(lang: Lang, what: &str, count: usize, articles: &str, cases: Vec<String>) -> Value {
+    // The articles in the page's language: `CR 1.4` the competition's regulations, `Laws 4.3`
+    // FIDE's Laws of Chess.
+    let articles = articles
+        .replace("CR ", &lang.msg("report-cr"))
+        .replace("Laws ", &lang.msg("report-laws"));
     json!({"what": lang.msg(what), "count": count, "articles": articles, "cases": cases})
 }
 

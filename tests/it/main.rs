@@ -23,6 +23,7 @@ mod categories;
 mod cli;
 mod cli_flags;
 mod cli_lang;
+mod cli_lang_more;
 mod cross_properties;
 mod fuzz_regressions;
 mod illegal_moves;
