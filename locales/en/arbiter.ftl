@@ -209,6 +209,14 @@ adj-board-log = a digital board log: adjudicate its PGN or event log
 adj-event-line = line { $line }: { $reason }
 adj-nothing-given = --fen or a game file is required
 adj-fen-warning = arbiter: warning: --fen: { $warning }
+adj-setting-mate_plies = mate_plies
+adj-setting-lone_king_margin = lone_king_margin
+adj-setting-syzygy_dir = syzygy_dir
+adj-setting-win_margin = win_margin
+adj-setting-draw_margin = draw_margin
+adj-setting-engine = engine
+adj-setting-win_cp = win_cp
+adj-setting-draw_cp = draw_cp
 
 ## Play-out adjudication: what each rule found (the `reasons` of arbiter adjudicate; codes in JSON)
 adj-checkmated = { $side ->
@@ -1399,6 +1407,8 @@ jr-arg = { $key ->
     [age] age
     [age_on] age on
     [prizes] prizes
+    [playout_minutes] play-out, minutes
+    [playout_offer_percent] play-out offered from, %
    *[other] { $key }
 }
 
@@ -1423,8 +1433,6 @@ report-incidents = Incidents
 report-what = What
 report-how-many = Count
 report-articles = Articles
-report-cr = CR {""}
-report-laws = Laws {""}
 report-cases = Where
 report-in-round = from round { $round }
 report-board = round { $round }, board { $board }

@@ -244,6 +244,14 @@ adj-board-log = это журнал электронной доски: прис�
 adj-event-line = строка { $line }: { $reason }
 adj-nothing-given = укажите позицию (--fen) или файл партий
 adj-fen-warning = arbiter: предупреждение: --fen: { $warning }
+adj-setting-mate_plies = глубина поиска мата, полуходов
+adj-setting-lone_king_margin = перевес против одинокого короля
+adj-setting-syzygy_dir = каталог эндшпильных таблиц
+adj-setting-win_margin = перевес для победы
+adj-setting-draw_margin = перевес для ничьей
+adj-setting-engine = шахматная программа
+adj-setting-win_cp = оценка для победы, сотых пешки
+adj-setting-draw_cp = оценка для ничьей, сотых пешки
 
 ## Присуждение после доигрывания: что установлено по каждому правилу (reasons; коды — в JSON)
 adj-checkmated = { $side ->
@@ -1540,6 +1548,8 @@ jr-arg = { $key ->
     [age] возраст
     [age_on] возраст на дату
     [prizes] призов
+    [playout_minutes] доигрывание, минут
+    [playout_offer_percent] доигрывание предлагать с доли партий, %
    *[other] { $key }
 }
 
@@ -1565,8 +1575,6 @@ report-incidents = Происшествия
 report-what = Что
 report-how-many = Сколько
 report-articles = Статьи
-report-cr = Положение, п. {""}
-report-laws = Правила игры ФИДЕ, ст. {""}
 report-cases = Где
 report-in-round = с { $round }-го тура
 report-board = тур { $round }, доска { $board }

@@ -294,6 +294,8 @@ pub fn args_text(args: &serde_json::Value, lang: Lang) -> String {
 fn value_text(key: &str, v: &serde_json::Value, lang: Lang) -> String {
     use serde_json::Value;
     match v {
+        // A form's checkbox sends `yes`.
+        Value::String(s) if s == "yes" => lang.msg("jr-yes"),
         Value::String(s) => lang
             .try_fmt(&format!("jr-value-{key}-{s}"), &[])
             .unwrap_or_else(|_| s.clone()),
