@@ -30,6 +30,41 @@ fn serve_and_adjudicate_refusals_in_both_languages() {
         "arbiter: не удаётся принимать подключения по адресу 192.0.2.1:8080: это не адрес этого компьютера",
         d,
     );
+    // A number out of its range: clap's words in English, the bounds in Russian.
+    both(
+        &[
+            "tournament",
+            "new",
+            "x.json",
+            "--name",
+            "T",
+            "--rounds",
+            "0",
+        ],
+        2,
+        false,
+        "invalid value '0' for '--rounds <ROUNDS>': 0 is not in 1..=4294967295",
+        "недопустимое значение «0» для --rounds: нужно число не меньше 1",
+        d,
+    );
+    both(
+        &[
+            "generate",
+            "--seed",
+            "1",
+            "--players",
+            "8",
+            "--rounds",
+            "3",
+            "--draws",
+            "101",
+        ],
+        2,
+        false,
+        "101 is not in 0..=100",
+        "недопустимое значение «101» для --draws: нужно число от 0 до 100",
+        d,
+    );
     // `Nd7` fits the knights on b8 and f6: the record stops there, no last position.
     std::fs::write(
         d.join("ambiguous.pgn"),
