@@ -161,7 +161,8 @@ def main():
     ws = emu.stdout.readline().strip()
     server = subprocess.Popen([a.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--livechess", ws],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    url = server.stdout.readline().split("open ", 1)[1].split(" ", 1)[0].rstrip("/")
+    line = server.stdout.readline()
+    url = next(w for w in line.split() if w.startswith("http://")).rstrip("/")  # in either language
     host, port = url.split("//", 1)[1].split(":")
 
     def api(method, path, body=None):

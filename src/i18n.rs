@@ -274,6 +274,8 @@ pub fn io_text(e: &std::io::Error, lang: Lang) -> String {
         K::StorageFull => "io-storage-full",
         K::ReadOnlyFilesystem => "io-read-only",
         K::BrokenPipe => "io-broken-pipe",
+        K::AddrInUse => "io-addr-in-use",
+        K::AddrNotAvailable => "io-addr-not-available",
         _ => {
             return lang.fmt(
                 "io-other",

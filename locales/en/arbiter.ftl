@@ -209,6 +209,20 @@ adj-basis = basis:          { $basis } ({ $reference })
 adj-material = material:       { $wb }–{ $bb } before, { $wa }–{ $ba } after exchanges
 adj-mating-line = mating line:    { $line }
 adj-game = { $file } game { $index }:
+adj-irregular = the final position is irregular ({ $fen }): nothing to adjudicate
+adj-unreadable-record = the record cannot be read at ply { $ply } ({ $move }): { $n } moves not judged, so its last position is unknown
+adj-board-log = a digital board log: adjudicate its PGN or event log
+adj-event-line = line { $line }: { $reason }
+adj-nothing-given = --fen or a game file is required
+adj-fen-warning = arbiter: warning: --fen: { $warning }
+adj-setting-mate_plies = mate_plies
+adj-setting-lone_king_margin = lone_king_margin
+adj-setting-syzygy_dir = syzygy_dir
+adj-setting-win_margin = win_margin
+adj-setting-draw_margin = draw_margin
+adj-setting-engine = engine
+adj-setting-win_cp = win_cp
+adj-setting-draw_cp = draw_cp
 
 ## Play-out adjudication: what each rule found (the `reasons` of arbiter adjudicate; codes in JSON)
 adj-checkmated = { $side ->
@@ -467,6 +481,11 @@ fen-impossible_material = more material than a game can produce, or an empty boa
 fen-fullmove_zero = fullmove number 0: FEN counts moves from 1 (read as 1)
 
 ## The arbiter's desk (arbiter serve)
+serve-open = arbiter serve: open { $url } in a browser (Ctrl-C stops)
+serve-tablet-qr = The QR code above is the same address with its access token: a tablet or phone on this network opens it with its camera. Changes are refused without the token.
+serve-error-state = cannot serve { $file }
+serve-error-bind = cannot listen on { $addr }
+serve-error-io = the server stopped: { $reason }
 web-nav-event = Event
 web-nav-players = Players
 web-nav-round = Round { $round }
@@ -1011,6 +1030,8 @@ usage-more = for more information, try '{ $command } --help'
 usage-invalid-value = invalid value { $value } for '{ $arg }'
 usage-valid-values = ; possible values: { $values }
 usage-value-validation = invalid value { $value } for '{ $arg }': { $reason }
+usage-range-min = a number of at least { $low } is needed
+usage-range = a number from { $low } to { $high } is needed
 usage-unknown-argument = unexpected argument { $arg }
 usage-unknown-command = unrecognized subcommand { $command }
 usage-conflict = the argument '{ $arg }' cannot be used with '{ $other }'
@@ -1031,6 +1052,8 @@ io-invalid-data = invalid data
 io-storage-full = No space left on device
 io-read-only = Read-only file system
 io-broken-pipe = Broken pipe
+io-addr-in-use = Address already in use
+io-addr-not-available = Cannot assign requested address
 io-other = input/output error (code { $code })
 
 ## File errors
@@ -1342,13 +1365,12 @@ jr-via = { $via ->
     [desk] desk
    *[other] { $via }
 }
-jr-sex = { $sex ->
-    [m] male
-    [w] female
-    [f] female
-   *[other] { $sex }
-}
 jr-yes = yes
+jr-value-sex-m = m
+jr-value-sex-w = f
+jr-value-sex-f = f
+jr-value-preset-detsky-mat = children's event
+jr-value-preset-fide = FIDE
 jr-arg = { $key ->
     [round] round
     [board] board
@@ -1407,6 +1429,8 @@ jr-arg = { $key ->
     [age_on] age on
     [prizes] prize places
     [old] category
+    [playout_minutes] play-out, minutes
+    [playout_offer_percent] play-out offered from, %
    *[other] { $key }
 }
 

@@ -240,6 +240,24 @@ adj-basis = основание:      { $basis } ({ $reference })
 adj-material = материал:       { $wb }–{ $bb }, после разменов { $wa }–{ $ba }
 adj-mating-line = матовая сеть:   { $line }
 adj-game = { $file }, партия { $index }:
+adj-irregular = последняя позиция невозможна по правилам ({ $fen }): присуждать нечего
+adj-unreadable-record = запись не читается с полухода { $ply } («{ $move }»): { $n ->
+    [one] { $n } ход не проверен
+    [few] { $n } хода не проверены
+   *[other] { $n } ходов не проверены
+}, поэтому последняя позиция неизвестна
+adj-board-log = это журнал электронной доски: присуждайте по его PGN или журналу партии
+adj-event-line = строка { $line }: { $reason }
+adj-nothing-given = укажите позицию (--fen) или файл партий
+adj-fen-warning = arbiter: предупреждение: --fen: { $warning }
+adj-setting-mate_plies = глубина поиска мата, полуходов
+adj-setting-lone_king_margin = перевес против одинокого короля
+adj-setting-syzygy_dir = каталог эндшпильных таблиц
+adj-setting-win_margin = перевес для победы
+adj-setting-draw_margin = перевес для ничьей
+adj-setting-engine = шахматная программа
+adj-setting-win_cp = оценка для победы, сотых пешки
+adj-setting-draw_cp = оценка для ничьей, сотых пешки
 
 ## Присуждение после доигрывания: что установлено по каждому правилу (reasons; коды — в JSON)
 adj-checkmated = { $side ->
@@ -515,6 +533,11 @@ fen-impossible_material = больше материала, чем может в�
 fen-fullmove_zero = номер хода 0: в FEN ходы считаются с 1 (прочитан как 1)
 
 ## Стол судьи (arbiter serve)
+serve-open = arbiter serve: откройте { $url } в браузере (Ctrl-C — остановить)
+serve-tablet-qr = QR-код выше — тот же адрес с ключом доступа: планшет или телефон в этой сети откроет его камерой. Без ключа изменения не принимаются.
+serve-error-state = стол судьи не открыт по файлу { $file }
+serve-error-bind = не удаётся принимать подключения по адресу { $addr }
+serve-error-io = сервер остановлен: { $reason }
 web-nav-event = Турнир
 web-nav-players = Участники
 web-nav-round = { $round } тур
@@ -1134,6 +1157,8 @@ usage-more = подробнее: { $command } --help
 usage-invalid-value = недопустимое значение { $value } для { $arg }
 usage-valid-values = ; допустимые значения: { $values }
 usage-value-validation = недопустимое значение { $value } для { $arg }: { $reason }
+usage-range-min = нужно число не меньше { $low }
+usage-range = нужно число от { $low } до { $high }
 usage-unknown-argument = неизвестный аргумент { $arg }
 usage-unknown-command = неизвестная команда { $command }
 usage-conflict = { $arg } нельзя указывать вместе с { $other }
@@ -1154,6 +1179,8 @@ io-invalid-data = неверные данные
 io-storage-full = на диске нет места
 io-read-only = файловая система только для чтения
 io-broken-pipe = канал вывода закрыт
+io-addr-in-use = адрес уже занят (другой программой, например другим arbiter serve: выберите другой порт)
+io-addr-not-available = это не адрес этого компьютера
 io-other = ошибка ввода-вывода (код { $code })
 
 ## Ошибки в файлах
@@ -1479,13 +1506,12 @@ jr-via = { $via ->
     [desk] пульт
    *[other] { $via }
 }
-jr-sex = { $sex ->
-    [m] мужской
-    [w] женский
-    [f] женский
-   *[other] { $sex }
-}
 jr-yes = да
+jr-value-sex-m = м
+jr-value-sex-w = ж
+jr-value-sex-f = ж
+jr-value-preset-detsky-mat = детский турнир
+jr-value-preset-fide = ФИДЕ
 jr-arg = { $key ->
     [round] тур
     [board] доска
@@ -1544,6 +1570,8 @@ jr-arg = { $key ->
     [age_on] возраст на дату
     [prizes] призовых мест
     [old] категория
+    [playout_minutes] доигрывание, минут
+    [playout_offer_percent] доигрывание предлагать с доли партий, %
    *[other] { $key }
 }
 

@@ -342,7 +342,11 @@ impl RuleReference {
             .detail_note
             .as_ref()
             .map_or(String::new(), |note| format!(", {}", note.text(lang)));
-        format!("{}{words}{}", self.article.label(lang), self.detail)
+        format!(
+            "{}{words}{}",
+            self.article.label(lang),
+            settings_text(&self.detail, lang)
+        )
     }
 
     /// This reference and, after a semicolon, a further article in full:
@@ -351,6 +355,42 @@ impl RuleReference {
         self.detail.push_str(&format!("; {also}"));
         self
     }
+}
+
+/// The settings of a reference (`, mate_plies=5; Laws 6.9`) in `lang`: each setting's name in
+/// words (Fluent `adj-setting-NAME`: «глубина поиска мата, полуходов: 5»), a further article by
+/// its name in `lang`. English is the text as it is (the names as configured).
+fn settings_text(detail: &str, lang: crate::i18n::Lang) -> String {
+    if lang == crate::i18n::Lang::En {
+        return detail.to_string();
+    }
+    let part = |p: &str| -> String {
+        let (name, value) = match p.split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (p, None),
+        };
+        if let Some(n) = name.strip_prefix("Laws ") {
+            return lang.fmt("article-laws", &[("n", n)]);
+        }
+        if let Some(n) = name.strip_prefix("CR ") {
+            return lang.fmt("article-cr", &[("n", n)]);
+        }
+        match lang.try_fmt(&format!("adj-setting-{name}"), &[]) {
+            Ok(words) => value.map_or(words.clone(), |v| format!("{words}: {v}")),
+            Err(_) => p.to_string(),
+        }
+    };
+    detail
+        .split("; ")
+        .map(|group| {
+            group
+                .split(", ")
+                .map(|p| if p.is_empty() { String::new() } else { part(p) })
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 impl fmt::Display for RuleReference {

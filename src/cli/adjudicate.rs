@@ -230,13 +230,16 @@ pub fn run_adjudicate(args: AdjudicateArgs) -> anyhow::Result<ExitCode> {
         let adjudicator = Adjudicator::new(config)?;
         return adjudicate_games(&args, &adjudicator);
     }
-    let fen = args
-        .fen
-        .as_deref()
-        .context("--fen or a game file is required")?;
     let lang = args.lang.get();
+    let fen = args.fen.as_deref().with_context(|| match lang {
+        Lang::En => "--fen or a game file is required".to_string(),
+        _ => lang.msg("adj-nothing-given"),
+    })?;
     for w in arbiter::game::setup::fen_warnings(fen) {
-        note!("arbiter: warning: --fen: {}", w.describe(lang));
+        note!(
+            "{}",
+            lang.fmt("adj-fen-warning", &[("warning", &w.describe(lang))])
+        );
     }
     let pos = position_from_fen(fen).map_err(|e| anyhow::anyhow!(e.message(lang)))?;
     let adjudicator = Adjudicator::new(config)?;
@@ -264,13 +267,29 @@ struct GameOutput<'a> {
 }
 
 /// The last position of a judged game; an irregular board (an illegal move played on) has none.
-fn final_position(verdict: &Verdict) -> anyhow::Result<Chess> {
-    anyhow::ensure!(
-        !verdict.irregular_position,
-        "the final position is irregular ({}): nothing to adjudicate",
-        verdict.final_fen
-    );
+/// The refusal in `lang`.
+fn final_position(verdict: &Verdict, lang: Lang) -> anyhow::Result<Chess> {
+    if verdict.irregular_position {
+        if lang == Lang::En {
+            anyhow::bail!(
+                "the final position is irregular ({}): nothing to adjudicate",
+                verdict.final_fen
+            );
+        }
+        anyhow::bail!(lang.fmt("adj-irregular", &[("fen", &verdict.final_fen.to_string())]));
+    }
     if verdict.moves_not_judged > 0 {
+        if lang != Lang::En {
+            let first = verdict.record_problems.first();
+            anyhow::bail!(lang.fmt(
+                "adj-unreadable-record",
+                &[
+                    ("ply", &first.map_or(String::new(), |p| p.ply.to_string())),
+                    ("move", &first.map_or(String::new(), |p| p.notation.clone())),
+                    ("n", &verdict.moves_not_judged.to_string()),
+                ],
+            ));
+        }
         let at = verdict
             .record_problems
             .first()
@@ -298,31 +317,49 @@ fn adjudicate_games(args: &AdjudicateArgs, adjudicator: &Adjudicator) -> anyhow:
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut failed = false;
+    let lang = args.lang.get();
     for path in &args.games {
         let name = path.display().to_string();
-        let verdicts = match judge_file(path, args.input, rules, options) {
+        let verdicts = match judge_file(path, args.input, rules, options, lang) {
             Ok(v) => v,
-            Err(e) => {
+            Err(e) if lang == Lang::En => {
                 eprintln!("arbiter: {name}: {e:#}");
+                failed = true;
+                continue;
+            }
+            Err(e) => {
+                let reason = super::errors::error_text(&e, lang);
+                eprintln!(
+                    "arbiter: {name}: {}",
+                    reason.trim_start_matches(&format!("{name}: "))
+                );
                 failed = true;
                 continue;
             }
         };
         for (index, verdict) in verdicts {
             let adjudication = match verdict.and_then(|v| {
-                let pos = final_position(&v)?;
+                let pos = final_position(&v, lang)?;
                 Ok(adjudicator.adjudicate_game(&pos, &v.repetition_history)?)
             }) {
                 Ok(adjudication) => adjudication,
-                Err(e) => {
+                Err(e) if lang == Lang::En => {
                     eprintln!("arbiter: {name}: game {index}: {e:#}");
+                    failed = true;
+                    continue;
+                }
+                Err(e) => {
+                    let head = lang.fmt(
+                        "adj-game",
+                        &[("file", &name), ("index", &index.to_string())],
+                    );
+                    eprintln!("arbiter: {head} {}", super::errors::error_text(&e, lang));
                     failed = true;
                     continue;
                 }
             };
             match args.format {
                 super::Format::Text => {
-                    let lang = args.lang.get();
                     let head = lang.fmt(
                         "adj-game",
                         &[("file", &name), ("index", &index.to_string())],
@@ -349,13 +386,16 @@ fn adjudicate_games(args: &AdjudicateArgs, adjudicator: &Adjudicator) -> anyhow:
     })
 }
 
-/// The judge's verdict on every game of a PGN file or JSONL event log (1-based game numbers).
+/// The judge's verdict on every game of a PGN file or JSONL event log (1-based game numbers);
+/// what cannot be read or judged said in `lang`.
 fn judge_file(
     path: &std::path::Path,
     input: InputArgs,
     rules: CompetitionRules,
     options: JudgeOptions,
+    lang: Lang,
 ) -> anyhow::Result<Vec<(usize, anyhow::Result<Verdict>)>> {
+    use arbiter::formats::messages::{game_read_text, judge_error_text};
     let input = GameInput::open(
         &Source::from_arg(path),
         game_format(input.input),
@@ -366,29 +406,65 @@ fn judge_file(
         InputError::Open { source, .. } | InputError::Read { source, .. } => {
             anyhow::Error::new(source)
         }
-        other => anyhow::anyhow!(input_reason(&other, Lang::En)),
+        other => anyhow::anyhow!(input_reason(&other, lang)),
     })?;
-    anyhow::ensure!(
-        input.format() != GameFormat::BoardLog,
-        "a digital board log: adjudicate its PGN or event log"
-    );
+    if input.format() == GameFormat::BoardLog {
+        anyhow::bail!(match lang {
+            Lang::En => "a digital board log: adjudicate its PGN or event log".to_string(),
+            _ => lang.msg("adj-board-log"),
+        });
+    }
     let mut verdicts = Vec::new();
     for game in input {
         let verdict = match game {
             Ok(game) => match game.record.judge(Some(rules), options) {
                 Ok(verdict) => Ok(verdict),
+                Err(JudgeFailure::Event { line, error }) if lang != Lang::En => {
+                    Err(anyhow::anyhow!(lang.fmt(
+                        "adj-event-line",
+                        &[
+                            ("line", &line.to_string()),
+                            ("reason", &judge_error_text(&error, lang)),
+                        ],
+                    )))
+                }
+                Err(JudgeFailure::Pgn(error)) if lang != Lang::En => {
+                    Err(anyhow::anyhow!(judge_error_text(&error, lang)))
+                }
+                Err(JudgeFailure::BoardLog) if lang != Lang::En => {
+                    Err(anyhow::anyhow!(lang.msg("adj-board-log")))
+                }
                 Err(JudgeFailure::Event { line, error }) => {
                     Err(anyhow::anyhow!("line {line}: {error}"))
                 }
                 Err(JudgeFailure::Pgn(error)) => Err(error.into()),
                 Err(e @ JudgeFailure::BoardLog) => Err(e.into()),
             },
+            // The file and the game are named before the reason.
+            Err(e) if lang != Lang::En => {
+                let text = game_read_text(&e, lang);
+                Err(anyhow::anyhow!(reason_after_game(&text).to_string()))
+            }
             Err(GameReadError::Pgn { source, .. }) => Err(source.into()),
             Err(GameReadError::Jsonl { source, .. }) => Err(source.into()),
             Err(GameReadError::BoardLog { source, .. }) => Err(source.into()),
         };
         verdicts.push((verdicts.len() + 1, verdict));
     }
-    anyhow::ensure!(!verdicts.is_empty(), "no game in the file");
+    if verdicts.is_empty() {
+        anyhow::bail!(match lang {
+            Lang::En => "no game in the file".to_string(),
+            _ => lang.fmt("fe-no-game", &[("file", &path.display().to_string())]),
+        });
+    }
     Ok(verdicts)
+}
+
+/// A game's reading error without the file and game that [`game_read_text`] names first
+/// (`f.pgn: партия 1 (с байта 0): запись не читается` → `запись не читается`): the caller
+/// names them.
+///
+/// [`game_read_text`]: arbiter::formats::messages::game_read_text
+fn reason_after_game(text: &str) -> &str {
+    text.split_once("): ").map_or(text, |(_, reason)| reason)
 }

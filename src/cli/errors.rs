@@ -215,6 +215,20 @@ fn cause_text(cause: &(dyn std::error::Error + 'static), lang: Lang) -> String {
     if let Some(e) = cause.downcast_ref::<arbiter::board::BoardError>() {
         return e.message(lang);
     }
+    if let Some(e) = cause.downcast_ref::<arbiter::web::ServeError>() {
+        // The reason follows as the next cause of the chain, in `lang`.
+        return match e {
+            arbiter::web::ServeError::State { file, .. } => {
+                lang.fmt("serve-error-state", &[("file", file)])
+            }
+            arbiter::web::ServeError::Bind { addr, .. } => {
+                lang.fmt("serve-error-bind", &[("addr", &addr.to_string())])
+            }
+            arbiter::web::ServeError::Io(source) => {
+                lang.fmt("serve-error-io", &[("reason", &io_text(source, lang))])
+            }
+        };
+    }
     arbiter::formats::messages::cause_text(cause, lang).unwrap_or_else(|| cause.to_string())
 }
 
@@ -277,7 +291,10 @@ pub fn usage_text(err: &clap::Error, lang: Lang) -> String {
         }
         ErrorKind::ValueValidation => {
             let reason = std::error::Error::source(err)
-                .map(|s| cause_text(s, lang))
+                .map(|s| {
+                    let text = cause_text(s, lang);
+                    range_text(&text, lang).unwrap_or(text)
+                })
                 .unwrap_or_default();
             lang.fmt(
                 "usage-value-validation",
@@ -323,6 +340,27 @@ pub fn usage_text(err: &clap::Error, lang: Lang) -> String {
         lang.fmt("usage-error", &[("message", &message)]),
         lang.fmt("usage-more", &[("command", &command)])
     )
+}
+
+/// clap's refusal of a number out of its range (`0 is not in 1..=4294967295`) in `lang`: the
+/// bounds in words, a type's largest number left out (`не меньше 1`). `None` for another text
+/// or in English (clap's own words).
+fn range_text(text: &str, lang: Lang) -> Option<String> {
+    if lang == Lang::En {
+        return None;
+    }
+    let (_, range) = text.split_once(" is not in ")?;
+    let (low, high) = range.split_once("..=")?;
+    let (low, high) = (low.parse::<u64>().ok()?, high.parse::<u64>().ok()?);
+    let largest = [u8::MAX as u64, u16::MAX as u64, u32::MAX as u64, u64::MAX];
+    Some(if largest.contains(&high) {
+        lang.fmt("usage-range-min", &[("low", &low.to_string())])
+    } else {
+        lang.fmt(
+            "usage-range",
+            &[("low", &low.to_string()), ("high", &high.to_string())],
+        )
+    })
 }
 
 /// The command path of a usage line (`Usage: arbiter tournament bye [OPTIONS] …` →

@@ -121,6 +121,7 @@ pub const T_STANDINGS: &str = "\
 Examples:
   arbiter tournament standings turnir.json --lang ru
   arbiter tournament standings turnir.json --category \"Girls, grades 1-2\" --format json
+  arbiter tournament standings turnir.json --format csv > standings.csv
   arbiter tournament standings fixtures/tournament/held-swiss-9.trf --preset fide";
 
 pub const T_CATEGORY: &str = "\
@@ -149,7 +150,8 @@ Open the file in a browser and print it on A4.";
 pub const T_CROSSTABLE: &str = "\
 Examples:
   arbiter tournament crosstable turnir.json --lang ru
-  arbiter tournament crosstable fixtures/tournament/held-swiss-9.trf --format json";
+  arbiter tournament crosstable fixtures/tournament/held-swiss-9.trf --format json
+  arbiter tournament crosstable turnir.json --format csv > crosstable.csv";
 
 pub const T_EXPORT: &str = "\
 Examples:

@@ -82,11 +82,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .collect();
     // Beyond loopback (a tablet on the venue's network) the address is also drawn as a QR code
     // for the tablet's camera.
+    // The first line names the URL as its only `http://` word: scripts and tests read it there.
     let tablet = !args.addr.ip().is_loopback();
+    let lang = args.lang.get();
     runtime.block_on(serve_live(config, &links, |url| {
-        println!("arbiter serve: open {url} (Ctrl-C stops)");
+        println!("{}", lang.fmt("serve-open", &[("url", url)]));
         if tablet && let Some(qr) = arbiter::web::qr_text(url) {
             println!("{qr}");
+            println!("{}", lang.msg("serve-tablet-qr"));
         }
     }))?;
     Ok(ExitCode::SUCCESS)

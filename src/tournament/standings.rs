@@ -388,6 +388,54 @@ impl Crosstable {
         }
     }
 
+    /// The crosstable as CSV for a spreadsheet: `rank,start_rank,name,rating,club`, one
+    /// column per round (`round_1`, … : the cell as [`CrossCell::text`] writes it, `12w1`,
+    /// `3b½`, `'-U` for a bye), `points`, one column per tie-break in order (its acronym as
+    /// header, the value as a decimal number with a point), then `status` (`withdrawn`,
+    /// `disqualified` or empty). Text cells are neutralised as in [`StandingsReport::to_csv`]
+    /// (a cell starting with `-`, as a bye's does, gets a leading `'`: a spreadsheet would
+    /// read `-U` as a formula).
+    pub fn to_csv(&self) -> String {
+        use crate::tournament::pairing_list::spreadsheet_text;
+        let q = |s: &str| format!("\"{}\"", spreadsheet_text(s).replace('"', "\"\""));
+        let mut s = String::from("rank,start_rank,name,rating,club");
+        for r in 1..=self.after_round {
+            s.push_str(&format!(",round_{r}"));
+        }
+        s.push_str(",points");
+        for tb in &self.tie_break_order {
+            s.push(',');
+            s.push_str(&q(tb));
+        }
+        s.push_str(",status\n");
+        for row in &self.rows {
+            let r = &row.standing;
+            s.push_str(&format!(
+                "{},{},{},{},{}",
+                r.rank,
+                r.start_rank,
+                q(&r.name),
+                r.rating.map_or(String::new(), |x| x.to_string()),
+                r.club.as_deref().map_or(String::new(), q),
+            ));
+            for c in &row.rounds {
+                s.push(',');
+                s.push_str(&q(&c.text()));
+            }
+            s.push_str(&format!(",{}", r.points));
+            for tb in &self.tie_break_order {
+                s.push(',');
+                if let Some(v) = r.tie_breaks.get(tb) {
+                    s.push_str(&v.to_string());
+                }
+            }
+            s.push(',');
+            s.push_str(r.status.unwrap_or(""));
+            s.push('\n');
+        }
+        s
+    }
+
     /// The crosstable as text in `lang`: each round cell is the opponent's starting rank
     /// (unambiguous where places are shared), colour and result (`12w1`, `3b½`, `-U` for a bye), as a legend line under
     /// the title says; points and tie-breaks in one decimal format ([`fmt_decimal`]), then a

@@ -21,6 +21,22 @@ use crate::tournament::live::{LiveAct, LiveIncidentKind};
 
 /// One line of the incidents table: what (a Fluent id), how many, the articles, the cases.
 fn incident(lang: Lang, what: &str, count: usize, articles: &str, cases: Vec<String>) -> Value {
+    // The articles in the page's language: `CR 1.4` the competition's regulations, `Laws 4.3`
+    // FIDE's Laws of Chess.
+    let articles = articles
+        .split(", ")
+        .filter(|a| !a.is_empty())
+        .map(|a| {
+            if let Some(n) = a.strip_prefix("CR ") {
+                lang.fmt("article-cr", &[("n", n)])
+            } else if let Some(n) = a.strip_prefix("Laws ") {
+                lang.fmt("article-laws", &[("n", n)])
+            } else {
+                a.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
     json!({"what": lang.msg(what), "count": count, "articles": articles, "cases": cases})
 }
 

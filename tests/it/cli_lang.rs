@@ -104,7 +104,7 @@ fn english_words(text: &str) -> Vec<String> {
 /// Runs `args` in both languages; each must exit with `status` and write `stream` (standard
 /// error unless `stdout`). Returns (English, Russian) and checks: the Russian text has no
 /// English word, contains `ru`; the English text contains `en`.
-fn both(args: &[&str], status: i32, stdout: bool, en: &str, ru: &str, dir: &Path) {
+pub(crate) fn both(args: &[&str], status: i32, stdout: bool, en: &str, ru: &str, dir: &Path) {
     both_from(None, args, status, stdout, en, ru, dir);
 }
 

@@ -104,7 +104,7 @@ async fn the_organisers_report_shows_every_section_with_the_events_values() {
     };
     let withdrawals = row("Выбыли из турнира");
     assert!(
-        withdrawals.contains("<td class=\"num\">1</td><td>CR 1.4</td>"),
+        withdrawals.contains("<td class=\"num\">1</td><td>ПС 1.4</td>"),
         "{withdrawals}"
     );
     assert!(withdrawals.contains("Волков"), "{withdrawals}");

@@ -86,6 +86,26 @@ def english_phrases():
                     phrases.add(part)
     return sorted(phrases)
 
+
+def locale_words(lang):
+    """The words of a locale's messages (placeables and selector keys cut out), lower case."""
+    words = set()
+    re = __import__("re")
+    with open(os.path.join(ROOT, f"locales/{lang}/arbiter.ftl"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#"):
+                continue
+            value = line.split(" = ", 1)[1] if " = " in line else line
+            value = re.sub(r"\{[^}]*\}|\[[a-z_-]+\]", " ", value)
+            words.update(w.lower() for w in re.findall(r"[A-Za-z]{3,}", value))
+    return words
+
+
+def english_words():
+    """Words of the English locale that the Russian one never uses (`arbiter`, `TRF`, `CSV`
+    are in both): none may show on a Russian page."""
+    return locale_words("en") - locale_words("ru")
+
 # Results clicked, by (round + board) in turn; the first three are the usual ones.
 CYCLE = ["1-0", "0-1", "1/2-1/2", "1-0", "0-1", "1-0", "+-"]
 
@@ -133,9 +153,9 @@ def api_get(url, path):
         return json.loads(r.read().decode("utf-8"))
 
 
-def start_server(arbiter, state):
+def start_server(arbiter, state, extra=()):
     proc = subprocess.Popen(
-        [arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru"],
+        [arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru", *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -144,7 +164,7 @@ def start_server(arbiter, state):
     if "http://" not in line:
         proc.kill()
         raise SystemExit(f"arbiter serve did not start: {line!r} {proc.stderr.read()}")
-    url = line.split("open ", 1)[1].split(" ", 1)[0].rstrip("/")
+    url = next(w for w in line.split() if w.startswith("http://")).rstrip("/")  # the first address, in either language
     return proc, url
 
 
@@ -210,15 +230,24 @@ def main():
         no_english(what)
 
     english = english_phrases()
+    english_only = english_words()
 
     def no_english(what, driver=None):
-        """No phrase of the English locale on a Russian page (its visible text)."""
+        """No phrase of the English locale on a Russian page (its visible text), and no word
+        only the English locale uses."""
         d = driver or browser
         if d.find_element(css, "html").get_attribute("lang") != "ru":
             return
         text = d.find_element(css, "body").text
         found = [p for p in english if p in text]
-        c.check(not found, f"{what}: English on a Russian page: {found[:3]}")
+        re = __import__("re")
+        # Addresses (/players/edit) and file names (list.csv) are the user's or the program's
+        # names, acronyms (WIN, BH) FIDE's: not words of a language.
+        plain = re.sub(r"\S*/\S*|\S+\.[A-Za-z]{2,4}\b", " ", text)
+        words = sorted({w for w in re.findall(r"[A-Za-z]{3,}", plain)
+                        if w.lower() in english_only and not w.isupper()})
+        c.check(not found and not words,
+                f"{what}: English on a Russian page: {found[:3]} {words[:8]}")
 
     def shoot(name):
         os.makedirs(args.screenshots, exist_ok=True)
@@ -471,6 +500,7 @@ def main():
                     "document.body.appendChild(f);f.submit();"))
                 err = browser.find_element(css, "#error").text
                 c.check("уже есть результат" in err, f"a second result refused: {err}")
+                no_english("the refusal of a second result")
                 go("/rounds/4?lang=ru")
                 os.makedirs(args.screenshots, exist_ok=True)
                 browser.set_window_size(1000, 1150)
@@ -530,9 +560,43 @@ def main():
                 f"undo goes back to the journal: {browser.current_url}")
         c.check(bool(browser.find_elements(css, f"#entry-{before[-1]['seq']}.undone")),
                 "the undone entry is marked")
-        for page in ["/", "/players", "/standings", "/rounds/1", "/rounds/2", "/rounds/3", "/event", "/connect", "/log"]:
+        # Every page of the desk in Russian, the error pages too (an unknown page, an unknown
+        # round, a form's address opened as a page).
+        for page in ["/", "/players", "/players/import", "/standings", "/crosstable", "/categories",
+                     "/diplomas", "/report", "/rounds/1", "/rounds/2", "/rounds/3", "/rounds/4",
+                     "/rounds/4/print", "/rounds/4/live", "/live", "/screen", "/event", "/connect",
+                     "/log", "/rounds/next/manual", "/zzz", "/rounds/9", "/players/edit"]:
             go(page + "?lang=ru")
             no_english(page)
+        # The import's preview of a school's list (one row refused: a date that is none).
+        go("/players/import?lang=ru")
+        listed = os.path.join(work, "list.csv")
+        with open(listed, "w", encoding="utf-8") as f:
+            f.write("Фамилия;Имя;Пол;Рейтинг;Класс;Дата рождения;Школа\n"
+                    "Орлова;Вера;ж;1100;2;05.03.2018;Школа № 5\n"
+                    "Петров;Пётр;м;;4;31.02.2015;Школа № 5\n")
+        browser.find_element(css, "#import-form input[type=file]").send_keys(listed)
+        navigated(lambda: browser.find_element(css, "#import-form button").click())
+        c.check(bool(browser.find_elements(css, "#import-confirm")), "the import's preview shown")
+        no_english("the import's preview")
+    finally:
+        browser.quit()
+        server.terminate()
+        server.wait(timeout=10)
+    # A desk that needs the access token, opened without it: the refusal in Russian.
+    server, url = start_server(args.arbiter, state, ["--token", "e2e-token"])
+    browser = webdriver.Chrome(service=Service(driver_path), options=opts)
+    try:
+        go("/players?lang=ru")
+        navigated(lambda: browser.execute_script(
+            "const f=document.createElement('form');f.method='post';f.action='/players';"
+            "for (const [k,v] of [['name','Без Ключа'],['lang','ru']]){"
+            "const i=document.createElement('input');i.name=k;i.value=v;f.appendChild(i);}"
+            "document.body.appendChild(f);f.submit();"))
+        err = browser.find_elements(css, "#error")
+        c.check(bool(err) and "ключ доступа" in err[0].text,
+                f"without the token: refused, {err[0].text if err else browser.current_url}")
+        no_english("the refusal without the token")
     finally:
         browser.quit()
         server.terminate()

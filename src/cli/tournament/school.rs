@@ -73,8 +73,10 @@ pub(super) struct StandingsArgs {
     /// numbered within it.
     #[arg(long)]
     category: Option<String>,
-    /// Write CSV (for a spreadsheet) instead of the text table or JSON.
-    #[arg(long)]
+    #[command(flatten)]
+    out: TableOutput,
+    /// The same as `--format csv` (kept for older scripts).
+    #[arg(long, hide = true, conflicts_with = "format")]
     csv: bool,
 }
 
@@ -89,14 +91,11 @@ pub(super) fn run_standings(a: StandingsArgs) -> anyhow::Result<ExitCode> {
             .with_context(|| a.report.file.display().to_string())?;
         report = report.for_category(&t, c);
     }
+    let mut out = a.out;
     if a.csv {
-        std::io::stdout()
-            .lock()
-            .write_all(report.to_csv().as_bytes())?;
-        return Ok(ExitCode::SUCCESS);
+        out.format = TableFormat::Csv;
     }
-    let out = &a.report.out;
-    print(out, &report.to_text(out.lang.get()), &report)
+    out.print(|lang| report.to_text(lang), &report, || report.to_csv())
 }
 
 #[derive(clap::Args)]
@@ -300,13 +299,15 @@ pub(super) fn run_category(a: CategoryArgs) -> anyhow::Result<ExitCode> {
 pub(super) struct PrizesArgs {
     #[command(flatten)]
     report: ReportArgs,
+    #[command(flatten)]
+    out: Output,
 }
 
 /// Runs `tournament prizes`: every category's prize list.
 pub(super) fn run_prizes(a: PrizesArgs) -> anyhow::Result<ExitCode> {
     let (report, t) = report(&a.report)?;
     let lists = t.awards.prize_lists(&t, &report);
-    let lang = a.report.out.lang.get();
+    let lang = a.out.lang.get();
     let mut text = String::new();
     for l in &lists {
         text.push_str(&format!("{}\n", l.category));
@@ -333,7 +334,7 @@ pub(super) fn run_prizes(a: PrizesArgs) -> anyhow::Result<ExitCode> {
         text.push_str(&lang.msg("cat-none"));
         text.push('\n');
     }
-    print(&a.report.out, &text, &lists)
+    print(&a.out, &text, &lists)
 }
 
 #[derive(clap::Args)]
@@ -350,13 +351,15 @@ pub(super) struct DiplomasArgs {
     /// Write the HTML here (default: standard output).
     #[arg(long, short)]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    out: Output,
 }
 
 /// Runs `tournament diplomas`: one HTML document, a diploma per A4 page.
 pub(super) fn run_diplomas(a: DiplomasArgs) -> anyhow::Result<ExitCode> {
     use arbiter::web::diplomas;
     let (report, t) = report(&a.report)?;
-    let lang = a.report.out.lang.get();
+    let lang = a.out.lang.get();
     let list = diplomas::diplomas(&t, &report, lang, a.category.as_deref())
         .with_context(|| a.report.file.display().to_string())?;
     let template = match a
@@ -380,7 +383,7 @@ pub(super) fn run_diplomas(a: DiplomasArgs) -> anyhow::Result<ExitCode> {
                 ],
             );
             print(
-                &a.report.out,
+                &a.out,
                 &format!("{text}\n"),
                 &serde_json::json!({"diplomas": list, "file": path}),
             )

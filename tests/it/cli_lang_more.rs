@@ -1,0 +1,139 @@
+//! More of the command line in both languages (as [`crate::cli_lang`]): `serve`'s refusals
+//! and its first line, `adjudicate`'s game files that give no position to adjudicate.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use crate::cli_lang::both;
+use crate::common::ok;
+
+#[test]
+fn serve_and_adjudicate_refusals_in_both_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("junk.txt"), "junk\n").unwrap();
+    both(
+        &["serve", "junk.txt", "--addr", "127.0.0.1:0"],
+        1,
+        false,
+        "arbiter: cannot serve junk.txt: junk.txt:1:1: not a tournament state file",
+        "arbiter: стол судьи не открыт по файлу junk.txt: junk.txt:1:1: это не файл состояния турнира",
+        d,
+    );
+    // 192.0.2.1 (TEST-NET-1, RFC 5737) is no address of this machine.
+    ok(&["new", "t.json", "--name", "T", "--rounds", "4"], d);
+    both(
+        &["serve", "t.json", "--addr", "192.0.2.1:8080"],
+        1,
+        false,
+        "arbiter: cannot listen on 192.0.2.1:8080: Cannot assign requested address",
+        "arbiter: не удаётся принимать подключения по адресу 192.0.2.1:8080: это не адрес этого компьютера",
+        d,
+    );
+    // A number out of its range: clap's words in English, the bounds in Russian.
+    both(
+        &[
+            "tournament",
+            "new",
+            "x.json",
+            "--name",
+            "T",
+            "--rounds",
+            "0",
+        ],
+        2,
+        false,
+        "invalid value '0' for '--rounds <ROUNDS>': 0 is not in 1..=4294967295",
+        "недопустимое значение «0» для --rounds: нужно число не меньше 1",
+        d,
+    );
+    both(
+        &[
+            "generate",
+            "--seed",
+            "1",
+            "--players",
+            "8",
+            "--rounds",
+            "3",
+            "--draws",
+            "101",
+        ],
+        2,
+        false,
+        "101 is not in 0..=100",
+        "недопустимое значение «101» для --draws: нужно число от 0 до 100",
+        d,
+    );
+    // `Nd7` fits the knights on b8 and f6: the record stops there, no last position.
+    std::fs::write(
+        d.join("ambiguous.pgn"),
+        "[Event \"t\"]\n[FEN \"rn2k3/8/5n2/8/8/8/8/4K3 b - - 0 1\"]\n\n1... Nd7 2. Kd2 *\n",
+    )
+    .unwrap();
+    both(
+        &["adjudicate", "ambiguous.pgn"],
+        1,
+        false,
+        "arbiter: ambiguous.pgn: game 1: the record cannot be read at ply 1 (Nd7): 1 move not \
+         judged, so its last position is unknown",
+        "arbiter: ambiguous.pgn, партия 1: запись не читается с полухода 1 («Nd7»): 1 ход не \
+         проверен, поэтому последняя позиция неизвестна",
+        d,
+    );
+    std::fs::write(d.join("empty.pgn"), "").unwrap();
+    both(
+        &["adjudicate", "empty.pgn"],
+        1,
+        false,
+        "arbiter: empty.pgn: no game in the file",
+        "arbiter: empty.pgn: в файле нет ни одной партии",
+        d,
+    );
+    std::fs::write(
+        d.join("broken.jsonl"),
+        "{\"type\":\"header\"}\n{\"type\":\"move\",\"uci\":\"e2e4\"}\n{\"type\":\"move\",\"uci\":\"zz\"}\n",
+    )
+    .unwrap();
+    both(
+        &["adjudicate", "broken.jsonl"],
+        1,
+        false,
+        "arbiter: broken.jsonl: game 1: line 3: event 2: unreadable move \"zz\"",
+        "arbiter: broken.jsonl, партия 1: строка 3: ход «zz» не читается",
+        d,
+    );
+
+    // The first line names the address to open in the language asked for, as its only
+    // `http://` word (what scripts read).
+    for (lang, open) in [
+        ("en", "arbiter serve: open http://127.0.0.1:"),
+        ("ru", "arbiter serve: откройте http://127.0.0.1:"),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["serve", "t.json", "--addr", "127.0.0.1:0", "--lang", lang])
+            .current_dir(d)
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(line.starts_with(open), "{line:?}");
+        assert_eq!(
+            line.split_whitespace()
+                .filter(|w| w.starts_with("http://"))
+                .count(),
+            1,
+            "{line:?}"
+        );
+        let tail = match lang {
+            "en" => "/ in a browser (Ctrl-C stops)\n",
+            _ => "/ в браузере (Ctrl-C — остановить)\n",
+        };
+        assert!(line.ends_with(tail), "{line:?}");
+    }
+}
