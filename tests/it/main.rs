@@ -53,6 +53,8 @@ mod trf_roundtrip;
 mod web_api;
 mod web_attacks;
 mod web_live;
+#[cfg(unix)]
+mod web_live_dgt;
 mod web_report;
 mod winnability_cha;
 mod winnable_cli;

@@ -21,10 +21,10 @@ use live::Run;
 use live::room::{RoomEmulator, START};
 use serde_json::{Value, json};
 
-const TOKEN: &str = "live-room-token";
+pub(crate) const TOKEN: &str = "live-room-token";
 
 /// Six players, round 1 paired on three boards: 1–4, 5–2, 3–6.
-fn event(dir: &Path) -> std::path::PathBuf {
+pub(crate) fn event(dir: &Path) -> std::path::PathBuf {
     let mut t = Tournament::new("Live", 4);
     for i in 1..=6u16 {
         t.add_player(Player {
@@ -42,7 +42,7 @@ fn event(dir: &Path) -> std::path::PathBuf {
 }
 
 /// One HTTP/1.1 request to the desk; `(status, body)`.
-fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
+pub(crate) fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
     let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     let body = body.map(Value::to_string).unwrap_or_default();
@@ -91,14 +91,14 @@ fn dechunk(mut rest: &str) -> String {
     out
 }
 
-fn get_json(port: u16, path: &str) -> Value {
+pub(crate) fn get_json(port: u16, path: &str) -> Value {
     let (status, body) = http(port, "GET", path, None);
     assert_eq!(status, 200, "{path}: {body}");
     serde_json::from_str(&body).unwrap()
 }
 
 /// Waits at most `limit` for `done` on `GET /api/live`; the last answer.
-fn wait_live(port: u16, limit: Duration, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+pub(crate) fn wait_live(port: u16, limit: Duration, what: &str, done: impl Fn(&Value) -> bool) -> Value {
     let start = Instant::now();
     loop {
         let v = get_json(port, "/api/live");
@@ -110,7 +110,7 @@ fn wait_live(port: u16, limit: Duration, what: &str, done: impl Fn(&Value) -> bo
     }
 }
 
-fn board(v: &Value, n: u64) -> &Value {
+pub(crate) fn board(v: &Value, n: u64) -> &Value {
     v["boards"]
         .as_array()
         .unwrap()
@@ -127,7 +127,7 @@ fn play(emu: &RoomEmulator, serial: &str, placements: &[&str], gap: Duration) {
     }
 }
 
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -136,7 +136,7 @@ fn free_port() -> u16 {
 }
 
 /// The results recorded in the state file, board by board, of round 1.
-fn recorded(state: &Path) -> Vec<Option<String>> {
+pub(crate) fn recorded(state: &Path) -> Vec<Option<String>> {
     let t = store::load(state).unwrap();
     t.round(1)
         .unwrap()
@@ -494,7 +494,7 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
 }
 
 /// `GET` of a page without the token; its body.
-fn get_page(port: u16, path: &str) -> String {
+pub(crate) fn get_page(port: u16, path: &str) -> String {
     let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     write!(
