@@ -17,15 +17,22 @@ placements whose event was missed. Bounded: `--seconds` (at most 120) and `--boa
 Then result entry with and without the hall's screens: `--results` results (at most 500) are
 entered through the API (`POST /api/rounds/1/boards/B/result`, a correction after the first
 round of boards, so that each is a real write of the state file) while the boards keep sending,
-first alone, then with `--viewers` (at most 100) `/screen` viewers at once, each holding
-`/events` open and loading `/screen` again every `--screen-every` seconds (2 s: ten times what
-the screen does by itself). Prints each phase's result-entry latency (p50, p99, max) and the
-ratio with viewers to without.
+in `--blocks` pairs of blocks: alone, then with `--viewers` (at most 100) `/screen` viewers at
+once (a process of their own, started afresh and given `--settle` seconds before the block is
+timed). Each viewer holds `/events` open and reads what it sends, loads `/screen` again every
+`--screen-every` seconds (2 s: ten times what the screen does by itself), or both
+(`--viewer-mode`), so the two costs can be measured apart. Alternating the blocks gives both
+sides the same state file and journal sizes and the same moments of the host's load. Prints
+each side's result-entry latency (p50, p99, max) with the server's CPU while it ran, the ratio
+with viewers to without, the pages served and the bytes the screens read. `--pin` puts the
+server on the first CPU and this script, the emulator and the viewers on the second, so the
+load client's own work does not take the server's core (on a 2-core machine).
 """
 
 import argparse
 import http.client
 import json
+import socket
 import multiprocessing
 import os
 import subprocess
@@ -61,36 +68,58 @@ def feeder(emu, serials, period, stop):
         time.sleep(max(0.0, period - (time.time() - tick)))
 
 
-def viewer(host, port, every, stop, served):
-    """A hall's screen: `/events` held open, `/screen` loaded every `every` seconds."""
-    events = http.client.HTTPConnection(host, port, timeout=300)
-    events.request("GET", "/events")
-    r = events.getresponse()
-    threading.Thread(target=lambda: [None for _ in iter(lambda: stop.is_set() or r.fp.readline(), True)],
-                     daemon=True).start()
-    c = http.client.HTTPConnection(host, port, timeout=30)
-    while not stop.is_set():
-        c.request("GET", "/screen")
-        resp = c.getresponse()
-        resp.read()
-        if resp.status == 200:
-            served.append(1)
-        stop.wait(every)
-    events.close()
+def drain(sock, stop, received):
+    """Reads and drops what a stream sends until `stop` (a screen's browser would draw it)."""
+    buf = bytearray(1 << 16)
+    try:
+        while not stop.is_set():
+            n = sock.recv_into(buf)
+            if not n:
+                return
+            received[0] += n
+    except OSError:
+        return
 
 
-def screens_process(host, port, viewers, every, stop, served):
-    """`viewers` hall's screens on threads of this process until `stop`; `served` counts pages."""
+def viewer(host, port, every, mode, stop, served, received):
+    """A hall's screen: `/events` held open (mode `events` or `both`) and `/screen` loaded every
+    `every` seconds (mode `page` or `both`)."""
+    sock = None
+    if mode in ("events", "both"):
+        sock = socket.create_connection((host, port), timeout=300)
+        sock.sendall(f"GET /events?for=screen HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                     "Accept: text/event-stream\r\n\r\n".encode())
+        threading.Thread(target=drain, args=(sock, stop, received), daemon=True).start()
+    if mode in ("page", "both"):
+        c = http.client.HTTPConnection(host, port, timeout=30)
+        while not stop.is_set():
+            c.request("GET", "/screen")
+            resp = c.getresponse()
+            received[0] += len(resp.read())
+            if resp.status == 200:
+                served.append(1)
+            stop.wait(every)
+    stop.wait()
+    if sock is not None:
+        sock.close()
+
+
+def screens_process(host, port, viewers, every, mode, stop, served, received_total):
+    """`viewers` hall's screens on threads of this process until `stop`; `served` counts pages,
+    `received_total` the bytes the screens read."""
     class Count(list):
         def append(self, x):
             with served.get_lock():
                 served.value += 1
     count = Count()
-    threads = [threading.Thread(target=viewer, args=(host, port, every, stop, count), daemon=True)
+    received = [0]
+    threads = [threading.Thread(target=viewer, args=(host, port, every, mode, stop, count, received),
+                                daemon=True)
                for _ in range(viewers)]
     for t in threads:
         t.start()
     stop.wait()
+    received_total.value = received[0]
 
 
 def enter_results(host, port, boards, n, start=0):
@@ -107,34 +136,67 @@ def enter_results(host, port, boards, n, start=0):
         answer = r.read()
         lat.append(time.time() - t0)
         assert r.status == 200, (r.status, b, answer)
-    return sorted(lat)
+    return lat
 
 
-def result_phases(a, host, port, boards, serials, emu):
+def result_phases(a, host, port, boards, serials, emu, server_pid):
+    """Result entry alone and with the screens, in alternating blocks (`--blocks` pairs), so
+    that both see the same state file and journal sizes and the same moments of the host's
+    load; each block with screens starts their process afresh and lets it settle first."""
     n, viewers = min(a.results, 500), min(a.viewers, 100)
+    blocks = max(1, min(a.blocks, 50))
+    per = max(1, n // blocks)
     stop_feed = threading.Event()
     threading.Thread(target=feeder, args=(emu, serials, a.period, stop_feed), daemon=True).start()
     q = lambda lat, x: lat[min(len(lat) - 1, int(x * len(lat)))] * 1000
-    alone = enter_results(host, port, boards, n)
-    # The viewers run in a process of their own: their threads do not hold the timing
-    # thread back (Python's interpreter lock), only the server's work can.
-    served = multiprocessing.Value("i", 0)
-    stop = multiprocessing.Event()
-    screens = multiprocessing.Process(target=screens_process,
-                                      args=(host, port, viewers, a.screen_every, stop, served))
-    screens.start()
-    time.sleep(min(2 * a.screen_every, 4))
-    shown0 = served.value
-    watched = enter_results(host, port, boards, n, n)
-    shown = served.value - shown0
-    stop.set()
-    screens.join(timeout=30)
+    alone, watched = [], []
+    shown = received = 0
+    cpu = {"alone": [0.0, 0.0], "watched": [0.0, 0.0]}
+    done = 0
+    for _ in range(blocks):
+        c0, t0 = cpu_seconds(server_pid), time.time()
+        alone += enter_results(host, port, boards, per, done)
+        cpu["alone"][0] += cpu_seconds(server_pid) - c0
+        cpu["alone"][1] += time.time() - t0
+        done += per
+        if viewers == 0:
+            continue
+        # The viewers run in a process of their own: their threads do not hold the timing
+        # thread back (Python's interpreter lock), only the server's work can.
+        served = multiprocessing.Value("i", 0)
+        got = multiprocessing.Value("q", 0)
+        stop = multiprocessing.Event()
+        screens = multiprocessing.Process(
+            target=screens_process,
+            args=(host, port, viewers, a.screen_every, a.viewer_mode, stop, served, got))
+        screens.start()
+        time.sleep(a.settle)
+        shown0 = served.value
+        c0, t0 = cpu_seconds(server_pid), time.time()
+        watched += enter_results(host, port, boards, per, done)
+        cpu["watched"][0] += cpu_seconds(server_pid) - c0
+        cpu["watched"][1] += time.time() - t0
+        done += per
+        shown += served.value - shown0
+        stop.set()
+        screens.join(timeout=30)
+        received += got.value
     stop_feed.set()
-    for name, lat in (("without viewers", alone), (f"with {viewers} /screen viewers", watched)):
+    alone.sort()
+    watched.sort()
+    phases = [("without viewers", alone, "alone")]
+    if watched:
+        phases.append((f"with {viewers} /screen viewers ({a.viewer_mode})", watched, "watched"))
+    for name, lat, key in phases:
+        busy, wall = cpu[key]
         print(f"result entry {name}: {len(lat)} results, p50 {q(lat, 0.5):.1f} ms, "
-              f"p99 {q(lat, 0.99):.1f} ms, max {q(lat, 1.0):.1f} ms")
-    print(f"with viewers / without: p50 x{q(watched, 0.5) / q(alone, 0.5):.2f}, "
-          f"p99 x{q(watched, 0.99) / q(alone, 0.99):.2f}; {shown} /screen pages served meanwhile")
+              f"p99 {q(lat, 0.99):.1f} ms, max {q(lat, 1.0):.1f} ms; "
+              f"server CPU {100 * busy / max(wall, 1e-9):.0f} % of one core")
+    if watched:
+        print(f"with viewers / without: p50 x{q(watched, 0.5) / q(alone, 0.5):.2f}, "
+              f"p99 x{q(watched, 0.99) / q(alone, 0.99):.2f}; {shown} /screen pages served "
+              f"meanwhile; the screens read {received / max(cpu['watched'][1] + blocks * a.settle, 1e-9) / 1e6:.1f} MB/s "
+              f"({blocks} blocks of {per} results each way)")
 
 
 def main():
@@ -147,6 +209,14 @@ def main():
     ap.add_argument("--viewers", type=int, default=50)
     ap.add_argument("--results", type=int, default=200)
     ap.add_argument("--screen-every", type=float, default=2.0)
+    ap.add_argument("--viewer-mode", choices=["both", "events", "page"], default="both",
+                    help="what each screen does: hold /events open, reload /screen, or both")
+    ap.add_argument("--blocks", type=int, default=4,
+                    help="result entry alternates this many times between alone and watched")
+    ap.add_argument("--settle", type=float, default=2.0,
+                    help="seconds the screens run before a watched block is timed")
+    ap.add_argument("--pin", action="store_true",
+                    help="the server on CPU 0, this script, the emulator and the screens on CPU 1")
     a = ap.parse_args()
     boards, seconds = min(a.boards, 100), min(a.seconds, 120)
     work = tempfile.mkdtemp(prefix="arbiter-live-load-")
@@ -157,10 +227,16 @@ def main():
         run("tournament", "add-player", state, "--name", f"P{i:03d}", "--rating", str(2000 - i))
     run("tournament", "pair", state, "--auto")
     serials = [str(5000 + b) for b in range(1, boards + 1)]
+    pin_server = None
+    if a.pin and len(os.sched_getaffinity(0)) >= 2:
+        cpus = sorted(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {cpus[1]})
+        pin_server = lambda: os.sched_setaffinity(0, {cpus[0]})
     emu = subprocess.Popen([a.emulator, *serials], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     ws = emu.stdout.readline().strip()
     server = subprocess.Popen([a.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--livechess", ws],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                              preexec_fn=pin_server)
     line = server.stdout.readline()
     url = next(w for w in line.split() if w.startswith("http://")).rstrip("/")  # in either language
     host, port = url.split("//", 1)[1].split(":")
@@ -227,7 +303,7 @@ def main():
         print(f"server CPU: {100 * cpu:.1f} % of one core")
         print(f"event latency: p50 {pct(0.5):.0f} ms, p99 {pct(0.99):.0f} ms, max {pct(1.0):.0f} ms; "
               f"missed {100 * (1 - len(lat) / max(count, 1)):.1f} %")
-        result_phases(a, host, int(port), boards, serials, emu)
+        result_phases(a, host, int(port), boards, serials, emu, server.pid)
     finally:
         server.terminate()
         server.wait(timeout=10)

@@ -71,6 +71,7 @@ fn board_record_writes_every_message_of_an_emulated_dgt_board() {
             messages: capture.clone(),
             drop_after: None,
             pace: Duration::from_millis(1),
+            held: false,
         },
     );
     let out = dir.path().join("game.jsonl");
@@ -117,6 +118,7 @@ fn board_record_reconnects_to_a_dgt_board_unplugged_mid_game() {
             messages: capture.clone(),
             drop_after: Some(200),
             pace: Duration::from_millis(1),
+            held: false,
         },
     );
     let out = dir.path().join("game.jsonl");
@@ -517,6 +519,7 @@ fn board_watch_follows_a_dgt_game_through_a_dropped_link_and_judge_agrees_on_its
             messages: capture.clone(),
             drop_after: Some(200),
             pace: Duration::from_millis(1),
+            held: false,
         },
     );
     let out = dir.path().join("game.jsonl");

@@ -57,6 +57,8 @@ mod web_api_categories;
 mod web_api_fide;
 mod web_attacks;
 mod web_live;
+#[cfg(unix)]
+mod web_live_dgt;
 mod web_report;
 mod winnability_cha;
 mod winnable_cli;

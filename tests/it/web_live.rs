@@ -21,10 +21,10 @@ use live::Run;
 use live::room::{RoomEmulator, START};
 use serde_json::{Value, json};
 
-const TOKEN: &str = "live-room-token";
+pub(crate) const TOKEN: &str = "live-room-token";
 
 /// Six players, round 1 paired on three boards: 1–4, 5–2, 3–6.
-fn event(dir: &Path) -> std::path::PathBuf {
+pub(crate) fn event(dir: &Path) -> std::path::PathBuf {
     let mut t = Tournament::new("Live", 4);
     for i in 1..=6u16 {
         t.add_player(Player {
@@ -42,7 +42,7 @@ fn event(dir: &Path) -> std::path::PathBuf {
 }
 
 /// One HTTP/1.1 request to the desk; `(status, body)`.
-fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
+pub(crate) fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
     let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     let body = body.map(Value::to_string).unwrap_or_default();
@@ -91,14 +91,19 @@ fn dechunk(mut rest: &str) -> String {
     out
 }
 
-fn get_json(port: u16, path: &str) -> Value {
+pub(crate) fn get_json(port: u16, path: &str) -> Value {
     let (status, body) = http(port, "GET", path, None);
     assert_eq!(status, 200, "{path}: {body}");
     serde_json::from_str(&body).unwrap()
 }
 
 /// Waits at most `limit` for `done` on `GET /api/live`; the last answer.
-fn wait_live(port: u16, limit: Duration, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+pub(crate) fn wait_live(
+    port: u16,
+    limit: Duration,
+    what: &str,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
     let start = Instant::now();
     loop {
         let v = get_json(port, "/api/live");
@@ -110,7 +115,7 @@ fn wait_live(port: u16, limit: Duration, what: &str, done: impl Fn(&Value) -> bo
     }
 }
 
-fn board(v: &Value, n: u64) -> &Value {
+pub(crate) fn board(v: &Value, n: u64) -> &Value {
     v["boards"]
         .as_array()
         .unwrap()
@@ -127,7 +132,7 @@ fn play(emu: &RoomEmulator, serial: &str, placements: &[&str], gap: Duration) {
     }
 }
 
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -136,7 +141,7 @@ fn free_port() -> u16 {
 }
 
 /// The results recorded in the state file, board by board, of round 1.
-fn recorded(state: &Path) -> Vec<Option<String>> {
+pub(crate) fn recorded(state: &Path) -> Vec<Option<String>> {
     let t = store::load(state).unwrap();
     t.round(1)
         .unwrap()
@@ -494,7 +499,7 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
 }
 
 /// `GET` of a page without the token; its body.
-fn get_page(port: u16, path: &str) -> String {
+pub(crate) fn get_page(port: u16, path: &str) -> String {
     let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     write!(
@@ -596,6 +601,91 @@ fn the_screen_is_kept_between_changes_and_made_again_after_one() {
     assert_eq!(winners, ["Player 01", "Player 02", "Player 03"], "{rows:?}");
     assert_eq!(rows.iter().filter(|(_, p)| p == "0").count(), 3, "{rows:?}");
     assert_eq!(get_page(port, path), after);
+    let (code, _, _) = run.interrupt();
+    assert_eq!(code, Some(0));
+}
+
+/// The play-out countdown of board 1 on a `/screen` page: `(data-remaining, the clock shown)`.
+fn screen_countdown(page: &str) -> (u64, String) {
+    let after = |from: &str, mark: &str| -> String {
+        let rest = from
+            .split_once(mark)
+            .unwrap_or_else(|| panic!("{mark}: {page}"))
+            .1;
+        rest.split(['"', '<']).next().unwrap().to_string()
+    };
+    let row = page
+        .split("<tr><td class=\"num\">1</td>")
+        .nth(1)
+        .unwrap()
+        .split("</tr>")
+        .next()
+        .unwrap();
+    (
+        after(row, "data-remaining=\"").parse().unwrap(),
+        after(row, "<span class=\"clock\">"),
+    )
+}
+
+#[test]
+fn the_kept_screen_counts_the_playout_down_from_the_servers_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = event(dir.path());
+    let port = free_port();
+    let addr = format!("127.0.0.1:{port}");
+    let run = Run::start(&[
+        "serve",
+        state.to_str().unwrap(),
+        "--addr",
+        &addr,
+        "--token",
+        TOKEN,
+    ]);
+    let start = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(start.elapsed() < Duration::from_secs(20), "no server");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // A play-out of 6 s on board 1 (0.1 minute).
+    let (status, body) = http(
+        port,
+        "POST",
+        "/api/rounds/1/playout",
+        Some(&json!({"boards": [1], "minutes": 0.1})),
+    );
+    assert_eq!(status, 200, "{body}");
+    let started = Instant::now();
+    let first = get_page(port, "/screen?lang=en");
+    let (left, shown) = screen_countdown(&first);
+    assert!((5..=6).contains(&left), "{left}");
+    assert_eq!(shown, format!("0:{left:02}"));
+    // Two seconds on, nothing changed in the event: the page is the kept one, with the
+    // seconds left now, as the API gives them.
+    std::thread::sleep(Duration::from_millis(2100));
+    let second = get_page(port, "/screen?lang=en");
+    let api = get_json(port, "/api/live");
+    let (left_now, shown_now) = screen_countdown(&second);
+    let gone = started.elapsed().as_secs_f64();
+    assert!(
+        (6.0 - gone - left_now as f64).abs() < 1.5,
+        "{left_now} s left after {gone:.1} s"
+    );
+    assert!(left - left_now >= 2, "{left} then {left_now}");
+    assert_eq!(shown_now, format!("0:{left_now:02}"));
+    let api_left = board(&api, 1)["playout_remaining_s"].as_u64().unwrap();
+    assert!(left_now.abs_diff(api_left) <= 1, "{left_now} v {api_left}");
+    let strip = |p: &str| {
+        let (l, s) = screen_countdown(p);
+        p.replace(&format!("data-remaining=\"{l}\""), "")
+            .replace(&format!("class=\"clock\">{s}<"), "")
+    };
+    assert_eq!(strip(&first), strip(&second));
+    // Over: 0:00 on the next request, not the last second kept.
+    while started.elapsed() < Duration::from_millis(6300) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let over = get_page(port, "/screen?lang=en");
+    assert_eq!(screen_countdown(&over), (0, "0:00".to_string()));
     let (code, _, _) = run.interrupt();
     assert_eq!(code, Some(0));
 }

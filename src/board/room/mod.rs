@@ -157,7 +157,7 @@ struct Eboard {
     /// takes the reader of the link it comes from once that link speaks.
     heard: bool,
     game: LiveGame,
-    /// The last frame or message with a placement, replayed into a fresh game.
+    /// What a fresh game replays to start from the board as it stands ([`standing`]).
     last: Option<LinkEvent>,
     /// The board it follows, `(round, board)`.
     on: Option<(u32, u32)>,
@@ -441,7 +441,7 @@ impl LiveRoom {
             LinkEvent::Frame { sent: true, .. } => return false,
             LinkEvent::Frame { .. } | LinkEvent::Dgt { .. } => {
                 e.state = EboardState::Connected;
-                e.last = Some(event.clone());
+                e.last = Some(standing(e.last.take(), event));
                 e.unsettled = Some(now_ms);
             }
         }
@@ -753,6 +753,36 @@ impl LiveRoom {
 
 mod take;
 use take::take;
+
+/// What a fresh game replays to start from the board as it stands, after `event` when
+/// `before` was: a LiveChess frame carries the whole placement; a DGT board sends its board
+/// dump once, when the link opens, and then one field update a change (DGT's protocol
+/// description, `dgtbrd.h`), so its dump is kept with every later field update applied, and
+/// its other messages (clock, serial number) leave it as it was.
+fn standing(before: Option<LinkEvent>, event: &LinkEvent) -> LinkEvent {
+    use crate::board::dgt::id;
+    let LinkEvent::Dgt { t_ms, message } = event else {
+        return event.clone();
+    };
+    let is_dump = |m: &[u8]| m.len() == 67 && m[0] == id::BOARD_DUMP;
+    if is_dump(message) {
+        return event.clone();
+    }
+    match before {
+        Some(LinkEvent::Dgt {
+            message: mut dump, ..
+        }) if is_dump(&dump) => {
+            if message.len() == 5 && message[0] == id::FIELD_UPDATE && message[3] < 64 {
+                dump[3 + usize::from(message[3])] = message[4];
+            }
+            LinkEvent::Dgt {
+                t_ms: *t_ms,
+                message: dump,
+            }
+        }
+        _ => event.clone(),
+    }
+}
 
 #[cfg(test)]
 mod tests;

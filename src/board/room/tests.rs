@@ -214,6 +214,42 @@ fn an_eboard_assigned_before_its_dgt_link_speaks_is_read_as_dgt() {
 }
 
 #[test]
+fn a_dgt_board_assigned_after_its_link_opened_is_read_from_its_dump_and_updates() {
+    // The link opens: the board's dump (the start), then its serial number and clock, then
+    // 1. e4 field by field (e2 emptied, a pawn set on e4); the arbiter assigns it after.
+    let mut room = LiveRoom::new(RecogniserConfig::default(), CompetitionRules::default());
+    room.push("D1", &dump(START, 10), 10);
+    let serial = LinkEvent::Dgt {
+        t_ms: 20,
+        message: vec![0x91, 0x00, 0x08, b'0', b'0', b'1', b'3', b'7'],
+    };
+    room.push("D1", &serial, 20);
+    // DGT fields: a8 is 0, h1 is 63; e2 is 52, e4 is 36; a white pawn is code 1.
+    for (t, field, code) in [(30, 52, 0), (40, 36, 1)] {
+        let update = LinkEvent::Dgt {
+            t_ms: t,
+            message: vec![0x8E, 0x00, 0x05, field, code],
+        };
+        room.push("D1", &update, t);
+    }
+    room.sync(&BTreeMap::from([("D1".to_string(), (1, 1))]));
+    room.settle(1_000, 500);
+    let boards = vec![BoardOfRound {
+        board: 1,
+        white: 1,
+        black: 2,
+        serialnr: Some("D1".into()),
+        ..BoardOfRound::default()
+    }];
+    let view = room.round_view(1, boards);
+    assert_eq!(
+        view[0].placement.as_deref(),
+        Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR")
+    );
+    assert!(view[0].incidents.is_empty(), "{:?}", view[0].incidents);
+}
+
+#[test]
 fn the_count_of_changes_moves_only_with_what_is_shown() {
     let mut room = played(&["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"]);
     let c = room.changes();

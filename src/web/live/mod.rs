@@ -13,7 +13,7 @@
 //! | `POST /api/rounds/{n}/playout` | `{"boards": [..] \| "all", "minutes": 5}` → 200 `{"started": [..], "minutes"}` |
 //! | `POST /api/rounds/{n}/boards/{b}/notice` | `{"incident": i}`: the arbiter noticed the illegal act (CR 3.4) |
 //! | `POST /api/rounds/{n}/boards/{b}/record` | records the proposed result (the arbiter's click) |
-//! | `GET /events` | `text/event-stream`: `board` events (a board's brief, with its diagram) and `reload` |
+//! | `GET /events` | `text/event-stream`: `board` events (a board's brief, with its diagram) and `reload`; `?for=screen`: each board's at most once a second |
 //!
 //! Every incident of a followed board goes into the event's record (the state file's
 //! `live.incidents`, within a second), with the arbiter's decision on it (noticed, result
@@ -31,9 +31,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use axum::Json;
+use axum::body::{Body, Bytes};
 use axum::extract::State;
-use axum::http::HeaderMap;
-use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use tokio::sync::broadcast;
 
@@ -67,7 +68,13 @@ pub enum LinkSpec {
 #[derive(Debug)]
 pub struct LiveHub {
     room: Mutex<LiveRoom>,
-    tx: broadcast::Sender<(&'static str, String)>,
+    /// The event streams' messages, each encoded once ([`sse_frame`]) and shared by every
+    /// page that follows: 50 screens cost one encoding and 50 reference counts, not 50 copies.
+    tx: broadcast::Sender<Bytes>,
+    /// The hall's screens' stream (`/events?for=screen`): the same messages, each board's
+    /// at most once a second ([`screen::ScreenFeed`]).
+    screen_tx: broadcast::Sender<Bytes>,
+    screen_feed: Mutex<screen::ScreenFeed>,
     /// True while a play-out may need adjudicating (the ticker looks at the state file).
     playouts: AtomicBool,
     /// Set when the server stops: the event streams end, so that the graceful shutdown does
@@ -79,25 +86,10 @@ pub struct LiveHub {
     capture_dir: PathBuf,
     /// The capture being written per e-board, with the board it is of.
     captures: Mutex<BTreeMap<String, BoardCapture>>,
-    /// The `/screen` pages rendered, by language and view (standings or not), with what each
+    /// The `/screen` pages kept, by language and view (standings or not), with what each
     /// was made from: the hall's screens cost one rendering per change, not one per viewer.
-    screens: Mutex<BTreeMap<ScreenSlot, (ScreenKey, String)>>,
+    screens: Mutex<BTreeMap<screen::ScreenSlot, screen::KeptScreen>>,
 }
-
-/// What a `/screen` page was made from: the state's version ([`journal::version`]), the
-/// live room's count of changes ([`LiveRoom::changes`]), and the second of the server's clock
-/// while a play-out counts down (the page shows its seconds left).
-///
-/// [`journal::version`]: crate::tournament::journal::version
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct ScreenKey {
-    version: String,
-    changes: u64,
-    second: Option<u64>,
-}
-
-/// A `/screen` page's language code and view (true for the standings).
-type ScreenSlot = (&'static str, bool);
 
 /// A board's capture being written: `(round, board)` and the file.
 type BoardCapture = ((u32, u32), Capture);
@@ -115,6 +107,8 @@ impl LiveHub {
         LiveHub {
             room: Mutex::new(room),
             tx: broadcast::channel(1024).0,
+            screen_tx: broadcast::channel(1024).0,
+            screen_feed: Mutex::new(screen::ScreenFeed::default()),
             playouts: AtomicBool::new(true),
             stopping: tokio::sync::watch::channel(false).0,
             saving: tokio::sync::Mutex::new(()),
@@ -135,37 +129,16 @@ impl LiveHub {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// The `/screen` page of language `lang` and view `standings` made from `key`, when one
-    /// was rendered.
-    fn screen_cached(
-        &self,
-        lang: &'static str,
-        standings: bool,
-        key: &ScreenKey,
-    ) -> Option<String> {
-        let screens = self
-            .screens
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        screens
-            .get(&(lang, standings))
-            .filter(|(k, _)| k == key)
-            .map(|(_, html)| html.clone())
-    }
-
-    /// Keeps the `/screen` page of language `lang` and view `standings` made from `key`.
-    fn keep_screen(&self, lang: &'static str, standings: bool, key: ScreenKey, html: &str) {
-        self.screens
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .insert((lang, standings), (key, html.to_string()));
-    }
-
     /// Tells the pages to reload (an assignment, a result, a play-out started).
     fn reload(&self) {
-        let _ = self
-            .tx
-            .send(("reload", json!({"type": "reload"}).to_string()));
+        let _ = self.tx.send(reload_frame());
+        let _ = self.screen_tx.send(reload_frame());
+    }
+
+    fn screen_feed(&self) -> std::sync::MutexGuard<'_, screen::ScreenFeed> {
+        self.screen_feed
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Reads one event of e-board `serial`'s link and tells the pages what changed.
@@ -197,6 +170,10 @@ impl LiveHub {
         for (serial, incident) in changed {
             self.announce(&serial, |_| incident, false);
         }
+        let due = self.screen_feed().due(now_ms());
+        for frame in due {
+            let _ = self.screen_tx.send(frame);
+        }
     }
 
     /// Tells the pages about e-board `serial`'s board: its brief (`board`), or `reload` when
@@ -217,14 +194,18 @@ impl LiveHub {
         let kind = if new_forms(&b) { "reload" } else { "board" };
         let label = b.board.to_string();
         let svg = diagram::svg(b.placement.as_deref(), &label);
-        let _ = self.tx.send((
-            kind,
-            json!({"type": kind, "round": b.round, "board": b.board, "serialnr": b.serialnr,
-                   "state": b.state, "placement": b.placement, "svg": svg,
-                   "moves": b.last_moves, "move_plies": b.last_plies, "plies": b.plies, "incidents": b.incidents,
-                   "proposed": b.proposed})
-            .to_string(),
-        ));
+        let data = json!({"type": kind, "round": b.round, "board": b.board, "serialnr": b.serialnr,
+               "state": b.state, "placement": b.placement, "svg": svg,
+               "moves": b.last_moves, "move_plies": b.last_plies, "plies": b.plies, "incidents": b.incidents,
+               "proposed": b.proposed});
+        let frame = sse_frame(kind, &data.to_string());
+        let to_screens =
+            self.screen_feed()
+                .offer((b.round, b.board), kind == "board", frame.clone(), now_ms());
+        if let Some(f) = to_screens {
+            let _ = self.screen_tx.send(f);
+        }
+        let _ = self.tx.send(frame);
     }
 }
 
@@ -634,40 +615,79 @@ pub(super) async fn api_record(
     Ok(Json(json!({"round": n, "board": b, "result": result})))
 }
 
-/// `GET /events`: the live room's Server-Sent Events.
-pub(super) async fn events(
-    State(app): State<Shared>,
-) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>> {
-    let rx = app.live.tx.subscribe();
-    let stream = futures_util::stream::unfold(rx, |mut rx| async move {
-        let (kind, data) = match rx.recv().await {
-            Ok(message) => message,
-            // A slow reader missed some: the page reloads to catch up.
-            Err(broadcast::error::RecvError::Lagged(_)) => {
-                ("reload", json!({"type": "reload"}).to_string())
-            }
-            Err(broadcast::error::RecvError::Closed) => return None,
+/// One Server-Sent Event as a stream sends it (the HTML Standard's `text/event-stream`):
+/// `event: KIND`, `data: DATA` and a blank line. `data` is one line (JSON as serde writes
+/// it has no line break).
+fn sse_frame(kind: &str, data: &str) -> Bytes {
+    debug_assert!(!data.contains('\n'));
+    Bytes::from(format!("event: {kind}\ndata: {data}\n\n"))
+}
+
+/// The `reload` event.
+fn reload_frame() -> Bytes {
+    sse_frame("reload", &json!({"type": "reload"}).to_string())
+}
+
+/// How often a quiet stream sends a comment, so that nothing between the page and the desk
+/// takes it for dead (axum's own default for its event streams).
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// `GET /events`: the live room's Server-Sent Events (`board` and `reload`, see the module's
+/// table), a comment line every [`KEEP_ALIVE`] when quiet. Every page's stream sends the same
+/// encoded bytes ([`LiveHub::tx`]); one that falls behind by more than the channel holds gets
+/// `reload` instead of what it missed.
+///
+/// `/events?for=screen` is the hall's screens' stream: each board's `board` event at most once
+/// a second, its latest ([`screen::ScreenFeed`]).
+pub(super) async fn events(State(app): State<Shared>, uri: axum::http::Uri) -> Response {
+    let screen = uri
+        .query()
+        .is_some_and(|q| q.split('&').any(|kv| kv == "for=screen"));
+    let rx = if screen {
+        app.live.screen_tx.subscribe()
+    } else {
+        app.live.tx.subscribe()
+    };
+    let quiet = tokio::time::interval_at(tokio::time::Instant::now() + KEEP_ALIVE, KEEP_ALIVE);
+    let stream = futures_util::stream::unfold((rx, quiet), |(mut rx, mut quiet)| async move {
+        let frame = tokio::select! {
+            message = rx.recv() => match message {
+                Ok(frame) => frame,
+                // A slow reader missed some: the page reloads to catch up.
+                Err(broadcast::error::RecvError::Lagged(_)) => reload_frame(),
+                Err(broadcast::error::RecvError::Closed) => return None,
+            },
+            _ = quiet.tick() => Bytes::from_static(b":\n\n"),
         };
-        Some((Ok(Event::default().event(kind).data(data)), rx))
+        Some((Ok::<_, Infallible>(frame), (rx, quiet)))
     });
     let mut stopping = app.live.stopping.subscribe();
     let stream = futures_util::StreamExt::take_until(stream, async move {
         let _ = stopping.wait_for(|s| *s).await;
     });
-    Sse::new(stream).keep_alive(KeepAlive::default())
+    (
+        [
+            (header::CONTENT_TYPE, "text/event-stream"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        Body::from_stream(stream),
+    )
+        .into_response()
 }
 
 mod links;
 mod pages;
 mod record;
+mod screen;
 
 use record::record_of;
 pub(super) use record::{api_settings, set_playout};
 pub use record::{capture_dir, capture_path};
 
 pub(super) use pages::{
-    assign_form, eboards_page, live_js, notice_form, playout_form, record_form, round_page, screen,
+    assign_form, eboards_page, live_js, notice_form, playout_form, record_form, round_page,
 };
+pub(super) use screen::screen;
 
 #[cfg(test)]
 mod tests;

@@ -3,16 +3,16 @@
 //! and play-out), `/screen` (the hall's big screen) and their forms and script.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode, Uri, header};
+use axum::http::{HeaderMap, Uri, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::super::actions::Fields;
 use super::super::extract::{FormFields, PageQuery, RoundNo};
 use super::super::pages::shown;
-use super::super::view::{error_page, render, render_html};
+use super::super::view::{error_page, render};
 use super::super::{App, Shared, WebError, diagram};
-use super::{ScreenKey, assign, notice, record_proposed, start_playout};
+use super::{assign, notice, record_proposed, start_playout};
 use crate::board::live::article_note;
 use crate::board::room::{IncidentKind, LiveBoard, ProposedBy};
 use crate::i18n::{Lang, Note};
@@ -157,12 +157,12 @@ pub(in crate::web) fn record_text(i: &LiveIncident, lang: Lang) -> String {
 }
 
 /// Seconds as `m:ss`.
-fn clock(s: u64) -> String {
+pub(super) fn clock(s: u64) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
 /// The round's live data for the pages.
-fn round_live_data(app: &App, t: &Tournament, round: u32, lang: Lang) -> Value {
+pub(super) fn round_live_data(app: &App, t: &Tournament, round: u32, lang: Lang) -> Value {
     let (round, boards, eboards) = app.live_data(t, Some(round));
     let games = boards.len();
     let finished = boards.iter().filter(|b| b.result.is_some()).count();
@@ -372,97 +372,6 @@ pub(in crate::web) async fn playout_form(
         start_playout(&app, n, boards, None).await.map(|_| ())
     };
     live_form(&app, &headers, &f, n, None, act).await
-}
-
-/// `/screen`: the hall's big screen, read-only, no token: the current round's pairings (with
-/// the live diagrams and play-out countdowns when there are), then the standings, switching by
-/// itself every 20 s (`?view=standings`).
-pub(in crate::web) async fn screen(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
-    let page = app.page(&q, &uri, |l| l.msg("web-screen-title"));
-    let lang = page.lang;
-    // The room's count before the state is read: a change meanwhile makes the next page new.
-    let changes = app.live.room().changes();
-    let t = match app.load().await {
-        Ok(t) => t,
-        Err(e) => return error_page(&app, lang, "/", &e),
-    };
-    let standings_view = uri
-        .query()
-        .is_some_and(|q| q.split('&').any(|kv| kv == "view=standings"));
-    let now = super::now_ms();
-    let counting = t.live.playouts.iter().any(|p| {
-        p.ends_ms() > now
-            && t.board_of(p.round, GameRef::Board(p.board))
-                .is_ok_and(|g| g.result.is_none())
-    });
-    let key = ScreenKey {
-        version: crate::tournament::journal::version(&t),
-        changes,
-        second: counting.then_some(now / 1000),
-    };
-    // A page after a change (`?saved`, `?note`) says so: not kept.
-    let kept = !page.saved && page.notes.is_empty();
-    if kept && let Some(html) = app.live.screen_cached(lang.code(), standings_view, &key) {
-        return html_page(html);
-    }
-    let round = t.paired_rounds();
-    let mut data = round_live_data(&app, &t, round, lang);
-    let report = app.standings(&t);
-    let rows: Vec<Value> = report
-        .standings
-        .iter()
-        .map(|r| {
-            json!({"rank": r.rank, "name": r.name,
-                   "points": crate::tournament::standings::fmt_decimal(r.points, lang)})
-        })
-        .collect();
-    if let Some(d) = data.as_object_mut() {
-        d.insert("standings".into(), json!(rows));
-        d.insert(
-            "view".into(),
-            json!(if standings_view {
-                "standings"
-            } else {
-                "pairings"
-            }),
-        );
-        d.insert(
-            "next".into(),
-            json!(format!(
-                "/screen?lang={}{}",
-                lang.code(),
-                if standings_view {
-                    ""
-                } else {
-                    "&view=standings"
-                }
-            )),
-        );
-    }
-    match render_html(&app, "screen.html", &page, data) {
-        Ok(html) => {
-            if kept {
-                app.live
-                    .keep_screen(lang.code(), standings_view, key, &html);
-            }
-            html_page(html)
-        }
-        Err(e) => (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("page screen.html: {e:#}"),
-        )
-            .into_response(),
-    }
-}
-
-/// A page of HTML, status 200.
-fn html_page(html: String) -> Response {
-    (
-        StatusCode::OK,
-        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-        html,
-    )
-        .into_response()
 }
 
 /// `/live.js`: the live pages' only script, served from the desk (the policy allows no inline

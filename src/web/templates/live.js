@@ -31,7 +31,8 @@
     setInterval(tick, 250);
   }
   if (!window.EventSource) return;
-  const events = new EventSource('/events');
+  // The hall's screen takes each board at most once a second (the server holds the rest).
+  const events = new EventSource(root.dataset.live === 'screen' ? '/events?for=screen' : '/events');
   events.addEventListener('board', (e) => {
     const d = JSON.parse(e.data);
     if (String(d.round) !== round) return;

@@ -29,6 +29,9 @@ pub struct Script {
     pub drop_after: Option<usize>,
     /// The pause between two update messages.
     pub pace: Duration,
+    /// The updates wait for [`DgtEmulator::release`] (the board answers the link's requests
+    /// meanwhile): the game starts once the arbiter has put the board on its board.
+    pub held: bool,
 }
 
 /// A running emulated board.
@@ -36,6 +39,7 @@ pub struct DgtEmulator {
     device: PathBuf,
     stop: Arc<AtomicBool>,
     unplug: Arc<AtomicBool>,
+    released: Arc<AtomicBool>,
     sent: Arc<AtomicUsize>,
     thread: Option<JoinHandle<()>>,
 }
@@ -47,6 +51,7 @@ impl DgtEmulator {
         let stop = Arc::new(AtomicBool::new(false));
         let unplug = Arc::new(AtomicBool::new(false));
         let sent = Arc::new(AtomicUsize::new(0));
+        let released = Arc::new(AtomicBool::new(false));
         let pty = plug_in(&device);
         let (thread_stop, thread_unplug, thread_sent, thread_device) = (
             Arc::clone(&stop),
@@ -54,10 +59,12 @@ impl DgtEmulator {
             Arc::clone(&sent),
             device.clone(),
         );
+        let thread_released = Arc::clone(&released);
         let thread = std::thread::spawn(move || {
             let flags = Flags {
                 stop: &thread_stop,
                 unplug: &thread_unplug,
+                released: &thread_released,
                 sent: &thread_sent,
             };
             run(pty, &thread_device, script, &flags);
@@ -66,6 +73,7 @@ impl DgtEmulator {
             device,
             stop,
             unplug,
+            released,
             sent,
             thread: Some(thread),
         }
@@ -86,12 +94,18 @@ impl DgtEmulator {
     pub fn unplug(&self) {
         self.unplug.store(true, Ordering::SeqCst);
     }
+
+    /// Lets a held script's updates go ([`Script::held`]).
+    pub fn release(&self) {
+        self.released.store(true, Ordering::SeqCst);
+    }
 }
 
 /// What the test and the emulator's thread share.
 struct Flags<'a> {
     stop: &'a AtomicBool,
     unplug: &'a AtomicBool,
+    released: &'a AtomicBool,
     sent: &'a AtomicUsize,
 }
 
@@ -198,7 +212,10 @@ fn run(mut pty: Pty, device: &Path, script: Script, flags: &Flags) {
             }
             Err(_) => std::thread::sleep(Duration::from_millis(2)),
         }
-        if !updating || next >= updates.len() {
+        if !updating
+            || next >= updates.len()
+            || (script.held && !flags.released.load(Ordering::SeqCst))
+        {
             continue;
         }
         if script.drop_after == Some(next) && !dropped {
