@@ -57,7 +57,7 @@ def main():
     server = subprocess.Popen([args.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = server.stdout.readline()
-    url = line.split("open ", 1)[1].split(" ", 1)[0].rstrip("/")
+    url = next(w for w in line.split() if w.startswith("http://")).rstrip("/")  # in either language
     opts = webdriver.ChromeOptions()
     opts.binary_location = chromium
     for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
