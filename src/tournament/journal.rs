@@ -707,4 +707,22 @@ mod tests {
             PathBuf::from("/x/event.json.journal.jsonl")
         );
     }
+
+    #[test]
+    fn arguments_in_words_with_the_sex_and_a_rule_spelt_out() {
+        let args = serde_json::json!({
+            "name": "Девочки 1–2",
+            "sex": "w",
+            "add": {"grades": [1, 2], "sex": "w"},
+            "force": false,
+        });
+        assert_eq!(
+            args_text(&args, Lang::Ru),
+            "добавлена категория: (классы: 1–2, пол: ж), имя: Девочки 1–2, пол: ж"
+        );
+        assert_eq!(
+            args_text(&serde_json::json!({"sex": "m", "preset": "fide"}), Lang::En),
+            "rules: FIDE, sex: m"
+        );
+    }
 }
