@@ -326,11 +326,7 @@ impl Tournament {
     /// [`CategoryError::EmptyName`], [`CategoryError::Exists`] (names compared without case,
     /// `ё` = `е`), and the rule's own errors. The event is left unchanged.
     pub fn add_category(&mut self, mut category: Category) -> Result<(), CategoryError> {
-        category.name = category
-            .name
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
+        category.name = tidy_name(&category.name);
         if category.name.is_empty() {
             return Err(CategoryError::EmptyName);
         }
@@ -374,11 +370,7 @@ impl Tournament {
             .iter()
             .position(|c| same(&c.name, name))
             .ok_or_else(|| CategoryError::Unknown(name.to_string()))?;
-        category.name = category
-            .name
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
+        category.name = tidy_name(&category.name);
         if category.name.is_empty() {
             return Err(CategoryError::EmptyName);
         }
@@ -495,6 +487,11 @@ impl Awards {
         }
         lists
     }
+}
+
+/// A category's name as kept: its words separated by single spaces, none at the ends.
+fn tidy_name(name: &str) -> String {
+    name.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]

@@ -180,15 +180,7 @@ impl StandingsReport {
                 r.club.as_deref().map_or(String::new(), q),
                 r.points
             ));
-            for tb in &self.tie_break_order {
-                s.push(',');
-                if let Some(v) = r.tie_breaks.get(tb) {
-                    s.push_str(&v.to_string());
-                }
-            }
-            s.push(',');
-            s.push_str(r.status.unwrap_or(""));
-            s.push('\n');
+            csv_row_end(&mut s, &self.tie_break_order, r);
         }
         s
     }
@@ -423,15 +415,7 @@ impl Crosstable {
                 s.push_str(&q(&c.text()));
             }
             s.push_str(&format!(",{}", r.points));
-            for tb in &self.tie_break_order {
-                s.push(',');
-                if let Some(v) = r.tie_breaks.get(tb) {
-                    s.push_str(&v.to_string());
-                }
-            }
-            s.push(',');
-            s.push_str(r.status.unwrap_or(""));
-            s.push('\n');
+            csv_row_end(&mut s, &self.tie_break_order, r);
         }
         s
     }
@@ -484,4 +468,18 @@ impl Crosstable {
             tie_break_legend(&self.tie_break_order, lang)
         )
     }
+}
+
+/// The end of a standings or crosstable CSV row: a column per tie-break in `order` (empty where
+/// the row has no value), then the status, then the line's end.
+fn csv_row_end(s: &mut String, order: &[String], r: &StandingRow) {
+    for tb in order {
+        s.push(',');
+        if let Some(v) = r.tie_breaks.get(tb) {
+            s.push_str(&v.to_string());
+        }
+    }
+    s.push(',');
+    s.push_str(r.status.unwrap_or(""));
+    s.push('\n');
 }
