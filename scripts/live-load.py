@@ -37,6 +37,7 @@ import json
 import socket
 import multiprocessing
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -109,6 +110,10 @@ def viewer(host, port, every, mode, follow, stop, served, received):
         threading.Thread(target=drain, args=(sock, stop, received, reloaded), daemon=True).start()
     if mode in ("page", "both"):
         c = http.client.HTTPConnection(host, port, timeout=30)
+        # Each screen at its own moment: the loads spread evenly over time, so that a short
+        # block sees its share of them (all at once, a block shorter than `every` could
+        # fall between two rounds of loads and see none).
+        stop.wait(random.uniform(0, every))
         while not stop.is_set():
             c.request("GET", "/screen")
             resp = c.getresponse()
