@@ -21,11 +21,13 @@ in `--blocks` pairs of blocks: alone, then with `--viewers` (at most 100) `/scre
 once (a process of their own, started afresh and given `--settle` seconds before the block is
 timed). Each viewer holds `/events` open and reads what it sends, loads `/screen` again every
 `--screen-every` seconds (2 s: ten times what the screen does by itself), or both
-(`--viewer-mode`), so the two costs can be measured apart. Alternating the blocks gives both
-sides the same state file and journal sizes and the same moments of the host's load. Prints
-each side's result-entry latency (p50, p99, max) with the server's CPU while it ran, the ratio
-with viewers to without, the pages served and the bytes the screens read. `--pin` puts the
-server on the first CPU and this script, the emulator and the viewers on the second, so the
+(`--viewer-mode`), so the two costs can be measured apart; with `--follow-reloads` a screen
+also loads `/screen` again after each `reload` event its stream sends, as the screen's script
+does. Alternating the blocks gives both sides the same state file and journal sizes and the
+same moments of the host's load. Prints each side's result-entry latency (p50, p99, max) with
+the server's CPU while it ran, the ratio with viewers to without, the pages served, the bytes
+the screens read, the events a screen's stream sent a second by kind, and at the end the state
+file's and the journal's sizes. `--pin` puts the server on the first CPU and this script, the emulator and the viewers on the second, so the
 load client's own work does not take the server's core (on a 2-core machine).
 """
 
@@ -35,6 +37,7 @@ import json
 import socket
 import multiprocessing
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -68,43 +71,69 @@ def feeder(emu, serials, period, stop):
         time.sleep(max(0.0, period - (time.time() - tick)))
 
 
-def drain(sock, stop, received):
-    """Reads and drops what a stream sends until `stop` (a screen's browser would draw it)."""
+def drain(sock, stop, received, reloaded):
+    """Reads what a stream sends until `stop` (a screen's browser would draw it), counting the
+    bytes and the events by kind (`received`: bytes, `board` events, `reload` events); each
+    `reload` sets `reloaded` (the screen's script then loads the page again)."""
     buf = bytearray(1 << 16)
+    carry = b""
     try:
         while not stop.is_set():
             n = sock.recv_into(buf)
             if not n:
                 return
             received[0] += n
+            chunk = carry + bytes(buf[:n])
+            received[1] += chunk.count(b"event: board\n")
+            reloads = chunk.count(b"event: reload\n")
+            received[2] += reloads
+            if reloads:
+                reloaded.set()
+            carry = chunk[-20:]
+            # What the carry holds was counted: keep only an event's unfinished start.
+            cut = carry.rfind(b"\n")
+            carry = carry[cut + 1:] if cut >= 0 else carry
     except OSError:
         return
 
 
-def viewer(host, port, every, mode, stop, served, received):
+def viewer(host, port, every, mode, follow, stop, served, received):
     """A hall's screen: `/events` held open (mode `events` or `both`) and `/screen` loaded every
-    `every` seconds (mode `page` or `both`)."""
+    `every` seconds (mode `page` or `both`) and, with `follow` (mode `both`), as the screen's
+    script does, after each `reload` event too."""
     sock = None
+    reloaded = threading.Event()
     if mode in ("events", "both"):
         sock = socket.create_connection((host, port), timeout=300)
         sock.sendall(f"GET /events?for=screen HTTP/1.1\r\nHost: {host}:{port}\r\n"
                      "Accept: text/event-stream\r\n\r\n".encode())
-        threading.Thread(target=drain, args=(sock, stop, received), daemon=True).start()
+        threading.Thread(target=drain, args=(sock, stop, received, reloaded), daemon=True).start()
     if mode in ("page", "both"):
         c = http.client.HTTPConnection(host, port, timeout=30)
+        # Each screen at its own moment: the loads spread evenly over time, so that a short
+        # block sees its share of them (all at once, a block shorter than `every` could
+        # fall between two rounds of loads and see none).
+        stop.wait(random.uniform(0, every))
         while not stop.is_set():
             c.request("GET", "/screen")
             resp = c.getresponse()
             received[0] += len(resp.read())
             if resp.status == 200:
                 served.append(1)
-            stop.wait(every)
+            if not follow:
+                stop.wait(every)
+                continue
+            reloaded.clear()
+            # The next load: the screen's own pace, or at once after a `reload` event.
+            t = time.time() + every
+            while not stop.is_set() and time.time() < t and not reloaded.wait(0.05):
+                pass
     stop.wait()
     if sock is not None:
         sock.close()
 
 
-def screens_process(host, port, viewers, every, mode, stop, served, received_total):
+def screens_process(host, port, viewers, every, mode, follow, stop, served, received_total):
     """`viewers` hall's screens on threads of this process until `stop`; `served` counts pages,
     `received_total` the bytes the screens read."""
     class Count(list):
@@ -112,14 +141,15 @@ def screens_process(host, port, viewers, every, mode, stop, served, received_tot
             with served.get_lock():
                 served.value += 1
     count = Count()
-    received = [0]
-    threads = [threading.Thread(target=viewer, args=(host, port, every, mode, stop, count, received),
+    received = [0, 0, 0]
+    threads = [threading.Thread(target=viewer, args=(host, port, every, mode, follow, stop, count, received),
                                 daemon=True)
                for _ in range(viewers)]
     for t in threads:
         t.start()
     stop.wait()
-    received_total.value = received[0]
+    for i in range(3):
+        received_total[i] = received[i]
 
 
 def enter_results(host, port, boards, n, start=0):
@@ -150,7 +180,7 @@ def result_phases(a, host, port, boards, serials, emu, server_pid):
     threading.Thread(target=feeder, args=(emu, serials, a.period, stop_feed), daemon=True).start()
     q = lambda lat, x: lat[min(len(lat) - 1, int(x * len(lat)))] * 1000
     alone, watched = [], []
-    shown = received = 0
+    shown = received = boards_got = reloads_got = 0
     cpu = {"alone": [0.0, 0.0], "watched": [0.0, 0.0]}
     done = 0
     for _ in range(blocks):
@@ -164,11 +194,12 @@ def result_phases(a, host, port, boards, serials, emu, server_pid):
         # The viewers run in a process of their own: their threads do not hold the timing
         # thread back (Python's interpreter lock), only the server's work can.
         served = multiprocessing.Value("i", 0)
-        got = multiprocessing.Value("q", 0)
+        got = multiprocessing.Array("q", 3)
         stop = multiprocessing.Event()
         screens = multiprocessing.Process(
             target=screens_process,
-            args=(host, port, viewers, a.screen_every, a.viewer_mode, stop, served, got))
+            args=(host, port, viewers, a.screen_every, a.viewer_mode, a.follow_reloads, stop, served,
+                  got))
         screens.start()
         time.sleep(a.settle)
         shown0 = served.value
@@ -180,7 +211,9 @@ def result_phases(a, host, port, boards, serials, emu, server_pid):
         shown += served.value - shown0
         stop.set()
         screens.join(timeout=30)
-        received += got.value
+        received += got[0]
+        boards_got += got[1]
+        reloads_got += got[2]
     stop_feed.set()
     alone.sort()
     watched.sort()
@@ -192,11 +225,14 @@ def result_phases(a, host, port, boards, serials, emu, server_pid):
         print(f"result entry {name}: {len(lat)} results, p50 {q(lat, 0.5):.1f} ms, "
               f"p99 {q(lat, 0.99):.1f} ms, max {q(lat, 1.0):.1f} ms; "
               f"server CPU {100 * busy / max(wall, 1e-9):.0f} % of one core")
+    span = max(cpu['watched'][1] + blocks * a.settle, 1e-9)
     if watched:
         print(f"with viewers / without: p50 x{q(watched, 0.5) / q(alone, 0.5):.2f}, "
               f"p99 x{q(watched, 0.99) / q(alone, 0.99):.2f}; {shown} /screen pages served "
-              f"meanwhile; the screens read {received / max(cpu['watched'][1] + blocks * a.settle, 1e-9) / 1e6:.1f} MB/s "
+              f"meanwhile; the screens read {received / span / 1e6:.1f} MB/s "
               f"({blocks} blocks of {per} results each way)")
+        print(f"each screen's stream: {boards_got / span / viewers:.1f} board events/s, "
+              f"{reloads_got / span / viewers:.2f} reload events/s")
 
 
 def main():
@@ -211,6 +247,9 @@ def main():
     ap.add_argument("--screen-every", type=float, default=2.0)
     ap.add_argument("--viewer-mode", choices=["both", "events", "page"], default="both",
                     help="what each screen does: hold /events open, reload /screen, or both")
+    ap.add_argument("--follow-reloads", action="store_true",
+                    help="with --viewer-mode both, each screen loads /screen again after each "
+                         "`reload` event, as its script does")
     ap.add_argument("--blocks", type=int, default=4,
                     help="result entry alternates this many times between alone and watched")
     ap.add_argument("--settle", type=float, default=2.0,
@@ -304,6 +343,11 @@ def main():
         print(f"event latency: p50 {pct(0.5):.0f} ms, p99 {pct(0.99):.0f} ms, max {pct(1.0):.0f} ms; "
               f"missed {100 * (1 - len(lat) / max(count, 1)):.1f} %")
         result_phases(a, host, int(port), boards, serials, emu, server.pid)
+        journal = state + ".journal.jsonl"
+        with open(journal, "rb") as f:
+            entries = sum(1 for line in f if line.strip())
+        print(f"at the end: the state file {os.path.getsize(state) / 1e3:.0f} kB, the journal "
+              f"{os.path.getsize(journal) / 1e6:.1f} MB in {entries} entries")
     finally:
         server.terminate()
         server.wait(timeout=10)

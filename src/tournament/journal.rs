@@ -367,35 +367,78 @@ pub fn read(state: &Path) -> Result<Vec<Entry>, JournalError> {
 /// the whole journal).
 fn next_seq(state: &Path) -> Result<u64, JournalError> {
     let path = path_of(state);
-    let text = match std::fs::read(&path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(1),
-        Err(source) => {
-            return Err(JournalError::Io {
-                file: path.display().to_string(),
-                action: "read",
-                source,
-            });
-        }
+    let io = |source| JournalError::Io {
+        file: path.display().to_string(),
+        action: "read",
+        source,
     };
-    let Some((n, last)) = text
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .filter(|(_, l)| !l.iter().all(u8::is_ascii_whitespace))
-        .last()
-    else {
+    let mut f = match std::fs::File::open(&path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(1),
+        Err(source) => return Err(io(source)),
+    };
+    let Some(last) = last_line(&mut f).map_err(io)? else {
         return Ok(1);
     };
     #[derive(Deserialize)]
     struct Seq {
         seq: u64,
     }
-    let seq: Seq = serde_json::from_slice(last).map_err(|e| JournalError::Line {
-        file: path.display().to_string(),
-        line: n + 1,
-        message: e.to_string(),
-    })?;
-    Ok(seq.seq + 1)
+    match serde_json::from_slice::<Seq>(&last) {
+        Ok(seq) => Ok(seq.seq + 1),
+        // Only now the whole journal, to name the line.
+        Err(e) => {
+            let text = std::fs::read(&path).map_err(io)?;
+            let line = text
+                .split(|&b| b == b'\n')
+                .enumerate()
+                .filter(|(_, l)| !l.iter().all(u8::is_ascii_whitespace))
+                .last()
+                .map_or(1, |(n, _)| n + 1);
+            Err(JournalError::Line {
+                file: path.display().to_string(),
+                line,
+                message: e.to_string(),
+            })
+        }
+    }
+}
+
+/// The last line of `f` that is not blank, read backwards from the end in blocks: the cost of
+/// one entry, however long the journal (every change of the event appends one).
+fn last_line(f: &mut std::fs::File) -> std::io::Result<Option<Vec<u8>>> {
+    use std::io::{Read, Seek, SeekFrom};
+    const BLOCK: u64 = 64 * 1024;
+    let mut end = f.seek(SeekFrom::End(0))?;
+    // What was read, from `end` to the end of the file.
+    let mut tail: Vec<u8> = Vec::new();
+    loop {
+        // The tail's last non-blank line, once a line break before it was read (or the
+        // file's start).
+        let trimmed = tail.len()
+            - tail
+                .iter()
+                .rev()
+                .take_while(|b| b.is_ascii_whitespace())
+                .count();
+        if trimmed > 0 {
+            if let Some(i) = tail[..trimmed].iter().rposition(|&b| b == b'\n') {
+                return Ok(Some(tail[i + 1..trimmed].to_vec()));
+            }
+            if end == 0 {
+                return Ok(Some(tail[..trimmed].to_vec()));
+            }
+        } else if end == 0 {
+            return Ok(None);
+        }
+        let start = end.saturating_sub(BLOCK);
+        let mut block = vec![0; usize::try_from(end - start).unwrap_or(0)];
+        f.seek(SeekFrom::Start(start))?;
+        f.read_exact(&mut block)?;
+        block.extend_from_slice(&tail);
+        tail = block;
+        end = start;
+    }
 }
 
 /// Appends `entry` as one line and fsyncs the journal.
@@ -724,5 +767,31 @@ mod tests {
             args_text(&serde_json::json!({"sex": "m", "preset": "fide"}), Lang::En),
             "rules: FIDE, sex: m"
         );
+    }
+
+    #[test]
+    fn the_last_line_is_read_from_the_end_across_blocks() {
+        let dir = std::env::temp_dir().join(format!("arbiter-last-line-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("j.jsonl");
+        let last = |text: &[u8]| {
+            std::fs::write(&path, text).unwrap();
+            last_line(&mut std::fs::File::open(&path).unwrap()).unwrap()
+        };
+        assert_eq!(last(b""), None);
+        assert_eq!(last(b"\n \n"), None);
+        assert_eq!(last(b"{\"seq\":1}"), Some(b"{\"seq\":1}".to_vec()));
+        assert_eq!(last(b"a\nb\n\n  \n"), Some(b"b".to_vec()));
+        // A line longer than a block, and a break just before a block's start.
+        let long = vec![b'x'; 200_000];
+        let mut text = b"first\n".to_vec();
+        text.extend_from_slice(&long);
+        text.push(b'\n');
+        assert_eq!(last(&text), Some(long.clone()));
+        let mut text = vec![b'y'; 3 * 65_536 - 1];
+        text.push(b'\n');
+        text.extend_from_slice(&[b'z'; 65_536]);
+        assert_eq!(last(&text), Some(vec![b'z'; 65_536]));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

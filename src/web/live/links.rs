@@ -80,7 +80,7 @@ fn follow_livechess(hub: &std::sync::Arc<LiveHub>, url: &str) {
                         b.battery.clone(),
                     );
                     if changed {
-                        hub.reload();
+                        hub.reload_desk();
                     }
                     if followed.contains(&b.serialnr) {
                         continue;
@@ -120,7 +120,7 @@ fn follow_dgt(hub: &std::sync::Arc<LiveHub>, device: &str) {
                     .clone()
                     .unwrap_or_else(|| device.to_string());
                 hub.room().seen(&serial, device, true, None);
-                hub.reload();
+                hub.reload_desk();
                 read_link(hub, serial, link);
                 return;
             }

@@ -13,7 +13,7 @@
 //! | `POST /api/rounds/{n}/playout` | `{"boards": [..] \| "all", "minutes": 5}` → 200 `{"started": [..], "minutes"}` |
 //! | `POST /api/rounds/{n}/boards/{b}/notice` | `{"incident": i}`: the arbiter noticed the illegal act (CR 3.4) |
 //! | `POST /api/rounds/{n}/boards/{b}/record` | records the proposed result (the arbiter's click) |
-//! | `GET /events` | `text/event-stream`: `board` events (a board's brief, with its diagram) and `reload`; `?for=screen`: each board's at most once a second |
+//! | `GET /events` | `text/event-stream`: `board` events (a board's brief, with its diagram) and `reload`; `?for=screen`: each board's at most once a second, a new incident as its `board` event, `reload` at most once a second and only for what the screen shows |
 //!
 //! Every incident of a followed board goes into the event's record (the state file's
 //! `live.incidents`, within a second), with the arbiter's decision on it (noticed, result
@@ -129,10 +129,21 @@ impl LiveHub {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Tells the pages to reload (an assignment, a result, a play-out started).
+    /// Tells the pages to reload (an assignment, a result, a play-out started): the desk's at
+    /// once, the hall's screens at most once a second ([`screen::ScreenFeed`]).
     fn reload(&self) {
+        let frame = reload_frame();
+        let _ = self.tx.send(frame.clone());
+        let to_screens = self.screen_feed().offer_reload(frame, now_ms());
+        if let Some(f) = to_screens {
+            let _ = self.screen_tx.send(f);
+        }
+    }
+
+    /// Tells the desk's pages to reload, not the hall's screens: for a change they do not
+    /// show (an e-board seen, a decision on an incident, the play-out's settings).
+    fn reload_desk(&self) {
         let _ = self.tx.send(reload_frame());
-        let _ = self.screen_tx.send(reload_frame());
     }
 
     fn screen_feed(&self) -> std::sync::MutexGuard<'_, screen::ScreenFeed> {
@@ -170,7 +181,7 @@ impl LiveHub {
         for (serial, incident) in changed {
             self.announce(&serial, |_| incident, false);
         }
-        let due = self.screen_feed().due(now_ms());
+        let due = self.screen_feed().due(&reload_frame(), now_ms());
         for frame in due {
             let _ = self.screen_tx.send(frame);
         }
@@ -187,21 +198,29 @@ impl LiveHub {
     ) {
         let Some(b) = self.room().brief(serial) else {
             if link_change {
-                self.reload();
+                self.reload_desk();
             }
             return;
         };
         let kind = if new_forms(&b) { "reload" } else { "board" };
         let label = b.board.to_string();
         let svg = diagram::svg(b.placement.as_deref(), &label);
-        let data = json!({"type": kind, "round": b.round, "board": b.board, "serialnr": b.serialnr,
+        let mut data = json!({"type": kind, "round": b.round, "board": b.board, "serialnr": b.serialnr,
                "state": b.state, "placement": b.placement, "svg": svg,
                "moves": b.last_moves, "move_plies": b.last_plies, "plies": b.plies, "incidents": b.incidents,
                "proposed": b.proposed});
         let frame = sse_frame(kind, &data.to_string());
-        let to_screens =
-            self.screen_feed()
-                .offer((b.round, b.board), kind == "board", frame.clone(), now_ms());
+        // The screen shows the diagram and the moves, no incidents, proposals or forms: a new
+        // incident is a `board` event to it, held to one a second as the others.
+        let screen_frame = if kind == "board" {
+            frame.clone()
+        } else {
+            data["type"] = json!("board");
+            sse_frame("board", &data.to_string())
+        };
+        let to_screens = self
+            .screen_feed()
+            .offer((b.round, b.board), screen_frame, now_ms());
         if let Some(f) = to_screens {
             let _ = self.screen_tx.send(f);
         }
@@ -473,7 +492,7 @@ async fn notice(app: &Shared, n: u32, b: u32, incident: usize) -> Result<(), Web
         .await?;
     }
     app.save_incidents().await?;
-    app.live.reload();
+    app.live.reload_desk();
     Ok(())
 }
 

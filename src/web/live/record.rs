@@ -200,7 +200,7 @@ pub(in crate::web) async fn api_settings(
             Ok((t.live.playout_minutes(), t.live.playout_offer_percent()))
         })
         .await?;
-    app.live.reload();
+    app.live.reload_desk();
     Ok(Json(
         json!({"playout_minutes": minutes, "playout_offer_percent": percent}),
     ))

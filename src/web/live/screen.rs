@@ -22,37 +22,37 @@ use super::{LiveHub, now_ms};
 use crate::tournament::live::Playout;
 use crate::tournament::{GameRef, Tournament};
 
-/// What the hall's screens' event stream sends of each board: its `board` event at once when
-/// the last one sent is [`SCREEN_BOARD_MS`] old, else the latest held until it is. A screen
-/// follows every board within a second, as the desk's pages do, and 40 boards sending four
-/// placements a second cost it 40 events a second, not 160 (each with its diagram, to every
-/// screen). `reload` events are never held.
+/// What the hall's screens' event stream sends: each board's `board` event at once when the
+/// last one sent is [`SCREEN_BOARD_MS`] old, else the latest held until it is; `reload` at most
+/// once every [`SCREEN_BOARD_MS`] as well, held meanwhile. A screen follows every board within
+/// a second, as the desk's pages do, and 40 boards sending four placements a second cost it
+/// 40 events a second, not 160 (each with its diagram, to every screen). The screen shows no
+/// incidents, proposals or forms, so a board's new incident is its `board` event to it, not a
+/// `reload` (which would make every screen load the page again).
 #[derive(Debug, Default)]
 pub(super) struct ScreenFeed {
     /// When each board's last event was sent, `(round, board)` → ms since the Unix epoch.
     sent: BTreeMap<(u32, u32), u64>,
     /// Each board's latest event not yet sent.
     held: BTreeMap<(u32, u32), Bytes>,
+    /// When the last `reload` was sent, ms since the Unix epoch.
+    reload_sent: Option<u64>,
+    /// A `reload` waits to be sent.
+    reload_held: bool,
 }
 
-/// How often a screen is sent one board's events at most, in ms.
+/// How often a screen is sent one board's events, or `reload`, at most, in ms.
 pub(super) const SCREEN_BOARD_MS: u64 = 1000;
 
+/// Whether an event last sent at `sent` may be sent again at `now_ms`.
+fn may_send(sent: Option<&u64>, now_ms: u64) -> bool {
+    sent.is_none_or(|&t| now_ms.saturating_sub(t) >= SCREEN_BOARD_MS)
+}
+
 impl ScreenFeed {
-    /// Board `board`'s event `frame` (`board` kind when `coalesced`, else `reload`) at
-    /// `now_ms`: to send now, or held (`None`).
-    pub(super) fn offer(
-        &mut self,
-        board: (u32, u32),
-        coalesced: bool,
-        frame: Bytes,
-        now_ms: u64,
-    ) -> Option<Bytes> {
-        let due = self
-            .sent
-            .get(&board)
-            .is_none_or(|&t| now_ms.saturating_sub(t) >= SCREEN_BOARD_MS);
-        if !coalesced || due {
+    /// Board `board`'s `board` event `frame` at `now_ms`: to send now, or held (`None`).
+    pub(super) fn offer(&mut self, board: (u32, u32), frame: Bytes, now_ms: u64) -> Option<Bytes> {
+        if may_send(self.sent.get(&board), now_ms) {
             self.held.remove(&board);
             self.sent.insert(board, now_ms);
             Some(frame)
@@ -62,16 +62,32 @@ impl ScreenFeed {
         }
     }
 
-    /// The held events due at `now_ms`, to send now.
-    pub(super) fn due(&mut self, now_ms: u64) -> Vec<Bytes> {
+    /// A `reload` at `now_ms` (`reload`, the frame): to send now, or held (`None`). Sent, it
+    /// drops the boards' events held (the page loaded again shows them).
+    pub(super) fn offer_reload(&mut self, reload: Bytes, now_ms: u64) -> Option<Bytes> {
+        if may_send(self.reload_sent.as_ref(), now_ms) {
+            self.reload_held = false;
+            self.reload_sent = Some(now_ms);
+            self.held.clear();
+            Some(reload)
+        } else {
+            self.reload_held = true;
+            None
+        }
+    }
+
+    /// The held events due at `now_ms`, to send now (`reload`, the frame of a held reload).
+    pub(super) fn due(&mut self, reload: &Bytes, now_ms: u64) -> Vec<Bytes> {
+        if self.reload_held && may_send(self.reload_sent.as_ref(), now_ms) {
+            return self
+                .offer_reload(reload.clone(), now_ms)
+                .into_iter()
+                .collect();
+        }
         let due: Vec<(u32, u32)> = self
             .held
             .keys()
-            .filter(|b| {
-                self.sent
-                    .get(b)
-                    .is_none_or(|&t| now_ms.saturating_sub(t) >= SCREEN_BOARD_MS)
-            })
+            .filter(|b| may_send(self.sent.get(b), now_ms))
             .copied()
             .collect();
         let mut out = Vec::with_capacity(due.len());
@@ -393,18 +409,39 @@ mod tests {
     fn a_screen_gets_each_board_at_most_once_a_second_and_its_latest() {
         let mut feed = ScreenFeed::default();
         let f = |s: &'static str| Bytes::from_static(s.as_bytes());
-        assert_eq!(feed.offer((1, 1), true, f("a"), 10_000), Some(f("a")));
+        let r = f("r");
+        assert_eq!(feed.offer((1, 1), f("a"), 10_000), Some(f("a")));
         // Another board is not held back by the first.
-        assert_eq!(feed.offer((1, 2), true, f("x"), 10_100), Some(f("x")));
-        assert_eq!(feed.offer((1, 1), true, f("b"), 10_250), None);
-        assert_eq!(feed.offer((1, 1), true, f("c"), 10_500), None);
-        assert!(feed.due(10_999).is_empty());
-        assert_eq!(feed.due(11_000), [f("c")]);
-        assert!(feed.due(13_000).is_empty());
-        // A reload is never held, and drops what was.
-        assert_eq!(feed.offer((1, 1), true, f("d"), 11_200), None);
-        assert_eq!(feed.offer((1, 1), false, f("r"), 11_300), Some(f("r")));
-        assert!(feed.due(20_000).is_empty());
+        assert_eq!(feed.offer((1, 2), f("x"), 10_100), Some(f("x")));
+        assert_eq!(feed.offer((1, 1), f("b"), 10_250), None);
+        assert_eq!(feed.offer((1, 1), f("c"), 10_500), None);
+        assert!(feed.due(&r, 10_999).is_empty());
+        assert_eq!(feed.due(&r, 11_000), [f("c")]);
+        assert!(feed.due(&r, 13_000).is_empty());
+        // A reload goes at once when none went for a second, and drops what was held.
+        assert_eq!(feed.offer((1, 1), f("d"), 11_200), None);
+        assert_eq!(feed.offer_reload(r.clone(), 11_300), Some(r.clone()));
+        assert!(feed.due(&r, 20_000).is_empty());
+    }
+
+    #[test]
+    fn a_screen_gets_at_most_one_reload_a_second() {
+        let mut feed = ScreenFeed::default();
+        let r = Bytes::from_static(b"r");
+        assert_eq!(feed.offer_reload(r.clone(), 5_000), Some(r.clone()));
+        // Three more within the second: one, held until the second is over.
+        assert_eq!(feed.offer_reload(r.clone(), 5_100), None);
+        assert_eq!(feed.offer_reload(r.clone(), 5_400), None);
+        assert_eq!(
+            feed.offer((1, 4), Bytes::from_static(b"b"), 5_500),
+            Some(Bytes::from_static(b"b"))
+        );
+        assert_eq!(feed.offer((1, 4), Bytes::from_static(b"c"), 5_600), None);
+        assert!(feed.due(&r, 5_999).is_empty());
+        // The held reload goes, and the board's held event with it (the page shows it).
+        assert_eq!(feed.due(&r, 6_000), [Bytes::from_static(b"r")]);
+        assert!(feed.due(&r, 6_500).is_empty());
+        assert!(feed.due(&r, 9_000).is_empty());
     }
 
     #[test]
