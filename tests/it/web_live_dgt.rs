@@ -73,9 +73,10 @@ fn the_desk_follows_a_dgt_board_on_a_pseudo_terminal_and_keeps_it_across_a_resta
         dgt::Script {
             messages,
             drop_after: None,
-            // Longer than the server's quiet time (400 ms): each placement stands, as when
-            // a player's hand hovers.
-            pace: Duration::from_millis(450),
+            // Well over the server's quiet time (400 ms), so that each placement stands (as
+            // when a player's hand hovers) even when a loaded machine delays the reading by
+            // hundreds of ms: at 450 ms a busy machine merged the knight's b6 into its lift.
+            pace: Duration::from_millis(1000),
             // The game starts once the board is on board 1, as at a real round's start.
             held: true,
         },

@@ -89,6 +89,10 @@ pub struct LiveHub {
     /// The `/screen` pages kept, by language and view (standings or not), with what each
     /// was made from: the hall's screens cost one rendering per change, not one per viewer.
     screens: Mutex<BTreeMap<screen::ScreenSlot, screen::KeptScreen>>,
+    /// Held while a `/screen` page is made: after a change the screens that ask at once wait
+    /// for one rendering and take the page it keeps, instead of each rendering its own on the
+    /// server's few threads (which result entry shares).
+    screen_rendering: tokio::sync::Mutex<()>,
 }
 
 /// A board's capture being written: `(round, board)` and the file.
@@ -115,6 +119,7 @@ impl LiveHub {
             capture_dir: capture_dir(state),
             captures: Mutex::new(BTreeMap::new()),
             screens: Mutex::new(BTreeMap::new()),
+            screen_rendering: tokio::sync::Mutex::new(()),
         }
     }
 

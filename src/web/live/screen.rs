@@ -299,17 +299,27 @@ pub(in crate::web) async fn screen(State(app): State<Shared>, q: PageQuery, uri:
         .query()
         .is_some_and(|q| q.split('&').any(|kv| kv == "view=standings"));
     let slot = (lang.code(), standings_view);
-    // The room's count and the file's stamp before the state is read: a change meanwhile
-    // makes the next page new.
-    let changes = app.live.room().changes();
-    let file = FileStamp::of(&app.config.state);
     // A page after a change (`?saved`, `?note`) says so: not kept.
     let keep = !page.saved && page.notes.is_empty();
-    let now = now_ms();
-    if keep
-        && let Some(file) = &file
-        && let Some(html) = app.live.screen_kept(slot, file, changes, now)
-    {
+    // The room's count and the file's stamp taken before the state is read: a change
+    // meanwhile makes the next page new.
+    let kept = || {
+        let changes = app.live.room().changes();
+        let file = FileStamp::of(&app.config.state);
+        let now = now_ms();
+        let html = file
+            .as_ref()
+            .filter(|_| keep)
+            .and_then(|f| app.live.screen_kept(slot, f, changes, now));
+        (html, changes, file, now)
+    };
+    if let (Some(html), ..) = kept() {
+        return html_page(html);
+    }
+    // One rendering at a time; a screen that waited takes the page just kept when it fits.
+    let _rendering = app.live.screen_rendering.lock().await;
+    let (html, changes, file, now) = kept();
+    if let Some(html) = html {
         return html_page(html);
     }
     let t = match app.load().await {
