@@ -368,9 +368,7 @@ impl LiveRoom {
             e.source = source.to_string();
             self.changes += 1;
         }
-        self.eboards
-            .get_mut(serialnr)
-            .unwrap_or_else(|| unreachable!("inserted above"))
+        e
     }
 
     /// An e-board listed by LiveChess (`dgt` false) or answering on a serial port (`dgt`
