@@ -69,7 +69,7 @@ async fn a_category_is_added_changed_and_deleted_on_the_desk() {
     assert!(page.contains("Добавить категорию"), "{page}");
     let (_, _, en) = send(&cfg, "GET", "/categories?lang=en", "", &[]).await;
     assert!(en.contains("Add a category"), "{en}");
-    assert!(en.contains("Change «3–4 классы»…"), "{en}");
+    assert!(en.contains("Change “3–4 классы”…"), "{en}");
 
     // Added: girls of grades 1–2, 3 prizes.
     let v = awards_version(&t);
