@@ -17,17 +17,21 @@ placements whose event was missed. Bounded: `--seconds` (at most 120) and `--boa
 Then result entry with and without the hall's screens: `--results` results (at most 500) are
 entered through the API (`POST /api/rounds/1/boards/B/result`, a correction after the first
 round of boards, so that each is a real write of the state file) while the boards keep sending,
-in `--blocks` pairs of blocks: alone, then with `--viewers` (at most 100) `/screen` viewers at
-once (a process of their own, started afresh and given `--settle` seconds before the block is
-timed). Each viewer holds `/events` open and reads what it sends, loads `/screen` again every
+in `--blocks` pairs of blocks: alone and with `--viewers` (at most 100) `/screen` viewers at
+once, in the order A B B A … so that a drift over the run (the journal grows with every
+result) weighs on both sides alike. The viewers live in a process of their own for the whole
+run (spawned, not forked; at the lowest priority, so that on the load's processor the timing
+thread is not held back by them), connect before each watched block and close after it; every
+block, with viewers or not, is timed after the same pause of `--settle` seconds. Each viewer
+holds `/events?for=screen` open and reads what it sends, loads `/screen` again every
 `--screen-every` seconds (2 s: ten times what the screen does by itself), or both
-(`--viewer-mode`), so the two costs can be measured apart; with `--follow-reloads` a screen
-also loads `/screen` again after each `reload` event its stream sends, as the screen's script
-does. Alternating the blocks gives both sides the same state file and journal sizes and the
-same moments of the host's load. Prints each side's result-entry latency (p50, p99, max) with
+(`--viewer-mode`), so the two costs can be measured apart; `--viewer-mode idle` starts the
+viewers' threads without any request, the control: what the setup alone moves the ratios by.
+With `--follow-reloads` a screen also loads `/screen` again after each `reload` event its
+stream sends, as the screen's script does. Prints each side's result-entry latency (p50, p99, max) with
 the server's CPU while it ran, the ratio with viewers to without, the pages served, the bytes
 the screens read, the events a screen's stream sent a second by kind, and at the end the state
-file's and the journal's sizes. `--pin` puts the server on the first CPU and this script, the emulator and the viewers on the second, so the
+file's and the journal's sizes. `--server-log FILE` keeps the server's standard error. `--pin` puts the server on the first CPU and this script, the emulator and the viewers on the second, so the
 load client's own work does not take the server's core (on a 2-core machine).
 """
 
@@ -133,23 +137,36 @@ def viewer(host, port, every, mode, follow, stop, served, received):
         sock.close()
 
 
-def screens_process(host, port, viewers, every, mode, follow, stop, served, received_total):
-    """`viewers` hall's screens on threads of this process until `stop`; `served` counts pages,
-    `received_total` the bytes the screens read."""
+def screens_process(host, port, viewers, every, mode, follow, active, quit, served, received_total):
+    """`viewers` hall's screens on threads of this process while `active` is set, none while it
+    is clear, until `quit`; `served` counts pages, `received_total` the bytes and events the
+    screens read. The process lives through the whole run, so that starting it costs no block
+    anything; it runs at the lowest priority, so that on the load's processor the timing
+    thread is not held back by the screens' own reading (the server's core is not shared)."""
+    os.nice(19)
+
     class Count(list):
         def append(self, x):
             with served.get_lock():
                 served.value += 1
     count = Count()
     received = [0, 0, 0]
-    threads = [threading.Thread(target=viewer, args=(host, port, every, mode, follow, stop, count, received),
-                                daemon=True)
-               for _ in range(viewers)]
-    for t in threads:
-        t.start()
-    stop.wait()
-    for i in range(3):
-        received_total[i] = received[i]
+    while not quit.is_set():
+        if not active.wait(0.05):
+            continue
+        stop = threading.Event()
+        threads = [threading.Thread(target=viewer, args=(host, port, every, mode, follow, stop, count, received),
+                                    daemon=True)
+                   for _ in range(viewers)]
+        for t in threads:
+            t.start()
+        while active.is_set() and not quit.is_set():
+            time.sleep(0.02)
+        stop.set()
+        for t in threads:
+            t.join(timeout=10)
+        for i in range(3):
+            received_total[i] = received[i]
 
 
 def enter_results(host, port, boards, n, start=0):
@@ -183,37 +200,51 @@ def result_phases(a, host, port, boards, serials, emu, server_pid):
     shown = received = boards_got = reloads_got = 0
     cpu = {"alone": [0.0, 0.0], "watched": [0.0, 0.0]}
     done = 0
-    for _ in range(blocks):
-        c0, t0 = cpu_seconds(server_pid), time.time()
-        alone += enter_results(host, port, boards, per, done)
-        cpu["alone"][0] += cpu_seconds(server_pid) - c0
-        cpu["alone"][1] += time.time() - t0
-        done += per
-        if viewers == 0:
-            continue
+    screens = None
+    if viewers:
         # The viewers run in a process of their own: their threads do not hold the timing
-        # thread back (Python's interpreter lock), only the server's work can.
-        served = multiprocessing.Value("i", 0)
-        got = multiprocessing.Array("q", 3)
-        stop = multiprocessing.Event()
-        screens = multiprocessing.Process(
+        # thread back (Python's interpreter lock), only the server's work can. Spawned, not
+        # forked: after a fork this (timing) process would copy its memory pages as it writes
+        # them, slowing the timing itself.
+        mp = multiprocessing.get_context("spawn")
+        served = mp.Value("i", 0)
+        got = mp.Array("q", 3)
+        active, quit = mp.Event(), mp.Event()
+        screens = mp.Process(
             target=screens_process,
-            args=(host, port, viewers, a.screen_every, a.viewer_mode, a.follow_reloads, stop, served,
-                  got))
+            args=(host, port, viewers, a.screen_every, a.viewer_mode, a.follow_reloads, active, quit,
+                  served, got))
         screens.start()
-        time.sleep(a.settle)
-        shown0 = served.value
+    def timed(key, lat):
+        """One block of `per` results, timed and added to `lat`, the server's CPU to `key`."""
+        nonlocal done
         c0, t0 = cpu_seconds(server_pid), time.time()
-        watched += enter_results(host, port, boards, per, done)
-        cpu["watched"][0] += cpu_seconds(server_pid) - c0
-        cpu["watched"][1] += time.time() - t0
+        lat += enter_results(host, port, boards, per, done)
+        cpu[key][0] += cpu_seconds(server_pid) - c0
+        cpu[key][1] += time.time() - t0
         done += per
-        shown += served.value - shown0
-        stop.set()
+
+    for i in range(blocks):
+        # Alone then watched, then watched then alone (A B B A …): a drift over the run (the
+        # journal grows with every result) weighs on both sides alike.
+        for side in ("alone", "watched") if i % 2 == 0 else ("watched", "alone"):
+            if side == "alone":
+                # The same pause before each block, with screens or not (theirs to close, or
+                # to connect and settle): after a pause the first requests find the caches and
+                # the processors' clocks alike.
+                time.sleep(a.settle)
+                timed("alone", alone)
+            elif screens is not None:
+                active.set()
+                time.sleep(a.settle)
+                shown0 = served.value
+                timed("watched", watched)
+                shown += served.value - shown0
+                active.clear()
+    if screens is not None:
+        quit.set()
         screens.join(timeout=30)
-        received += got[0]
-        boards_got += got[1]
-        reloads_got += got[2]
+        received, boards_got, reloads_got = got[0], got[1], got[2]
     stop_feed.set()
     alone.sort()
     watched.sort()
@@ -245,8 +276,9 @@ def main():
     ap.add_argument("--viewers", type=int, default=50)
     ap.add_argument("--results", type=int, default=200)
     ap.add_argument("--screen-every", type=float, default=2.0)
-    ap.add_argument("--viewer-mode", choices=["both", "events", "page"], default="both",
-                    help="what each screen does: hold /events open, reload /screen, or both")
+    ap.add_argument("--viewer-mode", choices=["both", "events", "page", "idle"], default="both",
+                    help="what each screen does: hold /events open, reload /screen, both, "
+                         "or nothing (idle: the control)")
     ap.add_argument("--follow-reloads", action="store_true",
                     help="with --viewer-mode both, each screen loads /screen again after each "
                          "`reload` event, as its script does")
@@ -256,6 +288,8 @@ def main():
                     help="seconds the screens run before a watched block is timed")
     ap.add_argument("--pin", action="store_true",
                     help="the server on CPU 0, this script, the emulator and the screens on CPU 1")
+    ap.add_argument("--server-log", metavar="FILE",
+                    help="the server's standard error goes to FILE (else it is dropped)")
     a = ap.parse_args()
     boards, seconds = min(a.boards, 100), min(a.seconds, 120)
     work = tempfile.mkdtemp(prefix="arbiter-live-load-")
@@ -274,7 +308,8 @@ def main():
     emu = subprocess.Popen([a.emulator, *serials], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     ws = emu.stdout.readline().strip()
     server = subprocess.Popen([a.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--livechess", ws],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                              stdout=subprocess.PIPE, text=True,
+                              stderr=open(a.server_log, "w") if a.server_log else subprocess.DEVNULL,
                               preexec_fn=pin_server)
     line = server.stdout.readline()
     url = next(w for w in line.split() if w.startswith("http://")).rstrip("/")  # in either language

@@ -530,11 +530,13 @@ pub(super) async fn undo(
                 _ => Ok(()),
             })
         })
-        .await
+        .await?;
+        app.live.reload_screens();
+        Ok::<_, WebError>(())
     }
     .await;
     match done {
-        Ok(_) => back("/log", lang, None, &[]),
+        Ok(()) => back("/log", lang, None, &[]),
         Err(e) => error_page(&app, lang, "/log", &e),
     }
 }

@@ -82,36 +82,28 @@ pub fn svg(placement: Option<&str>, label: &str) -> String {
     let shown = placement
         .filter(|p| pieces(p).is_some())
         .unwrap_or("8/8/8/8/8/8/8/8");
-    let mut s = String::with_capacity(2400);
+    let mut s = String::with_capacity(1400);
     s.push_str(&format!(
         "<svg class=\"diagram\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 8 8\" \
          role=\"img\" aria-label=\"{}\" data-placement=\"{}\">",
         escape(label),
         escape(shown)
     ));
+    // The dark squares as dashes one square long on each row (a1 is dark; in SVG rows go down
+    // from rank 8, and a row starting light starts its dashes one square in): one short
+    // path, not 32 squares, as a diagram goes to every page and screen at each change.
     s.push_str(&format!(
-        "<rect width=\"8\" height=\"8\" fill=\"{LIGHT}\"/><path fill=\"{DARK}\" d=\""
+        "<rect width=\"8\" height=\"8\" fill=\"{LIGHT}\"/><path stroke=\"{DARK}\" \
+         stroke-dasharray=\"1\" d=\"M1 .5h7M0 1.5h8M1 2.5h7M0 3.5h8M1 4.5h7M0 5.5h8M1 6.5h7M0 7.5h8\"/>"
     ));
-    // The dark squares: a1 is dark; in SVG rows go down from rank 8.
-    for row in 0..8u8 {
-        for col in 0..8u8 {
-            if (row + col) % 2 == 1 {
-                s.push_str(&format!("M{col} {row}h1v1h-1z"));
-            }
-        }
-    }
-    s.push_str("\"/>");
     s.push_str(
         "<g font-family=\"'DejaVu Sans','Noto Sans Symbols 2','Segoe UI Symbol',serif\" \
-         font-size=\"0.86\" text-anchor=\"middle\" fill=\"#000\">",
+         font-size=\"0.86\" text-anchor=\"middle\">",
     );
     for (file, rank, c) in found {
         let (x, y) = (f32::from(file) + 0.5, f32::from(7 - rank) + 0.8);
-        let square = format!("{}{}", (b'a' + file) as char, rank + 1);
         if let Some(g) = glyph(c) {
-            s.push_str(&format!(
-                "<text x=\"{x}\" y=\"{y}\" data-square=\"{square}\" data-piece=\"{c}\">{g}</text>"
-            ));
+            s.push_str(&format!("<text x=\"{x}\" y=\"{y}\">{g}</text>"));
         }
     }
     s.push_str("</g></svg>");
@@ -133,10 +125,12 @@ mod tests {
             Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"),
             "board 1",
         );
-        assert!(s.contains("data-square=\"e4\" data-piece=\"P\">\u{2659}<"));
-        assert!(s.contains("data-square=\"e8\" data-piece=\"k\">\u{265A}<"));
-        assert!(!s.contains("data-square=\"e2\""));
+        // e4: file 4, fourth row from the top; e8: the top row; nothing left on e2.
+        assert!(s.contains("<text x=\"4.5\" y=\"4.8\">\u{2659}<"));
+        assert!(s.contains("<text x=\"4.5\" y=\"0.8\">\u{265A}<"));
+        assert!(!s.contains("<text x=\"4.5\" y=\"6.8\">"));
         assert_eq!(s.matches("<text").count(), 32);
+        assert!(s.len() < 1500, "{} bytes", s.len());
     }
 
     #[test]

@@ -392,7 +392,19 @@ impl App {
         seen: Option<String>,
         edit: impl FnOnce(&mut Tournament) -> Result<T, WebError> + Send + 'static,
     ) -> Result<T, WebError> {
-        self.change_as(caller_act(), seen, edit).await
+        let changed = self.change_as(caller_act(), seen, edit).await?;
+        // The hall's screens show the pairings and the standings: they follow the change.
+        self.live.reload_screens();
+        Ok(changed)
+    }
+
+    /// [`App::change`] of what the hall's screens do not show (a decision on an incident, the
+    /// play-out's settings): they are not told to reload.
+    async fn change_off_screen<T: Send + 'static>(
+        self: &Shared,
+        edit: impl FnOnce(&mut Tournament) -> Result<T, WebError> + Send + 'static,
+    ) -> Result<T, WebError> {
+        self.change_as(caller_act(), None, edit).await
     }
 
     /// [`App::change`] journalled as `act`: for a change no request makes (the live room's

@@ -59,6 +59,7 @@ mod web_attacks;
 mod web_live;
 #[cfg(unix)]
 mod web_live_dgt;
+mod web_live_screen;
 mod web_report;
 mod winnability_cha;
 mod winnable_cli;

@@ -16,7 +16,8 @@ still going (boards 9 and 10). Checks, on the Russian pages:
   reload, one second less a second later);
 - at expiry the live positions of boards 9 and 10 are adjudicated, shown, and recorded on the
   click;
-- `/screen` has no control, and shows the standings afterwards.
+- `/screen` has no control, follows a board's move by its stream within 2 s, loads itself
+  again after a result entered at the desk and shows it, and shows the standings afterwards.
 
 Screenshots (Russian, 1280 px): the live round (docs: live-round-ru.png) and the big screen.
 
@@ -148,8 +149,12 @@ def main():
     c = Checks()
     css = By.CSS_SELECTOR
 
+    loads = []
+
     def go(path):
+        t0 = time.time()
         browser.get(url + path)
+        loads.append((time.time() - t0, path))
 
     def submit(button):
         """Clicks a form's button and waits for the page the POST redirects to (the old page
@@ -239,6 +244,14 @@ def main():
         c.check(not browser.find_elements(css, "form, button, input, select, textarea"), "/screen has no control")
         c.check(len(browser.find_elements(css, "svg.diagram")) == 8, "/screen shows the 8 diagrams")
         browser.save_screenshot(os.path.join(args.screenshots, "live-screen-ru.png"))
+        # The screen follows a board by its stream (one write a second): 1... e5 on board 6.
+        time.sleep(0.5)  # the event stream connects
+        send("2006", E4E5)
+        took = wait(lambda: browser.find_element(css, "#board-6 svg.diagram").get_attribute("data-placement")
+                    == E4E5, 3, "board 6's move on /screen")
+        if took is not None:
+            print(f"live: /screen showed the move {took:.2f} s after the board's change", flush=True)
+            c.check(took <= 2.0, f"the screen's diagram within 2 s (took {took:.2f} s)")
 
         # The clicks: the notice, the mate, the signal.
         go("/rounds/1/live?lang=ru")
@@ -249,7 +262,18 @@ def main():
         boards = api(url, "/api/rounds/1")[1]["boards"]
         c.check(boards[0]["result"] == "0-1" and boards[2]["result"] == "0-1",
                 f"recorded on the click: {[b['result'] for b in boards]}")
-        for b in (2, 4, 5, 6, 7, 8):
+        # A result entered at the desk: the screen loads itself again and shows it.
+        go("/screen?lang=ru")
+        browser.execute_script("window.arbiterKept = 1;")
+        api(url, "/api/rounds/1/boards/2/result", {"result": "1/2-1/2"})
+        sent = time.time()
+        took = wait(lambda: browser.execute_script("return window.arbiterKept") is None
+                    and "½" in browser.find_element(css, "#screen-pairings tr:nth-child(3)").text, 5,
+                    "the screen reloaded with board 2's result")
+        if took is not None:
+            print(f"live: /screen showed board 2's result {took:.2f} s after it was entered", flush=True)
+            c.check(took <= 2.5, f"the screen shows the result within 2.5 s (took {took:.2f} s)")
+        for b in (4, 5, 6, 7, 8):
             api(url, f"/api/rounds/1/boards/{b}/result", {"result": "1/2-1/2"})
         go("/rounds/1/live?lang=ru")
         c.check(browser.find_elements(css, "#playout-all"), "the play-out offered at 80 %")
@@ -277,6 +301,11 @@ def main():
         c.check(games[8].get("adjudicated", {}).get("fen", "").startswith(E4E5NF3),
                 f"board 9 adjudicated from its live position: {games[8].get('adjudicated')}")
         go("/screen?lang=ru&view=standings")
+        # No page waits for a connection: a page left closes its event stream (the browser
+        # keeps six connections to a server, and one left to drain held a load 5 s).
+        slowest = max(loads)
+        print(f"live: {len(loads)} page loads, the slowest {slowest[0]:.2f} s ({slowest[1]})", flush=True)
+        c.check(slowest[0] < 2.0, f"every page loads within 2 s: {slowest[0]:.2f} s for {slowest[1]}")
         rows = browser.find_elements(css, "#screen-standings tr")
         c.check(len(rows) == 21, f"/screen shows the standings: {len(rows)} rows")
         c.check(not browser.find_elements(css, "form, button, input, select, textarea"), "/screen has no control")

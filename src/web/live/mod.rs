@@ -13,7 +13,7 @@
 //! | `POST /api/rounds/{n}/playout` | `{"boards": [..] \| "all", "minutes": 5}` → 200 `{"started": [..], "minutes"}` |
 //! | `POST /api/rounds/{n}/boards/{b}/notice` | `{"incident": i}`: the arbiter noticed the illegal act (CR 3.4) |
 //! | `POST /api/rounds/{n}/boards/{b}/record` | records the proposed result (the arbiter's click) |
-//! | `GET /events` | `text/event-stream`: `board` events (a board's brief, with its diagram) and `reload`; `?for=screen`: each board's at most once a second, a new incident as its `board` event, `reload` at most once a second and only for what the screen shows |
+//! | `GET /events` | `text/event-stream`: `board` events (a board's brief, with its diagram) and `reload`; `?for=screen[&since=N]`: one write a second at most, the latest `board` event of each board changed since the last write (since change `N`, the page's `data-since`, for the first; a new incident is its `board` event), or `reload` alone, at most once a second, after a change of the event made at the desk |
 //!
 //! Every incident of a followed board goes into the event's record (the state file's
 //! `live.incidents`, within a second), with the arbiter's decision on it (noticed, result
@@ -27,7 +27,7 @@ use std::collections::BTreeMap;
 use std::convert::Infallible;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use axum::Json;
@@ -71,10 +71,12 @@ pub struct LiveHub {
     /// The event streams' messages, each encoded once ([`sse_frame`]) and shared by every
     /// page that follows: 50 screens cost one encoding and 50 reference counts, not 50 copies.
     tx: broadcast::Sender<Bytes>,
-    /// The hall's screens' stream (`/events?for=screen`): the same messages, each board's
-    /// at most once a second ([`screen::ScreenFeed`]).
-    screen_tx: broadcast::Sender<Bytes>,
-    screen_feed: Mutex<screen::ScreenFeed>,
+    /// The hall's screens' streams (`/events?for=screen`): each board's latest event, and
+    /// the `reload`s issued to them ([`feed::ScreenFeed`]).
+    screen_feed: Mutex<feed::ScreenFeed>,
+    /// How many screens' streams were opened (each is written at its own moment of the
+    /// second).
+    screen_streams: AtomicU64,
     /// True while a play-out may need adjudicating (the ticker looks at the state file).
     playouts: AtomicBool,
     /// Set when the server stops: the event streams end, so that the graceful shutdown does
@@ -111,8 +113,8 @@ impl LiveHub {
         LiveHub {
             room: Mutex::new(room),
             tx: broadcast::channel(1024).0,
-            screen_tx: broadcast::channel(1024).0,
-            screen_feed: Mutex::new(screen::ScreenFeed::default()),
+            screen_feed: Mutex::new(feed::ScreenFeed::default()),
+            screen_streams: AtomicU64::new(0),
             playouts: AtomicBool::new(true),
             stopping: tokio::sync::watch::channel(false).0,
             saving: tokio::sync::Mutex::new(()),
@@ -135,23 +137,27 @@ impl LiveHub {
     }
 
     /// Tells the pages to reload (an assignment, a result, a play-out started): the desk's at
-    /// once, the hall's screens at most once a second ([`screen::ScreenFeed`]).
+    /// once, the hall's screens at most once a second ([`feed::ScreenFeed`]).
     fn reload(&self) {
-        let frame = reload_frame();
-        let _ = self.tx.send(frame.clone());
-        let to_screens = self.screen_feed().offer_reload(frame, now_ms());
-        if let Some(f) = to_screens {
-            let _ = self.screen_tx.send(f);
-        }
+        let _ = self.tx.send(reload_frame());
+        self.reload_screens();
+    }
+
+    /// Tells the hall's screens to reload, at most once a second ([`feed::ScreenFeed`]):
+    /// after every change of the event made at the desk (a result, a player, a pairing: the
+    /// screen shows pairings and standings).
+    pub(super) fn reload_screens(&self) {
+        self.screen_feed().offer_reload(now_ms());
     }
 
     /// Tells the desk's pages to reload, not the hall's screens: for a change they do not
-    /// show (an e-board seen, a decision on an incident, the play-out's settings).
+    /// show (an e-board seen, a decision on an incident, the play-out's settings), or one
+    /// made through [`App::change`], which tells them itself.
     fn reload_desk(&self) {
         let _ = self.tx.send(reload_frame());
     }
 
-    fn screen_feed(&self) -> std::sync::MutexGuard<'_, screen::ScreenFeed> {
+    fn screen_feed(&self) -> std::sync::MutexGuard<'_, feed::ScreenFeed> {
         self.screen_feed
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -186,10 +192,7 @@ impl LiveHub {
         for (serial, incident) in changed {
             self.announce(&serial, |_| incident, false);
         }
-        let due = self.screen_feed().due(&reload_frame(), now_ms());
-        for frame in due {
-            let _ = self.screen_tx.send(frame);
-        }
+        self.screen_feed().due(now_ms());
     }
 
     /// Tells the pages about e-board `serial`'s board: its brief (`board`), or `reload` when
@@ -216,19 +219,14 @@ impl LiveHub {
                "proposed": b.proposed});
         let frame = sse_frame(kind, &data.to_string());
         // The screen shows the diagram and the moves, no incidents, proposals or forms: a new
-        // incident is a `board` event to it, held to one a second as the others.
+        // incident is a `board` event to it, as the others.
         let screen_frame = if kind == "board" {
             frame.clone()
         } else {
             data["type"] = json!("board");
             sse_frame("board", &data.to_string())
         };
-        let to_screens = self
-            .screen_feed()
-            .offer((b.round, b.board), screen_frame, now_ms());
-        if let Some(f) = to_screens {
-            let _ = self.screen_tx.send(f);
-        }
+        self.screen_feed().offer((b.round, b.board), screen_frame);
         let _ = self.tx.send(frame);
     }
 }
@@ -385,7 +383,8 @@ async fn assign(
     if let Ok(t) = app.load().await {
         app.live_sync(&t);
     }
-    app.live.reload();
+    // The hall's screens were told by the change ([`App::change`]).
+    app.live.reload_desk();
     Ok(done)
 }
 
@@ -443,7 +442,8 @@ async fn start_playout(
         })
         .await?;
     app.live.playouts.store(true, Ordering::SeqCst);
-    app.live.reload();
+    // The hall's screens were told by the change ([`App::change`]).
+    app.live.reload_desk();
     Ok(done)
 }
 
@@ -490,7 +490,7 @@ async fn notice(app: &Shared, n: u32, b: u32, incident: usize) -> Result<(), Web
             result: None,
             at_ms: now_ms(),
         };
-        app.change(None, move |t| {
+        app.change_off_screen(move |t| {
             t.live.decide(n, b, game, incident, decision);
             Ok(())
         })
@@ -623,7 +623,8 @@ async fn record_proposed(app: &Shared, n: u32, b: u32, lang: Lang) -> Result<Str
             ));
         }
     }
-    app.live.reload();
+    // The hall's screens were told by the change ([`App::change`]).
+    app.live.reload_desk();
     Ok(proposed.result)
 }
 
@@ -661,17 +662,18 @@ const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// encoded bytes ([`LiveHub::tx`]); one that falls behind by more than the channel holds gets
 /// `reload` instead of what it missed.
 ///
-/// `/events?for=screen` is the hall's screens' stream: each board's `board` event at most once
-/// a second, its latest ([`screen::ScreenFeed`]).
+/// `/events?for=screen[&since=N]` is the hall's screens' stream: one write a second at most,
+/// the latest `board` event of each board changed since the last (since change `N`, the
+/// number its page was made at, for the first), or `reload` ([`feed::screen_stream`]).
 pub(super) async fn events(State(app): State<Shared>, uri: axum::http::Uri) -> Response {
     let screen = uri
         .query()
         .is_some_and(|q| q.split('&').any(|kv| kv == "for=screen"));
-    let rx = if screen {
-        app.live.screen_tx.subscribe()
-    } else {
-        app.live.tx.subscribe()
-    };
+    if screen {
+        let stream = feed::screen_stream(app.live.clone(), feed::since_of(uri.query()));
+        return event_stream(&app, stream);
+    }
+    let rx = app.live.tx.subscribe();
     let quiet = tokio::time::interval_at(tokio::time::Instant::now() + KEEP_ALIVE, KEEP_ALIVE);
     let stream = futures_util::stream::unfold((rx, quiet), |(mut rx, mut quiet)| async move {
         let frame = tokio::select! {
@@ -685,6 +687,14 @@ pub(super) async fn events(State(app): State<Shared>, uri: axum::http::Uri) -> R
         };
         Some((Ok::<_, Infallible>(frame), (rx, quiet)))
     });
+    event_stream(&app, stream)
+}
+
+/// The response of an event stream: `text/event-stream`, ending when the server stops.
+fn event_stream(
+    app: &Shared,
+    stream: impl futures_util::Stream<Item = Result<Bytes, Infallible>> + Send + 'static,
+) -> Response {
     let mut stopping = app.live.stopping.subscribe();
     let stream = futures_util::StreamExt::take_until(stream, async move {
         let _ = stopping.wait_for(|s| *s).await;
@@ -699,6 +709,7 @@ pub(super) async fn events(State(app): State<Shared>, uri: axum::http::Uri) -> R
         .into_response()
 }
 
+mod feed;
 mod links;
 mod pages;
 mod record;

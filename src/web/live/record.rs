@@ -190,7 +190,7 @@ pub(in crate::web) async fn api_settings(
         "expected {\"playout_minutes\": 5, \"playout_offer_percent\": 80}",
     )?;
     let (minutes, percent) = app
-        .change(None, move |t| {
+        .change_off_screen(move |t| {
             set_playout(
                 t,
                 body.playout_minutes,

@@ -8,98 +8,18 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::super::Shared;
 use super::super::extract::PageQuery;
-use super::super::view::{error_page, render_html};
+use super::super::view::{Page, error_page, render_html};
+use super::super::{Shared, WebError};
 use super::pages::{clock, round_live_data};
 use super::{LiveHub, now_ms};
 use crate::tournament::live::Playout;
 use crate::tournament::{GameRef, Tournament};
-
-/// What the hall's screens' event stream sends: each board's `board` event at once when the
-/// last one sent is [`SCREEN_BOARD_MS`] old, else the latest held until it is; `reload` at most
-/// once every [`SCREEN_BOARD_MS`] as well, held meanwhile. A screen follows every board within
-/// a second, as the desk's pages do, and 40 boards sending four placements a second cost it
-/// 40 events a second, not 160 (each with its diagram, to every screen). The screen shows no
-/// incidents, proposals or forms, so a board's new incident is its `board` event to it, not a
-/// `reload` (which would make every screen load the page again).
-#[derive(Debug, Default)]
-pub(super) struct ScreenFeed {
-    /// When each board's last event was sent, `(round, board)` → ms since the Unix epoch.
-    sent: BTreeMap<(u32, u32), u64>,
-    /// Each board's latest event not yet sent.
-    held: BTreeMap<(u32, u32), Bytes>,
-    /// When the last `reload` was sent, ms since the Unix epoch.
-    reload_sent: Option<u64>,
-    /// A `reload` waits to be sent.
-    reload_held: bool,
-}
-
-/// How often a screen is sent one board's events, or `reload`, at most, in ms.
-pub(super) const SCREEN_BOARD_MS: u64 = 1000;
-
-/// Whether an event last sent at `sent` may be sent again at `now_ms`.
-fn may_send(sent: Option<&u64>, now_ms: u64) -> bool {
-    sent.is_none_or(|&t| now_ms.saturating_sub(t) >= SCREEN_BOARD_MS)
-}
-
-impl ScreenFeed {
-    /// Board `board`'s `board` event `frame` at `now_ms`: to send now, or held (`None`).
-    pub(super) fn offer(&mut self, board: (u32, u32), frame: Bytes, now_ms: u64) -> Option<Bytes> {
-        if may_send(self.sent.get(&board), now_ms) {
-            self.held.remove(&board);
-            self.sent.insert(board, now_ms);
-            Some(frame)
-        } else {
-            self.held.insert(board, frame);
-            None
-        }
-    }
-
-    /// A `reload` at `now_ms` (`reload`, the frame): to send now, or held (`None`). Sent, it
-    /// drops the boards' events held (the page loaded again shows them).
-    pub(super) fn offer_reload(&mut self, reload: Bytes, now_ms: u64) -> Option<Bytes> {
-        if may_send(self.reload_sent.as_ref(), now_ms) {
-            self.reload_held = false;
-            self.reload_sent = Some(now_ms);
-            self.held.clear();
-            Some(reload)
-        } else {
-            self.reload_held = true;
-            None
-        }
-    }
-
-    /// The held events due at `now_ms`, to send now (`reload`, the frame of a held reload).
-    pub(super) fn due(&mut self, reload: &Bytes, now_ms: u64) -> Vec<Bytes> {
-        if self.reload_held && may_send(self.reload_sent.as_ref(), now_ms) {
-            return self
-                .offer_reload(reload.clone(), now_ms)
-                .into_iter()
-                .collect();
-        }
-        let due: Vec<(u32, u32)> = self
-            .held
-            .keys()
-            .filter(|b| may_send(self.sent.get(b), now_ms))
-            .copied()
-            .collect();
-        let mut out = Vec::with_capacity(due.len());
-        for b in due {
-            if let Some(f) = self.held.remove(&b) {
-                self.sent.insert(b, now_ms);
-                out.push(f);
-            }
-        }
-        out
-    }
-}
 
 /// The state file as it lies on disk: device, file number, length, modification and change
 /// times. A change of the event writes a new file and renames it over the old one (the store's
@@ -141,6 +61,8 @@ pub(super) struct KeptScreen {
     ///
     /// [`LiveRoom::changes`]: crate::board::room::LiveRoom::changes
     changes: u64,
+    /// The screens' count of `reload`s sent when it was made ([`super::feed::ScreenFeed::reloads`]).
+    reloads: u64,
     /// When it was made, ms since the Unix epoch (the server's clock).
     made_ms: u64,
     /// The play-outs of unfinished boards it shows, by board.
@@ -161,10 +83,13 @@ enum Piece {
     Clock(u32),
 }
 
-/// How old the boards a kept page shows may be, in ms: the screen's diagrams follow the
-/// boards within a second (its event stream brings each change meanwhile), so 40 boards
-/// moving cost one rendering a second, not one per viewer and change.
-const BOARDS_FRESH_MS: u64 = 1000;
+/// How old a kept page may be while the boards or the state file changed since, in ms. The
+/// screen's diagrams follow the boards within a second (its event stream brings each change
+/// meanwhile), and a change the screen shows sends it a `reload` (at most one a second,
+/// [`super::feed::ScreenFeed`]) after which the page is made again. So 40 boards moving, the live room's
+/// incidents written every 250 ms and results entered as fast as the desk takes them cost at
+/// most two renderings a second per language and view, not one per viewer and change.
+const FRESH_MS: u64 = 1000;
 
 /// Marks a countdown's place in a rendered page (a private-use character no page writes).
 const MARK: char = '\u{E000}';
@@ -180,7 +105,7 @@ impl KeptScreen {
     fn new(
         html: &str,
         file: FileStamp,
-        changes: u64,
+        (changes, reloads): (u64, u64),
         playouts: BTreeMap<u32, Playout>,
         now_ms: u64,
     ) -> KeptScreen {
@@ -202,6 +127,7 @@ impl KeptScreen {
         KeptScreen {
             file,
             changes,
+            reloads,
             made_ms: now_ms,
             over: KeptScreen::over_at(&playouts, now_ms),
             playouts,
@@ -209,13 +135,15 @@ impl KeptScreen {
         }
     }
 
-    /// Whether the page still shows the event in state file `file` with the room at
-    /// `changes`, at `now_ms`: the same event, no play-out over since, and the same boards or
-    /// boards at most [`BOARDS_FRESH_MS`] older.
-    fn fits(&self, file: &FileStamp, changes: u64, now_ms: u64) -> bool {
-        self.file == *file
-            && (self.changes == changes || now_ms.saturating_sub(self.made_ms) < BOARDS_FRESH_MS)
+    /// Whether the page may still be shown for the event in state file `file`, the room at
+    /// `changes` and the screens' `reloads`, at `now_ms`: no `reload` sent since it was made
+    /// (the screens that follow one must see what it announced), no play-out over since, and
+    /// the same event and boards or a page at most [`FRESH_MS`] old.
+    fn fits(&self, file: &FileStamp, (changes, reloads): (u64, u64), now_ms: u64) -> bool {
+        self.reloads == reloads
             && self.over == KeptScreen::over_at(&self.playouts, now_ms)
+            && ((self.file == *file && self.changes == changes)
+                || now_ms.saturating_sub(self.made_ms) < FRESH_MS)
     }
 
     /// The page at `now_ms`: the countdowns from the server's clock.
@@ -247,13 +175,14 @@ fn mark(kind: char, board: u32) -> String {
 }
 
 impl LiveHub {
-    /// The kept `/screen` page of language `lang` and view `standings`, when it still shows
-    /// the event in state file `file` with the room at `changes`, at `now_ms`.
+    /// The kept `/screen` page of language `lang` and view `standings`, when it may still be
+    /// shown for the event in state file `file`, the room's and the screens' counts `seen`
+    /// ([`KeptScreen::fits`]), at `now_ms`.
     fn screen_kept(
         &self,
         slot: ScreenSlot,
         file: &FileStamp,
-        changes: u64,
+        seen: (u64, u64),
         now_ms: u64,
     ) -> Option<String> {
         let screens = self
@@ -262,7 +191,7 @@ impl LiveHub {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         screens
             .get(&slot)
-            .filter(|k| k.fits(file, changes, now_ms))
+            .filter(|k| k.fits(file, seen, now_ms))
             .map(|k| k.page(now_ms))
     }
 
@@ -304,31 +233,81 @@ pub(in crate::web) async fn screen(State(app): State<Shared>, q: PageQuery, uri:
     // The room's count and the file's stamp taken before the state is read: a change
     // meanwhile makes the next page new.
     let kept = || {
-        let changes = app.live.room().changes();
+        let (reloads, since) = {
+            let feed = app.live.screen_feed();
+            (feed.reloads(), feed.seq())
+        };
+        let seen = (app.live.room().changes(), reloads);
         let file = FileStamp::of(&app.config.state);
         let now = now_ms();
         let html = file
             .as_ref()
             .filter(|_| keep)
-            .and_then(|f| app.live.screen_kept(slot, f, changes, now));
-        (html, changes, file, now)
+            .and_then(|f| app.live.screen_kept(slot, f, seen, now));
+        (html, seen, since, file, now)
     };
     if let (Some(html), ..) = kept() {
         return html_page(html);
     }
     // One rendering at a time; a screen that waited takes the page just kept when it fits.
     let _rendering = app.live.screen_rendering.lock().await;
-    let (html, changes, file, now) = kept();
+    let (html, seen, since, file, now) = kept();
     if let Some(html) = html {
         return html_page(html);
     }
-    let t = match app.load().await {
+    // Made on a blocking thread: result entry's requests go on while it is drawn.
+    let shown = {
+        let app = app.clone();
+        let made = Made {
+            slot,
+            keep,
+            seen,
+            since,
+            file,
+            now,
+        };
+        tokio::task::spawn_blocking(move || make_screen(&app, &page, made)).await
+    };
+    shown.unwrap_or_else(|e| {
+        (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("page screen.html: {e}"),
+        )
+            .into_response()
+    })
+}
+
+/// What a `/screen` page is made from: its slot, whether it is kept, the counts and the
+/// state file's stamp taken before the state is read, and the moment.
+struct Made {
+    slot: ScreenSlot,
+    keep: bool,
+    seen: (u64, u64),
+    since: u64,
+    file: Option<FileStamp>,
+    now: u64,
+}
+
+/// Makes a `/screen` page from the state file (and keeps it when `made.keep`): the current
+/// round's boards with their diagrams and countdowns, the standings.
+fn make_screen(app: &Shared, page: &Page, made: Made) -> Response {
+    let Made {
+        slot,
+        keep,
+        seen,
+        since,
+        file,
+        now,
+    } = made;
+    let lang = page.lang;
+    let standings_view = slot.1;
+    let t = match crate::tournament::store::load(&app.config.state) {
         Ok(t) => t,
-        Err(e) => return error_page(&app, lang, "/", &e),
+        Err(e) => return error_page(app, lang, "/", &WebError::from(e)),
     };
     let round = t.paired_rounds();
     let playouts = playouts_of(&t, round);
-    let mut data = round_live_data(&app, &t, round, lang);
+    let mut data = round_live_data(app, &t, round, lang);
     // The countdowns as marks, written at each request.
     if let Some(boards) = data.get_mut("boards").and_then(Value::as_array_mut) {
         for b in boards {
@@ -352,6 +331,8 @@ pub(in crate::web) async fn screen(State(app): State<Shared>, q: PageQuery, uri:
         .collect();
     if let Some(d) = data.as_object_mut() {
         d.insert("standings".into(), json!(rows));
+        // The screen's stream starts from the changes this page shows.
+        d.insert("since".into(), json!(since));
         d.insert(
             "view".into(),
             json!(if standings_view {
@@ -373,7 +354,7 @@ pub(in crate::web) async fn screen(State(app): State<Shared>, q: PageQuery, uri:
             )),
         );
     }
-    match render_html(&app, "screen.html", &page, data) {
+    match render_html(app, "screen.html", page, data) {
         Ok(html) => {
             let kept = KeptScreen::new(
                 &html,
@@ -383,7 +364,7 @@ pub(in crate::web) async fn screen(State(app): State<Shared>, q: PageQuery, uri:
                     #[cfg(unix)]
                     unix: (0, 0, 0, 0),
                 }),
-                changes,
+                seen,
                 playouts,
                 now,
             );
@@ -416,45 +397,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_screen_gets_each_board_at_most_once_a_second_and_its_latest() {
-        let mut feed = ScreenFeed::default();
-        let f = |s: &'static str| Bytes::from_static(s.as_bytes());
-        let r = f("r");
-        assert_eq!(feed.offer((1, 1), f("a"), 10_000), Some(f("a")));
-        // Another board is not held back by the first.
-        assert_eq!(feed.offer((1, 2), f("x"), 10_100), Some(f("x")));
-        assert_eq!(feed.offer((1, 1), f("b"), 10_250), None);
-        assert_eq!(feed.offer((1, 1), f("c"), 10_500), None);
-        assert!(feed.due(&r, 10_999).is_empty());
-        assert_eq!(feed.due(&r, 11_000), [f("c")]);
-        assert!(feed.due(&r, 13_000).is_empty());
-        // A reload goes at once when none went for a second, and drops what was held.
-        assert_eq!(feed.offer((1, 1), f("d"), 11_200), None);
-        assert_eq!(feed.offer_reload(r.clone(), 11_300), Some(r.clone()));
-        assert!(feed.due(&r, 20_000).is_empty());
-    }
-
-    #[test]
-    fn a_screen_gets_at_most_one_reload_a_second() {
-        let mut feed = ScreenFeed::default();
-        let r = Bytes::from_static(b"r");
-        assert_eq!(feed.offer_reload(r.clone(), 5_000), Some(r.clone()));
-        // Three more within the second: one, held until the second is over.
-        assert_eq!(feed.offer_reload(r.clone(), 5_100), None);
-        assert_eq!(feed.offer_reload(r.clone(), 5_400), None);
-        assert_eq!(
-            feed.offer((1, 4), Bytes::from_static(b"b"), 5_500),
-            Some(Bytes::from_static(b"b"))
-        );
-        assert_eq!(feed.offer((1, 4), Bytes::from_static(b"c"), 5_600), None);
-        assert!(feed.due(&r, 5_999).is_empty());
-        // The held reload goes, and the board's held event with it (the page shows it).
-        assert_eq!(feed.due(&r, 6_000), [Bytes::from_static(b"r")]);
-        assert!(feed.due(&r, 6_500).is_empty());
-        assert!(feed.due(&r, 9_000).is_empty());
-    }
-
-    #[test]
     fn a_kept_page_writes_the_seconds_left_at_each_request() {
         let p = Playout {
             round: 1,
@@ -473,7 +415,13 @@ mod tests {
             #[cfg(unix)]
             unix: (1, 2, 3, 4),
         };
-        let kept = KeptScreen::new(&html, file.clone(), 7, BTreeMap::from([(3, p)]), 1_000_000);
+        let kept = KeptScreen::new(
+            &html,
+            file.clone(),
+            (7, 2),
+            BTreeMap::from([(3, p)]),
+            1_000_000,
+        );
         assert_eq!(
             kept.page(1_000_000),
             "<td data-remaining=\"300\"><b>5:00</b></td>"
@@ -483,15 +431,18 @@ mod tests {
             kept.page(1_061_500),
             "<td data-remaining=\"239\"><b>3:59</b></td>"
         );
-        assert!(kept.fits(&file, 7, 1_299_999));
+        assert!(kept.fits(&file, (7, 2), 1_299_999));
         // Over: the page is made again (the board shows its adjudication).
-        assert!(!kept.fits(&file, 7, 1_300_000));
+        assert!(!kept.fits(&file, (7, 2), 1_300_000));
         // The boards changed: kept for a second, then made again.
-        assert!(kept.fits(&file, 8, 1_000_999));
-        assert!(!kept.fits(&file, 8, 1_001_000));
-        // The event changed: made again at once.
+        assert!(kept.fits(&file, (8, 2), 1_000_999));
+        assert!(!kept.fits(&file, (8, 2), 1_001_000));
+        // The event changed (a result, the room's incidents written): the same.
         let mut other = file.clone();
         other.len = 2;
-        assert!(!kept.fits(&other, 7, 1_000_001));
+        assert!(kept.fits(&other, (7, 2), 1_000_999));
+        assert!(!kept.fits(&other, (7, 2), 1_001_000));
+        // A reload was issued to the screens since: made again at once, whatever changed.
+        assert!(!kept.fits(&file, (7, 3), 1_000_001));
     }
 }

@@ -31,8 +31,11 @@
     setInterval(tick, 250);
   }
   if (!window.EventSource) return;
-  // The hall's screen takes each board at most once a second (the server holds the rest).
-  const events = new EventSource(root.dataset.live === 'screen' ? '/events?for=screen' : '/events');
+  // The hall's screen takes the boards once a second (the server holds each board's latest),
+  // from the changes its page shows on.
+  const screen = root.dataset.live === 'screen';
+  const since = root.dataset.since ? '&since=' + encodeURIComponent(root.dataset.since) : '';
+  const events = new EventSource(screen ? '/events?for=screen' + since : '/events');
   events.addEventListener('board', (e) => {
     const d = JSON.parse(e.data);
     if (String(d.round) !== round) return;
@@ -56,4 +59,9 @@
     box.dataset.plies = d.plies;
   });
   events.addEventListener('reload', reload);
+  // A page left closes its stream: else the browser holds the connection for seconds to drain
+  // it, and with six connections to a server, the desk's next page waited up to 5 s.
+  window.addEventListener('pagehide', () => events.close());
+  // Back to a page kept by the browser: its stream was closed, load it afresh.
+  window.addEventListener('pageshow', (e) => { if (e.persisted) location.reload(); });
 })();
