@@ -274,7 +274,7 @@ def main():
     ap.add_argument("--period", type=float, default=0.25)
     ap.add_argument("--seconds", type=float, default=20)
     ap.add_argument("--viewers", type=int, default=50)
-    ap.add_argument("--results", type=int, default=200)
+    ap.add_argument("--results", type=int, default=400)
     ap.add_argument("--screen-every", type=float, default=2.0)
     ap.add_argument("--viewer-mode", choices=["both", "events", "page", "idle"], default="both",
                     help="what each screen does: hold /events open, reload /screen, both, "
@@ -282,10 +282,11 @@ def main():
     ap.add_argument("--follow-reloads", action="store_true",
                     help="with --viewer-mode both, each screen loads /screen again after each "
                          "`reload` event, as its script does")
-    ap.add_argument("--blocks", type=int, default=4,
-                    help="result entry alternates this many times between alone and watched")
-    ap.add_argument("--settle", type=float, default=2.0,
-                    help="seconds the screens run before a watched block is timed")
+    ap.add_argument("--blocks", type=int, default=20,
+                    help="result entry alternates this many times between alone and watched "
+                         "(20 blocks of 20: the control, --viewer-mode idle, then gives ratios of 1)")
+    ap.add_argument("--settle", type=float, default=1.0,
+                    help="seconds of pause before each block (the screens connect meanwhile)")
     ap.add_argument("--pin", action="store_true",
                     help="the server on CPU 0, this script, the emulator and the screens on CPU 1")
     ap.add_argument("--server-log", metavar="FILE",
