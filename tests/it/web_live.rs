@@ -132,6 +132,38 @@ fn play(emu: &RoomEmulator, serial: &str, placements: &[&str], gap: Duration) {
     }
 }
 
+/// `arbiter serve STATE --livechess` on a free loopback port, following `emu`, once its
+/// `eboards` e-boards are listed: the server, its port and that `GET /api/live`.
+pub(crate) fn serve_room(state: &Path, emu: &RoomEmulator, eboards: usize) -> (Run, u16, Value) {
+    let port = free_port();
+    let addr = format!("127.0.0.1:{port}");
+    let run = Run::start(&[
+        "serve",
+        state.to_str().unwrap(),
+        "--addr",
+        &addr,
+        "--token",
+        TOKEN,
+        "--livechess",
+        emu.url(),
+    ]);
+    let start = Instant::now();
+    loop {
+        if let Ok(s) = TcpStream::connect(("127.0.0.1", port)) {
+            drop(s);
+            let v = get_json(port, "/api/live");
+            if v["eboards"].as_array().is_some_and(|a| a.len() == eboards) {
+                return (run, port, v);
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no {eboards} e-boards listed"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
@@ -156,35 +188,7 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
     let dir = tempfile::tempdir().unwrap();
     let state = event(dir.path());
     let emu = RoomEmulator::start(&["1001", "1002", "1003"]);
-    let port = free_port();
-    let addr = format!("127.0.0.1:{port}");
-    let run = Run::start(&[
-        "serve",
-        state.to_str().unwrap(),
-        "--addr",
-        &addr,
-        "--token",
-        TOKEN,
-        "--livechess",
-        emu.url(),
-    ]);
-    let v = {
-        let start = Instant::now();
-        loop {
-            if let Ok(s) = TcpStream::connect(("127.0.0.1", port)) {
-                drop(s);
-                let v = get_json(port, "/api/live");
-                if v["eboards"].as_array().is_some_and(|a| a.len() == 3) {
-                    break v;
-                }
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "no e-boards listed"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    };
+    let (run, port, v) = serve_room(&state, &emu, 3);
     assert_eq!(v["round"], 1);
     assert_eq!(v["eboards"][0]["serialnr"], "1001");
     assert_eq!(v["eboards"][0]["battery"], "84%");

@@ -8,9 +8,8 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use crate::live::Run;
 use crate::live::room::{RoomEmulator, START};
-use crate::web_live::{TOKEN, board, event, free_port, get_json, get_page, http, wait_live};
+use crate::web_live::{board, event, get_page, http, serve_room, wait_live};
 use serde_json::json;
 
 const E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
@@ -113,30 +112,7 @@ fn a_screen_gets_what_changed_since_its_page_then_one_write_a_second_and_reloads
     let dir = tempfile::tempdir().unwrap();
     let state = event(dir.path());
     let emu = RoomEmulator::start(&["2001", "2002"]);
-    let port = free_port();
-    let addr = format!("127.0.0.1:{port}");
-    let run = Run::start(&[
-        "serve",
-        state.to_str().unwrap(),
-        "--addr",
-        &addr,
-        "--token",
-        TOKEN,
-        "--livechess",
-        emu.url(),
-    ]);
-    let start = Instant::now();
-    loop {
-        if TcpStream::connect(("127.0.0.1", port)).is_ok()
-            && get_json(port, "/api/live")["eboards"]
-                .as_array()
-                .is_some_and(|a| a.len() == 2)
-        {
-            break;
-        }
-        assert!(start.elapsed() < Duration::from_secs(20), "no e-boards");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    let (run, port, _) = serve_room(&state, &emu, 2);
     for (serial, b) in [("2001", 1), ("2002", 2)] {
         let (status, body) = http(
             port,

@@ -291,16 +291,7 @@ struct Made {
 /// Makes a `/screen` page from the state file (and keeps it when `made.keep`): the current
 /// round's boards with their diagrams and countdowns, the standings.
 fn make_screen(app: &Shared, page: &Page, made: Made) -> Response {
-    let Made {
-        slot,
-        keep,
-        seen,
-        since,
-        file,
-        now,
-    } = made;
-    let lang = page.lang;
-    let standings_view = slot.1;
+    let (lang, standings_view, now) = (page.lang, made.slot.1, made.now);
     let t = match crate::tournament::store::load(&app.config.state) {
         Ok(t) => t,
         Err(e) => return error_page(app, lang, "/", &WebError::from(e)),
@@ -332,7 +323,7 @@ fn make_screen(app: &Shared, page: &Page, made: Made) -> Response {
     if let Some(d) = data.as_object_mut() {
         d.insert("standings".into(), json!(rows));
         // The screen's stream starts from the changes this page shows.
-        d.insert("since".into(), json!(since));
+        d.insert("since".into(), json!(made.since));
         d.insert(
             "view".into(),
             json!(if standings_view {
@@ -358,19 +349,19 @@ fn make_screen(app: &Shared, page: &Page, made: Made) -> Response {
         Ok(html) => {
             let kept = KeptScreen::new(
                 &html,
-                file.clone().unwrap_or(FileStamp {
+                made.file.clone().unwrap_or(FileStamp {
                     len: 0,
                     modified: None,
                     #[cfg(unix)]
                     unix: (0, 0, 0, 0),
                 }),
-                seen,
+                made.seen,
                 playouts,
                 now,
             );
             let shown = kept.page(now);
-            if keep && file.is_some() {
-                app.live.keep_screen(slot, kept);
+            if made.keep && made.file.is_some() {
+                app.live.keep_screen(made.slot, kept);
             }
             html_page(shown)
         }
