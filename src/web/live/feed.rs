@@ -28,6 +28,9 @@ pub(super) const SCREEN_MS: u64 = 1000;
 /// then). Each screen's stream keeps the number it has seen and asks [`ScreenFeed::since`].
 #[derive(Debug, Default)]
 pub(super) struct ScreenFeed {
+    /// The number this run of the server started from: a page made before it is from an
+    /// earlier run.
+    first: u64,
     /// The number of the last change offered (a board's event or a `reload`).
     seq: u64,
     /// Each board's latest `board` event: `(round, board)` → (its number, the frame).
@@ -44,6 +47,16 @@ pub(super) struct ScreenFeed {
 }
 
 impl ScreenFeed {
+    /// A feed numbering its changes from `first` on: numbers no earlier run of the server
+    /// gave when `first` is the time in ms × 1000 (a thousand changes a millisecond).
+    pub(super) fn starting_at(first: u64) -> ScreenFeed {
+        ScreenFeed {
+            first,
+            seq: first,
+            ..ScreenFeed::default()
+        }
+    }
+
     /// Board `board`'s latest `board` event (`(round, board)`), replacing the one before.
     pub(super) fn offer(&mut self, board: (u32, u32), frame: Bytes) {
         self.seq += 1;
@@ -90,7 +103,7 @@ impl ScreenFeed {
     /// change. A number this feed never gave (a page from an earlier run of the server) is
     /// answered with `reload`.
     pub(super) fn since(&self, seen: u64) -> (Vec<Bytes>, u64) {
-        if self.reload_seq > seen || seen > self.seq {
+        if self.reload_seq > seen || seen > self.seq || seen < self.first {
             return (vec![reload_frame()], self.seq);
         }
         let mut changed: Vec<&(u64, Bytes)> =
@@ -190,6 +203,20 @@ mod tests {
         assert_eq!(feed.since(1).0, [f("c"), f("y")]);
         // A number from an earlier run of the server: the page is loaded again.
         assert_eq!(feed.since(99).0, [reload_frame()]);
+    }
+
+    #[test]
+    fn a_page_of_an_earlier_run_is_loaded_again() {
+        // The earlier run started at 1 000 000, gave numbers up to 1 000 600; this one starts
+        // at 2 000 000 and has given 40.
+        let mut feed = ScreenFeed::starting_at(2_000_000);
+        for n in 0..40 {
+            feed.offer((1, n % 4), f("b"));
+        }
+        assert_eq!(feed.since(1_000_600).0, [reload_frame()]);
+        // Its own pages get what changed.
+        assert_eq!(feed.since(2_000_000).0.len(), 4);
+        assert!(feed.since(2_000_040).0.is_empty());
     }
 
     #[test]

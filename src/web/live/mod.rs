@@ -113,7 +113,7 @@ impl LiveHub {
         LiveHub {
             room: Mutex::new(room),
             tx: broadcast::channel(1024).0,
-            screen_feed: Mutex::new(feed::ScreenFeed::default()),
+            screen_feed: Mutex::new(feed::ScreenFeed::starting_at(now_ms().saturating_mul(1000))),
             screen_streams: AtomicU64::new(0),
             playouts: AtomicBool::new(true),
             stopping: tokio::sync::watch::channel(false).0,
