@@ -42,6 +42,7 @@ import socket
 import multiprocessing
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -382,13 +383,18 @@ def main():
         journal = state + ".journal.jsonl"
         with open(journal, "rb") as f:
             entries = sum(1 for line in f if line.strip())
+        with open(f"/proc/{server.pid}/status") as f:
+            peak = next((line.split()[1] for line in f if line.startswith("VmHWM:")), "0")
         print(f"at the end: the state file {os.path.getsize(state) / 1e3:.0f} kB, the journal "
-              f"{os.path.getsize(journal) / 1e6:.1f} MB in {entries} entries")
+              f"{os.path.getsize(journal) / 1e6:.1f} MB in {entries} entries; the server's "
+              f"peak memory {int(peak) / 1024:.0f} MB resident")
     finally:
         server.terminate()
         server.wait(timeout=10)
         emu.stdin.close()
         emu.wait(timeout=10)
+        # The event, its journal and the captures: hundreds of MB after a long run.
+        shutil.rmtree(work, ignore_errors=True)
     return 0
 
 

@@ -1,6 +1,6 @@
 //! How the live room takes the judge's findings into a followed game: the moves, the
-//! incidents (a touched piece only when another piece was moved, Laws 4.3) and the proposed
-//! result (an ending found by the judge stands over the kings' signal, CR 4.2).
+//! incidents (a touched piece only when another piece was moved, Laws 4.3; after the game's
+//! end, its first illegal act only) and the proposed result (an ending found by the judge stands over the kings' signal, CR 4.2).
 
 use super::{Incident, IncidentKind, LiveGame, ProposedBy, ProposedResult};
 use crate::board::live::LiveEvent;
@@ -10,6 +10,18 @@ pub(super) fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
     for ev in out {
         let event = ev.clone();
         let ev_copy = ev.clone();
+        // After the game's end (mate, stalemate, a dead position, fivefold, 75 moves: Laws
+        // 5.1.1, 5.2, 9.6) nothing on the board counts: the first act after it is recorded,
+        // not every placement of players who play on (children do, for minutes).
+        let played_on = g
+            .incidents
+            .iter()
+            .rposition(|i| i.kind == IncidentKind::Ending)
+            .is_some_and(|e| {
+                g.incidents[e + 1..]
+                    .iter()
+                    .any(|i| i.kind == IncidentKind::Illegal)
+            });
         let incidents = &mut g.incidents;
         let incident = |kind, article, ply, side, detail: String, result| {
             let id = incidents.len();
@@ -63,6 +75,9 @@ pub(super) fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
                 ..
             } => {
                 g.touched = None;
+                if played_on {
+                    continue;
+                }
                 incident(
                     IncidentKind::Illegal,
                     Some(article),

@@ -272,3 +272,35 @@ fn the_count_of_changes_moves_only_with_what_is_shown() {
     room.sync(&BTreeMap::new());
     assert!(room.changes() > c, "taken off its board");
 }
+
+#[test]
+fn play_after_the_end_is_one_incident_not_one_a_placement() {
+    // Fool's mate, then the children play on: pieces moved back and forth four times.
+    let mate = [
+        "rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR",
+        "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR",
+        "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR",
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR",
+    ];
+    let on = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P1P/PPPPP3/RNBQKBNR";
+    let back = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR";
+    let mut placements: Vec<&str> = mate.to_vec();
+    for _ in 0..4 {
+        placements.push(on);
+        placements.push(back);
+    }
+    let room = played(&placements);
+    let view = room.round_view(1, round_1());
+    let kinds: Vec<(IncidentKind, u32)> =
+        view[0].incidents.iter().map(|i| (i.kind, i.ply)).collect();
+    // The mate (Laws 5.1.1) at ply 4, and the play after it once.
+    assert_eq!(kinds.len(), 2, "{:#?}", view[0].incidents);
+    assert_eq!(kinds[0], (IncidentKind::Ending, 4));
+    assert_eq!(kinds[1].0, IncidentKind::Illegal);
+    let after = &view[0].incidents[1];
+    assert_eq!(after.article.as_deref(), Some("Laws 5.1.1"));
+    assert_eq!(after.detail, "move_after_checkmate h2h3");
+    assert_eq!(view[0].moves, ["f3", "e5", "g4", "Qh4"]);
+    let p = view[0].proposed_result.as_ref().unwrap();
+    assert_eq!((p.result.as_str(), p.by), ("0-1", ProposedBy::Ending));
+}
