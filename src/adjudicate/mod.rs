@@ -369,11 +369,8 @@ fn settings_text(detail: &str, lang: crate::i18n::Lang) -> String {
             Some((n, v)) => (n, Some(v)),
             None => (p, None),
         };
-        if let Some(n) = name.strip_prefix("Laws ") {
-            return lang.fmt("article-laws", &[("n", n)]);
-        }
-        if let Some(n) = name.strip_prefix("CR ") {
-            return lang.fmt("article-cr", &[("n", n)]);
+        if crate::laws::article::fluent_id(name).is_some() {
+            return crate::laws::article::text_in(name, lang);
         }
         match lang.try_fmt(&format!("adj-setting-{name}"), &[]) {
             Ok(words) => value.map_or(words.clone(), |v| format!("{words}: {v}")),

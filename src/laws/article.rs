@@ -202,6 +202,23 @@ impl Article {
     }
 }
 
+/// An article as the events, the record and the adjudication's settings write it (`Laws 3.6`,
+/// `CR 3.1`): its Fluent id (`article-laws`, `article-cr`) and its number; `None` for a text
+/// that is not one.
+pub fn fluent_id(text: &str) -> Option<(&'static str, &str)> {
+    match text.split_once(' ')? {
+        ("Laws", n) => Some(("article-laws", n)),
+        ("CR", n) => Some(("article-cr", n)),
+        _ => None,
+    }
+}
+
+/// An article written as [`fluent_id`] reads it, in `lang` (`Правила 3.6`, `ПС 3.1`); any
+/// other text as it is.
+pub fn text_in(text: &str, lang: crate::i18n::Lang) -> String {
+    fluent_id(text).map_or_else(|| text.to_string(), |(id, n)| lang.fmt(id, &[("n", n)]))
+}
+
 impl fmt::Display for Article {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

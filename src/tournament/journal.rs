@@ -771,9 +771,8 @@ mod tests {
 
     #[test]
     fn the_last_line_is_read_from_the_end_across_blocks() {
-        let dir = std::env::temp_dir().join(format!("arbiter-last-line-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("j.jsonl");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j.jsonl");
         let last = |text: &[u8]| {
             std::fs::write(&path, text).unwrap();
             last_line(&mut std::fs::File::open(&path).unwrap()).unwrap()
@@ -792,6 +791,5 @@ mod tests {
         text.push(b'\n');
         text.extend_from_slice(&[b'z'; 65_536]);
         assert_eq!(last(&text), Some(vec![b'z'; 65_536]));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

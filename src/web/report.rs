@@ -26,15 +26,7 @@ fn incident(lang: Lang, what: &str, count: usize, articles: &str, cases: Vec<Str
     let articles = articles
         .split(", ")
         .filter(|a| !a.is_empty())
-        .map(|a| {
-            if let Some(n) = a.strip_prefix("CR ") {
-                lang.fmt("article-cr", &[("n", n)])
-            } else if let Some(n) = a.strip_prefix("Laws ") {
-                lang.fmt("article-laws", &[("n", n)])
-            } else {
-                a.to_string()
-            }
-        })
+        .map(|a| crate::laws::article::text_in(a, lang))
         .collect::<Vec<_>>()
         .join(", ");
     json!({"what": lang.msg(what), "count": count, "articles": articles, "cases": cases})

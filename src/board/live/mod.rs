@@ -257,12 +257,10 @@ impl LiveEvent {
 /// An article as text in any language (`Laws 3.6` / `Правила 3.6`, `CR 3.1` / `ПС 3.1`), from
 /// the form the events carry.
 pub fn article_note(article: &str) -> Note {
-    let (code, n) = match article.split_once(' ') {
-        Some(("Laws", n)) => ("article-laws", n),
-        Some(("CR", n)) => ("article-cr", n),
-        _ => return Note::untranslated(article),
-    };
-    Note::new(code).arg("n", n)
+    match crate::laws::article::fluent_id(article) {
+        Some((code, n)) => Note::new(code).arg("n", n),
+        None => Note::untranslated(article),
+    }
 }
 
 /// A board's report: its serial number (`-` when it gave none), version and where it is.
