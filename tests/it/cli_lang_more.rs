@@ -1,11 +1,8 @@
 //! More of the command line in both languages (as [`crate::cli_lang`]): `serve`'s refusals
 //! and its first line, `adjudicate`'s game files that give no position to adjudicate.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
-
 use crate::cli_lang::both;
-use crate::common::ok;
+use crate::common::{ok, serve_first_line};
 
 #[test]
 fn serve_and_adjudicate_refusals_in_both_languages() {
@@ -110,16 +107,8 @@ fn serve_and_adjudicate_refusals_in_both_languages() {
         ("en", "arbiter serve: open http://127.0.0.1:"),
         ("ru", "arbiter serve: откройте http://127.0.0.1:"),
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args(["serve", "t.json", "--addr", "127.0.0.1:0", "--lang", lang])
-            .current_dir(d)
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        let (mut child, line) =
+            serve_first_line(&["t.json", "--addr", "127.0.0.1:0", "--lang", lang], d);
         child.kill().unwrap();
         child.wait().unwrap();
         assert!(line.starts_with(open), "{line:?}");

@@ -2,6 +2,7 @@
 //! pages in both languages, and two writers (the server and the CLI) at once losing nothing.
 //! Requests go to the `Router` itself (`tower::ServiceExt::oneshot`): no network.
 
+use crate::common::{serve_first_line, served_addr};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -630,26 +631,13 @@ async fn refuses_to_start_on_a_file_it_cannot_read() {
 #[cfg(unix)]
 #[test]
 fn the_binary_prints_its_url_and_stops_on_ctrl_c() {
-    use std::io::{BufRead, BufReader, Read, Write};
+    use std::io::{Read, Write};
     let dir = tempfile::tempdir().unwrap();
     let path = event(dir.path(), 2);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("serve")
-        .arg(&path)
-        .args(["--addr", "127.0.0.1:0", "--lang", "en"])
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|r| r.split('/').next())
-        .unwrap_or_else(|| panic!("no URL in {line:?}"))
-        .to_string();
+    let path = path.to_str().unwrap();
+    let (mut child, line) =
+        serve_first_line(&[path, "--addr", "127.0.0.1:0", "--lang", "en"], dir.path());
+    let addr = served_addr(&line);
     let mut conn = std::net::TcpStream::connect(&addr).unwrap();
     write!(
         conn,

@@ -9,10 +9,11 @@
 //! The security headers are on every answer; bodies over the limit are refused naming it; no
 //! server path appears in a page.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use crate::common::{serve_first_line, served_addr};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 
 use arbiter::tournament::{Player, Tournament, store};
 use sha2::Digest;
@@ -49,25 +50,14 @@ struct Desk {
 
 impl Desk {
     fn start(state: &Path, extra: &[&str]) -> Desk {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .arg("serve")
-            .arg(state)
-            .args(["--addr", "127.0.0.1:0", "--lang", "ru"])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|r| r.split('/').next())
-            .unwrap_or_else(|| panic!("no URL in {line:?}"))
-            .to_string();
-        Desk { child, addr }
+        let state = state.to_str().unwrap();
+        let mut args = vec![state, "--addr", "127.0.0.1:0", "--lang", "ru"];
+        args.extend_from_slice(extra);
+        let (child, line) = serve_first_line(&args, Path::new("."));
+        Desk {
+            child,
+            addr: served_addr(&line),
+        }
     }
 
     /// One request: `method path`, the headers (a `Host` of the desk's address unless one is

@@ -135,26 +135,12 @@ fn play(emu: &RoomEmulator, serial: &str, placements: &[&str], gap: Duration) {
 /// `arbiter serve STATE --livechess` on a free loopback port, following `emu`, once its
 /// `eboards` e-boards are listed: the server, its port and that `GET /api/live`.
 pub(crate) fn serve_room(state: &Path, emu: &RoomEmulator, eboards: usize) -> (Run, u16, Value) {
-    let port = free_port();
-    let addr = format!("127.0.0.1:{port}");
-    let run = Run::start(&[
-        "serve",
-        state.to_str().unwrap(),
-        "--addr",
-        &addr,
-        "--token",
-        TOKEN,
-        "--livechess",
-        emu.url(),
-    ]);
+    let (run, port) = serve(state, &["--livechess", emu.url()]);
     let start = Instant::now();
     loop {
-        if let Ok(s) = TcpStream::connect(("127.0.0.1", port)) {
-            drop(s);
-            let v = get_json(port, "/api/live");
-            if v["eboards"].as_array().is_some_and(|a| a.len() == eboards) {
-                return (run, port, v);
-            }
+        let v = get_json(port, "/api/live");
+        if v["eboards"].as_array().is_some_and(|a| a.len() == eboards) {
+            return (run, port, v);
         }
         assert!(
             start.elapsed() < Duration::from_secs(20),
@@ -162,6 +148,29 @@ pub(crate) fn serve_room(state: &Path, emu: &RoomEmulator, eboards: usize) -> (R
         );
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+/// `arbiter serve STATE --addr 127.0.0.1:PORT --token TOKEN EXTRA…` on a free loopback port,
+/// once it takes connections (within 20 s): the server and its port.
+pub(crate) fn serve(state: &Path, extra: &[&str]) -> (Run, u16) {
+    let port = free_port();
+    let addr = format!("127.0.0.1:{port}");
+    let mut args = vec![
+        "serve",
+        state.to_str().unwrap(),
+        "--addr",
+        &addr,
+        "--token",
+        TOKEN,
+    ];
+    args.extend_from_slice(extra);
+    let run = Run::start(&args);
+    let start = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(start.elapsed() < Duration::from_secs(20), "no server");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (run, port)
 }
 
 pub(crate) fn free_port() -> u16 {
@@ -458,21 +467,7 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
     drop(sse);
 
     // A restart without the e-boards shows the round's incidents and decisions again.
-    let port = free_port();
-    let addr = format!("127.0.0.1:{port}");
-    let run = Run::start(&[
-        "serve",
-        state.to_str().unwrap(),
-        "--addr",
-        &addr,
-        "--token",
-        TOKEN,
-    ]);
-    let start = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(start.elapsed() < Duration::from_secs(20), "no restart");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let (run, port) = serve(&state, &[]);
     let v = get_json(port, "/api/live");
     assert_eq!(v["record"].as_array().unwrap().len(), record.len(), "{v:#}");
     assert_eq!(
@@ -543,21 +538,7 @@ fn screen_standings(page: &str) -> Vec<(String, String)> {
 fn the_screen_is_kept_between_changes_and_made_again_after_one() {
     let dir = tempfile::tempdir().unwrap();
     let state = event(dir.path());
-    let port = free_port();
-    let addr = format!("127.0.0.1:{port}");
-    let run = Run::start(&[
-        "serve",
-        state.to_str().unwrap(),
-        "--addr",
-        &addr,
-        "--token",
-        TOKEN,
-    ]);
-    let start = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(start.elapsed() < Duration::from_secs(20), "no server");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let (run, port) = serve(&state, &[]);
     let path = "/screen?lang=en&view=standings";
     let first = get_page(port, path);
     // Kept: the same page, byte for byte; the other view and language are pages of their own.
@@ -635,21 +616,7 @@ fn screen_countdown(page: &str) -> (u64, String) {
 fn the_kept_screen_counts_the_playout_down_from_the_servers_clock() {
     let dir = tempfile::tempdir().unwrap();
     let state = event(dir.path());
-    let port = free_port();
-    let addr = format!("127.0.0.1:{port}");
-    let run = Run::start(&[
-        "serve",
-        state.to_str().unwrap(),
-        "--addr",
-        &addr,
-        "--token",
-        TOKEN,
-    ]);
-    let start = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(start.elapsed() < Duration::from_secs(20), "no server");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let (run, port) = serve(&state, &[]);
     // A play-out of 6 s on board 1 (0.1 minute).
     let (status, body) = http(
         port,

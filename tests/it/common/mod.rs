@@ -74,3 +74,31 @@ pub fn result_by_verdict(file: &str) -> [&str; 8] {
         file,
     ]
 }
+
+/// `arbiter serve <args>` started in `dir` with its standard output piped, and the first line
+/// it prints (the address to open, as its only `http://` word): the running server and that
+/// line. The caller stops the server.
+pub fn serve_first_line(args: &[&str], dir: &Path) -> (std::process::Child, String) {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("serve")
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    (child, line)
+}
+
+/// The `HOST:PORT` of the `http://HOST:PORT/` word of a line ([`serve_first_line`]).
+pub fn served_addr(line: &str) -> String {
+    line.split("http://")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .unwrap_or_else(|| panic!("no URL in {line:?}"))
+        .to_string()
+}
