@@ -173,7 +173,7 @@ impl PairingList {
     /// Names are neutralised for spreadsheets ([`spreadsheet_text`]): a player registered as
     /// `=HYPERLINK(…)` is a name in the organiser's spreadsheet, not a formula.
     pub fn to_csv(&self) -> String {
-        let q = |s: &str| format!("\"{}\"", spreadsheet_text(s).replace('"', "\"\""));
+        let q = csv_cell;
         let mut s = String::from(
             "board,white_start_rank,white_name,white_points,black_start_rank,black_name,black_points,result\n",
         );
@@ -200,6 +200,11 @@ impl PairingList {
         }
         s
     }
+}
+
+/// A text cell of a CSV table: [`spreadsheet_text`], quoted, its quotes doubled.
+pub fn csv_cell(cell: &str) -> String {
+    format!("\"{}\"", spreadsheet_text(cell).replace('"', "\"\""))
 }
 
 /// A text cell for a CSV file a spreadsheet may open: one that starts with `=`, `+`, `-`, `@`,

@@ -1,6 +1,7 @@
 //! Standings and crosstable: points (CR 4.1) then tie-breaks in a configurable order, in text
 //! (comfy-table) and JSON.
 
+use crate::tournament::pairing_list::csv_cell;
 use shakmaty::Color;
 
 use crate::i18n::Lang;
@@ -162,24 +163,15 @@ impl StandingsReport {
     /// clubs are neutralised ([`crate::tournament::pairing_list::spreadsheet_text`]): a name
     /// written `=HYPERLINK(…)` stays text in the spreadsheet.
     pub fn to_csv(&self) -> String {
-        use crate::tournament::pairing_list::spreadsheet_text;
-        let q = |s: &str| format!("\"{}\"", spreadsheet_text(s).replace('"', "\"\""));
         let mut s = String::from("rank,start_rank,name,rating,club,points");
         for tb in &self.tie_break_order {
             s.push(',');
-            s.push_str(&q(tb));
+            s.push_str(&csv_cell(tb));
         }
         s.push_str(",status\n");
         for r in &self.standings {
-            s.push_str(&format!(
-                "{},{},{},{},{},{}",
-                r.rank,
-                r.start_rank,
-                q(&r.name),
-                r.rating.map_or(String::new(), |x| x.to_string()),
-                r.club.as_deref().map_or(String::new(), q),
-                r.points
-            ));
+            csv_row_start(&mut s, r);
+            s.push_str(&format!(",{}", r.points));
             csv_row_end(&mut s, &self.tie_break_order, r);
         }
         s
@@ -388,8 +380,6 @@ impl Crosstable {
     /// (a cell starting with `-`, as a bye's does, gets a leading `'`: a spreadsheet would
     /// read `-U` as a formula).
     pub fn to_csv(&self) -> String {
-        use crate::tournament::pairing_list::spreadsheet_text;
-        let q = |s: &str| format!("\"{}\"", spreadsheet_text(s).replace('"', "\"\""));
         let mut s = String::from("rank,start_rank,name,rating,club");
         for r in 1..=self.after_round {
             s.push_str(&format!(",round_{r}"));
@@ -397,22 +387,15 @@ impl Crosstable {
         s.push_str(",points");
         for tb in &self.tie_break_order {
             s.push(',');
-            s.push_str(&q(tb));
+            s.push_str(&csv_cell(tb));
         }
         s.push_str(",status\n");
         for row in &self.rows {
             let r = &row.standing;
-            s.push_str(&format!(
-                "{},{},{},{},{}",
-                r.rank,
-                r.start_rank,
-                q(&r.name),
-                r.rating.map_or(String::new(), |x| x.to_string()),
-                r.club.as_deref().map_or(String::new(), q),
-            ));
+            csv_row_start(&mut s, r);
             for c in &row.rounds {
                 s.push(',');
-                s.push_str(&q(&c.text()));
+                s.push_str(&csv_cell(&c.text()));
             }
             s.push_str(&format!(",{}", r.points));
             csv_row_end(&mut s, &self.tie_break_order, r);
@@ -468,6 +451,19 @@ impl Crosstable {
             tie_break_legend(&self.tie_break_order, lang)
         )
     }
+}
+
+/// The start of a standings or crosstable CSV row: rank, starting rank, name, rating, club
+/// (text cells as [`csv_cell`] writes them).
+fn csv_row_start(s: &mut String, r: &StandingRow) {
+    s.push_str(&format!(
+        "{},{},{},{},{}",
+        r.rank,
+        r.start_rank,
+        csv_cell(&r.name),
+        r.rating.map_or(String::new(), |x| x.to_string()),
+        r.club.as_deref().map_or(String::new(), csv_cell),
+    ));
 }
 
 /// The end of a standings or crosstable CSV row: a column per tie-break in `order` (empty where

@@ -162,6 +162,17 @@ fn an_expired_playout_adjudicates_the_live_position_once() {
 }
 
 /// A DGT board dump (`0x86`, 64 piece codes from a8 to h1) of a FEN piece placement.
+/// Round 1's board 1 (1 v 2) with e-board `serial` on it.
+fn on_board_1(serial: &str) -> Vec<BoardOfRound> {
+    vec![BoardOfRound {
+        board: 1,
+        white: 1,
+        black: 2,
+        serialnr: Some(serial.into()),
+        ..BoardOfRound::default()
+    }]
+}
+
 fn dump(placement: &str, t: u64) -> LinkEvent {
     use crate::board::dgt::{code_of_piece, field_of_square};
     let board: shakmaty::Board = placement.parse().unwrap();
@@ -183,14 +194,7 @@ fn dgt_moves(room: &mut LiveRoom) -> Vec<String> {
         ms += 600;
         room.settle(ms, 500);
     }
-    let boards = vec![BoardOfRound {
-        board: 1,
-        white: 1,
-        black: 2,
-        serialnr: Some("D1".into()),
-        ..BoardOfRound::default()
-    }];
-    room.round_view(1, boards)[0].moves.clone()
+    room.round_view(1, on_board_1("D1"))[0].moves.clone()
 }
 
 #[test]
@@ -234,14 +238,7 @@ fn a_dgt_board_assigned_after_its_link_opened_is_read_from_its_dump_and_updates(
     }
     room.sync(&BTreeMap::from([("D1".to_string(), (1, 1))]));
     room.settle(1_000, 500);
-    let boards = vec![BoardOfRound {
-        board: 1,
-        white: 1,
-        black: 2,
-        serialnr: Some("D1".into()),
-        ..BoardOfRound::default()
-    }];
-    let view = room.round_view(1, boards);
+    let view = room.round_view(1, on_board_1("D1"));
     assert_eq!(
         view[0].placement.as_deref(),
         Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR")
