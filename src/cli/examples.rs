@@ -86,7 +86,19 @@ Examples:
 
 pub const T_FORBID: &str = "\
 Examples:
-  arbiter tournament forbid turnir.json --players 3,7 --reason siblings";
+  arbiter tournament forbid turnir.json --players 3,7 --reason siblings
+  arbiter tournament forbid open.json --players 12,40 --rounds 1-3 --reason \"same club\"";
+
+pub const T_TIE_BREAKS: &str = "\
+Examples:
+  arbiter tournament tie-breaks open.json
+  arbiter tournament tie-breaks open.json --set BH-C1,BH,SB,DE,WIN,BWG --edition fide2026
+  arbiter tournament tie-breaks turnir.json --set detsky-mat --lang ru";
+
+pub const T_ACCELERATION: &str = "\
+Examples:
+  arbiter tournament acceleration open.json baku
+  arbiter tournament acceleration open.json";
 
 pub const T_PAIRINGS: &str = "\
 Examples:

@@ -110,6 +110,7 @@ impl GeneratedTournament {
             initial_colour: Some(self.initial_colour),
             scoring: Scoring::default(),
             forbidden_pairs: Vec::new(),
+            acceleration: None,
             players: self
                 .players
                 .iter()

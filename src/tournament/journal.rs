@@ -688,6 +688,7 @@ pub fn affects_pairing(action: &str) -> bool {
             | "disqualify"
             | "forbid"
             | "unforbid"
+            | "acceleration"
             | "correct-result"
             | "add-player"
             | "add-players"

@@ -51,6 +51,7 @@ mod tournament_model;
 mod tournament_safety;
 mod tournament_tiebreaks;
 mod tournament_workflow;
+mod trf_2026;
 mod trf_roundtrip;
 mod web_api;
 mod web_api_categories;

@@ -24,7 +24,9 @@ pub enum CheckError {
 impl Trf {
     /// The file's players and headers as the checker and the pairer read them: total rounds
     /// from `XXR`/`142` (at least the rounds paired in the file; the rounds paired when
-    /// neither header is there), `XXC`, the `BB*` point values, `XXP`.
+    /// neither header is there), `XXC`/`152`, the point values (`162`, `BB*`), the forbidden
+    /// pairs (`XXP`, `260`) and the acceleration (`250`, `XXA`, `192 …_BAKU`). Byes of `240`
+    /// records are not in the blocks: see [`Trf::with_advance_byes`].
     pub fn event_entries(&self) -> EventEntries<'_> {
         let paired = self.completed_rounds() as u32;
         EventEntries {
@@ -32,6 +34,7 @@ impl Trf {
             initial_colour: self.initial_colour(),
             scoring: self.scoring(),
             forbidden_pairs: self.forbidden_pairs(),
+            acceleration: self.acceleration(),
             players: self
                 .players()
                 .map(|p| PlayerEntries {
@@ -54,7 +57,8 @@ impl Trf {
     /// round's state (other than finding no legal pairing, which is a finding of the report).
     pub fn check_pairings(&self, rules: &PairingRules) -> Result<CheckReport, CheckError> {
         self.to_tournament()?;
-        let event = self.event_entries();
+        let trf = self.with_advance_byes();
+        let event = trf.event_entries();
         let mut rounds = Vec::new();
         for round in 1..=event.paired_rounds() {
             let check =
