@@ -879,6 +879,17 @@ chk-seat-not-paired = { $player } not paired
 chk-all-agree = { $file }: all { $n } rounds agree with the engine
 chk-some-differ = { $file }: { $k } of { $n } rounds differ from the engine (rounds { $list })
 chk-some-differ-one = { $file }: 1 of { $n } rounds differ from the engine (round { $list })
+cli-standings-one-file = --standings checks the standings of one tournament: give one FILE
+chk-source-rank-column = the rank column
+edition-short-fide2024 = C.07 2024
+edition-short-fide2026 = C.07 2026
+chk-standings-agree = standings ({ $source }; { $edition }: { $list }): agree ({ $n } values)
+chk-standings-differ = standings ({ $source }; { $edition }: { $list }): { $k } of { $n } values differ
+chk-standing-line = {"  "}player { $player } { $name }: { $what } { $expected } by the results; { $found } in the file
+chk-what-rank = rank
+chk-what-points = points
+chk-what-player = no such player
+chk-standings-no-list = { $file }: the standings are not checked: the file names no tie-breaks (212 or 202); give --tie-breaks or --standings
 gen-writing = writing { $file }
 
 ## Manual pairing checks (tournament pair --game …)

@@ -997,6 +997,17 @@ chk-seat-not-paired = { $player } не в паре
 chk-all-agree = { $file }: все туры ({ $n }) совпадают с программой
 chk-some-differ = { $file }: с программой расходятся туры: { $k } из { $n } ({ $list })
 chk-some-differ-one = { $file }: с программой расходятся туры: 1 из { $n } ({ $list })
+cli-standings-one-file = --standings проверяет положение одного турнира: укажите один ФАЙЛ
+chk-source-rank-column = столбец мест
+edition-short-fide2024 = C.07 2024
+edition-short-fide2026 = C.07 2026
+chk-standings-agree = положение ({ $source }; { $edition }: { $list }): совпадает (значений: { $n })
+chk-standings-differ = положение ({ $source }; { $edition }: { $list }): расходятся значения: { $k } из { $n }
+chk-standing-line = {"  "}участник { $player } { $name }: { $what } по результатам { $expected }; в файле { $found }
+chk-what-rank = место
+chk-what-points = очки
+chk-what-player = такого участника нет
+chk-standings-no-list = { $file }: положение не проверено: в файле не указаны дополнительные показатели (212 или 202); укажите --tie-breaks или --standings
 gen-writing = запись { $file }
 
 ## Проверки ручной жеребьёвки (tournament pair --game …)

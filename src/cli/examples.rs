@@ -33,10 +33,13 @@ Examples:
 
 pub const CHECK_PAIRINGS: &str = "\
 Examples:
-  arbiter check-pairings final.trf
-  arbiter check-pairings turnir.json --preset detsky-mat --format json
+  arbiter check final.trf
+  arbiter check turnir.json --preset detsky-mat --format json
+  arbiter check final.trf --tie-breaks BH-C1,BH,SB,DE,WIN --edition fide2026
+  arbiter check final.trf --standings standings.json
+  arbiter check generated/*.trf
 
-Exit status: 0 every round agrees with the engine; 3 some round differs; 1 the file cannot be read; 2 usage error.";
+Exit status: 0 every round agrees with the engine and every standings value with the results; 3 something differs; 1 a file cannot be read (the others are still checked); 2 usage error.";
 
 pub const GENERATE: &str = "\
 Examples:

@@ -15,7 +15,8 @@
 //! - [`event`]: the event's own record (name, rounds, preset, dates, venue, arbiters) edited,
 //!   a player registered by mistake deleted before round 1.
 //! - [`tiebreak`]: FIDE C.07 tie-breaks over a [`tiebreak::ResultTable`].
-//! - [`standings`]: standings and crosstable in text and JSON, tie-break presets.
+//! - [`standings`]: standings and crosstable in text and JSON, tie-break presets;
+//!   [`standings_check`]: a file's claimed standings checked against them.
 //! - [`store`]: the state file, written atomically.
 //! - [`journal`]: every change journalled beside the state file (who, when, what, the state
 //!   before), the one way to change it ([`journal::apply`]), and the one-step undo.
@@ -52,6 +53,7 @@ pub mod player;
 pub mod result;
 pub mod round;
 pub mod standings;
+pub mod standings_check;
 pub mod start_list;
 pub mod store;
 pub mod tiebreak;

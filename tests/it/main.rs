@@ -20,6 +20,7 @@ mod board_live;
 mod board_robust;
 mod board_several_games;
 mod categories;
+mod check_standings;
 mod cli;
 mod cli_flags;
 mod cli_lang;

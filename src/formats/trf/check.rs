@@ -3,6 +3,8 @@
 use super::{Trf, TrfError, TrfLine};
 use crate::tournament::pairing::check::{CheckReport, EventEntries, check_round, preset_entry};
 use crate::tournament::pairing::{PairingError, PairingRules, PlayerEntries};
+use crate::tournament::standings_check::{ClaimedRow, StandingsClaim};
+use crate::tournament::tiebreak::{ResultTable, Rules, TieBreak, TieBreakError};
 
 /// Why a TRF file could not be checked.
 #[derive(Debug, thiserror::Error)]
@@ -20,6 +22,9 @@ pub enum CheckError {
         source: PairingError,
     },
 }
+
+/// The [`StandingsClaim::source`] of the rank column's claim ([`Trf::rank_claim`]).
+pub const RANK_COLUMN: &str = "rank_column";
 
 impl Trf {
     /// The file's players and headers as the checker and the pairer read them: total rounds
@@ -96,5 +101,68 @@ impl Trf {
             }
         }
         cut
+    }
+
+    /// The rounds of the file with every result in: the last round before the first one in
+    /// which some game (a block with an opponent) has a blank result. The standings the rank
+    /// column states are after these rounds.
+    pub fn rounds_with_results(&self) -> usize {
+        let paired = self.completed_rounds();
+        (1..=paired)
+            .find(|&r| {
+                self.players().any(|p| {
+                    p.round(r)
+                        .is_some_and(|e| e.opponent.is_some() && e.result.letter() == ' ')
+                })
+            })
+            .map_or(paired, |r| r - 1)
+    }
+
+    /// The results as tie-breaks read them, after [`Trf::rounds_with_results`].
+    ///
+    /// # Errors
+    /// [`TieBreakError::UnknownOpponent`].
+    pub fn standings_table(&self) -> Result<ResultTable, TieBreakError> {
+        self.result_table(Some(self.rounds_with_results()))
+    }
+
+    /// What the rank column (86–89) claims: each player's place by the tie-breaks `order`
+    /// under `rules`, or when not given by the file's own list (`212`, else `202`) and edition
+    /// ([`Trf::tie_break_rules`]). `None` when the file names no list and none is given (its
+    /// rank column then says nothing the checker can verify: programs write the starting rank
+    /// there too). Players with a blank rank are left out.
+    ///
+    /// # Errors
+    /// [`TieBreakError::UnknownTieBreak`] for a code of the file's list this crate does not
+    /// compute.
+    pub fn rank_claim(
+        &self,
+        order: Option<Vec<TieBreak>>,
+        rules: Option<Rules>,
+    ) -> Option<Result<StandingsClaim, TieBreakError>> {
+        let order = match order {
+            Some(o) => o,
+            None => match self.tie_break_order()? {
+                Ok(o) => o,
+                Err(e) => return Some(Err(e)),
+            },
+        };
+        let source = RANK_COLUMN.to_string();
+        Some(Ok(StandingsClaim {
+            source,
+            rules: rules.unwrap_or_else(|| self.tie_break_rules()),
+            order,
+            rows: self
+                .players()
+                .filter_map(|p| {
+                    Some(ClaimedRow {
+                        tpn: p.tpn,
+                        rank: Some(usize::from(p.rank?)),
+                        points: None,
+                        values: Vec::new(),
+                    })
+                })
+                .collect(),
+        }))
     }
 }

@@ -87,7 +87,7 @@ pub use crate::tournament::player::{
 };
 use crate::tournament::result::{Points, RoundEntry, RoundResult, Scoring, entries};
 use crate::tournament::tiebreak::{Rules, TieBreak, TieBreakError};
-pub use check::CheckError;
+pub use check::{CheckError, RANK_COLUMN};
 pub use convert::TrfVersion;
 use shakmaty::Color;
 
