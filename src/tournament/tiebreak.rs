@@ -13,7 +13,9 @@
 //!   draw (so a withdrawn player's missing rounds count ½ for the Buchholz of his opponents).
 //! - **BH**: per round the opponent's adjusted score; for an unplayed round the player's own
 //!   score ("dummy opponent", 2024). Under the 2026 amendment that own score is capped at the
-//!   scheduled opponent's adjusted score (forfeits) or at half the maximum score (byes, absences).
+//!   scheduled opponent's adjusted score (forfeits) or, without an opponent (byes, absences), at
+//!   a draw's points times the rounds considered (half the maximum score with a win worth two
+//!   draws), as FIDE TEC's checker 1.9.57 computes it.
 //! - **Cut-1 / Median-1**: the lowest value is dropped, taken among the VURs first when the
 //!   player has any; Median-1 also drops the highest.
 //! - **SB**: per round the BH value times the points scored in that round.
@@ -421,7 +423,10 @@ impl<'a> Calculator<'a> {
         let Some(f) = self.facts.get(i) else {
             return Vec::new();
         };
-        let half_max = self.table.total_rounds as f64 * self.table.scoring.win.as_f64() / 2.0;
+        // C.07 16.4.2 (2026) as FIDE TEC's checker reads it: the points of a draw in every
+        // round considered (half the maximum with a win worth two draws; with 3-1-0 scoring,
+        // 1 × rounds, not 1.5 × rounds).
+        let half_max = self.table.rounds as f64 * self.table.scoring.draw.as_f64();
         (0..f.played.len())
             .map(|r| {
                 let opp = f.opponent[r];
