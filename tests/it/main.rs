@@ -33,6 +33,7 @@ mod judge_cli;
 mod judge_fixtures;
 mod judge_touch_conduct;
 mod move_texts;
+mod pairing_acceleration;
 mod pairing_checker;
 mod pairing_properties;
 mod pairing_vectors;
