@@ -894,6 +894,8 @@ chk-what-rank = rank
 chk-what-points = points
 chk-what-player = no such player
 chk-standings-no-list = { $file }: the standings are not checked: the file names no tie-breaks (212 or 202); give --tie-breaks or --standings
+gen-seed-stopped = seed { $seed }: { $reason }
+gen-count = { $made } tournament(s) written to { $dir }; { $stopped } stopped with no legal pairing
 gen-writing = writing { $file }
 
 ## Manual pairing checks (tournament pair --game …)

@@ -1012,6 +1012,8 @@ chk-what-rank = место
 chk-what-points = очки
 chk-what-player = такого участника нет
 chk-standings-no-list = { $file }: положение не проверено: в файле не указаны дополнительные показатели (212 или 202); укажите --tie-breaks или --standings
+gen-seed-stopped = зерно { $seed }: { $reason }
+gen-count = турниров записано в { $dir }: { $made }; остановились без допустимой жеребьёвки: { $stopped }
 gen-writing = запись { $file }
 
 ## Проверки ручной жеребьёвки (tournament pair --game …)

@@ -89,7 +89,7 @@ pub struct Tournament {
 
 /// Players who must not meet (TRF `XXP`, TRF-2026 `260`): every two of `players`, in every
 /// round or in the rounds of `rounds` only.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ForbiddenPair {
     /// Starting ranks (two or more).
     pub players: Vec<u16>,
