@@ -350,16 +350,51 @@ impl Trf {
         self.header("XXS")?.split_whitespace().next()?.parse().ok()
     }
 
-    /// Initial colour: `XXC white1|black1` (possibly after `rank`), else TRF-2026 `152 W|B`.
+    /// Initial colour: `XXC white1|black1` (possibly after `rank`), else TRF-2026 `152 W|B`,
+    /// else what the round blocks say ([`Trf::inferred_initial_colour`]; TRF-2026: `152` is
+    /// "mandatory only if it differs from the colour of the highest ranked participant who was
+    /// paired in the first round").
     pub fn initial_colour(&self) -> Option<Color> {
         if let Some(v) = self.header("XXC") {
             return v.split_whitespace().find_map(read::parse_xxc_word);
         }
-        match self.header("152")?.chars().next()? {
-            'W' | 'w' => Some(Color::White),
-            'B' | 'b' => Some(Color::Black),
-            _ => None,
+        match self.header("152").and_then(|v| v.chars().next()) {
+            Some('W' | 'w') => Some(Color::White),
+            Some('B' | 'b') => Some(Color::Black),
+            _ => self.inferred_initial_colour(),
         }
+    }
+
+    /// The initial colour the round blocks imply, as bbpPairings infers it when a file names
+    /// none: in the first round where some player has a colour, the colour of the highest
+    /// ranked player who had been paired by then (an opponent, the pairing-allocated bye or a
+    /// forfeit win), reversed when that player is the 2nd, 4th… such player (his colour says
+    /// the initial colour by rank parity, C.04.3 E.5). `None` before any colour.
+    pub fn inferred_initial_colour(&self) -> Option<Color> {
+        let first = self
+            .players()
+            .filter_map(|p| p.rounds.iter().position(|e| e.colour.is_some()))
+            .min()?;
+        let mut players: Vec<&PlayerRecord> = self.players().collect();
+        players.sort_by_key(|p| p.tpn);
+        let mut position = 0usize;
+        for p in players {
+            let paired = p.rounds.iter().take(first + 1).any(|e| {
+                e.opponent.is_some()
+                    || matches!(
+                        e.result,
+                        RoundResult::PairingAllocatedBye | RoundResult::ForfeitWin
+                    )
+            });
+            if !paired {
+                continue;
+            }
+            if let Some(c) = p.rounds.get(first).and_then(|e| e.colour) {
+                return Some(if position % 2 == 1 { c.other() } else { c });
+            }
+            position += 1;
+        }
+        None
     }
 
     /// Point values, from TRF-2026 `162` and the bbpPairings `BBW BBD BBL BBZ BBF BBU` lines
