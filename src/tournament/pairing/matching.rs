@@ -82,7 +82,8 @@ impl NeighbourCursor {
 /// Incremental maximum-weight matching on `n` vertices (dense graph).
 pub struct Matcher<W: Weight> {
     n: usize,
-    /// Twice the edge weight, full symmetric `n × n` matrix (rows are scanned contiguously).
+    /// Twice the edge weight, the lower triangle of the symmetric matrix ([`tri`]): half the
+    /// memory of the whole matrix (a weight of a 1,000-player round is 88 bytes).
     w2: Vec<W>,
     /// Non-zero edges as a bit matrix (`words` 64-bit words per row), for fast neighbour scans.
     nz: Vec<u64>,
@@ -102,6 +103,9 @@ pub struct Matcher<W: Weight> {
     unusedblossoms: Vec<usize>,
     dual: Vec<W>,
     allowedge: Vec<bool>,
+    /// The entries of `allowedge` set since the stage began (cleared one by one, not the whole
+    /// triangle at every stage).
+    allowed: Vec<usize>,
     queue: Vec<usize>,
     prepared: Vec<bool>,
     dirty: Vec<usize>,
@@ -119,7 +123,7 @@ impl<W: Weight> Matcher<W> {
         let m = n * n.saturating_sub(1) / 2;
         Matcher {
             n,
-            w2: vec![W::zero(); n * n],
+            w2: vec![W::zero(); m],
             nz: vec![0; n * n.div_ceil(64)],
             words: n.div_ceil(64),
             bestslack: vec![W::zero(); 2 * n],
@@ -136,6 +140,7 @@ impl<W: Weight> Matcher<W> {
             unusedblossoms: (n..2 * n).collect(),
             dual: vec![W::zero(); 2 * n],
             allowedge: vec![false; m],
+            allowed: Vec::new(),
             queue: Vec::new(),
             prepared: vec![false; n],
             dirty: Vec::new(),
@@ -154,7 +159,7 @@ impl<W: Weight> Matcher<W> {
 
     /// Current weight of edge `{i, j}` (0 = no edge).
     pub fn weight(&self, i: usize, j: usize) -> W {
-        self.w2[i * self.n + j].half()
+        self.w2[tri(i, j)].half()
     }
 
     /// Sets the weight of edge `{v, u}`; `v` is the vertex whose neighbourhood changes (it is
@@ -163,8 +168,7 @@ impl<W: Weight> Matcher<W> {
         debug_assert!(v != u);
         self.prepare(v);
         let w2 = w.add(&w);
-        self.w2[v * self.n + u] = w2;
-        self.w2[u * self.n + v] = w2;
+        self.w2[tri(v, u)] = w2;
         let (wv, bv) = (v * self.words + u / 64, 1u64 << (u % 64));
         let (wu, bu) = (u * self.words + v / 64, 1u64 << (v % 64));
         if w2.is_zero() {
@@ -204,9 +208,16 @@ impl<W: Weight> Matcher<W> {
 
     #[inline]
     fn slack(&self, i: usize, j: usize) -> W {
-        self.dual[i]
-            .add(&self.dual[j])
-            .sub(&self.w2[i * self.n + j])
+        self.dual[i].add_sub(&self.dual[j], &self.w2[tri(i, j)])
+    }
+
+    /// Marks edge `k` ([`tri`]) allowed for the rest of the stage.
+    #[inline]
+    fn allow(&mut self, k: usize) {
+        if !self.allowedge[k] {
+            self.allowedge[k] = true;
+            self.allowed.push(k);
+        }
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -289,7 +300,7 @@ impl<W: Weight> Matcher<W> {
                 if u == v {
                     continue;
                 }
-                let w2 = self.w2[v * self.n + u];
+                let w2 = self.w2[tri(v, u)];
                 if w2 > self.dual[u] {
                     let c = w2.sub(&self.dual[u]);
                     if c > d {
@@ -301,7 +312,7 @@ impl<W: Weight> Matcher<W> {
         }
         for &v in &dirty {
             if let Some(m) = self.mate[v]
-                && (self.w2[v * self.n + m].is_zero() || !self.slack(v, m).is_zero())
+                && (self.w2[tri(v, m)].is_zero() || !self.slack(v, m).is_zero())
             {
                 self.mate[v] = None;
                 self.mate[m] = None;
@@ -505,10 +516,10 @@ impl<W: Weight> Matcher<W> {
                 let q = ep(j - endptrick, endptrick == 1);
                 self.label[q.from] = 0;
                 self.assign_label(a, 2, Some(p));
-                self.allowedge[tri(q.from, q.to)] = true;
+                self.allow(tri(q.from, q.to));
                 j += jstep;
                 p = ep(j - endptrick, endptrick == 1);
-                self.allowedge[tri(p.from, p.to)] = true;
+                self.allow(tri(p.from, p.to));
                 j += jstep;
             }
             let bv = childs[idx(j)];
@@ -646,7 +657,9 @@ impl<W: Weight> Matcher<W> {
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
-            self.allowedge.iter_mut().for_each(|a| *a = false);
+            for k in self.allowed.drain(..) {
+                self.allowedge[k] = false;
+            }
             self.queue.clear();
             let mut roots = 0;
             for v in 0..n {
@@ -691,7 +704,7 @@ impl<W: Weight> Matcher<W> {
                     if !self.allowedge[k] {
                         kslack = self.slack(v, w);
                         if kslack.is_zero() {
-                            self.allowedge[k] = true;
+                            self.allow(k);
                         }
                     }
                     if self.allowedge[k] {
@@ -819,12 +832,12 @@ impl<W: Weight> Matcher<W> {
                     if self.label[self.inblossom[i]] == 0 {
                         std::mem::swap(&mut i, &mut j);
                     }
-                    self.allowedge[tri(i, j)] = true;
+                    self.allow(tri(i, j));
                     self.queue.push(i);
                 }
                 3 => {
                     let (i, j) = dedge;
-                    self.allowedge[tri(i, j)] = true;
+                    self.allow(tri(i, j));
                     self.queue.push(i);
                 }
                 _ => self.expand_blossom(dblossom, false),

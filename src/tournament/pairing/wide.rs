@@ -25,6 +25,8 @@ pub trait Weight: Copy + Ord + Eq + std::fmt::Debug + Send + Sync + 'static {
     fn add(&self, o: &Self) -> Self;
     /// Wrapping difference.
     fn sub(&self, o: &Self) -> Self;
+    /// `self + a − b` in one pass (the matcher's slack `d_i + d_j − 2·w_ij`).
+    fn add_sub(&self, a: &Self, b: &Self) -> Self;
     /// Left shift by `n` bits (bits shifted out are lost).
     fn shl(&self, n: u32) -> Self;
     /// Right shift by one bit.
@@ -101,6 +103,19 @@ impl<const N: usize> Weight for Wide<N> {
             let (s2, b2) = s1.overflowing_sub(u64::from(borrow));
             *slot = s2;
             borrow = b1 || b2;
+        }
+        Wide(r)
+    }
+
+    #[inline]
+    fn add_sub(&self, a: &Self, b: &Self) -> Self {
+        let mut r = [0; N];
+        // Per limb: x + y − z + carry, kept in an i128 (carry in −1..=1).
+        let mut carry: i128 = 0;
+        for (i, slot) in r.iter_mut().enumerate() {
+            let v = i128::from(self.0[i]) + i128::from(a.0[i]) - i128::from(b.0[i]) + carry;
+            *slot = v as u64;
+            carry = v >> 64;
         }
         Wide(r)
     }
