@@ -2,7 +2,7 @@
 """Cross-check of arbiter's Dutch pairer against bbpPairings (FIDE-endorsed), both ways.
 
     scripts/cross-check.py [--ours N] [--theirs N] [--seed S] [--jobs J]
-                           [--arbiter PATH] [--bbp PATH] [--keep DIR]
+                           [--arbiter PATH] [--bbp PATH] [--keep DIR] [--time-limit SECONDS]
 
 - ours -> bbp: N tournaments from `arbiter generate` (seeds S, S+1, ...; options vary by batch
   of 50 seeds: 6-40 players, one batch in ten 60-119, 3-11 rounds, draws, forfeits, requested
@@ -13,7 +13,8 @@
   6-60 players, 5-11 rounds, its draw, forfeit, retirement and half-point-bye rates), each
   checked by `arbiter check` (every round re-paired by our engine).
 
-Every round whose pairing differs is a disagreement: printed with its file and round, the
+With --time-limit the batches not started by then are left out and the summary gives the seeds
+done each way (the two ways' batches alternate). Every round whose pairing differs is a disagreement: printed with its file and round, the
 files kept under --keep (default: target/cross-check-failures). A tournament that stops with
 no legal pairing in its generator is counted apart, not compared. Exit status 0 when nothing
 disagrees, 1 otherwise.
@@ -179,6 +180,9 @@ def main():
     p.add_argument("--jobs", type=int, default=1, help="batches run at a time")
     p.add_argument("--arbiter", default=os.environ.get("ARBITER", "target/release/arbiter"))
     p.add_argument("--bbp", default=os.environ.get("BBPPAIRINGS"))
+    p.add_argument("--time-limit", type=float, default=0,
+                   help="seconds: batches not started by then are left out (the summary gives "
+                   "the seeds done)")
     p.add_argument("--keep", default="target/cross-check-failures")
     args = p.parse_args()
     if not os.access(args.arbiter, os.X_OK):
@@ -192,22 +196,43 @@ def main():
     start = time.time()
     work = tempfile.mkdtemp(prefix="cross-check-")
     failures = []
+    stopped_early = False
     totals = {"ours": [0, 0, 0], "theirs": [0, 0, 0]}  # tournaments, stopped, rounds
     disagree = {"ours->bbp": 0, "ours->ours": 0, "bbp->ours": 0}
     errors = []
     try:
         jobs = []
+        ours = list(range(args.seed, args.seed + args.ours, BATCH))
+        theirs = list(range(args.seed, args.seed + args.theirs, BATCH)) if args.bbp else []
+        # Both ways interleaved, so that a time limit leaves a share of each.
+        order = []
+        for i in range(max(len(ours), len(theirs))):
+            if i < len(ours):
+                order.append(("ours", i, ours[i], min(ours[i] + BATCH, args.seed + args.ours)))
+            if i < len(theirs):
+                order.append(("theirs", i, theirs[i], min(theirs[i] + BATCH, args.seed + args.theirs)))
+        last_seed = {"ours": args.seed - 1, "theirs": args.seed - 1}
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            for b, s in enumerate(range(args.seed, args.seed + args.ours, BATCH)):
-                seeds = list(range(s, min(s + BATCH, args.seed + args.ours)))
-                jobs.append(("ours", pool.submit(ours_batch, args, b, seeds, work)))
-            if args.bbp:
-                for b, s in enumerate(range(args.seed, args.seed + args.theirs, BATCH)):
-                    seeds = list(range(s, min(s + BATCH, args.seed + args.theirs)))
-                    jobs.append(("theirs", pool.submit(theirs_batch, args, b, seeds, work)))
+            for kind, b, lo, hi in order:
+                fn = ours_batch if kind == "ours" else theirs_batch
+                jobs.append((kind, hi - 1, pool.submit(fn, args, b, list(range(lo, hi)), work)))
             done = 0
-            for kind, fut in jobs:
+            gap = set()
+            for kind, hi_seed, fut in jobs:
+                if (args.time_limit and not stopped_early
+                        and time.time() - start > args.time_limit):
+                    # The batches not started are left out, the last first, so that the
+                    # seeds done stay a range from the first seed each way.
+                    stopped_early = True
+                    for _, _, later in reversed(jobs):
+                        later.cancel()
+                if fut.cancelled():
+                    gap.add(kind)
+                    continue
                 res = fut.result()
+                if kind in gap:
+                    continue  # a batch started after an earlier one was left out: not counted
+                last_seed[kind] = max(last_seed[kind], hi_seed)
                 errors += res.get("error", [])
                 t = totals[kind]
                 t[0] += res.get("tournaments", 0)
@@ -228,21 +253,27 @@ def main():
                     print(f"DISAGREE arbiter on bbpPairings' {f}: rounds {rounds}", flush=True)
                 done += 1
                 if done % 20 == 0:
-                    print(f"  {done}/{len(jobs)} batches, {time.time() - start:.0f} s", flush=True)
+                    print(f"  {done}/{len(jobs)} batches, {time.time() - start:.0f} s: ours seeds "
+                          f"{args.seed}-{last_seed['ours']}, theirs seeds {args.seed}-"
+                          f"{last_seed['theirs']}, {len(failures)} file(s) disagreeing",
+                          flush=True)
         if failures:
             keep(failures, args.keep)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    if stopped_early:
+        print(f"cross-check: time limit of {args.time_limit:.0f} s reached; the batches not "
+              "started were left out", flush=True)
     for e in errors[:20]:
         print(f"ERROR {e}")
     o, t = totals["ours"], totals["theirs"]
     with_bbp = f"{disagree['ours->bbp']} round(s) with bbpPairings, " if args.bbp else ""
     print(f"ours -> {'bbpPairings and ' if args.bbp else ''}arbiter check: seeds {args.seed}-"
-          f"{args.seed + args.ours - 1}: {o[0]} tournaments ({o[2]} rounds), {o[1]} stopped "
+          f"{last_seed['ours']}: {o[0]} tournaments ({o[2]} rounds), {o[1]} stopped "
           f"with no legal pairing; disagreements: {with_bbp}"
           f"{disagree['ours->ours']} tournament(s) with our own checker")
     if args.bbp and args.theirs > 0:
-        print(f"bbpPairings -> arbiter check: seeds {args.seed}-{args.seed + args.theirs - 1}: "
+        print(f"bbpPairings -> arbiter check: seeds {args.seed}-{last_seed['theirs']}: "
               f"{t[0]} tournaments ({t[2]} rounds), {t[1]} stopped with no legal pairing; "
               f"disagreements: {disagree['bbp->ours']} round(s)")
     print(f"{time.time() - start:.0f} s; {len(errors)} error(s); failing files kept in {args.keep}"
