@@ -40,6 +40,7 @@ pub mod error;
 mod error_text;
 pub mod event;
 pub mod fide_mode;
+pub mod forbidden;
 pub mod generate;
 pub mod journal;
 pub mod judged;
