@@ -876,7 +876,13 @@ mp-warning-forced = arbiter: warning: round { $round }: forced manual pairing: {
 ## The tournament commands' own refusals (CLI)
 cli-exists = { $file } already exists (use --force to overwrite)
 cli-board-or-game = give --board or --game
-cli-not-a-state = { $file } is not a state file (a TRF file?): import it first with `arbiter tournament import { $file } STATE.json`
+cli-not-a-state = { $file } is not an event (a TRF file?): import it first with `arbiter tournament import { $file } turnir.arbiter`
+tm-converted = { $from } is kept in a database from now on: converted into { $to } ({ $entries } journal entries{ $captures ->
+    [0] {""}
+   *[other] , { $captures } boards' captures
+}); { $from } and its journal are left as they were. Give { $to } from now on.
+tm-converted-torn = { $journal }: the torn last line { $line } (a change that was not completed) was left out.
+tm-converted-before = { $from } was converted into { $to } before: using { $to }.
 cli-no-standings-after = { $file }: no standings after round { $round }: { $paired } of { $total } round(s) paired
 cli-choose-verdict = { $file }: the file holds { $n } verdicts; choose one with --index N (1 to { $n })
 cli-no-such-verdict = { $file }: --index { $index }: the file holds { $n } verdict(s)
@@ -1070,6 +1076,14 @@ fe-action-write = write
 fe-action-lock = lock
 fe-store-io = { $file }: { $action }: { $reason }
 fe-store-json = { $file }:{ $line }:{ $column }: not a tournament state file
+fe-store-database = { $file }: the event's database: { $reason }
+fe-store-disk-full = { $file }: the disk is full: nothing was changed; free some space (or move the event to another disk) and try again
+fe-store-read-only = { $file }: the file or its folder cannot be written (read-only): nothing was changed; make it writable or copy the event to a writable folder
+fe-store-busy = { $file }: another program has been changing the event for over 5 s: nothing was changed; try again
+fe-store-not-event = { $file }: this is not an event (neither an event's database nor a state file)
+fe-store-newer = { $file }: the event was written by a newer arbiter (schema { $found }, this one knows { $known }): update arbiter
+fe-store-changed-since = { $from } changed after it was converted into { $to }: the event is kept in { $to }; move { $to } away to convert { $from } again
+fe-store-conversion-taken = { $from } would be converted into { $to }, but { $to } exists and is not its conversion: rename one of them
 fe-verdict-empty = { $file }: no verdict in the file
 fe-verdict-not-json = { $file }: not a verdict (JSON)
 fe-verdict-no-result = { $file }: the verdict has no `result`
@@ -1338,7 +1352,8 @@ jr-action = { $action ->
 jr-error-io = { $file }: the journal cannot be read or written: { $reason }
 jr-error-line = { $file }, line { $line }: this is not a journal entry (the journal was edited by hand?)
 jr-error-nothing = { $file }: there is nothing to undo.
-jr-error-outside = { $file } was changed outside the journal (by hand or by another program) after its last entry: undo would lose that change, so it is refused.
+jr-error-outside = { $file } was changed outside the journal (by hand or by another program) where entry { $entry } changed it: undo would lose that change, so it is refused.
+jr-error-fide-left = Entry { $seq } left FIDE mode: it is not undone, as FIDE mode cannot be re-entered once left (C.02).
 jr-error-creation = Entry { $seq } created the event: there is no earlier state to go back to.
 jr-error-later = Entry { $seq } ({ $action }) cannot be undone on its own: later changes rest on it — { $later }.{ $paired ->
     [yes] {" "}The next round was already paired on this result.
@@ -1514,3 +1529,8 @@ web-error-cat-prizes-per-player = Choose whether a player wins a prize in one ca
 ## The organiser's report as a file
 report-trf-standalone = The TRF for the rating report: arbiter tournament export (or the desk's TRF link).
 report-written = The organiser's report written to { $file } (open it in a browser and print on A4).
+
+board-export-none = { $file }: board { $board } of round { $round } has no capture in the event{ $n ->
+    [0] : no board has one (the live room captures the boards it follows)
+   *[other] ; boards with one (round/board, lines): { $boards }
+}

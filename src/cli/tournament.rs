@@ -31,6 +31,7 @@ mod state;
 mod text;
 use super::errors::ValueError;
 use state::*;
+pub(crate) use state::event_path;
 use text::CliError;
 
 /// Arguments of `arbiter tournament`.
@@ -630,7 +631,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
                 .print(|lang| cross.to_text(lang), &cross, || cross.to_csv())
         }
         Command::Import(a) => {
-            if a.state.exists() && !a.force {
+            if !arbiter::tournament::record::is_free(&a.state) && !a.force {
                 return Err(CliError::Exists {
                     file: a.state.display().to_string(),
                 }
@@ -660,16 +661,19 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
         Command::Log(a) => log::run_log(a),
         Command::Undo(a) => log::run_undo(a),
         Command::Export(a) => {
-            let text = read_file(&a.file)?;
-            let is_json = text.trim_start().starts_with('{');
-            let out = match (a.format, is_json) {
+            use arbiter::tournament::record::{FileKind, kind_of};
+            let is_event = !matches!(kind_of(&a.file), FileKind::Other | FileKind::Missing);
+            let out = match (a.format, is_event) {
                 // A TRF input is written back as read (byte for byte when in canonical columns).
                 (ExportFormat::Trf, false) => {
+                    let text = read_file(&a.file)?;
                     Trf::parse(&text, &a.file.display().to_string())?.to_string()
                 }
                 (ExportFormat::Trf, true) => {
-                    let entries = arbiter::tournament::journal::read(&a.file)?;
-                    let trf = Trf::from_tournament_with_journal(&load(&a.file)?, &entries);
+                    let t = load(&a.file)?;
+                    let db = event_path(&a.file)?;
+                    let entries = arbiter::tournament::journal::read(&db)?;
+                    let trf = Trf::from_tournament_with_journal(&t, &entries);
                     warn_overlong(&trf, a.lang.get());
                     trf.to_string()
                 }

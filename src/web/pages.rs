@@ -710,17 +710,17 @@ pub(super) async fn journal(State(app): State<Shared>, q: PageQuery, uri: Uri) -
         Err(r) => return r,
     };
     let path = app.config.state.clone();
-    let entries = match super::blocking(move || Ok(crate::tournament::journal::read(&path)?)).await
+    let log = match super::blocking(move || Ok(crate::tournament::journal::read_page(&path, 0, 50)?))
+        .await
     {
         Ok(e) => e,
         Err(e) => return error_page(&app, page.lang, "/", &e),
     };
-    let undone = crate::tournament::journal::undone_by(&entries);
-    let rows: Vec<Value> = entries
+    let rows: Vec<Value> = log
+        .entries
         .iter()
-        .rev()
         .map(|e| {
-            let by = undone.iter().find(|(u, _)| *u == e.seq).map(|(_, by)| *by);
+            let by = log.undone_by.iter().find(|(u, _)| *u == e.seq).map(|(_, by)| *by);
             json!({
                 "seq": e.seq, "time": e.time.replace('T', " ").trim_end_matches('Z'),
                 "who": e.who.text_in(page.lang), "device": e.who.device,
