@@ -264,7 +264,7 @@ pub fn read_event(
                 }
                 .into());
             }
-            FileKind::Other => {}
+            FileKind::Other | FileKind::Empty => {}
             // An event (read as it is: a state file is not converted by a pairing command).
             _ => {
                 let t = store::load(path)?;

@@ -30,8 +30,8 @@ mod school;
 mod state;
 mod text;
 use super::errors::ValueError;
-use state::*;
 pub(crate) use state::event_path;
+use state::*;
 use text::CliError;
 
 /// Arguments of `arbiter tournament`.
@@ -662,7 +662,10 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
         Command::Undo(a) => log::run_undo(a),
         Command::Export(a) => {
             use arbiter::tournament::record::{FileKind, kind_of};
-            let is_event = !matches!(kind_of(&a.file), FileKind::Other | FileKind::Missing);
+            let is_event = !matches!(
+                kind_of(&a.file),
+                FileKind::Other | FileKind::Empty | FileKind::Missing
+            );
             let out = match (a.format, is_event) {
                 // A TRF input is written back as read (byte for byte when in canonical columns).
                 (ExportFormat::Trf, false) => {

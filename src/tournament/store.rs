@@ -36,19 +36,25 @@ pub enum StoreError {
         message: String,
     },
     /// The disk (or the quota) is full: nothing was changed.
-    #[error("{file}: the disk is full: nothing was changed; free some space (or move the event to another disk) and try again")]
+    #[error(
+        "{file}: the disk is full: nothing was changed; free some space (or move the event to another disk) and try again"
+    )]
     DiskFull {
         /// The file.
         file: String,
     },
     /// The file or its folder cannot be written: nothing was changed.
-    #[error("{file}: the file or its folder cannot be written (read-only): nothing was changed; make it writable or copy the event to a writable folder")]
+    #[error(
+        "{file}: the file or its folder cannot be written (read-only): nothing was changed; make it writable or copy the event to a writable folder"
+    )]
     ReadOnly {
         /// The file.
         file: String,
     },
     /// Another program held the event for longer than the wait ([`crate::tournament::record::BUSY_WAIT`]).
-    #[error("{file}: another program has been changing the event for over 5 s: nothing was changed; try again")]
+    #[error(
+        "{file}: another program has been changing the event for over 5 s: nothing was changed; try again"
+    )]
     Busy {
         /// The file.
         file: String,
@@ -60,7 +66,9 @@ pub enum StoreError {
         file: String,
     },
     /// The database was written by a newer program.
-    #[error("{file}: the event was written by a newer arbiter (schema {found}, this one knows {known}): update arbiter")]
+    #[error(
+        "{file}: the event was written by a newer arbiter (schema {found}, this one knows {known}): update arbiter"
+    )]
     Newer {
         /// The file.
         file: String,
@@ -70,7 +78,9 @@ pub enum StoreError {
         known: i64,
     },
     /// The state file was converted into a database, and changed since by an older program.
-    #[error("{from} changed after it was converted into {to}: the event is kept in {to}; move {to} away to convert {from} again")]
+    #[error(
+        "{from} changed after it was converted into {to}: the event is kept in {to}; move {to} away to convert {from} again"
+    )]
     ChangedSinceConversion {
         /// The state file.
         from: String,
@@ -78,7 +88,9 @@ pub enum StoreError {
         to: String,
     },
     /// The name the state file is converted to is taken by another file.
-    #[error("{from} would be converted into {to}, but {to} exists and is not its conversion: rename one of them")]
+    #[error(
+        "{from} would be converted into {to}, but {to} exists and is not its conversion: rename one of them"
+    )]
     ConversionTaken {
         /// The state file.
         from: String,

@@ -710,12 +710,13 @@ pub(super) async fn journal(State(app): State<Shared>, q: PageQuery, uri: Uri) -
         Err(r) => return r,
     };
     let path = app.config.state.clone();
-    let log = match super::blocking(move || Ok(crate::tournament::journal::read_page(&path, 0, 50)?))
-        .await
-    {
-        Ok(e) => e,
-        Err(e) => return error_page(&app, page.lang, "/", &e),
-    };
+    let log =
+        match super::blocking(move || Ok(crate::tournament::journal::read_page(&path, 0, 50)?))
+            .await
+        {
+            Ok(e) => e,
+            Err(e) => return error_page(&app, page.lang, "/", &e),
+        };
     let rows: Vec<Value> = log
         .entries
         .iter()

@@ -152,7 +152,8 @@ async fn the_cli_writes_the_desks_report_as_a_file() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     files.sort();
-    assert_eq!(files, ["ev.json", "otchet.html"]);
+    // The state file of the JSON format was converted into its database beside it.
+    assert_eq!(files, ["ev.arbiter", "ev.json", "otchet.html"]);
     let file = std::fs::read_to_string(dir.path().join("otchet.html")).unwrap();
     assert!(file.starts_with("<!doctype html>"), "{file}");
     assert!(!file.contains("<nav>"), "{file}");

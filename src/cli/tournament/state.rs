@@ -82,7 +82,7 @@ pub(crate) fn event_path(path: &Path) -> anyhow::Result<PathBuf> {
             }
             .into());
         }
-        FileKind::Other => {
+        FileKind::Other | FileKind::Empty => {
             return Err(CliError::NotAState {
                 file: path.display().to_string(),
             }
@@ -132,7 +132,10 @@ pub(crate) fn say_conversion(c: &record::Conversion) {
     } else {
         note!(
             "{}",
-            lang.fmt("tm-converted-before", &[("from", from.as_str()), ("to", to.as_str())])
+            lang.fmt(
+                "tm-converted-before",
+                &[("from", from.as_str()), ("to", to.as_str())]
+            )
         );
     }
 }
@@ -176,9 +179,11 @@ pub(super) fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournam
 /// file converted to a tournament (read-only commands).
 pub(super) fn load(path: &Path) -> anyhow::Result<Tournament> {
     match record::kind_of(path) {
-        FileKind::Other | FileKind::Missing => {}
+        FileKind::Other | FileKind::Empty | FileKind::Missing => {}
         // A state file that cannot be converted here (a read-only folder) is read as it is.
-        FileKind::StateJson => return load_state(path).or_else(|e| store::load(path).map_err(|_| e)),
+        FileKind::StateJson => {
+            return load_state(path).or_else(|e| store::load(path).map_err(|_| e));
+        }
         _ => return load_state(path),
     }
     let text = store::read_text(path)?;

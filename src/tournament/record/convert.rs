@@ -22,8 +22,9 @@ use std::path::{Path, PathBuf};
 use rusqlite::OptionalExtension;
 use serde::Deserialize;
 
+use super::change::{NewEntry, insert_entry, write_changes};
 use super::rows::{self, Rows};
-use super::{Db, FileKind, NewEntry, create_private, insert_entry, kind_of, sql_error, write_changes};
+use super::{Db, FileKind, create_private, kind_of, sql_error};
 use crate::tournament::Tournament;
 use crate::tournament::journal::{Entry, JournalError, Who, path_of};
 use crate::tournament::store::{self, StoreError};
@@ -315,7 +316,7 @@ fn build(state: &Path, tmp: &Path) -> Result<Conversion, StoreError> {
         action: "create",
         source,
     })?;
-    let mut db = Db::open(tmp)?;
+    let mut db = Db::create(tmp)?;
     let tx = db.write()?;
     let e = |err| sql_error(tmp, err);
     let rows_of = |t: Option<&Tournament>| -> Result<Rows, StoreError> {

@@ -269,7 +269,13 @@ fn round_data(r: &Round) -> String {
     json(&v)
 }
 
-fn put(rows: &mut Rows, table: Table, key: Vec<i64>, pos: usize, data: String) -> Result<(), RowsError> {
+fn put(
+    rows: &mut Rows,
+    table: Table,
+    key: Vec<i64>,
+    pos: usize,
+    data: String,
+) -> Result<(), RowsError> {
     let row = Row {
         pos: pos as i64,
         data,
@@ -434,7 +440,13 @@ mod tests {
 
     fn event() -> Tournament {
         let mut t = Tournament::new("Rows", 3);
-        for (name, rating) in [("A", 1500), ("B", 1400), ("C", 1300), ("D", 1200), ("E", 1100)] {
+        for (name, rating) in [
+            ("A", 1500),
+            ("B", 1400),
+            ("C", 1300),
+            ("D", 1200),
+            ("E", 1100),
+        ] {
             t.add_player(Player {
                 name: name.into(),
                 rating: Some(rating),
@@ -450,7 +462,8 @@ mod tests {
             },
         )
         .unwrap();
-        t.pair_round_manual(1, &[(1, 3), (4, 2)], None, None).unwrap();
+        t.pair_round_manual(1, &[(1, 3), (4, 2)], None, None)
+            .unwrap();
         t
     }
 
@@ -472,7 +485,10 @@ mod tests {
             .unwrap();
         let changes = diff(&rows, &decompose(&after).unwrap());
         assert_eq!(changes.len(), 1);
-        assert_eq!((changes[0].t, changes[0].k.clone()), (Table::Game, vec![1, 1, 2]));
+        assert_eq!(
+            (changes[0].t, changes[0].k.clone()),
+            (Table::Game, vec![1, 1, 2])
+        );
         assert!(changes[0].a.as_ref().unwrap().data.get().contains("draw"));
         // Applied backwards, the change gives back the event before it.
         let mut rows_after = decompose(&after).unwrap();

@@ -6,7 +6,9 @@
 use std::path::{Path, PathBuf};
 
 use super::*;
-use crate::tournament::journal::{Act, Who};
+use super::rows::{Change, Table};
+use crate::tournament::journal::{Act, JournalError, ResultChange, Who};
+use crate::tournament::live::LiveIncident;
 use crate::tournament::live::{LiveAct, LiveDecision, LiveIncidentKind};
 use crate::tournament::{BoardResult, Player, TournamentError};
 
@@ -215,7 +217,10 @@ fn a_row_changed_by_hand_is_not_undone_over() {
     drop(conn);
     assert!(matches!(
         undo::<Refusal>(&path, Who::cli(), None, |_| Ok(())),
-        Err(Refusal::Journal(JournalError::ChangedOutside { entry: 3, .. }))
+        Err(Refusal::Journal(JournalError::ChangedOutside {
+            entry: 3,
+            ..
+        }))
     ));
 }
 

@@ -183,8 +183,8 @@ impl App {
         let records: Vec<LiveIncident> = pending.iter().map(|u| record_of(u, at)).collect();
         let path = self.config.state.clone();
         let kept = lines.clone();
-        let saved = super::super::blocking(move || Ok(record::save_live(&path, &records, &kept)?))
-            .await;
+        let saved =
+            super::super::blocking(move || Ok(record::save_live(&path, &records, &kept)?)).await;
         if let Err(e) = saved {
             self.live.restore_capture_lines(lines);
             return Err(e);

@@ -43,7 +43,10 @@ impl FileStamp {
         let w = std::fs::metadata(std::path::PathBuf::from(wal)).ok();
         Some(FileStamp {
             len: m.len() + w.as_ref().map_or(0, |w| w.len() << 32),
-            modified: m.modified().ok().max(w.as_ref().and_then(|w| w.modified().ok())),
+            modified: m
+                .modified()
+                .ok()
+                .max(w.as_ref().and_then(|w| w.modified().ok())),
             #[cfg(unix)]
             unix: {
                 use std::os::unix::fs::MetadataExt;
