@@ -134,7 +134,7 @@ pub(crate) fn insert_entry(
 /// # Errors
 /// [`StoreError`] naming the file.
 pub fn load(path: &Path) -> Result<Tournament, StoreError> {
-    let mut db = Db::open(path)?;
+    let mut db = Db::reader(path)?;
     let tx = db.read()?;
     let rows = read_rows(&tx, path)?;
     compose(&rows, path)

@@ -362,6 +362,24 @@ fn build(state: &Path, tmp: &Path) -> Result<Conversion, StoreError> {
         entries += 1;
         Ok(())
     };
+    // The rows before the journal's first entry (a state file made before it kept a journal):
+    // an entry 0 that made them, so that the journal accounts for every row.
+    let mut first = true;
+    let made = |rows: &Rows, t: Option<&Tournament>| -> Result<(), StoreError> {
+        let who = Who::library();
+        let n = NewEntry {
+            time: crate::tournament::journal::now_utc(),
+            who: &who,
+            action: "convert",
+            args: &serde_json::json!({"from": state.file_name().map(|n| n.to_string_lossy().to_string())}),
+            version_before: None,
+            version_after: t
+                .map(crate::tournament::journal::version)
+                .unwrap_or_default(),
+            undoes: None,
+        };
+        insert_entry(&tx, tmp, &n, &rows::diff(&Rows::new(), rows), Some(0)).map(drop)
+    };
     let torn = read_journal(state, |_, line| {
         let mut entry: OldEntry = serde_json::from_slice(line)?;
         if failed.is_some() {
@@ -370,6 +388,12 @@ fn build(state: &Path, tmp: &Path) -> Result<Conversion, StoreError> {
         let before = entry.before.take();
         match rows_of(before.as_deref()) {
             Ok(rows) => {
+                if std::mem::take(&mut first)
+                    && before.is_some()
+                    && let Err(err) = made(&rows, before.as_deref())
+                {
+                    failed = Some(err);
+                }
                 if let Some((prev, prev_rows)) = pending.take()
                     && let Err(err) = write(prev, &prev_rows, &rows)
                 {
@@ -385,6 +409,9 @@ fn build(state: &Path, tmp: &Path) -> Result<Conversion, StoreError> {
         return Err(err);
     }
     let final_rows = rows_of(Some(&last))?;
+    if first {
+        made(&final_rows, Some(&last))?;
+    }
     if let Some((prev, prev_rows)) = pending.take() {
         write(prev, &prev_rows, &final_rows)?;
     }

@@ -88,7 +88,7 @@ pub fn write_capture(
     out: &mut dyn std::io::Write,
 ) -> Result<u64, StoreError> {
     let path = resolve(state)?.path;
-    let mut db = Db::open(&path)?;
+    let mut db = Db::reader(&path)?;
     let tx = db.read()?;
     let e = |err| sql_error(&path, err);
     let mut stmt = tx
@@ -121,7 +121,7 @@ pub fn last_capture_line(
     board: u32,
 ) -> Result<Option<String>, StoreError> {
     let path = resolve(state)?.path;
-    let mut db = Db::open(&path)?;
+    let mut db = Db::reader(&path)?;
     let tx = db.read()?;
     let lines: Option<String> = tx
         .query_row(
@@ -140,7 +140,7 @@ pub fn last_capture_line(
 /// [`StoreError`].
 pub fn captures(state: &Path) -> Result<Vec<(u32, u32, u64)>, StoreError> {
     let path = resolve(state)?.path;
-    let mut db = Db::open(&path)?;
+    let mut db = Db::reader(&path)?;
     let tx = db.read()?;
     let e = |err| sql_error(&path, err);
     let mut stmt = tx
@@ -176,7 +176,7 @@ pub fn backup(state: &Path, to: &Path) -> Result<(), StoreError> {
         action: "create",
         source,
     })?;
-    let db = Db::open(&path)?;
+    let db = Db::reader(&path)?;
     let done = db
         .conn
         .execute("VACUUM INTO ?", [to.to_string_lossy()])
@@ -192,7 +192,7 @@ pub fn backup(state: &Path, to: &Path) -> Result<(), StoreError> {
 /// # Errors
 /// [`StoreError`].
 pub fn integrity_check(path: &Path) -> Result<String, StoreError> {
-    let db = Db::open(path)?;
+    let db = Db::reader(path)?;
     let mut stmt = db
         .conn
         .prepare("PRAGMA integrity_check")

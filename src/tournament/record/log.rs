@@ -46,7 +46,7 @@ pub fn entries(state: &Path) -> Result<Vec<Entry>, StoreError> {
             None => return convert::old_entries(state),
         }
     }
-    let mut db = Db::open(state)?;
+    let mut db = Db::reader(state)?;
     let tx = db.read()?;
     let e = |err| sql_error(state, err);
     let mut stmt = tx
@@ -139,7 +139,7 @@ pub fn log_page(state: &Path, page: u64, per_page: u64) -> Result<LogPage, Store
         });
     }
     let path = resolve(state)?.path;
-    let mut db = Db::open(&path)?;
+    let mut db = Db::reader(&path)?;
     let tx = db.read()?;
     let e = |err| sql_error(&path, err);
     let total: i64 = tx
@@ -195,4 +195,73 @@ pub fn log_page(state: &Path, page: u64, per_page: u64) -> Result<LogPage, Store
         total: total as u64,
         last_standing,
     })
+}
+
+/// Checks the event's database: SQLite's `PRAGMA integrity_check`, and that the journal
+/// accounts for every row it keeps — its differences replayed in order from nothing, each
+/// finding the row as the entry before left it, give the rows the file holds (the live room's
+/// incidents, written without entries, aside). Returns what is wrong (empty: nothing).
+///
+/// # Errors
+/// [`StoreError`]: the file cannot be read.
+pub fn check(state: &Path) -> Result<Vec<String>, StoreError> {
+    let path = resolve(state)?.path;
+    let mut db = Db::reader(&path)?;
+    let tx = db.read()?;
+    let e = |err| sql_error(&path, err);
+    let mut problems = Vec::new();
+    let integrity: String = tx
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .map_err(e)?;
+    if integrity != "ok" {
+        problems.push(format!("integrity_check: {integrity}"));
+    }
+    let mut replayed = rows::Rows::new();
+    {
+        let mut stmt = tx
+            .prepare("SELECT seq, diff FROM journal ORDER BY seq")
+            .map_err(e)?;
+        let mut q = stmt.query([]).map_err(e)?;
+        while let Some(r) = q.next().map_err(e)? {
+            let seq: i64 = r.get(0).map_err(e)?;
+            let diff: String = r.get(1).map_err(e)?;
+            let changes: Vec<Change> = match serde_json::from_str(&diff) {
+                Ok(c) => c,
+                Err(err) => {
+                    problems.push(format!("entry {seq}: its difference cannot be read: {err}"));
+                    continue;
+                }
+            };
+            for c in changes.iter().filter(|c| c.t != Table::Incident) {
+                let before = c.b.as_ref().map(rows::Image::row);
+                if replayed.get(&c.key()) != before.as_ref() {
+                    problems.push(format!(
+                        "entry {seq}: the {} row {:?} was not what it found",
+                        c.t.name(),
+                        c.k
+                    ));
+                }
+            }
+            let kept: Vec<Change> = changes
+                .into_iter()
+                .filter(|c| c.t != Table::Incident)
+                .collect();
+            rows::apply(&mut replayed, &kept);
+        }
+    }
+    let mut now = super::change::read_rows(&tx, &path)?;
+    now.retain(|k, _| k.0 != Table::Incident);
+    if now != replayed {
+        let differ: Vec<String> = now
+            .keys()
+            .chain(replayed.keys())
+            .filter(|k| now.get(*k) != replayed.get(*k))
+            .map(|k| format!("{} {:?}", k.0.name(), k.1))
+            .collect();
+        problems.push(format!(
+            "rows the journal does not account for: {}",
+            differ.join(", ")
+        ));
+    }
+    Ok(problems)
 }

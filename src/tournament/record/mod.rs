@@ -53,7 +53,7 @@ pub use convert::{Conversion, twin};
 pub use live::{
     CaptureLines, backup, captures, integrity_check, last_capture_line, save_live, write_capture,
 };
-pub use log::{LogPage, entries, log_page};
+pub use log::{LogPage, check, entries, log_page};
 
 /// The extension of an event's database: `turnir.arbiter` (`file` says "SQLite 3.x database").
 pub const EXTENSION: &str = "arbiter";
@@ -244,6 +244,19 @@ impl Db {
         Db::open_as(path, false)
     }
 
+    /// Opens the event's database at `path` to read it: where the `-wal` and `-shm` cannot be
+    /// made (a full disk, a read-only folder), read as it is when nothing waits in a `-wal`.
+    pub(crate) fn reader(path: &Path) -> Result<Db, StoreError> {
+        match Db::open(path) {
+            Err(
+                e @ (StoreError::DiskFull { .. }
+                | StoreError::ReadOnly { .. }
+                | StoreError::Database { .. }),
+            ) => Db::open_read_only(path).map_err(|_| e),
+            other => other,
+        }
+    }
+
     /// Opens the database at `path` (which must exist) to create an event in it: an empty
     /// database gets the schema.
     pub(crate) fn create(path: &Path) -> Result<Db, StoreError> {
@@ -276,14 +289,17 @@ impl Db {
     }
 
     /// Opens `path` read only, in a folder where the `-wal` and `-shm` cannot be made: as an
-    /// immutable file when no `-wal` is beside it (nothing written since its last checkpoint).
+    /// immutable file when no `-wal` with something in it is beside it (nothing written since
+    /// its last checkpoint).
     fn open_read_only(path: &Path) -> Result<Db, StoreError> {
         let mut wal = path.as_os_str().to_os_string();
         wal.push("-wal");
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
             | OpenFlags::SQLITE_OPEN_NO_MUTEX
             | OpenFlags::SQLITE_OPEN_URI;
-        let conn = if Path::new(&wal).exists() {
+        // An empty `-wal` holds nothing: the file is the whole event.
+        let waiting = std::fs::metadata(Path::new(&wal)).is_ok_and(|m| m.len() > 0);
+        let conn = if waiting {
             Connection::open_with_flags(path, flags)
         } else {
             let uri = format!("file:{}?immutable=1", uri_path(path));

@@ -5,8 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::*;
 use super::rows::{Change, Table};
+use super::*;
 use crate::tournament::journal::{Act, JournalError, ResultChange, Who};
 use crate::tournament::live::LiveIncident;
 use crate::tournament::live::{LiveAct, LiveDecision, LiveIncidentKind};
@@ -160,6 +160,7 @@ fn an_earlier_entry_is_undone_when_nothing_rests_on_it() {
     undo::<Refusal>(&path, Who::cli(), None, |_| Ok(())).unwrap(); // 6
     undo::<Refusal>(&path, Who::cli(), None, |_| Ok(())).unwrap(); // 4
     assert_eq!(load(&path).unwrap(), start);
+    assert_eq!(check(&path).unwrap(), Vec::<String>::new());
     undo::<Refusal>(&path, Who::cli(), None, |_| Ok(())).unwrap(); // 2
     assert_eq!(load(&path).unwrap().paired_rounds(), 0);
     assert!(matches!(
@@ -372,6 +373,7 @@ fn a_state_file_is_converted_once_beside_itself_and_left_untouched() {
     assert_eq!(c.torn_line, None);
     assert_eq!(r.path, dir.path().join("legacy.arbiter"));
     assert_eq!(load(&r.path).unwrap(), t);
+    assert_eq!(check(&r.path).unwrap(), Vec::<String>::new());
     assert_eq!(std::fs::read(&state).unwrap(), original);
     assert_eq!(
         std::fs::read(dir.path().join("legacy.json.journal.jsonl")).unwrap(),
