@@ -574,6 +574,7 @@ web-error-not-number = { $field }: "{ $value }" is not a number.
 web-error-missing = { $field }: missing.
 web-error-birth-date = The birth date "{ $date }" is not a real date written DD.MM.YYYY or YYYY/MM/DD (or a year YYYY).
 web-error-title-not-found = Not found
+web-field-entry = Entry number
 web-field-board = Board
 web-field-player = Player number
 web-field-rating = Rating
@@ -877,6 +878,7 @@ mp-warning-forced = arbiter: warning: round { $round }: forced manual pairing: {
 cli-exists = { $file } already exists (use --force to overwrite)
 cli-board-or-game = give --board or --game
 cli-not-a-state = { $file } is not an event (a TRF file?): import it first with `arbiter tournament import { $file } turnir.arbiter`
+tm-backup = A copy of the event as of now is written to { $copy } (readable by its owner only: it holds personal data).
 tm-converted = { $from } is kept in a database from now on: converted into { $to } ({ $entries } journal entries{ $captures ->
     [0] {""}
    *[other] , { $captures } boards' captures
@@ -1206,7 +1208,9 @@ web-half-bye-button = Give the half-point bye
 web-disqualify = Disqualification (CR 2.2)
 web-disqualify-button = Disqualify
 web-export = Download
-web-export-backup = backup of the state file
+web-export-backup = backup of the event (.arbiter)
+web-export-json = the event as JSON
+web-export-personal = The backup, the JSON, the TRF and the player list hold personal data of the players (names, birth dates, clubs or schools): keep them where only the organisers can read them, and delete them when the event's records no longer need them.
 web-connect-title = Open the desk on a tablet
 web-connect-link = open on a tablet or phone…
 web-connect-scan = Scan this code with the tablet's or phone's camera (on the venue's network), or type the address below. It holds the access key: the device can then enter results.
@@ -1366,9 +1370,13 @@ jr-log-undone-by = undone by entry { $entry }
 jr-log-undoes = undoes entry { $entry }
 web-nav-log = Journal
 web-log-title = Journal of changes
-web-log-intro = Every change to the event, newest first: when (UTC), from where, what. An undo is a new entry; nothing is erased.
+web-log-intro = Every change to the event, newest first: when, from where, what. An undo is a new entry; nothing is erased.
 web-log-undo = Undo the last change
-web-log-time = Time (UTC)
+web-log-undo-entry = Undo entry { $seq } ({ $action }), made from { $who }
+web-log-newer = ← newer
+web-log-older = older →
+web-log-page = entries { $first }–{ $last } of { $total }
+web-log-time = Time ({ $zone })
 web-log-who = From
 web-log-action = Change
 web-log-args = Details
@@ -1381,6 +1389,20 @@ jr-via = { $via ->
    *[other] { $via }
 }
 jr-yes = yes
+jr-value-choice-decided = the proposed result
+jr-value-choice-other = another result
+jr-value-rest-auto = paired by the pairer
+jr-value-rest-none = not paired
+jr-result-change = round { $round }, board { $board }: { $to }{ $from ->
+    [none] {""}
+   *[other] {" "}(was { $from })
+}
+jr-result-none = no result
+jr-log-times = Times in { $zone }.
+jr-log-page = Entries { $first }–{ $last } of { $total }, newest first{ $more ->
+    [yes] ; older: --page { $next }
+   *[no] {""}
+}.
 jr-value-sex-m = m
 jr-value-sex-w = f
 jr-value-sex-f = f
@@ -1446,6 +1468,12 @@ jr-arg = { $key ->
     [old] category
     [playout_minutes] play-out, minutes
     [playout_offer_percent] play-out offered from, %
+    [choice] the arbiter's choice
+    [lots_seed] seed of the drawing of lots
+    [fen] position (FEN)
+    [index] number
+    [incident] incident
+    [rest] the other players
    *[other] { $key }
 }
 

@@ -626,6 +626,7 @@ web-error-not-number = { $field }: «{ $value }» — не число.
 web-error-missing = { $field }: не указано.
 web-error-birth-date = Дата рождения «{ $date }» — не настоящая дата в виде ДД.ММ.ГГГГ или ГГГГ/ММ/ДД (или год ГГГГ).
 web-error-title-not-found = Не найдено
+web-field-entry = Номер записи
 web-field-board = Доска
 web-field-player = Номер участника
 web-field-rating = Рейтинг
@@ -995,6 +996,7 @@ mp-warning-forced = arbiter: предупреждение: { $round }-й тур:
 cli-exists = { $file } уже существует (чтобы перезаписать: --force)
 cli-board-or-game = укажите --board или --game
 cli-not-a-state = { $file } — не турнир (файл TRF?): сначала импортируйте его: `arbiter tournament import { $file } turnir.arbiter`
+tm-backup = Копия турнира на этот момент записана в { $copy } (читать её может только владелец: в ней персональные данные).
 tm-converted = { $from } теперь хранится в базе данных: переведён в { $to } (записей журнала: { $entries }{ $captures ->
     [0] {""}
    *[other] , записей досок: { $captures }
@@ -1347,7 +1349,9 @@ web-half-bye-button = Дать пропуск с ½ очка
 web-disqualify = Дисквалификация (ПС 2.2)
 web-disqualify-button = Дисквалифицировать
 web-export = Скачать
-web-export-backup = резервная копия файла турнира
+web-export-backup = резервная копия турнира (.arbiter)
+web-export-json = турнир в JSON
+web-export-personal = Резервная копия, JSON, TRF и список участников содержат персональные данные участников (фамилии, даты рождения, клубы или школы): храните их там, где их видят только организаторы, и удалите, когда они больше не нужны для документов турнира.
 web-connect-title = Открыть стол судьи на планшете
 web-connect-link = открыть на планшете или телефоне…
 web-connect-scan = Наведите камеру планшета или телефона (в сети турнирного зала) на этот код или наберите адрес ниже. В нём ключ доступа: с устройства можно будет вносить результаты.
@@ -1507,9 +1511,13 @@ jr-log-undone-by = отменена записью { $entry }
 jr-log-undoes = отменяет запись { $entry }
 web-nav-log = Журнал
 web-log-title = Журнал изменений
-web-log-intro = Все изменения турнира, новые сверху: когда (UTC), откуда, что. Отмена — новая запись; ничего не стирается.
+web-log-intro = Все изменения турнира, новые сверху: когда, откуда, что. Отмена — новая запись; ничего не стирается.
 web-log-undo = Отменить последнее изменение
-web-log-time = Время (UTC)
+web-log-undo-entry = Отменить запись { $seq } ({ $action }), сделанную: { $who }
+web-log-newer = ← новее
+web-log-older = раньше →
+web-log-page = записи { $first }–{ $last } из { $total }
+web-log-time = Время ({ $zone })
 web-log-who = Откуда
 web-log-action = Изменение
 web-log-args = Подробности
@@ -1522,6 +1530,20 @@ jr-via = { $via ->
    *[other] { $via }
 }
 jr-yes = да
+jr-value-choice-decided = предложенный результат
+jr-value-choice-other = другой результат
+jr-value-rest-auto = по программе жеребьёвки
+jr-value-rest-none = без пары
+jr-result-change = тур { $round }, доска { $board }: { $to }{ $from ->
+    [none] {""}
+   *[other] {" "}(было { $from })
+}
+jr-result-none = нет результата
+jr-log-times = Время: { $zone }.
+jr-log-page = Записи { $first }–{ $last } из { $total }, новые сначала{ $more ->
+    [yes] ; более ранние: --page { $next }
+   *[no] {""}
+}.
 jr-value-sex-m = м
 jr-value-sex-w = ж
 jr-value-sex-f = ж
@@ -1587,6 +1609,12 @@ jr-arg = { $key ->
     [old] категория
     [playout_minutes] доигрывание, минут
     [playout_offer_percent] доигрывание предлагать с доли партий, %
+    [choice] решение судьи
+    [lots_seed] зерно жребия
+    [fen] позиция (FEN)
+    [index] номер
+    [incident] происшествие
+    [rest] остальные участники
    *[other] { $key }
 }
 

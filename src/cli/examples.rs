@@ -183,6 +183,10 @@ Examples:
   arbiter tournament log turnir.arbiter
   arbiter tournament log turnir.arbiter --format json";
 
+pub const T_BACKUP: &str = "\
+Examples:
+  arbiter tournament backup turnir.arbiter kopiya-2026-12-05.arbiter";
+
 pub const T_UNDO: &str = "\
 Examples:
   arbiter tournament undo turnir.arbiter

@@ -72,17 +72,21 @@ impl Who {
         }
     }
 
-    /// `командная строка (anna)`, `пульт 192.168.1.20:51234`: who, in `lang`, for a log line.
+    /// `командная строка (anna)`, `пульт 192.168.1.20:51234 (Chrome, Android)`: who, in
+    /// `lang`, for a log line (the desk's browser named by [`device_name`]).
     pub fn text_in(&self, lang: Lang) -> String {
         let mut s = lang.fmt("jr-via", &[("via", &self.via)]);
         if let Some(a) = &self.address {
             s.push(' ');
             s.push_str(a);
         }
-        if self.via == "cli"
-            && let Some(u) = &self.device
-        {
-            s.push_str(&format!(" ({u})"));
+        if let Some(u) = &self.device {
+            let name = if self.via == "cli" {
+                u.clone()
+            } else {
+                device_name(u)
+            };
+            s.push_str(&format!(" ({name})"));
         }
         s
     }
@@ -101,6 +105,100 @@ impl Who {
         }
         s
     }
+}
+
+/// A browser's `User-Agent` as a person names the device: `Chrome, Android`, `Safari, iPad`,
+/// `Firefox, Windows` (the first browser and system found; the text itself, cut to 40
+/// characters, when none is).
+pub fn device_name(agent: &str) -> String {
+    let has = |w: &str| agent.contains(w);
+    let browser = [
+        ("YaBrowser", "Yandex Browser"),
+        ("Edg/", "Edge"),
+        ("OPR/", "Opera"),
+        ("Firefox/", "Firefox"),
+        ("Chrome/", "Chrome"),
+        ("Chromium/", "Chromium"),
+        ("Safari/", "Safari"),
+    ]
+    .into_iter()
+    .find(|(w, _)| has(w))
+    .map(|(_, n)| n);
+    let system = [
+        ("iPad", "iPad"),
+        ("iPhone", "iPhone"),
+        ("Android", "Android"),
+        ("Windows", "Windows"),
+        ("Mac OS X", "macOS"),
+        ("CrOS", "ChromeOS"),
+        ("Linux", "Linux"),
+    ]
+    .into_iter()
+    .find(|(w, _)| has(w))
+    .map(|(_, n)| n);
+    match (browser, system) {
+        (Some(b), Some(s)) => format!("{b}, {s}"),
+        (Some(x), None) | (None, Some(x)) => x.to_string(),
+        (None, None) => agent.chars().take(40).collect(),
+    }
+}
+
+/// `2026-12-04T20:27:06Z` (UTC, as the journal keeps it) in the machine's time zone:
+/// `2026-12-04 23:27:06 MSK` (the zone's abbreviation, or its offset); the text as it is when
+/// it is no such time.
+pub fn local_time(utc: &str) -> String {
+    local_time_in(utc, &jiff::tz::TimeZone::system())
+}
+
+/// [`local_time`] in time zone `tz`.
+pub fn local_time_in(utc: &str, tz: &jiff::tz::TimeZone) -> String {
+    match utc.parse::<jiff::Timestamp>() {
+        Ok(t) => t
+            .to_zoned_datetime(tz.clone())
+            .strftime("%Y-%m-%d %H:%M:%S %Z")
+            .to_string(),
+        Err(_) => utc.to_string(),
+    }
+}
+
+/// The machine's time zone as the log names it: `Europe/Moscow (UTC+03:00)`, or `UTC+03:00`
+/// when it has no name.
+pub fn time_zone_text() -> String {
+    let tz = jiff::tz::TimeZone::system();
+    let now = jiff::Timestamp::now().to_zoned_datetime(tz.clone());
+    let offset = now.strftime("UTC%:z").to_string();
+    match tz.iana_name() {
+        Some(name) if name != "UTC" && name != "Etc/UTC" => format!("{name} ({offset})"),
+        _ => offset,
+    }
+}
+
+/// The results a change recorded, in `lang`: `round 1, board 3: 1-0 (was ½-½)`.
+pub fn results_text(results: &[ResultChange], lang: Lang) -> String {
+    let shown = |r: Option<BoardResult>| match r {
+        Some(r) => r.notation().to_string(),
+        None => lang.msg("jr-result-none"),
+    };
+    results
+        .iter()
+        .map(|c| {
+            let from = match c.from {
+                Some(r) => r.notation().to_string(),
+                None if c.to.is_none() => lang.msg("jr-result-none"),
+                None => "none".to_string(),
+            };
+            lang.fmt(
+                "jr-result-change",
+                &[
+                    ("round", &c.round.to_string()),
+                    ("board", &c.board.to_string()),
+                    ("to", &shown(c.to)),
+                    ("from", &from),
+                ],
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// A change as the journal records it: who, the action (a field term, kebab-case: `result`,
@@ -547,6 +645,40 @@ mod tests {
         assert_eq!(utc_text(951_827_696), "2000-02-29T12:34:56Z");
         // 2026-03-01 00:00:00 UTC.
         assert_eq!(utc_text(1_772_323_200), "2026-03-01T00:00:00Z");
+    }
+
+    #[test]
+    fn times_are_shown_in_the_zone_and_devices_by_name() {
+        let moscow = jiff::tz::TimeZone::get("Europe/Moscow").unwrap();
+        assert_eq!(
+            local_time_in("2026-12-04T20:27:06Z", &moscow),
+            "2026-12-04 23:27:06 MSK"
+        );
+        assert_eq!(
+            local_time_in("2026-12-04T20:27:06Z", &jiff::tz::TimeZone::UTC),
+            "2026-12-04 20:27:06 UTC"
+        );
+        assert_eq!(local_time_in("not a time", &moscow), "not a time");
+        let android = "Mozilla/5.0 (Linux; Android 14; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+        assert_eq!(device_name(android), "Chrome, Android");
+        let ipad = "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+        assert_eq!(device_name(ipad), "Safari, iPad");
+        assert_eq!(device_name("TestTablet/1.0"), "TestTablet/1.0");
+        let desk = Who::desk(Some("192.168.1.20:51234".into()), Some(android.into()));
+        assert_eq!(
+            desk.text_in(Lang::En),
+            "desk 192.168.1.20:51234 (Chrome, Android)"
+        );
+        let changes = [ResultChange {
+            round: 1,
+            board: 3,
+            from: Some(BoardResult::Draw),
+            to: Some(BoardResult::WhiteWins),
+        }];
+        assert_eq!(
+            results_text(&changes, Lang::Ru),
+            "тур 1, доска 3: 1-0 (было ½-½)"
+        );
     }
 
     #[test]

@@ -537,6 +537,7 @@ pub fn router(app: Shared) -> Router {
         .route("/rounds/{n}/export.csv", get(pages::export_csv))
         .route("/export/trf", get(pages::export_trf))
         .route("/export/state", get(pages::export_state))
+        .route("/export/event.arbiter", get(pages::export_backup))
         .route("/standings.csv", get(pages::export_standings_csv))
         .route("/players.csv", get(pages::export_players_csv))
         .route("/connect", get(pages::connect))

@@ -553,8 +553,10 @@ async fn the_desk_journals_its_changes_and_undoes_the_last_one() {
     // The page lists them, newest first, with the undo button and the state's version.
     let (s, _, page) = desk_form(&cfg, "/log?lang=en", "").await;
     assert_eq!(s, StatusCode::OK);
+    // The button names the entry it undoes and the device it was made from.
     assert!(
-        page.contains(r#"<button id="undo">Undo the last change</button>"#),
+        page.contains(r#"<button id="undo">Undo entry 3 (result), made from desk "#)
+            && page.contains("(TestTablet/1.0)</button>"),
         "{page}"
     );
     assert!(page.find(r#"id="entry-3""#).unwrap() < page.find(r#"id="entry-2""#).unwrap());
@@ -562,7 +564,7 @@ async fn the_desk_journals_its_changes_and_undoes_the_last_one() {
     let version = journal::version(&store::load(&path).unwrap());
     assert!(page.contains(&format!(r#"value="{version}""#)), "{page}");
     let (_, _, ru) = desk_form(&cfg, "/log?lang=ru", "").await;
-    assert!(ru.contains("Отменить последнее изменение") && ru.contains("жеребьёвка тура"));
+    assert!(ru.contains("Отменить запись 3 (результат)") && ru.contains("жеребьёвка тура"));
 
     // A page shown before a change is refused; the current one undoes the result.
     let (s, _, body) = desk_form(&cfg, "/log/undo", "version=0000000000000000&lang=en").await;

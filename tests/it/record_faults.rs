@@ -13,13 +13,15 @@
 //!   and a read-only one: the change is refused in the user's words, the event is intact, and
 //!   the next change works once there is room, with no repair.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use arbiter::tournament::{Tournament, journal, record, store};
+
+use crate::common::{serve_first_line, served_addr};
 
 /// Kills of the kill test (CI's run: about a minute and a half on 2 cores).
 const KILLS: usize = 1000;
@@ -64,25 +66,9 @@ fn strays(dir: &Path, db: &str) -> Vec<String> {
 
 /// `arbiter serve` on a free loopback port: the child and `127.0.0.1:PORT`.
 fn serve(db: &Path) -> (Child, String) {
-    let mut child = arbiter()
-        .args(["serve"])
-        .arg(db)
-        .args(["--addr", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|r| r.split('/').next())
-        .unwrap_or_else(|| panic!("no URL in {line:?}"))
-        .to_string();
-    (child, addr)
+    let db = db.to_str().unwrap();
+    let (child, line) = serve_first_line(&[db, "--addr", "127.0.0.1:0"], Path::new("."));
+    (child, served_addr(&line))
 }
 
 /// Sends a result through the desk's API; the status, or `None` when the desk died first.
@@ -586,4 +572,57 @@ fn common_state(db: &Path) -> String {
         serde_json::to_string(&t).unwrap(),
         journal::read(db).unwrap().len()
     )
+}
+
+/// The desk's backup is a copy of the event's database made while it runs: a SQLite file that
+/// loads as the event, named after it, and the event page says the downloads hold personal
+/// data.
+#[tokio::test]
+async fn the_desks_backup_is_a_consistent_copy_of_the_database() {
+    use tower::ServiceExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let db = kill_event(dir.path());
+    let cfg = arbiter::web::ServeConfig {
+        state: db.clone(),
+        addr: "127.0.0.1:0".parse().unwrap(),
+        lang: arbiter::i18n::Lang::Ru,
+        preset: None,
+        token: None,
+        allowed_hosts: Vec::new(),
+    };
+    let get = |uri: &str| {
+        axum::http::Request::builder()
+            .uri(uri)
+            .body(axum::body::Body::empty())
+            .unwrap()
+    };
+    let app = arbiter::web::App::new(cfg);
+    let res = arbiter::web::router(app.clone())
+        .oneshot(get("/export/event.arbiter"))
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let disposition = res.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(disposition.contains("Kill_Open.arbiter"), "{disposition}");
+    let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    assert!(bytes.starts_with(b"SQLite format 3\0"));
+    let copy = dir.path().join("copy.arbiter");
+    std::fs::write(&copy, &bytes).unwrap();
+    assert_eq!(store::load(&copy).unwrap(), store::load(&db).unwrap());
+    assert_eq!(record::check(&copy).unwrap(), Vec::<String>::new());
+    let res = arbiter::web::router(app)
+        .oneshot(get("/?lang=en"))
+        .await
+        .unwrap();
+    let page = axum::body::to_bytes(res.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    let page = String::from_utf8(page.to_vec()).unwrap();
+    assert!(page.contains(r#"href="/export/event.arbiter""#), "{page}");
+    assert!(page.contains("hold personal data"), "{page}");
 }

@@ -41,8 +41,13 @@ PLAYERS = ["Иванова Анна", "Петров Пётр", "Сидоров �
 
 
 def sha256(path):
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
+    """The event's file and SQLite's write-ahead log beside it (where a change is written first)."""
+    h = hashlib.sha256()
+    for p in (path, path + "-wal"):
+        if os.path.exists(p):
+            with open(p, "rb") as f:
+                h.update(f.read())
+    return h.hexdigest()
 
 
 def attack_pages(desk):

@@ -58,11 +58,35 @@ pub(super) fn run_log(a: LogArgs) -> anyhow::Result<ExitCode> {
         writeln!(stdout, "{}", lang.msg("jr-log-empty"))?;
         return Ok(ExitCode::SUCCESS);
     }
+    let (first, last) = (
+        page.entries.last().map_or(0, |e| e.seq),
+        page.entries.first().map_or(0, |e| e.seq),
+    );
+    let more = !a.all && a.page * PAGE < page.total;
+    writeln!(
+        stdout,
+        "{}",
+        lang.fmt(
+            "jr-log-page",
+            &[
+                ("first", &first.to_string()),
+                ("last", &last.to_string()),
+                ("total", &page.total.to_string()),
+                ("more", if more { "yes" } else { "no" }),
+                ("next", &(a.page + 1).to_string()),
+            ],
+        )
+    )?;
+    writeln!(
+        stdout,
+        "{}",
+        lang.fmt("jr-log-times", &[("zone", &journal::time_zone_text())])
+    )?;
     for e in &page.entries {
         let mut line = format!(
             "{:>4}  {}  {}  {}",
             e.seq,
-            e.time,
+            journal::local_time(&e.time),
             e.who.text_in(lang),
             journal::action_text(&e.action, lang)
         );
@@ -75,6 +99,9 @@ pub(super) fn run_log(a: LogArgs) -> anyhow::Result<ExitCode> {
         let args = journal::args_text(&e.args, lang);
         if !args.is_empty() && e.undoes.is_none() {
             line.push_str(&format!(" — {args}"));
+        }
+        if !e.results.is_empty() {
+            line.push_str(&format!(" → {}", journal::results_text(&e.results, lang)));
         }
         if let Some((_, by)) = page.undone_by.iter().find(|(u, _)| *u == e.seq) {
             line.push_str(&format!(

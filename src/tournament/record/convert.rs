@@ -119,9 +119,10 @@ pub fn converted(state: &Path) -> Result<Option<PathBuf>, StoreError> {
     Ok(Some(to))
 }
 
-/// A journal line of the JSON format.
+/// A journal line of the JSON format: `B` is the state it kept (`Box<Tournament>`, or
+/// [`serde::de::IgnoredAny`] to read past it).
 #[derive(Deserialize)]
-struct OldEntry {
+struct OldEntry<B> {
     seq: u64,
     time: String,
     via: String,
@@ -137,28 +138,8 @@ struct OldEntry {
     version_after: String,
     #[serde(default)]
     undoes: Option<u64>,
-    #[serde(default)]
-    before: Option<Box<Tournament>>,
-}
-
-/// A journal line of the JSON format, without the state it kept.
-#[derive(Deserialize)]
-struct OldLine {
-    seq: u64,
-    time: String,
-    via: String,
-    #[serde(default)]
-    address: Option<String>,
-    #[serde(default)]
-    device: Option<String>,
-    action: String,
-    #[serde(default)]
-    args: serde_json::Value,
-    #[serde(default)]
-    version_before: Option<String>,
-    version_after: String,
-    #[serde(default)]
-    undoes: Option<u64>,
+    #[serde(default = "Option::default")]
+    before: Option<B>,
 }
 
 /// The journal of a state file not converted yet, oldest first, without the states it kept
@@ -169,7 +150,7 @@ struct OldLine {
 pub fn old_entries(state: &Path) -> Result<Vec<Entry>, StoreError> {
     let mut out = Vec::new();
     read_journal(state, |_, line| {
-        let l: OldLine = serde_json::from_slice(line)?;
+        let l: OldEntry<serde::de::IgnoredAny> = serde_json::from_slice(line)?;
         out.push(Entry {
             seq: l.seq,
             time: l.time,
@@ -329,39 +310,40 @@ fn build(state: &Path, tmp: &Path) -> Result<Conversion, StoreError> {
         }
     };
     // The entry read last, waiting for the state after it (the next one's `before`).
-    let mut pending: Option<(OldEntry, Rows)> = None;
+    let mut pending: Option<(OldEntry<Box<Tournament>>, Rows)> = None;
     let mut numbers: HashMap<u64, u64> = HashMap::new();
     let mut last_seq = 0u64;
     let mut entries = 0u64;
     let mut failed: Option<StoreError> = None;
-    let mut write = |entry: OldEntry, before: &Rows, after: &Rows| -> Result<(), StoreError> {
-        let changes = rows::diff(before, after);
-        let seq = if entry.seq > last_seq {
-            entry.seq
-        } else {
-            last_seq + 1
+    let mut write =
+        |entry: OldEntry<Box<Tournament>>, before: &Rows, after: &Rows| -> Result<(), StoreError> {
+            let changes = rows::diff(before, after);
+            let seq = if entry.seq > last_seq {
+                entry.seq
+            } else {
+                last_seq + 1
+            };
+            last_seq = seq;
+            let undoes = entry.undoes.map(|u| numbers.get(&u).copied().unwrap_or(u));
+            numbers.insert(entry.seq, seq);
+            let who = Who {
+                via: entry.via,
+                address: entry.address,
+                device: entry.device,
+            };
+            let n = NewEntry {
+                time: entry.time,
+                who: &who,
+                action: &entry.action,
+                args: &entry.args,
+                version_before: entry.version_before,
+                version_after: entry.version_after,
+                undoes,
+            };
+            insert_entry(&tx, tmp, &n, &changes, Some(seq))?;
+            entries += 1;
+            Ok(())
         };
-        last_seq = seq;
-        let undoes = entry.undoes.map(|u| numbers.get(&u).copied().unwrap_or(u));
-        numbers.insert(entry.seq, seq);
-        let who = Who {
-            via: entry.via,
-            address: entry.address,
-            device: entry.device,
-        };
-        let n = NewEntry {
-            time: entry.time,
-            who: &who,
-            action: &entry.action,
-            args: &entry.args,
-            version_before: entry.version_before,
-            version_after: entry.version_after,
-            undoes,
-        };
-        insert_entry(&tx, tmp, &n, &changes, Some(seq))?;
-        entries += 1;
-        Ok(())
-    };
     // The rows before the journal's first entry (a state file made before it kept a journal):
     // an entry 0 that made them, so that the journal accounts for every row.
     let mut first = true;
@@ -381,7 +363,7 @@ fn build(state: &Path, tmp: &Path) -> Result<Conversion, StoreError> {
         insert_entry(&tx, tmp, &n, &rows::diff(&Rows::new(), rows), Some(0)).map(drop)
     };
     let torn = read_journal(state, |_, line| {
-        let mut entry: OldEntry = serde_json::from_slice(line)?;
+        let mut entry: OldEntry<Box<Tournament>> = serde_json::from_slice(line)?;
         if failed.is_some() {
             return Ok(());
         }
@@ -431,8 +413,16 @@ fn build(state: &Path, tmp: &Path) -> Result<Conversion, StoreError> {
             .map_err(e)?;
     }
     tx.commit().map_err(e)?;
-    // Closing checkpoints the WAL into the file and removes it.
+    // Everything into the file itself (the database is renamed alone), then the log emptied.
+    db.conn
+        .execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")
+        .map_err(e)?;
     db.conn.close().map_err(|(_, err)| sql_error(tmp, err))?;
+    for suffix in ["-wal", "-shm"] {
+        let mut p = tmp.as_os_str().to_os_string();
+        p.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(p));
+    }
     Ok(Conversion {
         from: state.to_path_buf(),
         to: tmp.to_path_buf(),
