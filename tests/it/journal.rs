@@ -556,7 +556,7 @@ async fn the_desk_journals_its_changes_and_undoes_the_last_one() {
     // The button names the entry it undoes and the device it was made from.
     assert!(
         page.contains(r#"<button id="undo">Undo entry 3 (result), made from desk "#)
-            && page.contains("(TestTablet/1.0)</button>"),
+            && page.contains("(TestTablet&#x2f;1.0)</button>"),
         "{page}"
     );
     assert!(page.find(r#"id="entry-3""#).unwrap() < page.find(r#"id="entry-2""#).unwrap());

@@ -121,7 +121,9 @@ fn choose(t: &Tournament, next: &mut impl FnMut() -> u64, n: usize) -> Op {
     let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
     let pick = |list: &[u32], x: u64| list[(x % list.len() as u64) as usize];
     match next() % 16 {
-        _ if round == 0 || (open.is_empty() && round < t.total_rounds && next() % 3 > 0) => {
+        _ if round == 0
+            || (open.is_empty() && round < t.total_rounds && !next().is_multiple_of(3)) =>
+        {
             Op::Cli(s(&["pair", "--auto"]))
         }
         0..=5 if !open.is_empty() => Op::Cli(s(&[

@@ -24,9 +24,9 @@
 //!   only the arbiter's decisions on them are journal entries.
 //! - **Durability**: WAL, `synchronous=FULL` (a committed change survives a power cut), foreign
 //!   keys on, temporary storage in memory; the file is created readable by its owner only
-//!   (0600; SQLite gives its `-wal` and `-shm` the file's mode). The `-wal` is kept beside the
-//!   file between commands (copied into the file every 1,000 pages, not at each close: two
-//!   fsyncs a change fewer), so a copy of the file alone is not the event: [`backup`] makes one. A full disk or a read-only
+//!   (0600; SQLite gives its `-wal` and `-shm` the file's mode). The last connection to close
+//!   copies the `-wal` into the file and removes it, so while no program has the event open the
+//!   file alone is the whole event (a plain copy then is a backup; [`backup`] makes one any time). A full disk or a read-only
 //!   folder is refused with [`StoreError::DiskFull`] / [`StoreError::ReadOnly`] and changes
 //!   nothing; the next change works once there is room.
 //! - **Schema** ([`schema`]): numbered migrations in the code, the number in `PRAGMA
@@ -340,15 +340,7 @@ impl Db {
                 "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY;",
             )
             .map_err(e)?;
-        // A command's connection closes right after its change: copying the log into the file
-        // then (and removing the `-wal`) would cost two more fsyncs a change. SQLite copies it
-        // when it has grown to 1,000 pages instead; the `-wal` stays beside the file.
-        self.conn
-            .set_db_config(
-                rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE,
-                true,
-            )
-            .map_err(e)?;
+
         let v = schema::version(&self.conn).map_err(e)?;
         if v > schema::CURRENT {
             return Err(StoreError::Newer {

@@ -447,7 +447,9 @@ fn a_torn_last_journal_line_is_left_out_and_said() {
 /// Every schema of earlier releases opens (its migrations run) and reads the event it held.
 #[test]
 fn every_earlier_schema_opens() {
-    for (n, name) in [(1, "schema-1.arbiter")] {
+    // One file per schema: (its number, its name).
+    let schemas: &[(i64, &str)] = &[(1, "schema-1.arbiter")];
+    for &(n, name) in schemas {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(name);
         std::fs::copy(fixture(name), &path).unwrap();
