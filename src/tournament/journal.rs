@@ -35,7 +35,7 @@ pub struct Who {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub address: Option<String>,
     /// The CLI's system user (`$USER`, `$USERNAME`), or the desk client's browser
-    /// (`User-Agent`, cut to 80 characters): the desk has no device names of its own.
+    /// (`User-Agent`, cut to 200 characters): the desk has no device names of its own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub device: Option<String>,
 }
@@ -68,7 +68,7 @@ impl Who {
         Who {
             via: "desk".into(),
             address,
-            device: device.map(|d| d.chars().take(80).collect()),
+            device: device.map(|d| d.chars().take(200).collect()),
         }
     }
 
