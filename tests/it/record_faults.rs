@@ -193,8 +193,9 @@ fn killed_commands_and_desk_leave_a_whole_event_and_every_acknowledged_change() 
     let dir = tempfile::tempdir().unwrap();
     let db = kill_event(dir.path());
     let name = "kill.arbiter";
-    // How long a run takes (ms), to kill within it: the longest seen, at least 20.
-    let mut span: u64 = 20;
+    // How long a run takes (ms), to kill within it: a moving average of 1.5 × the runs that
+    // finished, per kind (a command; the desk, with its start), 20 to 400 ms.
+    let mut spans: [u64; 2] = [20, 60];
     let mut acknowledged: Vec<(u64, String)> = Vec::new();
     let (mut killed, mut finished, mut refused) = (0, 0, 0);
     let started = Instant::now();
@@ -204,7 +205,8 @@ fn killed_commands_and_desk_leave_a_whole_event_and_every_acknowledged_change() 
         let t = store::load(&db).unwrap_or_else(|e| panic!("seed {seed}, run {n}: {e}"));
         let last_seq = journal::read_page(&db, 0, 1).unwrap().entries[0].seq;
         let op = choose(&t, &mut next, n);
-        let wait = Duration::from_micros(next() % (span * 1000));
+        let kind = usize::from(matches!(op, Op::Desk { .. }));
+        let wait = Duration::from_micros(next() % (spans[kind] * 1000));
         let t0 = Instant::now();
         let (done, action) = match &op {
             Op::Cli(args) => {
@@ -278,7 +280,7 @@ fn killed_commands_and_desk_leave_a_whole_event_and_every_acknowledged_change() 
         match done {
             Some(true) => {
                 finished += 1;
-                span = span.max(took.min(2000));
+                spans[kind] = ((spans[kind] * 3 + took * 3 / 2) / 4).clamp(20, 400);
                 let last = journal::read_page(&db, 0, 1).unwrap().entries.remove(0);
                 let correction = matches!(&op, Op::Desk { correct: true, .. })
                     || matches!(&op, Op::Cli(a) if a.iter().any(|x| x == "--correct"));
