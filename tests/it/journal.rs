@@ -460,6 +460,7 @@ async fn desk_form(
     let req = axum::http::Request::builder()
         .method(method)
         .uri(uri)
+        .header("host", "localhost")
         .header("content-type", "application/x-www-form-urlencoded")
         .header("cookie", format!("arbiter_session={SESSION}"))
         .header("user-agent", "TestTablet/1.0")
@@ -502,6 +503,7 @@ async fn the_desk_journals_its_changes_and_undoes_the_last_one() {
         preset: Some(Preset::DetskyMat),
         token: None,
         allowed_hosts: Vec::new(),
+        limits: Default::default(),
     };
     // Nothing journalled yet: the page says so and offers no undo.
     let (_, _, empty) = desk_form(&cfg, "/log?lang=en", "").await;

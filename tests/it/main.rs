@@ -56,6 +56,7 @@ mod web_api;
 mod web_api_categories;
 mod web_api_fide;
 mod web_attacks;
+mod web_hostile;
 mod web_live;
 #[cfg(unix)]
 mod web_live_dgt;

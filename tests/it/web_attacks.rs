@@ -19,7 +19,7 @@ use arbiter::tournament::{Player, Tournament, store};
 use sha2::Digest;
 
 /// A state file of 4 players, round 1 paired (boards 1 and 2, no results), 3 rounds.
-fn event(dir: &Path) -> PathBuf {
+pub(crate) fn event(dir: &Path) -> PathBuf {
     let mut t = Tournament::new("Детский мат", 3);
     for (i, name) in ["Аня", "Боря", "Вика", "Гоша"].iter().enumerate() {
         t.add_player(Player {
@@ -36,20 +36,20 @@ fn event(dir: &Path) -> PathBuf {
 }
 
 /// SHA-256 of the state file, hex.
-fn hash(path: &Path) -> String {
+pub(crate) fn hash(path: &Path) -> String {
     let d = sha2::Sha256::digest(std::fs::read(path).unwrap());
     d.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// `arbiter serve` on a free loopback port; stopped (SIGKILL) when dropped.
-struct Desk {
-    child: Child,
+pub(crate) struct Desk {
+    pub child: Child,
     /// `127.0.0.1:PORT`.
-    addr: String,
+    pub addr: String,
 }
 
 impl Desk {
-    fn start(state: &Path, extra: &[&str]) -> Desk {
+    pub fn start(state: &Path, extra: &[&str]) -> Desk {
         let state = state.to_str().unwrap();
         let mut args = vec![state, "--addr", "127.0.0.1:0", "--lang", "ru"];
         args.extend_from_slice(extra);
@@ -62,7 +62,7 @@ impl Desk {
 
     /// One request: `method path`, the headers (a `Host` of the desk's address unless one is
     /// given), the body (with its `Content-Length`).
-    fn send(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Answer {
+    pub fn send(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Answer {
         let mut head = format!("{method} {path} HTTP/1.1\r\n");
         if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
             head.push_str(&format!("Host: {}\r\n", self.addr));
@@ -98,7 +98,7 @@ impl Desk {
 
     /// `GET path` as the arbiter's browser opens a page of the desk: the answer, the session
     /// cookie it sets and the form key in its forms.
-    fn open_page(&self, path: &str) -> (Answer, String, String) {
+    pub fn open_page(&self, path: &str) -> (Answer, String, String) {
         let a = self.send("GET", path, &[("Sec-Fetch-Site", "none")], b"");
         let cookie = a
             .headers_named("set-cookie")
@@ -120,14 +120,14 @@ impl Drop for Desk {
 
 /// An HTTP answer: status, headers (names lower case), body text.
 #[derive(Debug)]
-struct Answer {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: String,
+pub(crate) struct Answer {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
 }
 
 impl Answer {
-    fn parse(raw: &[u8]) -> Answer {
+    pub fn parse(raw: &[u8]) -> Answer {
         let text = String::from_utf8_lossy(raw).into_owned();
         let (head, body) = text
             .split_once("\r\n\r\n")
@@ -152,14 +152,14 @@ impl Answer {
         }
     }
 
-    fn header(&self, name: &str) -> Option<&str> {
+    pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
     }
 
-    fn headers_named(&self, name: &str) -> Vec<String> {
+    pub fn headers_named(&self, name: &str) -> Vec<String> {
         self.headers
             .iter()
             .filter(|(k, _)| k == name)
@@ -168,7 +168,7 @@ impl Answer {
     }
 
     /// The security headers every answer of the desk carries.
-    fn assert_secure(&self, what: &str) {
+    pub fn assert_secure(&self, what: &str) {
         let csp = self
             .header("content-security-policy")
             .unwrap_or_else(|| panic!("{what}: no CSP: {self:?}"));
@@ -192,7 +192,7 @@ impl Answer {
 }
 
 /// The value of the first hidden input `name` in a page.
-fn hidden(page: &str, name: &str) -> String {
+pub(crate) fn hidden(page: &str, name: &str) -> String {
     let key = format!(r#"name="{name}" value=""#);
     let start = page
         .find(&key)
@@ -201,7 +201,7 @@ fn hidden(page: &str, name: &str) -> String {
     page[start..start + page[start..].find('"').unwrap()].to_string()
 }
 
-const FORM: (&str, &str) = ("Content-Type", "application/x-www-form-urlencoded");
+pub(crate) const FORM: (&str, &str) = ("Content-Type", "application/x-www-form-urlencoded");
 const EVIL: (&str, &str) = ("Origin", "http://evil.example");
 
 /// The issue's three requests, each as `curl` sent them, and the other ways a web page can
