@@ -63,37 +63,7 @@ impl Desk {
     /// One request: `method path`, the headers (a `Host` of the desk's address unless one is
     /// given), the body (with its `Content-Length`).
     pub fn send(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Answer {
-        let mut head = format!("{method} {path} HTTP/1.1\r\n");
-        if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
-            head.push_str(&format!("Host: {}\r\n", self.addr));
-        }
-        for (k, v) in headers {
-            head.push_str(&format!("{k}: {v}\r\n"));
-        }
-        if !body.is_empty() || method == "POST" {
-            head.push_str(&format!("Content-Length: {}\r\n", body.len()));
-        }
-        head.push_str("Connection: close\r\n\r\n");
-        let mut conn = TcpStream::connect(&self.addr).unwrap();
-        conn.write_all(head.as_bytes()).unwrap();
-        // A refusal may come before the whole body is read (the server then closes): the body
-        // is written while the answer is read.
-        let mut writer = conn.try_clone().unwrap();
-        let body = body.to_vec();
-        let sending = std::thread::spawn(move || {
-            let _ = writer.write_all(&body);
-        });
-        let mut raw = Vec::new();
-        let mut buf = [0u8; 65536];
-        loop {
-            match conn.read(&mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => raw.extend_from_slice(&buf[..n]),
-            }
-        }
-        let _ = conn.shutdown(std::net::Shutdown::Both);
-        let _ = sending.join();
-        Answer::parse(&raw)
+        send_to(&self.addr, method, path, headers, body)
     }
 
     /// `GET path` as the arbiter's browser opens a page of the desk: the answer, the session
@@ -109,6 +79,48 @@ impl Desk {
         let key = hidden(&a.body, "csrf");
         (a, cookie, key)
     }
+}
+
+/// One request to the desk at `addr`: `method path`, the headers (a `Host` of `addr` unless
+/// one is given), the body (with its `Content-Length`).
+pub(crate) fn send_to(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Answer {
+    let mut head = format!("{method} {path} HTTP/1.1\r\n");
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        head.push_str(&format!("Host: {addr}\r\n"));
+    }
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    if !body.is_empty() || method == "POST" {
+        head.push_str(&format!("Content-Length: {}\r\n", body.len()));
+    }
+    head.push_str("Connection: close\r\n\r\n");
+    let mut conn = TcpStream::connect(addr).unwrap();
+    conn.write_all(head.as_bytes()).unwrap();
+    // A refusal may come before the whole body is read (the server then closes): the body
+    // is written while the answer is read.
+    let mut writer = conn.try_clone().unwrap();
+    let body = body.to_vec();
+    let sending = std::thread::spawn(move || {
+        let _ = writer.write_all(&body);
+    });
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 65536];
+    loop {
+        match conn.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => raw.extend_from_slice(&buf[..n]),
+        }
+    }
+    let _ = conn.shutdown(std::net::Shutdown::Both);
+    let _ = sending.join();
+    Answer::parse(&raw)
 }
 
 impl Drop for Desk {
