@@ -576,6 +576,7 @@ web-error-not-number = { $field }: "{ $value }" is not a number.
 web-error-missing = { $field }: missing.
 web-error-birth-date = The birth date "{ $date }" is not a real date written DD.MM.YYYY or YYYY/MM/DD (or a year YYYY).
 web-error-title-not-found = Not found
+web-field-entry = Entry number
 web-field-board = Board
 web-field-player = Player number
 web-field-rating = Rating
@@ -881,7 +882,14 @@ mp-warning-forced = arbiter: warning: round { $round }: forced manual pairing: {
 ## The tournament commands' own refusals (CLI)
 cli-exists = { $file } already exists (use --force to overwrite)
 cli-board-or-game = give --board or --game
-cli-not-a-state = { $file } is not a state file (a TRF file?): import it first with `arbiter tournament import { $file } STATE.json`
+cli-not-a-state = { $file } is not an event (a TRF file?): import it first with `arbiter tournament import { $file } turnir.arbiter`
+tm-backup = A copy of the event as of now is written to { $copy } (readable by its owner only: it holds personal data).
+tm-converted = { $from } is kept in a database from now on: converted into { $to } ({ $entries } journal entries{ $captures ->
+    [0] {""}
+   *[other] , { $captures } boards' captures
+}); { $from } and its journal are left as they were. Give { $to } from now on.
+tm-converted-torn = { $journal }: the torn last line { $line } (a change that was not completed) was left out.
+tm-converted-before = { $from } was converted into { $to } before: using { $to }.
 cli-no-standings-after = { $file }: no standings after round { $round }: { $paired } of { $total } round(s) paired
 cli-choose-verdict = { $file }: the file holds { $n } verdicts; choose one with --index N (1 to { $n })
 cli-no-such-verdict = { $file }: --index { $index }: the file holds { $n } verdict(s)
@@ -1075,6 +1083,14 @@ fe-action-write = write
 fe-action-lock = lock
 fe-store-io = { $file }: { $action }: { $reason }
 fe-store-json = { $file }:{ $line }:{ $column }: not a tournament state file
+fe-store-database = { $file }: the event's database: { $reason }
+fe-store-disk-full = { $file }: the disk is full: nothing was changed; free some space (or move the event to another disk) and try again
+fe-store-read-only = { $file }: the file or its folder cannot be written (read-only): nothing was changed; make it writable or copy the event to a writable folder
+fe-store-busy = { $file }: another program has been changing the event for over 5 s: nothing was changed; try again
+fe-store-not-event = { $file }: this is not an event (neither an event's database nor a state file)
+fe-store-newer = { $file }: the event was written by a newer arbiter (schema { $found }, this one knows { $known }): update arbiter
+fe-store-changed-since = { $from } changed after it was converted into { $to }: the event is kept in { $to }; move { $to } away to convert { $from } again
+fe-store-conversion-taken = { $from } would be converted into { $to }, but { $to } exists and is not its conversion: rename one of them
 fe-verdict-empty = { $file }: no verdict in the file
 fe-verdict-not-json = { $file }: not a verdict (JSON)
 fe-verdict-no-result = { $file }: the verdict has no `result`
@@ -1197,7 +1213,9 @@ web-half-bye-button = Give the half-point bye
 web-disqualify = Disqualification (CR 2.2)
 web-disqualify-button = Disqualify
 web-export = Download
-web-export-backup = backup of the state file
+web-export-backup = backup of the event (.arbiter)
+web-export-json = the event as JSON
+web-export-personal = The backup, the JSON, the TRF and the player list hold personal data of the players (names, birth dates, clubs or schools): keep them where only the organisers can read them, and delete them when the event's records no longer need them.
 web-connect-title = Open the desk on a tablet
 web-connect-link = open on a tablet or phone…
 web-connect-scan = Scan this code with the tablet's or phone's camera (on the venue's network), or type the address below. It holds the access key: the device can then enter results.
@@ -1352,7 +1370,8 @@ jr-action = { $action ->
 jr-error-io = { $file }: the journal cannot be read or written: { $reason }
 jr-error-line = { $file }, line { $line }: this is not a journal entry (the journal was edited by hand?)
 jr-error-nothing = { $file }: there is nothing to undo.
-jr-error-outside = { $file } was changed outside the journal (by hand or by another program) after its last entry: undo would lose that change, so it is refused.
+jr-error-outside = { $file } was changed outside the journal (by hand or by another program) where entry { $entry } changed it: undo would lose that change, so it is refused.
+jr-error-fide-left = Entry { $seq } left FIDE mode: it is not undone, as FIDE mode cannot be re-entered once left (C.02).
 jr-error-creation = Entry { $seq } created the event: there is no earlier state to go back to.
 jr-error-later = Entry { $seq } ({ $action }) cannot be undone on its own: later changes rest on it — { $later }.{ $paired ->
     [yes] {" "}The next round was already paired on this result.
@@ -1365,9 +1384,13 @@ jr-log-undone-by = undone by entry { $entry }
 jr-log-undoes = undoes entry { $entry }
 web-nav-log = Journal
 web-log-title = Journal of changes
-web-log-intro = Every change to the event, newest first: when (UTC), from where, what. An undo is a new entry; nothing is erased.
+web-log-intro = Every change to the event, newest first: when, from where, what. An undo is a new entry; nothing is erased.
 web-log-undo = Undo the last change
-web-log-time = Time (UTC)
+web-log-undo-entry = Undo entry { $seq } ({ $action }), made from { $who }
+web-log-newer = ← newer
+web-log-older = older →
+web-log-page = entries { $first }–{ $last } of { $total }
+web-log-time = Time ({ $zone })
 web-log-who = From
 web-log-action = Change
 web-log-args = Details
@@ -1380,6 +1403,20 @@ jr-via = { $via ->
    *[other] { $via }
 }
 jr-yes = yes
+jr-value-choice-decided = the proposed result
+jr-value-choice-other = another result
+jr-value-rest-auto = paired by the pairer
+jr-value-rest-none = not paired
+jr-result-change = round { $round }, board { $board }: { $to }{ $from ->
+    [none] {""}
+   *[other] {" "}(was { $from })
+}
+jr-result-none = no result
+jr-log-times = Times in { $zone }.
+jr-log-page = Entries { $first }–{ $last } of { $total }, newest first{ $more ->
+    [yes] ; older: --page { $next }
+   *[no] {""}
+}.
 jr-value-sex-m = m
 jr-value-sex-w = f
 jr-value-sex-f = f
@@ -1445,6 +1482,12 @@ jr-arg = { $key ->
     [old] category
     [playout_minutes] play-out, minutes
     [playout_offer_percent] play-out offered from, %
+    [choice] the arbiter's choice
+    [lots_seed] seed of the drawing of lots
+    [fen] position (FEN)
+    [index] number
+    [incident] incident
+    [rest] the other players
    *[other] { $key }
 }
 
@@ -1528,3 +1571,8 @@ web-error-cat-prizes-per-player = Choose whether a player wins a prize in one ca
 ## The organiser's report as a file
 report-trf-standalone = The TRF for the rating report: arbiter tournament export (or the desk's TRF link).
 report-written = The organiser's report written to { $file } (open it in a browser and print on A4).
+
+board-export-none = { $file }: board { $board } of round { $round } has no capture in the event{ $n ->
+    [0] : no board has one (the live room captures the boards it follows)
+   *[other] ; boards with one (round/board, lines): { $boards }
+}

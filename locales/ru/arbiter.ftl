@@ -628,6 +628,7 @@ web-error-not-number = { $field }: «{ $value }» — не число.
 web-error-missing = { $field }: не указано.
 web-error-birth-date = Дата рождения «{ $date }» — не настоящая дата в виде ДД.ММ.ГГГГ или ГГГГ/ММ/ДД (или год ГГГГ).
 web-error-title-not-found = Не найдено
+web-field-entry = Номер записи
 web-field-board = Доска
 web-field-player = Номер участника
 web-field-rating = Рейтинг
@@ -999,7 +1000,14 @@ mp-warning-forced = arbiter: предупреждение: { $round }-й тур:
 ## Отказы команд турнира (CLI)
 cli-exists = { $file } уже существует (чтобы перезаписать: --force)
 cli-board-or-game = укажите --board или --game
-cli-not-a-state = { $file } — не файл состояния турнира (файл TRF?): сначала импортируйте его: `arbiter tournament import { $file } STATE.json`
+cli-not-a-state = { $file } — не турнир (файл TRF?): сначала импортируйте его: `arbiter tournament import { $file } turnir.arbiter`
+tm-backup = Копия турнира на этот момент записана в { $copy } (читать её может только владелец: в ней персональные данные).
+tm-converted = { $from } теперь хранится в базе данных: переведён в { $to } (записей журнала: { $entries }{ $captures ->
+    [0] {""}
+   *[other] , записей досок: { $captures }
+}); { $from } и его журнал оставлены как были. Дальше указывайте { $to }.
+tm-converted-torn = { $journal }: оборванная последняя строка { $line } (незавершённое изменение) не перенесена.
+tm-converted-before = { $from } уже переведён в { $to }: работаем с { $to }.
 cli-no-standings-after = { $file }: положения после { $round }-го тура нет: составлены пары туров: { $paired } из { $total }
 cli-choose-verdict = { $file }: в файле решений: { $n }; выберите одно: --index N (от 1 до { $n })
 cli-no-such-verdict = { $file }: --index { $index }: в файле решений: { $n }
@@ -1202,6 +1210,14 @@ fe-action-write = запись
 fe-action-lock = блокировка
 fe-store-io = { $file }: { $action }: { $reason }
 fe-store-json = { $file }:{ $line }:{ $column }: это не файл состояния турнира
+fe-store-database = { $file }: база данных турнира: { $reason }
+fe-store-disk-full = { $file }: диск заполнен, ничего не изменено; освободите место на диске (или перенесите турнир на другой диск) и повторите
+fe-store-read-only = { $file }: файл или его папка недоступны для записи (только чтение), ничего не изменено; разрешите запись или скопируйте турнир в папку, доступную для записи
+fe-store-busy = { $file }: другая программа изменяет турнир дольше 5 с, ничего не изменено; повторите
+fe-store-not-event = { $file }: это не турнир (ни база данных турнира, ни файл состояния)
+fe-store-newer = { $file }: турнир записан более новой версией arbiter (схема { $found }, эта знает { $known }): обновите arbiter
+fe-store-changed-since = { $from } изменён после перевода в { $to }: турнир хранится в { $to }; чтобы перевести { $from } заново, уберите { $to }
+fe-store-conversion-taken = { $from } переводится в { $to }, но { $to } уже есть и это не его перевод: переименуйте один из файлов
 fe-verdict-empty = { $file }: в файле нет решения судьи
 fe-verdict-not-json = { $file }: это не решение судьи (JSON)
 fe-verdict-no-result = { $file }: в решении судьи нет результата (`result`)
@@ -1338,7 +1354,9 @@ web-half-bye-button = Дать пропуск с ½ очка
 web-disqualify = Дисквалификация (ПС 2.2)
 web-disqualify-button = Дисквалифицировать
 web-export = Скачать
-web-export-backup = резервная копия файла турнира
+web-export-backup = резервная копия турнира (.arbiter)
+web-export-json = турнир в JSON
+web-export-personal = Резервная копия, JSON, TRF и список участников содержат персональные данные участников (фамилии, даты рождения, клубы или школы): храните их там, где их видят только организаторы, и удалите, когда они больше не нужны для документов турнира.
 web-connect-title = Открыть стол судьи на планшете
 web-connect-link = открыть на планшете или телефоне…
 web-connect-scan = Наведите камеру планшета или телефона (в сети турнирного зала) на этот код или наберите адрес ниже. В нём ключ доступа: с устройства можно будет вносить результаты.
@@ -1493,7 +1511,8 @@ jr-action = { $action ->
 jr-error-io = { $file }: не удаётся прочитать или записать журнал: { $reason }
 jr-error-line = { $file }, строка { $line }: это не запись журнала (журнал правили вручную?)
 jr-error-nothing = { $file }: отменять нечего.
-jr-error-outside = { $file } изменён помимо журнала (вручную или другой программой) после его последней записи: отмена потеряла бы это изменение, поэтому она не выполнена.
+jr-error-outside = { $file } изменён помимо журнала (вручную или другой программой) там, где его изменила запись { $entry }: отмена потеряла бы это изменение, поэтому она не выполнена.
+jr-error-fide-left = Запись { $seq } вывела турнир из режима ФИДЕ: она не отменяется, так как вернуться в режим ФИДЕ после выхода нельзя (C.02).
 jr-error-creation = Запись { $seq } создала турнир: более раннего состояния нет.
 jr-error-later = Запись { $seq } ({ $action }) нельзя отменить отдельно: на неё опираются более поздние изменения — { $later }.{ $paired ->
     [yes] {" "}По этому результату уже проведена жеребьёвка следующего тура.
@@ -1506,9 +1525,13 @@ jr-log-undone-by = отменена записью { $entry }
 jr-log-undoes = отменяет запись { $entry }
 web-nav-log = Журнал
 web-log-title = Журнал изменений
-web-log-intro = Все изменения турнира, новые сверху: когда (UTC), откуда, что. Отмена — новая запись; ничего не стирается.
+web-log-intro = Все изменения турнира, новые сверху: когда, откуда, что. Отмена — новая запись; ничего не стирается.
 web-log-undo = Отменить последнее изменение
-web-log-time = Время (UTC)
+web-log-undo-entry = Отменить запись { $seq } ({ $action }), сделанную: { $who }
+web-log-newer = ← новее
+web-log-older = раньше →
+web-log-page = записи { $first }–{ $last } из { $total }
+web-log-time = Время ({ $zone })
 web-log-who = Откуда
 web-log-action = Изменение
 web-log-args = Подробности
@@ -1521,6 +1544,20 @@ jr-via = { $via ->
    *[other] { $via }
 }
 jr-yes = да
+jr-value-choice-decided = предложенный результат
+jr-value-choice-other = другой результат
+jr-value-rest-auto = по программе жеребьёвки
+jr-value-rest-none = без пары
+jr-result-change = тур { $round }, доска { $board }: { $to }{ $from ->
+    [none] {""}
+   *[other] {" "}(было { $from })
+}
+jr-result-none = нет результата
+jr-log-times = Время: { $zone }.
+jr-log-page = Записи { $first }–{ $last } из { $total }, новые сначала{ $more ->
+    [yes] ; более ранние: --page { $next }
+   *[no] {""}
+}.
 jr-value-sex-m = м
 jr-value-sex-w = ж
 jr-value-sex-f = ж
@@ -1586,6 +1623,12 @@ jr-arg = { $key ->
     [old] категория
     [playout_minutes] доигрывание, минут
     [playout_offer_percent] доигрывание предлагать с доли партий, %
+    [choice] решение судьи
+    [lots_seed] зерно жребия
+    [fen] позиция (FEN)
+    [index] номер
+    [incident] происшествие
+    [rest] остальные участники
    *[other] { $key }
 }
 
@@ -1670,3 +1713,8 @@ web-error-cat-prizes-per-player = Выберите, получает ли уча
 ## Отчёт организатору файлом
 report-trf-standalone = TRF для обсчёта рейтинга: arbiter tournament export (или ссылка TRF на пульте).
 report-written = Отчёт организатору записан в { $file } (откройте в браузере и напечатайте на A4).
+
+board-export-none = { $file }: у доски { $board } тура { $round } нет записи в турнире{ $n ->
+    [0] : записей досок нет (живой зал записывает доски, за которыми следит)
+   *[other] ; доски с записью (тур/доска, строк): { $boards }
+}

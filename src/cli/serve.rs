@@ -71,8 +71,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .map_err(|e| anyhow::anyhow!("--limit {e}"))?;
     // The event's preset (read at each request) unless --preset names another.
     let preset = args.preset.preset.map(Into::into);
+    // A state file of the JSON format is converted into its database first (said on stderr).
     let config = ServeConfig {
-        state: args.state,
+        state: super::tournament::event_path(&args.state)?,
         addr: args.addr,
         lang: args.lang.get(),
         preset,

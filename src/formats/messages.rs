@@ -381,6 +381,27 @@ fn store_text(e: &StoreError, lang: Lang) -> String {
                 ("column", &column.to_string()),
             ],
         ),
+        StoreError::Database { file, message } => {
+            lang.fmt("fe-store-database", &[("file", file), ("reason", message)])
+        }
+        StoreError::DiskFull { file } => lang.fmt("fe-store-disk-full", &[("file", file)]),
+        StoreError::ReadOnly { file } => lang.fmt("fe-store-read-only", &[("file", file)]),
+        StoreError::Busy { file } => lang.fmt("fe-store-busy", &[("file", file)]),
+        StoreError::NotAnEvent { file } => lang.fmt("fe-store-not-event", &[("file", file)]),
+        StoreError::Newer { file, found, known } => lang.fmt(
+            "fe-store-newer",
+            &[
+                ("file", file),
+                ("found", &found.to_string()),
+                ("known", &known.to_string()),
+            ],
+        ),
+        StoreError::ChangedSinceConversion { from, to } => {
+            lang.fmt("fe-store-changed-since", &[("from", from), ("to", to)])
+        }
+        StoreError::ConversionTaken { from, to } => {
+            lang.fmt("fe-store-conversion-taken", &[("from", from), ("to", to)])
+        }
     }
 }
 

@@ -48,6 +48,7 @@ use caller::caller_act;
 
 mod actions;
 pub mod api;
+mod backup;
 mod caller;
 mod categories;
 mod desk;
@@ -558,6 +559,7 @@ pub fn router(app: Shared) -> Router {
         .route("/rounds/{n}/export.csv", get(pages::export_csv))
         .route("/export/trf", get(pages::export_trf))
         .route("/export/state", get(pages::export_state))
+        .route("/export/event.arbiter", get(backup::export_backup))
         .route("/standings.csv", get(pages::export_standings_csv))
         .route("/players.csv", get(pages::export_players_csv))
         .route("/connect", get(pages::connect))

@@ -36,6 +36,8 @@ mod pairing_checker;
 mod pairing_properties;
 mod pairing_vectors;
 mod player_lists;
+mod record_conversion;
+mod record_faults;
 mod replay;
 mod replay_interrupt;
 mod replay_lines;

@@ -248,7 +248,7 @@ async fn every_status_code_of_the_api() {
     assert!(body.contains("without a result"), "{body}");
 
     // A stale version: 409 and nothing written; the current one: 200.
-    let before = std::fs::read_to_string(&path).unwrap();
+    let before = crate::common::snapshot(&path);
     let (s, _, _) = send(
         &cfg,
         "POST",
@@ -258,7 +258,7 @@ async fn every_status_code_of_the_api() {
     )
     .await;
     assert_eq!(s, StatusCode::CONFLICT);
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    assert_eq!(crate::common::snapshot(&path), before);
     let now = version(&store::load(&path).unwrap());
     let (s, _, body) = send(
         &cfg,
@@ -497,7 +497,7 @@ async fn pages_in_both_languages_and_stale_forms() {
     )
     .await;
     assert_eq!(s, StatusCode::SEE_OTHER);
-    let before = std::fs::read_to_string(&path).unwrap();
+    let before = crate::common::snapshot(&path);
     let (s, _, body) = send(
         &cfg,
         "POST",
@@ -508,7 +508,7 @@ async fn pages_in_both_languages_and_stale_forms() {
     .await;
     assert_eq!(s, StatusCode::CONFLICT);
     assert!(body.contains("Турнир изменился"), "{body}");
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    assert_eq!(crate::common::snapshot(&path), before);
     // A second result from the page says why, in the page's language.
     let now = version(&store::load(&path).unwrap());
     let (s, _, body) = send(
@@ -1203,7 +1203,7 @@ async fn form_errors_are_in_the_page_language() {
             "Дата рождения «yesterday»".into(),
         ),
     ];
-    let before = std::fs::read_to_string(&path).unwrap();
+    let before = crate::common::snapshot(&path);
     for (uri, body, status, title, text) in cases {
         let (s, _, html) = send(&cfg, "POST", uri, &body, &form).await;
         assert_eq!(s, status, "{uri} {body}: {html}");
@@ -1226,7 +1226,7 @@ async fn form_errors_are_in_the_page_language() {
             assert!(!html.contains(english), "{english}: {html}");
         }
     }
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    assert_eq!(crate::common::snapshot(&path), before);
 }
 
 /// The `Location` of a redirect.
@@ -1459,7 +1459,7 @@ async fn two_devices_entering_different_boards_both_succeed() {
         )
     );
     // The tablet's form for board 1, shown before the laptop's result: a real conflict.
-    let before = std::fs::read_to_string(&path).unwrap();
+    let before = crate::common::snapshot(&path);
     let (s, _, body) = send(
         &cfg,
         "POST",
@@ -1475,7 +1475,7 @@ async fn two_devices_entering_different_boards_both_succeed() {
     .await;
     assert_eq!(s, StatusCode::CONFLICT);
     assert!(body.contains("Турнир изменился"), "{body}");
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    assert_eq!(crate::common::snapshot(&path), before);
 }
 
 /// Girls are «выбыла»: the sex chosen on the registration form is kept and the pages' gendered
@@ -2299,7 +2299,7 @@ async fn fide_mode_refuses_an_earlier_rounds_correction_on_the_desk() {
     store::save(&t, &path).unwrap();
     let cfg = config(&path, None);
     let form = [("content-type", "application/x-www-form-urlencoded")];
-    let before = std::fs::read_to_string(&path).unwrap();
+    let before = crate::common::snapshot(&path);
     let v = version(&t);
     let (s, _, body) = send(
         &cfg,
@@ -2314,5 +2314,5 @@ async fn fide_mode_refuses_an_earlier_rounds_correction_on_the_desk() {
         body.contains("режим FIDE: 1-й тур — не последний составленный"),
         "{body}"
     );
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    assert_eq!(crate::common::snapshot(&path), before);
 }

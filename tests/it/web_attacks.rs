@@ -35,9 +35,9 @@ pub(crate) fn event(dir: &Path) -> PathBuf {
     path
 }
 
-/// SHA-256 of the state file, hex.
+/// SHA-256 of the event and its journal's length ([`crate::common::snapshot`]), hex.
 pub(crate) fn hash(path: &Path) -> String {
-    let d = sha2::Sha256::digest(std::fs::read(path).unwrap());
+    let d = sha2::Sha256::digest(crate::common::snapshot(path));
     d.iter().map(|b| format!("{b:02x}")).collect()
 }
 

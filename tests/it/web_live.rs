@@ -446,9 +446,13 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
     );
     assert!(d.at_ms >= mate.at_ms);
 
-    // The board's capture, beside the state file, judges to the same game.
-    let capture = dir.path().join("ev.json.captures/round-1-board-1.jsonl");
-    let text = std::fs::read_to_string(&capture).unwrap();
+    // The board's capture, kept in the event (`arbiter board export`), judges to the same game.
+    let text = {
+        let state = dir.path().join("ev.json");
+        let mut out = Vec::new();
+        arbiter::tournament::record::write_capture(&state, 1, 1, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    };
     let game = read_livechess_game(&text, &RecogniserConfig::default()).unwrap();
     assert_eq!(game.serial_number.as_deref(), Some("1001"));
     let moves: Vec<String> = game
