@@ -263,8 +263,9 @@ impl Drop for Writing<'_> {
 }
 
 /// The longest the desk takes to stop after Ctrl-C or SIGTERM: changes being written finish
-/// (each is short: the state file written and renamed), requests in flight get what is left,
-/// then the connections are closed.
+/// (each is one transaction of the event's database: a change cut short by the stop is rolled
+/// back whole, never written half), requests in flight get what is left, then the connections
+/// are closed. Under the 5 s a service manager waits before it kills.
 pub const STOP_WITHIN: Duration = Duration::from_secs(4);
 
 /// Serves `router` on `listener` until `stop` resolves: each connection counted against
@@ -272,7 +273,9 @@ pub const STOP_WITHIN: Duration = Duration::from_secs(4);
 /// header-read timeout (which also closes an idle keep-alive connection), each request's body
 /// cut when it pauses longer than that, the client's address given to the handlers as
 /// `ConnectInfo`. After `stop`: no new connection; the changes being written (`gate`) and the
-/// requests in flight finish within [`STOP_WITHIN`]; then it returns.
+/// requests being answered finish within [`STOP_WITHIN`], the answers get at most 0.5 s more
+/// to go out (a connection still sending its headers or idle is not waited for); then it
+/// returns.
 pub(super) async fn serve(
     listener: TcpListener,
     router: Router,
@@ -281,6 +284,9 @@ pub(super) async fn serve(
     stop: impl Future<Output = ()>,
 ) {
     let open = Arc::new(Tally::default());
+    // The requests being answered (their headers read whole): what the stop waits for; a
+    // connection still sending its headers is not waited for.
+    let answering = Arc::new(AtomicUsize::new(0));
     let (closing, closed) = tokio::sync::watch::channel(false);
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
@@ -311,11 +317,16 @@ pub(super) async fn serve(
         let _ = stream.set_nodelay(true);
         let router = router.clone();
         let pause = limits.header_timeout;
+        let answering = answering.clone();
         let service = hyper::service::service_fn(move |req: Request<Incoming>| {
             let mut req = req.map(|body| paced(body, pause));
             req.extensions_mut().insert(ConnectInfo(peer));
             let mut router = router.clone();
-            async move { router.call(req).await }
+            let answering = Answering::start(&answering);
+            async move {
+                let _answering = answering;
+                router.call(req).await
+            }
         });
         let connection = http.serve_connection(TokioIo::new(stream), service);
         let mut closed = closed.clone();
@@ -333,8 +344,30 @@ pub(super) async fn serve(
     let deadline = tokio::time::Instant::now() + STOP_WITHIN;
     let _ = closing.send(true);
     gate.written(STOP_WITHIN).await;
-    while open.total() > 0 && tokio::time::Instant::now() < deadline {
+    while answering.load(Ordering::SeqCst) > 0 && tokio::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // The answers' last bytes (a page, a download) a moment to go out; a connection still
+    // sending its headers, or idle, is not waited for.
+    let sent = deadline.min(tokio::time::Instant::now() + Duration::from_millis(500));
+    while open.total() > 0 && tokio::time::Instant::now() < sent {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A request being answered, counted in its tally while it lives.
+struct Answering(Arc<AtomicUsize>);
+
+impl Answering {
+    fn start(count: &Arc<AtomicUsize>) -> Answering {
+        count.fetch_add(1, Ordering::SeqCst);
+        Answering(count.clone())
+    }
+}
+
+impl Drop for Answering {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 

@@ -627,3 +627,302 @@ fn event_without_pairings(dir: &Path) -> std::path::PathBuf {
     arbiter::tournament::store::save(&t, &path).unwrap();
     path
 }
+
+/// A state file of 4 players with birth dates, clubs and a paired round 1, as a school's
+/// event holds them.
+fn event_with_children(dir: &Path) -> std::path::PathBuf {
+    use arbiter::tournament::{Player, Tournament};
+    let mut t = Tournament::new("Школьный турнир", 3);
+    for (i, name) in ["Аня", "Боря", "Вика", "Гоша"].iter().enumerate() {
+        t.add_player(Player {
+            name: (*name).to_string(),
+            rating: Some(1500 - 10 * i as u16),
+            birth_date: Some(format!("2016/0{}/1{i}", i + 1)),
+            club: Some("Школа № 7".to_string()),
+            ..Player::default()
+        })
+        .unwrap();
+    }
+    t.pair_round(1, &[(1, 3), (4, 2)], None).unwrap();
+    let path = dir.join("school.json");
+    arbiter::tournament::store::save(&t, &path).unwrap();
+    path
+}
+
+/// Whether `text` shows one of the birth dates of [`event_with_children`], in any form the
+/// desk writes a date (`2016/01/10`, HTML-escaped `2016&#x2f;01&#x2f;10`, `10.01.2016`,
+/// `2016-01-10`).
+fn shows_a_birth_date(text: &str) -> bool {
+    (0..4).any(|i| {
+        let (m, d) = (i + 1, 10 + i);
+        [
+            format!("2016/0{m}/{d}"),
+            format!("2016&#x2f;0{m}&#x2f;{d}"),
+            format!("{d}.0{m}.2016"),
+            format!("2016-0{m}-{d}"),
+        ]
+        .iter()
+        .any(|f| text.contains(f.as_str()))
+    })
+}
+
+/// What a stream sends within `within` (at most 64 KiB).
+fn read_for(addr: &str, path: &str, headers: &str, within: Duration) -> String {
+    use std::io::Read;
+    let mut conn = std::net::TcpStream::connect(addr).unwrap();
+    conn.set_read_timeout(Some(within)).unwrap();
+    write!(
+        conn,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\n{headers}Connection: close\r\n\r\n"
+    )
+    .unwrap();
+    let started = Instant::now();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 8192];
+    while started.elapsed() < within && got.len() < 65536 {
+        match conn.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+    String::from_utf8_lossy(&got).into_owned()
+}
+
+/// In tablet mode every address that reads the event (every page, the backup, the players'
+/// details, the journal, every export, the API, the live room and its event stream) answers
+/// 401 without the token and shows no name and no birth date; the hall's screen, opened with
+/// its own key, shows the pairings but no birth date and no club, nor does its event stream.
+/// With the token the players' list does show the birth dates (what the test looks for is
+/// there to be found). Before: the backup, the birth dates and the journal with the clients'
+/// addresses were readable by anyone on the venue's network.
+#[test]
+fn personal_data_needs_the_token() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = event_with_children(dir.path());
+    let desk = Desk::start(&path, &["--token", TOKEN]);
+    let reads = [
+        "/",
+        "/event",
+        "/players",
+        "/players?edit=1",
+        "/rounds/1",
+        "/rounds/1/print",
+        "/rounds/1/export.csv",
+        "/rounds/next/manual",
+        "/export/trf",
+        "/export/state",
+        "/export/event.arbiter",
+        "/standings.csv",
+        "/players.csv",
+        "/connect",
+        "/standings",
+        "/categories",
+        "/players/import",
+        "/diplomas",
+        "/crosstable",
+        "/report",
+        "/log",
+        "/api/event",
+        "/api/rounds/1",
+        "/api/standings",
+        "/live",
+        "/rounds/1/live",
+        "/api/live",
+        "/events",
+        "/screen",
+        "/events?for=screen",
+    ];
+    for page in reads {
+        let a = desk.send("GET", page, &[], b"");
+        assert_eq!(a.status, 401, "{page} without the token: {}", a.body);
+        assert!(
+            !a.body.contains("Аня") && !shows_a_birth_date(&a.body),
+            "{page}: {}",
+            a.body
+        );
+        // A wrong token is no better.
+        let a = desk.send("GET", page, &[("X-Arbiter-Token", "guess")], b"");
+        assert_eq!(a.status, 401, "{page} with a wrong token");
+    }
+    // With the token: the birth dates are on the players' pages and exports.
+    for page in ["/players", "/players.csv", "/export/state"] {
+        let a = desk.send("GET", page, &[("X-Arbiter-Token", TOKEN)], b"");
+        assert_eq!(a.status, 200, "{page}");
+        assert!(shows_a_birth_date(&a.body), "{page}: {}", a.body);
+    }
+    let a = desk.send(
+        "GET",
+        "/export/event.arbiter",
+        &[("X-Arbiter-Token", TOKEN)],
+        b"",
+    );
+    assert_eq!(a.status, 200);
+    // The hall's screen with its key: the pairings, no birth date, no club.
+    let key = arbiter::web::guard::screen_key(TOKEN);
+    let screen = format!("Cookie: arbiter_screen={key}\r\n");
+    let page = read_for(&desk.addr, "/screen", &screen, Duration::from_secs(2));
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    assert!(page.contains("Аня"), "{page}");
+    assert!(
+        !shows_a_birth_date(&page) && !page.contains("Школа"),
+        "{page}"
+    );
+    let stream = read_for(
+        &desk.addr,
+        "/events?for=screen",
+        &screen,
+        Duration::from_millis(1500),
+    );
+    assert!(stream.starts_with("HTTP/1.1 200"), "{stream}");
+    assert!(
+        !shows_a_birth_date(&stream) && !stream.contains("Школа"),
+        "{stream}"
+    );
+    // The screen's key opens nothing else.
+    for page in ["/players", "/export/event.arbiter", "/log", "/events"] {
+        let a = desk.send(
+            "GET",
+            page,
+            &[("Cookie", &format!("arbiter_screen={key}"))],
+            b"",
+        );
+        assert_eq!(a.status, 401, "{page} with the screen's key");
+    }
+}
+
+/// `request` sent to `addr` and what comes back read until the connection closes, every
+/// error ignored (the desk may stop meanwhile).
+fn fire(addr: &str, request: &[u8]) {
+    use std::io::Read;
+    let Ok(mut conn) = std::net::TcpStream::connect(addr) else {
+        return;
+    };
+    if conn.write_all(request).is_ok() {
+        let _ = conn.read_to_end(&mut Vec::new());
+    }
+}
+
+/// Sends `signal` to process `pid`.
+#[cfg(unix)]
+fn signal(pid: u32, signal: libc::c_int) {
+    // SAFETY: kill only sends a signal to the process named.
+    unsafe {
+        libc::kill(pid as libc::pid_t, signal);
+    }
+}
+
+/// The desk stopped by SIGTERM, then by SIGINT (Ctrl-C), each in the middle of the day's
+/// load — two 8,000-row lists being added, an event stream held open, a request half sent,
+/// the event being read — exits within 5 s with status 0, and the event it leaves is whole:
+/// the list added entirely or not at all, the journal accounting
+/// for every row (`record::check`). Before: an import of a long list ignored SIGTERM.
+#[cfg(unix)]
+#[test]
+fn sigterm_and_ctrl_c_stop_the_desk_within_5_s_writing_nothing_half_way() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    for (sig, name) in [(libc::SIGTERM, "SIGTERM"), (libc::SIGINT, "SIGINT")] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = event_without_pairings(dir.path());
+        let mut desk = Desk::start(&path, &[]);
+        let addr = desk.addr.clone();
+        let list = school_list(8000);
+        let (page, cookie, key) = desk.open_page("/players/import");
+        assert_eq!(page.status, 200);
+        // The version the confirmation names: read from the preview.
+        let mut body = format!(
+            "--XB\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{key}\r\n\
+             --XB\r\nContent-Disposition: form-data; name=\"list\"; filename=\"s.csv\"\r\n\
+             Content-Type: text/csv\r\n\r\n"
+        )
+        .into_bytes();
+        body.extend_from_slice(list.as_bytes());
+        body.extend_from_slice(b"\r\n--XB--\r\n");
+        let preview = desk.send(
+            "POST",
+            "/players/import?lang=ru",
+            &[
+                ("Sec-Fetch-Site", "same-origin"),
+                ("Cookie", &cookie),
+                ("Content-Type", "multipart/form-data; boundary=XB"),
+            ],
+            &body,
+        );
+        assert_eq!(preview.status, 200);
+        let version = crate::web_attacks::hidden(&preview.body, "version");
+        let confirm = format!(
+            "csrf={key}&lang=ru&version={version}&file_name=s.csv&list={}",
+            form_encoded(&list)
+        );
+        // The load: two confirmations of the list, the event read in a loop, a stream and a
+        // half-sent request held open.
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut load = Vec::new();
+        for _ in 0..2 {
+            let (addr, cookie, confirm) = (addr.clone(), cookie.clone(), confirm.clone());
+            load.push(std::thread::spawn(move || {
+                let request = format!(
+                    "POST /players/import/confirm HTTP/1.1\r\nHost: {addr}\r\n\
+                     Sec-Fetch-Site: same-origin\r\nCookie: {cookie}\r\n\
+                     Content-Type: application/x-www-form-urlencoded\r\n\
+                     Content-Length: {}\r\nConnection: close\r\n\r\n{confirm}",
+                    confirm.len()
+                );
+                fire(&addr, request.as_bytes());
+            }));
+        }
+        {
+            let (addr, stop) = (addr.clone(), stop.clone());
+            load.push(std::thread::spawn(move || {
+                let request =
+                    format!("GET /api/event HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+                while !stop.load(Ordering::SeqCst) {
+                    fire(&addr, request.as_bytes());
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            }));
+        }
+        let mut held = std::net::TcpStream::connect(&addr).unwrap();
+        write!(held, "GET /events HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+        let mut half = std::net::TcpStream::connect(&addr).unwrap();
+        write!(
+            half,
+            "GET /players HTTP/1.1\r\nHost: {addr}\r\nUser-Agent: sl"
+        )
+        .unwrap();
+        // The signal while the lists are being read and written.
+        std::thread::sleep(Duration::from_millis(150));
+        let sent = Instant::now();
+        signal(desk.child.id(), sig);
+        let status = loop {
+            if let Some(s) = desk.child.try_wait().unwrap() {
+                break s;
+            }
+            assert!(
+                sent.elapsed() < Duration::from_secs(5),
+                "{name}: the desk still runs after 5 s"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let took = sent.elapsed();
+        eprintln!("{name}: the desk stopped in {took:?}");
+        assert_eq!(status.code(), Some(0), "{name}: {status:?}");
+        stop.store(true, Ordering::SeqCst);
+        drop((held, half));
+        for l in load {
+            l.join().unwrap();
+        }
+        // Whole: the list added entirely or not at all, and the journal accounts for it.
+        let t = arbiter::tournament::store::load(&path).unwrap();
+        assert!(
+            t.players.is_empty() || t.players.len() == 8000,
+            "{name}: {} players",
+            t.players.len()
+        );
+        assert_eq!(
+            arbiter::tournament::record::check(&path).unwrap(),
+            Vec::<String>::new(),
+            "{name}"
+        );
+    }
+}
