@@ -10,10 +10,11 @@
 //!
 //! What is checked, in order:
 //!
-//! 1. `Host`: one of `localhost`, a loopback IP, the bound IP (any IP literal when bound to
-//!    `0.0.0.0`/`::`: a rebinding page can only send its own *name*), or a name given with
-//!    `--allow-host`; the port is not compared. A request without `Host` (HTTP/1.0 scripts; no
-//!    browser omits it) passes. Else 421 in words.
+//! 1. `Host`: exactly one, a valid authority ([`host_name`]), else 400 in words (no `Host`,
+//!    two, `[::1]evil.com`: two readers could take different hosts from it); its name one of
+//!    `localhost`, a loopback IP, the bound IP (any IP literal when bound to `0.0.0.0`/`::`: a
+//!    rebinding page can only send its own *name*), or a name given with `--allow-host`; the
+//!    port is not compared. Else 421 in words.
 //! 2. Every request but `GET`/`HEAD` (forms, API, `OPTIONS` preflights) must come from the
 //!    desk itself: `Sec-Fetch-Site` `same-origin` or `none`; without it, an `Origin` equal to
 //!    `http(s)://` + the request's `Host`. Another site (`cross-site`, `same-site` — another

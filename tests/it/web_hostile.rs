@@ -926,3 +926,51 @@ fn sigterm_and_ctrl_c_stop_the_desk_within_5_s_writing_nothing_half_way() {
         );
     }
 }
+
+/// `request` sent to `addr` as it is; the answer's status line.
+fn status_line(addr: &str, request: &str) -> String {
+    use std::io::Read;
+    let mut conn = std::net::TcpStream::connect(addr).unwrap();
+    conn.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    conn.write_all(request.as_bytes()).unwrap();
+    let mut got = Vec::new();
+    let _ = conn.read_to_end(&mut got);
+    let text = String::from_utf8_lossy(&got).into_owned();
+    text.lines().next().unwrap_or_default().to_string()
+}
+
+/// The three malformed `Host` forms that passed — `[::1]evil.com`, no `Host`, two `Host`s
+/// with the good one first — are refused 400 over a real connection, each for a read and for
+/// a result entered through the API, and the event is unchanged; the same requests with one
+/// good `Host` pass.
+#[test]
+fn malformed_hosts_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = crate::web_attacks::event(dir.path());
+    let before = hash(&path);
+    let desk = Desk::start(&path, &[]);
+    let addr = &desk.addr;
+    let body = r#"{"result":"1-0"}"#;
+    let read = |hosts: &str| format!("GET /api/event HTTP/1.1\r\n{hosts}Connection: close\r\n\r\n");
+    let write = |hosts: &str| {
+        format!(
+            "POST /api/rounds/1/boards/1/result HTTP/1.1\r\n{hosts}\
+             Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+    };
+    for hosts in [
+        "Host: [::1]evil.com\r\n".to_string(),
+        String::new(),
+        format!("Host: {addr}\r\nHost: evil.example\r\n"),
+    ] {
+        for request in [read(&hosts), write(&hosts)] {
+            let status = status_line(addr, &request);
+            assert!(status.starts_with("HTTP/1.1 400"), "{hosts:?}: {status}");
+        }
+    }
+    assert_eq!(hash(&path), before, "the event changed");
+    let good = format!("Host: {addr}\r\n");
+    assert!(status_line(addr, &read(&good)).starts_with("HTTP/1.1 200"));
+    assert!(status_line(addr, &write(&good)).starts_with("HTTP/1.1 200"));
+}
