@@ -505,7 +505,8 @@ fen-fullmove_zero = fullmove number 0: FEN counts moves from 1 (read as 1)
 
 ## The arbiter's desk (arbiter serve)
 serve-open = arbiter serve: open { $url } in a browser (Ctrl-C stops)
-serve-tablet-qr = The QR code above is the same address with its access token: a tablet or phone on this network opens it with its camera. Changes are refused without the token.
+serve-tablet-qr = The QR code above is the same address with its access token: a tablet or phone on this network opens it with its camera. Without the token the desk shows nothing and changes nothing.
+serve-screen = The hall's screens (pairings and standings, read only; the players' details stay behind the token): { $url } — also as a QR code on the page /connect.
 serve-error-state = cannot serve { $file }
 serve-error-bind = cannot listen on { $addr }
 serve-error-io = the server stopped: { $reason }
@@ -587,7 +588,8 @@ web-back = Back
 web-reload = Reload the page
 web-error-title = Not done
 web-error-stale = The event changed meanwhile (another tab or the command line): reload the page and try again.
-web-error-token = This change needs the access token: open the address that arbiter serve printed (with ?token=).
+web-error-token = This desk needs its access token: open the address that arbiter serve printed (with ?token=), or scan its QR code. Nothing was shown or changed.
+web-error-stopping = The desk is stopping: nothing was changed. Start it again and repeat the change.
 web-error-has-result = Round { $round }, board { $board } already has a result. To change it, use "Correct…" and confirm.
 web-error-unfinished = Round { $round } is not finished: { $missing } result(s) missing.
 web-error-no-round = Round { $round } is not paired.
@@ -679,6 +681,9 @@ web-error-no-fen = Give the position as FEN.
 web-error-no-verdict = The file holds no verdict.
 web-error-refused = Refused: { $reason }
 web-error-host = This desk answers only at its own addresses (localhost, 127.0.0.1, the address it listens on, or a name given with --allow-host); "{ $host }" is none of them, so nothing was read or changed. If it is this computer's name, start arbiter serve with --allow-host and that name.
+web-error-bad-host = Refused: a request names the desk's address in exactly one valid Host header (this one sent { $host }). Nothing was read or changed.
+web-no-host = none
+web-error-streams = Refused: { $n } live pages are open from this device already, the most the desk keeps for one device. Close the ones you do not need.
 web-error-cross-site = Refused: this request came from another site ({ $origin }), not from the desk's own pages. Nothing was changed. Make changes only on the desk's pages.
 web-error-form-key = Refused: the form did not carry this desk's key for your browser session (a page opened before the server restarted, in another browser, or sent by another site). Nothing was changed: reload the page and send it again.
 web-error-too-large = Refused: the request is larger than { $limit } MiB, the most the desk takes (an event log is usually under 100 KiB). Nothing was recorded: send a smaller file.
@@ -1262,7 +1267,7 @@ web-connect-title = Open the desk on a tablet
 web-connect-link = open on a tablet or phone…
 web-connect-scan = Scan this code with the tablet's or phone's camera (on the venue's network), or type the address below. It holds the access key: the device can then enter results.
 web-connect-secret = Show it only to the arbiters: whoever has this address can change the event.
-web-connect-no-token = The address with the access key is shown only on the arbiter's computer (the browser that opened the address arbiter serve printed).
+web-connect-screen = The hall's screens: this address shows the pairings and the standings and nothing else (no controls, no players' details). It cannot open the desk.
 web-connect-loopback = The desk is open on this computer only (127.0.0.1). For a tablet, start it with --addr 0.0.0.0:8080: this page then shows the address and its QR code.
 web-export-standings = standings (CSV)
 web-unforbid = remove
@@ -1342,6 +1347,15 @@ fe-jsonl-io = { $file }, line { $line }: read error: { $reason }
 fe-jsonl-event = { $file }, line { $line }: not a valid event
 fe-jsonl-hands = { $file }, line { $line }: a move made with { $hands } hands; a move is made with 1 or 2 hands
 fe-board-log-io = { $file }: the e-board log cannot be read: { $reason }
+lim-input = the input decompresses to more than { $size }, the most that is read (raise the limit with --limit input=SIZE)
+lim-game = a game's text is longer than { $size }, the most that is read (raise the limit with --limit game=SIZE)
+lim-plies = a game of more than { $n } plies, longer than any game possible under the 75-move rule (raise the limit with --limit plies=N)
+lim-comment = a comment longer than { $size }, the most that is read (raise the limit with --limit comment=SIZE)
+lim-line = a line longer than { $size }, the most that is read (raise the limit with --limit line=SIZE)
+size-bytes = { $n } bytes
+size-kib = { $n } KiB
+size-mib = { $n } MiB
+size-gib = { $n } GiB
 fe-judge-event = { $file }, line { $line }: { $reason }
 fe-judge-pgn = { $file }: { $reason }
 fe-judge-board-log = { $file }: a digital board log: recognise its moves first

@@ -27,6 +27,48 @@ use super::placement::{Reading, parse_line};
 /// assert_eq!(games[1], format!("\n\n{start}\n{e4}\n"));
 /// ```
 pub fn split_games(text: &str) -> Vec<String> {
+    let starts = game_starts(text, usize::MAX);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut games = Vec::with_capacity(starts.len());
+    for (k, &from) in starts.iter().enumerate() {
+        let to = starts.get(k + 1).copied().unwrap_or(lines.len());
+        let mut game = String::with_capacity(text.len());
+        for (i, line) in lines.iter().enumerate() {
+            if (from..to).contains(&i) {
+                game.push_str(line);
+            }
+            game.push('\n');
+        }
+        games.push(game);
+    }
+    games
+}
+
+/// The first game of a board log, as [`split_games`] cuts it, without making the others: a
+/// log of thousands of games (the start position set up again and again) costs one game's
+/// text, where every game of [`split_games`] holds a line end for each line of the log.
+///
+/// ```
+/// use arbiter::board::{first_game, split_games};
+///
+/// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+/// let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+/// let log = format!("{start}\n{e4}\n{start}\n{e4}\n");
+/// assert_eq!(first_game(&log), format!("{start}\n{e4}\n"));
+/// assert!(split_games(&log)[0].starts_with(&first_game(&log)));
+/// ```
+pub fn first_game(text: &str) -> String {
+    let end = game_starts(text, 2).get(1).copied().unwrap_or(usize::MAX);
+    let mut game = String::new();
+    for line in text.lines().take(end) {
+        game.push_str(line);
+        game.push('\n');
+    }
+    game
+}
+
+/// The 0-based lines where the log's games start (the first at 0), at most `wanted` of them.
+fn game_starts(text: &str, wanted: usize) -> Vec<usize> {
     let start = Board::default();
     let turned = {
         let mut b = start.clone();
@@ -57,21 +99,11 @@ pub fn split_games(text: &str) -> Vec<String> {
             }
             _ => {}
         }
-    }
-    let lines: Vec<&str> = text.lines().collect();
-    let mut games = Vec::with_capacity(starts.len());
-    for (k, &from) in starts.iter().enumerate() {
-        let to = starts.get(k + 1).copied().unwrap_or(lines.len());
-        let mut game = String::with_capacity(text.len());
-        for (i, line) in lines.iter().enumerate() {
-            if (from..to).contains(&i) {
-                game.push_str(line);
-            }
-            game.push('\n');
+        if starts.len() >= wanted {
+            break;
         }
-        games.push(game);
     }
-    games
+    starts
 }
 
 /// True when a pawn stands off the start ranks of both colours (ranks 2 and 7, seen either way

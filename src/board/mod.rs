@@ -57,7 +57,7 @@ pub use events::{
     BoardGame, game_from_snapshots, read_board_game, read_board_games, read_dgt_game,
     read_livechess_game, to_game,
 };
-pub use games::split_games;
+pub use games::{first_game, split_games};
 pub use orientation::Orientation;
 pub use placement::{Reading, Snapshot, looks_like_board_log, parse_log};
 pub use recognise::{

@@ -45,8 +45,19 @@ pub struct Args {
     /// Board logs without clock presses: a placement standing this many seconds is committed (T).
     #[arg(long, default_value_t = 2.0, value_parser = seconds)]
     pub board_seconds: f64,
+    /// Raise (or lower) a limit of the readers, `KEY=VALUE` (repeatable): `input=SIZE` a file
+    /// decompressed (default none), `game=16MiB` a game's text, `plies=20000`, `comment=16MiB`,
+    /// `line=1MiB`.
+    #[arg(long = "limit", value_name = "KEY=VALUE", value_parser = read_limit)]
+    pub limit: Vec<String>,
     #[command(flatten)]
     pub lang: super::LangArgs,
+}
+
+/// A `--limit KEY=VALUE` that the readers take (else a usage error saying why).
+fn read_limit(given: &str) -> Result<String, String> {
+    arbiter::formats::limits::ReadLimits::default().parse([given])?;
+    Ok(given.to_string())
 }
 
 /// `arbiter judge --format`.
@@ -96,11 +107,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut out = io::BufWriter::new(stdout.lock());
     let mut failed = false;
     let mut written_pgn = false;
+    let limits = arbiter::formats::limits::ReadLimits::default()
+        .parse(args.limit.iter().map(String::as_str))
+        .map_err(|e| anyhow::anyhow!("--limit {e}"))?;
     for path in &args.files {
         let name = path.display().to_string();
-        let input = match GameInput::open_with(
+        let input = match GameInput::open_limited(
             &Source::from_arg(path),
             game_format(args.input.input),
+            limits,
             board_input,
         ) {
             Ok(input) => input,

@@ -490,6 +490,7 @@ async fn desk_form(
     let req = axum::http::Request::builder()
         .method(method)
         .uri(uri)
+        .header("host", "localhost")
         .header("content-type", "application/x-www-form-urlencoded")
         .header("cookie", format!("arbiter_session={SESSION}"))
         .header("user-agent", "TestTablet/1.0")
@@ -532,6 +533,7 @@ async fn the_desk_journals_its_changes_and_undoes_the_last_one() {
         preset: Some(Preset::DetskyMat),
         token: None,
         allowed_hosts: Vec::new(),
+        limits: Default::default(),
     };
     // Only the event's creation journalled yet: it is not undone.
     let (s, _, body) = desk_form(&cfg, "/log/undo", "lang=en").await;

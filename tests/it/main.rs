@@ -62,6 +62,7 @@ mod web_api_categories;
 mod web_api_fide;
 mod web_api_tiebreaks;
 mod web_attacks;
+mod web_hostile;
 mod web_live;
 #[cfg(unix)]
 mod web_live_dgt;

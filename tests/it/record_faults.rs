@@ -593,10 +593,12 @@ async fn the_desks_backup_is_a_consistent_copy_of_the_database() {
         preset: None,
         token: None,
         allowed_hosts: Vec::new(),
+        limits: Default::default(),
     };
     let get = |uri: &str| {
         axum::http::Request::builder()
             .uri(uri)
+            .header("host", "localhost")
             .body(axum::body::Body::empty())
             .unwrap()
     };

@@ -49,9 +49,15 @@ async fn the_organisers_report_shows_every_section_with_the_events_values() {
         preset: Some(Preset::DetskyMat),
         token: None,
         allowed_hosts: Vec::new(),
+        limits: Default::default(),
     };
     let res = router(App::new(cfg))
-        .oneshot(Request::get("/report?lang=ru").body(Body::empty()).unwrap())
+        .oneshot(
+            Request::get("/report?lang=ru")
+                .header("host", "localhost")
+                .body(Body::empty())
+                .unwrap(),
+        )
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::OK);
@@ -168,9 +174,15 @@ async fn the_cli_writes_the_desks_report_as_a_file() {
         preset: None,
         token: None,
         allowed_hosts: Vec::new(),
+        limits: Default::default(),
     };
     let res = router(App::new(cfg))
-        .oneshot(Request::get("/report?lang=ru").body(Body::empty()).unwrap())
+        .oneshot(
+            Request::get("/report?lang=ru")
+                .header("host", "localhost")
+                .body(Body::empty())
+                .unwrap(),
+        )
         .await
         .unwrap();
     let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
