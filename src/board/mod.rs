@@ -47,6 +47,7 @@ pub mod live;
 pub mod livechess;
 pub mod orientation;
 pub mod placement;
+pub mod progress;
 pub mod recognise;
 pub mod recognised;
 pub mod room;

@@ -17,6 +17,7 @@ mod board_games;
 mod board_illegal;
 mod board_judge;
 mod board_live;
+mod board_orders;
 mod board_robust;
 mod board_several_games;
 mod categories;

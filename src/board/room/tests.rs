@@ -80,7 +80,7 @@ fn fools_mate_proposes_0_1_by_the_ending() {
         "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR",
     ]);
     let b = &room.round_view(1, round_1())[0];
-    assert_eq!(b.moves, ["f3", "e5", "g4", "Qh4"]);
+    assert_eq!(b.moves, ["f3", "e5", "g4", "Qh4#"]);
     let p = b.proposed_result.as_ref().unwrap();
     assert_eq!((p.result.as_str(), p.by), ("0-1", ProposedBy::Ending));
     assert_eq!(p.reason.as_deref(), Some("checkmate"));
@@ -297,7 +297,7 @@ fn play_after_the_end_is_one_incident_not_one_a_placement() {
     let after = &view[0].incidents[1];
     assert_eq!(after.article.as_deref(), Some("Laws 5.1.1"));
     assert_eq!(after.detail, "move_after_checkmate h2h3");
-    assert_eq!(view[0].moves, ["f3", "e5", "g4", "Qh4"]);
+    assert_eq!(view[0].moves, ["f3", "e5", "g4", "Qh4#"]);
     let p = view[0].proposed_result.as_ref().unwrap();
     assert_eq!((p.result.as_str(), p.by), ("0-1", ProposedBy::Ending));
 }
