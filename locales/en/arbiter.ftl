@@ -1134,6 +1134,10 @@ live-move = { $number }{ $side ->
     [white] .
    *[black] ...
     } { $san } ({ $uci })
+live-revised = { $number }{ $side ->
+    [white] .
+   *[black] ...
+    } read again: { $san } ({ $uci }), the same hand's move
 live-illegal = { $side }, move { $number }: illegal act: { $kind } ({ $article }; { $move })
 live-touch = { $side } lifted the piece on { $square }: a touched piece (Laws 4.3; the board shows a lift, it cannot hear "j'adoube")
 live-result-signal = the kings on the centre squares show the result { $result }{ $agrees ->

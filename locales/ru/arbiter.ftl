@@ -1263,6 +1263,10 @@ live-move = { $number }{ $side ->
     [white] .
    *[black] ...
     } { $san } ({ $uci })
+live-revised = { $number }{ $side ->
+    [white] .
+   *[black] ...
+    } прочитан заново: { $san } ({ $uci }), тот же ход той же рукой
 live-illegal = { $side }, ход { $number }: нарушение: { $kind } ({ $article }; { $move })
 live-touch = { $side } подняли фигуру на { $square }: тронутая фигура (Правила 4.3; доска видит, что фигуру подняли, но не слышит «поправляю»)
 live-result-signal = короли на центральных полях показывают результат { $result }{ $agrees ->

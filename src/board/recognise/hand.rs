@@ -242,6 +242,7 @@ impl Recogniser {
         self.pending = None;
         self.touched = true;
         self.revisions += 1;
+        self.revised_at = p.events;
         if let Some(m) = target {
             let before = self.pos.clone();
             let events = self.events.len();

@@ -177,6 +177,8 @@ pub struct Recogniser {
     king_touch: Option<(Square, usize, Option<f64>)>,
     finished: bool,
     revisions: u64,
+    /// The index of [`Recogniser::events`] the last revision took the events back to.
+    revised_at: usize,
 }
 
 fn two_ply_of(pos: &Chess) -> HashMap<Board, (Move, Move)> {
@@ -247,6 +249,7 @@ impl Recogniser {
             king_touch: None,
             finished: false,
             revisions: 0,
+            revised_at: 0,
         }
     }
 
@@ -276,6 +279,12 @@ impl Recogniser {
     /// start.
     pub fn revisions(&self) -> u64 {
         self.revisions
+    }
+
+    /// The index of [`Recogniser::events`] from which the last revision changed the events
+    /// (those before it stand as they were read).
+    pub fn revised_at(&self) -> usize {
+        self.revised_at
     }
 
     /// Reads one snapshot.
