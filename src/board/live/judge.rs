@@ -237,7 +237,7 @@ impl LiveJudge {
             judge_event(&mut judge, &mut illegal_seen, e, sink);
         }
         let base = judge_plies_before(&judge, &fresh);
-        let side = if (base % 2 == 0) == (self.start.turn() == shakmaty::Color::White) {
+        let side = if base.is_multiple_of(2) == (self.start.turn() == shakmaty::Color::White) {
             "white"
         } else {
             "black"
