@@ -12,11 +12,12 @@
 //! | clock pressed without a move (7.5.3) | `move` `0000` |
 //! | the player on move lifts an own piece (first lift in a position) | `touch` with `lifted` (Laws 4.3; a board cannot see "j'adoube") |
 //! | both kings on the centre squares | `result` with the official position's FEN (CR 4.2) |
+//! | a gap in the board's record (its link was down) | `gap` with the plies found, the sequences' count, and the position to go on from when none |
 //! | a judge event written into the log | itself |
 
 use crate::game::event::EventLog;
 use crate::game::event::{
-    ClaimKind, Event, IllegalActEvent, MoveEvent, NoticeKind, ResultEvent, TakeBackEvent,
+    ClaimKind, Event, GapEvent, IllegalActEvent, MoveEvent, NoticeKind, ResultEvent, TakeBackEvent,
     TouchEvent,
 };
 use crate::laws::illegal::IllegalMove;
@@ -133,6 +134,27 @@ pub fn to_game(recognised: &Recognised) -> Result<EventLog, BoardError> {
                         )
                         .to_string(),
                     ),
+                }),
+            ),
+            BoardEventKind::Gap {
+                plies,
+                sequences,
+                found,
+                position,
+            } => push(
+                &mut game,
+                e.line,
+                Event::Gap(GapEvent {
+                    plies: *plies as u32,
+                    sequences: *sequences as u32,
+                    fen: position.as_ref().map(|p| {
+                        shakmaty::fen::Fen::from_position(
+                            p.as_ref(),
+                            shakmaty::EnPassantMode::Legal,
+                        )
+                        .to_string()
+                    }),
+                    found: found.clone(),
                 }),
             ),
             BoardEventKind::Passthrough(v) => {

@@ -89,8 +89,10 @@ pub enum BoardError {
         #[source]
         source: serde_json::Error,
     },
-    /// A JSON record has neither (or both) of `placement` and `clock`.
-    #[error("line {line}: a JSON snapshot needs exactly one of \"placement\" and \"clock\"")]
+    /// A JSON record has neither (or both) of `placement` and `clock` (nor `"gap": true`).
+    #[error(
+        "line {line}: a JSON snapshot needs exactly one of \"placement\" and \"clock\" (or \"gap\": true)"
+    )]
     EmptyRecord {
         /// Line number.
         line: usize,

@@ -14,6 +14,7 @@ mod architecture;
 mod board_eboard;
 mod board_fixtures;
 mod board_games;
+mod board_gap;
 mod board_illegal;
 mod board_judge;
 mod board_live;

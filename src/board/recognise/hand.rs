@@ -95,6 +95,10 @@ impl Recogniser {
             }
             return;
         }
+        // A press after a gap: the board as it stands is what was played meanwhile.
+        if self.gap_open(&board) {
+            self.settle(board.clone(), snap.line, snap.t);
+        }
         match self.moves.seen(&board) {
             Seen::Same => {
                 if side == self.pos.turn() {

@@ -46,8 +46,11 @@ use super::habits;
 use super::placement::{Reading, Snapshot};
 use super::progress::{Moves, Seen};
 
+mod gap;
 mod hand;
 mod irregular;
+
+pub use gap::{Found, MAX_PLIES, search as gap_search};
 
 use super::{BoardError, Orientation};
 use crate::game::verdict::GameResult;
@@ -179,6 +182,10 @@ pub struct Recogniser {
     revisions: u64,
     /// The index of [`Recogniser::events`] the last revision took the events back to.
     revised_at: usize,
+    /// The line of a gap not bridged yet ([`Reading::Gap`]): the board's link was down.
+    gap: Option<usize>,
+    /// Boards seen since the gap that no search explained.
+    gap_tries: u32,
 }
 
 fn two_ply_of(pos: &Chess) -> HashMap<Board, (Move, Move)> {
@@ -250,6 +257,8 @@ impl Recogniser {
             finished: false,
             revisions: 0,
             revised_at: 0,
+            gap: None,
+            gap_tries: 0,
         }
     }
 
@@ -316,6 +325,7 @@ impl Recogniser {
                 self.clock_mode = true;
                 self.clock_press(*side, snap);
             }
+            Reading::Gap => self.mark_gap(snap),
             Reading::Event(e) => {
                 if self.orientation.is_none() {
                     // Before the game starts: a header may give the start position.
@@ -423,6 +433,10 @@ impl Recogniser {
                 if habits::signal_in_progress(self.pos.board(), &board) {
                     return false;
                 }
+                if self.gap.is_some() {
+                    self.give_up_gap(&board, line, t);
+                    return true;
+                }
                 self.judge(board, line, t);
             }
         }
@@ -444,8 +458,24 @@ impl Recogniser {
             return;
         }
         if self.irregular.is_some() {
+            self.gap = None;
             self.change_irregular(board, line, t);
             return;
+        }
+        // After a gap: the position itself or one legal move from it needs nothing (nothing
+        // was missed); else the plies are searched for, and until they are found (the board
+        // may show a move in the making, or pieces taken meanwhile) nothing is judged; after
+        // `GAP_TRIES` boards none explains, the game goes on from the board as it stands.
+        if self.gap.is_some() {
+            if !self.gap_open(board) {
+                self.gap = None;
+            } else if !self.bridge_gap(board, line, t) {
+                self.gap_tries += 1;
+                if self.gap_tries >= gap::GAP_TRIES && gap::one_king_each(board) {
+                    self.give_up_gap(board, line, t);
+                }
+                return;
+            }
         }
         // At most a move a turn: the loop ends when nothing more is committed.
         let mut unexplained = false;
@@ -597,6 +627,12 @@ impl Recogniser {
             let (reference, turn) = self.reference();
             if !habits::own_piece_in_hand(&board, reference, turn) {
                 self.judge(board, line, t);
+            }
+            return;
+        }
+        if self.gap_open(&board) {
+            if !self.bridge_gap(&board, line, t) {
+                self.give_up_gap(&board, line, t);
             }
             return;
         }
