@@ -1130,6 +1130,8 @@ usage-arg-result = [RESULT]
 usage-arg-trf = <TRF>
 ## Live boards (board watch, board record): the link to a DGT board or to LiveChess
 live-connected = board { $serial } connected ({ $source }, firmware { $version })
+live-disconnected-retrying = board disconnected ({ $reason }); reconnecting in { $seconds } s (attempt { $attempt }; it keeps trying while the room runs)
+live-link-back = board disconnected ({ $reason }), now back: the moves made meanwhile are read from the board, never as an offence
 live-reconnected = board { $serial } reconnected ({ $source }); the game goes on
 live-disconnected = board disconnected ({ $reason }); reconnecting in { $seconds } s, attempt { $attempt } of { $attempts }
 live-gave-up = board lost: { $attempts ->

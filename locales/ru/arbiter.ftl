@@ -1257,6 +1257,8 @@ usage-arg-result = РЕЗУЛЬТАТ
 usage-arg-trf = ФАЙЛ_TRF
 ## Live boards (board watch, board record): the link to a DGT board or to LiveChess
 live-connected = доска { $serial } подключена ({ $source }, прошивка { $version })
+live-disconnected-retrying = связь с доской потеряна ({ $reason }); новая попытка через { $seconds } с (попытка { $attempt }; попытки идут, пока работает зал)
+live-link-back = связь с доской терялась ({ $reason }), теперь восстановлена: ходы, сделанные за это время, прочитаны с доски и нарушением не считаются
 live-reconnected = доска { $serial } снова подключена ({ $source }); партия продолжается
 live-disconnected = связь с доской потеряна ({ $reason }); новое подключение через { $seconds } с, попытка { $attempt } из { $attempts }
 live-gave-up = связь с доской потеряна: { $attempts ->

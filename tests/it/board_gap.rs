@@ -324,3 +324,105 @@ fn a_dump_that_changes_nothing_is_no_gap() {
     assert!(v.record_problems.is_empty(), "{:?}", v.record_problems);
     assert_eq!(moves(&game.events), played());
 }
+
+/// A LiveChess feed frame of board `S1` showing `board`.
+fn feed(board: &str, t: u64) -> arbiter::board::link::LinkEvent {
+    arbiter::board::link::LinkEvent::Frame {
+        t_ms: t,
+        text: serde_json::json!({"response": "feed", "id": 1, "param": {
+            "serialnr": "S1", "board": board, "flipped": false, "clock": null},
+            "time": 1_700_000_000_000u64 + t})
+        .to_string(),
+        sent: false,
+    }
+}
+
+/// The live room: LiveChess's connection drops after 2…g6, the players go on (3. e4 d5 4. e5
+/// d4), the link is opened again and LiveChess shows the board as it stands. The four plies are
+/// recovered (the moves listed, no illegal act, no incident but the disconnection), and the
+/// disconnection incident ends when the link is back.
+#[test]
+fn the_live_room_recovers_the_moves_made_while_the_link_was_down() {
+    use arbiter::board::link::{BoardId, LinkEvent};
+    use arbiter::board::room::{BoardOfRound, IncidentKind, LiveRoom};
+    use arbiter::game::rules::CompetitionRules;
+    use std::collections::BTreeMap;
+    use std::time::Duration;
+
+    let mut room = LiveRoom::new(RecogniserConfig::default(), CompetitionRules::default());
+    room.seen("S1", "ws://x", false, None);
+    room.sync(&BTreeMap::from([("S1".to_string(), (1, 1))]));
+    let boards = placements(&ONE_WAY);
+    let mut ms = 0;
+    let show = |room: &mut LiveRoom, b: &str, ms: &mut u64| {
+        *ms += 300;
+        room.push("S1", &feed(b, *ms), *ms);
+        *ms += 900;
+        room.settle(*ms, 500);
+    };
+    for b in &boards[..=4] {
+        show(&mut room, b, &mut ms);
+    }
+    room.push(
+        "S1",
+        &LinkEvent::Disconnected {
+            t_ms: ms,
+            reason: "connection reset".into(),
+            attempt: 1,
+            attempts: u32::MAX,
+            retry_in: Duration::from_millis(500),
+        },
+        ms,
+    );
+    let round = || {
+        vec![BoardOfRound {
+            board: 1,
+            white: 1,
+            black: 2,
+            serialnr: Some("S1".into()),
+            ..BoardOfRound::default()
+        }]
+    };
+    let down = &room.round_view(1, round())[0];
+    assert_eq!(down.incidents.len(), 1);
+    assert_eq!(down.incidents[0].kind, IncidentKind::Disconnected);
+    assert!(!down.incidents[0].noticed);
+    room.push(
+        "S1",
+        &LinkEvent::Connected {
+            board: BoardId {
+                serial: Some("S1".into()),
+                version: None,
+                source: "ws://x".into(),
+            },
+            reconnected: true,
+        },
+        ms + 4_000,
+    );
+    ms += 4_000;
+    for b in &boards[8..] {
+        show(&mut room, b, &mut ms);
+    }
+    let v = &room.round_view(1, round())[0];
+    assert_eq!(
+        v.moves[v.moves.len() - 8..],
+        ["e4", "d5", "e5", "d4", "exf6", "exf6", "Bc4", "Bd6"]
+    );
+    assert_eq!(v.incidents.len(), 1, "{:?}", v.incidents);
+    assert!(
+        v.incidents[0].noticed,
+        "the disconnection ends when the link is back"
+    );
+    let text = v.incidents[0].note().text(Lang::En);
+    assert!(text.contains("now back"), "{text}");
+    let verdict = room.verdict(1, 1).unwrap();
+    assert!(
+        verdict.illegal_moves.is_empty(),
+        "{:?}",
+        verdict.illegal_moves
+    );
+    assert_eq!(
+        verdict.record_problems[0].problem,
+        RecordProblemKind::RecoveredPlies
+    );
+}

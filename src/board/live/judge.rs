@@ -105,7 +105,24 @@ impl LiveJudge {
                 snapshots.extend(read.into_iter().map(|r| r.map_err(|e| e.to_string())));
             }
             (LinkEvent::Dgt { .. } | LinkEvent::Frame { .. }, _) => self.line += 1,
-            (other, _) => out.extend(LiveEvent::of_link(other)),
+            (other, _) => {
+                // The link opened again: what the board did meanwhile was not seen (a gap,
+                // searched for when the board shows where the game is, never an offence).
+                if matches!(
+                    other,
+                    LinkEvent::Connected {
+                        reconnected: true,
+                        ..
+                    }
+                ) {
+                    snapshots.push(Ok(Snapshot {
+                        line: self.line,
+                        t: None,
+                        reading: crate::board::placement::Reading::Gap,
+                    }));
+                }
+                out.extend(LiveEvent::of_link(other));
+            }
         }
         for snap in snapshots {
             if let Ok(Snapshot {

@@ -201,11 +201,15 @@ impl LiveEvent {
                 attempts,
                 retry_in_ms,
                 ..
-            } => Note::new("live-disconnected")
-                .arg("reason", reason)
-                .arg("attempt", attempt)
-                .arg("attempts", attempts)
-                .arg("seconds", seconds(*retry_in_ms)),
+            } => Note::new(if *attempts == u32::MAX {
+                "live-disconnected-retrying"
+            } else {
+                "live-disconnected"
+            })
+            .arg("reason", reason)
+            .arg("attempt", attempt)
+            .arg("attempts", attempts)
+            .arg("seconds", seconds(*retry_in_ms)),
             LiveEvent::GaveUp {
                 reason, attempts, ..
             } => Note::new("live-gave-up")
