@@ -238,6 +238,60 @@ pub fn read_dgt_game(bytes: &[u8], config: &RecogniserConfig) -> Result<BoardGam
     })
 }
 
+/// Every game of a DGT capture that may hold several ([`crate::board::split_snapshots`]: the
+/// start position set up again), each read as [`read_dgt_game`] reads one, in order; line
+/// numbers are those of the whole capture.
+///
+/// # Errors
+/// [`BoardError::Dgt`] when the capture cannot be read (no game); per game, those of
+/// [`game_from_snapshots`].
+pub fn read_dgt_games(
+    bytes: &[u8],
+    config: &RecogniserConfig,
+) -> Result<Vec<Result<BoardGame, BoardError>>, BoardError> {
+    let (snapshots, decoder, clock) = crate::board::dgt::read_capture_with_clock(bytes)?;
+    Ok(crate::board::split_snapshots(&snapshots)
+        .into_iter()
+        .map(|game| {
+            Ok(BoardGame {
+                events: game_from_snapshots(game, config)?,
+                serial_number: decoder.serial_number().map(str::to_owned),
+                livechess_differs: None,
+                clock: clock.clone(),
+            })
+        })
+        .collect())
+}
+
+/// Every game of a LiveChess transcript that may hold several, as [`read_dgt_games`] reads a
+/// DGT capture's; LiveChess's own `san` is compared with ours when the transcript holds one
+/// game.
+///
+/// # Errors
+/// [`BoardError::LiveChess`] when the transcript cannot be read (no game); per game, those of
+/// [`game_from_snapshots`].
+pub fn read_livechess_games(
+    text: &str,
+    config: &RecogniserConfig,
+) -> Result<Vec<Result<BoardGame, BoardError>>, BoardError> {
+    let (snapshots, decoder, clock) = crate::board::livechess::read_transcript_with_clock(text)?;
+    let games = crate::board::split_snapshots(&snapshots);
+    if games.len() == 1 {
+        return Ok(vec![read_livechess_game(text, config)]);
+    }
+    Ok(games
+        .into_iter()
+        .map(|game| {
+            Ok(BoardGame {
+                events: game_from_snapshots(game, config)?,
+                serial_number: decoder.serial_number().map(str::to_owned),
+                livechess_differs: None,
+                clock: clock.clone(),
+            })
+        })
+        .collect())
+}
+
 /// Reads a LiveChess transcript ([`crate::board::livechess::read_transcript`]): its events, the
 /// board's serial number, and where LiveChess's own `san` differs from the moves recognised.
 ///

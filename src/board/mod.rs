@@ -56,9 +56,9 @@ pub mod simulate;
 pub use diff::{IllegalAct, classify_act};
 pub use events::{
     BoardGame, game_from_snapshots, read_board_game, read_board_games, read_dgt_game,
-    read_livechess_game, to_game,
+    read_dgt_games, read_livechess_game, read_livechess_games, to_game,
 };
-pub use games::split_games;
+pub use games::{split_games, split_snapshots};
 pub use orientation::Orientation;
 pub use placement::{Reading, Snapshot, looks_like_board_log, parse_log};
 pub use recognise::{
