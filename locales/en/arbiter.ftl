@@ -159,6 +159,11 @@ record-ambiguous_san = {"  "}record: { $move } at ply { $ply } fits several lega
 record-unplayable_san = {"  "}record: { $move } at ply { $ply } is a move no piece on the board can make: judging stopped there, moves not judged: { $n }
 record-unreadable_token = {"  "}record: "{ $move }" at ply { $ply } cannot be read as a move (the PGN reader skips it): judging stopped there, moves not judged: { $n }
 record-inexact_san = {"  "}record: { $move } at ply { $ply } does not name a legal move exactly; the one legal move of that piece to that square was taken
+record-recovered_plies = {"  "}record: the board did not show the plies from { $ply } on (its link was down); exactly one legal sequence leads to the board it showed after: { $move }, taken
+record-board_gap = {"  "}record: the board did not show the plies from { $ply } on (its link was down), and they cannot be known: { $candidates ->
+    [none] no legal sequence of at most 8 plies leads to the board it showed after; the game goes on from that board
+   *[other] several legal sequences lead to the board it showed after ({ $move }; { $candidates }); the first is taken
+    }; the moves there are uncertain
 verdict-irregular = {"  "}the board holds an irregular position
 verdict-touch-replaced = {"  "}touch-move: { $move } by { $by } replaced, the player must { $duty } ({ $article })
 verdict-touch-ignored = {"  "}touch-move: { $move } by { $by } ignores the obligation again, { $duty } ({ $article })
@@ -216,6 +221,7 @@ pgn-illegal = illegal move by { $by } at ply { $ply }: { $move }, { $kind } ({ $
 pgn-touch = { $side } touched the piece on { $square } (Laws 4.3)
 pgn-touch-adjust = { $side } adjusted the piece on { $square } after saying "j'adoube" (Laws 4.2.1)
 pgn-cut = from ply { $ply } (by { $by }) the board holds a position no legal move reaches, which SAN cannot write; the plies played on the board: { $plies }; final position: { $fen }
+pgn-cut-gap = from ply { $ply } (by { $by }) the moves go on from the board as it stood after the gap, which the moves before do not reach, so SAN cannot write them; the plies played on the board: { $plies }; final position: { $fen }
 pgn-verdict = the arbiter's verdict: { $result } ({ $why })
 judge-game = { $file } game { $index }
 judge-failed-line = { $file }:{ $line }: game { $index }: { $reason }
@@ -369,6 +375,7 @@ tr-legal = legal
 tr-legal-ends = legal; the game ends: { $code }
 tr-token = token { $text }
 tr-record-problem = record problem: { $name }
+tr-gap = the board's record has a gap ({ $plies } plies)
 tr-after-end-move = after the end of the game ({ $code })
 tr-no-offer = no standing offer by the opponent: nothing to accept
 tr-too-early = not valid before both players have made a move
@@ -428,6 +435,8 @@ problem-ambiguous_san = ambiguous SAN
 problem-inexact_san = inexact SAN
 problem-unplayable_san = unplayable SAN
 problem-unreadable_token = unreadable move text
+problem-recovered_plies = plies recovered after a gap
+problem-board_gap = gap in the board's record
 
 ## Illegal acts by kind (the JSON kind codes)
 illegal-captures_own_piece = a piece moved onto a square occupied by its own side
@@ -1152,6 +1161,7 @@ disc-shown_position_differs = the position shown differs from the board
 disc-winner_cannot_mate = the winner cannot checkmate by any legal moves
 disc-illegal_move_in_record = the record holds an illegal move
 disc-unreadable_move_in_record = the record holds an unreadable move
+disc-gap_in_record = the board's record has a gap: the final position is not certain
 replay-dir-no-pgn = { $dir }: no PGN file in this directory or below (.pgn, .pgn.zst, .pgn.gz, .pgn.bz2)
 replay-dir-no-lines = { $dir }: no game-line file in this directory or below (.jsonl, .ndjson)
 disc-result_tag_contradicts_movetext = the Result tag contradicts the end of the moves
@@ -1188,6 +1198,8 @@ usage-arg-result = [RESULT]
 usage-arg-trf = <TRF>
 ## Live boards (board watch, board record): the link to a DGT board or to LiveChess
 live-connected = board { $serial } connected ({ $source }, firmware { $version })
+live-disconnected-retrying = board disconnected ({ $reason }); reconnecting in { $seconds } s (attempt { $attempt }; it keeps trying while the room runs)
+live-link-back = board disconnected ({ $reason }), now back: the moves made meanwhile are read from the board, never as an offence
 live-reconnected = board { $serial } reconnected ({ $source }); the game goes on
 live-disconnected = board disconnected ({ $reason }); reconnecting in { $seconds } s, attempt { $attempt } of { $attempts }
 live-gave-up = board lost: { $attempts ->
@@ -1202,6 +1214,10 @@ live-move = { $number }{ $side ->
     [white] .
    *[black] ...
     } { $san } ({ $uci })
+live-revised = { $number }{ $side ->
+    [white] .
+   *[black] ...
+    } read again: { $san } ({ $uci }), the same hand's move
 live-illegal = { $side }, move { $number }: illegal act: { $kind } ({ $article }; { $move })
 live-touch = { $side } lifted the piece on { $square }: a touched piece (Laws 4.3; the board shows a lift, it cannot hear "j'adoube")
 live-result-signal = the kings on the centre squares show the result { $result }{ $agrees ->

@@ -4,7 +4,7 @@
 
 use shakmaty::Board;
 
-use super::placement::{Reading, parse_line};
+use super::placement::{Reading, Snapshot, parse_line};
 
 /// The games of a board log, in order, each as the log's text with the other games' lines
 /// blanked (so that line numbers in messages stay those of the file).
@@ -69,41 +69,84 @@ pub fn first_game(text: &str) -> String {
 
 /// The 0-based lines where the log's games start (the first at 0), at most `wanted` of them.
 fn game_starts(text: &str, wanted: usize) -> Vec<usize> {
-    let start = Board::default();
-    let turned = {
-        let mut b = start.clone();
-        b.flip_vertical();
-        b.flip_horizontal();
-        b
-    };
     let mut starts = vec![0usize];
-    let mut left_start = false;
+    let mut rule = NewGame::default();
     for (i, line) in text.lines().enumerate() {
         let Ok(Some(snap)) = parse_line(i + 1, line) else {
             continue;
         };
-        match &snap.reading {
-            Reading::Placement(board) => {
-                if left_start && (*board == start || *board == turned) {
-                    starts.push(i);
-                    left_start = false;
-                } else if pawn_left_home(board) {
-                    left_start = true;
-                }
-            }
-            Reading::Event(e)
-                if left_start && e.get("type").and_then(|t| t.as_str()) == Some("header") =>
-            {
-                starts.push(i);
-                left_start = false;
-            }
-            _ => {}
+        if rule.starts(&snap.reading) {
+            starts.push(i);
         }
         if starts.len() >= wanted {
             break;
         }
     }
     starts
+}
+
+/// The games of a capture's readings (a DGT capture, a LiveChess transcript), in order, cut by
+/// the rule of [`split_games`]: each a slice of `snapshots`, the first from the first reading.
+pub fn split_snapshots(snapshots: &[Snapshot]) -> Vec<&[Snapshot]> {
+    let mut starts = vec![0usize];
+    let mut rule = NewGame::default();
+    for (i, snap) in snapshots.iter().enumerate() {
+        if rule.starts(&snap.reading) && i > 0 {
+            starts.push(i);
+        }
+    }
+    starts
+        .iter()
+        .enumerate()
+        .map(|(k, &from)| &snapshots[from..starts.get(k + 1).copied().unwrap_or(snapshots.len())])
+        .collect()
+}
+
+/// The rule of [`split_games`], reading by reading.
+struct NewGame {
+    start: Board,
+    turned: Board,
+    /// A pawn has left its start squares since the last start.
+    left_start: bool,
+}
+
+impl Default for NewGame {
+    fn default() -> Self {
+        let start = Board::default();
+        let mut turned = start.clone();
+        turned.flip_vertical();
+        turned.flip_horizontal();
+        NewGame {
+            start,
+            turned,
+            left_start: false,
+        }
+    }
+}
+
+impl NewGame {
+    /// True when a new game starts at `reading`.
+    fn starts(&mut self, reading: &Reading) -> bool {
+        match reading {
+            Reading::Placement(board) => {
+                if self.left_start && (*board == self.start || *board == self.turned) {
+                    self.left_start = false;
+                    return true;
+                }
+                if pawn_left_home(board) {
+                    self.left_start = true;
+                }
+                false
+            }
+            Reading::Event(e)
+                if self.left_start && e.get("type").and_then(|t| t.as_str()) == Some("header") =>
+            {
+                self.left_start = false;
+                true
+            }
+            _ => false,
+        }
+    }
 }
 
 /// True when a pawn stands off the start ranks of both colours (ranks 2 and 7, seen either way

@@ -153,25 +153,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 stability,
                 ..Default::default()
             };
-            let board_game =
-                |read: Result<arbiter::board::BoardGame, arbiter::board::BoardError>,
-                 failed: &mut bool| match read {
-                    Ok(g) => {
-                        if let Some(d) = &g.livechess_differs {
-                            note!("arbiter: {name}: {}", livechess_differs_text(d, lang));
+            // A capture may hold several games too: each numbered in the capture.
+            let board_games = |read: Result<
+                Vec<Result<arbiter::board::BoardGame, arbiter::board::BoardError>>,
+                arbiter::board::BoardError,
+            >,
+                               failed: &mut bool| {
+                let games = read.unwrap_or_else(|e| vec![Err(e)]);
+                let mut records = Vec::new();
+                for (k, read) in games.into_iter().enumerate() {
+                    match read {
+                        Ok(g) => {
+                            if let Some(d) = &g.livechess_differs {
+                                note!("arbiter: {name}: {}", livechess_differs_text(d, lang));
+                            }
+                            let extras = BoardExtras {
+                                serial_number: g.serial_number,
+                                clock: g.clock,
+                            };
+                            records.push((k + 1, GameRecord::Events(g.events), extras));
                         }
-                        let extras = BoardExtras {
-                            serial_number: g.serial_number,
-                            clock: g.clock,
-                        };
-                        vec![(1, GameRecord::Events(g.events), extras)]
+                        Err(e) => {
+                            note!("arbiter: {name}: {}", e.message(lang));
+                            *failed = true;
+                        }
                     }
-                    Err(e) => {
-                        note!("arbiter: {name}: {}", e.message(lang));
-                        *failed = true;
-                        Vec::new()
-                    }
-                };
+                }
+                records
+            };
             let records: Vec<(usize, GameRecord, BoardExtras)> = match &game.record {
                 GameRecord::BoardLog(text) => {
                     let mut records = Vec::new();
@@ -194,10 +203,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     records
                 }
                 GameRecord::DgtCapture(bytes) => {
-                    board_game(arbiter::board::read_dgt_game(bytes, &config), &mut failed)
+                    board_games(arbiter::board::read_dgt_games(bytes, &config), &mut failed)
                 }
-                GameRecord::LiveChess(text) => board_game(
-                    arbiter::board::read_livechess_game(text, &config),
+                GameRecord::LiveChess(text) => board_games(
+                    arbiter::board::read_livechess_games(text, &config),
                     &mut failed,
                 ),
                 _ => vec![(

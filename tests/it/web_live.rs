@@ -288,7 +288,7 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
                 .is_some_and(|a| a.iter().any(|i| i["kind"] == "illegal"))
     });
     let b1 = board(&v, 1);
-    assert_eq!(b1["moves"], json!(["f3", "e5", "g4", "Qh4"]));
+    assert_eq!(b1["moves"], json!(["f3", "e5", "g4", "Qh4#"]));
     assert_eq!(b1["serialnr"], "1001");
     assert_eq!(
         b1["placement"],

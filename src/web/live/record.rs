@@ -58,10 +58,7 @@ impl LiveHub {
         let Some(on) = on else {
             return;
         };
-        if !matches!(
-            event,
-            LinkEvent::Dgt { .. } | LinkEvent::Frame { sent: false, .. }
-        ) {
+        if !matches!(event, LinkEvent::Dgt { .. } | LinkEvent::Frame { .. }) {
             return;
         }
         let offset = {
