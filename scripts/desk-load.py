@@ -135,6 +135,16 @@ def hammer_get(port, path, seconds, clients):
     return len(lat) / took, percentile(lat, 50) * 1000, percentile(lat, 99) * 1000, len(lat), bad[0]
 
 
+ARBITER = "arbiter"
+
+
+def exported(state):
+    """The event as `tournament export --format json` writes it (the state file's schema)."""
+    out = subprocess.run([ARBITER, "tournament", "export", state, "--format", "json"],
+                         check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
 def post_round(port, state, rnd, boards, clients):
     """Pairs round `rnd` through the API, posts every board's result with `clients` threads."""
     s, _, body = Client(port).request("POST", "/api/rounds/next")
@@ -166,8 +176,7 @@ def post_round(port, state, rnd, boards, clients):
     check(not bad, f"round {rnd}: every post accepted {bad[:3]}")
     _, _, body = Client(port).request("GET", f"/api/rounds/{rnd}")
     listed = {b["board"]: b["result"] for b in json.loads(body)["boards"]}
-    with open(state, encoding="utf-8") as f:
-        in_file = sum(1 for g in json.load(f)["rounds"][rnd - 1]["games"] if g.get("result"))
+    in_file = sum(1 for g in exported(state)["rounds"][rnd - 1]["games"] if g.get("result"))
     lost = [b for b, r in want.items() if listed.get(b) != r]
     check(not lost and in_file == boards, f"round {rnd}: {in_file} of {boards} results in the file, lost {lost[:5]}")
     lat.sort()
@@ -229,8 +238,7 @@ def mixed(arbiter, port, state, rnd, boards, seconds):
     def reader():
         while time.monotonic() < stop:
             try:
-                with open(state, encoding="utf-8") as f:
-                    json.load(f)
+                exported(state)
                 ok = True
             except (ValueError, OSError):
                 ok = False
@@ -248,9 +256,8 @@ def mixed(arbiter, port, state, rnd, boards, seconds):
     for t in threads:
         t.join()
     took = time.monotonic() - t0
-    with open(state, encoding="utf-8") as f:
-        json.load(f)
-    check(True, "the state file parses after the run")
+    exported(state)
+    check(True, "the event reads after the run")
     p = subprocess.run([arbiter, "tournament", "standings", state, "--format", "json"], capture_output=True)
     check(p.returncode == 0, "the library reads it (tournament standings)")
     _, _, body = Client(port).request("GET", f"/api/rounds/{rnd}")
@@ -280,8 +287,10 @@ def main():
     if args.players < 200 or args.players % 2:
         raise SystemExit("--players: an even number from 200 (boards 81–100 are the CLI's)")
     arbiter = os.path.abspath(args.arbiter)
+    global ARBITER
+    ARBITER = arbiter
     work = tempfile.mkdtemp(prefix="arbiter-load-")
-    state = os.path.join(work, "load.json")
+    state = os.path.join(work, "load.arbiter")
     boards = args.players // 2
     pin = ["taskset", "-c", "0"] if shutil.which("taskset") and os.cpu_count() > 1 else []
     if pin:

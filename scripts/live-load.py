@@ -11,7 +11,7 @@ a new placement every `--period` seconds for `--seconds` (the knights going out 
 moves), while one Server-Sent Events reader (`/events`) notes when each board's placement
 arrives. Prints the server's CPU (its user + system time over the run, as % of one core) and
 the event latency from the emulator's send to the reader (p50, p99, max), and the share of
-placements whose event was missed. Bounded: `--seconds` (at most 120) and `--boards` (at most
+placements whose event was missed. Bounded: `--seconds` (at most 600) and `--boards` (at most
 100).
 
 Then result entry with and without the hall's screens: `--results` results (at most 500) are
@@ -30,8 +30,8 @@ viewers' threads without any request, the control: what the setup alone moves th
 With `--follow-reloads` a screen also loads `/screen` again after each `reload` event its
 stream sends, as the screen's script does. Prints each side's result-entry latency (p50, p99, max) with
 the server's CPU while it ran, the ratio with viewers to without, the pages served, the bytes
-the screens read, the events a screen's stream sent a second by kind, and at the end the state
-file's and the journal's sizes. `--server-log FILE` keeps the server's standard error. `--pin` puts the server on the first CPU and this script, the emulator and the viewers on the second, so the
+the screens read, the events a screen's stream sent a second by kind, and at the end the event's
+database's size and journal entries. `--server-log FILE` keeps the server's standard error. `--pin` puts the server on the first CPU and this script, the emulator and the viewers on the second, so the
 load client's own work does not take the server's core (on a 2-core machine).
 """
 
@@ -293,9 +293,9 @@ def main():
     ap.add_argument("--server-log", metavar="FILE",
                     help="the server's standard error goes to FILE (else it is dropped)")
     a = ap.parse_args()
-    boards, seconds = min(a.boards, 100), min(a.seconds, 120)
+    boards, seconds = min(a.boards, 100), min(a.seconds, 600)
     work = tempfile.mkdtemp(prefix="arbiter-live-load-")
-    state = os.path.join(work, "event.json")
+    state = os.path.join(work, "event.arbiter")
     run = lambda *x: subprocess.run([a.arbiter, *x], check=True, stdout=subprocess.DEVNULL)
     run("tournament", "new", state, "--name", "Load", "--rounds", "4")
     for i in range(1, 2 * boards + 1):
@@ -380,13 +380,14 @@ def main():
         print(f"event latency: p50 {pct(0.5):.0f} ms, p99 {pct(0.99):.0f} ms, max {pct(1.0):.0f} ms; "
               f"missed {100 * (1 - len(lat) / max(count, 1)):.1f} %")
         result_phases(a, host, int(port), boards, serials, emu, server.pid)
-        journal = state + ".journal.jsonl"
-        with open(journal, "rb") as f:
-            entries = sum(1 for line in f if line.strip())
+        log = subprocess.run([a.arbiter, "tournament", "log", state, "--format", "json"],
+                             capture_output=True, text=True).stdout
+        entries = json.loads(log)[0]["seq"] if log.strip().startswith("[{") else 0
         with open(f"/proc/{server.pid}/status") as f:
             peak = next((line.split()[1] for line in f if line.startswith("VmHWM:")), "0")
-        print(f"at the end: the state file {os.path.getsize(state) / 1e3:.0f} kB, the journal "
-              f"{os.path.getsize(journal) / 1e6:.1f} MB in {entries} entries; the server's "
+        wal = os.path.getsize(state + "-wal") if os.path.exists(state + "-wal") else 0
+        print(f"at the end: the event's database {(os.path.getsize(state) + wal) / 1e6:.1f} MB "
+              f"(with its -wal), {entries} journal entries; the server's "
               f"peak memory {int(peak) / 1024:.0f} MB resident")
     finally:
         server.terminate()

@@ -159,6 +159,11 @@ record-ambiguous_san = {"  "}record: { $move } at ply { $ply } fits several lega
 record-unplayable_san = {"  "}record: { $move } at ply { $ply } is a move no piece on the board can make: judging stopped there, moves not judged: { $n }
 record-unreadable_token = {"  "}record: "{ $move }" at ply { $ply } cannot be read as a move (the PGN reader skips it): judging stopped there, moves not judged: { $n }
 record-inexact_san = {"  "}record: { $move } at ply { $ply } does not name a legal move exactly; the one legal move of that piece to that square was taken
+record-recovered_plies = {"  "}record: the board did not show the plies from { $ply } on (its link was down); exactly one legal sequence leads to the board it showed after: { $move }, taken
+record-board_gap = {"  "}record: the board did not show the plies from { $ply } on (its link was down), and they cannot be known: { $candidates ->
+    [none] no legal sequence of at most 8 plies leads to the board it showed after; the game goes on from that board
+   *[other] several legal sequences lead to the board it showed after ({ $move }; { $candidates }); the first is taken
+    }; the moves there are uncertain
 verdict-irregular = {"  "}the board holds an irregular position
 verdict-touch-replaced = {"  "}touch-move: { $move } by { $by } replaced, the player must { $duty } ({ $article })
 verdict-touch-ignored = {"  "}touch-move: { $move } by { $by } ignores the obligation again, { $duty } ({ $article })
@@ -216,6 +221,7 @@ pgn-illegal = illegal move by { $by } at ply { $ply }: { $move }, { $kind } ({ $
 pgn-touch = { $side } touched the piece on { $square } (Laws 4.3)
 pgn-touch-adjust = { $side } adjusted the piece on { $square } after saying "j'adoube" (Laws 4.2.1)
 pgn-cut = from ply { $ply } (by { $by }) the board holds a position no legal move reaches, which SAN cannot write; the plies played on the board: { $plies }; final position: { $fen }
+pgn-cut-gap = from ply { $ply } (by { $by }) the moves go on from the board as it stood after the gap, which the moves before do not reach, so SAN cannot write them; the plies played on the board: { $plies }; final position: { $fen }
 pgn-verdict = the arbiter's verdict: { $result } ({ $why })
 judge-game = { $file } game { $index }
 judge-failed-line = { $file }:{ $line }: game { $index }: { $reason }
@@ -369,6 +375,7 @@ tr-legal = legal
 tr-legal-ends = legal; the game ends: { $code }
 tr-token = token { $text }
 tr-record-problem = record problem: { $name }
+tr-gap = the board's record has a gap ({ $plies } plies)
 tr-after-end-move = after the end of the game ({ $code })
 tr-no-offer = no standing offer by the opponent: nothing to accept
 tr-too-early = not valid before both players have made a move
@@ -428,6 +435,8 @@ problem-ambiguous_san = ambiguous SAN
 problem-inexact_san = inexact SAN
 problem-unplayable_san = unplayable SAN
 problem-unreadable_token = unreadable move text
+problem-recovered_plies = plies recovered after a gap
+problem-board_gap = gap in the board's record
 
 ## Illegal acts by kind (the JSON kind codes)
 illegal-captures_own_piece = a piece moved onto a square occupied by its own side
@@ -505,7 +514,8 @@ fen-fullmove_zero = fullmove number 0: FEN counts moves from 1 (read as 1)
 
 ## The arbiter's desk (arbiter serve)
 serve-open = arbiter serve: open { $url } in a browser (Ctrl-C stops)
-serve-tablet-qr = The QR code above is the same address with its access token: a tablet or phone on this network opens it with its camera. Changes are refused without the token.
+serve-tablet-qr = The QR code above is the same address with its access token: a tablet or phone on this network opens it with its camera. Without the token the desk shows nothing and changes nothing.
+serve-screen = The hall's screens (pairings and standings, read only; the players' details stay behind the token): { $url } — also as a QR code on the page /connect.
 serve-error-state = cannot serve { $file }
 serve-error-bind = cannot listen on { $addr }
 serve-error-io = the server stopped: { $reason }
@@ -587,7 +597,8 @@ web-back = Back
 web-reload = Reload the page
 web-error-title = Not done
 web-error-stale = The event changed meanwhile (another tab or the command line): reload the page and try again.
-web-error-token = This change needs the access token: open the address that arbiter serve printed (with ?token=).
+web-error-token = This desk needs its access token: open the address that arbiter serve printed (with ?token=), or scan its QR code. Nothing was shown or changed.
+web-error-stopping = The desk is stopping: nothing was changed. Start it again and repeat the change.
 web-error-has-result = Round { $round }, board { $board } already has a result. To change it, use "Correct…" and confirm.
 web-error-unfinished = Round { $round } is not finished: { $missing } result(s) missing.
 web-error-no-round = Round { $round } is not paired.
@@ -597,6 +608,7 @@ web-error-not-number = { $field }: "{ $value }" is not a number.
 web-error-missing = { $field }: missing.
 web-error-birth-date = The birth date "{ $date }" is not a real date written DD.MM.YYYY or YYYY/MM/DD (or a year YYYY).
 web-error-title-not-found = Not found
+web-field-entry = Entry number
 web-field-board = Board
 web-field-player = Player number
 web-field-rating = Rating
@@ -678,6 +690,9 @@ web-error-no-fen = Give the position as FEN.
 web-error-no-verdict = The file holds no verdict.
 web-error-refused = Refused: { $reason }
 web-error-host = This desk answers only at its own addresses (localhost, 127.0.0.1, the address it listens on, or a name given with --allow-host); "{ $host }" is none of them, so nothing was read or changed. If it is this computer's name, start arbiter serve with --allow-host and that name.
+web-error-bad-host = Refused: a request names the desk's address in exactly one valid Host header (this one sent { $host }). Nothing was read or changed.
+web-no-host = none
+web-error-streams = Refused: { $n } live pages are open from this device already, the most the desk keeps for one device. Close the ones you do not need.
 web-error-cross-site = Refused: this request came from another site ({ $origin }), not from the desk's own pages. Nothing was changed. Make changes only on the desk's pages.
 web-error-form-key = Refused: the form did not carry this desk's key for your browser session (a page opened before the server restarted, in another browser, or sent by another site). Nothing was changed: reload the page and send it again.
 web-error-too-large = Refused: the request is larger than { $limit } MiB, the most the desk takes (an event log is usually under 100 KiB). Nothing was recorded: send a smaller file.
@@ -916,7 +931,14 @@ mp-warning-forced = arbiter: warning: round { $round }: forced manual pairing: {
 ## The tournament commands' own refusals (CLI)
 cli-exists = { $file } already exists (use --force to overwrite)
 cli-board-or-game = give --board or --game
-cli-not-a-state = { $file } is not a state file (a TRF file?): import it first with `arbiter tournament import { $file } STATE.json`
+cli-not-a-state = { $file } is not an event (a TRF file?): import it first with `arbiter tournament import { $file } turnir.arbiter`
+tm-backup = A copy of the event as of now is written to { $copy } (readable by its owner only: it holds personal data).
+tm-converted = { $from } is kept in a database from now on: converted into { $to } ({ $entries } journal entries{ $captures ->
+    [0] {""}
+   *[other] , { $captures } boards' captures
+}); { $from } and its journal are left as they were. Give { $to } from now on.
+tm-converted-torn = { $journal }: the torn last line { $line } (a change that was not completed) was left out.
+tm-converted-before = { $from } was converted into { $to } before: using { $to }.
 cli-no-standings-after = { $file }: no standings after round { $round }: { $paired } of { $total } round(s) paired
 cli-choose-verdict = { $file }: the file holds { $n } verdicts; choose one with --index N (1 to { $n })
 cli-no-such-verdict = { $file }: --index { $index }: the file holds { $n } verdict(s)
@@ -1117,6 +1139,14 @@ fe-action-write = write
 fe-action-lock = lock
 fe-store-io = { $file }: { $action }: { $reason }
 fe-store-json = { $file }:{ $line }:{ $column }: not a tournament state file
+fe-store-database = { $file }: the event's database: { $reason }
+fe-store-disk-full = { $file }: the disk is full: nothing was changed; free some space (or move the event to another disk) and try again
+fe-store-read-only = { $file }: the file or its folder cannot be written (read-only): nothing was changed; make it writable or copy the event to a writable folder
+fe-store-busy = { $file }: another program has been changing the event for over 5 s: nothing was changed; try again
+fe-store-not-event = { $file }: this is not an event (neither an event's database nor a state file)
+fe-store-newer = { $file }: the event was written by a newer arbiter (schema { $found }, this one knows { $known }): update arbiter
+fe-store-changed-since = { $from } changed after it was converted into { $to }: the event is kept in { $to }; move { $to } away to convert { $from } again
+fe-store-conversion-taken = { $from } would be converted into { $to }, but { $to } exists and is not its conversion: rename one of them
 fe-verdict-empty = { $file }: no verdict in the file
 fe-verdict-not-json = { $file }: not a verdict (JSON)
 fe-verdict-no-result = { $file }: the verdict has no `result`
@@ -1131,6 +1161,7 @@ disc-shown_position_differs = the position shown differs from the board
 disc-winner_cannot_mate = the winner cannot checkmate by any legal moves
 disc-illegal_move_in_record = the record holds an illegal move
 disc-unreadable_move_in_record = the record holds an unreadable move
+disc-gap_in_record = the board's record has a gap: the final position is not certain
 replay-dir-no-pgn = { $dir }: no PGN file in this directory or below (.pgn, .pgn.zst, .pgn.gz, .pgn.bz2)
 replay-dir-no-lines = { $dir }: no game-line file in this directory or below (.jsonl, .ndjson)
 disc-result_tag_contradicts_movetext = the Result tag contradicts the end of the moves
@@ -1167,6 +1198,8 @@ usage-arg-result = [RESULT]
 usage-arg-trf = <TRF>
 ## Live boards (board watch, board record): the link to a DGT board or to LiveChess
 live-connected = board { $serial } connected ({ $source }, firmware { $version })
+live-disconnected-retrying = board disconnected ({ $reason }); reconnecting in { $seconds } s (attempt { $attempt }; it keeps trying while the room runs)
+live-link-back = board disconnected ({ $reason }), now back: the moves made meanwhile are read from the board, never as an offence
 live-reconnected = board { $serial } reconnected ({ $source }); the game goes on
 live-disconnected = board disconnected ({ $reason }); reconnecting in { $seconds } s, attempt { $attempt } of { $attempts }
 live-gave-up = board lost: { $attempts ->
@@ -1181,6 +1214,10 @@ live-move = { $number }{ $side ->
     [white] .
    *[black] ...
     } { $san } ({ $uci })
+live-revised = { $number }{ $side ->
+    [white] .
+   *[black] ...
+    } read again: { $san } ({ $uci }), the same hand's move
 live-illegal = { $side }, move { $number }: illegal act: { $kind } ({ $article }; { $move })
 live-touch = { $side } lifted the piece on { $square }: a touched piece (Laws 4.3; the board shows a lift, it cannot hear "j'adoube")
 live-result-signal = the kings on the centre squares show the result { $result }{ $agrees ->
@@ -1239,12 +1276,14 @@ web-half-bye-button = Give the half-point bye
 web-disqualify = Disqualification (CR 2.2)
 web-disqualify-button = Disqualify
 web-export = Download
-web-export-backup = backup of the state file
+web-export-backup = backup of the event (.arbiter)
+web-export-json = the event as JSON
+web-export-personal = The backup, the JSON, the TRF and the player list hold personal data of the players (names, birth dates, clubs or schools): keep them where only the organisers can read them, and delete them when the event's records no longer need them.
 web-connect-title = Open the desk on a tablet
 web-connect-link = open on a tablet or phone…
 web-connect-scan = Scan this code with the tablet's or phone's camera (on the venue's network), or type the address below. It holds the access key: the device can then enter results.
 web-connect-secret = Show it only to the arbiters: whoever has this address can change the event.
-web-connect-no-token = The address with the access key is shown only on the arbiter's computer (the browser that opened the address arbiter serve printed).
+web-connect-screen = The hall's screens: this address shows the pairings and the standings and nothing else (no controls, no players' details). It cannot open the desk.
 web-connect-loopback = The desk is open on this computer only (127.0.0.1). For a tablet, start it with --addr 0.0.0.0:8080: this page then shows the address and its QR code.
 web-export-standings = standings (CSV)
 web-unforbid = remove
@@ -1324,6 +1363,15 @@ fe-jsonl-io = { $file }, line { $line }: read error: { $reason }
 fe-jsonl-event = { $file }, line { $line }: not a valid event
 fe-jsonl-hands = { $file }, line { $line }: a move made with { $hands } hands; a move is made with 1 or 2 hands
 fe-board-log-io = { $file }: the e-board log cannot be read: { $reason }
+lim-input = the input decompresses to more than { $size }, the most that is read (raise the limit with --limit input=SIZE)
+lim-game = a game's text is longer than { $size }, the most that is read (raise the limit with --limit game=SIZE)
+lim-plies = a game of more than { $n } plies, longer than any game possible under the 75-move rule (raise the limit with --limit plies=N)
+lim-comment = a comment longer than { $size }, the most that is read (raise the limit with --limit comment=SIZE)
+lim-line = a line longer than { $size }, the most that is read (raise the limit with --limit line=SIZE)
+size-bytes = { $n } bytes
+size-kib = { $n } KiB
+size-mib = { $n } MiB
+size-gib = { $n } GiB
 fe-judge-event = { $file }, line { $line }: { $reason }
 fe-judge-pgn = { $file }: { $reason }
 fe-judge-board-log = { $file }: a digital board log: recognise its moves first
@@ -1385,7 +1433,8 @@ jr-action = { $action ->
 jr-error-io = { $file }: the journal cannot be read or written: { $reason }
 jr-error-line = { $file }, line { $line }: this is not a journal entry (the journal was edited by hand?)
 jr-error-nothing = { $file }: there is nothing to undo.
-jr-error-outside = { $file } was changed outside the journal (by hand or by another program) after its last entry: undo would lose that change, so it is refused.
+jr-error-outside = { $file } was changed outside the journal (by hand or by another program) where entry { $entry } changed it: undo would lose that change, so it is refused.
+jr-error-fide-left = Entry { $seq } left FIDE mode: it is not undone, as FIDE mode cannot be re-entered once left (C.02).
 jr-error-creation = Entry { $seq } created the event: there is no earlier state to go back to.
 jr-error-later = Entry { $seq } ({ $action }) cannot be undone on its own: later changes rest on it — { $later }.{ $paired ->
     [yes] {" "}The next round was already paired on this result.
@@ -1398,9 +1447,13 @@ jr-log-undone-by = undone by entry { $entry }
 jr-log-undoes = undoes entry { $entry }
 web-nav-log = Journal
 web-log-title = Journal of changes
-web-log-intro = Every change to the event, newest first: when (UTC), from where, what. An undo is a new entry; nothing is erased.
+web-log-intro = Every change to the event, newest first: when, from where, what. An undo is a new entry; nothing is erased.
 web-log-undo = Undo the last change
-web-log-time = Time (UTC)
+web-log-undo-entry = Undo entry { $seq } ({ $action }), made from { $who }
+web-log-newer = ← newer
+web-log-older = older →
+web-log-page = entries { $first }–{ $last } of { $total }
+web-log-time = Time ({ $zone })
 web-log-who = From
 web-log-action = Change
 web-log-args = Details
@@ -1413,6 +1466,20 @@ jr-via = { $via ->
    *[other] { $via }
 }
 jr-yes = yes
+jr-value-choice-decided = the proposed result
+jr-value-choice-other = another result
+jr-value-rest-auto = paired by the pairer
+jr-value-rest-none = not paired
+jr-result-change = round { $round }, board { $board }: { $to }{ $from ->
+    [none] {""}
+   *[other] {" "}(was { $from })
+}
+jr-result-none = no result
+jr-log-times = Times in { $zone }.
+jr-log-page = Entries { $first }–{ $last } of { $total }, newest first{ $more ->
+    [yes] ; older: --page { $next }
+   *[no] {""}
+}.
 jr-value-sex-m = m
 jr-value-sex-w = f
 jr-value-sex-f = f
@@ -1478,6 +1545,12 @@ jr-arg = { $key ->
     [old] category
     [playout_minutes] play-out, minutes
     [playout_offer_percent] play-out offered from, %
+    [choice] the arbiter's choice
+    [lots_seed] seed of the drawing of lots
+    [fen] position (FEN)
+    [index] number
+    [incident] incident
+    [rest] the other players
    *[other] { $key }
 }
 
@@ -1561,3 +1634,8 @@ web-error-cat-prizes-per-player = Choose whether a player wins a prize in one ca
 ## The organiser's report as a file
 report-trf-standalone = The TRF for the rating report: arbiter tournament export (or the desk's TRF link).
 report-written = The organiser's report written to { $file } (open it in a browser and print on A4).
+
+board-export-none = { $file }: board { $board } of round { $round } has no capture in the event{ $n ->
+    [0] : no board has one (the live room captures the boards it follows)
+   *[other] ; boards with one (round/board, lines): { $boards }
+}

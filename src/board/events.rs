@@ -12,11 +12,12 @@
 //! | clock pressed without a move (7.5.3) | `move` `0000` |
 //! | the player on move lifts an own piece (first lift in a position) | `touch` with `lifted` (Laws 4.3; a board cannot see "j'adoube") |
 //! | both kings on the centre squares | `result` with the official position's FEN (CR 4.2) |
+//! | a gap in the board's record (its link was down) | `gap` with the plies found, the sequences' count, and the position to go on from when none |
 //! | a judge event written into the log | itself |
 
 use crate::game::event::EventLog;
 use crate::game::event::{
-    ClaimKind, Event, IllegalActEvent, MoveEvent, NoticeKind, ResultEvent, TakeBackEvent,
+    ClaimKind, Event, GapEvent, IllegalActEvent, MoveEvent, NoticeKind, ResultEvent, TakeBackEvent,
     TouchEvent,
 };
 use crate::laws::illegal::IllegalMove;
@@ -135,6 +136,27 @@ pub fn to_game(recognised: &Recognised) -> Result<EventLog, BoardError> {
                     ),
                 }),
             ),
+            BoardEventKind::Gap {
+                plies,
+                sequences,
+                found,
+                position,
+            } => push(
+                &mut game,
+                e.line,
+                Event::Gap(GapEvent {
+                    plies: *plies as u32,
+                    sequences: *sequences as u32,
+                    fen: position.as_ref().map(|p| {
+                        shakmaty::fen::Fen::from_position(
+                            p.as_ref(),
+                            shakmaty::EnPassantMode::Legal,
+                        )
+                        .to_string()
+                    }),
+                    found: found.clone(),
+                }),
+            ),
             BoardEventKind::Passthrough(v) => {
                 let event: Event =
                     serde::Deserialize::deserialize(v).map_err(|source| BoardError::Event {
@@ -214,6 +236,60 @@ pub fn read_dgt_game(bytes: &[u8], config: &RecogniserConfig) -> Result<BoardGam
         livechess_differs: None,
         clock,
     })
+}
+
+/// Every game of a DGT capture that may hold several ([`crate::board::split_snapshots`]: the
+/// start position set up again), each read as [`read_dgt_game`] reads one, in order; line
+/// numbers are those of the whole capture.
+///
+/// # Errors
+/// [`BoardError::Dgt`] when the capture cannot be read (no game); per game, those of
+/// [`game_from_snapshots`].
+pub fn read_dgt_games(
+    bytes: &[u8],
+    config: &RecogniserConfig,
+) -> Result<Vec<Result<BoardGame, BoardError>>, BoardError> {
+    let (snapshots, decoder, clock) = crate::board::dgt::read_capture_with_clock(bytes)?;
+    Ok(crate::board::split_snapshots(&snapshots)
+        .into_iter()
+        .map(|game| {
+            Ok(BoardGame {
+                events: game_from_snapshots(game, config)?,
+                serial_number: decoder.serial_number().map(str::to_owned),
+                livechess_differs: None,
+                clock: clock.clone(),
+            })
+        })
+        .collect())
+}
+
+/// Every game of a LiveChess transcript that may hold several, as [`read_dgt_games`] reads a
+/// DGT capture's; LiveChess's own `san` is compared with ours when the transcript holds one
+/// game.
+///
+/// # Errors
+/// [`BoardError::LiveChess`] when the transcript cannot be read (no game); per game, those of
+/// [`game_from_snapshots`].
+pub fn read_livechess_games(
+    text: &str,
+    config: &RecogniserConfig,
+) -> Result<Vec<Result<BoardGame, BoardError>>, BoardError> {
+    let (snapshots, decoder, clock) = crate::board::livechess::read_transcript_with_clock(text)?;
+    let games = crate::board::split_snapshots(&snapshots);
+    if games.len() == 1 {
+        return Ok(vec![read_livechess_game(text, config)]);
+    }
+    Ok(games
+        .into_iter()
+        .map(|game| {
+            Ok(BoardGame {
+                events: game_from_snapshots(game, config)?,
+                serial_number: decoder.serial_number().map(str::to_owned),
+                livechess_differs: None,
+                clock: clock.clone(),
+            })
+        })
+        .collect())
 }
 
 /// Reads a LiveChess transcript ([`crate::board::livechess::read_transcript`]): its events, the

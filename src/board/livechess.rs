@@ -12,7 +12,8 @@
 //! [`LiveChessDecoder`] turns frames into the recogniser's [`Snapshot`]s: a placement for each
 //! `board` that changes what stands, a clock press when `clock.run` changes sides (the player
 //! whose clock stops pressed it, Laws 6.2.1), times from `time` in seconds since the first
-//! frame. LiveChess's `san` is kept ([`LiveChessDecoder::livechess_san`]) as a second opinion;
+//! frame, and a gap ([`Reading::Gap`]) where the link subscribed again after a drop.
+//! LiveChess's `san` is kept ([`LiveChessDecoder::livechess_san`]) as a second opinion;
 //! [`compare_san`] says where our moves differ from it.
 //!
 //! ```
@@ -83,6 +84,8 @@ pub struct LiveChessDecoder {
     san: Option<Vec<String>>,
     flipped: Option<bool>,
     clock: Option<(f64, f64)>,
+    /// The link's `subscribe` call was seen.
+    subscribed: bool,
 }
 
 impl LiveChessDecoder {
@@ -128,6 +131,18 @@ impl LiveChessDecoder {
         out: &mut Vec<Result<Snapshot, LiveChessError>>,
     ) {
         let time = frame.get("time").and_then(Value::as_u64);
+        // The link subscribing again: it was down meanwhile.
+        if frame.get("call").and_then(Value::as_str) == Some("subscribe") {
+            if self.subscribed {
+                out.push(Ok(Snapshot {
+                    line,
+                    t: None,
+                    reading: Reading::Gap,
+                }));
+            }
+            self.subscribed = true;
+            return;
+        }
         let param = frame.get("param");
         let boards: Vec<&Value> = match (frame.get("response").and_then(Value::as_str), param) {
             (Some("feed"), Some(p)) if p.is_object() => vec![p],

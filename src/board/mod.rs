@@ -47,6 +47,7 @@ pub mod live;
 pub mod livechess;
 pub mod orientation;
 pub mod placement;
+pub mod progress;
 pub mod recognise;
 pub mod recognised;
 pub mod room;
@@ -55,9 +56,9 @@ pub mod simulate;
 pub use diff::{IllegalAct, classify_act};
 pub use events::{
     BoardGame, game_from_snapshots, read_board_game, read_board_games, read_dgt_game,
-    read_livechess_game, to_game,
+    read_dgt_games, read_livechess_game, read_livechess_games, to_game,
 };
-pub use games::split_games;
+pub use games::{first_game, split_games, split_snapshots};
 pub use orientation::Orientation;
 pub use placement::{Reading, Snapshot, looks_like_board_log, parse_log};
 pub use recognise::{
@@ -88,8 +89,10 @@ pub enum BoardError {
         #[source]
         source: serde_json::Error,
     },
-    /// A JSON record has neither (or both) of `placement` and `clock`.
-    #[error("line {line}: a JSON snapshot needs exactly one of \"placement\" and \"clock\"")]
+    /// A JSON record has neither (or both) of `placement` and `clock` (nor `"gap": true`).
+    #[error(
+        "line {line}: a JSON snapshot needs exactly one of \"placement\" and \"clock\" (or \"gap\": true)"
+    )]
     EmptyRecord {
         /// Line number.
         line: usize,

@@ -8,6 +8,8 @@
 //! - a JSON object: `{"t": 12.5, "placement": "<placement or FEN>"}` for what stands on the
 //!   squares at `t` seconds, or `{"t": 14.0, "clock": "white"}` when White presses the clock
 //!   (which completes White's move, Laws 6.2.1). `t` is optional; other keys are ignored.
+//! - `{"t": 20.0, "gap": true}`: the board's link was down before this line (what the board
+//!   did meanwhile was not seen; the moves are searched for, [`super::recognise`]);
 //! - a line of the judge's event log (a JSON object with a `"type"` key: a header, a claim,
 //!   an arbiter's notice, a resignation…), written into the log by the arbiter; it is passed
 //!   through to the judge in order (see [`crate::game::event`]).
@@ -33,6 +35,9 @@ pub enum Reading {
     /// A judge event written into the log (a JSON object with a `"type"` key), kept as JSON
     /// and read by the judge in order.
     Event(serde_json::Value),
+    /// The board's link was down before this line: what the board did meanwhile was not seen
+    /// (`{"gap": true}`; a DGT board's dump after a reconnection, LiveChess subscribed again).
+    Gap,
 }
 
 /// One line of the log: where it was, when (seconds, if the log says), what it reports.
@@ -51,6 +56,8 @@ struct JsonSnapshot {
     t: Option<f64>,
     placement: Option<String>,
     clock: Option<String>,
+    #[serde(default)]
+    gap: bool,
 }
 
 fn parse_placement(line: usize, text: &str) -> Result<Board, BoardError> {
@@ -98,6 +105,7 @@ pub fn parse_line(line: usize, text: &str) -> Result<Option<Snapshot>, BoardErro
         return Err(BoardError::BadTime { line });
     }
     let reading = match (record.placement, record.clock) {
+        (None, None) if record.gap => Reading::Gap,
         (Some(p), None) => Reading::Placement(parse_placement(line, &p)?),
         (None, Some(side)) => match side.as_str() {
             "white" => Reading::Clock(Color::White),
@@ -202,6 +210,9 @@ pub fn write_log(snapshots: &[Snapshot]) -> String {
                     obj.insert("clock".into(), c.to_string().into());
                 }
                 Reading::Event(e) => obj = e.as_object().cloned().unwrap_or_default(),
+                Reading::Gap => {
+                    obj.insert("gap".into(), true.into());
+                }
             }
             out.push_str(&serde_json::Value::Object(obj).to_string());
         } else if let Reading::Placement(b) = &s.reading {

@@ -81,6 +81,21 @@ pub enum BoardEventKind {
         /// The official position when it was shown.
         position: Box<Chess>,
     },
+    /// The board's link was down and plies were played meanwhile (a gap): `plies` of them found
+    /// by a bounded search, from `sequences` legal sequences of that length leading to the
+    /// board after the gap (1: recovered, the moves follow as [`BoardEventKind::Move`] with
+    /// `recovered`; more: the first follows, uncertain; 0: none of at most 8 plies, and the
+    /// game goes on from `position`, the board after the gap).
+    Gap {
+        /// Plies found (0 when none).
+        plies: usize,
+        /// Sequences found of that length (at most 2 counted).
+        sequences: usize,
+        /// The sequences, UCI each (at most two).
+        found: Vec<String>,
+        /// With no sequence: the position the game goes on from, when it is one.
+        position: Option<Box<Chess>>,
+    },
     /// A judge event written into the log (claim, notice, header…), passed through in order.
     /// The placement standing before it is judged first: a claim is made about the board as
     /// it stands.

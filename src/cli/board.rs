@@ -36,6 +36,28 @@ enum BoardCommand {
     /// Record a live board's output to a capture file, without judging it.
     #[command(after_help = super::examples::BOARD_RECORD)]
     Record(RecordArgs),
+    /// Write a board's capture that `arbiter serve`'s live room kept in the event, as JSON
+    /// Lines that `arbiter judge` reads.
+    #[command(after_help = super::examples::BOARD_EXPORT)]
+    Export(ExportArgs),
+}
+
+/// `arbiter board export EVENT --round R --board B`.
+#[derive(clap::Args)]
+struct ExportArgs {
+    /// The event (`turnir.arbiter`).
+    event: PathBuf,
+    /// The round.
+    #[arg(long)]
+    round: u32,
+    /// The board.
+    #[arg(long)]
+    board: u32,
+    /// Write to this file instead of standard output.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    #[command(flatten)]
+    lang: super::LangArgs,
 }
 
 /// Which board to follow: one of `--dgt` and `--livechess`.
@@ -157,7 +179,44 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             };
             follow(&args.link, Some((args.record, args.append)), None, printer)
         }
+        BoardCommand::Export(args) => export(&args),
     }
+}
+
+/// Runs `arbiter board export`: the board's capture lines in the order they came; a board
+/// without one is refused, naming the boards that have one.
+fn export(a: &ExportArgs) -> anyhow::Result<ExitCode> {
+    use arbiter::tournament::record;
+    let db = super::tournament::event_path(&a.event)?;
+    let boards = record::captures(&db)?;
+    if !boards.iter().any(|&(r, b, _)| (r, b) == (a.round, a.board)) {
+        let list: Vec<String> = boards
+            .iter()
+            .map(|(r, b, n)| format!("{r}/{b} ({n})"))
+            .collect();
+        anyhow::bail!(a.lang.get().fmt(
+            "board-export-none",
+            &[
+                ("file", &a.event.display().to_string()),
+                ("round", &a.round.to_string()),
+                ("board", &a.board.to_string()),
+                ("boards", &list.join(", ")),
+                ("n", &boards.len().to_string()),
+            ],
+        ));
+    }
+    match &a.output {
+        Some(path) => {
+            let mut text = Vec::new();
+            record::write_capture(&db, a.round, a.board, &mut text)?;
+            arbiter::tournament::store::write_atomic(path, |f| f.write_all(&text))?;
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            record::write_capture(&db, a.round, a.board, &mut out)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Follows the board until Ctrl-C or the link is lost: every message or frame to the capture

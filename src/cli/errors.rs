@@ -48,7 +48,7 @@ pub enum CliError {
     BoardOrGame,
     /// A changing command given a file that is not a state file.
     #[error(
-        "{file} is not a state file (a TRF file?): import it first with `arbiter tournament import {file} STATE.json`"
+        "{file} is not an event (a TRF file?): import it first with `arbiter tournament import {file} turnir.arbiter`"
     )]
     NotAState {
         /// The file.

@@ -34,7 +34,7 @@ Examples:
 pub const CHECK_PAIRINGS: &str = "\
 Examples:
   arbiter check final.trf
-  arbiter check turnir.json --preset detsky-mat --format json
+  arbiter check turnir.arbiter --preset detsky-mat --format json
   arbiter check final.trf --tie-breaks BH-C1,BH,SB,DE,WIN --edition fide2026
   arbiter check final.trf --standings standings.json
   arbiter check generated/*.trf
@@ -51,6 +51,11 @@ Examples:
   arbiter board watch --dgt /dev/ttyUSB0 --record game.dgt
   arbiter board watch --livechess ws://localhost:1982/api/v1.0 --format json";
 
+pub const BOARD_EXPORT: &str = "\
+Examples:
+  arbiter board export turnir.arbiter --round 1 --board 3 > game.jsonl
+  arbiter judge game.jsonl";
+
 pub const BOARD_RECORD: &str = "\
 Examples:
   arbiter board record --dgt /dev/ttyUSB0 --record game.dgt
@@ -58,151 +63,155 @@ Examples:
 
 pub const SERVE: &str = "\
 Examples:
-  arbiter serve turnir.json --lang ru
-  arbiter serve turnir.json --addr 0.0.0.0:8080
-  arbiter serve turnir.json --livechess ws://localhost:1982/api/v1.0";
+  arbiter serve turnir.arbiter --lang ru
+  arbiter serve turnir.arbiter --addr 0.0.0.0:8080
+  arbiter serve turnir.arbiter --livechess ws://localhost:1982/api/v1.0";
 
 pub const T_NEW: &str = "\
 Examples:
-  arbiter tournament new turnir.json --name \"School championship\" --rounds 4
-  arbiter tournament new open.json --name \"Open\" --rounds 9 --preset fide";
+  arbiter tournament new turnir.arbiter --name \"School championship\" --rounds 4
+  arbiter tournament new open.arbiter --name \"Open\" --rounds 9 --preset fide";
 
 pub const T_ADD_PLAYER: &str = "\
 Examples:
-  arbiter tournament add-player turnir.json --name \"Ivanova, Anna\" --rating 1200 --sex f
-  arbiter tournament add-player turnir.json --name \"Petrov, Pyotr\" --birth-date 14.11.2016 --club \"School 5\"";
+  arbiter tournament add-player turnir.arbiter --name \"Ivanova, Anna\" --rating 1200 --sex f
+  arbiter tournament add-player turnir.arbiter --name \"Petrov, Pyotr\" --birth-date 14.11.2016 --club \"School 5\"";
 
 pub const T_ADD_PLAYERS: &str = "\
 Examples:
-  arbiter tournament add-players turnir.json fixtures/tournament/school-list.csv
-  arbiter tournament add-players turnir.json fixtures/tournament/school-list.csv --apply";
+  arbiter tournament add-players turnir.arbiter fixtures/tournament/school-list.csv
+  arbiter tournament add-players turnir.arbiter fixtures/tournament/school-list.csv --apply";
 
 pub const T_EDIT_PLAYER: &str = "\
 Examples:
-  arbiter tournament edit-player turnir.json --player 3 --rating 1150
-  arbiter tournament edit-player turnir.json --player 5 --unrated --club \"School 7\"";
+  arbiter tournament edit-player turnir.arbiter --player 3 --rating 1150
+  arbiter tournament edit-player turnir.arbiter --player 5 --unrated --club \"School 7\"";
 
 pub const T_START_LIST: &str = "\
 Examples:
-  arbiter tournament start-list turnir.json
-  arbiter tournament start-list turnir.json --apply";
+  arbiter tournament start-list turnir.arbiter
+  arbiter tournament start-list turnir.arbiter --apply";
 
 pub const T_FORBID: &str = "\
 Examples:
-  arbiter tournament forbid turnir.json --players 3,7 --reason siblings
-  arbiter tournament forbid open.json --players 12,40 --rounds 1-3 --reason \"same club\"";
+  arbiter tournament forbid turnir.arbiter --players 3,7 --reason siblings
+  arbiter tournament forbid open.arbiter --players 12,40 --rounds 1-3 --reason \"same club\"";
 
 pub const T_TIE_BREAKS: &str = "\
 Examples:
-  arbiter tournament tie-breaks open.json
-  arbiter tournament tie-breaks open.json --set BH-C1,BH,SB,DE,WIN,BWG --edition fide2026
-  arbiter tournament tie-breaks turnir.json --set detsky-mat --lang ru";
+  arbiter tournament tie-breaks open.arbiter
+  arbiter tournament tie-breaks open.arbiter --set BH-C1,BH,SB,DE,WIN,BWG --edition fide2026
+  arbiter tournament tie-breaks turnir.arbiter --set detsky-mat --lang ru";
 
 pub const T_ACCELERATION: &str = "\
 Examples:
-  arbiter tournament acceleration open.json baku
-  arbiter tournament acceleration open.json";
+  arbiter tournament acceleration open.arbiter baku
+  arbiter tournament acceleration open.arbiter";
 
 pub const T_PAIRINGS: &str = "\
 Examples:
-  arbiter tournament pairings turnir.json --round 1 --lang ru > round-1.txt
-  arbiter tournament pairings turnir.json --round 1 --format csv";
+  arbiter tournament pairings turnir.arbiter --round 1 --lang ru > round-1.txt
+  arbiter tournament pairings turnir.arbiter --round 1 --format csv";
 
 pub const T_PAIR: &str = "\
 Examples:
-  arbiter tournament pair turnir.json --auto
-  arbiter tournament pair turnir.json --round 1 --game 1-3 --game 4-2 --bye 5";
+  arbiter tournament pair turnir.arbiter --auto
+  arbiter tournament pair turnir.arbiter --round 1 --game 1-3 --game 4-2 --bye 5";
 
 pub const T_BYE: &str = "\
 Examples:
-  arbiter tournament bye turnir.json --round 2 --player 3 --kind half
-  arbiter tournament bye turnir.json --round 2 --player 4 --kind zero";
+  arbiter tournament bye turnir.arbiter --round 2 --player 3 --kind half
+  arbiter tournament bye turnir.arbiter --round 2 --player 4 --kind zero";
 
 pub const T_RESULT: &str = "\
 Examples:
-  arbiter tournament result turnir.json --round 1 --board 1 1-0
-  arbiter tournament result turnir.json --round 1 --game 4-2 1/2-1/2 --correct
-  arbiter tournament result turnir.json --round 1 --board 5 -- -+";
+  arbiter tournament result turnir.arbiter --round 1 --board 1 1-0
+  arbiter tournament result turnir.arbiter --round 1 --game 4-2 1/2-1/2 --correct
+  arbiter tournament result turnir.arbiter --round 1 --board 5 -- -+";
 
 pub const T_WITHDRAW: &str = "\
 Examples:
-  arbiter tournament withdraw turnir.json --player 2 --from-round 3";
+  arbiter tournament withdraw turnir.arbiter --player 2 --from-round 3";
 
 pub const T_DISQUALIFY: &str = "\
 Examples:
-  arbiter tournament disqualify turnir.json --player 2 --round 3";
+  arbiter tournament disqualify turnir.arbiter --player 2 --round 3";
 
 pub const T_STANDINGS: &str = "\
 Examples:
-  arbiter tournament standings turnir.json --lang ru
-  arbiter tournament standings turnir.json --category \"Girls, grades 1-2\" --format json
-  arbiter tournament standings turnir.json --format csv > standings.csv
+  arbiter tournament standings turnir.arbiter --lang ru
+  arbiter tournament standings turnir.arbiter --category \"Girls, grades 1-2\" --format json
+  arbiter tournament standings turnir.arbiter --format csv > standings.csv
   arbiter tournament standings fixtures/tournament/held-swiss-9.trf --preset fide";
 
 pub const T_CATEGORY: &str = "\
 Examples:
-  arbiter tournament category add turnir.json --name \"Girls, grades 1-2\" --sex f --grades 1-2
-  arbiter tournament category list turnir.json
-  arbiter tournament category settings turnir.json --chief-arbiter \"Ivanova A. P.\" --date 06.12.2026";
+  arbiter tournament category add turnir.arbiter --name \"Girls, grades 1-2\" --sex f --grades 1-2
+  arbiter tournament category list turnir.arbiter
+  arbiter tournament category settings turnir.arbiter --chief-arbiter \"Ivanova A. P.\" --date 06.12.2026";
 
 pub const T_PRIZES: &str = "\
 Examples:
-  arbiter tournament prizes turnir.json --lang ru";
+  arbiter tournament prizes turnir.arbiter --lang ru";
 
 pub const T_DIPLOMAS: &str = "\
 Examples:
-  arbiter tournament diplomas turnir.json -o diplomas.html
-  arbiter tournament diplomas turnir.json --template my-diploma.html -o diplomas.html";
+  arbiter tournament diplomas turnir.arbiter -o diplomas.html
+  arbiter tournament diplomas turnir.arbiter --template my-diploma.html -o diplomas.html";
 
 pub const T_REPORT: &str = "\
 Examples:
-  arbiter tournament report turnir.json --output otchet.html
-  arbiter tournament report turnir.json --lang en -o report.html
-  arbiter tournament report turnir.json > otchet.html
+  arbiter tournament report turnir.arbiter --output otchet.html
+  arbiter tournament report turnir.arbiter --lang en -o report.html
+  arbiter tournament report turnir.arbiter > otchet.html
 
 Open the file in a browser and print it on A4.";
 
 pub const T_CROSSTABLE: &str = "\
 Examples:
-  arbiter tournament crosstable turnir.json --lang ru
+  arbiter tournament crosstable turnir.arbiter --lang ru
   arbiter tournament crosstable fixtures/tournament/held-swiss-9.trf --format json
-  arbiter tournament crosstable turnir.json --format csv > crosstable.csv";
+  arbiter tournament crosstable turnir.arbiter --format csv > crosstable.csv";
 
 pub const T_EXPORT: &str = "\
 Examples:
-  arbiter tournament export turnir.json --format trf > turnir.trf
+  arbiter tournament export turnir.arbiter --format trf > turnir.trf
   arbiter tournament export fixtures/tournament/held-swiss-9.trf --format json";
 
 pub const T_EXPORT_PLAYERS: &str = "\
 Examples:
-  arbiter tournament export-players turnir.json -o uchastniki.csv
-  arbiter tournament add-players novyi.json uchastniki.csv --apply";
+  arbiter tournament export-players turnir.arbiter -o uchastniki.csv
+  arbiter tournament add-players novyi.arbiter uchastniki.csv --apply";
 
 pub const T_FIDE_MODE: &str = "\
 Examples:
-  arbiter tournament fide-mode turnir.json on
-  arbiter tournament result turnir.json --round 1 --board 2 0-1 --correct --note \"scoresheets checked\"
-  arbiter tournament fide-mode turnir.json off   # final: cannot be turned on again";
+  arbiter tournament fide-mode turnir.arbiter on
+  arbiter tournament result turnir.arbiter --round 1 --board 2 0-1 --correct --note \"scoresheets checked\"
+  arbiter tournament fide-mode turnir.arbiter off   # final: cannot be turned on again";
 
 pub const T_IMPORT: &str = "\
 Examples:
-  arbiter tournament import fixtures/tournament/held-swiss-9.trf held.json";
+  arbiter tournament import fixtures/tournament/held-swiss-9.trf held.arbiter";
 
 pub const T_LOG: &str = "\
 Examples:
-  arbiter tournament log turnir.json
-  arbiter tournament log turnir.json --format json";
+  arbiter tournament log turnir.arbiter
+  arbiter tournament log turnir.arbiter --format json";
+
+pub const T_BACKUP: &str = "\
+Examples:
+  arbiter tournament backup turnir.arbiter kopiya-2026-12-05.arbiter";
 
 pub const T_UNDO: &str = "\
 Examples:
-  arbiter tournament undo turnir.json
-  arbiter tournament undo turnir.json --entry 12";
+  arbiter tournament undo turnir.arbiter
+  arbiter tournament undo turnir.arbiter --entry 12";
 
 pub const TOURNAMENT: &str = "\
 Examples:
-  arbiter tournament new turnir.json --name \"School championship\" --rounds 4
-  arbiter tournament add-players turnir.json fixtures/tournament/school-list.csv --apply
-  arbiter tournament pair turnir.json --auto";
+  arbiter tournament new turnir.arbiter --name \"School championship\" --rounds 4
+  arbiter tournament add-players turnir.arbiter fixtures/tournament/school-list.csv --apply
+  arbiter tournament pair turnir.arbiter --auto";
 
 pub const BOARD: &str = "\
 Examples:

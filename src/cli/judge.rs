@@ -45,8 +45,19 @@ pub struct Args {
     /// Board logs without clock presses: a placement standing this many seconds is committed (T).
     #[arg(long, default_value_t = 2.0, value_parser = seconds)]
     pub board_seconds: f64,
+    /// Raise (or lower) a limit of the readers, `KEY=VALUE` (repeatable): `input=SIZE` a file
+    /// decompressed (default none), `game=16MiB` a game's text, `plies=20000`, `comment=16MiB`,
+    /// `line=1MiB`.
+    #[arg(long = "limit", value_name = "KEY=VALUE", value_parser = read_limit)]
+    pub limit: Vec<String>,
     #[command(flatten)]
     pub lang: super::LangArgs,
+}
+
+/// A `--limit KEY=VALUE` that the readers take (else a usage error saying why).
+fn read_limit(given: &str) -> Result<String, String> {
+    arbiter::formats::limits::ReadLimits::default().parse([given])?;
+    Ok(given.to_string())
 }
 
 /// `arbiter judge --format`.
@@ -96,11 +107,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut out = io::BufWriter::new(stdout.lock());
     let mut failed = false;
     let mut written_pgn = false;
+    let limits = arbiter::formats::limits::ReadLimits::default()
+        .parse(args.limit.iter().map(String::as_str))
+        .map_err(|e| anyhow::anyhow!("--limit {e}"))?;
     for path in &args.files {
         let name = path.display().to_string();
-        let input = match GameInput::open_with(
+        let input = match GameInput::open_limited(
             &Source::from_arg(path),
             game_format(args.input.input),
+            limits,
             board_input,
         ) {
             Ok(input) => input,
@@ -138,25 +153,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 stability,
                 ..Default::default()
             };
-            let board_game =
-                |read: Result<arbiter::board::BoardGame, arbiter::board::BoardError>,
-                 failed: &mut bool| match read {
-                    Ok(g) => {
-                        if let Some(d) = &g.livechess_differs {
-                            note!("arbiter: {name}: {}", livechess_differs_text(d, lang));
+            // A capture may hold several games too: each numbered in the capture.
+            let board_games = |read: Result<
+                Vec<Result<arbiter::board::BoardGame, arbiter::board::BoardError>>,
+                arbiter::board::BoardError,
+            >,
+                               failed: &mut bool| {
+                let games = read.unwrap_or_else(|e| vec![Err(e)]);
+                let mut records = Vec::new();
+                for (k, read) in games.into_iter().enumerate() {
+                    match read {
+                        Ok(g) => {
+                            if let Some(d) = &g.livechess_differs {
+                                note!("arbiter: {name}: {}", livechess_differs_text(d, lang));
+                            }
+                            let extras = BoardExtras {
+                                serial_number: g.serial_number,
+                                clock: g.clock,
+                            };
+                            records.push((k + 1, GameRecord::Events(g.events), extras));
                         }
-                        let extras = BoardExtras {
-                            serial_number: g.serial_number,
-                            clock: g.clock,
-                        };
-                        vec![(1, GameRecord::Events(g.events), extras)]
+                        Err(e) => {
+                            note!("arbiter: {name}: {}", e.message(lang));
+                            *failed = true;
+                        }
                     }
-                    Err(e) => {
-                        note!("arbiter: {name}: {}", e.message(lang));
-                        *failed = true;
-                        Vec::new()
-                    }
-                };
+                }
+                records
+            };
             let records: Vec<(usize, GameRecord, BoardExtras)> = match &game.record {
                 GameRecord::BoardLog(text) => {
                     let mut records = Vec::new();
@@ -179,10 +203,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     records
                 }
                 GameRecord::DgtCapture(bytes) => {
-                    board_game(arbiter::board::read_dgt_game(bytes, &config), &mut failed)
+                    board_games(arbiter::board::read_dgt_games(bytes, &config), &mut failed)
                 }
-                GameRecord::LiveChess(text) => board_game(
-                    arbiter::board::read_livechess_game(text, &config),
+                GameRecord::LiveChess(text) => board_games(
+                    arbiter::board::read_livechess_games(text, &config),
                     &mut failed,
                 ),
                 _ => vec![(

@@ -251,16 +251,23 @@ pub fn read_event(
     path: &std::path::Path,
 ) -> anyhow::Result<(arbiter::formats::trf::Trf, Option<Preset>)> {
     use arbiter::formats::trf::Trf;
+    use arbiter::tournament::record::{FileKind, kind_of};
     use arbiter::tournament::store;
     if path.as_os_str() != "-" {
-        let text =
-            std::fs::read_to_string(path).map_err(|source| errors::CliError::CannotRead {
-                file: path.display().to_string(),
-                source,
-            })?;
-        if store::is_state_file(&text) {
-            let t = store::parse(&text, &path.display().to_string())?;
-            return Ok((Trf::from_tournament(&t), Some(t.preset())));
+        match kind_of(path) {
+            FileKind::Missing => {
+                return Err(errors::CliError::CannotRead {
+                    file: path.display().to_string(),
+                    source: std::io::Error::from(std::io::ErrorKind::NotFound),
+                }
+                .into());
+            }
+            FileKind::Other | FileKind::Empty => {}
+            // An event (read as it is: a state file is not converted by a pairing command).
+            _ => {
+                let t = store::load(path)?;
+                return Ok((Trf::from_tournament(&t), Some(t.preset())));
+            }
         }
     }
     Ok((Trf::read_tournament(path)?, None))

@@ -1,5 +1,6 @@
 //! `arbiter serve`: parses the flags and runs [`arbiter::web::serve`] on a tokio runtime.
 
+use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -40,6 +41,18 @@ pub struct Args {
     /// Language of the pages when the address gives none (`?lang=ru|en`).
     #[command(flatten)]
     lang: super::LangArgs,
+    /// Raise (or lower) one of the desk's limits, `KEY=VALUE` (repeatable): `input=64MiB` an
+    /// upload decompressed, `game=16MiB` a game's text, `plies=20000`, `comment=1MiB`,
+    /// `line=1MiB`; `connections=512`, `per-address=32`, `streams=8` (event streams from one
+    /// address), `header-timeout=10` seconds (docs/desk.md, "Threat model").
+    #[arg(long = "limit", value_name = "KEY=VALUE", value_parser = desk_limit)]
+    limit: Vec<String>,
+}
+
+/// A `--limit KEY=VALUE` that the desk takes (else a usage error saying why).
+fn desk_limit(given: &str) -> Result<String, String> {
+    arbiter::web::DeskLimits::parse([given])?;
+    Ok(given.to_string())
 }
 
 /// Runs the server until Ctrl-C. Exit status 0 after a clean stop.
@@ -54,10 +67,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None if args.addr.ip().is_loopback() => None,
         None => Some(new_token()),
     };
+    let limits = arbiter::web::DeskLimits::parse(args.limit.iter().map(String::as_str))
+        .map_err(|e| anyhow::anyhow!("--limit {e}"))?;
     // The event's preset (read at each request) unless --preset names another.
     let preset = args.preset.preset.map(Into::into);
+    // A state file of the JSON format is converted into its database first (said on stderr).
     let config = ServeConfig {
-        state: args.state,
+        state: super::tournament::event_path(&args.state)?,
         addr: args.addr,
         lang: args.lang.get(),
         preset,
@@ -68,6 +84,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .map(|h| h.trim().to_ascii_lowercase())
             .filter(|h| !h.is_empty())
             .collect(),
+        limits,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -85,12 +102,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The first line names the URL as its only `http://` word: scripts and tests read it there.
     let tablet = !args.addr.ip().is_loopback();
     let lang = args.lang.get();
-    runtime.block_on(serve_live(config, &links, |url| {
+    let token = config.token.clone();
+    let served = runtime.block_on(serve_live(config, &links, |url| {
         println!("{}", lang.fmt("serve-open", &[("url", url)]));
+        // The lines after the first are for a person: a script that read the first and
+        // closed the pipe does not stop the desk.
+        let mut out = std::io::stdout();
         if tablet && let Some(qr) = arbiter::web::qr_text(url) {
-            println!("{qr}");
-            println!("{}", lang.msg("serve-tablet-qr"));
+            let _ = writeln!(out, "{qr}\n{}", lang.msg("serve-tablet-qr"));
         }
-    }))?;
+        if let Some(token) = &token {
+            let screens = arbiter::web::screen_url(url, token);
+            let _ = writeln!(out, "{}", lang.fmt("serve-screen", &[("url", &screens)]));
+        }
+    }));
+    // Work left on the blocking threads (a page being read) is not waited for: a change
+    // being written was waited for by the server (its file is renamed whole or not at all).
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    served?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,5 +1,6 @@
-//! `arbiter tournament`: keep a tournament in one state file (JSON, written atomically) and
-//! report standings, crosstable and TRF. Read-only commands also accept a TRF file.
+//! `arbiter tournament`: keep a tournament in its database (`turnir.arbiter`,
+//! [`arbiter::tournament::record`]) and report standings, crosstable and TRF. Read-only commands
+//! also accept a TRF file.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -31,6 +32,7 @@ mod school;
 mod state;
 mod text;
 use super::errors::ValueError;
+pub(crate) use state::event_path;
 use state::*;
 use text::CliError;
 
@@ -43,7 +45,7 @@ pub struct Args {
 
 #[derive(clap::Subcommand)]
 enum Command {
-    /// Create a new state file.
+    /// Create a new event (`turnir.arbiter`).
     #[command(after_help = super::examples::T_NEW)]
     New(create::NewArgs),
     /// Add a player (ranked by rating, title, name until round 1 is paired; then the next number).
@@ -116,12 +118,25 @@ enum Command {
     /// Create a state file from a TRF file (players, rounds, results, byes).
     #[command(after_help = super::examples::T_IMPORT)]
     Import(ImportArgs),
-    /// The journal of changes (`STATE.journal.jsonl`): when, who, what, with which arguments.
+    /// The journal of changes, newest first: when, who, what, with which arguments.
     #[command(after_help = super::examples::T_LOG)]
     Log(log::LogArgs),
     /// Undo the last change (a new journal entry; nothing is erased).
     #[command(after_help = super::examples::T_UNDO)]
     Undo(log::UndoArgs),
+    /// Write a copy of the event as of this moment (also while the desk or another command runs).
+    #[command(after_help = super::examples::T_BACKUP)]
+    Backup(BackupArgs),
+}
+
+#[derive(clap::Args)]
+struct BackupArgs {
+    /// The event (`turnir.arbiter`).
+    state: PathBuf,
+    /// The copy to write (a new file).
+    copy: PathBuf,
+    #[command(flatten)]
+    out: Output,
 }
 
 #[derive(clap::Args)]
@@ -658,7 +673,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
                 .print(|lang| cross.to_text(lang), &cross, || cross.to_csv())
         }
         Command::Import(a) => {
-            if a.state.exists() && !a.force {
+            if !arbiter::tournament::record::is_free(&a.state) && !a.force {
                 return Err(CliError::Exists {
                     file: a.state.display().to_string(),
                 }
@@ -689,15 +704,39 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
         Command::Acceleration(a) => rules::run_acceleration(a),
         Command::Log(a) => log::run_log(a),
         Command::Undo(a) => log::run_undo(a),
+        Command::Backup(a) => {
+            if a.copy.exists() {
+                return Err(CliError::Exists {
+                    file: a.copy.display().to_string(),
+                }
+                .into());
+            }
+            let db = event_path(&a.state)?;
+            arbiter::tournament::record::backup(&db, &a.copy)?;
+            let copy = a.copy.display().to_string();
+            done(
+                &a.out,
+                &a.out
+                    .lang
+                    .get()
+                    .fmt("tm-backup", &[("copy", copy.as_str())]),
+                serde_json::json!({"copy": a.copy}),
+            )
+        }
         Command::Export(a) => {
-            let text = read_file(&a.file)?;
-            let is_json = text.trim_start().starts_with('{');
-            let out = match (a.format, is_json) {
+            use arbiter::tournament::record::{FileKind, kind_of};
+            let is_event = !matches!(
+                kind_of(&a.file),
+                FileKind::Other | FileKind::Empty | FileKind::Missing
+            );
+            let out = match (a.format, is_event) {
                 // A TRF input is written back as read (byte for byte when in canonical columns).
                 (ExportFormat::Trf, false) => {
+                    let text = read_file(&a.file)?;
                     Trf::parse(&text, &a.file.display().to_string())?.to_string()
                 }
                 (ExportFormat::Trf16, false) => {
+                    let text = read_file(&a.file)?;
                     let trf = Trf::parse(&text, &a.file.display().to_string())?;
                     Trf::from_tournament_as(&trf.to_tournament()?, TrfVersion::Trf16).to_string()
                 }
@@ -706,9 +745,10 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
                         ExportFormat::Trf16 => TrfVersion::Trf16,
                         _ => TrfVersion::Trf2026,
                     };
-                    let entries = arbiter::tournament::journal::read(&a.file)?;
-                    let trf =
-                        Trf::from_tournament_with_journal_as(&load(&a.file)?, &entries, version);
+                    let t = load(&a.file)?;
+                    let db = event_path(&a.file)?;
+                    let entries = arbiter::tournament::journal::read(&db)?;
+                    let trf = Trf::from_tournament_with_journal_as(&t, &entries, version);
                     warn_overlong(&trf, a.lang.get());
                     trf.to_string()
                 }

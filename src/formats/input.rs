@@ -20,71 +20,17 @@
 //! `x.pgn.gz` that does not start like gzip is an error rather than a silent misreading.
 //! Multi-member gzip and multi-stream bzip2 (as written by `pigz`/`pbzip2`) are read whole.
 
-use std::fmt;
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
-
 pub use crate::formats::game_files::{GameFiles, game_files_under};
+mod open;
 use crate::formats::jsonl::JsonlError;
+use crate::formats::limits::{Limit, LimitExceeded, ReadLimits};
 use crate::formats::pgn::{PgnError, PgnGame, PgnReader};
 use crate::game::event::EventLog;
-
-/// How an input's bytes are compressed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Compression {
-    /// Plain PGN text.
-    None,
-    /// Zstandard (`.pgn.zst`, the Lichess database's format).
-    Zstd,
-    /// gzip (`.pgn.gz`), one member or several.
-    Gzip,
-    /// bzip2 (`.pgn.bz2`), one stream or several.
-    Bzip2,
-}
-
-impl Compression {
-    /// The compression a file name announces by its last extension (`.zst`, `.gz`, `.bz2`),
-    /// or `None` for any other name.
-    pub fn from_extension(path: &Path) -> Compression {
-        match path.extension().and_then(|e| e.to_str()) {
-            Some(e) if e.eq_ignore_ascii_case("zst") || e.eq_ignore_ascii_case("zstd") => {
-                Compression::Zstd
-            }
-            Some(e) if e.eq_ignore_ascii_case("gz") => Compression::Gzip,
-            Some(e) if e.eq_ignore_ascii_case("bz2") => Compression::Bzip2,
-            _ => Compression::None,
-        }
-    }
-
-    /// The compression announced by the first bytes of a stream (fewer than 4 bytes are
-    /// fine: a stream that short is plain text).
-    pub fn from_magic(head: &[u8]) -> Compression {
-        if head.starts_with(&[0x28, 0xB5, 0x2F, 0xFD]) {
-            Compression::Zstd
-        } else if head.starts_with(&[0x1F, 0x8B]) {
-            Compression::Gzip
-        } else if head.starts_with(b"BZh") {
-            Compression::Bzip2
-        } else {
-            Compression::None
-        }
-    }
-}
-
-impl fmt::Display for Compression {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Compression::None => "plain",
-            Compression::Zstd => "zstd",
-            Compression::Gzip => "gzip",
-            Compression::Bzip2 => "bzip2",
-        })
-    }
-}
+use open::open_raw;
+pub use open::{Compression, CountingReader, Opened, open, open_within};
 
 /// One input named on the command line: a path, or standard input (`-`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,122 +146,6 @@ impl InputError {
             | InputError::Binary { file, .. } => file,
         }
     }
-}
-
-/// Counts the bytes read from the raw (possibly compressed) input, for progress reporting.
-pub struct CountingReader<R> {
-    inner: R,
-    counter: std::sync::Arc<std::sync::atomic::AtomicU64>,
-}
-
-impl<R: Read> Read for CountingReader<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.counter
-            .fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
-        Ok(n)
-    }
-}
-
-/// An opened input: its decompressed PGN text as a byte stream.
-pub struct Opened {
-    /// The input's name for reports.
-    pub name: String,
-    /// The compression that was recognised.
-    pub compression: Compression,
-    /// The decompressed text.
-    pub reader: Box<dyn Read + Send>,
-}
-
-/// Opens `source`, recognises its compression and returns the decompressed text stream.
-/// `raw_bytes` is increased by the number of raw (compressed) bytes consumed as the stream is
-/// read, for a progress bar.
-///
-/// # Errors
-/// [`InputError::Open`] when the file cannot be opened, [`InputError::CompressionMismatch`]
-/// when a `.zst`/`.gz`/`.bz2` name does not match the content, [`InputError::Decoder`] when
-/// the decoder cannot start, [`InputError::Read`] when the first bytes cannot be read.
-pub fn open(
-    source: &Source,
-    raw_bytes: std::sync::Arc<std::sync::atomic::AtomicU64>,
-) -> Result<Opened, InputError> {
-    let name = source.name();
-    let raw: Box<dyn Read + Send> = match source {
-        Source::Stdin => Box::new(io::stdin()),
-        Source::File(p) => Box::new(File::open(p).map_err(|e| InputError::Open {
-            file: name.clone(),
-            source: e,
-        })?),
-    };
-    let path = match source {
-        Source::Stdin => None,
-        Source::File(p) => Some(p.as_path()),
-    };
-    open_raw(name, raw, path, raw_bytes)
-}
-
-/// As [`open`], for a stream already open: `name` names it in errors, `path` (when there is
-/// one) gives the compression its extension promises.
-fn open_raw(
-    name: String,
-    raw: Box<dyn Read + Send>,
-    path: Option<&Path>,
-    raw_bytes: std::sync::Arc<std::sync::atomic::AtomicU64>,
-) -> Result<Opened, InputError> {
-    let mut counting = CountingReader {
-        inner: raw,
-        counter: raw_bytes,
-    };
-    let head = read_head(&mut counting).map_err(|e| InputError::Read {
-        file: name.clone(),
-        offset: 0,
-        source: e,
-    })?;
-    let buffered = BufReader::with_capacity(1 << 16, io::Cursor::new(head.clone()).chain(counting));
-    let found = Compression::from_magic(&head);
-    if let Some(p) = path {
-        let expected = Compression::from_extension(p);
-        if expected != Compression::None && expected != found {
-            return Err(InputError::CompressionMismatch {
-                file: name,
-                expected,
-                found,
-            });
-        }
-    }
-    let reader: Box<dyn Read + Send> = match found {
-        Compression::None => Box::new(buffered),
-        Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(buffered)),
-        Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(buffered)),
-        Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(buffered).map_err(
-            |e| InputError::Decoder {
-                file: name.clone(),
-                compression: found,
-                source: e,
-            },
-        )?),
-    };
-    Ok(Opened {
-        name,
-        compression: found,
-        reader,
-    })
-}
-
-/// The first 4 bytes of the stream (fewer only when the stream is shorter): a pipe may
-/// deliver them in several reads.
-fn read_head<R: Read>(r: &mut R) -> io::Result<Vec<u8>> {
-    let mut head = [0u8; 4];
-    let mut n = 0;
-    while n < head.len() {
-        match r.read(&mut head[n..]) {
-            Ok(0) => break,
-            Ok(got) => n += got,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(head[..n].to_vec())
 }
 
 /// The kinds of game input the crate reads.
@@ -477,6 +307,7 @@ pub struct GameInput {
     name: String,
     format: GameFormat,
     reader: Box<dyn BufRead + Send>,
+    limits: ReadLimits,
 }
 
 impl GameInput {
@@ -511,23 +342,39 @@ impl GameInput {
         format: Option<GameFormat>,
         board: impl Fn(&[u8]) -> Option<GameFormat>,
     ) -> Result<GameInput, InputError> {
-        let opened = open(source, std::sync::Arc::default())?;
+        GameInput::open_limited(source, format, ReadLimits::default(), board)
+    }
+
+    /// As [`GameInput::open_with`], read within `limits` (a reader past one stops with
+    /// [`LimitExceeded`] in its error).
+    ///
+    /// # Errors
+    /// As [`GameInput::open`].
+    pub fn open_limited(
+        source: &Source,
+        format: Option<GameFormat>,
+        limits: ReadLimits,
+        board: impl Fn(&[u8]) -> Option<GameFormat>,
+    ) -> Result<GameInput, InputError> {
+        let opened = open_within(source, std::sync::Arc::default(), limits.input_bytes)?;
         let path = match source {
             Source::Stdin => None,
             Source::File(p) => Some(p.as_path()),
         };
-        GameInput::from_opened(opened, path, format, board)
+        GameInput::from_opened(opened, path, format, limits, board)
     }
 
     /// The games of a file received whole (an upload): `name`, the user's own file name,
     /// names it in every error and gives its extension (compression, format); nothing is
-    /// written to disk. Detects the format as [`GameInput::open`] does.
+    /// written to disk; read within `limits` ([`ReadLimits::upload`] for the desk). Detects
+    /// the format as [`GameInput::open`] does.
     ///
     /// # Errors
     /// As [`GameInput::open`] (never [`InputError::Open`]).
     pub fn from_bytes(
         name: &str,
         bytes: Vec<u8>,
+        limits: ReadLimits,
         is_board_log: impl Fn(&str) -> bool,
     ) -> Result<GameInput, InputError> {
         let path = Path::new(name);
@@ -536,8 +383,9 @@ impl GameInput {
             Box::new(io::Cursor::new(bytes)),
             Some(path),
             std::sync::Arc::default(),
+            limits.input_bytes,
         )?;
-        GameInput::from_opened(opened, Some(path), None, |head| {
+        GameInput::from_opened(opened, Some(path), None, limits, |head| {
             let text = std::str::from_utf8(head).unwrap_or_else(|e| {
                 std::str::from_utf8(head.get(..e.valid_up_to()).unwrap_or_default())
                     .unwrap_or_default()
@@ -550,6 +398,7 @@ impl GameInput {
         opened: Opened,
         path: Option<&Path>,
         format: Option<GameFormat>,
+        limits: ReadLimits,
         board: impl Fn(&[u8]) -> Option<GameFormat>,
     ) -> Result<GameInput, InputError> {
         let mut reader = opened.reader;
@@ -570,6 +419,7 @@ impl GameInput {
                 HEAD_BYTES,
                 io::Cursor::new(head).chain(reader),
             )),
+            limits,
         })
     }
 
@@ -590,11 +440,17 @@ impl IntoIterator for GameInput {
 
     fn into_iter(self) -> Games {
         let file = self.name;
+        let limits = self.limits;
         let inner = match self.format {
-            GameFormat::Pgn => Inner::Pgn(PgnReader::reporting_skipped_tokens(self.reader)),
-            GameFormat::Jsonl => Inner::Jsonl(crate::formats::jsonl::read_each_game(self.reader)),
+            GameFormat::Pgn => {
+                Inner::Pgn(PgnReader::reporting_skipped_tokens(self.reader).with_limits(limits))
+            }
+            GameFormat::Jsonl => Inner::Jsonl(crate::formats::jsonl::read_each_game_within(
+                self.reader,
+                limits,
+            )),
             GameFormat::BoardLog | GameFormat::DgtCapture | GameFormat::LiveChess => {
-                Inner::BoardLog(self.format, Some(self.reader))
+                Inner::BoardLog(self.format, Some(self.reader), limits.game_bytes)
             }
         };
         Games {
@@ -608,7 +464,8 @@ impl IntoIterator for GameInput {
 enum Inner {
     Pgn(PgnReader<Box<dyn BufRead + Send>>),
     Jsonl(crate::formats::jsonl::JsonlGames<Box<dyn BufRead + Send>>),
-    BoardLog(GameFormat, Option<Box<dyn BufRead + Send>>),
+    /// A board log or capture, read whole (at most its game limit, in bytes).
+    BoardLog(GameFormat, Option<Box<dyn BufRead + Send>>, u64),
 }
 
 /// The games of a [`GameInput`], in input order.
@@ -652,20 +509,35 @@ impl Iterator for Games {
                     source,
                 }),
             },
-            Inner::BoardLog(format, reader) => {
+            Inner::BoardLog(format, reader, max) => {
                 let mut bytes = Vec::new();
-                let read = reader.take()?.read_to_end(&mut bytes).and_then(|_| {
-                    if *format == GameFormat::DgtCapture {
-                        return Ok(GameRecord::DgtCapture(bytes));
-                    }
-                    let text = String::from_utf8(bytes)
-                        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
-                    Ok(if *format == GameFormat::LiveChess {
-                        GameRecord::LiveChess(text)
-                    } else {
-                        GameRecord::BoardLog(text)
+                // One game, read whole for the board's recogniser: at most the game limit.
+                let read = reader
+                    .take()?
+                    .take(max.saturating_add(1))
+                    .read_to_end(&mut bytes)
+                    .and_then(|n| {
+                        if n as u64 > *max {
+                            return Err(LimitExceeded {
+                                limit: Limit::Game,
+                                value: *max,
+                            }
+                            .into_io());
+                        }
+                        Ok(())
                     })
-                });
+                    .and_then(|_| {
+                        if *format == GameFormat::DgtCapture {
+                            return Ok(GameRecord::DgtCapture(bytes));
+                        }
+                        let text = String::from_utf8(bytes)
+                            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+                        Ok(if *format == GameFormat::LiveChess {
+                            GameRecord::LiveChess(text)
+                        } else {
+                            GameRecord::BoardLog(text)
+                        })
+                    });
                 match read {
                     Ok(record) => Ok(LocatedGame {
                         file,

@@ -16,6 +16,7 @@
 
 use std::io::{self, BufRead};
 
+use crate::formats::limits::{self, Limit, LimitExceeded, ReadLimits};
 use crate::game::event::{Event, EventLog};
 
 /// An event log that could not be read.
@@ -136,6 +137,11 @@ fn field_at_fault(text: &str, complaint: &str) -> Option<String> {
     else {
         return None;
     };
+    // Each field is tried by parsing the object again without it: an event has a dozen fields;
+    // a line of thousands is no event, and naming its field would take their square.
+    if map.len() > 64 {
+        return None;
+    }
     map.keys()
         .filter(|k| k.as_str() != "type")
         .find(|key| {
@@ -170,8 +176,18 @@ pub fn read_games(input: impl BufRead) -> Result<Vec<EventLog>, JsonlError> {
 /// assert_eq!(games[1].as_ref().unwrap().lines, vec![3, 4]);
 /// ```
 pub fn read_each_game<R: BufRead>(input: R) -> JsonlGames<R> {
+    read_each_game_within(input, ReadLimits::default())
+}
+
+/// As [`read_each_game`], within `limits`: a line longer than [`ReadLimits::line_bytes`], a
+/// game's lines longer than [`ReadLimits::game_bytes`] in all, or a game of more moves than
+/// [`ReadLimits::plies`] ends the stream with a [`JsonlError::Io`] that carries the
+/// [`LimitExceeded`].
+pub fn read_each_game_within<R: BufRead>(input: R, limits: ReadLimits) -> JsonlGames<R> {
     JsonlGames {
-        lines: input.lines().enumerate(),
+        input,
+        line_no: 0,
+        limits,
         next_header: None,
         done: false,
     }
@@ -180,10 +196,38 @@ pub fn read_each_game<R: BufRead>(input: R) -> JsonlGames<R> {
 /// The iterator of [`read_each_game`].
 #[derive(Debug)]
 pub struct JsonlGames<R> {
-    lines: std::iter::Enumerate<io::Lines<R>>,
+    input: R,
+    /// The number of lines read.
+    line_no: usize,
+    limits: ReadLimits,
     /// The header that ended the previous game, with its line.
     next_header: Option<(Event, usize)>,
     done: bool,
+}
+
+impl<R: BufRead> JsonlGames<R> {
+    /// The next line as text, `None` at the end of the input; its number is `line_no`.
+    fn next_line(&mut self) -> Option<io::Result<String>> {
+        self.line_no += 1;
+        let mut line = Vec::new();
+        match limits::read_line(&mut self.input, &mut line, self.limits.line_bytes) {
+            Ok(false) => None,
+            Ok(true) => Some(String::from_utf8(line).map_err(|_| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "stream did not contain valid UTF-8",
+                )
+            })),
+            Err(e) => Some(Err(e)),
+        }
+    }
+}
+
+impl JsonlError {
+    /// True when reading stopped at one of the [`ReadLimits`].
+    pub fn is_limit(&self) -> bool {
+        matches!(self, JsonlError::Io { source, .. } if LimitExceeded::of_io(source).is_some())
+    }
 }
 
 impl<R: BufRead> Iterator for JsonlGames<R> {
@@ -195,20 +239,39 @@ impl<R: BufRead> Iterator for JsonlGames<R> {
         }
         let mut current = EventLog::default();
         let mut spoiled: Option<JsonlError> = None;
+        // The game's bytes and moves so far, against its limits.
+        let (mut bytes, mut moves) = (0u64, 0usize);
         if let Some((header, line_no)) = self.next_header.take() {
             current.events.push(header);
             current.lines.push(line_no);
         }
-        for (i, line) in self.lines.by_ref() {
-            let line_no = i + 1;
+        let limits = self.limits;
+        while let Some(line) = self.next_line() {
+            let line_no = self.line_no;
+            let line = line.and_then(|l| {
+                bytes += l.len() as u64 + 1;
+                if bytes > limits.game_bytes {
+                    return Err(LimitExceeded {
+                        limit: Limit::Game,
+                        value: limits.game_bytes,
+                    }
+                    .into_io());
+                }
+                Ok(l)
+            });
             let line = match line {
                 Ok(l) => l,
                 Err(source) => {
                     self.done = true;
-                    return Some(Err(spoiled.unwrap_or(JsonlError::Io {
+                    // A limit is said whatever else was wrong before it: it is why reading stops.
+                    let at = JsonlError::Io {
                         line: line_no,
                         source,
-                    })));
+                    };
+                    return Some(Err(match spoiled {
+                        Some(e) if !at.is_limit() => e,
+                        _ => at,
+                    }));
                 }
             };
             match parse_line(&line, line_no) {
@@ -218,6 +281,20 @@ impl<R: BufRead> Iterator for JsonlGames<R> {
                     if matches!(event, Event::Header(_)) && started {
                         self.next_header = Some((event, line_no));
                         return Some(spoiled.map_or(Ok(current), Err));
+                    }
+                    if matches!(event, Event::Move(_)) {
+                        moves += 1;
+                        if moves > limits.plies {
+                            self.done = true;
+                            return Some(Err(JsonlError::Io {
+                                line: line_no,
+                                source: LimitExceeded {
+                                    limit: Limit::Plies,
+                                    value: limits.plies as u64,
+                                }
+                                .into_io(),
+                            }));
+                        }
                     }
                     current.events.push(event);
                     current.lines.push(line_no);

@@ -5,6 +5,7 @@
 
 use crate::formats::input::{Compression, GameReadError, InputError, JudgeFailure};
 use crate::formats::jsonl::JsonlError;
+use crate::formats::limits::LimitExceeded;
 use crate::formats::pairs::PairsError;
 use crate::formats::trf::TrfError;
 use crate::formats::verdict::VerdictError;
@@ -65,7 +66,7 @@ pub fn cause_text(cause: &(dyn std::error::Error + 'static), lang: Lang) -> Opti
         return Some(e.text(lang));
     }
     if let Some(e) = cause.downcast_ref::<std::io::Error>() {
-        return Some(io_text(e, lang));
+        return Some(io_reason(e, lang));
     }
     if cause.downcast_ref::<serde_json::Error>().is_some() {
         return Some(lang.msg("fe-json"));
@@ -77,6 +78,15 @@ pub fn cause_text(cause: &(dyn std::error::Error + 'static), lang: Lang) -> Opti
         return Some(lang.msg("fe-not-number"));
     }
     None
+}
+
+/// A reader's I/O error in `lang`: a limit it went past in its own words
+/// ([`LimitExceeded::text`]), else the system's reason.
+fn io_reason(e: &std::io::Error, lang: Lang) -> String {
+    match LimitExceeded::of_io(e) {
+        Some(limit) => limit.text(lang),
+        None => io_text(e, lang),
+    }
 }
 
 /// Whether `cause`'s text in a language other than English ([`cause_text`]) already says all
@@ -102,7 +112,7 @@ pub fn input_text(e: &InputError, lang: Lang) -> String {
     match e {
         InputError::Open { file, source } => lang.fmt(
             "fe-input-open",
-            &[("file", file), ("reason", &io_text(source, lang))],
+            &[("file", file), ("reason", &io_reason(source, lang))],
         ),
         InputError::Read {
             file,
@@ -113,7 +123,7 @@ pub fn input_text(e: &InputError, lang: Lang) -> String {
             &[
                 ("file", file),
                 ("offset", &offset.to_string()),
-                ("reason", &io_text(source, lang)),
+                ("reason", &io_reason(source, lang)),
             ],
         ),
         InputError::CompressionMismatch {
@@ -137,7 +147,7 @@ pub fn input_text(e: &InputError, lang: Lang) -> String {
             &[
                 ("file", file),
                 ("compression", &compression(c)),
-                ("reason", &io_text(source, lang)),
+                ("reason", &io_reason(source, lang)),
             ],
         ),
         InputError::Binary { file, offset } => lang.fmt(
@@ -160,13 +170,13 @@ pub fn game_read_text(e: &GameReadError, lang: Lang) -> String {
                 ("file", file),
                 ("game", &(source.index + 1).to_string()),
                 ("offset", &source.offset.to_string()),
-                ("reason", &io_text(&source.source, lang)),
+                ("reason", &io_reason(&source.source, lang)),
             ],
         ),
         GameReadError::Jsonl { file, source, .. } => jsonl_text(file, source, lang),
         GameReadError::BoardLog { file, source } => lang.fmt(
             "fe-board-log-io",
-            &[("file", file), ("reason", &io_text(source, lang))],
+            &[("file", file), ("reason", &io_reason(source, lang))],
         ),
     }
 }
@@ -183,7 +193,7 @@ pub fn jsonl_text(file: &str, e: &JsonlError, lang: Lang) -> String {
             &[
                 ("file", file),
                 ("line", &line),
-                ("reason", &io_text(source, lang)),
+                ("reason", &io_reason(source, lang)),
             ],
         ),
         JsonlError::Event { .. } => lang.fmt("fe-jsonl-event", &[("file", file), ("line", &line)]),
@@ -252,7 +262,7 @@ fn trf_text(e: &TrfError, lang: Lang) -> String {
     match e {
         TrfError::Io { file, source } => lang.fmt(
             "fe-trf-io",
-            &[("file", file), ("reason", &io_text(source, lang))],
+            &[("file", file), ("reason", &io_reason(source, lang))],
         ),
         TrfError::NotText { file, offset } => lang.fmt(
             "fe-not-text",
@@ -357,7 +367,7 @@ fn store_text(e: &StoreError, lang: Lang) -> String {
                 &[
                     ("file", file),
                     ("action", &action),
-                    ("reason", &io_text(source, lang)),
+                    ("reason", &io_reason(source, lang)),
                 ],
             )
         }
@@ -371,6 +381,27 @@ fn store_text(e: &StoreError, lang: Lang) -> String {
                 ("column", &column.to_string()),
             ],
         ),
+        StoreError::Database { file, message } => {
+            lang.fmt("fe-store-database", &[("file", file), ("reason", message)])
+        }
+        StoreError::DiskFull { file } => lang.fmt("fe-store-disk-full", &[("file", file)]),
+        StoreError::ReadOnly { file } => lang.fmt("fe-store-read-only", &[("file", file)]),
+        StoreError::Busy { file } => lang.fmt("fe-store-busy", &[("file", file)]),
+        StoreError::NotAnEvent { file } => lang.fmt("fe-store-not-event", &[("file", file)]),
+        StoreError::Newer { file, found, known } => lang.fmt(
+            "fe-store-newer",
+            &[
+                ("file", file),
+                ("found", &found.to_string()),
+                ("known", &known.to_string()),
+            ],
+        ),
+        StoreError::ChangedSinceConversion { from, to } => {
+            lang.fmt("fe-store-changed-since", &[("from", from), ("to", to)])
+        }
+        StoreError::ConversionTaken { from, to } => {
+            lang.fmt("fe-store-conversion-taken", &[("from", from), ("to", to)])
+        }
     }
 }
 

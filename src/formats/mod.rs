@@ -12,6 +12,7 @@ mod game_files;
 pub mod input;
 pub mod jsonl;
 mod judged;
+pub mod limits;
 pub mod messages;
 pub mod pairs;
 pub mod pgn;

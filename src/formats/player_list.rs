@@ -18,8 +18,11 @@
 use std::borrow::Cow;
 
 use crate::i18n::Lang;
-use crate::tournament::player::{PlayerProblem, date_text, normalize_birth_date, same_name};
+use crate::tournament::player::{PlayerProblem, date_text, normalize_birth_date};
 use crate::tournament::{Player, Sex, Tournament, TournamentError};
+
+mod index;
+use index::{LineCounter, Seen};
 
 /// A column of a player list, as its header names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -387,18 +390,20 @@ pub fn read(bytes: &[u8], event: &Tournament, file: &str) -> Result<Preview, Lis
         duplicates: Vec::new(),
         refused: Vec::new(),
     };
+    let mut lines = LineCounter::default();
+    let mut seen = Seen::of(event);
     for record in reader.records() {
         let record = record.map_err(|e| ListError::Csv {
             file: file.to_string(),
             line: e
                 .position()
-                .map_or(0, |p| line_at(&text, p.byte() as usize)),
+                .map_or(0, |p| lines.line_at(&text, p.byte() as usize)),
             message: e.to_string(),
         })?;
         // From the byte offset: the reader's own line count passes over empty lines.
         let line = record
             .position()
-            .map_or(0, |p| line_at(&text, p.byte() as usize));
+            .map_or(0, |p| lines.line_at(&text, p.byte() as usize));
         let cells: Vec<&str> = record.iter().map(str::trim).collect();
         if cells.iter().all(|c| c.is_empty()) {
             continue;
@@ -447,7 +452,7 @@ pub fn read(bytes: &[u8], event: &Tournament, file: &str) -> Result<Preview, Lis
                     continue;
                 }
                 let row = ListRow { line, player };
-                match duplicate_of(&row.player, event, &preview.to_add, &preview.duplicates) {
+                match seen.duplicate_of(&row) {
                     Some(of) => preview.duplicates.push(Duplicate { row, of }),
                     None => preview.to_add.push(row),
                 }
@@ -460,47 +465,6 @@ pub fn read(bytes: &[u8], event: &Tournament, file: &str) -> Result<Preview, Lis
         });
     }
     Ok(preview)
-}
-
-/// The line (1-based) of the record the reader places at byte `at`: the reader's own line
-/// count passes over empty lines, and its byte offset may point at the empty lines before it.
-fn line_at(text: &str, at: usize) -> usize {
-    let bytes = text.as_bytes();
-    let start = at
-        + bytes[at.min(bytes.len())..]
-            .iter()
-            .take_while(|&&b| b == b'\n')
-            .count();
-    1 + memchr::memchr_iter(b'\n', &bytes[..start.min(bytes.len())]).count()
-}
-
-/// True when two birth dates may be one child's: equal, or one of them unknown.
-fn same_birth(a: Option<&str>, b: Option<&str>) -> bool {
-    match (a, b) {
-        (Some(a), Some(b)) => a == b,
-        _ => true,
-    }
-}
-
-/// Whom `p` repeats: a registered player, else an earlier row (added or itself a duplicate).
-fn duplicate_of(
-    p: &Player,
-    event: &Tournament,
-    rows: &[ListRow],
-    duplicates: &[Duplicate],
-) -> Option<DuplicateOf> {
-    let same = |q: &Player| {
-        same_name(&p.name, &q.name) && same_birth(p.birth_date.as_deref(), q.birth_date.as_deref())
-    };
-    if let Some(q) = event.players.iter().find(|q| same(q)) {
-        return Some(DuplicateOf::Registered(q.start_rank));
-    }
-    rows.iter()
-        .chain(duplicates.iter().map(|d| &d.row))
-        .filter(|r| same(&r.player))
-        .map(|r| r.line)
-        .min()
-        .map(DuplicateOf::Line)
 }
 
 /// Words joined by single spaces.
@@ -649,24 +613,28 @@ pub fn row_summary(p: &Player, lang: Lang) -> String {
 }
 
 impl Preview {
-    /// The preview as text in `lang`: the encoding and delimiter found, the rows to add, the
-    /// likely duplicates with whom they repeat (`event`'s registered players by name), the
-    /// refused rows with line and reason, the columns not read.
-    pub fn to_text(&self, event: &Tournament, file: &str, lang: Lang) -> String {
-        let mut out = String::new();
+    /// The preview's first line in `lang`: the file, the encoding and the delimiter found.
+    pub fn read_line(&self, file: &str, lang: Lang) -> String {
         let delimiter = match self.delimiter {
             '\t' => lang.msg("pl-tab"),
             c if lang == Lang::Ru => format!("«{c}»"),
             c => format!("\"{c}\""),
         };
-        out.push_str(&lang.fmt(
+        lang.fmt(
             "pl-read",
             &[
                 ("file", file),
                 ("encoding", &self.encoding),
                 ("delimiter", &delimiter),
             ],
-        ));
+        )
+    }
+
+    /// The preview as text in `lang`: the encoding and delimiter found, the rows to add, the
+    /// likely duplicates with whom they repeat (`event`'s registered players by name), the
+    /// refused rows with line and reason, the columns not read.
+    pub fn to_text(&self, event: &Tournament, file: &str, lang: Lang) -> String {
+        let mut out = self.read_line(file, lang);
         out.push('\n');
         let line = |n: usize| lang.fmt("pl-line", &[("line", &n.to_string())]);
         out.push_str(&lang.fmt("pl-to-add", &[("n", &self.to_add.len().to_string())]));
@@ -724,16 +692,12 @@ impl Preview {
         event: &mut Tournament,
         with_duplicates: bool,
     ) -> Result<usize, TournamentError> {
-        let mut next = event.clone();
         let mut rows: Vec<&ListRow> = self.to_add.iter().collect();
         if with_duplicates {
             rows.extend(self.duplicates.iter().map(|d| &d.row));
             rows.sort_by_key(|r| r.line);
         }
-        for row in &rows {
-            next.add_player(row.player.clone())?;
-        }
-        *event = next;
+        event.add_players(rows.iter().map(|r| r.player.clone()).collect())?;
         Ok(rows.len())
     }
 }
@@ -780,6 +744,26 @@ mod tests {
         assert_eq!(delimiter("a\tb\tc\n"), '\t');
         assert_eq!(delimiter("\n\nname,born\n"), ',');
         assert_eq!(delimiter("ФИО\n"), ';');
+    }
+
+    #[test]
+    fn a_list_added_at_once_gets_the_numbers_of_one_by_one() {
+        let mut list = Vec::new();
+        for i in 0..60u16 {
+            list.push(Player {
+                name: format!("Игрок {}", i % 7),
+                rating: (i % 3 != 0).then_some(1000 + (i % 5) * 10),
+                ..Player::default()
+            });
+        }
+        let mut one_by_one = Tournament::new("x", 3);
+        one_by_one.add_player(list[0].clone()).unwrap();
+        let mut at_once = one_by_one.clone();
+        for p in &list[1..] {
+            one_by_one.add_player(p.clone()).unwrap();
+        }
+        at_once.add_players(list[1..].to_vec()).unwrap();
+        assert_eq!(at_once.players, one_by_one.players);
     }
 
     #[test]

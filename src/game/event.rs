@@ -72,6 +72,10 @@ pub enum Event {
     /// The arbiter finds that the declaration at `event_index` (a resignation, draw offer or
     /// acceptance, or refusal) was made under coercion: it is void (CR 4.6).
     Coercion(CoercionEvent),
+    /// The board's record of the game has a gap: an e-board's link was down (or its reading
+    /// could not be followed) while plies were played. Recovered, the plies follow as moves;
+    /// otherwise the game goes on from the position the board showed after the gap.
+    Gap(GapEvent),
 }
 
 /// A touched piece (Laws 4.2–4.3, CR 3.8).
@@ -283,6 +287,24 @@ pub enum NoticeKind {
 pub struct NoticeEvent {
     /// What was noticed.
     pub notice: NoticeKind,
+}
+
+/// A gap in a board's record ([`Event::Gap`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GapEvent {
+    /// Plies the board did not show (the length of the sequences found; 0 when none was).
+    pub plies: u32,
+    /// The legal sequences of that length leading to the board after the gap: 1 when the
+    /// plies were recovered (they follow as `move` events), more when the first of them
+    /// follows and the others are as likely, 0 when none of at most 8 plies leads there.
+    pub sequences: u32,
+    /// With `sequences` 0: the position the game goes on from (FEN), the board after the gap.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// The plies found, in UCI, each sequence one string (`"e2e4 e7e5"`), at most two.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub found: Vec<String>,
 }
 
 /// Take-back by agreement; no fields.

@@ -5,7 +5,7 @@
 
 use shakmaty::Color;
 
-use crate::game::verdict::Verdict;
+use crate::game::verdict::{RecordProblem, Verdict};
 use crate::i18n::Lang;
 
 impl Verdict {
@@ -15,18 +15,30 @@ impl Verdict {
     pub fn record_problem_lines(&self, lang: Lang) -> String {
         let mut s = String::new();
         for p in &self.record_problems {
-            s.push_str(&lang.fmt(
-                &format!("record-{}", p.problem.code()),
-                &[
-                    ("move", &p.notation),
-                    ("ply", &p.ply.to_string()),
-                    ("candidates", &p.candidates.join(", ")),
-                    ("n", &self.moves_not_judged.to_string()),
-                ],
-            ));
+            s.push_str(&self.record_problem_line(p, lang));
             s.push('\n');
         }
         s
+    }
+
+    /// One record problem in words (indented, no newline): where it stands, what is wrong.
+    pub fn record_problem_line(&self, p: &RecordProblem, lang: Lang) -> String {
+        lang.fmt(
+            &format!("record-{}", p.problem.code()),
+            &[
+                ("move", &p.notation),
+                ("ply", &p.ply.to_string()),
+                (
+                    "candidates",
+                    &if p.candidates.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        p.candidates.join(", ")
+                    },
+                ),
+                ("n", &self.moves_not_judged.to_string()),
+            ],
+        )
     }
 
     /// The verdict as text for people in `lang`: the reason, the kind of each illegal act, its

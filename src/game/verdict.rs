@@ -434,6 +434,9 @@ pub enum Discrepancy {
     UnreadableMoveInRecord,
     /// The `Result` tag and the movetext's termination marker differ (PGN standard 8.1.1.7).
     ResultTagContradictsMovetext,
+    /// The board's record has a gap whose plies cannot be known: the final position is not
+    /// certain, so the result cannot be checked against it.
+    GapInRecord,
 }
 
 impl Discrepancy {
@@ -449,6 +452,7 @@ impl Discrepancy {
             Discrepancy::IllegalMoveInRecord => "illegal_move_in_record",
             Discrepancy::UnreadableMoveInRecord => "unreadable_move_in_record",
             Discrepancy::ResultTagContradictsMovetext => "result_tag_contradicts_movetext",
+            Discrepancy::GapInRecord => "gap_in_record",
         }
     }
 
@@ -471,6 +475,9 @@ impl Discrepancy {
             Discrepancy::UnreadableMoveInRecord => "the record holds an unreadable move",
             Discrepancy::ResultTagContradictsMovetext => {
                 "the Result tag contradicts the end of the moves"
+            }
+            Discrepancy::GapInRecord => {
+                "the board's record has a gap: the final position is not certain"
             }
         }
     }
@@ -508,6 +515,14 @@ pub enum RecordProblemKind {
     /// disambiguation), but the piece and squares it gives make exactly one legal move, which
     /// is taken.
     InexactSan,
+    /// An e-board did not show some plies (its link was down), and exactly one legal sequence
+    /// leads to the board it showed after: the plies were recovered (`move` holds them in UCI).
+    RecoveredPlies,
+    /// An e-board did not show some plies, and they cannot be known: several legal sequences
+    /// lead to the board it showed after (the first is taken, `candidates` has the others), or
+    /// none of at most 8 plies does (the game goes on from that board). The judged moves there
+    /// are uncertain; a reported result is never taken as agreeing with the board over it.
+    BoardGap,
 }
 
 /// A defect of the record, with where it is.
@@ -536,12 +551,19 @@ impl RecordProblemKind {
             RecordProblemKind::InexactSan => "inexact_san",
             RecordProblemKind::UnplayableSan => "unplayable_san",
             RecordProblemKind::UnreadableToken => "unreadable_token",
+            RecordProblemKind::RecoveredPlies => "recovered_plies",
+            RecordProblemKind::BoardGap => "board_gap",
         }
     }
 
     /// True when judging stops at the problem (the position after it cannot be known).
     pub fn stops_judging(self) -> bool {
-        self != RecordProblemKind::InexactSan
+        !matches!(
+            self,
+            RecordProblemKind::InexactSan
+                | RecordProblemKind::RecoveredPlies
+                | RecordProblemKind::BoardGap
+        )
     }
 }
 

@@ -1,33 +1,29 @@
-//! The event's journal: every change to a state file, appended to `STATE.journal.jsonl`
-//! beside it (one JSON object a line, fsynced before the state file is replaced), and the
-//! one-step undo built on it.
+//! The event's journal: every change of the event, as a row of its database
+//! ([`crate::tournament::record`]) committed with the change itself, and undo built on it.
 //!
-//! - The one way to change a state file is [`apply`] (and [`create`] for a new one, [`undo`]
-//!   for an undo): under the state file's lock ([`store::lock`]) it loads the state, applies
-//!   the change, appends an [`Entry`] — time (UTC), who ([`Who`]: the CLI and its user, or
-//!   the desk and the client's address), the action (a field term: `result`, `pair`,
-//!   `withdraw`…), its arguments, the state's [`version`] before and after, and the whole
-//!   state before — and then writes the state atomically. A refused change writes nothing.
-//! - The journal is written ahead of the state: a crash between the two leaves an entry
-//!   whose `version_after` is not the state's; [`undo`] then refuses rather than guess.
-//! - [`undo`] restores the state before the last change not yet undone, as a new entry
-//!   (`undoes`: the entry it undoes); nothing is ever erased. Undoes go back one change at a
-//!   time (an undo stack). An earlier change named by its number is refused while later
-//!   changes rest on it (a result the next round was paired on), with the reason.
-//! - Entries carry the whole previous state, not a reverse patch: restoring it is exact by
-//!   construction (a state of 60 players and 4 rounds is about 40 KB, so a day's journal of a
-//!   few hundred changes is a few MB).
+//! - The one way to change an event is [`apply`] (and [`create`] for a new one, [`undo`] for
+//!   an undo): in one transaction it reads the event, applies the change and writes the rows it
+//!   changed with an [`Entry`] — time (UTC), who ([`Who`]: the CLI and its user, or the desk
+//!   and the client's address and browser), the action (a field term: `result`, `pair`,
+//!   `withdraw`…), its arguments, the event's [`version`] before and after, and the rows it
+//!   changed, before and after. A refused change writes nothing; a killed one leaves nothing.
+//! - [`undo`] takes an entry back as a new entry (`undoes`: the entry it undoes); nothing is
+//!   ever erased. An entry named by its number is refused while a later change rests on it (a
+//!   result the next round was paired on, a later change of the same board or player), with
+//!   the reason.
+//! - [`read`] gives every entry; [`read_page`] a page of the newest, without reading the rest.
 //! - [`pairing_comments`] gives the entries that affect pairings as TRF `###` comment lines
 //!   (FIDE C.02's checklist asks the TRF to carry them).
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::Lang;
+use crate::tournament::BoardResult;
 use crate::tournament::model::Tournament;
-use crate::tournament::store::{self, StoreError};
+use crate::tournament::record;
+use crate::tournament::store::StoreError;
 
 /// Who made a change: the CLI (`via` `cli`, the system user) or the desk (`via` `desk`, the
 /// client's address and browser).
@@ -39,7 +35,7 @@ pub struct Who {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub address: Option<String>,
     /// The CLI's system user (`$USER`, `$USERNAME`), or the desk client's browser
-    /// (`User-Agent`, cut to 80 characters): the desk has no device names of its own.
+    /// (`User-Agent`, cut to 200 characters): the desk has no device names of its own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub device: Option<String>,
 }
@@ -58,26 +54,39 @@ impl Who {
         }
     }
 
+    /// A program using the library itself ([`crate::tournament::store::save`]).
+    pub fn library() -> Who {
+        Who {
+            via: "library".into(),
+            address: None,
+            device: None,
+        }
+    }
+
     /// The desk, for a client at `address` (`IP:PORT`) with browser `device`.
     pub fn desk(address: Option<String>, device: Option<String>) -> Who {
         Who {
             via: "desk".into(),
             address,
-            device: device.map(|d| d.chars().take(80).collect()),
+            device: device.map(|d| d.chars().take(200).collect()),
         }
     }
 
-    /// `командная строка (anna)`, `пульт 192.168.1.20:51234`: who, in `lang`, for a log line.
+    /// `командная строка (anna)`, `пульт 192.168.1.20:51234 (Chrome, Android)`: who, in
+    /// `lang`, for a log line (the desk's browser named by [`device_name`]).
     pub fn text_in(&self, lang: Lang) -> String {
         let mut s = lang.fmt("jr-via", &[("via", &self.via)]);
         if let Some(a) = &self.address {
             s.push(' ');
             s.push_str(a);
         }
-        if self.via == "cli"
-            && let Some(u) = &self.device
-        {
-            s.push_str(&format!(" ({u})"));
+        if let Some(u) = &self.device {
+            let name = if self.via == "cli" {
+                u.clone()
+            } else {
+                device_name(u)
+            };
+            s.push_str(&format!(" ({name})"));
         }
         s
     }
@@ -96,6 +105,100 @@ impl Who {
         }
         s
     }
+}
+
+/// A browser's `User-Agent` as a person names the device: `Chrome, Android`, `Safari, iPad`,
+/// `Firefox, Windows` (the first browser and system found; the text itself, cut to 40
+/// characters, when none is).
+pub fn device_name(agent: &str) -> String {
+    let has = |w: &str| agent.contains(w);
+    let browser = [
+        ("YaBrowser", "Yandex Browser"),
+        ("Edg/", "Edge"),
+        ("OPR/", "Opera"),
+        ("Firefox/", "Firefox"),
+        ("Chrome/", "Chrome"),
+        ("Chromium/", "Chromium"),
+        ("Safari/", "Safari"),
+    ]
+    .into_iter()
+    .find(|(w, _)| has(w))
+    .map(|(_, n)| n);
+    let system = [
+        ("iPad", "iPad"),
+        ("iPhone", "iPhone"),
+        ("Android", "Android"),
+        ("Windows", "Windows"),
+        ("Mac OS X", "macOS"),
+        ("CrOS", "ChromeOS"),
+        ("Linux", "Linux"),
+    ]
+    .into_iter()
+    .find(|(w, _)| has(w))
+    .map(|(_, n)| n);
+    match (browser, system) {
+        (Some(b), Some(s)) => format!("{b}, {s}"),
+        (Some(x), None) | (None, Some(x)) => x.to_string(),
+        (None, None) => agent.chars().take(40).collect(),
+    }
+}
+
+/// `2026-12-04T20:27:06Z` (UTC, as the journal keeps it) in the machine's time zone:
+/// `2026-12-04 23:27:06 MSK` (the zone's abbreviation, or its offset); the text as it is when
+/// it is no such time.
+pub fn local_time(utc: &str) -> String {
+    local_time_in(utc, &jiff::tz::TimeZone::system())
+}
+
+/// [`local_time`] in time zone `tz`.
+pub fn local_time_in(utc: &str, tz: &jiff::tz::TimeZone) -> String {
+    match utc.parse::<jiff::Timestamp>() {
+        Ok(t) => t
+            .to_zoned_datetime(tz.clone())
+            .strftime("%Y-%m-%d %H:%M:%S %Z")
+            .to_string(),
+        Err(_) => utc.to_string(),
+    }
+}
+
+/// The machine's time zone as the log names it: `Europe/Moscow (UTC+03:00)`, or `UTC+03:00`
+/// when it has no name.
+pub fn time_zone_text() -> String {
+    let tz = jiff::tz::TimeZone::system();
+    let now = jiff::Timestamp::now().to_zoned_datetime(tz.clone());
+    let offset = now.strftime("UTC%:z").to_string();
+    match tz.iana_name() {
+        Some(name) if name != "UTC" && name != "Etc/UTC" => format!("{name} ({offset})"),
+        _ => offset,
+    }
+}
+
+/// The results a change recorded, in `lang`: `round 1, board 3: 1-0 (was ½-½)`.
+pub fn results_text(results: &[ResultChange], lang: Lang) -> String {
+    let shown = |r: Option<BoardResult>| match r {
+        Some(r) => r.notation().to_string(),
+        None => lang.msg("jr-result-none"),
+    };
+    results
+        .iter()
+        .map(|c| {
+            let from = match c.from {
+                Some(r) => r.notation().to_string(),
+                None if c.to.is_none() => lang.msg("jr-result-none"),
+                None => "none".to_string(),
+            };
+            lang.fmt(
+                "jr-result-change",
+                &[
+                    ("round", &c.round.to_string()),
+                    ("board", &c.board.to_string()),
+                    ("to", &shown(c.to)),
+                    ("from", &from),
+                ],
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// A change as the journal records it: who, the action (a field term, kebab-case: `result`,
@@ -142,8 +245,23 @@ pub struct Entry {
     /// For an undo: the entry it undoes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub undoes: Option<u64>,
-    /// The whole state before the change (`None` when the file was created by it).
-    pub before: Option<Box<Tournament>>,
+    /// The boards whose result the change recorded, with the result it replaced (read with
+    /// a page of the journal, [`read_page`]; empty elsewhere).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub results: Vec<ResultChange>,
+}
+
+/// A board's result as a change recorded it: the result before and after.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultChange {
+    /// The round.
+    pub round: u32,
+    /// The board.
+    pub board: u32,
+    /// The result it replaced (`None`: the board had none).
+    pub from: Option<BoardResult>,
+    /// The result it recorded (`None`: the board's result was taken away).
+    pub to: Option<BoardResult>,
 }
 
 /// What went wrong with the journal, or why an undo is refused.
@@ -172,15 +290,18 @@ pub enum JournalError {
         /// The state file.
         file: String,
     },
-    /// The state is not the one the journal's last entry left: it was changed without the
-    /// journal (by hand, an older program) or a save failed after its entry was written.
+    /// The rows the entry changed are no longer what it left, and no entry of the journal
+    /// changed them: they were changed without the journal (by hand, another program).
     ChangedOutside {
-        /// The state file.
+        /// The event's file.
         file: String,
-        /// The state's version.
-        state: String,
-        /// The last entry's `version_after`.
-        journal: String,
+        /// The entry asked for.
+        entry: u64,
+    },
+    /// The entry left FIDE mode: the mode cannot be re-entered (C.02), so it is not undone.
+    FideModeLeft {
+        /// The entry.
+        seq: u64,
     },
     /// The entry created the file: there is no earlier state.
     Creation {
@@ -232,9 +353,10 @@ impl JournalError {
                 &[("file", file), ("line", &line.to_string())],
             ),
             JournalError::NothingToUndo { file } => lang.fmt("jr-error-nothing", &[("file", file)]),
-            JournalError::ChangedOutside { file, .. } => {
-                lang.fmt("jr-error-outside", &[("file", file)])
-            }
+            JournalError::ChangedOutside { file, entry } => lang.fmt(
+                "jr-error-outside",
+                &[("file", file), ("entry", &entry.to_string())],
+            ),
             JournalError::Creation { seq } => {
                 lang.fmt("jr-error-creation", &[("seq", &seq.to_string())])
             }
@@ -258,6 +380,9 @@ impl JournalError {
             }
             JournalError::NotUndoable { seq } => {
                 lang.fmt("jr-error-not-undoable", &[("seq", &seq.to_string())])
+            }
+            JournalError::FideModeLeft { seq } => {
+                lang.fmt("jr-error-fide-left", &[("seq", &seq.to_string())])
             }
         }
     }
@@ -331,141 +456,22 @@ pub fn version(t: &Tournament) -> String {
     format!("{:016x}", h.finish())
 }
 
-/// The journal's entries in order; none when the state file has no journal yet.
+/// Every entry of the event's journal, oldest first (without the rows each changed); none
+/// for an event without one.
 ///
 /// # Errors
-/// [`JournalError::Io`], [`JournalError::Line`] naming the line.
-pub fn read(state: &Path) -> Result<Vec<Entry>, JournalError> {
-    let path = path_of(state);
-    let file = path.display().to_string();
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(source) => {
-            return Err(JournalError::Io {
-                file,
-                action: "read",
-                source,
-            });
-        }
-    };
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        out.push(serde_json::from_str(line).map_err(|e| JournalError::Line {
-            file: file.clone(),
-            line: i + 1,
-            message: e.to_string(),
-        })?);
-    }
-    Ok(out)
+/// [`StoreError`] naming the file.
+pub fn read(state: &Path) -> Result<Vec<Entry>, StoreError> {
+    record::entries(state)
 }
 
-/// The number the next entry takes: one more than the last line's (read from the end, not
-/// the whole journal).
-fn next_seq(state: &Path) -> Result<u64, JournalError> {
-    let path = path_of(state);
-    let io = |source| JournalError::Io {
-        file: path.display().to_string(),
-        action: "read",
-        source,
-    };
-    let mut f = match std::fs::File::open(&path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(1),
-        Err(source) => return Err(io(source)),
-    };
-    let Some(last) = last_line(&mut f).map_err(io)? else {
-        return Ok(1);
-    };
-    #[derive(Deserialize)]
-    struct Seq {
-        seq: u64,
-    }
-    match serde_json::from_slice::<Seq>(&last) {
-        Ok(seq) => Ok(seq.seq + 1),
-        // Only now the whole journal, to name the line.
-        Err(e) => {
-            let text = std::fs::read(&path).map_err(io)?;
-            let line = text
-                .split(|&b| b == b'\n')
-                .enumerate()
-                .filter(|(_, l)| !l.iter().all(u8::is_ascii_whitespace))
-                .last()
-                .map_or(1, |(n, _)| n + 1);
-            Err(JournalError::Line {
-                file: path.display().to_string(),
-                line,
-                message: e.to_string(),
-            })
-        }
-    }
-}
-
-/// The last line of `f` that is not blank, read backwards from the end in blocks: the cost of
-/// one entry, however long the journal (every change of the event appends one).
-fn last_line(f: &mut std::fs::File) -> std::io::Result<Option<Vec<u8>>> {
-    use std::io::{Read, Seek, SeekFrom};
-    const BLOCK: u64 = 64 * 1024;
-    let mut end = f.seek(SeekFrom::End(0))?;
-    // What was read, from `end` to the end of the file.
-    let mut tail: Vec<u8> = Vec::new();
-    loop {
-        // The tail's last non-blank line, once a line break before it was read (or the
-        // file's start).
-        let trimmed = tail.len()
-            - tail
-                .iter()
-                .rev()
-                .take_while(|b| b.is_ascii_whitespace())
-                .count();
-        if trimmed > 0 {
-            if let Some(i) = tail[..trimmed].iter().rposition(|&b| b == b'\n') {
-                return Ok(Some(tail[i + 1..trimmed].to_vec()));
-            }
-            if end == 0 {
-                return Ok(Some(tail[..trimmed].to_vec()));
-            }
-        } else if end == 0 {
-            return Ok(None);
-        }
-        let start = end.saturating_sub(BLOCK);
-        let mut block = vec![0; usize::try_from(end - start).unwrap_or(0)];
-        f.seek(SeekFrom::Start(start))?;
-        f.read_exact(&mut block)?;
-        block.extend_from_slice(&tail);
-        tail = block;
-        end = start;
-    }
-}
-
-/// Appends `entry` as one line and fsyncs the journal.
-fn append(state: &Path, entry: &Entry) -> Result<(), JournalError> {
-    let path = path_of(state);
-    let io = |action: &'static str| {
-        let file = path.display().to_string();
-        move |source| JournalError::Io {
-            file,
-            action,
-            source,
-        }
-    };
-    let mut line = serde_json::to_vec(entry).map_err(|e| JournalError::Io {
-        file: path.display().to_string(),
-        action: "serialise",
-        source: std::io::Error::other(e),
-    })?;
-    line.push(b'\n');
-    let mut f = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(io("open"))?;
-    f.write_all(&line).map_err(io("append"))?;
-    f.sync_data().map_err(io("fsync"))?;
-    Ok(())
+/// Page `page` (0: the newest) of `per_page` entries, newest first, each result entry with
+/// the results it recorded and replaced; read without the rest of the journal.
+///
+/// # Errors
+/// [`StoreError`] naming the file.
+pub fn read_page(state: &Path, page: u64, per_page: u64) -> Result<record::LogPage, StoreError> {
+    record::log_page(state, page, per_page)
 }
 
 /// The current time, UTC, `YYYY-MM-DDTHH:MM:SSZ`.
@@ -498,16 +504,17 @@ fn utc_text(secs: u64) -> String {
     )
 }
 
-/// The choke point of every change to a state file: under its lock, loads it, applies
-/// `change`, and — when the state changed — appends the journal entry (fsynced) and writes
-/// the state atomically. A refused change (`Err` from `change`) and a change that changes
-/// nothing write nothing.
+/// The choke point of every change to an event: in one transaction of its database, reads
+/// it, applies `change`, and — when the event changed — writes the rows changed and the
+/// journal's entry ([`crate::tournament::record::apply`]). A refused change (`Err` from
+/// `change`) and a change that changes nothing write nothing. A state file of the JSON format
+/// is converted first ([`crate::tournament::record::resolve`]).
 ///
 /// ```
-/// use arbiter::tournament::{Player, Tournament, journal, store};
+/// use arbiter::tournament::{Player, Tournament, journal};
 ///
 /// let dir = tempfile::tempdir().unwrap();
-/// let path = dir.path().join("event.json");
+/// let path = dir.path().join("event.arbiter");
 /// let new = journal::Act::new(journal::Who::cli(), "new", serde_json::json!({}));
 /// journal::create::<Box<dyn std::error::Error>>(&path, new, &Tournament::new("Club Swiss", 5))
 ///     .unwrap();
@@ -521,76 +528,27 @@ fn utc_text(secs: u64) -> String {
 /// ```
 ///
 /// # Errors
-/// [`StoreError`] and [`JournalError`] (converted into `E`); `change`'s own error.
+/// [`StoreError`] (converted into `E`); `change`'s own error.
 pub fn apply<T, E: From<StoreError> + From<JournalError>>(
     state: &Path,
     act: Act,
     change: impl FnOnce(&mut Tournament) -> Result<T, E>,
 ) -> Result<T, E> {
-    let _lock = store::lock(state)?;
-    let before = store::load(state)?;
-    let mut t = before.clone();
-    let out = change(&mut t)?;
-    let (version_before, version_after) = (version(&before), version(&t));
-    if version_before != version_after {
-        let entry = Entry {
-            seq: next_seq(state)?,
-            time: now_utc(),
-            who: act.who,
-            action: act.action,
-            args: act.args,
-            version_before: Some(version_before),
-            version_after,
-            undoes: None,
-            before: Some(Box::new(before)),
-        };
-        append(state, &entry)?;
-        store::save(&t, state)?;
-    }
-    Ok(out)
+    record::apply(state, act, change)
 }
 
-/// Creates (or, asked to, replaces) the state file with `t` and journals it: the entry keeps
-/// the replaced state when there was one (an undo brings it back), else none (an undo is
-/// refused: nothing came before).
+/// Creates the event's database with `t` (or, when it holds an event, replaces it) and
+/// journals it: the entry keeps the replaced event when there was one (an undo brings it
+/// back), else none (an undo is refused: nothing came before).
 ///
 /// # Errors
-/// [`StoreError`], [`JournalError`] (converted into `E`).
+/// [`StoreError`] (converted into `E`).
 pub fn create<E: From<StoreError> + From<JournalError>>(
     state: &Path,
     act: Act,
     t: &Tournament,
 ) -> Result<(), E> {
-    let _lock = store::lock(state).ok();
-    let old = store::load(state).ok();
-    let entry = Entry {
-        seq: next_seq(state)?,
-        time: now_utc(),
-        who: act.who,
-        action: act.action,
-        args: act.args,
-        version_before: old.as_ref().map(version),
-        version_after: version(t),
-        undoes: None,
-        before: old.map(Box::new),
-    };
-    append(state, &entry)?;
-    store::save(t, state)?;
-    Ok(())
-}
-
-/// The changes not undone, in order (an undo stack: each undo takes off the last).
-fn standing(entries: &[Entry]) -> Vec<&Entry> {
-    let mut stack: Vec<&Entry> = Vec::new();
-    for e in entries {
-        match e.undoes {
-            Some(_) => {
-                stack.pop();
-            }
-            None => stack.push(e),
-        }
-    }
-    stack
+    Ok(record::create(state, act, t)?)
 }
 
 /// Which entries were undone, and by which entry: `(undone, by)`.
@@ -601,77 +559,23 @@ pub fn undone_by(entries: &[Entry]) -> Vec<(u64, u64)> {
         .collect()
 }
 
-/// Undoes the last change not yet undone (or, with `only`, that entry, which must be it):
-/// the state goes back to the one before it, written as a new entry `undo` (never erasing
-/// one). `check` sees the current state first and may refuse (the desk: a page shown before
-/// another change). Returns the new entry (without its `before`).
+/// Undoes the last change not yet undone, or the entry `only` when no later change rests on
+/// it ([`crate::tournament::record::undo`]): the rows it changed go back to what they were,
+/// as a new entry `undo` (never erasing one). `check` sees the current event first and may
+/// refuse (the desk: a page shown before another change). Returns the new entry.
 ///
 /// # Errors
-/// [`JournalError::NothingToUndo`]; [`JournalError::ChangedOutside`] when the state is not
-/// the one the journal's last entry left; [`JournalError::Creation`] for the entry that
-/// created the file; [`JournalError::LaterChanges`] for an earlier entry with later changes
-/// on it; [`JournalError::NotUndoable`]; [`StoreError`] (converted into `E`).
+/// [`JournalError::NothingToUndo`]; [`JournalError::Creation`] for the entry that created
+/// the event; [`JournalError::LaterChanges`]; [`JournalError::FideModeLeft`];
+/// [`JournalError::ChangedOutside`]; [`JournalError::NotUndoable`]; [`StoreError`]
+/// (converted into `E`).
 pub fn undo<E: From<StoreError> + From<JournalError>>(
     state: &Path,
     who: Who,
     only: Option<u64>,
     check: impl FnOnce(&Tournament) -> Result<(), E>,
 ) -> Result<Entry, E> {
-    let file = state.display().to_string();
-    let _lock = store::lock(state)?;
-    let t = store::load(state)?;
-    check(&t)?;
-    let entries = read(state)?;
-    let Some(last) = entries.last() else {
-        return Err(JournalError::NothingToUndo { file }.into());
-    };
-    let now = version(&t);
-    if now != last.version_after {
-        return Err(JournalError::ChangedOutside {
-            file,
-            state: now,
-            journal: last.version_after.clone(),
-        }
-        .into());
-    }
-    let stack = standing(&entries);
-    let Some(&target) = stack.last() else {
-        return Err(JournalError::NothingToUndo { file }.into());
-    };
-    if let Some(seq) = only
-        && seq != target.seq
-    {
-        let Some(i) = stack.iter().position(|e| e.seq == seq) else {
-            return Err(JournalError::NotUndoable { seq }.into());
-        };
-        return Err(JournalError::LaterChanges {
-            seq,
-            action: stack[i].action.clone(),
-            later: stack[i + 1..]
-                .iter()
-                .map(|e| (e.seq, e.action.clone()))
-                .collect(),
-        }
-        .into());
-    }
-    let Some(restored) = target.before.as_deref() else {
-        return Err(JournalError::Creation { seq: target.seq }.into());
-    };
-    let mut entry = Entry {
-        seq: next_seq(state)?,
-        time: now_utc(),
-        who,
-        action: "undo".into(),
-        args: serde_json::json!({"entry": target.seq, "action": target.action}),
-        version_before: Some(now),
-        version_after: version(restored),
-        undoes: Some(target.seq),
-        before: Some(Box::new(t)),
-    };
-    append(state, &entry)?;
-    store::save(restored, state)?;
-    entry.before = None;
-    Ok(entry)
+    record::undo(state, who, only, check)
 }
 
 /// Whether an action changes what the pairing reads: pairings, byes, withdrawals, forbidden
@@ -745,6 +649,40 @@ mod tests {
     }
 
     #[test]
+    fn times_are_shown_in_the_zone_and_devices_by_name() {
+        let moscow = jiff::tz::TimeZone::get("Europe/Moscow").unwrap();
+        assert_eq!(
+            local_time_in("2026-12-04T20:27:06Z", &moscow),
+            "2026-12-04 23:27:06 MSK"
+        );
+        assert_eq!(
+            local_time_in("2026-12-04T20:27:06Z", &jiff::tz::TimeZone::UTC),
+            "2026-12-04 20:27:06 UTC"
+        );
+        assert_eq!(local_time_in("not a time", &moscow), "not a time");
+        let android = "Mozilla/5.0 (Linux; Android 14; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+        assert_eq!(device_name(android), "Chrome, Android");
+        let ipad = "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+        assert_eq!(device_name(ipad), "Safari, iPad");
+        assert_eq!(device_name("TestTablet/1.0"), "TestTablet/1.0");
+        let desk = Who::desk(Some("192.168.1.20:51234".into()), Some(android.into()));
+        assert_eq!(
+            desk.text_in(Lang::En),
+            "desk 192.168.1.20:51234 (Chrome, Android)"
+        );
+        let changes = [ResultChange {
+            round: 1,
+            board: 3,
+            from: Some(BoardResult::Draw),
+            to: Some(BoardResult::WhiteWins),
+        }];
+        assert_eq!(
+            results_text(&changes, Lang::Ru),
+            "тур 1, доска 3: 1-0 (было ½-½)"
+        );
+    }
+
+    #[test]
     fn journal_beside_the_state_file() {
         assert_eq!(
             path_of(Path::new("/x/event.json")),
@@ -768,29 +706,5 @@ mod tests {
             args_text(&serde_json::json!({"sex": "m", "preset": "fide"}), Lang::En),
             "rules: FIDE, sex: m"
         );
-    }
-
-    #[test]
-    fn the_last_line_is_read_from_the_end_across_blocks() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("j.jsonl");
-        let last = |text: &[u8]| {
-            std::fs::write(&path, text).unwrap();
-            last_line(&mut std::fs::File::open(&path).unwrap()).unwrap()
-        };
-        assert_eq!(last(b""), None);
-        assert_eq!(last(b"\n \n"), None);
-        assert_eq!(last(b"{\"seq\":1}"), Some(b"{\"seq\":1}".to_vec()));
-        assert_eq!(last(b"a\nb\n\n  \n"), Some(b"b".to_vec()));
-        // A line longer than a block, and a break just before a block's start.
-        let long = vec![b'x'; 200_000];
-        let mut text = b"first\n".to_vec();
-        text.extend_from_slice(&long);
-        text.push(b'\n');
-        assert_eq!(last(&text), Some(long.clone()));
-        let mut text = vec![b'y'; 3 * 65_536 - 1];
-        text.push(b'\n');
-        text.extend_from_slice(&[b'z'; 65_536]);
-        assert_eq!(last(&text), Some(vec![b'z'; 65_536]));
     }
 }

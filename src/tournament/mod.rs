@@ -17,9 +17,12 @@
 //! - [`tiebreak`]: FIDE C.07 tie-breaks over a [`tiebreak::ResultTable`].
 //! - [`standings`]: standings and crosstable in text and JSON, tie-break presets;
 //!   [`standings_check`]: a file's claimed standings checked against them.
-//! - [`store`]: the state file, written atomically.
-//! - [`journal`]: every change journalled beside the state file (who, when, what, the state
-//!   before), the one way to change it ([`journal::apply`]), and the one-step undo.
+//! - [`record`]: the event's record, one SQLite database per event (the one room that knows
+//!   SQL): the event in rows, the journal, the live room's captures and incidents, the
+//!   conversion of the JSON state files kept before it.
+//! - [`store`]: loading the event and its file's errors; files written atomically.
+//! - [`journal`]: every change journalled with it (who, when, what, the rows changed), the one
+//!   way to change it ([`journal::apply`]), and undo.
 //! - [`start_list`]: the initial ranking (rating, title, name) and when it freezes.
 //! - [`manual`]: checks on a manual pairing (rematch, player left out; forced with a reason),
 //!   forbidden pairs.
@@ -51,6 +54,7 @@ pub mod model;
 pub mod pairing;
 pub mod pairing_list;
 pub mod player;
+pub mod record;
 pub mod result;
 pub mod round;
 pub mod standings;

@@ -109,15 +109,19 @@ impl Sex {
 /// True when two names are the same person's name as the desk compares them: case ignored,
 /// `ё` read as `е`, commas and runs of spaces ignored (`Соловьёв, Илья` = `соловьев илья`).
 pub fn same_name(a: &str, b: &str) -> bool {
-    let key = |s: &str| {
-        s.to_lowercase()
-            .replace(',', " ")
-            .replace('ё', "е")
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    key(a) == key(b)
+    name_key(a) == name_key(b)
+}
+
+/// A name as [`same_name`] compares it: lower case, `ё` as `е`, commas as spaces, single
+/// spaces (`Соловьёв, Илья` → `соловьев илья`): names equal under it are one name, so it can
+/// key a map of names.
+pub fn name_key(name: &str) -> String {
+    name.to_lowercase()
+        .replace(',', " ")
+        .replace('ё', "е")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Message `id` of `locales/<lang>/arbiter.ftl` written for a player of sex `sex`: the message

@@ -1,13 +1,12 @@
-//! The tournament state file: JSON (the [`Tournament`] record), written atomically — a temp
-//! file in the same directory, fsync, rename over the old file, fsync of the directory — so a
-//! crash mid-save leaves either the old state or the new one, never a torn file. The state file
-//! is JSON only: a caller that also takes TRF files tells them apart with [`is_state_file`] and
-//! converts TRF with [`crate::formats::trf`].
+//! Loading the event ([`load`]: its database, or a state file of the JSON format kept before
+//! the database, [`crate::tournament::record`]), the errors of the event's file
+//! ([`StoreError`]), and files written atomically ([`write_atomic`]: a temp file in the same
+//! directory, fsync, rename over the old file, fsync of the directory — the reports, lists and
+//! JSON states the commands write).
 //!
-//! Concurrent writers (two CLI processes, the web page and the CLI) never lose an update:
-//! [`update`] (and every changing CLI command) holds an advisory exclusive lock on the state
-//! file ([`lock`]) from the read to the rename, so read-modify-write cycles run one after
-//! the other.
+//! A caller that also takes TRF files tells a JSON state apart with [`is_state_file`] (a
+//! database with [`crate::tournament::record::kind_of`]) and converts TRF with
+//! [`crate::formats::trf`].
 
 use std::io::Write;
 use std::path::Path;
@@ -27,6 +26,76 @@ pub enum StoreError {
         /// The operating-system error.
         #[source]
         source: std::io::Error,
+    },
+    /// The event's database failed (SQLite's message).
+    #[error("{file}: the event's database: {message}")]
+    Database {
+        /// The file.
+        file: String,
+        /// SQLite's message.
+        message: String,
+    },
+    /// The disk (or the quota) is full: nothing was changed.
+    #[error(
+        "{file}: the disk is full: nothing was changed; free some space (or move the event to another disk) and try again"
+    )]
+    DiskFull {
+        /// The file.
+        file: String,
+    },
+    /// The file or its folder cannot be written: nothing was changed.
+    #[error(
+        "{file}: the file or its folder cannot be written (read-only): nothing was changed; make it writable or copy the event to a writable folder"
+    )]
+    ReadOnly {
+        /// The file.
+        file: String,
+    },
+    /// Another program held the event for longer than the wait ([`crate::tournament::record::BUSY_WAIT`]).
+    #[error(
+        "{file}: another program has been changing the event for over 5 s: nothing was changed; try again"
+    )]
+    Busy {
+        /// The file.
+        file: String,
+    },
+    /// The file is neither an event's database nor a state file.
+    #[error("{file}: this is not an event (neither an event's database nor a state file)")]
+    NotAnEvent {
+        /// The file.
+        file: String,
+    },
+    /// The database was written by a newer program.
+    #[error(
+        "{file}: the event was written by a newer arbiter (schema {found}, this one knows {known}): update arbiter"
+    )]
+    Newer {
+        /// The file.
+        file: String,
+        /// The file's schema.
+        found: i64,
+        /// This program's.
+        known: i64,
+    },
+    /// The state file was converted into a database, and changed since by an older program.
+    #[error(
+        "{from} changed after it was converted into {to}: the event is kept in {to}; move {to} away to convert {from} again"
+    )]
+    ChangedSinceConversion {
+        /// The state file.
+        from: String,
+        /// The database.
+        to: String,
+    },
+    /// The name the state file is converted to is taken by another file.
+    #[error(
+        "{from} would be converted into {to}, but {to} exists and is not its conversion: rename one of them"
+    )]
+    ConversionTaken {
+        /// The state file.
+        from: String,
+        /// The database's name.
+        to: String,
     },
     /// The JSON is not a tournament state.
     #[error("{file}:{line}:{column}: not a tournament state file: {message}")]
@@ -73,19 +142,34 @@ pub fn parse(text: &str, file: &str) -> Result<Tournament, StoreError> {
     })
 }
 
-/// Loads a state file.
+/// Loads the event at `path`: its database ([`crate::tournament::record`]), or a state file
+/// of the JSON format (with no database converted from it yet: read as it is, nothing is
+/// written; a state file already converted reads its database).
 ///
 /// # Errors
 /// [`StoreError`] naming the file (and line/column for JSON).
 pub fn load(path: &Path) -> Result<Tournament, StoreError> {
-    parse(&read_text(path)?, &path.display().to_string())
+    crate::tournament::record::load_any(path)
 }
 
-/// Saves the tournament as pretty JSON, atomically (see the module docs).
+/// Saves the tournament as the event's database at `path`: creates it, or replaces what it
+/// holds (one journal entry `save`, made by the library, that an undo takes back). For tools
+/// and tests; the CLI and the desk change the event through [`crate::tournament::journal`].
+///
+/// # Errors
+/// [`StoreError`]; nothing is changed then.
+pub fn save(tournament: &Tournament, path: &Path) -> Result<(), StoreError> {
+    use crate::tournament::journal::{Act, Who};
+    let act = Act::new(Who::library(), "save", serde_json::json!({}));
+    crate::tournament::record::create(path, act, tournament)
+}
+
+/// Writes `t` as a state file of the JSON format (pretty, atomically): what `tournament export
+/// --format json` writes, and the format of events kept before the database.
 ///
 /// # Errors
 /// [`StoreError::Io`]; the previous file is then untouched.
-pub fn save(tournament: &Tournament, path: &Path) -> Result<(), StoreError> {
+pub fn save_json(tournament: &Tournament, path: &Path) -> Result<(), StoreError> {
     let mut json = serde_json::to_vec_pretty(tournament).map_err(|e| StoreError::Io {
         file: path.display().to_string(),
         action: "serialise",
@@ -192,36 +276,4 @@ fn still_at(file: &std::fs::File, path: &Path) -> bool {
 #[cfg(not(unix))]
 fn still_at(_file: &std::fs::File, _path: &Path) -> bool {
     true
-}
-
-/// Read-modify-write of a state file under its lock ([`lock`]): loads it, applies `change`,
-/// and saves it atomically if `change` succeeds. A refused change (an `Err` from `change`)
-/// leaves the file untouched. Concurrent `update`s on one file run one after the other, so
-/// none is lost.
-///
-/// ```
-/// use arbiter::tournament::{Player, Tournament, store};
-///
-/// let dir = tempfile::tempdir().unwrap();
-/// let path = dir.path().join("event.json");
-/// store::save(&Tournament::new("Club Swiss", 5), &path).unwrap();
-/// let tpn = store::update(&path, |t| -> Result<u16, Box<dyn std::error::Error>> {
-///     Ok(t.add_player(Player { name: "Ada".into(), ..Player::default() })?)
-/// })
-/// .unwrap();
-/// assert_eq!(tpn, 1);
-/// assert_eq!(store::load(&path).unwrap().players.len(), 1);
-/// ```
-///
-/// # Errors
-/// [`StoreError`] (converted into `E`) from locking, loading or saving; `change`'s own error.
-pub fn update<T, E: From<StoreError>>(
-    path: &Path,
-    change: impl FnOnce(&mut Tournament) -> Result<T, E>,
-) -> Result<T, E> {
-    let _lock = lock(path)?;
-    let mut tournament = load(path)?;
-    let out = change(&mut tournament)?;
-    save(&tournament, path)?;
-    Ok(out)
 }

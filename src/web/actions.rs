@@ -523,8 +523,8 @@ pub(super) async fn unpair(
     .await
 }
 
-/// `POST /log/undo` (`version`: the whole state's, as the log page showed it): undoes the
-/// last change ([`crate::tournament::journal::undo`], a new journal entry) and redirects to
+/// `POST /log/undo` (`version`: the whole state's, as the log page showed it; `entry`: the
+/// entry its button named, else the last change not undone): undoes that change ([`crate::tournament::journal::undo`], a new journal entry) and redirects to
 /// the log; refused with the reason when the state changed since the page was shown, or the
 /// journal cannot undo it.
 pub(super) async fn undo(
@@ -537,10 +537,18 @@ pub(super) async fn undo(
     let done = async {
         app.check_form(&headers, f.get(CSRF_FIELD).as_deref(), lang)?;
         let seen = f.get("version").filter(|s| !s.is_empty());
+        // The entry the button named (an older page: the last change not undone).
+        let entry = match f.get("entry").filter(|s| !s.is_empty()) {
+            Some(n) => Some(n.parse::<u64>().map_err(|_| WebError::Field {
+                field: "entry".into(),
+                value: Some(n.clone()),
+            })?),
+            None => None,
+        };
         let path = app.config.state.clone();
         let who = super::caller::caller_act().who;
         super::blocking(move || {
-            crate::tournament::journal::undo::<WebError>(&path, who, None, |t| match seen {
+            crate::tournament::journal::undo::<WebError>(&path, who, entry, |t| match seen {
                 Some(seen) if seen != super::version(t) => Err(WebError::Stale),
                 _ => Ok(()),
             })

@@ -20,6 +20,7 @@ use super::view::{Page, error_page, render};
 use super::{Shared, WebError};
 use crate::adjudicate::{Adjudication, Adjudicator, Decision};
 use crate::formats::input::{GameInput, GameRecord};
+use crate::formats::limits::ReadLimits;
 use crate::formats::verdict;
 use crate::game::judge::JudgeOptions;
 use crate::game::setup::position_from_fen;
@@ -27,12 +28,18 @@ use crate::game::verdict::Verdict;
 use crate::tournament::{AdjudicatedResult, BoardResult, GameRef, Tournament};
 
 /// Judges the first game of an uploaded file named `name` (its extension and content tell
-/// JSONL, PGN or an e-board log apart, as for `arbiter judge`). The file is read where it was
-/// received, never written to disk: every reason names `name`, its line or byte, in `lang`.
-fn judge_file(name: &str, bytes: Vec<u8>, lang: crate::i18n::Lang) -> Result<Verdict, WebError> {
+/// JSONL, PGN or an e-board log apart, as for `arbiter judge`), within `limits`. The file is
+/// read where it was received, never written to disk: every reason names `name`, its line or
+/// byte, in `lang`.
+fn judge_file(
+    name: &str,
+    bytes: Vec<u8>,
+    limits: ReadLimits,
+    lang: crate::i18n::Lang,
+) -> Result<Verdict, WebError> {
     use crate::formats::messages::{game_read_text, input_text, judge_failure_text};
     let bad = WebError::BadRequest;
-    let input = GameInput::from_bytes(name, bytes, crate::board::looks_like_board_log)
+    let input = GameInput::from_bytes(name, bytes, limits, crate::board::looks_like_board_log)
         .map_err(|e| bad(input_text(&e, lang)))?;
     let no_game = || bad(lang.fmt("fe-no-game", &[("file", name)]));
     let mut game = input
@@ -41,13 +48,11 @@ fn judge_file(name: &str, bytes: Vec<u8>, lang: crate::i18n::Lang) -> Result<Ver
         .ok_or_else(no_game)?
         .map_err(|e| bad(game_read_text(&e, lang)))?;
     // A board log may hold several games (the start position set up again): its first, as
-    // `arbiter judge` numbers them.
+    // `arbiter judge` numbers them, the others not even cut out.
     if let GameRecord::BoardLog(text) = &game.record {
+        let first = crate::board::first_game(text);
         let events =
-            crate::board::read_board_games(text, &crate::board::RecogniserConfig::default())
-                .into_iter()
-                .next()
-                .ok_or_else(no_game)?
+            crate::board::read_board_game(&first, &crate::board::RecogniserConfig::default())
                 .map_err(|e| bad(format!("{name}: {}", e.message(lang))))?;
         game.record = GameRecord::Events(events);
     }
@@ -130,7 +135,8 @@ pub(super) async fn judge_upload(
         let t = app.load().await?;
         let players = board_players(&t, n, board)?;
         let name = file_name.clone();
-        let verdict = super::blocking(move || judge_file(&name, bytes, lang)).await?;
+        let limits = app.config.limits.read;
+        let verdict = super::blocking(move || judge_file(&name, bytes, limits, lang)).await?;
         let verdict_json =
             serde_json::to_string(&verdict).map_err(|e| WebError::Internal(e.to_string()))?;
         let judged = verdict::read_judged(&verdict_json, &file_name)

@@ -26,6 +26,8 @@ pub(super) struct PageQuery {
     pub lang: Option<String>,
     /// `?token=`.
     pub token: Option<String>,
+    /// `?key=`: the hall's screen's key ([`super::guard::screen_key`]), once.
+    pub key: Option<String>,
     /// `/players?edit=N`: the player whose edit form is shown (ignored unless a number).
     pub edit: Option<u16>,
     /// `?saved=1`: the page was reached by the redirect after a change, and says it was saved.
@@ -50,6 +52,7 @@ impl PageQuery {
         PageQuery {
             lang: q.remove("lang"),
             token: q.remove("token"),
+            key: q.remove("key"),
             edit: q.remove("edit").and_then(|e| e.trim().parse().ok()),
             saved: q.remove("saved").is_some_and(|v| v == "1"),
             notes: q

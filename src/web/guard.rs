@@ -10,10 +10,11 @@
 //!
 //! What is checked, in order:
 //!
-//! 1. `Host`: one of `localhost`, a loopback IP, the bound IP (any IP literal when bound to
-//!    `0.0.0.0`/`::`: a rebinding page can only send its own *name*), or a name given with
-//!    `--allow-host`; the port is not compared. A request without `Host` (HTTP/1.0 scripts; no
-//!    browser omits it) passes. Else 421 in words.
+//! 1. `Host`: exactly one, a valid authority ([`host_name`]), else 400 in words (no `Host`,
+//!    two, `[::1]evil.com`: two readers could take different hosts from it); its name one of
+//!    `localhost`, a loopback IP, the bound IP (any IP literal when bound to `0.0.0.0`/`::`: a
+//!    rebinding page can only send its own *name*), or a name given with `--allow-host`; the
+//!    port is not compared. Else 421 in words.
 //! 2. Every request but `GET`/`HEAD` (forms, API, `OPTIONS` preflights) must come from the
 //!    desk itself: `Sec-Fetch-Site` `same-origin` or `none`; without it, an `Origin` equal to
 //!    `http(s)://` + the request's `Host`. Another site (`cross-site`, `same-site` — another
@@ -41,11 +42,11 @@
 //! token in a cookie and redirects (303) to the same address without it, so the token leaves
 //! the address bar and the history.
 
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::OnceLock;
 
 use axum::body::Body;
-use axum::extract::{Request, State};
+use axum::extract::{ConnectInfo, Request, State};
 use axum::http::header::{self, HeaderMap, HeaderName, HeaderValue};
 use axum::http::{Method, StatusCode, Uri};
 use axum::middleware::Next;
@@ -60,6 +61,31 @@ pub const SESSION_COOKIE: &str = "arbiter_session";
 
 /// The form field that carries the form key.
 pub const CSRF_FIELD: &str = "csrf";
+
+/// The cookie that holds the hall's screen's key ([`screen_key`]), set by `/screen?key=KEY`.
+pub const SCREEN_COOKIE: &str = "arbiter_screen";
+
+/// The hall's screen's key for the desk's token: what `/screen` and its event stream take
+/// instead of the token, and nothing else does (read only: the pairings and the standings).
+/// HMAC-SHA256 of a fixed text under the token, 32 hex digits: the same for the same token,
+/// so a screen set up before a restart with `--token` keeps working; the token cannot be
+/// found from it.
+pub fn screen_key(token: &str) -> String {
+    let mut m = <Hmac<sha2::Sha256> as Mac>::new_from_slice(token.as_bytes())
+        .unwrap_or_else(|_| unreachable!("HMAC takes a key of any length"));
+    m.update(b"arbiter hall screen key");
+    hex(&m.finalize().into_bytes()[..16])
+}
+
+/// True for the hall's screen's addresses: `/screen` and its event stream
+/// (`/events?for=screen`).
+fn is_screen(uri: &Uri) -> bool {
+    uri.path() == "/screen"
+        || (uri.path() == "/events"
+            && uri
+                .query()
+                .is_some_and(|q| q.split('&').any(|kv| kv == "for=screen")))
+}
 
 /// The content security policy of every response: nothing from elsewhere, scripts only the
 /// desk's own files (`/desk.js`, the print button; `/live.js`, the live pages' updates from
@@ -141,22 +167,46 @@ pub(super) fn session_id(headers: &HeaderMap) -> Option<String> {
         .filter(|s| s.len() == 32 && s.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
-/// The request's `Host` without its port, lower case, without a trailing dot; `None` when the
-/// request has none.
-fn host_name(headers: &HeaderMap) -> Option<String> {
-    let host = headers
-        .get(header::HOST)?
-        .to_str()
-        .unwrap_or("\u{fffd}")
-        .trim();
-    let name = if let Some(rest) = host.strip_prefix('[') {
-        rest.split(']').next().unwrap_or_default()
-    } else {
-        match host.rsplit_once(':') {
-            Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
-            _ => host,
-        }
+/// The name of the request's one `Host` header, lower case, without its port and a trailing
+/// dot; `None` unless there is exactly one, a valid authority (RFC 9110 7.2: a name of
+/// letters, digits, `-`, `_` and dots, an IPv4 address or a bracketed IPv6 one, then
+/// `:PORT` or nothing; no user part), equal to the request line's own authority when that has
+/// one. A request that names its host otherwise is refused whole (400): two readers of it
+/// (the desk and a proxy) could take different hosts from it.
+fn host_name(headers: &HeaderMap, uri: &Uri) -> Option<String> {
+    let mut hosts = headers.get_all(header::HOST).iter();
+    let (Some(host), None) = (hosts.next(), hosts.next()) else {
+        return None;
     };
+    let host = host.to_str().ok()?;
+    let (name, port) = if let Some(rest) = host.strip_prefix('[') {
+        let (ip, rest) = rest.split_once(']')?;
+        ip.parse::<std::net::Ipv6Addr>().ok()?;
+        match rest {
+            "" => (ip, None),
+            _ => (ip, Some(rest.strip_prefix(':')?)),
+        }
+    } else {
+        let (name, port) = match host.split_once(':') {
+            Some((name, port)) => (name, Some(port)),
+            None => (host, None),
+        };
+        let name_bytes = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.');
+        if name.is_empty() || !name.bytes().all(name_bytes) {
+            return None;
+        }
+        (name, port)
+    };
+    if let Some(port) = port
+        && (port.is_empty() || port.len() > 5 || port.parse::<u16>().is_err())
+    {
+        return None;
+    }
+    if let Some(own) = uri.authority()
+        && !own.as_str().eq_ignore_ascii_case(host)
+    {
+        return None;
+    }
     Some(name.trim_end_matches('.').to_ascii_lowercase())
 }
 
@@ -235,25 +285,64 @@ pub(super) async fn guard(State(app): State<Shared>, mut req: Request, next: Nex
     let uri = req.uri().clone();
     let mut response = match check(&app, &mut req, &uri) {
         Some(answer) => answer,
-        None => {
-            let new_session = req
-                .extensions()
-                .get::<Session>()
-                .filter(|s| s.new)
-                .map(|s| s.id.clone());
-            let mut r = next.run(req).await;
-            if let Some(id) = new_session.filter(|_| !is_api(&uri))
-                && let Ok(v) = HeaderValue::from_str(&format!(
-                    "{SESSION_COOKIE}={id}; Path=/; HttpOnly; SameSite=Lax"
-                ))
-            {
-                r.headers_mut().append(header::SET_COOKIE, v);
+        None => match stream_held(&app, &req, &uri) {
+            Err(answer) => *answer,
+            Ok(stream) => {
+                let new_session = req
+                    .extensions()
+                    .get::<Session>()
+                    .filter(|s| s.new)
+                    .map(|s| s.id.clone());
+                let mut r = next.run(req).await;
+                // An event stream holds its place for its device as long as it is open.
+                if let Some(held) = stream {
+                    r = r.map(|body| {
+                        Body::from_stream(futures_util::StreamExt::map(
+                            body.into_data_stream(),
+                            move |part| {
+                                let _ = &held;
+                                part
+                            },
+                        ))
+                    });
+                }
+                if let Some(id) = new_session.filter(|_| !is_api(&uri))
+                    && let Ok(v) = HeaderValue::from_str(&format!(
+                        "{SESSION_COOKIE}={id}; Path=/; HttpOnly; SameSite=Lax"
+                    ))
+                {
+                    r.headers_mut().append(header::SET_COOKIE, v);
+                }
+                r
             }
-            r
-        }
+        },
     };
     secure_headers(response.headers_mut());
     response
+}
+
+/// A place for an event stream (`/events`) of the request's device, when it is one and the
+/// server knows the device's address: `Ok(None)` for any other request, the 429 refusal when
+/// the device holds [`super::DeskLimits::streams_per_address`] already (each keeps a connection
+/// open for as long as the page is: a device opening thousands would hold the desk's files).
+fn stream_held(
+    app: &Shared,
+    req: &Request,
+    uri: &Uri,
+) -> Result<Option<super::server::Held>, Box<Response>> {
+    if uri.path() != "/events" {
+        return Ok(None);
+    }
+    let Some(ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>() else {
+        return Ok(None);
+    };
+    let most = app.config.limits.streams_per_address;
+    match app.gate.streams.take(peer.ip(), most, usize::MAX) {
+        Some(held) => Ok(Some(held)),
+        None => Err(Box::new(refuse(app, uri, |lang| {
+            WebError::TooMany(lang.fmt("web-error-streams", &[("n", &most.to_string())]))
+        }))),
+    }
 }
 
 /// The security headers every response carries.
@@ -276,9 +365,23 @@ fn secure_headers(h: &mut HeaderMap) {
 /// redirect), or `None` to go on (with the request's [`Session`] in its extensions).
 fn check(app: &Shared, req: &mut Request, uri: &Uri) -> Option<Response> {
     let headers = req.headers();
-    if let Some(name) = host_name(headers)
-        && !app.host_allowed(&name)
-    {
+    let Some(name) = host_name(headers, uri) else {
+        let shown = headers
+            .get_all(header::HOST)
+            .iter()
+            .map(|v| format!("«{}»", String::from_utf8_lossy(v.as_bytes())))
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Some(refuse(app, uri, |lang| {
+            let shown = if shown.is_empty() {
+                lang.msg("web-no-host")
+            } else {
+                shown.clone()
+            };
+            WebError::BadRequest(lang.fmt("web-error-bad-host", &[("host", &shown)]))
+        }));
+    };
+    if !app.host_allowed(&name) {
         let shown = headers
             .get(header::HOST)
             .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
@@ -304,7 +407,26 @@ fn check(app: &Shared, req: &mut Request, uri: &Uri) -> Option<Response> {
         && let (Some(given), Access::Token(token)) = (PageQuery::of(uri).token, &app.access)
         && given.trim() == token
     {
-        return Some(token_redirect(uri, token));
+        return Some(token_redirect(uri, token, "arbiter_token"));
+    }
+    if let Access::Token(token) = &app.access {
+        let key = screen_key(token);
+        if is_screen(uri)
+            && req.method() == Method::GET
+            && PageQuery::of(uri).key.is_some_and(|k| k.trim() == key)
+        {
+            return Some(token_redirect(uri, &key, SCREEN_COOKIE));
+        }
+        // In tablet mode the desk shows nothing without the token: the players' names, their
+        // birth dates, the journal with the clients' addresses are the venue's children's data.
+        // The hall's screen has its own key (read only); the scripts hold nothing.
+        let open = matches!(uri.path(), "/desk.js" | "/live.js")
+            || (is_screen(uri)
+                && reads_only(req.method())
+                && cookie(headers, SCREEN_COOKIE).is_some_and(|k| k == key));
+        if !open && !app.allowed(headers) {
+            return Some(refuse(app, uri, |_| WebError::Unauthorized));
+        }
     }
     let session = match session_id(headers) {
         Some(id) => Session {
@@ -325,14 +447,14 @@ fn check(app: &Shared, req: &mut Request, uri: &Uri) -> Option<Response> {
     None
 }
 
-/// The answer to a page opened with the right `?token=`: the token in a cookie and a 303 to the
-/// same address without `token` (the other parameters kept).
-fn token_redirect(uri: &Uri, token: &str) -> Response {
+/// The answer to a page opened with the right `?token=` (or a screen's `?key=`): the key in
+/// the cookie `name` and a 303 to the same address without it (the other parameters kept).
+fn token_redirect(uri: &Uri, token: &str, name: &str) -> Response {
     let rest: Vec<&str> = uri
         .query()
         .unwrap_or_default()
         .split('&')
-        .filter(|kv| !kv.is_empty() && kv.split('=').next() != Some("token"))
+        .filter(|kv| !kv.is_empty() && !matches!(kv.split('=').next(), Some("token" | "key")))
         .collect();
     let to = if rest.is_empty() {
         uri.path().to_string()
@@ -341,7 +463,7 @@ fn token_redirect(uri: &Uri, token: &str) -> Response {
     };
     let mut r = Redirect::to(&to).into_response();
     if let Ok(v) = HeaderValue::from_str(&format!(
-        "arbiter_token={token}; Path=/; HttpOnly; SameSite=Strict"
+        "{name}={token}; Path=/; HttpOnly; SameSite=Strict"
     )) {
         r.headers_mut().insert(header::SET_COOKIE, v);
     }
@@ -419,12 +541,39 @@ mod tests {
 
     #[test]
     fn host_names_without_ports() {
-        let n = |v: &'static str| host_name(&headers(&[("host", v)]));
+        let root = Uri::from_static("/");
+        let n = |v: &'static str| host_name(&headers(&[("host", v)]), &root);
         assert_eq!(n("127.0.0.1:8080").as_deref(), Some("127.0.0.1"));
         assert_eq!(n("[::1]:8080").as_deref(), Some("::1"));
+        assert_eq!(n("[::1]").as_deref(), Some("::1"));
         assert_eq!(n("LocalHost.").as_deref(), Some("localhost"));
         assert_eq!(n("evil.example:18777").as_deref(), Some("evil.example"));
-        assert_eq!(host_name(&HeaderMap::new()), None);
+        assert_eq!(n("desk_1.local").as_deref(), Some("desk_1.local"));
+        // Not one valid authority: refused whole.
+        assert_eq!(host_name(&HeaderMap::new(), &root), None);
+        for bad in [
+            "[::1]evil.com",
+            "[::1]:80evil",
+            "[evil.com]:80",
+            "::1:8080",
+            "user@127.0.0.1",
+            "127.0.0.1:",
+            "127.0.0.1:99999",
+            "127.0.0.1:8080:1",
+            "",
+            "127.0.0.1/x",
+            "local host",
+        ] {
+            assert_eq!(n(bad), None, "{bad:?}");
+        }
+        let mut two = headers(&[("host", "127.0.0.1:8080")]);
+        two.append(header::HOST, HeaderValue::from_static("evil.example"));
+        assert_eq!(host_name(&two, &root), None);
+        // The request line's own authority must be the Host's.
+        let h = headers(&[("host", "127.0.0.1:8080")]);
+        let abs = |u: &'static str| host_name(&h, &Uri::from_static(u));
+        assert_eq!(abs("http://127.0.0.1:8080/").as_deref(), Some("127.0.0.1"));
+        assert_eq!(abs("http://evil.example/"), None);
     }
 
     #[test]

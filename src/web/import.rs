@@ -43,9 +43,8 @@ pub(super) async fn form(State(app): State<Shared>, q: PageQuery, uri: Uri) -> R
 
 /// The preview as the page shows it.
 fn preview_json(p: &Preview, t: &Tournament, file: &str, lang: Lang) -> serde_json::Value {
-    let read = p.to_text(t, file, lang);
     json!({
-        "read": read.lines().next().unwrap_or_default(),
+        "read": p.read_line(file, lang),
         "to_add": p.to_add.iter().map(|r| json!({"line": r.line, "text": row_summary(&r.player, lang)})).collect::<Vec<_>>(),
         "duplicates": p.duplicates.iter().map(|d| json!({"line": d.row.line, "text": row_summary(&d.row.player, lang), "of": d.of.text(t, lang)})).collect::<Vec<_>>(),
         "refused": p.refused.iter().map(|r| json!({"line": r.line, "text": r.text, "reason": r.problem.text(lang)})).collect::<Vec<_>>(),
@@ -83,28 +82,46 @@ pub(super) async fn upload(
             .filter(|(_, b)| !b.is_empty())
             .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-file")))?;
         let t = app.load().await?;
-        let preview = player_list::read(&bytes, &t, &file_name)
-            .map_err(|e| WebError::BadRequest(e.text(lang)))?;
-        // The confirmation reads the decoded text (UTF-8) again.
-        let (text, _) = player_list::decode(&bytes);
-        Ok(json!({
-            "event": t.name,
-            "rounds": event_rounds(&t),
-            "preview": preview_json(&preview, &t, &file_name, lang),
-            "version": version(&t),
-            "file_name": file_name,
-            "list": text,
-        }))
+        // A school's list of thousands is read, checked and drawn on a blocking thread: the
+        // desk's other requests go on meanwhile.
+        super::blocking(move || {
+            let preview = player_list::read(&bytes, &t, &file_name)
+                .map_err(|e| WebError::BadRequest(e.text(lang)))?;
+            // The confirmation reads the decoded text (UTF-8) again.
+            let (text, _) = player_list::decode(&bytes);
+            Ok(json!({
+                "event": t.name,
+                "rounds": event_rounds(&t),
+                "preview": preview_json(&preview, &t, &file_name, lang),
+                "version": version(&t),
+                "file_name": file_name,
+                "list": text,
+            }))
+        })
+        .await
     }
     .await;
-    match shown {
-        Ok(data) => {
-            let page = Page::new(lang, "/players/import", lang.msg("imp-title"))
-                .with_csrf(f.get(CSRF_FIELD).as_deref().unwrap_or_default());
-            render(&app, "import.html", &page, data)
-        }
-        Err(e) => error_page(&app, lang, "/players/import", &e),
-    }
+    let csrf = f.get(CSRF_FIELD).unwrap_or_default();
+    let drawn = {
+        let app = app.clone();
+        tokio::task::spawn_blocking(move || match shown {
+            Ok(data) => {
+                let page =
+                    Page::new(lang, "/players/import", lang.msg("imp-title")).with_csrf(&csrf);
+                render(&app, "import.html", &page, data)
+            }
+            Err(e) => error_page(&app, lang, "/players/import", &e),
+        })
+        .await
+    };
+    drawn.unwrap_or_else(|e| {
+        error_page(
+            &app,
+            lang,
+            "/players/import",
+            &WebError::Internal(format!("the request's task failed: {e}")),
+        )
+    })
 }
 
 /// `POST /players/import/confirm` (`list`, `file_name`, `with_duplicates`, `version`, `lang`,

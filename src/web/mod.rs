@@ -47,6 +47,7 @@ use caller::caller_act;
 
 mod actions;
 pub mod api;
+mod backup;
 mod caller;
 mod categories;
 mod desk;
@@ -61,6 +62,8 @@ mod manual;
 mod pages;
 mod report;
 pub use report::organisers_report;
+mod server;
+pub use server::DeskLimits;
 mod versions;
 mod view;
 
@@ -82,6 +85,8 @@ pub struct ServeConfig {
     /// Host names the desk answers to besides `localhost`, loopback IPs and the bound IP
     /// (`--allow-host`, e.g. the laptop's name on the venue's network); see [`guard`].
     pub allowed_hosts: Vec<String>,
+    /// What an upload, a connection and a device may take (`--limit KEY=VALUE`).
+    pub limits: DeskLimits,
 }
 
 /// Who may change the event: everyone (loopback, no token), or holders of the token. The token
@@ -107,6 +112,8 @@ pub struct App {
     /// The address another device opens (the machine's network address, with `?token=`),
     /// when the desk serves beyond loopback: shown with its QR code on `/connect`.
     desk_url: Option<String>,
+    /// The event streams held by address, the changes being written, the stop.
+    gate: server::Gate,
 }
 
 /// The server's state as handlers receive it.
@@ -177,6 +184,12 @@ pub enum WebError {
     /// A failure of the server itself (a task that died, a template that did not render).
     #[error("{0}")]
     Internal(String),
+    /// A device asking for more than the desk keeps for one (event streams), in words.
+    #[error("{0}")]
+    TooMany(String),
+    /// A change asked for while the desk is stopping: not made.
+    #[error("the desk is stopping: nothing was changed; start it again and repeat the change")]
+    Stopping,
 }
 
 impl WebError {
@@ -207,6 +220,8 @@ impl WebError {
             WebError::Journal(JournalError::Io { .. } | JournalError::Line { .. })
             | WebError::Store(_)
             | WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            WebError::Stopping => StatusCode::SERVICE_UNAVAILABLE,
+            WebError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
             WebError::Journal(_) => StatusCode::CONFLICT,
         }
     }
@@ -225,6 +240,7 @@ impl WebError {
             | WebError::WrongHost(m)
             | WebError::TooLarge(m)
             | WebError::UnsupportedType(m)
+            | WebError::TooMany(m)
             | WebError::Conflict(m) => m.clone(),
             WebError::Field { field, value } => {
                 let field = lang.msg(&format!("web-field-{field}"));
@@ -236,6 +252,7 @@ impl WebError {
             WebError::BirthDate(d) => lang.fmt("web-error-birth-date", &[("date", d)]),
             WebError::Fen(e) => e.message(lang),
             WebError::Unauthorized => lang.msg("web-error-token"),
+            WebError::Stopping => lang.msg("web-error-stopping"),
             WebError::Tournament(TournamentError::ResultAlreadyRecorded {
                 round, board, ..
             }) => lang.fmt(
@@ -358,6 +375,7 @@ impl App {
             env: view::environment(),
             live,
             desk_url: None,
+            gate: server::Gate::default(),
         })
     }
 
@@ -415,6 +433,10 @@ impl App {
         edit: impl FnOnce(&mut Tournament) -> Result<T, WebError> + Send + 'static,
     ) -> Result<T, WebError> {
         let path = self.config.state.clone();
+        // A change started is written whole before the desk stops; none starts after.
+        let Some(_writing) = self.gate.writing() else {
+            return Err(WebError::Stopping);
+        };
         blocking(move || {
             journal::apply(&path, act, |t| {
                 if let Some(seen) = seen.filter(|s| !s.is_empty())
@@ -542,6 +564,7 @@ pub fn router(app: Shared) -> Router {
         .route("/rounds/{n}/export.csv", get(pages::export_csv))
         .route("/export/trf", get(pages::export_trf))
         .route("/export/state", get(pages::export_state))
+        .route("/export/event.arbiter", get(backup::export_backup))
         .route("/standings.csv", get(pages::export_standings_csv))
         .route("/players.csv", get(pages::export_players_csv))
         .route("/connect", get(pages::connect))
@@ -635,6 +658,24 @@ pub fn qr_text(url: &str) -> Option<String> {
             .light_color(Dense1x2::Dark)
             .quiet_zone(true)
             .build(),
+    )
+}
+
+/// The address of the hall's screens for the desk's address `desk_url` (as [`serve`] prints
+/// it) and its token: `/screen` with the screen's own key ([`guard::screen_key`]), which opens
+/// the pairings and the standings and nothing else.
+///
+/// ```
+/// let url = arbiter::web::screen_url("http://192.168.1.5:8080/?token=abc", "abc");
+/// assert!(url.starts_with("http://192.168.1.5:8080/screen?key="));
+/// assert!(!url.contains("abc"));
+/// ```
+pub fn screen_url(desk_url: &str, token: &str) -> String {
+    let base = desk_url.split("/?").next().unwrap_or(desk_url);
+    format!(
+        "{}/screen?key={}",
+        base.trim_end_matches('/'),
+        guard::screen_key(token)
     )
 }
 
@@ -732,16 +773,15 @@ pub async fn serve_live(
     ready(&url);
     let app = App::serving_at(config, &url);
     live::start_links(&app, links);
-    let hub = app.live.clone();
-    let stop = async move {
-        stop.await;
-        hub.stop();
+    let stop = {
+        let app = app.clone();
+        async move {
+            stop.await;
+            app.live.stop();
+            app.gate.stop();
+        }
     };
-    axum::serve(
-        listener,
-        router(app).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(stop)
-    .await?;
+    let limits = app.config.limits;
+    server::serve(listener, router(app.clone()), &app.gate, limits, stop).await;
     Ok(())
 }

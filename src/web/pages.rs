@@ -628,29 +628,32 @@ pub(super) async fn export_state(State(app): State<Shared>, q: PageQuery) -> Res
 /// address with the token and its QR code, shown only to a request that holds the token (the
 /// page is readable without it: the token must not reach whoever reads the pages); on
 /// loopback, that the desk is this computer's only.
-pub(super) async fn connect(
-    State(app): State<Shared>,
-    q: PageQuery,
-    uri: Uri,
-    headers: axum::http::HeaderMap,
-) -> Response {
+pub(super) async fn connect(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
     let page = app.page(&q, &uri, |l| l.msg("web-connect-title"));
     let t = match load(&app, page.lang, "/connect").await {
         Ok(t) => t,
         Err(r) => return r,
     };
+    // Beyond loopback only the token's holders reach this page (the guard): it shows them
+    // the address with the token.
     let (state, url, qr) = match &app.desk_url {
         None => ("loopback", None, None),
-        Some(_) if !app.allowed(&headers) => ("no-token", None, None),
         Some(url) => ("shown", Some(url.clone()), super::qr_svg(url)),
     };
+    // The hall's screens' own address (read only), beside the desk's.
+    let screen_url = match (&url, &app.access) {
+        (Some(url), super::Access::Token(token)) => Some(super::screen_url(url, token)),
+        _ => None,
+    };
+    let screen_qr = screen_url.as_deref().and_then(super::qr_svg);
     render(
         &app,
         "connect.html",
         &page,
         with(
             event_data(&t, page.lang),
-            json!({"connect": state, "url": url, "qr": qr}),
+            json!({"connect": state, "url": url, "qr": qr,
+                   "screen_url": screen_url, "screen_qr": screen_qr}),
         ),
     )
 }
@@ -705,43 +708,90 @@ pub(super) async fn export_csv(
     }
 }
 
-/// `GET /log`: the event's journal, newest first — when, who, what, with which arguments —
-/// each undone entry marked, and the button that undoes the last change.
+/// Entries a page of `/log` shows.
+const LOG_PAGE: u64 = 50;
+
+/// `GET /log[?page=N]`: the event's journal, newest first, 50 a page (read without the rest of
+/// the journal) — when (the server's time zone, named), who, what, with which arguments, the
+/// results a result entry recorded and replaced — each undone entry marked, and the button that
+/// undoes the last change not undone, naming it and the device it was made from.
 pub(super) async fn journal(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
     let page = app.page(&q, &uri, |l| l.msg("web-log-title"));
     let t = match load(&app, page.lang, "/").await {
         Ok(t) => t,
         Err(r) => return r,
     };
+    let number: u64 = uri
+        .query()
+        .and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("page=")))
+        .and_then(|n| n.parse().ok())
+        .filter(|&n| n >= 1)
+        .unwrap_or(1);
     let path = app.config.state.clone();
-    let entries = match super::blocking(move || Ok(crate::tournament::journal::read(&path)?)).await
+    let log = match super::blocking(move || {
+        let log = crate::tournament::journal::read_page(&path, number - 1, LOG_PAGE)?;
+        // The entry the button undoes, when it is not on this page.
+        let last = match log.last_standing {
+            Some(seq) if !log.entries.iter().any(|e| e.seq == seq) => {
+                let n = log.total.saturating_sub(seq) / LOG_PAGE;
+                crate::tournament::journal::read_page(&path, n, LOG_PAGE)?
+                    .entries
+                    .into_iter()
+                    .find(|e| e.seq == seq)
+            }
+            Some(seq) => log.entries.iter().find(|e| e.seq == seq).cloned(),
+            None => None,
+        };
+        Ok((log, last))
+    })
+    .await
     {
         Ok(e) => e,
         Err(e) => return error_page(&app, page.lang, "/", &e),
     };
-    let undone = crate::tournament::journal::undone_by(&entries);
-    let rows: Vec<Value> = entries
+    let (log, last) = log;
+    let rows: Vec<Value> = log
+        .entries
         .iter()
-        .rev()
         .map(|e| {
-            let by = undone.iter().find(|(u, _)| *u == e.seq).map(|(_, by)| *by);
+            let by = log.undone_by.iter().find(|(u, _)| *u == e.seq).map(|(_, by)| *by);
             json!({
-                "seq": e.seq, "time": e.time.replace('T', " ").trim_end_matches('Z'),
+                "seq": e.seq, "time": crate::tournament::journal::local_time(&e.time),
                 "who": e.who.text_in(page.lang), "device": e.who.device,
                 "action": crate::tournament::journal::action_text(&e.action, page.lang),
                 // An undo names its entry in the "change" column already.
                 "args": if e.undoes.is_some() { String::new() } else { crate::tournament::journal::args_text(&e.args, page.lang) },
+                "results": crate::tournament::journal::results_text(&e.results, page.lang),
                 "undone_by": by, "undoes": e.undoes,
             })
         })
         .collect();
+    // The creation of the event is not undone: no button for it.
+    let undo = last.filter(|e| e.version_before.is_some()).map(|e| {
+        json!({
+            "seq": e.seq,
+            "text": page.lang.fmt("web-log-undo-entry", &[
+                ("seq", &e.seq.to_string()),
+                ("action", &crate::tournament::journal::action_text(&e.action, page.lang)),
+                ("who", &e.who.text_in(page.lang)),
+            ]),
+        })
+    });
+    let (first, last_seq) = (
+        log.entries.last().map_or(0, |e| e.seq),
+        log.entries.first().map_or(0, |e| e.seq),
+    );
     render(
         &app,
         "log.html",
         &page,
         with(
             event_data(&t, page.lang),
-            json!({"entries": rows, "version": version(&t)}),
+            json!({"entries": rows, "version": version(&t), "undo": undo,
+                   "zone": crate::tournament::journal::time_zone_text(),
+                   "page": number, "newer": (number > 1).then(|| number - 1),
+                   "older": (number * LOG_PAGE < log.total).then(|| number + 1),
+                   "first": first, "last": last_seq, "total": log.total}),
         ),
     )
 }

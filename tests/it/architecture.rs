@@ -390,6 +390,33 @@ fn no_arrow_points_the_wrong_way() {
     );
 }
 
+/// Only the event's record (`src/tournament/record/`) knows SQL: no other file names
+/// `rusqlite` (the model, the pairer, the CLI and the pages see the model's types).
+#[test]
+fn only_the_record_knows_sql() {
+    let src = src_dir();
+    let record = src.join("tournament").join("record");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let speaking: Vec<String> = files
+        .iter()
+        .filter(|f| !f.starts_with(&record))
+        .filter(|f| {
+            fs::read_to_string(f)
+                .expect("source is UTF-8")
+                .lines()
+                .any(|l| code_of(l).contains("rusqlite"))
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(speaking.is_empty(), "SQL outside the record: {speaking:?}");
+    assert!(
+        files.iter().any(|f| f.starts_with(&record)),
+        "no record room found at {}",
+        record.display()
+    );
+}
+
 #[test]
 fn long_files_say_why() {
     let src = src_dir();

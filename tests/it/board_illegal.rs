@@ -366,7 +366,8 @@ r3k2r/8/8/8/8/8/8/R4RK1
         .map(|m| UciMove::from_standard(m).to_string())
         .collect();
     assert_eq!(ucis, ["e1g1"]);
-    // With K = 1 every placement is judged at once: the rook move is committed first.
+    // With K = 1 every placement is judged at once: the rook move is committed first, then
+    // replaced by castling when the king follows before Black acts (the same hand's move).
     let hasty = RecogniserConfig {
         stability: StabilityRule {
             snapshots: 1,
@@ -374,12 +375,27 @@ r3k2r/8/8/8/8/8/8/R4RK1
         },
         ..config
     };
-    let r = read_board_log(log, &hasty).unwrap();
-    let first = r
-        .moves()
-        .first()
-        .map(|m| UciMove::from_standard(*m).to_string());
+    let mut streaming = arbiter::board::Recogniser::new(hasty);
+    let mut first = None;
+    for s in arbiter::board::parse_log(log).unwrap() {
+        streaming.push(&s).unwrap();
+        if first.is_none() {
+            first = streaming.events().iter().find_map(|e| match &e.kind {
+                BoardEventKind::Move(m) => Some(m.uci.clone()),
+                _ => None,
+            });
+        }
+    }
     assert_eq!(first.as_deref(), Some("h1f1"));
+    assert_eq!(streaming.revisions(), 1);
+    let r = streaming.finish();
+    let ucis: Vec<String> = r
+        .moves()
+        .into_iter()
+        .map(|m| UciMove::from_standard(m).to_string())
+        .collect();
+    assert_eq!(ucis, ["e1g1"]);
+    assert!(r.illegal_acts().is_empty(), "{:?}", r.events);
 }
 
 #[test]

@@ -548,7 +548,7 @@ fn gendered_words_follow_the_sex() {
     );
     ok(&["add-player", "t.json", "--name", "Сидоров Иван"], d);
     let state: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(d.join("t.json")).unwrap()).unwrap();
+        serde_json::from_str(&crate::common::state_text(&d.join("t.json"))).unwrap();
     let sexes: Vec<&serde_json::Value> = state["players"]
         .as_array()
         .unwrap()
@@ -670,7 +670,7 @@ fn the_events_preset_is_used_by_every_command() {
     for n in ["Anna", "Boris", "Chen"] {
         ok(&["add-player", "t.json", "--name", n], d);
     }
-    let state = std::fs::read_to_string(d.join("t.json")).unwrap();
+    let state = crate::common::state_text(&d.join("t.json"));
     assert!(state.contains("\"preset\": \"fide\""), "{state}");
     let out = ok(&["pair", "t.json", "--auto", "--lang", "en"], d);
     assert!(out.starts_with("round 1 paired (fide rules):"), "{out}");

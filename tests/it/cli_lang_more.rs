@@ -13,8 +13,8 @@ fn serve_and_adjudicate_refusals_in_both_languages() {
         &["serve", "junk.txt", "--addr", "127.0.0.1:0"],
         1,
         false,
-        "arbiter: cannot serve junk.txt: junk.txt:1:1: not a tournament state file",
-        "arbiter: стол судьи не открыт по файлу junk.txt: junk.txt:1:1: это не файл состояния турнира",
+        "arbiter: junk.txt is not an event (a TRF file?)",
+        "arbiter: junk.txt — не турнир (файл TRF?)",
         d,
     );
     // 192.0.2.1 (TEST-NET-1, RFC 5737) is no address of this machine.

@@ -2,11 +2,11 @@
 //!
 //! - property: any sequence of changes (register a player, pair the next round, record or
 //!   correct a result, withdraw, bye, forbid a pair) made through the one way in
-//!   ([`journal::apply`]), then undone one by one, gives back every earlier state file byte
-//!   for byte, and the journal only grows;
+//!   ([`journal::apply`]), then undone one by one, gives back every earlier state of the
+//!   event exactly (its JSON byte for byte), and the journal only grows;
 //! - the CLI: `tournament log` lists who did what with the versions chained; `tournament
 //!   undo --entry N` of a result the next round was paired on is refused with the reason in
-//!   English and Russian; a state changed outside the journal is not undone;
+//!   English and Russian; a row changed outside the journal is not undone over;
 //! - the TRF export carries the pairing-relevant entries as `###` lines, our reader takes
 //!   the file, and the tournament read back pairs the next round as the state does.
 
@@ -19,7 +19,7 @@ use arbiter::tournament::standings::Preset;
 use arbiter::tournament::{BoardResult, Bye, ByeKind, GameRef, Player, Tournament, store};
 use proptest::prelude::*;
 
-use crate::common::{fails, ok, tournament};
+use crate::common::{fails, ok, state_text, tournament};
 
 type Error = Box<dyn std::error::Error>;
 
@@ -130,19 +130,19 @@ proptest! {
         let act = Act::new(Who::cli(), "new", serde_json::json!({}));
         journal::create::<Error>(&path, act, &Tournament::new("Property", 5)).unwrap();
         // Four players first, so that pairings happen.
-        let mut states = vec![std::fs::read(&path).unwrap()];
+        let mut states = vec![state_text(&path)];
         for op in [Op::AddPlayer(1500), Op::AddPlayer(1400), Op::AddPlayer(1300), Op::AddPlayer(1200)]
             .iter()
             .chain(&ops)
         {
             if apply(&path, op) {
-                let now = std::fs::read(&path).unwrap();
+                let now = state_text(&path);
                 if now != *states.last().unwrap() {
                     states.push(now);
                 }
             } else {
                 // A refused change leaves the file as it was.
-                prop_assert_eq!(&std::fs::read(&path).unwrap(), states.last().unwrap());
+                prop_assert_eq!(&state_text(&path), states.last().unwrap());
             }
         }
         let changes = journal::read(&path).unwrap().len();
@@ -151,7 +151,7 @@ proptest! {
         for (k, earlier) in states.iter().rev().skip(1).enumerate() {
             let e = journal::undo::<Error>(&path, Who::cli(), None, |_| Ok(())).unwrap();
             prop_assert_eq!(e.seq as usize, changes + k + 1);
-            prop_assert_eq!(&std::fs::read(&path).unwrap(), earlier);
+            prop_assert_eq!(&state_text(&path), earlier);
         }
         // Back at the creation: nothing before it; the journal kept every entry.
         let refused = journal::undo::<Error>(&path, Who::cli(), None, |_| Ok(())).unwrap_err();
@@ -197,7 +197,9 @@ fn the_log_lists_every_change_with_the_versions_chained() {
     event_with_two_rounds(dir.path());
     let json: serde_json::Value =
         serde_json::from_str(&ok(&["log", "ev.json", "--format", "json"], dir.path())).unwrap();
-    let entries = json.as_array().unwrap();
+    // Newest first, as the log reads.
+    let mut entries = json.as_array().unwrap().clone();
+    entries.reverse();
     let actions: Vec<&str> = entries
         .iter()
         .map(|e| e["action"].as_str().unwrap())
@@ -274,7 +276,7 @@ fn undo_goes_back_one_change_and_refuses_a_result_paired_on() {
         ],
         d,
     );
-    let before_pairing = std::fs::read(&state).unwrap();
+    let before_pairing = state_text(&state);
     ok(&["pair", "ev.json", "--auto"], d);
 
     // Entry 8 (board 2's result) has round 2's pairing (entry 9) on it.
@@ -304,7 +306,7 @@ fn undo_goes_back_one_change_and_refuses_a_result_paired_on() {
         out.trim(),
         "Undone: entry 9 (round paired); recorded as entry 10."
     );
-    assert_eq!(std::fs::read(&state).unwrap(), before_pairing);
+    assert_eq!(state_text(&state), before_pairing);
     // Now entry 8 is the last change: named, it is undone.
     ok(&["undo", "ev.json", "--entry", "8"], d);
     let t = store::load(&state).unwrap();
@@ -313,14 +315,35 @@ fn undo_goes_back_one_change_and_refuses_a_result_paired_on() {
     assert!(log.contains("[undone by entry 10]"), "{log}");
     assert!(log.contains("undo (undoes entry 8)"), "{log}");
 
-    // A change made outside the journal (a hand edit) is not undone over.
-    let mut t = store::load(&state).unwrap();
-    t.name = "Edited by hand".into();
-    store::save(&t, &state).unwrap();
+    // A change made outside the journal (a hand edit with `sqlite3`) of a row the last change
+    // wrote is not undone over; one of another row is kept by an undo.
+    let db = rusqlite::Connection::open(&state).unwrap();
+    db.execute(
+        "UPDATE event SET data = json_set(data, '$.name', 'Edited by hand')",
+        [],
+    )
+    .unwrap();
+    db.execute(
+        "UPDATE game SET data = json_set(data, '$.result', 'black_wins') WHERE round = 1 AND board = 1",
+        [],
+    )
+    .unwrap();
+    drop(db);
     let err = fails(&["undo", "ev.json", "--lang", "en"], d);
     assert!(err.contains("was changed outside the journal"), "{err}");
     let err = fails(&["undo", "ev.json", "--lang", "ru"], d);
     assert!(err.contains("изменён помимо журнала"), "{err}");
+    let db = rusqlite::Connection::open(&state).unwrap();
+    db.execute(
+        "UPDATE game SET data = json_set(data, '$.result', 'white_wins') WHERE round = 1 AND board = 1",
+        [],
+    )
+    .unwrap();
+    drop(db);
+    ok(&["undo", "ev.json"], d);
+    let t = store::load(&state).unwrap();
+    assert_eq!(t.name, "Edited by hand");
+    assert!(t.round(1).unwrap().games[0].result.is_none());
 }
 
 #[test]
@@ -467,6 +490,7 @@ async fn desk_form(
     let req = axum::http::Request::builder()
         .method(method)
         .uri(uri)
+        .header("host", "localhost")
         .header("content-type", "application/x-www-form-urlencoded")
         .header("cookie", format!("arbiter_session={SESSION}"))
         .header("user-agent", "TestTablet/1.0")
@@ -509,22 +533,21 @@ async fn the_desk_journals_its_changes_and_undoes_the_last_one() {
         preset: Some(Preset::DetskyMat),
         token: None,
         allowed_hosts: Vec::new(),
+        limits: Default::default(),
     };
-    // Nothing journalled yet: the page says so and offers no undo.
-    let (_, _, empty) = desk_form(&cfg, "/log?lang=en", "").await;
-    assert!(
-        empty.contains(r#"id="log-empty""#) && !empty.contains(r#"id="undo""#),
-        "{empty}"
-    );
+    // Only the event's creation journalled yet: it is not undone.
+    let (s, _, body) = desk_form(&cfg, "/log/undo", "lang=en").await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(body.contains("Entry 1 created the event"), "{body}");
     let (s, _, _) = desk_form(&cfg, "/rounds/next", "lang=en").await;
     assert_eq!(s, StatusCode::SEE_OTHER);
-    let paired = std::fs::read(&path).unwrap();
+    let paired = state_text(&path);
     let (s, _, _) = desk_form(&cfg, "/rounds/1/result", "board=1&result=1-0&lang=en").await;
     assert_eq!(s, StatusCode::SEE_OTHER);
     let entries = journal::read(&path).unwrap();
     let actions: Vec<&str> = entries.iter().map(|e| e.action.as_str()).collect();
-    assert_eq!(actions, ["pair", "result"]);
-    let e = &entries[1];
+    assert_eq!(actions, ["save", "pair", "result"]);
+    let e = &entries[2];
     assert_eq!(e.who.via, "desk");
     assert_eq!(e.who.device.as_deref(), Some("TestTablet/1.0"));
     assert_eq!(e.args["round"], 1);
@@ -534,36 +557,38 @@ async fn the_desk_journals_its_changes_and_undoes_the_last_one() {
         e.args.get("csrf").is_none(),
         "the form key is not journalled"
     );
-    assert_eq!(e.version_before, Some(entries[0].version_after.clone()));
+    assert_eq!(e.version_before, Some(entries[1].version_after.clone()));
 
     // The page lists them, newest first, with the undo button and the state's version.
     let (s, _, page) = desk_form(&cfg, "/log?lang=en", "").await;
     assert_eq!(s, StatusCode::OK);
+    // The button names the entry it undoes and the device it was made from.
     assert!(
-        page.contains(r#"<button id="undo">Undo the last change</button>"#),
+        page.contains(r#"<button id="undo">Undo entry 3 (result), made from desk "#)
+            && page.contains("(TestTablet&#x2f;1.0)</button>"),
         "{page}"
     );
-    assert!(page.find(r#"id="entry-2""#).unwrap() < page.find(r#"id="entry-1""#).unwrap());
+    assert!(page.find(r#"id="entry-3""#).unwrap() < page.find(r#"id="entry-2""#).unwrap());
     assert!(page.contains("round paired"), "{page}");
     let version = journal::version(&store::load(&path).unwrap());
     assert!(page.contains(&format!(r#"value="{version}""#)), "{page}");
     let (_, _, ru) = desk_form(&cfg, "/log?lang=ru", "").await;
-    assert!(ru.contains("Отменить последнее изменение") && ru.contains("жеребьёвка тура"));
+    assert!(ru.contains("Отменить запись 3 (результат)") && ru.contains("жеребьёвка тура"));
 
     // A page shown before a change is refused; the current one undoes the result.
     let (s, _, body) = desk_form(&cfg, "/log/undo", "version=0000000000000000&lang=en").await;
     assert_eq!(s, StatusCode::CONFLICT, "{body}");
-    assert_eq!(journal::read(&path).unwrap().len(), 2);
+    assert_eq!(journal::read(&path).unwrap().len(), 3);
     let (s, location, _) =
         desk_form(&cfg, "/log/undo", &format!("version={version}&lang=en")).await;
     assert_eq!(s, StatusCode::SEE_OTHER);
     assert_eq!(location, "/log?lang=en&saved=1");
-    assert_eq!(std::fs::read(&path).unwrap(), paired);
+    assert_eq!(state_text(&path), paired);
     let entries = journal::read(&path).unwrap();
-    assert_eq!(entries[2].undoes, Some(2));
-    assert_eq!(entries[2].who.via, "desk");
+    assert_eq!(entries[3].undoes, Some(3));
+    assert_eq!(entries[3].who.via, "desk");
     let (_, _, page) = desk_form(&cfg, "/log?lang=en", "").await;
-    assert!(page.contains("undone by entry 3"), "{page}");
+    assert!(page.contains("undone by entry 4"), "{page}");
     // The pairing, the first change the journal saw, goes back to the file as it was before.
     let version = journal::version(&store::load(&path).unwrap());
     let (s, _, _) = desk_form(&cfg, "/log/undo", &format!("version={version}&lang=en")).await;
@@ -571,5 +596,5 @@ async fn the_desk_journals_its_changes_and_undoes_the_last_one() {
     assert_eq!(store::load(&path).unwrap().paired_rounds(), 0);
     let (s, _, body) = desk_form(&cfg, "/log/undo", "lang=en").await;
     assert_eq!(s, StatusCode::CONFLICT);
-    assert!(body.contains("nothing to undo"), "{body}");
+    assert!(body.contains("Entry 1 created the event"), "{body}");
 }

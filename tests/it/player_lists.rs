@@ -352,7 +352,7 @@ fn the_command_previews_then_applies() {
     ]);
     let list = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/players/school-1251.csv");
     let list = list.to_str().unwrap();
-    let before = std::fs::read(&state).unwrap();
+    let before = crate::common::snapshot(&state);
     let text = run(&["tournament", "add-players", s, list, "--lang", "ru"]);
     assert!(
         text.contains("кодировка windows-1251, разделитель «;»"),
@@ -365,7 +365,7 @@ fn the_command_previews_then_applies() {
     );
     assert!(text.contains("Ничего не записано"), "{text}");
     assert_eq!(
-        std::fs::read(&state).unwrap(),
+        crate::common::snapshot(&state),
         before,
         "a preview writes nothing"
     );

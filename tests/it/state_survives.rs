@@ -1,21 +1,33 @@
-//! The tournament state file survives concurrent writers and killed writers:
-//! two CLI processes adding players at once lose no update (the advisory lock of
-//! `store::lock` around each read-modify-write), and a writer SIGKILLed at random points
-//! always leaves a file that loads as the old or the new state (the atomic write of
-//! `store::save`).
+//! The event's database survives concurrent writers and killed writers: two CLI processes
+//! adding players at once lose no update (each change one `BEGIN IMMEDIATE` transaction, the
+//! others waiting their turn), and a writer SIGKILLed at random points always leaves an event
+//! that loads as the old or the new state (SQLite's write-ahead log).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use arbiter::tournament::journal::{self, Act, Who};
 use arbiter::tournament::{Player, Tournament, store};
+
+/// A player added through the journal's one way in, by the library.
+fn add(path: &Path, name: String) {
+    let act = Act::new(Who::library(), "add-player", serde_json::json!({}));
+    journal::apply(path, act, |t| -> Result<u16, Box<dyn std::error::Error>> {
+        Ok(t.add_player(Player {
+            name,
+            ..Player::default()
+        })?)
+    })
+    .unwrap();
+}
 
 fn arbiter() -> Command {
     Command::new(env!("CARGO_BIN_EXE_arbiter"))
 }
 
 fn new_state(dir: &Path) -> PathBuf {
-    let path = dir.join("event.json");
+    let path = dir.join("event.arbiter");
     let out = arbiter()
         .args(["tournament", "new", "--name", "Race Open", "--rounds", "5"])
         .arg(&path)
@@ -65,25 +77,19 @@ fn two_cli_processes_adding_players_lose_no_update() {
     assert_eq!(ranks, (1..=40).collect::<Vec<u16>>());
 }
 
-/// Two threads of `store::update` on one file: no update lost either (the library path the
+/// Two threads of `journal::apply` on one file: no update lost either (the library path the
 /// web page uses).
 #[test]
 fn concurrent_library_updates_lose_no_update() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("event.json");
+    let path = dir.path().join("event.arbiter");
     store::save(&Tournament::new("Threads", 5), &path).unwrap();
     let workers: Vec<_> = (0..2)
         .map(|w| {
             let path = path.clone();
             std::thread::spawn(move || {
                 for i in 0..25 {
-                    store::update(&path, |t| -> Result<u16, Box<dyn std::error::Error>> {
-                        Ok(t.add_player(Player {
-                            name: format!("W{w} P{i}"),
-                            ..Player::default()
-                        })?)
-                    })
-                    .unwrap();
+                    add(&path, format!("W{w} P{i}"));
                 }
             })
         })
@@ -98,7 +104,7 @@ fn concurrent_library_updates_lose_no_update() {
 const WRITER_ENV: &str = "ARBITER_TEST_KILLED_WRITER";
 
 /// Not a test of its own: run as a child process with [`WRITER_ENV`] set, it adds players
-/// `P1`, `P2`, … to the state file through `store::update`, forever (until killed).
+/// `P1`, `P2`, … to the event through `journal::apply`, forever (until killed).
 #[test]
 fn killed_writer_child() {
     let Some(path) = std::env::var_os(WRITER_ENV) else {
@@ -106,7 +112,8 @@ fn killed_writer_child() {
     };
     let path = PathBuf::from(path);
     loop {
-        store::update(&path, |t| -> Result<u16, Box<dyn std::error::Error>> {
+        let act = Act::new(Who::library(), "add-player", serde_json::json!({}));
+        journal::apply(&path, act, |t| -> Result<u16, Box<dyn std::error::Error>> {
             let n = t.players.len() + 1;
             Ok(t.add_player(Player {
                 name: format!("P{n}"),
@@ -142,7 +149,7 @@ fn killed_writer_leaves_old_or_new_state() {
         rng
     };
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("event.json");
+    let path = dir.path().join("event.arbiter");
     store::save(&Tournament::new("Killed", 9), &path).unwrap();
     let exe = std::env::current_exe().unwrap();
     let mut last = 0;

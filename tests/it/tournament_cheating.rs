@@ -68,7 +68,7 @@ fn the_fourth_cheating_incident_proposes_disqualification() {
         v["disqualification"],
         serde_json::json!([{"player": 2, "cheating_incidents": 4, "applied": false}])
     );
-    let state = std::fs::read_to_string(d.join("ev.json")).unwrap();
+    let state = crate::common::state_text(&d.join("ev.json"));
     assert!(!state.contains("disqualified_from"), "{state}");
     // The arbiter confirms (correcting the same result): Boris is out from round 3.
     let out = ok(
@@ -80,7 +80,7 @@ fn the_fourth_cheating_incident_proposes_disqualification() {
         "{out}"
     );
     let state: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(d.join("ev.json")).unwrap()).unwrap();
+        serde_json::from_str(&crate::common::state_text(&d.join("ev.json"))).unwrap();
     let boris = state["players"]
         .as_array()
         .unwrap()

@@ -541,7 +541,7 @@ fn a_seeded_drawing_of_lots_repeats_round_1() {
 
     // The seed survives the state file, the TRF and the TRF read back.
     let state: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(d.join("c.json")).unwrap()).unwrap();
+        serde_json::from_str(&crate::common::state_text(&d.join("c.json"))).unwrap();
     assert_eq!(state["lots_seed"], 0);
     assert_eq!(state["initial_colour"], "black");
     let trf = ok(&["export", "c.json", "--format", "trf"], d);
@@ -650,10 +650,10 @@ fn fide_mode_refuses_and_cannot_be_re_entered() {
         e.contains("чтобы изменить результат на доске 1, нужна пометка"),
         "{e}"
     );
-    let before = std::fs::read(d.join("f.json")).unwrap();
+    let before = crate::common::snapshot(&d.join("f.json"));
     fails(&correct, d);
     assert_eq!(
-        std::fs::read(d.join("f.json")).unwrap(),
+        crate::common::snapshot(&d.join("f.json")),
         before,
         "a refusal writes nothing"
     );

@@ -132,7 +132,7 @@ fn a_name_longer_than_its_trf_columns() {
         &["add-player", "ev.json", "--name", long, "--rating", "1500"],
         d,
     );
-    let state = std::fs::read_to_string(d.join("ev.json")).unwrap();
+    let state = crate::common::state_text(&d.join("ev.json"));
     assert!(state.contains(long), "{state}");
     let standings = ok(&["standings", "ev.json"], d);
     assert!(standings.contains(long), "{standings}");

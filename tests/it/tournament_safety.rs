@@ -16,7 +16,7 @@ fn exits(code: i32, args: &[&str], dir: &Path) -> String {
 }
 
 fn state(dir: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(dir.join("ev.json")).unwrap()).unwrap()
+    serde_json::from_str(&crate::common::state_text(&dir.join("ev.json"))).unwrap()
 }
 
 /// A small event: players (name, rating) added in this order, round 1 paired by hand.

@@ -38,6 +38,7 @@ pub(crate) fn config(state: &Path, token: Option<&str>) -> ServeConfig {
         preset: Some(Preset::DetskyMat),
         token: token.map(str::to_string),
         allowed_hosts: Vec::new(),
+        limits: Default::default(),
     }
 }
 
@@ -110,6 +111,10 @@ async fn send_raw(
     headers: &[(&str, &str)],
 ) -> (StatusCode, axum::http::HeaderMap, String) {
     let mut req = Request::builder().method(method).uri(uri);
+    // Every client names the host (the desk refuses a request that does not).
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        req = req.header("host", "localhost");
+    }
     for (k, v) in headers {
         req = req.header(*k, *v);
     }
@@ -243,7 +248,7 @@ async fn every_status_code_of_the_api() {
     assert!(body.contains("without a result"), "{body}");
 
     // A stale version: 409 and nothing written; the current one: 200.
-    let before = std::fs::read_to_string(&path).unwrap();
+    let before = crate::common::snapshot(&path);
     let (s, _, _) = send(
         &cfg,
         "POST",
@@ -253,7 +258,7 @@ async fn every_status_code_of_the_api() {
     )
     .await;
     assert_eq!(s, StatusCode::CONFLICT);
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    assert_eq!(crate::common::snapshot(&path), before);
     let now = version(&store::load(&path).unwrap());
     let (s, _, body) = send(
         &cfg,
@@ -322,11 +327,55 @@ async fn changes_need_the_token_when_the_server_has_one() {
     .await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
     assert_eq!(store::load(&path).unwrap().paired_rounds(), 0);
-    // Reading needs none.
-    let (s, _, _) = send(&cfg, "GET", "/api/event", "", &[]).await;
+    // Reading needs it too: without it nothing is shown, in words.
+    let (s, _, body) = send(&cfg, "GET", "/api/event", "", &[]).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    assert!(!body.contains("Player 01"), "{body}");
+    for page in [
+        "/?lang=en",
+        "/players?lang=en",
+        "/log",
+        "/export/state",
+        "/players.csv",
+    ] {
+        let (s, _, body) = send(&cfg, "GET", page, "", &[]).await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED, "{page}");
+        assert!(!body.contains("Player 01"), "{page}: {body}");
+    }
+    let (_, _, body) = send(&cfg, "GET", "/?lang=en", "", &[]).await;
+    assert!(body.contains("This desk needs its access token"), "{body}");
+    let (s, _, body) = send(
+        &cfg,
+        "GET",
+        "/api/event",
+        "",
+        &[("x-arbiter-token", "s3cret")],
+    )
+    .await;
     assert_eq!(s, StatusCode::OK);
-    let (s, _, _) = send(&cfg, "GET", "/?lang=en", "", &[]).await;
+    assert!(body.contains("Player 01"), "{body}");
+    // The pages' scripts hold nothing and need nothing.
+    let (s, _, _) = send(&cfg, "GET", "/desk.js", "", &[]).await;
     assert_eq!(s, StatusCode::OK);
+    // The hall's screen has its own key: opened once with it, kept as a cookie; it opens the
+    // screen and nothing else.
+    let key = arbiter::web::guard::screen_key("s3cret");
+    assert_ne!(key, "s3cret");
+    let (s, _, _) = send(&cfg, "GET", "/screen", "", &[]).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    let (s, h, _) = send(&cfg, "GET", &format!("/screen?key={key}&lang=en"), "", &[]).await;
+    assert_eq!(s, StatusCode::SEE_OTHER);
+    assert_eq!(h[header::LOCATION], "/screen?lang=en");
+    let screen = format!("arbiter_screen={key}");
+    assert!(h[header::SET_COOKIE].to_str().unwrap().starts_with(&screen));
+    let (s, _, body) = send(&cfg, "GET", "/screen?lang=en", "", &[("cookie", &screen)]).await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    for page in ["/", "/players", "/api/event", "/export/state"] {
+        let (s, _, _) = send(&cfg, "GET", page, "", &[("cookie", &screen)]).await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED, "{page} with the screen's key");
+    }
+    let (s, _, _) = send(&cfg, "POST", "/api/rounds/next", "", &[("cookie", &screen)]).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
     // A page opened with the token remembers it as a cookie and drops it from the address
     // (303 to the same page, its other parameters kept); the cookie or a header pass.
     let (s, h, _) = send(&cfg, "GET", "/rounds/1?token=s3cret&lang=en", "", &[]).await;
@@ -343,9 +392,9 @@ async fn changes_need_the_token_when_the_server_has_one() {
         (s, &h[header::LOCATION]),
         (StatusCode::SEE_OTHER, &"/".parse().unwrap())
     );
-    // A wrong token is not remembered: the page, no cookie for it.
+    // A wrong token is not remembered: refused, no cookie for it.
     let (s, h, _) = send(&cfg, "GET", "/?token=guess", "", &[]).await;
-    assert_eq!(s, StatusCode::OK);
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
     assert!(
         h.get_all(header::SET_COOKIE)
             .iter()
@@ -448,7 +497,7 @@ async fn pages_in_both_languages_and_stale_forms() {
     )
     .await;
     assert_eq!(s, StatusCode::SEE_OTHER);
-    let before = std::fs::read_to_string(&path).unwrap();
+    let before = crate::common::snapshot(&path);
     let (s, _, body) = send(
         &cfg,
         "POST",
@@ -459,7 +508,7 @@ async fn pages_in_both_languages_and_stale_forms() {
     .await;
     assert_eq!(s, StatusCode::CONFLICT);
     assert!(body.contains("Турнир изменился"), "{body}");
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    assert_eq!(crate::common::snapshot(&path), before);
     // A second result from the page says why, in the page's language.
     let now = version(&store::load(&path).unwrap());
     let (s, _, body) = send(
@@ -1154,7 +1203,7 @@ async fn form_errors_are_in_the_page_language() {
             "Дата рождения «yesterday»".into(),
         ),
     ];
-    let before = std::fs::read_to_string(&path).unwrap();
+    let before = crate::common::snapshot(&path);
     for (uri, body, status, title, text) in cases {
         let (s, _, html) = send(&cfg, "POST", uri, &body, &form).await;
         assert_eq!(s, status, "{uri} {body}: {html}");
@@ -1177,7 +1226,7 @@ async fn form_errors_are_in_the_page_language() {
             assert!(!html.contains(english), "{english}: {html}");
         }
     }
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    assert_eq!(crate::common::snapshot(&path), before);
 }
 
 /// The `Location` of a redirect.
@@ -1410,7 +1459,7 @@ async fn two_devices_entering_different_boards_both_succeed() {
         )
     );
     // The tablet's form for board 1, shown before the laptop's result: a real conflict.
-    let before = std::fs::read_to_string(&path).unwrap();
+    let before = crate::common::snapshot(&path);
     let (s, _, body) = send(
         &cfg,
         "POST",
@@ -1426,7 +1475,7 @@ async fn two_devices_entering_different_boards_both_succeed() {
     .await;
     assert_eq!(s, StatusCode::CONFLICT);
     assert!(body.contains("Турнир изменился"), "{body}");
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    assert_eq!(crate::common::snapshot(&path), before);
 }
 
 /// Girls are «выбыла»: the sex chosen on the registration form is kept and the pages' gendered
@@ -1682,17 +1731,31 @@ fn tablet_mode_prints_the_machines_network_address() {
         .and_then(|r| r.split('/').next())
         .unwrap()
         .to_string();
-    let mut conn = std::net::TcpStream::connect(&addr).unwrap();
-    write!(
-        conn,
-        "GET /api/event HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut answer = String::new();
-    conn.read_to_string(&mut answer).unwrap();
+    let token = line
+        .split("?token=")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    let ask = |token_header: &str| {
+        let mut conn = std::net::TcpStream::connect(&addr).unwrap();
+        write!(
+            conn,
+            "GET /api/event HTTP/1.1\r\nHost: {addr}\r\n{token_header}Connection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        conn.read_to_string(&mut answer).unwrap();
+        answer
+    };
+    // The event is read with the token only.
+    let with = ask(&format!("X-Arbiter-Token: {token}\r\n"));
+    let without = ask("");
     assert!(stop().success());
     assert_eq!(child.wait().unwrap().code(), Some(0));
-    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(with.starts_with("HTTP/1.1 200"), "{with}");
+    assert!(without.starts_with("HTTP/1.1 401"), "{without}");
 }
 
 /// Mistakes undone on the pages: a withdrawal cancelled (the player is paired again) and a
@@ -2073,7 +2136,9 @@ async fn the_desks_address_and_its_qr_code_for_a_tablet() {
     let get = |cookie: Option<&'static str>| {
         let cfg = cfg.clone();
         async move {
-            let mut req = Request::builder().uri("/connect?lang=ru");
+            let mut req = Request::builder()
+                .uri("/connect?lang=ru")
+                .header("host", "192.168.1.5:8080");
             if let Some(c) = cookie {
                 req = req.header("cookie", c);
             }
@@ -2089,13 +2154,21 @@ async fn the_desks_address_and_its_qr_code_for_a_tablet() {
     };
     let page = get(None).await;
     assert!(
-        page.contains(r#"id="connect-no-token""#) && !page.contains("0123456789abcdef"),
+        page.contains("ключ доступа") && !page.contains("0123456789abcdef"),
         "{page}"
     );
     let page = get(Some("arbiter_token=0123456789abcdef0123456789abcdef")).await;
     assert!(
         page.contains("192.168.1.5:8080&#x2f;?token=0123456789abcdef0123456789abcdef")
             && page.contains("<svg"),
+        "{page}"
+    );
+    // The hall's screens' own address beside it, with its QR code: their key, not the token.
+    let key = arbiter::web::guard::screen_key("0123456789abcdef0123456789abcdef");
+    assert!(
+        page.contains(&format!(
+            r#"<code id="screen-url">http:&#x2f;&#x2f;192.168.1.5:8080&#x2f;screen?key={key}</code>"#
+        )) && page.contains(r#"id="screen-qr"><svg"#),
         "{page}"
     );
     let (_, _, page) = send(&config(&path, None), "GET", "/connect?lang=ru", "", &[]).await;
@@ -2226,7 +2299,7 @@ async fn fide_mode_refuses_an_earlier_rounds_correction_on_the_desk() {
     store::save(&t, &path).unwrap();
     let cfg = config(&path, None);
     let form = [("content-type", "application/x-www-form-urlencoded")];
-    let before = std::fs::read_to_string(&path).unwrap();
+    let before = crate::common::snapshot(&path);
     let v = version(&t);
     let (s, _, body) = send(
         &cfg,
@@ -2241,5 +2314,5 @@ async fn fide_mode_refuses_an_earlier_rounds_correction_on_the_desk() {
         body.contains("режим FIDE: 1-й тур — не последний составленный"),
         "{body}"
     );
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    assert_eq!(crate::common::snapshot(&path), before);
 }

@@ -165,7 +165,7 @@ async fn a_category_is_added_changed_and_deleted_on_the_desk() {
 
     // Refusals in the page's language, nothing written: a range backwards, a name taken, a
     // range that is no range, a stale form, a deletion without its box.
-    let before = std::fs::read_to_string(&path).unwrap();
+    let before = crate::common::snapshot(&path);
     let v = awards_version(&t);
     let refused = [
         (
@@ -206,7 +206,7 @@ async fn a_category_is_added_changed_and_deleted_on_the_desk() {
         } else {
             assert_eq!(s, StatusCode::CONFLICT, "{page}");
         }
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), before, "{body}");
+        assert_eq!(crate::common::snapshot(&path), before, "{body}");
     }
 
     // One prize per player, then the category deleted.

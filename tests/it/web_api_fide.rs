@@ -130,7 +130,7 @@ async fn fide_mode_is_switched_on_the_event_page_and_a_correction_keeps_its_note
     );
 
     // Leaving without the confirmation box: refused in words, nothing changes.
-    let before = std::fs::read_to_string(&path).unwrap();
+    let before = crate::common::snapshot(&path);
     let v = fide_version(&t);
     let (s, _, body) = send(
         &cfg,
@@ -145,7 +145,7 @@ async fn fide_mode_is_switched_on_the_event_page_and_a_correction_keeps_its_note
         error_text(&body),
         "Tick the box to leave FIDE mode: leaving is final, it cannot be turned on again."
     );
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    assert_eq!(crate::common::snapshot(&path), before);
 
     // Left for good after round 2; the TRF says so; no way back on.
     let (s, _, body) = send(
@@ -167,7 +167,7 @@ async fn fide_mode_is_switched_on_the_event_page_and_a_correction_keeps_its_note
     assert!(!page.contains("id=\"fide-on\""), "{page}");
     let (_, _, trf) = send(&cfg, "GET", "/export/trf", "", &[]).await;
     assert!(trf.contains("### FIDE mode left after round 2"), "{trf}");
-    let before = std::fs::read_to_string(&path).unwrap();
+    let before = crate::common::snapshot(&path);
     let v = fide_version(&t);
     let (s, _, body) = send(
         &cfg,
@@ -182,7 +182,7 @@ async fn fide_mode_is_switched_on_the_event_page_and_a_correction_keeps_its_note
         error_text(&body),
         "из режима FIDE вышли после 2-го тура, вернуться в него нельзя"
     );
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    assert_eq!(crate::common::snapshot(&path), before);
 
     // Out of the mode an earlier round's correction needs no note.
     let v = board_version(&t, 1, 2);
@@ -220,7 +220,7 @@ async fn the_api_corrects_an_earlier_round_in_fide_mode_only_with_a_note() {
     let uri = "/api/rounds/1/boards/1/result";
 
     // Without the note: refused, nothing written.
-    let before = std::fs::read(&path).unwrap();
+    let before = crate::common::snapshot(&path);
     let (s, _, body) = send(
         &cfg,
         "POST",
@@ -232,7 +232,7 @@ async fn the_api_corrects_an_earlier_round_in_fide_mode_only_with_a_note() {
     assert_eq!(s, StatusCode::CONFLICT, "{body}");
     let error: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert!(error["error"].as_str().unwrap().contains("note"), "{body}");
-    assert_eq!(std::fs::read(&path).unwrap(), before);
+    assert_eq!(crate::common::snapshot(&path), before);
 
     // With it: recorded, the note kept with the results before and after, and journalled.
     let note = "Перепутали цвета при записи";

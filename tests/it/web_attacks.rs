@@ -19,7 +19,7 @@ use arbiter::tournament::{Player, Tournament, store};
 use sha2::Digest;
 
 /// A state file of 4 players, round 1 paired (boards 1 and 2, no results), 3 rounds.
-fn event(dir: &Path) -> PathBuf {
+pub(crate) fn event(dir: &Path) -> PathBuf {
     let mut t = Tournament::new("Детский мат", 3);
     for (i, name) in ["Аня", "Боря", "Вика", "Гоша"].iter().enumerate() {
         t.add_player(Player {
@@ -35,21 +35,21 @@ fn event(dir: &Path) -> PathBuf {
     path
 }
 
-/// SHA-256 of the state file, hex.
-fn hash(path: &Path) -> String {
-    let d = sha2::Sha256::digest(std::fs::read(path).unwrap());
+/// SHA-256 of the event and its journal's length ([`crate::common::snapshot`]), hex.
+pub(crate) fn hash(path: &Path) -> String {
+    let d = sha2::Sha256::digest(crate::common::snapshot(path));
     d.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// `arbiter serve` on a free loopback port; stopped (SIGKILL) when dropped.
-struct Desk {
-    child: Child,
+pub(crate) struct Desk {
+    pub child: Child,
     /// `127.0.0.1:PORT`.
-    addr: String,
+    pub addr: String,
 }
 
 impl Desk {
-    fn start(state: &Path, extra: &[&str]) -> Desk {
+    pub fn start(state: &Path, extra: &[&str]) -> Desk {
         let state = state.to_str().unwrap();
         let mut args = vec![state, "--addr", "127.0.0.1:0", "--lang", "ru"];
         args.extend_from_slice(extra);
@@ -62,43 +62,13 @@ impl Desk {
 
     /// One request: `method path`, the headers (a `Host` of the desk's address unless one is
     /// given), the body (with its `Content-Length`).
-    fn send(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Answer {
-        let mut head = format!("{method} {path} HTTP/1.1\r\n");
-        if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
-            head.push_str(&format!("Host: {}\r\n", self.addr));
-        }
-        for (k, v) in headers {
-            head.push_str(&format!("{k}: {v}\r\n"));
-        }
-        if !body.is_empty() || method == "POST" {
-            head.push_str(&format!("Content-Length: {}\r\n", body.len()));
-        }
-        head.push_str("Connection: close\r\n\r\n");
-        let mut conn = TcpStream::connect(&self.addr).unwrap();
-        conn.write_all(head.as_bytes()).unwrap();
-        // A refusal may come before the whole body is read (the server then closes): the body
-        // is written while the answer is read.
-        let mut writer = conn.try_clone().unwrap();
-        let body = body.to_vec();
-        let sending = std::thread::spawn(move || {
-            let _ = writer.write_all(&body);
-        });
-        let mut raw = Vec::new();
-        let mut buf = [0u8; 65536];
-        loop {
-            match conn.read(&mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => raw.extend_from_slice(&buf[..n]),
-            }
-        }
-        let _ = conn.shutdown(std::net::Shutdown::Both);
-        let _ = sending.join();
-        Answer::parse(&raw)
+    pub fn send(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Answer {
+        send_to(&self.addr, method, path, headers, body)
     }
 
     /// `GET path` as the arbiter's browser opens a page of the desk: the answer, the session
     /// cookie it sets and the form key in its forms.
-    fn open_page(&self, path: &str) -> (Answer, String, String) {
+    pub fn open_page(&self, path: &str) -> (Answer, String, String) {
         let a = self.send("GET", path, &[("Sec-Fetch-Site", "none")], b"");
         let cookie = a
             .headers_named("set-cookie")
@@ -111,6 +81,48 @@ impl Desk {
     }
 }
 
+/// One request to the desk at `addr`: `method path`, the headers (a `Host` of `addr` unless
+/// one is given), the body (with its `Content-Length`).
+pub(crate) fn send_to(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Answer {
+    let mut head = format!("{method} {path} HTTP/1.1\r\n");
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        head.push_str(&format!("Host: {addr}\r\n"));
+    }
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    if !body.is_empty() || method == "POST" {
+        head.push_str(&format!("Content-Length: {}\r\n", body.len()));
+    }
+    head.push_str("Connection: close\r\n\r\n");
+    let mut conn = TcpStream::connect(addr).unwrap();
+    conn.write_all(head.as_bytes()).unwrap();
+    // A refusal may come before the whole body is read (the server then closes): the body
+    // is written while the answer is read.
+    let mut writer = conn.try_clone().unwrap();
+    let body = body.to_vec();
+    let sending = std::thread::spawn(move || {
+        let _ = writer.write_all(&body);
+    });
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 65536];
+    loop {
+        match conn.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => raw.extend_from_slice(&buf[..n]),
+        }
+    }
+    let _ = conn.shutdown(std::net::Shutdown::Both);
+    let _ = sending.join();
+    Answer::parse(&raw)
+}
+
 impl Drop for Desk {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -120,14 +132,14 @@ impl Drop for Desk {
 
 /// An HTTP answer: status, headers (names lower case), body text.
 #[derive(Debug)]
-struct Answer {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: String,
+pub(crate) struct Answer {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
 }
 
 impl Answer {
-    fn parse(raw: &[u8]) -> Answer {
+    pub fn parse(raw: &[u8]) -> Answer {
         let text = String::from_utf8_lossy(raw).into_owned();
         let (head, body) = text
             .split_once("\r\n\r\n")
@@ -152,14 +164,14 @@ impl Answer {
         }
     }
 
-    fn header(&self, name: &str) -> Option<&str> {
+    pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
     }
 
-    fn headers_named(&self, name: &str) -> Vec<String> {
+    pub fn headers_named(&self, name: &str) -> Vec<String> {
         self.headers
             .iter()
             .filter(|(k, _)| k == name)
@@ -168,7 +180,7 @@ impl Answer {
     }
 
     /// The security headers every answer of the desk carries.
-    fn assert_secure(&self, what: &str) {
+    pub fn assert_secure(&self, what: &str) {
         let csp = self
             .header("content-security-policy")
             .unwrap_or_else(|| panic!("{what}: no CSP: {self:?}"));
@@ -192,7 +204,7 @@ impl Answer {
 }
 
 /// The value of the first hidden input `name` in a page.
-fn hidden(page: &str, name: &str) -> String {
+pub(crate) fn hidden(page: &str, name: &str) -> String {
     let key = format!(r#"name="{name}" value=""#);
     let start = page
         .find(&key)
@@ -201,7 +213,7 @@ fn hidden(page: &str, name: &str) -> String {
     page[start..start + page[start..].find('"').unwrap()].to_string()
 }
 
-const FORM: (&str, &str) = ("Content-Type", "application/x-www-form-urlencoded");
+pub(crate) const FORM: (&str, &str) = ("Content-Type", "application/x-www-form-urlencoded");
 const EVIL: (&str, &str) = ("Origin", "http://evil.example");
 
 /// The issue's three requests, each as `curl` sent them, and the other ways a web page can

@@ -232,7 +232,8 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
         .unwrap();
     write!(
         sse,
-        "GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n"
+        "GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\
+         X-Arbiter-Token: {TOKEN}\r\n\r\n"
     )
     .unwrap();
     std::thread::sleep(Duration::from_millis(300));
@@ -287,7 +288,7 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
                 .is_some_and(|a| a.iter().any(|i| i["kind"] == "illegal"))
     });
     let b1 = board(&v, 1);
-    assert_eq!(b1["moves"], json!(["f3", "e5", "g4", "Qh4"]));
+    assert_eq!(b1["moves"], json!(["f3", "e5", "g4", "Qh4#"]));
     assert_eq!(b1["serialnr"], "1001");
     assert_eq!(
         b1["placement"],
@@ -390,7 +391,7 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
     assert_eq!(t.live.playout(1, 3).unwrap().seconds, 60);
 
     // The pages: the live round with its diagrams and buttons; the big screen without any
-    // control and without the token.
+    // control, with its own key and without the token.
     let (status, page) = http(port, "GET", "/rounds/1/live?lang=en", None);
     assert_eq!(status, 200);
     assert!(page.contains("data-placement=\"r1bqkbnr/pppppppp/1n6/8/3PP3/8/PPP2PPP/RNBQKBNR\""));
@@ -399,7 +400,9 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
     let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
     write!(
         s,
-        "GET /screen?lang=en HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        "GET /screen?lang=en HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\
+         Cookie: {}\r\n\r\n",
+        screen_cookie()
     )
     .unwrap();
     let mut screen = String::new();
@@ -443,9 +446,13 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
     );
     assert!(d.at_ms >= mate.at_ms);
 
-    // The board's capture, beside the state file, judges to the same game.
-    let capture = dir.path().join("ev.json.captures/round-1-board-1.jsonl");
-    let text = std::fs::read_to_string(&capture).unwrap();
+    // The board's capture, kept in the event (`arbiter board export`), judges to the same game.
+    let text = {
+        let state = dir.path().join("ev.json");
+        let mut out = Vec::new();
+        arbiter::tournament::record::write_capture(&state, 1, 1, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    };
     let game = read_livechess_game(&text, &RecogniserConfig::default()).unwrap();
     assert_eq!(game.serial_number.as_deref(), Some("1001"));
     let moves: Vec<String> = game
@@ -497,13 +504,24 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
     assert_eq!(code, Some(0));
 }
 
-/// `GET` of a page without the token; its body.
+/// The hall's screens' cookie: their own key for [`TOKEN`], not the token.
+pub(crate) fn screen_cookie() -> String {
+    format!("arbiter_screen={}", arbiter::web::guard::screen_key(TOKEN))
+}
+
+/// `GET` of a page as a browser holding its key asks for it (the screen's for `/screen`, the
+/// token's for the others); its body.
 pub(crate) fn get_page(port: u16, path: &str) -> String {
     let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let cookie = if path.starts_with("/screen") {
+        screen_cookie()
+    } else {
+        format!("arbiter_token={TOKEN}")
+    };
     write!(
         s,
-        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nCookie: {cookie}\r\n\r\n"
     )
     .unwrap();
     let mut text = String::new();

@@ -123,7 +123,7 @@ fn the_desk_follows_a_dgt_board_on_a_pseudo_terminal_and_keeps_it_across_a_resta
     let b1 = board(&v, 1);
     assert_eq!(b1["serialnr"], dgt::SERIAL);
     assert_eq!(b1["placement"], MATED);
-    assert_eq!(b1["moves"], json!(["f3", "e5", "g4", "Qh4"]));
+    assert_eq!(b1["moves"], json!(["f3", "e5", "g4", "Qh4#"]));
     // The incidents: the knight's move (Black, the second ply: Laws 3.6), then the mate.
     let incidents = b1["incidents"].as_array().unwrap();
     let kinds: Vec<(&str, &str)> = incidents

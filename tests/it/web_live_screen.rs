@@ -30,7 +30,9 @@ impl ScreenStream {
         s.set_read_timeout(Some(Duration::from_millis(20))).unwrap();
         write!(
             s,
-            "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n"
+            "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\
+             Cookie: {}\r\n\r\n",
+            crate::web_live::screen_cookie()
         )
         .unwrap();
         ScreenStream {

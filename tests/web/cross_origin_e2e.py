@@ -41,8 +41,13 @@ PLAYERS = ["Иванова Анна", "Петров Пётр", "Сидоров �
 
 
 def sha256(path):
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
+    """The event's file and SQLite's write-ahead log beside it (where a change is written first)."""
+    h = hashlib.sha256()
+    for p in (path, path + "-wal"):
+        if os.path.exists(p):
+            with open(p, "rb") as f:
+                h.update(f.read())
+    return h.hexdigest()
 
 
 def attack_pages(desk):
@@ -144,7 +149,7 @@ def main():
     from selenium.webdriver.support.ui import WebDriverWait
 
     work = tempfile.mkdtemp(prefix="arbiter-xorigin-")
-    state = os.path.join(work, "event.json")
+    state = os.path.join(work, "event.arbiter")
     run = lambda *a: subprocess.run([args.arbiter, "tournament", *a], check=True,  # noqa: E731
                                     stdout=subprocess.DEVNULL)
     run("new", state, "--name", "Детский мат", "--rounds", "3")
@@ -231,8 +236,9 @@ def main():
         c.check(bool(shown) and shown[0].get_attribute("data-result") == "1-0" and old == 1,
                 "the desk's own form records a result")
         c.check(sha256(state) != before, "the desk's own form changed the state file")
-        with open(state, encoding="utf-8") as f:
-            games = json.load(f)["rounds"][0]["games"]
+        exported = subprocess.run([args.arbiter, "tournament", "export", state, "--format", "json"],
+                                  check=True, capture_output=True, text=True).stdout
+        games = json.loads(exported)["rounds"][0]["games"]
         c.check(games[0].get("result") is not None, f"the file has the result: {games[0]}")
         # The print page: its button's script from the desk runs under the policy.
         browser.get(url + "/rounds/1/print?lang=ru")

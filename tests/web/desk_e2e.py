@@ -187,13 +187,20 @@ def main():
     from selenium.webdriver.support.ui import WebDriverWait
 
     work = tempfile.mkdtemp(prefix="arbiter-e2e-")
-    state = os.path.join(work, "event.json")
+    state = os.path.join(work, "event.arbiter")
     subprocess.run(
         [args.arbiter, "tournament", "new", state, "--name", "Детский мат — осень", "--rounds", "4"],
         check=True,
         stdout=subprocess.DEVNULL,
     )
     server, url = start_server(args.arbiter, state)
+
+    def exported():
+        """The event as `tournament export --format json` writes it (the state file's schema)."""
+        out = subprocess.run([args.arbiter, "tournament", "export", state, "--format", "json"],
+                             check=True, capture_output=True, text=True)
+        return json.loads(out.stdout)
+
     opts = webdriver.ChromeOptions()
     opts.binary_location = chromium
     for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
@@ -360,7 +367,7 @@ def main():
                 c.check(len(shown) == active // 2, f"manual pairing completed: {len(shown)} boards")
                 c.check(bool(browser.find_elements(css, "#manual-ok, #manual-issues")), "the checks shown")
                 c.check(sideways(390) <= 0, "manual pairing page at 390 px scrolls sideways")
-                saved = json.load(open(state, encoding="utf-8"))["rounds"]
+                saved = exported()["rounds"]
                 c.check(len([r for r in saved if r.get("games")]) == 3, "checking records nothing")
             go("/?lang=ru")
             click("#pair-next")
@@ -401,7 +408,7 @@ def main():
                     c.check(not errs, f"device 2: board 2 after device 1's board 1: {errs[0].text if errs else ''}")
                     c.check("#board-2" in other.current_url, f"device 2 back at its board: {other.current_url}")
                     saved = {g["board"]: g.get("result") for g in
-                             json.load(open(state, encoding="utf-8"))["rounds"][0]["games"]}
+                             exported()["rounds"][0]["games"]}
                     c.check(saved.get(1) == "white_wins" and saved.get(2) == "black_wins", f"both devices' results saved: {saved}")
                 finally:
                     other.quit()
@@ -441,7 +448,7 @@ def main():
                     shoot("verdict-ru")
                     click("#confirm")
                     no_error("confirm the verdict")
-                    saved = json.load(open(state, encoding="utf-8"))["rounds"][1]["games"][0]
+                    saved = exported()["rounds"][1]["games"][0]
                     c.check(saved.get("result") == "black_wins", f"the judge's 0-1 recorded, not the players' 1-0: {saved}")
                     c.check("по решению судьи" in browser.find_element(css, "#decided-1").text,
                             "the round page marks the board decided by the judge")
@@ -541,9 +548,10 @@ def main():
         # The journal: every change of the day listed, the desk's with this browser's address;
         # "Undo the last change" undoes the last result, as a new entry.
         def journal():
+            # The newest 50 entries, as the page lists them; oldest first here.
             out = subprocess.run([args.arbiter, "tournament", "log", state, "--format", "json"],
                                  check=True, capture_output=True, text=True)
-            return json.loads(out.stdout)
+            return list(reversed(json.loads(out.stdout)))
         before = journal()
         go("/log?lang=ru")
         rows = browser.find_elements(css, "#log tbody tr")
@@ -554,7 +562,7 @@ def main():
         click("#undo")
         no_error("undo")
         after = journal()
-        c.check(len(after) == len(before) + 1 and after[-1]["undoes"] == before[-1]["seq"],
+        c.check(after[-1]["seq"] == before[-1]["seq"] + 1 and after[-1]["undoes"] == before[-1]["seq"],
                 f"undo is a new entry undoing entry {before[-1]['seq']}: {after[-1]}")
         c.check("saved=1" in browser.current_url and "/log" in browser.current_url,
                 f"undo goes back to the journal: {browser.current_url}")

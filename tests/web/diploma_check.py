@@ -73,7 +73,7 @@ def main():
         print("notice: chromium or poppler-utils not found: the diploma check is skipped (CI runs it)")
         return 0
     work = tempfile.mkdtemp(prefix="arbiter-diplomas-")
-    state = os.path.join(work, "event.json")
+    state = os.path.join(work, "event.arbiter")
     run(os.path.join(ROOT, "tests/data/make-school-event.sh"), args.arbiter, state)
     server = subprocess.Popen([args.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

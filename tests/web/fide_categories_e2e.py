@@ -50,7 +50,7 @@ def main():
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
     work = tempfile.mkdtemp(prefix="arbiter-fide-")
-    state = os.path.join(work, "event.json")
+    state = os.path.join(work, "event.arbiter")
     run = lambda *a: subprocess.run([*a], check=True, capture_output=True, text=True).stdout
     run(os.path.join(ROOT, "tests/data/make-school-event.sh"), args.arbiter, state)
     export = lambda: json.loads(run(args.arbiter, "tournament", "export", state, "--format", "json"))

@@ -44,7 +44,7 @@ def main():
     from selenium.webdriver.support.ui import WebDriverWait
 
     work = tempfile.mkdtemp(prefix="arbiter-import-")
-    state = os.path.join(work, "event.json")
+    state = os.path.join(work, "event.arbiter")
     run = lambda *a: subprocess.run([args.arbiter, *a], check=True, capture_output=True, text=True).stdout
     run("tournament", "new", state, "--name", "Школьный турнир")
     run("tournament", "add-player", state, "--name", "Соловьёва, Дарья", "--birth-date", "05.03.2017", "--sex", "f")
@@ -85,7 +85,7 @@ def main():
         return [r.text for r in browser.find_elements(css, f"#{table} tr")]
 
     try:
-        before = open(state, "rb").read()
+        before = run("tournament", "export", state, "--format", "json")
         upload("school-1251.csv")
         check("кодировка windows-1251, разделитель «;»" in browser.find_element(css, "#import-read").text,
               "the encoding and delimiter found")
@@ -94,7 +94,7 @@ def main():
         check(added and added[0].startswith("3 Иванов, Пётр Сергеевич, 14.11.2016, м, 3 класс"), f"first row: {added[:1]}")
         dups = rows("duplicates")
         check(len(dups) == 1 and "как № 1 Соловьёва, Дарья (уже в турнире)" in dups[0], f"duplicate: {dups}")
-        check(open(state, "rb").read() == before, "the preview writes nothing")
+        check(run("tournament", "export", state, "--format", "json") == before, "the preview writes nothing")
         os.makedirs(args.screenshots, exist_ok=True)
         browser.save_screenshot(os.path.join(args.screenshots, "import-preview-ru.png"))
         navigated(lambda: browser.find_element(css, "#import-apply").click())

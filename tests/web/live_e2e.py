@@ -120,7 +120,7 @@ def main():
 
     os.makedirs(args.screenshots, exist_ok=True)
     work = tempfile.mkdtemp(prefix="arbiter-live-")
-    state = os.path.join(work, "event.json")
+    state = os.path.join(work, "event.arbiter")
     run = lambda *a: subprocess.run([args.arbiter, *a], check=True, stdout=subprocess.DEVNULL)
     run("tournament", "new", state, "--name", "Детский мат — живой зал", "--rounds", "4")
     for i in range(1, 21):

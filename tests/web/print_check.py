@@ -139,7 +139,7 @@ def main():
         return 0
 
     work = tempfile.mkdtemp(prefix="arbiter-print-")
-    state = os.path.join(work, "event.json")
+    state = os.path.join(work, "event.arbiter")
     build_event(args.arbiter, state)
     server = subprocess.Popen([args.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -159,7 +159,9 @@ pub enum Position {
 ///   The first start of the clock is no press; a clock stopped and started on the same side
 ///   is none either;
 /// - [`Reading::Event`] `{"type": "flag_fall", "side": …}` when a running side's flag falls
-///   (Laws 6.9), once per side.
+///   (Laws 6.9), once per side;
+/// - [`Reading::Gap`] before a board dump that differs from the board its updates built: the
+///   updates between were missed (the link was down and was opened again).
 ///
 /// Acknowledgements and blank clock messages are ignored. Times: the time pushed with the
 /// bytes (ms, e.g. the `t_ms` of a capture record), else the capture's own clock (seconds of
@@ -285,6 +287,18 @@ impl DgtDecoder {
         match message {
             Message::BoardDump(fields) => {
                 let changed = !self.board_seen || *fields != self.fields;
+                // A dump that differs from the board the updates built: updates were missed
+                // (the link was down and is open again): a gap.
+                if self.board_seen && changed {
+                    // The clock was pressed meanwhile too: its next reading only tells which
+                    // side runs now, it is no press.
+                    self.last_running = None;
+                    out.push(Ok(Snapshot {
+                        line,
+                        t: self.time(t_ms),
+                        reading: Reading::Gap,
+                    }));
+                }
                 self.fields = *fields;
                 self.board_seen = true;
                 if changed {

@@ -3,7 +3,7 @@
 //! recogniser and the same judge as `arbiter judge` uses on the recording, one message or frame
 //! at a time, and what the judge finds is reported as it happens ([`LiveEvent`]).
 
-use shakmaty::Chess;
+use shakmaty::{Chess, Position as _};
 
 use crate::board::dgt::{DgtDecoder, Position};
 use crate::board::livechess::LiveChessDecoder;
@@ -42,6 +42,13 @@ pub struct LiveJudge {
     /// The last placement the board showed, as its sensors see it, and its snapshot.
     placement: Option<shakmaty::Board>,
     last: Option<Snapshot>,
+    /// The start position and the rules, to judge the events again after a revision.
+    start: Chess,
+    rules: CompetitionRules,
+    /// The recogniser's revisions taken so far ([`Recogniser::revisions`]).
+    revisions: u64,
+    /// The arbiter's notices, each with the number of board events judged before it.
+    notices: Vec<usize>,
 }
 
 impl LiveJudge {
@@ -66,12 +73,16 @@ impl LiveJudge {
         LiveJudge {
             reader,
             recogniser: Recogniser::new(config),
-            judge: Judge::new(start, rules, JudgeOptions::default()),
+            judge: Judge::new(start.clone(), rules, JudgeOptions::default()),
             seen: 0,
             illegal_seen: 0,
             line: 0,
             placement: None,
             last: None,
+            start,
+            rules,
+            revisions: 0,
+            notices: Vec::new(),
         }
     }
 
@@ -94,7 +105,24 @@ impl LiveJudge {
                 snapshots.extend(read.into_iter().map(|r| r.map_err(|e| e.to_string())));
             }
             (LinkEvent::Dgt { .. } | LinkEvent::Frame { .. }, _) => self.line += 1,
-            (other, _) => out.extend(LiveEvent::of_link(other)),
+            (other, _) => {
+                // The link opened again: what the board did meanwhile was not seen (a gap,
+                // searched for when the board shows where the game is, never an offence).
+                if matches!(
+                    other,
+                    LinkEvent::Connected {
+                        reconnected: true,
+                        ..
+                    }
+                ) {
+                    snapshots.push(Ok(Snapshot {
+                        line: self.line,
+                        t: None,
+                        reading: crate::board::placement::Reading::Gap,
+                    }));
+                }
+                out.extend(LiveEvent::of_link(other));
+            }
         }
         for snap in snapshots {
             if let Ok(Snapshot {
@@ -121,7 +149,7 @@ impl LiveJudge {
     /// Appends the last findings; returns the verdict.
     pub fn finish(mut self, out: &mut Vec<LiveEvent>) -> Verdict {
         let recognised = self.recogniser.finish();
-        for e in &recognised.events[self.seen..] {
+        for e in recognised.events.get(self.seen..).unwrap_or_default() {
             judge_event(&mut self.judge, &mut self.illegal_seen, e, out);
         }
         self.judge.into_verdict()
@@ -177,6 +205,7 @@ impl LiveJudge {
             });
             return;
         }
+        self.notices.push(self.seen);
         let verdict = self.judge.verdict();
         self.illegal_seen = verdict.illegal_moves.len();
         if !was_over && verdict.result != GameResult::Unfinished {
@@ -191,12 +220,74 @@ impl LiveJudge {
     }
 
     fn judge_new_events(&mut self, out: &mut Vec<LiveEvent>) {
+        if self.recogniser.revisions() != self.revisions {
+            self.revisions = self.recogniser.revisions();
+            self.judge_again(out);
+            return;
+        }
         let events = self.recogniser.events();
         for e in &events[self.seen..] {
             judge_event(&mut self.judge, &mut self.illegal_seen, e, out);
         }
         self.seen = events.len();
     }
+
+    /// The recogniser replaced a move it had read ([`Recogniser::revisions`]): the game is
+    /// judged again from its start, silently up to the move replaced, and what follows is
+    /// reported: [`LiveEvent::Revised`] for that ply, then the rest as it comes.
+    fn judge_again(&mut self, out: &mut Vec<LiveEvent>) {
+        let events = self.recogniser.events();
+        let from = self.recogniser.revised_at().min(events.len());
+        let mut judge = Judge::new(self.start.clone(), self.rules, JudgeOptions::default());
+        let mut illegal_seen = 0;
+        let mut notices = self.notices.iter().copied().peekable();
+        let mut fresh = Vec::new();
+        let mut silent = Vec::new();
+        for (i, e) in events.iter().enumerate() {
+            while notices.next_if(|&n| n <= i).is_some() {
+                let _ = judge.apply(&Event::Notice(crate::game::event::NoticeEvent {
+                    notice: crate::game::event::NoticeKind::IllegalMove,
+                }));
+                illegal_seen = judge.verdict().illegal_moves.len();
+            }
+            let sink = if i < from { &mut silent } else { &mut fresh };
+            judge_event(&mut judge, &mut illegal_seen, e, sink);
+        }
+        let base = judge_plies_before(&judge, &fresh);
+        let side = if base.is_multiple_of(2) == (self.start.turn() == shakmaty::Color::White) {
+            "white"
+        } else {
+            "black"
+        };
+        let first_move = fresh
+            .iter()
+            .position(|e| matches!(e, LiveEvent::Move { .. }));
+        let (san, uci) = match first_move.map(|k| fresh.remove(k)) {
+            Some(LiveEvent::Move { san, uci, .. }) => (Some(san), Some(uci)),
+            _ => (None, None),
+        };
+        out.push(LiveEvent::Revised {
+            line: self.line,
+            ply: base + 1,
+            side,
+            san,
+            uci,
+        });
+        out.extend(fresh);
+        self.judge = judge;
+        self.illegal_seen = illegal_seen;
+        self.seen = events.len();
+    }
+}
+
+/// The plies the judge had played before the moves in `fresh` (the reports of the events judged
+/// last).
+fn judge_plies_before(judge: &Judge, fresh: &[LiveEvent]) -> u32 {
+    let moves = fresh
+        .iter()
+        .filter(|e| matches!(e, LiveEvent::Move { .. }))
+        .count() as u32;
+    judge.plies().saturating_sub(moves)
 }
 
 /// Judges one board event (as [`to_game`] turns it into the judge's events) and reports what

@@ -66,6 +66,23 @@ pub enum LiveEvent {
         /// The move in UCI (castling as the king's two-square move).
         uci: String,
     },
+    /// The move reported at `ply` was the hand still moving (a rook put on its square in
+    /// castling rook first, a piece slid over squares): it is `san` instead (`None`: no move
+    /// yet), and the moves after it, if any, follow as [`LiveEvent::Move`].
+    Revised {
+        /// The capture's line.
+        line: usize,
+        /// The ply of the move replaced.
+        ply: u32,
+        /// The mover, `white` or `black`.
+        side: &'static str,
+        /// The move now read there, SAN; `None` when the move is still being made.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        san: Option<String>,
+        /// The same in UCI.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        uci: Option<String>,
+    },
     /// An illegal act (Laws 3, 7.5; CR 3.1–3.7): its kind and the rule it breaks. Whether it
     /// counts is decided later (a claim, the arbiter's notice, the reply: CR 3.4–3.5).
     IllegalAct {
@@ -184,11 +201,15 @@ impl LiveEvent {
                 attempts,
                 retry_in_ms,
                 ..
-            } => Note::new("live-disconnected")
-                .arg("reason", reason)
-                .arg("attempt", attempt)
-                .arg("attempts", attempts)
-                .arg("seconds", seconds(*retry_in_ms)),
+            } => Note::new(if *attempts == u32::MAX {
+                "live-disconnected-retrying"
+            } else {
+                "live-disconnected"
+            })
+            .arg("reason", reason)
+            .arg("attempt", attempt)
+            .arg("attempts", attempts)
+            .arg("seconds", seconds(*retry_in_ms)),
             LiveEvent::GaveUp {
                 reason, attempts, ..
             } => Note::new("live-gave-up")
@@ -205,6 +226,17 @@ impl LiveEvent {
                 .arg("side", side)
                 .arg("san", san)
                 .arg("uci", uci),
+            LiveEvent::Revised {
+                ply,
+                side,
+                san,
+                uci,
+                ..
+            } => Note::new("live-revised")
+                .arg("number", ply.div_ceil(2))
+                .arg("side", side)
+                .arg("san", san.as_deref().unwrap_or("-"))
+                .arg("uci", uci.as_deref().unwrap_or("-")),
             LiveEvent::IllegalAct {
                 ply,
                 side,

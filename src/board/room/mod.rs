@@ -79,7 +79,8 @@ pub struct Incident {
     pub detail: String,
     /// The result, for an ending or a result signal.
     pub result: Option<String>,
-    /// True once the arbiter noticed it (CR 3.4), for an illegal act.
+    /// True once the arbiter noticed it (CR 3.4), for an illegal act; for a disconnection,
+    /// true once the link is back.
     pub noticed: bool,
     /// The judge's or the link's report it comes from.
     #[serde(skip)]
@@ -89,7 +90,12 @@ pub struct Incident {
 impl Incident {
     /// The incident for people (the `live-*` messages).
     pub fn note(&self) -> crate::i18n::Note {
-        self.event.note()
+        match self.kind {
+            IncidentKind::Disconnected if self.noticed => {
+                crate::i18n::Note::new("live-link-back").arg("reason", &self.detail)
+            }
+            _ => self.event.note(),
+        }
     }
 }
 
@@ -409,6 +415,7 @@ impl LiveRoom {
                     e.source.clone_from(&board.source);
                 }
                 e.state = EboardState::Connected;
+                link_back(&mut e.game);
             }
             LinkEvent::Disconnected { .. } => {
                 let first = e.state != EboardState::Disconnected;
@@ -439,6 +446,7 @@ impl LiveRoom {
             LinkEvent::Frame { sent: true, .. } => return false,
             LinkEvent::Frame { .. } | LinkEvent::Dgt { .. } => {
                 e.state = EboardState::Connected;
+                link_back(&mut e.game);
                 e.last = Some(standing(e.last.take(), event));
                 e.unsettled = Some(now_ms);
             }
@@ -751,6 +759,17 @@ impl LiveRoom {
 
 mod take;
 use take::take;
+
+/// The link is back: the board's open disconnection incident ends (the moves made meanwhile
+/// are a gap the judge searches for, never an offence).
+fn link_back(g: &mut LiveGame) {
+    for i in g.incidents.iter_mut().rev() {
+        if i.kind == IncidentKind::Disconnected {
+            i.noticed = true;
+            break;
+        }
+    }
+}
 
 /// What a fresh game replays to start from the board as it stands, after `event` when
 /// `before` was: a LiveChess frame carries the whole placement; a DGT board sends its board

@@ -66,6 +66,16 @@ pub(super) fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
                 g.moves.push(san);
                 g.move_plies.push(ply);
             }
+            LiveEvent::Revised { ply, san, .. } => {
+                // The move at `ply` was the hand still moving: read again.
+                let keep = g.move_plies.iter().take_while(|&&p| p < ply).count();
+                g.moves.truncate(keep);
+                g.move_plies.truncate(keep);
+                if let Some(san) = san {
+                    g.moves.push(san);
+                    g.move_plies.push(ply);
+                }
+            }
             LiveEvent::IllegalAct {
                 ply,
                 side,

@@ -80,7 +80,7 @@ fn fools_mate_proposes_0_1_by_the_ending() {
         "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR",
     ]);
     let b = &room.round_view(1, round_1())[0];
-    assert_eq!(b.moves, ["f3", "e5", "g4", "Qh4"]);
+    assert_eq!(b.moves, ["f3", "e5", "g4", "Qh4#"]);
     let p = b.proposed_result.as_ref().unwrap();
     assert_eq!((p.result.as_str(), p.by), ("0-1", ProposedBy::Ending));
     assert_eq!(p.reason.as_deref(), Some("checkmate"));
@@ -297,7 +297,30 @@ fn play_after_the_end_is_one_incident_not_one_a_placement() {
     let after = &view[0].incidents[1];
     assert_eq!(after.article.as_deref(), Some("Laws 5.1.1"));
     assert_eq!(after.detail, "move_after_checkmate h2h3");
-    assert_eq!(view[0].moves, ["f3", "e5", "g4", "Qh4"]);
+    assert_eq!(view[0].moves, ["f3", "e5", "g4", "Qh4#"]);
     let p = view[0].proposed_result.as_ref().unwrap();
     assert_eq!((p.result.as_str(), p.by), ("0-1", ProposedBy::Ending));
+}
+
+#[test]
+fn a_rook_first_castling_shown_as_a_rook_move_is_read_again_as_castling() {
+    // 1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5, then White castles rook first, pausing with the rook on
+    // f1 long enough for the room to read it (a quiet spell): Rf1 is shown, then read again.
+    let room = played(&[
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R",
+        "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R",
+        "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQKR2",
+        "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1",
+    ]);
+    let view = room.round_view(1, round_1());
+    assert_eq!(
+        view[0].moves,
+        ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"]
+    );
+    assert_eq!(view[0].move_plies, [1, 2, 3, 4, 5, 6, 7]);
+    assert!(view[0].incidents.is_empty(), "{:?}", view[0].incidents);
 }

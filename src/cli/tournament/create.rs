@@ -49,7 +49,7 @@ pub(super) struct NewArgs {
 
 /// Runs `tournament new`.
 pub(super) fn run_new(a: NewArgs) -> anyhow::Result<ExitCode> {
-    if a.state.exists() && !a.force {
+    if !arbiter::tournament::record::is_free(&a.state) && !a.force {
         return Err(CliError::Exists {
             file: a.state.display().to_string(),
         }

@@ -6,8 +6,14 @@ use arbiter::tournament::journal::{self, Who};
 
 #[derive(clap::Args)]
 pub(super) struct LogArgs {
-    /// State file.
+    /// The event (`turnir.arbiter`).
     pub(super) state: PathBuf,
+    /// Which page of 50 entries, newest first (1: the newest 50).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(super) page: u64,
+    /// Every entry (newest first), not a page of 50.
+    #[arg(long, conflicts_with = "page")]
+    pub(super) all: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub(super) format: super::super::Format,
@@ -17,49 +23,70 @@ pub(super) struct LogArgs {
 
 #[derive(clap::Args)]
 pub(super) struct UndoArgs {
-    /// State file.
+    /// The event (`turnir.arbiter`).
     pub(super) state: PathBuf,
-    /// Undo this entry, which must be the last change not yet undone (refused, with the
-    /// later changes named, otherwise).
+    /// Undo this entry (by its number in `tournament log`): refused, with the later changes
+    /// named, while a later change rests on it (a later change of the same board or player,
+    /// a round paired after it).
     #[arg(long)]
     pub(super) entry: Option<u64>,
     #[command(flatten)]
     pub(super) out: Output,
 }
 
-/// Runs `tournament log`: every entry, oldest first — number, time (UTC), who, the action in
-/// words, its arguments; undone entries say by which entry. JSON: the entries as the journal
-/// holds them, without the previous state each keeps for undo.
+/// Entries a page of `tournament log` shows.
+pub(super) const PAGE: u64 = 50;
+
+/// Runs `tournament log`: the newest 50 entries first (`--page N`: the next ones; `--all`:
+/// every one) — number, time, who, the action in words, its arguments; undone entries say by
+/// which entry. JSON: the entries as the journal holds them, newest first.
 pub(super) fn run_log(a: LogArgs) -> anyhow::Result<ExitCode> {
-    // A missing or non-state file is named as every command names it.
-    load_state(&a.state)?;
-    let entries = journal::read(&a.state)?;
+    // A missing or non-event file is named as every command names it.
+    let db = event_path(&a.state)?;
+    let page = if a.all {
+        journal::read_page(&db, 0, u64::MAX >> 2)?
+    } else {
+        journal::read_page(&db, a.page - 1, PAGE)?
+    };
     let mut stdout = std::io::stdout().lock();
     if let super::super::Format::Json = a.format {
-        let list: Vec<serde_json::Value> = entries
-            .iter()
-            .map(|e| {
-                let mut v = serde_json::to_value(e).unwrap_or_default();
-                if let Some(m) = v.as_object_mut() {
-                    m.remove("before");
-                }
-                v
-            })
-            .collect();
-        writeln!(stdout, "{}", serde_json::to_string(&list)?)?;
+        writeln!(stdout, "{}", serde_json::to_string(&page.entries)?)?;
         return Ok(ExitCode::SUCCESS);
     }
     let lang = a.lang.get();
-    if entries.is_empty() {
+    if page.total == 0 {
         writeln!(stdout, "{}", lang.msg("jr-log-empty"))?;
         return Ok(ExitCode::SUCCESS);
     }
-    let undone = journal::undone_by(&entries);
-    for e in &entries {
+    let (first, last) = (
+        page.entries.last().map_or(0, |e| e.seq),
+        page.entries.first().map_or(0, |e| e.seq),
+    );
+    let more = !a.all && a.page * PAGE < page.total;
+    writeln!(
+        stdout,
+        "{}",
+        lang.fmt(
+            "jr-log-page",
+            &[
+                ("first", &first.to_string()),
+                ("last", &last.to_string()),
+                ("total", &page.total.to_string()),
+                ("more", if more { "yes" } else { "no" }),
+                ("next", &(a.page + 1).to_string()),
+            ],
+        )
+    )?;
+    writeln!(
+        stdout,
+        "{}",
+        lang.fmt("jr-log-times", &[("zone", &journal::time_zone_text())])
+    )?;
+    for e in &page.entries {
         let mut line = format!(
             "{:>4}  {}  {}  {}",
             e.seq,
-            e.time,
+            journal::local_time(&e.time),
             e.who.text_in(lang),
             journal::action_text(&e.action, lang)
         );
@@ -73,7 +100,10 @@ pub(super) fn run_log(a: LogArgs) -> anyhow::Result<ExitCode> {
         if !args.is_empty() && e.undoes.is_none() {
             line.push_str(&format!(" — {args}"));
         }
-        if let Some((_, by)) = undone.iter().find(|(u, _)| *u == e.seq) {
+        if !e.results.is_empty() {
+            line.push_str(&format!(" → {}", journal::results_text(&e.results, lang)));
+        }
+        if let Some((_, by)) = page.undone_by.iter().find(|(u, _)| *u == e.seq) {
             line.push_str(&format!(
                 " [{}]",
                 lang.fmt("jr-log-undone-by", &[("entry", &by.to_string())])
@@ -86,8 +116,8 @@ pub(super) fn run_log(a: LogArgs) -> anyhow::Result<ExitCode> {
 
 /// Runs `tournament undo`.
 pub(super) fn run_undo(a: UndoArgs) -> anyhow::Result<ExitCode> {
-    load_state(&a.state)?;
-    let entry = journal::undo::<anyhow::Error>(&a.state, Who::cli(), a.entry, |_| Ok(()))?;
+    let db = event_path(&a.state)?;
+    let entry = journal::undo::<anyhow::Error>(&db, Who::cli(), a.entry, |_| Ok(()))?;
     let lang = a.out.lang.get();
     let undone = entry.undoes.unwrap_or_default();
     let action = entry.args["action"]

@@ -3,6 +3,7 @@
 
 use super::*;
 use arbiter::tournament::journal::{self, Act, Who};
+use arbiter::tournament::record::{self, FileKind};
 
 /// Warns on stderr, in `lang`, about each text field cut to fit its TRF columns: a name longer
 /// than TRF's 33 columns (the record keeps it whole; only the TRF export cuts it), or a field
@@ -41,9 +42,10 @@ pub(super) fn read_file(path: &Path) -> anyhow::Result<String> {
     })
 }
 
-/// Changes the state file through the journal's one way in ([`journal::apply`]: lock, load,
-/// `edit`, journal entry `action` with `args` from the CLI and its user, atomic save); a
-/// refused change leaves the file and the journal as they were and names the file in the error.
+/// Changes the event through the journal's one way in ([`journal::apply`]: one transaction of
+/// its database, `edit`, journal entry `action` with `args` from the CLI and its user); a
+/// refused change leaves the event and the journal as they were and names the file in the
+/// error.
 pub(super) fn change<T>(
     state: &Path,
     action: &str,
@@ -60,24 +62,89 @@ pub(super) fn edit_state<T>(
     args: serde_json::Value,
     edit: impl FnOnce(&mut Tournament) -> anyhow::Result<T>,
 ) -> anyhow::Result<T> {
-    // A TRF file is refused (saving would replace it with JSON), a missing one named.
-    load_state(state)?;
-    journal::apply(state, Act::new(Who::cli(), action, args), |t| {
+    // A TRF file is refused (it is no event to change), a missing one named; a state file of
+    // the JSON format is converted first.
+    let db = event_path(state)?;
+    journal::apply(&db, Act::new(Who::cli(), action, args), |t| {
         edit(t).with_context(|| state.display().to_string())
     })
 }
 
-/// Loads a state file for a changing command. A TRF file is refused: saving would replace it
-/// with JSON.
-pub(super) fn load_state(path: &Path) -> anyhow::Result<Tournament> {
-    let text = read_file(path)?;
-    if !text.trim_start().starts_with('{') {
-        return Err(CliError::NotAState {
-            file: path.display().to_string(),
+/// The event's database for a command given `path`: the database, or the one a state file of
+/// the JSON format is converted into (converted now, and said on standard error, the first
+/// time; named at each later use). A TRF file or another file is refused: it is no event.
+pub(crate) fn event_path(path: &Path) -> anyhow::Result<PathBuf> {
+    match record::kind_of(path) {
+        FileKind::Missing => {
+            return Err(CliError::CannotRead {
+                file: path.display().to_string(),
+                source: std::io::Error::from(std::io::ErrorKind::NotFound),
+            }
+            .into());
         }
-        .into());
+        FileKind::Other | FileKind::Empty => {
+            return Err(CliError::NotAState {
+                file: path.display().to_string(),
+            }
+            .into());
+        }
+        _ => {}
     }
-    Ok(store::load(path)?)
+    let resolved = record::resolve(path)?;
+    if let Some(c) = &resolved.conversion {
+        say_conversion(c);
+    }
+    Ok(resolved.path)
+}
+
+/// Says on standard error, in the language of the command line, that a state file of the
+/// JSON format was converted into a database (or is read through the one made before).
+pub(crate) fn say_conversion(c: &record::Conversion) {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let lang = crate::cli::errors::lang_of_args(&args);
+    let from = c.from.display().to_string();
+    let to = c.to.display().to_string();
+    if c.now {
+        note!(
+            "{}",
+            lang.fmt(
+                "tm-converted",
+                &[
+                    ("from", from.as_str()),
+                    ("to", to.as_str()),
+                    ("entries", &c.entries.to_string()),
+                    ("captures", &c.captures.to_string()),
+                ],
+            )
+        );
+        if let Some(line) = c.torn_line {
+            note!(
+                "{}",
+                lang.fmt(
+                    "tm-converted-torn",
+                    &[
+                        ("journal", &journal::path_of(&c.from).display().to_string()),
+                        ("line", &line.to_string()),
+                    ],
+                )
+            );
+        }
+    } else {
+        note!(
+            "{}",
+            lang.fmt(
+                "tm-converted-before",
+                &[("from", from.as_str()), ("to", to.as_str())]
+            )
+        );
+    }
+}
+
+/// Loads the event for a changing command (a state file of the JSON format converted first).
+/// A TRF file is refused: it is no event to change.
+pub(super) fn load_state(path: &Path) -> anyhow::Result<Tournament> {
+    let db = event_path(path)?;
+    Ok(store::load(&db)?)
 }
 
 pub(super) fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournament)> {
@@ -111,13 +178,19 @@ pub(super) fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournam
     Ok((StandingsReport::new(&t, a.after_round, rules, &order), t))
 }
 
-/// Loads a state file, or a TRF file converted to a tournament (read-only commands).
+/// Loads an event (its database; a state file of the JSON format converted first), or a TRF
+/// file converted to a tournament (read-only commands).
 pub(super) fn load(path: &Path) -> anyhow::Result<Tournament> {
+    match record::kind_of(path) {
+        FileKind::Other | FileKind::Empty | FileKind::Missing => {}
+        // A state file that cannot be converted here (a read-only folder) is read as it is.
+        FileKind::StateJson => {
+            return load_state(path).or_else(|e| store::load(path).map_err(|_| e));
+        }
+        _ => return load_state(path),
+    }
     let text = store::read_text(path)?;
     let file = path.display().to_string();
-    if store::is_state_file(&text) {
-        return Ok(store::parse(&text, &file)?);
-    }
     let trf = Trf::parse(&text, &file)?;
     // An empty or unrelated file is no tournament (not one of no players).
     trf.check_players(&file)?;

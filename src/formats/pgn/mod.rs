@@ -27,15 +27,19 @@ use pgn_reader::{KnownOutcome, Outcome, RawTag, SanPlus, Visitor};
 use shakmaty::san::San;
 use shakmaty::{Chess, Color, Move, Position};
 
+use crate::formats::limits::{Limit, LimitExceeded, ReadLimits};
 use crate::game::verdict::GameResult;
 
 mod judge;
 mod plain;
 mod scan;
+mod tags;
 pub mod write;
 
 pub use judge::{judge_pgn_game, pgn_judge, pgn_judge_keeping};
 pub use scan::{UnreadableToken, unreadable_tokens};
+use tags::RawTags;
+pub use tags::Tags;
 
 /// One game read from a PGN file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -149,194 +153,6 @@ impl PgnGame {
     }
 }
 
-/// A game's tag pairs, in file order, held in one buffer (a database replay reads about ten
-/// tags per game; one allocation for all of them instead of two per tag).
-///
-/// ```
-/// use arbiter::formats::pgn::Tags;
-///
-/// let mut tags = Tags::default();
-/// tags.push("White", "Kasparov, G.");
-/// tags.push("Black", "Karpov, A.");
-/// assert_eq!(tags.get("Black"), Some("Karpov, A."));
-/// assert_eq!(tags.iter().next(), Some(("White", "Kasparov, G.")));
-/// assert_eq!(tags.len(), 2);
-/// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tags {
-    /// Every name and value, one after the other.
-    text: String,
-    /// Per tag: where its name ends and where its value ends in `text` (byte offsets).
-    ends: Vec<(usize, usize)>,
-    /// For each of [`KNOWN_TAGS`], 1 + the index in `ends` of its first occurrence (0: absent):
-    /// the judge and the reports look these up for every game.
-    known: [u8; KNOWN_TAGS.len()],
-}
-
-/// The tags looked up for every game (Seven Tag Roster, set-up, variant, termination, board),
-/// found once while reading instead of by a scan per look-up.
-const KNOWN_TAGS: [&str; 12] = [
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "White",
-    "Black",
-    "Result",
-    "FEN",
-    "Variant",
-    "Termination",
-    "Board",
-    "SetUp",
-];
-
-/// The position of `name` in [`KNOWN_TAGS`] (a `match`: every tag of every game is looked up).
-fn known_index(name: &[u8]) -> Option<usize> {
-    Some(match name {
-        b"Event" => 0,
-        b"Site" => 1,
-        b"Date" => 2,
-        b"Round" => 3,
-        b"White" => 4,
-        b"Black" => 5,
-        b"Result" => 6,
-        b"FEN" => 7,
-        b"Variant" => 8,
-        b"Termination" => 9,
-        b"Board" => 10,
-        b"SetUp" => 11,
-        _ => return None,
-    })
-}
-
-/// Records that the tag at `index` is named `name`, if it is the first of a known name.
-/// Indexes past 254 are not recorded (`Tags::get` scans for them).
-fn note_known(known: &mut [u8; KNOWN_TAGS.len()], name: &[u8], index: usize) {
-    if let Some(k) = known_index(name)
-        && let Some(slot) = known.get_mut(k)
-        && *slot == 0
-    {
-        *slot = u8::try_from(index + 1).unwrap_or(0);
-    }
-}
-
-/// Tags as read, checked for UTF-8 once for the whole game rather than once per name and
-/// value (a dozen short checks per game were 4 % of the parse).
-struct RawTags {
-    bytes: Vec<u8>,
-    ends: Vec<(usize, usize)>,
-    known: [u8; KNOWN_TAGS.len()],
-}
-
-impl RawTags {
-    fn push(&mut self, name: &[u8], value: &[u8]) {
-        self.bytes.extend_from_slice(name);
-        let name_end = self.bytes.len();
-        self.bytes.extend_from_slice(value);
-        note_known(&mut self.known, name, self.ends.len());
-        self.ends.push((name_end, self.bytes.len()));
-    }
-
-    /// The tags as text; invalid UTF-8 (a Latin-1 file) replaced by U+FFFD, name by name and
-    /// value by value.
-    fn into_tags(self) -> Tags {
-        let bytes = match String::from_utf8(self.bytes) {
-            Ok(text)
-                if self
-                    .ends
-                    .iter()
-                    .all(|&(n, v)| text.is_char_boundary(n) && text.is_char_boundary(v)) =>
-            {
-                return Tags {
-                    text,
-                    ends: self.ends,
-                    known: self.known,
-                };
-            }
-            Ok(text) => text.into_bytes(),
-            Err(e) => e.into_bytes(),
-        };
-        let mut tags = Tags {
-            text: String::with_capacity(bytes.len() + 8),
-            ends: Vec::with_capacity(self.ends.len()),
-            known: [0; KNOWN_TAGS.len()],
-        };
-        let mut start = 0;
-        for (name_end, value_end) in self.ends {
-            let name = bytes.get(start..name_end).unwrap_or_default();
-            let value = bytes.get(name_end..value_end).unwrap_or_default();
-            tags.push(
-                &String::from_utf8_lossy(name),
-                &String::from_utf8_lossy(value),
-            );
-            start = value_end;
-        }
-        tags
-    }
-}
-
-impl Tags {
-    /// Appends a tag pair.
-    pub fn push(&mut self, name: &str, value: &str) {
-        self.text.push_str(name);
-        let name_end = self.text.len();
-        self.text.push_str(value);
-        note_known(&mut self.known, name.as_bytes(), self.ends.len());
-        self.ends.push((name_end, self.text.len()));
-    }
-
-    /// The value of the first tag named `name` (case-sensitive, as PGN tags are).
-    pub fn get(&self, name: &str) -> Option<&str> {
-        if let Some(k) = known_index(name.as_bytes()) {
-            let slot = usize::from(*self.known.get(k)?);
-            if slot > 0 {
-                return self.value(slot - 1);
-            }
-            // Absent, unless it came after the 255th tag (beyond what `known` indexes).
-            if self.ends.len() < usize::from(u8::MAX) {
-                return None;
-            }
-        }
-        let mut start = 0;
-        for &(name_end, value_end) in &self.ends {
-            if self.text.as_bytes().get(start..name_end) == Some(name.as_bytes()) {
-                return self.text.get(name_end..value_end);
-            }
-            start = value_end;
-        }
-        None
-    }
-
-    /// The value of the tag at `index` (in file order).
-    fn value(&self, index: usize) -> Option<&str> {
-        let &(name_end, value_end) = self.ends.get(index)?;
-        self.text.get(name_end..value_end)
-    }
-
-    /// The tag pairs `(name, value)` in file order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
-        let mut start = 0;
-        self.ends.iter().map(move |&(name_end, value_end)| {
-            let pair = (
-                self.text.get(start..name_end).unwrap_or_default(),
-                self.text.get(name_end..value_end).unwrap_or_default(),
-            );
-            start = value_end;
-            pair
-        })
-    }
-
-    /// The number of tag pairs.
-    pub fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    /// True when the game has no tag pair.
-    pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
-}
-
 /// Why [`PgnGame::mainline_from_start`] could not play a game's mainline.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MainlineError {
@@ -375,6 +191,25 @@ struct Counting<R> {
     /// The bytes read since the start of the game being read, kept when skipped tokens are
     /// reported ([`PgnReader::reporting_skipped_tokens`]).
     kept: Option<Arc<Mutex<Kept>>>,
+    /// Where the game being read starts and how long its text may be.
+    game: Arc<GameBound>,
+}
+
+/// The offset of the game being read and the most bytes its text may take
+/// ([`ReadLimits::game_bytes`]): past it, the reader's input fails with [`Limit::Game`].
+#[derive(Debug)]
+struct GameBound {
+    start: AtomicU64,
+    limit: AtomicU64,
+}
+
+impl GameBound {
+    fn new() -> Arc<GameBound> {
+        Arc::new(GameBound {
+            start: AtomicU64::new(0),
+            limit: AtomicU64::new(ReadLimits::default().game_bytes),
+        })
+    }
 }
 
 /// Input bytes from offset `base` on.
@@ -390,6 +225,18 @@ impl<R: Read> Read for Counting<R> {
     // parse when this was inlined into it).
     #[inline(never)]
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        // More than a game's limit handed over since the game began, and the parser wants more
+        // of it (a comment, a variation or a run of blanks gigabytes long): the game is refused
+        // before its text is held.
+        let given = self.count.load(Ordering::Relaxed);
+        let limit = self.game.limit.load(Ordering::Relaxed);
+        if given.saturating_sub(self.game.start.load(Ordering::Relaxed)) > limit {
+            return Err(LimitExceeded {
+                limit: Limit::Game,
+                value: limit,
+            }
+            .into_io());
+        }
         let n = self.inner.read(buf)?;
         let start = self.count.fetch_add(n as u64, Ordering::Relaxed);
         if let Some(kept) = &self.kept
@@ -420,48 +267,61 @@ pub struct PgnReader<R> {
     reader: pgn_reader::Reader<Counting<R>>,
     count: Arc<AtomicU64>,
     kept: Option<Arc<Mutex<Kept>>>,
+    game: Arc<GameBound>,
+    /// The most plies and comment bytes a game may hold ([`ReadLimits`]).
+    plies: usize,
+    comment_bytes: u64,
     index: usize,
     failed: bool,
-    /// The last error was a stretch of input holding no game; reading may go on after it.
-    not_a_game: bool,
+    /// The last error was a stretch of input holding no game, or a game past its limits:
+    /// reading may go on after it.
+    resumable: bool,
 }
 
 impl<R: Read> PgnReader<R> {
-    /// A reader over `input`.
+    /// A reader over `input`, within the default [`ReadLimits`] (a game past one is an error,
+    /// and reading goes on with the next game).
     pub fn new(input: R) -> Self {
-        let count = Arc::new(AtomicU64::new(0));
-        PgnReader {
-            reader: pgn_reader::Reader::new(Counting {
-                inner: input,
-                count: Arc::clone(&count),
-                kept: None,
-            }),
-            count,
-            kept: None,
-            index: 0,
-            failed: false,
-            not_a_game: false,
-        }
+        PgnReader::made(input, None)
     }
 
     /// A reader over `input` that also finds, for each game, the main-line tokens pgn-reader
     /// skips ([`PgnGame::skipped`], e.g. `Zz9`), keeping the current game's bytes for the scan
-    /// (memory: the largest game).
+    /// (memory: the largest game, at most its limit).
     pub fn reporting_skipped_tokens(input: R) -> Self {
+        PgnReader::made(input, Some(Arc::new(Mutex::new(Kept::default()))))
+    }
+
+    fn made(input: R, kept: Option<Arc<Mutex<Kept>>>) -> Self {
         let count = Arc::new(AtomicU64::new(0));
-        let kept = Arc::new(Mutex::new(Kept::default()));
+        let game = GameBound::new();
+        let defaults = ReadLimits::default();
         PgnReader {
             reader: pgn_reader::Reader::new(Counting {
                 inner: input,
                 count: Arc::clone(&count),
-                kept: Some(Arc::clone(&kept)),
+                kept: kept.clone(),
+                game: Arc::clone(&game),
             }),
             count,
-            kept: Some(kept),
+            kept,
+            game,
+            plies: defaults.plies,
+            comment_bytes: defaults.comment_bytes,
             index: 0,
             failed: false,
-            not_a_game: false,
+            resumable: false,
         }
+    }
+
+    /// The same reader within `limits`: a game's text, its plies and its comments (the whole
+    /// input's limit is the stream's business, [`crate::formats::input`]).
+    #[must_use]
+    pub fn with_limits(mut self, limits: ReadLimits) -> Self {
+        self.game.limit.store(limits.game_bytes, Ordering::Relaxed);
+        self.plies = limits.plies;
+        self.comment_bytes = limits.comment_bytes;
+        self
     }
 
     /// Drops the kept bytes before `offset` (the start of the next game).
@@ -511,15 +371,33 @@ impl<R: Read> PgnReader<R> {
         }
         let offset = self.offset();
         self.forget_before(offset);
-        let mut visitor = Collector;
-        match self.reader.read_game(&mut visitor) {
+        self.game.start.store(offset, Ordering::Relaxed);
+        let mut visitor = Collector {
+            plies: self.plies,
+            comment_bytes: self.comment_bytes,
+            comment: 0,
+            over: None,
+        };
+        let read = self.reader.read_game(&mut visitor);
+        if let Some(over) = visitor.over {
+            // Past a limit of the game (said first, though skipping the rest of a comment may
+            // then meet the game's limit): refused; the reader skips the rest and goes on.
+            self.index += 1;
+            self.resumable = read.is_ok();
+            return Err(PgnError {
+                index,
+                offset,
+                source: over.into_io(),
+            });
+        }
+        match read {
             Ok(Some(game))
                 if game.tags.is_empty() && game.moves.is_empty() && game.termination.is_none() =>
             {
                 // Junk (a binary file, stray text): pgn-reader skips what it cannot read, so
                 // this would otherwise pass for an empty unfinished game.
                 self.index += 1;
-                self.not_a_game = true;
+                self.resumable = true;
                 Err(PgnError {
                     index,
                     offset,
@@ -562,6 +440,7 @@ impl<R: Read> PgnReader<R> {
     pub fn skip_game(&mut self) -> Result<bool, PgnError> {
         let index = self.index;
         let offset = self.offset();
+        self.game.start.store(offset, Ordering::Relaxed);
         let skipped = self.reader.skip_game().map_err(|source| PgnError {
             index,
             offset,
@@ -592,14 +471,37 @@ impl<R: Read> Iterator for PgnReader<R> {
             Ok(Some(g)) => Some(Ok(g)),
             Ok(None) => None,
             Err(e) => {
-                self.failed = !std::mem::take(&mut self.not_a_game);
+                self.failed = !std::mem::take(&mut self.resumable);
                 Some(Err(e))
             }
         }
     }
 }
 
-struct Collector;
+/// The visitor that collects a game: its tags, its main line's SAN and its termination, within
+/// the game's limits of plies and comment bytes (past one: `over`, and the game is cut there).
+struct Collector {
+    plies: usize,
+    comment_bytes: u64,
+    /// Bytes of the comment being read so far.
+    comment: u64,
+    over: Option<LimitExceeded>,
+}
+
+impl Collector {
+    /// Counts `n` more bytes of the comment being read: the game cut when past the limit.
+    fn comment_part(&mut self, game: &mut PgnGame, n: usize) -> ControlFlow<PgnGame> {
+        self.comment += n as u64;
+        if self.comment > self.comment_bytes {
+            self.over = Some(LimitExceeded {
+                limit: Limit::Comment,
+                value: self.comment_bytes,
+            });
+            return ControlFlow::Break(std::mem::take(game));
+        }
+        ControlFlow::Continue(())
+    }
+}
 
 impl Visitor for Collector {
     type Tags = RawTags;
@@ -607,11 +509,7 @@ impl Visitor for Collector {
     type Output = PgnGame;
 
     fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
-        ControlFlow::Continue(RawTags {
-            bytes: Vec::with_capacity(160),
-            ends: Vec::with_capacity(12),
-            known: [0; KNOWN_TAGS.len()],
-        })
+        ControlFlow::Continue(RawTags::new())
     }
 
     fn tag(
@@ -639,8 +537,33 @@ impl Visitor for Collector {
     }
 
     fn san(&mut self, game: &mut Self::Movetext, san_plus: SanPlus) -> ControlFlow<Self::Output> {
+        if game.moves.len() >= self.plies {
+            self.over = Some(LimitExceeded {
+                limit: Limit::Plies,
+                value: self.plies as u64,
+            });
+            return ControlFlow::Break(std::mem::take(game));
+        }
         game.moves.push(san_plus.san);
         ControlFlow::Continue(())
+    }
+
+    fn partial_comment(
+        &mut self,
+        game: &mut Self::Movetext,
+        comment: pgn_reader::RawComment<'_>,
+    ) -> ControlFlow<Self::Output> {
+        self.comment_part(game, comment.as_bytes().len())
+    }
+
+    fn comment(
+        &mut self,
+        game: &mut Self::Movetext,
+        comment: pgn_reader::RawComment<'_>,
+    ) -> ControlFlow<Self::Output> {
+        let cut = self.comment_part(game, comment.as_bytes().len());
+        self.comment = 0;
+        cut
     }
 
     fn outcome(
@@ -669,37 +592,6 @@ impl Visitor for Collector {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn tags_are_found_first_occurrence_known_or_not_even_past_255() {
-        let mut tags = Tags::default();
-        tags.push("White", "A");
-        tags.push("White", "B");
-        tags.push("WhiteElo", "2000");
-        assert_eq!(tags.get("White"), Some("A"));
-        assert_eq!(tags.get("WhiteElo"), Some("2000"));
-        assert_eq!(tags.get("Black"), None);
-        assert_eq!(tags.get("Nope"), None);
-        for i in 0..300 {
-            tags.push(&format!("X{i}"), "x");
-        }
-        tags.push("Black", "C");
-        tags.push("X299", "again");
-        assert_eq!(tags.get("Black"), Some("C"));
-        assert_eq!(tags.get("X299"), Some("x"));
-        assert_eq!(tags.get("White"), Some("A"));
-        assert_eq!(tags.len(), 305);
-        assert_eq!(tags.iter().nth(304), Some(("X299", "again")));
-    }
-
-    #[test]
-    fn known_index_is_the_position_in_known_tags() {
-        for (i, name) in KNOWN_TAGS.iter().enumerate() {
-            assert_eq!(known_index(name.as_bytes()), Some(i), "{name}");
-        }
-        assert_eq!(known_index(b"WhiteElo"), None);
-        assert_eq!(known_index(b"event"), None);
-    }
 
     #[test]
     fn tags_in_latin1_are_replaced_not_dropped_and_escapes_decoded() {

@@ -25,7 +25,7 @@ use shakmaty::Color;
 use super::Tags;
 pub use crate::game::event::ClockTime;
 use crate::game::event::{Event, EventLog};
-use crate::game::verdict::{GameResult, PlyOnBoard, Verdict};
+use crate::game::verdict::{GameResult, PlyOnBoard, RecordProblemKind, Verdict};
 use crate::i18n::Lang;
 
 /// What a PGN record of one judged game is written from.
@@ -214,10 +214,33 @@ pub fn write_pgn(record: &PgnRecord<'_>, lang: Lang) -> String {
             }
         }
     }
+    // A gap in an e-board's record, where it is (the plies recovered, or uncertain).
+    for p in &v.record_problems {
+        if matches!(
+            p.problem,
+            RecordProblemKind::RecoveredPlies | RecordProblemKind::BoardGap
+        ) {
+            notes.push((
+                p.event_index,
+                v.record_problem_line(p, lang).trim().to_owned(),
+            ));
+        }
+    }
     notes.sort_by_key(|(i, _)| *i);
 
     // The mainline: the legal plies up to the first one SAN cannot write.
-    let legal = record.line.iter().take_while(|p| p.san.is_some()).count();
+    // A gap no sequence of moves bridges: the plies after it do not follow from the moves
+    // before, so they stay out of the mainline (the comment after it gives them and the FEN).
+    let bridgeless = v
+        .record_problems
+        .iter()
+        .find(|p| p.problem == RecordProblemKind::BoardGap && p.notation.is_empty())
+        .map_or(usize::MAX, |p| p.event_index);
+    let legal = record
+        .line
+        .iter()
+        .take_while(|p| p.san.is_some() && p.event_index < bridgeless)
+        .count();
     let (mainline, rest) = record.line.split_at(legal);
     let mut tokens: Vec<String> = Vec::new();
     let mut next_note = 0;
@@ -271,8 +294,13 @@ pub fn write_pgn(record: &PgnRecord<'_>, lang: Lang) -> String {
     let mut tail = Vec::new();
     if let Some(first) = rest.first() {
         let plies: Vec<&str> = rest.iter().map(|p| p.uci.as_str()).collect();
+        let id = if first.event_index >= bridgeless {
+            "pgn-cut-gap"
+        } else {
+            "pgn-cut"
+        };
         tail.push(lang.fmt(
-            "pgn-cut",
+            id,
             &[
                 ("ply", &(legal + 1).to_string()),
                 ("by", &by(first.side)),

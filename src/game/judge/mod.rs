@@ -188,6 +188,9 @@ pub struct Judge {
     extra: Box<touch::Extra>,
     /// Set when a move could not be read: the rest is not judged.
     stopped: bool,
+    /// Set at a gap of an e-board's record whose plies cannot be known
+    /// ([`RecordProblemKind::BoardGap`]): a reported result is not checked as agreeing.
+    uncertain: bool,
     moves_not_judged: u32,
     trace: Vec<TraceEntry>,
     /// The plies on the board, when kept ([`Judge::keep_line`]): one per ply, so that a
@@ -248,6 +251,7 @@ impl Judge {
             record_problems: Vec::new(),
             extra: Box::default(),
             stopped: false,
+            uncertain: false,
             moves_not_judged: 0,
             trace: Vec::new(),
             line: None,
@@ -513,6 +517,10 @@ impl Judge {
             }
             Event::Coercion(c) => {
                 self.apply_coercion(c, index);
+                Ok(())
+            }
+            Event::Gap(g) => {
+                self.board_gap(g, index);
                 Ok(())
             }
         }

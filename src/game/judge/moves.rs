@@ -424,6 +424,52 @@ impl Judge {
         next_move
     }
 
+    /// A gap in an e-board's record ([`crate::game::event::Event::Gap`]): a record problem at the
+    /// next ply ([`RecordProblemKind::RecoveredPlies`] when one sequence was found, else
+    /// [`RecordProblemKind::BoardGap`]); with none found the game goes on from the board after
+    /// the gap (`fen`). Nothing after the game's end.
+    pub(super) fn board_gap(&mut self, g: &crate::game::event::GapEvent, index: usize) {
+        if self.ended.is_some() || self.stopped {
+            return;
+        }
+        self.started = true;
+        let problem = if g.sequences == 1 {
+            RecordProblemKind::RecoveredPlies
+        } else {
+            RecordProblemKind::BoardGap
+        };
+        self.note(
+            index,
+            || Note::new("tr-gap").arg("plies", g.plies),
+            || {
+                Note::new("tr-record-problem")
+                    .arg("name", problem.code())
+                    .term("problem", "problem", problem.code())
+            },
+            None,
+        );
+        self.record_problems.push(RecordProblem {
+            event_index: index,
+            ply: self.plies + 1,
+            notation: g.found.first().cloned().unwrap_or_default(),
+            problem,
+            candidates: g.found.iter().skip(1).cloned().collect(),
+        });
+        if problem == RecordProblemKind::BoardGap {
+            self.uncertain = true;
+        }
+        if g.sequences == 0
+            && let Some(fen) = &g.fen
+            && let Ok(fen) = fen.parse::<shakmaty::fen::Fen>()
+        {
+            self.set_board_from_setup(fen.as_setup().clone());
+            self.history = crate::laws::draw::RepetitionHistory::new(self.key);
+            self.previous = None;
+            self.pending = None;
+            self.reached_illegally = false;
+        }
+    }
+
     pub(super) fn record_problem(
         &mut self,
         index: usize,

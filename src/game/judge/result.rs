@@ -177,6 +177,9 @@ impl Judge {
         {
             discrepancies.push(Discrepancy::ShownPositionDiffers);
         }
+        if self.uncertain {
+            discrepancies.push(Discrepancy::GapInRecord);
+        }
         self.reported = Some(ReportCheck {
             result,
             source,

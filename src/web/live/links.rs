@@ -64,6 +64,14 @@ pub fn start_links(app: &Shared, links: &[LinkSpec]) {
     });
 }
 
+/// The room's links retry for as long as the room runs (0.5 s doubling to 5 s, then every
+/// 5 s): a board unplugged for the lunch break or LiveChess restarted is followed again.
+const ROOM_BACKOFF: Backoff = Backoff {
+    first: Duration::from_millis(500),
+    max: Duration::from_secs(5),
+    attempts: u32::MAX,
+};
+
 /// Lists LiveChess's e-boards every 5 s and follows each new one.
 fn follow_livechess(hub: &std::sync::Arc<LiveHub>, url: &str) {
     let mut followed: std::collections::HashSet<String> = std::collections::HashSet::new();
@@ -87,7 +95,7 @@ fn follow_livechess(hub: &std::sync::Arc<LiveHub>, url: &str) {
                     }
                     let config = livechess::LiveChessConfig {
                         serial: Some(b.serialnr.clone()),
-                        backoff: Backoff::default(),
+                        backoff: ROOM_BACKOFF,
                         ..livechess::LiveChessConfig::new(url)
                     };
                     match livechess::open(config) {
@@ -112,7 +120,11 @@ fn follow_livechess(hub: &std::sync::Arc<LiveHub>, url: &str) {
 /// Opens the DGT board on `device` (again every 5 s until it answers) and follows it.
 fn follow_dgt(hub: &std::sync::Arc<LiveHub>, device: &str) {
     loop {
-        match dgt::open(dgt::DgtConfig::new(device)) {
+        let config = dgt::DgtConfig {
+            backoff: ROOM_BACKOFF,
+            ..dgt::DgtConfig::new(device)
+        };
+        match dgt::open(config) {
             Ok(link) => {
                 let serial = link
                     .board()

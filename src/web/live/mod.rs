@@ -15,10 +15,11 @@
 //! | `POST /api/rounds/{n}/boards/{b}/record` | records the proposed result (the arbiter's click) |
 //! | `GET /events` | `text/event-stream`: `board` events (a board's brief, with its diagram) and `reload`; `?for=screen[&since=N]`: one write a second at most, the latest `board` event of each board changed since the last write (since change `N`, the page's `data-since`, for the first; a new incident is its `board` event), or `reload` alone, at most once a second, after a change of the event made at the desk |
 //!
-//! Every incident of a followed board goes into the event's record (the state file's
-//! `live.incidents`, within a second), with the arbiter's decision on it (noticed, result
-//! recorded); the board's capture goes beside the state file, `<state>.captures/round-R-board-B.jsonl`,
-//! in the form `arbiter board record` writes, for `arbiter judge`.
+//! Every incident of a followed board goes into the event's record (its database's incidents,
+//! within a second, in batches), with the arbiter's decision on it (noticed, result recorded:
+//! journal entries); the board's capture goes into the database too, in the form `arbiter
+//! board record` writes: `arbiter board export EVENT --round R --board B` gives it to `arbiter
+//! judge`.
 //!
 //! The server's clock holds the play-out: `started_ms` and the minutes are in the state file,
 //! every answer computes the seconds left from the server's time.
@@ -43,7 +44,6 @@ use super::extract::{BoardNo, JsonBody, RoundNo};
 use super::{App, Shared, WebError, diagram};
 use crate::adjudicate::Adjudicator;
 use crate::board::RecogniserConfig;
-use crate::board::link::record::Capture;
 use crate::board::link::{Backoff, LinkEvent, dgt, livechess};
 use crate::board::room::{BoardOfRound, LiveBoard, LiveRoom, ProposedBy};
 use crate::formats::verdict;
@@ -84,10 +84,12 @@ pub struct LiveHub {
     stopping: tokio::sync::watch::Sender<bool>,
     /// One writer of the event's record at a time ([`App::save_incidents`]).
     saving: tokio::sync::Mutex<()>,
-    /// Where the boards' captures go: `<state file>.captures/`.
-    capture_dir: PathBuf,
-    /// The capture being written per e-board, with the board it is of.
+    /// The event's database, where the boards' captures go ([`App::save_incidents`]).
+    state: PathBuf,
+    /// The board each e-board's capture is of, with the time added to its DGT messages.
     captures: Mutex<BTreeMap<String, BoardCapture>>,
+    /// The capture lines not written yet, in order.
+    capture_lines: Mutex<Vec<crate::tournament::record::CaptureLines>>,
     /// The `/screen` pages kept, by language and view (standings or not), with what each
     /// was made from: the hall's screens cost one rendering per change, not one per viewer.
     screens: Mutex<BTreeMap<screen::ScreenSlot, screen::KeptScreen>>,
@@ -98,11 +100,13 @@ pub struct LiveHub {
 }
 
 /// A board's capture being written: `(round, board)` and the file.
-type BoardCapture = ((u32, u32), Capture);
+/// `(round, board)` and the milliseconds added to its DGT messages' times (the capture
+/// continued after a restart).
+type BoardCapture = ((u32, u32), u64);
 
 impl LiveHub {
     /// An empty room judging under the preset's rules, for the event in state file `state`
-    /// (the captures go beside it, [`capture_dir`]).
+    /// (the boards' captures go into it).
     pub fn new(preset: crate::game::preset::Preset, state: &Path) -> LiveHub {
         let mut room = LiveRoom::new(
             RecogniserConfig::default(),
@@ -118,8 +122,9 @@ impl LiveHub {
             playouts: AtomicBool::new(true),
             stopping: tokio::sync::watch::channel(false).0,
             saving: tokio::sync::Mutex::new(()),
-            capture_dir: capture_dir(state),
+            state: state.to_path_buf(),
             captures: Mutex::new(BTreeMap::new()),
+            capture_lines: Mutex::new(Vec::new()),
             screens: Mutex::new(BTreeMap::new()),
             screen_rendering: tokio::sync::Mutex::new(()),
         }
@@ -717,7 +722,6 @@ mod screen;
 
 use record::record_of;
 pub(super) use record::{api_settings, set_playout};
-pub use record::{capture_dir, capture_path};
 
 pub(super) use pages::{
     assign_form, eboards_page, live_js, notice_form, playout_form, record_form, round_page,

@@ -1,9 +1,7 @@
-//! The event's record of the live room: the room's incidents and the arbiter's decisions
-//! written into the state file ([`App::save_incidents`]), the boards' captures beside it
-//! ([`capture_path`]), and the event's play-out settings ([`set_playout`],
-//! `POST /api/live/settings`).
-
-use std::path::{Path, PathBuf};
+//! The event's record of the live room: the room's incidents and each board's capture lines
+//! written into the event's database in batches ([`App::save_incidents`], within a second of
+//! the board; not journal entries), the arbiter's decisions on them as journal entries, and
+//! the event's play-out settings ([`set_playout`], `POST /api/live/settings`).
 
 use axum::Json;
 use axum::extract::State;
@@ -13,74 +11,123 @@ use serde_json::{Value, json};
 use super::super::extract::JsonBody;
 use super::super::{App, Shared, WebError};
 use super::{LiveHub, now_ms, read_body};
+use crate::board::dgt::CaptureRecord;
 use crate::board::link::LinkEvent;
-use crate::board::link::record::{Capture, RecordError};
 use crate::board::room::{IncidentKind, UnsavedIncident};
 use crate::i18n::Lang;
 use crate::tournament::Tournament;
-use crate::tournament::journal;
 use crate::tournament::live::{
     LiveAct, LiveDecision, LiveIncident, LiveIncidentKind, MAX_PLAYOUT_MINUTES, PlayoutSettingError,
 };
+use crate::tournament::record::{self, CaptureLines};
 
-/// The capture file of board `board` of round `round` in `dir`: `round-R-board-B.jsonl`, in
-/// the form `arbiter board record` writes (a DGT board's messages, or LiveChess's frames), so
-/// that `arbiter judge` reads it back.
-pub fn capture_path(dir: &Path, round: u32, board: u32) -> PathBuf {
-    dir.join(format!("round-{round}-board-{board}.jsonl"))
+/// Capture lines kept for the next write at most (a day's worth of 40 boards at 4 a second is
+/// far more than a write that failed for a while): past it the oldest are dropped and said.
+const MAX_PENDING_LINES: usize = 200_000;
+
+/// The line of a board's capture for `event`, in the form `arbiter board record` writes (a DGT
+/// board's message with its time, `offset_ms` added; a LiveChess frame as received), that
+/// `arbiter judge` reads back; `None` for the link's own events.
+fn capture_line(event: &LinkEvent, offset_ms: u64) -> Option<String> {
+    match event {
+        LinkEvent::Dgt { t_ms, message } => {
+            Some(CaptureRecord::new(Some(t_ms + offset_ms), message).to_line())
+        }
+        LinkEvent::Frame {
+            text, sent: false, ..
+        } => Some(text.clone()),
+        _ => None,
+    }
 }
 
-/// The directory of the boards' captures beside state file `state`: `<state>.captures`.
-pub fn capture_dir(state: &Path) -> PathBuf {
-    let mut name = state.file_name().unwrap_or_default().to_os_string();
-    name.push(".captures");
-    state.with_file_name(name)
+/// The last `t_ms` of a board's capture already in the record (a board followed again after
+/// a restart continues its times), 0 when none.
+fn last_time(state: &std::path::Path, on: (u32, u32)) -> u64 {
+    record::last_capture_line(state, on.0, on.1)
+        .ok()
+        .flatten()
+        .and_then(|l| serde_json::from_str::<Value>(&l).ok())
+        .and_then(|v| v.get("t_ms").and_then(Value::as_u64))
+        .unwrap_or(0)
 }
 
 impl LiveHub {
-    /// Writes `event` of e-board `serial` to the capture of the board it is on; the first
-    /// line of a board's capture is the placement the e-board shows (`last`), so that the
-    /// capture starts from where the game is. A capture that cannot be written is reported
-    /// on standard error once and left.
+    /// Keeps `event` of e-board `serial` for the capture of the board it is on, written into
+    /// the event's record with the next batch ([`App::save_incidents`]).
     pub(super) fn capture(&self, serial: &str, on: Option<(u32, u32)>, event: &LinkEvent) {
         let Some(on) = on else {
             return;
         };
-        if !matches!(
-            event,
-            LinkEvent::Dgt { .. } | LinkEvent::Frame { sent: false, .. }
-        ) {
+        if !matches!(event, LinkEvent::Dgt { .. } | LinkEvent::Frame { .. }) {
             return;
         }
-        let mut captures = self
-            .captures
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if captures.get(serial).is_none_or(|(at, _)| *at != on) {
-            captures.remove(serial);
-            let path = capture_path(&self.capture_dir, on.0, on.1);
-            let opened = std::fs::create_dir_all(&self.capture_dir)
-                .map_err(|source| RecordError::Io {
-                    path: self.capture_dir.clone(),
-                    source,
-                })
-                .and_then(|()| Capture::create(&path, true));
-            match opened {
-                Ok(c) => {
-                    captures.insert(serial.to_string(), (on, c));
-                }
-                Err(e) => {
-                    eprintln!("arbiter serve: {e}");
-                    return;
+        let offset = {
+            let mut captures = self
+                .captures
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            match captures.get(serial) {
+                Some((at, offset)) if *at == on => *offset,
+                _ => {
+                    let offset = last_time(&self.state, on);
+                    captures.insert(serial.to_string(), (on, offset));
+                    offset
                 }
             }
+        };
+        let Some(mut line) = capture_line(event, offset) else {
+            return;
+        };
+        line.push('\n');
+        let mut pending = self
+            .capture_lines
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        match pending.last_mut() {
+            Some(last) if (last.round, last.board) == on => last.lines.push_str(&line),
+            _ => pending.push(CaptureLines {
+                round: on.0,
+                board: on.1,
+                lines: line,
+            }),
         }
-        if let Some((_, c)) = captures.get_mut(serial)
-            && let Err(e) = c.write(event)
-        {
-            eprintln!("arbiter serve: {e}");
-            captures.remove(serial);
+        if pending.len() > MAX_PENDING_LINES {
+            let over = pending.len() - MAX_PENDING_LINES;
+            pending.drain(..over);
+            eprintln!("arbiter serve: {over} capture lines could not be written and were dropped");
         }
+    }
+
+    /// The capture lines kept since the last write, one batch per board.
+    fn take_capture_lines(&self) -> Vec<CaptureLines> {
+        let mut pending = std::mem::take(
+            &mut *self
+                .capture_lines
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        // One row per board and batch.
+        pending.sort_by_key(|c| (c.round, c.board));
+        let mut out: Vec<CaptureLines> = Vec::new();
+        for c in pending {
+            match out.last_mut() {
+                Some(last) if (last.round, last.board) == (c.round, c.board) => {
+                    last.lines.push_str(&c.lines);
+                }
+                _ => out.push(c),
+            }
+        }
+        out
+    }
+
+    /// Puts back capture lines a write failed to keep, before those kept since.
+    fn restore_capture_lines(&self, mut lines: Vec<CaptureLines>) {
+        let mut pending = self
+            .capture_lines
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        lines.append(&mut pending);
+        *pending = lines;
     }
 }
 
@@ -115,30 +162,30 @@ pub(super) fn record_of(u: &UnsavedIncident, at_ms: u64) -> LiveIncident {
 }
 
 impl App {
-    /// Writes the room's incidents the event's record does not have yet into it (the state
-    /// file, atomically), one writer at a time.
+    /// Writes the room's incidents the event's record does not have yet and the boards'
+    /// capture lines kept since the last write into the event's database, in one transaction
+    /// (no journal entry: only the arbiter's decisions on them are), one writer at a time.
     ///
     /// # Errors
-    /// [`WebError::Store`] when the state file cannot be written (the incidents stay to be
-    /// written at the next call).
+    /// [`WebError::Store`] when the database cannot be written (the incidents and the lines stay
+    /// to be written at the next call).
     pub(super) async fn save_incidents(self: &Shared) -> Result<(), WebError> {
         let _one = self.live.saving.lock().await;
         let pending = self.live.room().unsaved();
-        if pending.is_empty() {
+        let lines = self.live.take_capture_lines();
+        if pending.is_empty() && lines.is_empty() {
             return Ok(());
         }
         let at = now_ms();
         let records: Vec<LiveIncident> = pending.iter().map(|u| record_of(u, at)).collect();
-        let act = journal::Act::new(
-            journal::Who::desk(None, Some("e-board".into())),
-            "live-incidents",
-            json!({ "incidents": records.len() }),
-        );
-        self.change_as(act, None, move |t| {
-            t.live.incidents.extend(records);
-            Ok(())
-        })
-        .await?;
+        let path = self.config.state.clone();
+        let kept = lines.clone();
+        let saved =
+            super::super::blocking(move || Ok(record::save_live(&path, &records, &kept)?)).await;
+        if let Err(e) = saved {
+            self.live.restore_capture_lines(lines);
+            return Err(e);
+        }
         let mut room = self.live.room();
         for u in &pending {
             room.saved(&u.serialnr, u.game, u.incident.id + 1);

@@ -33,16 +33,25 @@ pub(super) struct FileStamp {
 }
 
 impl FileStamp {
-    /// The stamp of `path`; `None` when it cannot be read (the page is then made afresh).
+    /// The stamp of the event's database at `path` and its `-wal` (where a change is written
+    /// until SQLite copies it into the file); `None` when it cannot be read (the page is then
+    /// made afresh).
     fn of(path: &Path) -> Option<FileStamp> {
         let m = std::fs::metadata(path).ok()?;
+        let mut wal = path.as_os_str().to_os_string();
+        wal.push("-wal");
+        let w = std::fs::metadata(std::path::PathBuf::from(wal)).ok();
         Some(FileStamp {
-            len: m.len(),
-            modified: m.modified().ok(),
+            len: m.len() + w.as_ref().map_or(0, |w| w.len() << 32),
+            modified: m
+                .modified()
+                .ok()
+                .max(w.as_ref().and_then(|w| w.modified().ok())),
             #[cfg(unix)]
             unix: {
                 use std::os::unix::fs::MetadataExt;
-                (m.dev(), m.ino(), m.ctime(), m.ctime_nsec())
+                let (ct, cn) = w.as_ref().map_or((0, 0), |w| (w.ctime(), w.ctime_nsec()));
+                (m.dev(), m.ino(), m.ctime() ^ (ct << 1), m.ctime_nsec() ^ cn)
             },
         })
     }

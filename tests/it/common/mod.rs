@@ -102,3 +102,18 @@ pub fn served_addr(line: &str) -> String {
         .unwrap_or_else(|| panic!("no URL in {line:?}"))
         .to_string()
 }
+
+/// The event at `path` (its database, or a state file) as a state file of the JSON format held
+/// it: what `tournament export --format json` writes.
+pub fn state_text(path: &Path) -> String {
+    let t = arbiter::tournament::store::load(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::to_string_pretty(&t).unwrap() + "\n"
+}
+
+/// The event at `path` and the number of its journal entries: equal before and after a
+/// refused change, which writes nothing.
+pub fn snapshot(path: &Path) -> String {
+    let entries = arbiter::tournament::journal::read(path).unwrap().len();
+    format!("{}journal entries: {entries}\n", state_text(path))
+}

@@ -11,6 +11,10 @@ use shakmaty::{Board, CastlingSide, Chess, Color, Move, Piece, Position, Role, S
 use super::Orientation;
 use super::placement::{Reading, Snapshot};
 
+pub mod orders;
+
+pub use orders::{Order, PlayOut, Timing, play_out};
+
 /// What the simulated board and players do.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SimulationConfig {

@@ -14,9 +14,16 @@
 //!   (measured when the next, different snapshot arrives), and the last placement of the log
 //!   is judged as well.
 //!
-//! Placements in between are transients (a piece in the air, a piece slid across squares,
-//! sensor flicker) and are never judged, even when they match a legal move: rook-first
-//! castling passes through a rook move, a queen slid d1–h5 through Qe2 and Qf3.
+//! A board reports a move square by square, in any of the orders of [`super::simulate::Order`]
+//! (docs/eboards.md, "The orders of a move"). A placement on the way of a legal move
+//! ([`super::progress`]: a piece in the hand, the new square reported before the old one, the
+//! pawn taken en passant still on the board, castling half done, a piece knocked over) is never
+//! judged by the stability rule; only a placement that stays is (the other player goes on
+//! from it, the clock is pressed, the log ends). Without a clock, the legal move the board
+//! showed last is taken as soon as the other player goes on from it. A legal move committed by
+//! the stability rule while the hand was still busy (rook-first castling passes through a
+//! rook move, a queen slid d1–h5 through Qe2 and Qf3) is replaced by the move the same hand
+//! makes from the same position before the other player acts.
 //!
 //! A judged placement is, in this order: `P` itself (nothing happened, or a piece was
 //! adjusted); a legal move; two plies at once (an update was missed, or the mover did not press
@@ -31,15 +38,24 @@
 use std::collections::HashMap;
 
 use shakmaty::{
-    Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Setup, san::San,
-    uci::UciMove,
+    Board, CastlingMode, Chess, Color, Move, Position, Square, san::SanPlus, uci::UciMove,
 };
 
-use super::diff::{classify_act, one_piece_moved};
+use super::diff::one_piece_moved;
 use super::habits;
 use super::placement::{Reading, Snapshot};
+use super::progress::{Moves, Seen};
+
+mod gap;
+mod hand;
+mod irregular;
+
+pub use gap::{Found, MAX_PLIES, search as gap_search};
+
 use super::{BoardError, Orientation};
 use crate::game::verdict::GameResult;
+use hand::{Deferred, Provisional, Reached};
+use irregular::Irregular;
 
 /// When a placement counts as stable without clock presses.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -101,24 +117,8 @@ impl Default for RecogniserConfig {
 /// A recognised legal move.
 pub use super::recognised::{BoardEvent, BoardEventKind, Recognised, RecognisedMove};
 
-/// The board standing in the position left by an illegal act.
-#[derive(Clone, Debug)]
-struct Irregular {
-    /// The official position before the act.
-    before: Chess,
-    /// What stands on the board.
-    board: Board,
-    /// The board as a position with the opponent on move, and its legal moves' placements,
-    /// when shakmaty accepts it.
-    played_on: Option<(Chess, HashMap<Board, Move>)>,
-    /// Who made the last act on the irregular board.
-    mover: Color,
-    /// Acts since `before`: the illegal act and any irregular moves after it.
-    acts: usize,
-}
-
-/// A complete placement (a piece put down) not judged yet, kept until it is stable, or until
-/// play goes on from it.
+/// A complete placement no legal move explains, not judged yet: kept until it is stable, or
+/// until play goes on from it (an illegal act played on).
 #[derive(Clone, Debug)]
 struct Pending {
     board: Board,
@@ -133,14 +133,21 @@ struct Pending {
 ///
 /// Besides the commit rules of the module docs, it knows the board's habits:
 ///
-/// - a placement that differs from the official position only by pieces lifted (a piece in
-///   the hand) is never judged by the stability rule, however long it stands: only at a clock
-///   press, when play goes on from it (the opponent's move from it), or at the end of the log;
-/// - without a clock, a complete placement (a piece put down) is judged as soon as the other
-///   player acts on the board (lifts or puts down one of his pieces), even before it is stable:
-///   play goes on from it. A capture that the board shows with no time between the moves, and
-///   Black's first move before White's, are read so;
-/// - the first own piece the player on move lifts is a [`BoardEventKind::Touch`];
+/// - a placement on the way of a legal move (a piece in the hand, the new square reported
+///   before the old one, the pawn put on its en passant square before the pawn taken is
+///   lifted, castling half done, a piece knocked over; [`super::progress`]) is never judged by
+///   the stability rule, however long it stands: only at a clock press (which waits for the
+///   move's last square, reported after the press), when play goes on from it, or at the end
+///   of the log;
+/// - without a clock, the legal move the board showed last is committed as soon as the other
+///   player goes on from it (lifts or puts down one of his pieces in a way the mover's own move
+///   does not explain), even before it is stable;
+/// - a move committed by the stability rule is replaced by the move the same hand goes on to
+///   make from the same position before the other player acts (rook-first castling read as
+///   castling, a slid queen as the move to its last square): [`Recogniser::revisions`] counts
+///   these;
+/// - the first own piece the player on move lifts is a [`BoardEventKind::Touch`] (his king
+///   only once it is not on its way to the centre for the result signal);
 /// - both kings put on the centre squares are the players' reported result
 ///   ([`BoardEventKind::ResultSignal`]); a king put there alone is the signal being made and is
 ///   not judged by time.
@@ -151,7 +158,7 @@ pub struct Recogniser {
     orientation: Option<Orientation>,
     pos: Chess,
     history: Vec<Chess>,
-    targets: HashMap<Board, Move>,
+    moves: Moves,
     two_ply: Option<HashMap<Board, (Move, Move)>>,
     irregular: Option<Irregular>,
     current: Option<Board>,
@@ -164,20 +171,21 @@ pub struct Recogniser {
     placements: usize,
     events: Vec<BoardEvent>,
     pending: Option<Pending>,
+    reached: Option<Reached>,
+    provisional: Option<Provisional>,
+    deferred: Option<Deferred>,
     last_in_hand: Option<(Board, usize, Option<f64>)>,
     touched: bool,
+    /// The player on move's king lifted: a touch once it is not the result signal.
+    king_touch: Option<(Square, usize, Option<f64>)>,
     finished: bool,
-}
-
-fn targets_of(pos: &Chess) -> HashMap<Board, Move> {
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| {
-            let mut after = pos.clone();
-            after.play_unchecked(m);
-            (after.board().clone(), m)
-        })
-        .collect()
+    revisions: u64,
+    /// The index of [`Recogniser::events`] the last revision took the events back to.
+    revised_at: usize,
+    /// The line of a gap not bridged yet ([`Reading::Gap`]): the board's link was down.
+    gap: Option<usize>,
+    /// Boards seen since the gap that no search explained.
+    gap_tries: u32,
 }
 
 fn two_ply_of(pos: &Chess) -> HashMap<Board, (Move, Move)> {
@@ -194,20 +202,6 @@ fn two_ply_of(pos: &Chess) -> HashMap<Board, (Move, Move)> {
     out
 }
 
-/// The board left by an illegal act, as a position with `turn` on move: castling rights kept
-/// where king and rook still stand, no en passant. `None` when shakmaty refuses it (a king in
-/// check with the other side on move, a pawn on the back rank…).
-fn position_from(board: &Board, before: &Chess, turn: Color) -> Option<Chess> {
-    let mut setup: Setup = before.to_setup(EnPassantMode::Legal);
-    setup.board = board.clone();
-    setup.turn = turn;
-    setup.ep_square = None;
-    match Chess::from_setup(setup, CastlingMode::Standard) {
-        Ok(p) => Some(p),
-        Err(e) => e.ignore_invalid_castling_rights().ok(),
-    }
-}
-
 /// The start position a header event gives in its `fen`, if any.
 fn header_start(event: &serde_json::Value) -> Option<Chess> {
     if event.get("type")?.as_str()? != "header" {
@@ -217,12 +211,13 @@ fn header_start(event: &serde_json::Value) -> Option<Chess> {
     fen.into_position(CastlingMode::Standard).ok()
 }
 
+/// A move as the events give it: SAN with its check or mate sign.
 fn describe(pos: &Chess, m: &Move, recovered: bool) -> RecognisedMove {
     RecognisedMove {
         mv: *m,
         side: pos.turn(),
         uci: UciMove::from_standard(*m).to_string(),
-        san: San::from_move(pos, *m).to_string(),
+        san: SanPlus::from_move(pos.clone(), *m).to_string(),
         recovered,
     }
 }
@@ -233,14 +228,14 @@ impl Recogniser {
     /// looks at the whole log first, so there the choice holds from the start).
     pub fn new(config: RecogniserConfig) -> Recogniser {
         let pos = config.start.clone();
-        let targets = targets_of(&pos);
+        let moves = Moves::of(&pos);
         Recogniser {
             clock_mode: config.commit == CommitRule::Clock,
             config,
             orientation: None,
             pos,
             history: Vec::new(),
-            targets,
+            moves,
             two_ply: None,
             irregular: None,
             current: None,
@@ -253,9 +248,17 @@ impl Recogniser {
             placements: 0,
             events: Vec::new(),
             pending: None,
+            reached: None,
+            provisional: None,
+            deferred: None,
             last_in_hand: None,
             touched: false,
+            king_touch: None,
             finished: false,
+            revisions: 0,
+            revised_at: 0,
+            gap: None,
+            gap_tries: 0,
         }
     }
 
@@ -269,12 +272,28 @@ impl Recogniser {
         if self.judged || self.irregular.is_some() {
             return None;
         }
-        self.current.as_ref().and_then(|b| self.targets.get(b))
+        self.current
+            .as_ref()
+            .and_then(|b| self.moves.target(b))
+            .map(|c| &c.mv)
     }
 
     /// Events committed so far, in log order (moves, illegal acts, take-backs).
     pub fn events(&self) -> &[BoardEvent] {
         &self.events
+    }
+
+    /// How many times a move already in [`Recogniser::events`] was replaced (the events from
+    /// its index on are new): a reader that took them one by one reads them again from the
+    /// start.
+    pub fn revisions(&self) -> u64 {
+        self.revisions
+    }
+
+    /// The index of [`Recogniser::events`] from which the last revision changed the events
+    /// (those before it stand as they were read).
+    pub fn revised_at(&self) -> usize {
+        self.revised_at
     }
 
     /// Reads one snapshot.
@@ -306,6 +325,7 @@ impl Recogniser {
                 self.clock_mode = true;
                 self.clock_press(*side, snap);
             }
+            Reading::Gap => self.mark_gap(snap),
             Reading::Event(e) => {
                 if self.orientation.is_none() {
                     // Before the game starts: a header may give the start position.
@@ -313,11 +333,17 @@ impl Recogniser {
                         self.config.start = pos;
                         self.set_position(self.config.start.clone());
                     }
-                } else if !self.judged
-                    && !self.finished
-                    && let Some(b) = self.current.clone()
-                {
-                    self.judge(b, self.run_line, self.run_start);
+                } else if !self.finished {
+                    // A claim is made about the board as it stands.
+                    if let Some(d) = self.deferred.take() {
+                        self.settle(d.board, d.line, d.t);
+                    }
+                    if !self.judged
+                        && let Some(b) = self.current.clone()
+                    {
+                        self.settle(b, self.run_line, self.run_start);
+                        self.judged = true;
+                    }
                 }
                 self.emit(snap.line, snap.t, BoardEventKind::Passthrough(e.clone()));
             }
@@ -339,71 +365,6 @@ impl Recogniser {
         Ok(())
     }
 
-    fn clock_press(&mut self, side: Color, snap: &Snapshot) {
-        let Some(board) = self.current.clone() else {
-            return;
-        };
-        let unchanged = match &self.irregular {
-            Some(irr) => board == irr.board,
-            None => board == *self.pos.board(),
-        };
-        if unchanged {
-            if side == self.pos.turn() && self.irregular.is_none() {
-                self.emit(snap.line, snap.t, BoardEventKind::ClockWithoutMove { side });
-            }
-        } else {
-            self.judge(board, snap.line, snap.t);
-        }
-        self.judged = true;
-    }
-
-    /// The placement the board should show: the official position's, or the one an illegal act
-    /// left; and the side expected to act on it.
-    fn reference(&self) -> (&Board, Color) {
-        match &self.irregular {
-            Some(irr) => (&irr.board, !irr.mover),
-            None => (self.pos.board(), self.pos.turn()),
-        }
-    }
-
-    /// A placement the stability rule never judges: a piece in the hand, or the result signal
-    /// being made.
-    fn held_back(&mut self, board: &Board) -> bool {
-        let (reference, _) = self.reference();
-        if habits::signal_in_progress(reference, board) {
-            return !self.is_target(board);
-        }
-        if !habits::in_hand(board, reference) {
-            return false;
-        }
-        // Two plies at once can look like pieces lifted: an exchange of pawns leaves a part of
-        // the position it started from.
-        self.irregular.is_some()
-            || !self
-                .two_ply
-                .get_or_insert_with(|| two_ply_of(&self.pos))
-                .contains_key(board)
-    }
-
-    /// True when `board` shows a legal move from the official position (or, after an illegal
-    /// act, from the board it left).
-    fn is_target(&self, board: &Board) -> bool {
-        match &self.irregular {
-            None => self.targets.contains_key(board),
-            Some(irr) => irr
-                .played_on
-                .as_ref()
-                .is_some_and(|(_, map)| map.contains_key(board)),
-        }
-    }
-
-    /// A pending placement that play going on commits: a legal move, or one piece moved (a
-    /// move against the rules, or out of turn). Anything else waits to be stable.
-    fn looks_finished(&self, board: &Board) -> bool {
-        let (reference, _) = self.reference();
-        self.is_target(board) || one_piece_moved(reference, board).is_some()
-    }
-
     fn placement(&mut self, board: Board, snap: &Snapshot) {
         if self.finished {
             return;
@@ -412,34 +373,17 @@ impl Recogniser {
             self.result_signal(result, snap);
             return;
         }
-        let same = self.current.as_ref() == Some(&board);
-        if same {
+        if self.current.as_ref() == Some(&board) {
             self.run_len += 1;
         } else {
-            // Play goes on from a complete placement: the other player acts on the board.
-            // (Not when the new placement is itself a legal move: lifting the pawn taken en
-            // passant completes the move.)
-            if !self.clock_mode
-                && let Some(p) = self.pending.clone()
-                && habits::other_side_acted(&p.board, &board, p.mover)
-                && !self.is_target(&board)
-                && self.looks_finished(&p.board)
-            {
-                self.pending = None;
-                let judged = self.judged;
-                self.judge(p.board.clone(), p.line, p.t);
-                self.judged = judged || self.current.as_ref() == Some(&p.board);
-            }
+            // The placement before stood from its first reading until now.
             if !self.clock_mode && !self.judged {
                 let held = match (self.run_start, snap.t) {
                     (Some(a), Some(b)) => b - a >= self.config.stability.seconds,
                     _ => false,
                 };
-                if held
-                    && let Some(prev) = self.current.clone()
-                    && !self.held_back(&prev)
-                {
-                    self.judge(prev, self.run_line, self.run_start);
+                if held && let Some(prev) = self.current.clone() {
+                    self.judged = self.stand(prev, self.run_line, self.run_start);
                 }
             }
             self.current = Some(board.clone());
@@ -447,67 +391,183 @@ impl Recogniser {
             self.run_start = snap.t;
             self.run_line = snap.line;
             self.judged = false;
-            self.classify(&board, snap);
+            self.change(&board, snap.line, snap.t);
+            self.check_touch(&board, snap.line, snap.t);
         }
         if !self.clock_mode
             && !self.judged
             && self.run_len >= self.config.stability.snapshots.max(1)
-            && !self.held_back(&board)
         {
-            self.judge(board, snap.line, snap.t);
-            self.judged = true;
+            self.judged = self.stand(board, snap.line, snap.t);
         }
     }
 
-    /// Keeps a new placement as pending (complete) or as the last piece in the hand, and
-    /// reports the first lift of the player on move as a touch.
-    fn classify(&mut self, board: &Board, snap: &Snapshot) {
-        let (reference, turn) = self.reference();
-        if habits::in_hand(board, reference) {
-            self.last_in_hand = Some((board.clone(), snap.line, snap.t));
-        } else if board == reference {
-            self.pending = None;
-            self.last_in_hand = None;
-        } else {
-            // A king on its way to the centre is the result signal being made; pieces lifted
-            // from a pending placement leave it pending (the next player may be starting a
-            // capture).
-            let signal = habits::signal_in_progress(reference, board) && !self.is_target(board);
-            let lifted_from_pending = self
-                .pending
-                .as_ref()
-                .is_some_and(|p| habits::in_hand(board, &p.board));
-            if signal || lifted_from_pending {
-                self.check_touch(board, snap.line, snap.t);
-                return;
+    /// The placement `board` has stood (the stability rule): a legal move is committed (to be
+    /// replaced if the same hand goes on, [`Provisional`]); a placement on the way of one, or
+    /// a result signal being made, waits (false: not judged); anything else is judged.
+    fn stand(&mut self, board: Board, line: usize, t: Option<f64>) -> bool {
+        if self.irregular.is_some() {
+            if self.held_back_irregular(&board) {
+                return false;
             }
-            let mover = habits::author(reference, board, turn);
-            self.pending = Some(Pending {
-                board: board.clone(),
-                line: snap.line,
-                t: snap.t,
-                mover,
-            });
+            self.judge(board, line, t);
+            return true;
         }
-        self.check_touch(board, snap.line, snap.t);
+        match self.moves.seen(&board) {
+            Seen::Same => {}
+            Seen::Target(i) => {
+                let m = self.moves.list[i].mv;
+                let before = self.pos.clone();
+                let events = self.events.len();
+                self.commit(m, line, t, None);
+                self.provisional = Some(Provisional {
+                    before,
+                    mv: m,
+                    events,
+                });
+            }
+            // On the way of a move, or an exchange that looks like pieces lifted: it waits
+            // for play to go on ([`Reached`]).
+            Seen::InHand | Seen::OnTheWay => return false,
+            Seen::Other => {
+                if habits::signal_in_progress(self.pos.board(), &board) {
+                    return false;
+                }
+                if self.gap.is_some() {
+                    self.give_up_gap(&board, line, t);
+                    return true;
+                }
+                self.judge(board, line, t);
+            }
+        }
+        true
     }
 
-    /// The first own piece the player on move lifts (Laws 4.3).
-    fn check_touch(&mut self, board: &Board, line: usize, t: Option<f64>) {
-        if self.touched || self.irregular.is_some() {
+    /// A new placement (different from the last): what it tells of the move being made.
+    fn change(&mut self, board: &Board, line: usize, t: Option<f64>) {
+        if let Some((square, l, at)) = self.king_touch
+            && !habits::signal_in_progress(self.pos.board(), board)
+        {
+            self.king_touch = None;
+            let side = self.pos.turn();
+            self.emit(l, at, BoardEventKind::Touch { side, square });
+        }
+        if let Some(d) = self.deferred.take()
+            && self.resolve_deferred(d, board, line, t)
+        {
             return;
         }
-        let side = self.pos.turn();
-        if let Some(square) = habits::lifted(self.pos.board(), board, side) {
-            self.touched = true;
-            self.emit(line, t, BoardEventKind::Touch { side, square });
+        if self.irregular.is_some() {
+            self.gap = None;
+            self.change_irregular(board, line, t);
+            return;
         }
+        // After a gap: the position itself or one legal move from it needs nothing (nothing
+        // was missed); else the plies are searched for, and until they are found (the board
+        // may show a move in the making, or pieces taken meanwhile) nothing is judged; after
+        // `GAP_TRIES` boards none explains, the game goes on from the board as it stands.
+        if self.gap.is_some() {
+            if !self.gap_open(board) {
+                self.gap = None;
+            } else if !self.bridge_gap(board, line, t) {
+                self.gap_tries += 1;
+                if self.gap_tries >= gap::GAP_TRIES && gap::one_king_each(board) {
+                    self.give_up_gap(board, line, t);
+                }
+                return;
+            }
+        }
+        // At most a move a turn: the loop ends when nothing more is committed.
+        let mut unexplained = false;
+        for _ in 0..4 {
+            match self.moves.seen(board) {
+                Seen::Same => {
+                    self.reached = None;
+                    self.pending = None;
+                    self.last_in_hand = None;
+                    return;
+                }
+                Seen::Target(index) => {
+                    let c = &self.moves.list[index];
+                    self.reached = Some(Reached::new(vec![c.mv], c.target.clone(), line, t));
+                    self.pending = None;
+                    return;
+                }
+                seen @ (Seen::InHand | Seen::OnTheWay) => {
+                    // The other player's whole move from the move the board showed last.
+                    if !self.clock_mode
+                        && let Some(r) = &mut self.reached
+                        && r.next(&self.pos).target(board).is_some()
+                    {
+                        self.go_on(board);
+                        continue;
+                    }
+                    if seen == Seen::InHand {
+                        self.last_in_hand = Some((board.clone(), line, t));
+                        // An exchange, unless the move shown last explains the board as the
+                        // other player's lift (a capture begun by lifting the piece taken).
+                        let pos = &self.pos;
+                        let explained = self
+                            .reached
+                            .as_mut()
+                            .is_some_and(|r| r.next(pos).seen(board).explained());
+                        if !explained && let Some(pair) = self.exchange(board) {
+                            self.reached = Some(Reached::new(pair, board.clone(), line, t));
+                        }
+                    }
+                    return;
+                }
+                Seen::Other => {}
+            }
+            if self.revise(board, line, t) {
+                continue;
+            }
+            if self.clock_mode || !self.go_on(board) {
+                unexplained = true;
+                break;
+            }
+        }
+        // A king on its way to the centre is the result signal being made.
+        if !unexplained || habits::signal_in_progress(self.pos.board(), board) {
+            return;
+        }
+        // Play goes on from an unexplained placement: the other player acts on it.
+        if !self.clock_mode
+            && let Some(p) = self.pending.clone()
+            && habits::other_side_acted(&p.board, board, p.mover)
+            && one_piece_moved(self.pos.board(), &p.board).is_some()
+        {
+            self.pending = None;
+            self.judge(p.board, p.line, p.t);
+            if self.irregular.is_some() {
+                self.change_irregular(board, line, t);
+            }
+            return;
+        }
+        let mover = habits::author(self.pos.board(), board, self.pos.turn());
+        self.pending = Some(Pending {
+            board: board.clone(),
+            line,
+            t,
+            mover,
+        });
     }
 
-    /// The kings' result signal: the last complete placement before it is judged first (the
-    /// final move, made without a press), unless a king was on its way to the centre in it.
+    /// The kings' result signal: the move the board showed last before it is committed first
+    /// (the final move, made without a press), or the last complete placement judged, unless a
+    /// king was on its way to the centre in it. A king lifted for the signal is no touch.
     fn result_signal(&mut self, result: GameResult, snap: &Snapshot) {
-        if let Some(p) = self.pending.take() {
+        self.king_touch = None;
+        if let Some(d) = self.deferred.take() {
+            self.settle(d.board, d.line, d.t);
+        }
+        if self.irregular.is_none() && self.reached.is_some() {
+            let r = self
+                .reached
+                .take()
+                .unwrap_or_else(|| unreachable!("checked"));
+            self.commit_reached(r);
+        } else if let Some(p) = self.pending.take() {
             let (reference, _) = self.reference();
             if p.board.kings() == reference.kings() && !self.judged_board(&p.board) {
                 self.judge(p.board, p.line, p.t);
@@ -533,19 +593,21 @@ impl Recogniser {
     /// Ends the log: the last placement is judged if it was not (a game-ending move needs no
     /// clock press, Laws 6.2.1.1).
     pub fn finish(mut self) -> Recognised {
-        // The player on move still holding his own piece when the log ends has made no move: a
-        // move is made when the piece is released on its square (Laws 4.6). Anything else
-        // standing then is judged.
-        if !self.judged
-            && !self.finished
-            && let Some(b) = self.current.clone()
-            && !{
-                let (reference, turn) = self.reference();
-                habits::own_piece_in_hand(&b, reference, turn)
+        if !self.finished {
+            if let Some(d) = self.deferred.take() {
+                self.settle(d.board, d.line, d.t);
+                self.judged = true;
             }
-        {
-            let (line, t) = (self.last_line, self.last_t);
-            self.judge(b, line, t);
+            if !self.judged
+                && let Some(b) = self.current.clone()
+            {
+                let (line, t) = (self.last_line, self.last_t);
+                self.settle(b, line, t);
+            }
+            if let Some((square, line, t)) = self.king_touch.take() {
+                let side = self.pos.turn();
+                self.emit(line, t, BoardEventKind::Touch { side, square });
+            }
         }
         Recognised {
             events: self.events,
@@ -555,17 +617,78 @@ impl Recogniser {
         }
     }
 
+    /// The board as it stands now is what was done (the end of the log, a claim, a press that
+    /// waited): a legal move is committed, the move the board showed last is taken when play
+    /// went on from it, the player on move still holding his own piece has made no move (a
+    /// move is made when the piece is released on its square, Laws 4.6), anything else is
+    /// judged.
+    fn settle(&mut self, board: Board, line: usize, t: Option<f64>) {
+        if self.irregular.is_some() {
+            let (reference, turn) = self.reference();
+            if !habits::own_piece_in_hand(&board, reference, turn) {
+                self.judge(board, line, t);
+            }
+            return;
+        }
+        if self.gap_open(&board) {
+            if !self.bridge_gap(&board, line, t) {
+                self.give_up_gap(&board, line, t);
+            }
+            return;
+        }
+        match self.moves.seen(&board) {
+            Seen::Same => return,
+            Seen::Target(_) => {
+                self.judge(board, line, t);
+                return;
+            }
+            Seen::InHand
+                if habits::own_piece_in_hand(&board, self.pos.board(), self.pos.turn()) =>
+            {
+                return;
+            }
+            _ => {}
+        }
+        if !self.go_on(&board) {
+            self.judge(board, line, t);
+            return;
+        }
+        match self.moves.seen(&board) {
+            Seen::Same => {}
+            Seen::InHand
+                if habits::own_piece_in_hand(&board, self.pos.board(), self.pos.turn()) => {}
+            _ => self.judge(board, line, t),
+        }
+    }
+
     fn emit(&mut self, line: usize, t: Option<f64>, kind: BoardEventKind) {
         self.events.push(BoardEvent { line, t, kind });
     }
 
-    fn commit(&mut self, m: Move, line: usize, t: Option<f64>, recovered: bool) {
+    /// Commits legal move `m`; `next` is the legal moves after it when known.
+    fn commit(&mut self, m: Move, line: usize, t: Option<f64>, next: Option<Moves>) {
+        self.commit_as(m, line, t, false, next);
+    }
+
+    fn commit_as(
+        &mut self,
+        m: Move,
+        line: usize,
+        t: Option<f64>,
+        recovered: bool,
+        next: Option<Moves>,
+    ) {
+        if let Some((square, l, at)) = self.king_touch.take() {
+            let side = self.pos.turn();
+            self.emit(l, at, BoardEventKind::Touch { side, square });
+        }
         let ev = describe(&self.pos, &m, recovered);
         self.emit(line, t, BoardEventKind::Move(ev));
         self.history.push(self.pos.clone());
         self.pos.play_unchecked(m);
-        self.targets = targets_of(&self.pos);
+        self.moves = next.unwrap_or_else(|| Moves::of(&self.pos));
         self.two_ply = None;
+        self.provisional = None;
         self.after_change(line, t);
     }
 
@@ -573,6 +696,7 @@ impl Recogniser {
     /// already hold a piece.
     fn after_change(&mut self, line: usize, t: Option<f64>) {
         self.pending = None;
+        self.reached = None;
         self.last_in_hand = None;
         self.touched = false;
         if let Some(b) = self.current.clone() {
@@ -582,10 +706,14 @@ impl Recogniser {
 
     fn set_position(&mut self, pos: Chess) {
         self.pos = pos;
-        self.targets = targets_of(&self.pos);
+        self.moves = Moves::of(&self.pos);
         self.two_ply = None;
+        self.provisional = None;
+        self.reached = None;
     }
 
+    /// Judges `board` as what the player did: the position itself (nothing), a legal move, two
+    /// plies at once, a take-back, or an illegal act.
     fn judge(&mut self, board: Board, line: usize, t: Option<f64>) {
         self.judged = true;
         if self.pending.as_ref().is_some_and(|p| p.board == board) {
@@ -598,14 +726,15 @@ impl Recogniser {
         if board == *self.pos.board() {
             return;
         }
-        if let Some(m) = self.targets.get(&board).cloned() {
-            self.commit(m, line, t, false);
+        if let Some(c) = self.moves.target(&board) {
+            let m = c.mv;
+            self.commit(m, line, t, None);
             return;
         }
         let two = self.two_ply.get_or_insert_with(|| two_ply_of(&self.pos));
         if let Some((m1, m2)) = two.get(&board).cloned() {
-            self.commit(m1, line, t, true);
-            self.commit(m2, line, t, false);
+            self.commit_as(m1, line, t, true, None);
+            self.commit(m2, line, t, None);
             return;
         }
         let depth = self.config.take_back_depth.min(self.history.len());
@@ -636,98 +765,6 @@ impl Recogniser {
             return;
         }
         self.illegal(self.pos.clone(), board, line, t);
-    }
-
-    fn illegal(&mut self, before: Chess, board: Board, line: usize, t: Option<f64>) {
-        let act = classify_act(&before, &board);
-        let played_on = position_from(&board, &before, !act.side).map(|p| {
-            let map = targets_of(&p);
-            (p, map)
-        });
-        let squares = (before.board().occupied() | board.occupied())
-            .into_iter()
-            .filter(|&sq| before.board().piece_at(sq) != board.piece_at(sq))
-            .collect();
-        self.emit(
-            line,
-            t,
-            BoardEventKind::Illegal {
-                act,
-                squares,
-                placement: board.clone(),
-            },
-        );
-        self.irregular = Some(Irregular {
-            before,
-            board,
-            played_on,
-            mover: act.side,
-            acts: 1,
-        });
-    }
-
-    fn judge_irregular(&mut self, irr: Irregular, board: Board, line: usize, t: Option<f64>) {
-        if board == irr.board {
-            return;
-        }
-        let restored = BoardEventKind::Restored { acts: irr.acts };
-        if board == *irr.before.board() {
-            self.irregular = None;
-            self.emit(line, t, restored);
-            return;
-        }
-        if let Some(m) = self.targets.get(&board).cloned() {
-            self.irregular = None;
-            self.emit(line, t, restored);
-            self.commit(m, line, t, false);
-            return;
-        }
-        if let Some((p, map)) = &irr.played_on
-            && let Some(m) = map.get(&board).cloned()
-        {
-            self.irregular = None;
-            self.history.push(self.pos.clone());
-            self.set_position(p.clone());
-            self.commit(m, line, t, false);
-            return;
-        }
-        if let Some((physical, piece)) = one_piece_moved(&irr.board, &board)
-            && piece.color != irr.mover
-        {
-            self.emit(
-                line,
-                t,
-                BoardEventKind::IrregularMove {
-                    side: piece.color,
-                    physical,
-                },
-            );
-            let played_on = position_from(&board, &irr.before, irr.mover).map(|p| {
-                let map = targets_of(&p);
-                (p, map)
-            });
-            self.irregular = Some(Irregular {
-                played_on,
-                mover: piece.color,
-                acts: irr.acts + 1,
-                board,
-                before: irr.before,
-            });
-            return;
-        }
-        // A further act on the board the first one left is judged against that board: the
-        // first act was reported already and is not reported again inside this one. Undoing
-        // them still goes back to the position before the first.
-        if let Some((p, _)) = &irr.played_on {
-            let p = p.clone();
-            self.illegal(p, board, line, t);
-            if let Some(now) = &mut self.irregular {
-                now.before = irr.before;
-                now.acts = irr.acts + 1;
-            }
-            return;
-        }
-        self.illegal(irr.before, board, line, t);
     }
 }
 
