@@ -15,7 +15,8 @@
 //! - [`event`]: the event's own record (name, rounds, preset, dates, venue, arbiters) edited,
 //!   a player registered by mistake deleted before round 1.
 //! - [`tiebreak`]: FIDE C.07 tie-breaks over a [`tiebreak::ResultTable`].
-//! - [`standings`]: standings and crosstable in text and JSON, tie-break presets.
+//! - [`standings`]: standings and crosstable in text and JSON, tie-break presets;
+//!   [`standings_check`]: a file's claimed standings checked against them.
 //! - [`record`]: the event's record, one SQLite database per event (the one room that knows
 //!   SQL): the event in rows, the journal, the live room's captures and incidents, the
 //!   conversion of the JSON state files kept before it.
@@ -56,6 +57,7 @@ pub mod record;
 pub mod result;
 pub mod round;
 pub mod standings;
+pub mod standings_check;
 pub mod start_list;
 pub mod store;
 pub mod tiebreak;

@@ -13,7 +13,9 @@
 //!   draw (so a withdrawn player's missing rounds count ½ for the Buchholz of his opponents).
 //! - **BH**: per round the opponent's adjusted score; for an unplayed round the player's own
 //!   score ("dummy opponent", 2024). Under the 2026 amendment that own score is capped at the
-//!   scheduled opponent's adjusted score (forfeits) or at half the maximum score (byes, absences).
+//!   scheduled opponent's adjusted score (forfeits) or, without an opponent (byes, absences), at
+//!   a draw's points times the rounds considered (half the maximum score with a win worth two
+//!   draws), as FIDE TEC's checker 1.9.57 computes it.
 //! - **Cut-1 / Median-1**: the lowest value is dropped, taken among the VURs first when the
 //!   player has any; Median-1 also drops the highest.
 //! - **SB**: per round the BH value times the points scored in that round.
@@ -21,6 +23,11 @@
 //! - **WIN** (wins incl. unplayed), **WON** (over the board), **BPG** (games played with Black),
 //!   **BWG** (won with Black), **PS** (progressive score), **ARO** (average rating of opponents
 //!   met over the board, unrated skipped, rounded half up).
+//! - Added by the 2026 amendment (as FIDE TEC's checker 1.9.57 computes them): **STD**
+//!   (standard points: 1, ½, 0 per round by comparing its points with a draw's), **REP**
+//!   (rounds elected to play, formerly GE: games played plus unplayed rounds worth a win),
+//!   **RTNG** (own rating, highest first; `RTNG/R` lowest first; unrated 0), **TPN** (starting
+//!   rank, lowest first; `TPN/R` highest first).
 
 use std::collections::HashMap;
 
@@ -43,7 +50,7 @@ pub enum TieBreakError {
     },
     /// An unknown tie-break name.
     #[error(
-        "unknown tie-break {0:?} (known: PTS, BH, BH-C1, BH-M1, SB, DE, WIN, WON, BPG, BWG, PS, ARO; cuts may also be written BH/C1)"
+        "unknown tie-break {0:?} (known: PTS, BH, BH-C1, BH-M1, SB, DE, WIN, WON, BPG, BWG, PS, ARO, and from 2026 STD, REP, RTNG, RTNG/R, TPN, TPN/R; cuts may also be written BH/C1)"
     )]
     UnknownTieBreak(String),
 }
@@ -164,11 +171,25 @@ pub enum TieBreak {
     /// `ARO`: average rating of the rated opponents met over the board, rounded half up; 0
     /// when none.
     Aro,
+    /// `STD`: standard points (C.07, 2026): per round 1 for a result worth more than a draw,
+    /// ½ for a draw's points, 0 otherwise, whatever the event's point system.
+    Std,
+    /// `REP`: rounds one elected to play (C.07, 2026; `GE` before): games played over the
+    /// board and rounds with a win's points without playing (`U`, `+`, `F`).
+    Rep,
+    /// `RTNG`: the player's own rating, highest first (C.07, 2026); an unrated player counts 0.
+    Rtng,
+    /// `RTNG/R`: the player's own rating, lowest first.
+    RtngAscending,
+    /// `TPN`: the starting rank (pairing number), lowest first (C.07, 2026).
+    Tpn,
+    /// `TPN/R`: the starting rank, highest first.
+    TpnDescending,
 }
 
 impl TieBreak {
     /// Every tie-break, in declaration order.
-    pub const ALL: [TieBreak; 11] = [
+    pub const ALL: [TieBreak; 17] = [
         TieBreak::Bh,
         TieBreak::BhC1,
         TieBreak::BhM1,
@@ -180,7 +201,36 @@ impl TieBreak {
         TieBreak::Bwg,
         TieBreak::Ps,
         TieBreak::Aro,
+        TieBreak::Std,
+        TieBreak::Rep,
+        TieBreak::Rtng,
+        TieBreak::RtngAscending,
+        TieBreak::Tpn,
+        TieBreak::TpnDescending,
     ];
+
+    /// The tie-breaks the 2026 amendment of C.07 added (`STD`, `RTNG`, `TPN` in both orders)
+    /// or renamed (`REP`, formerly `GE`).
+    pub const ADDED_2026: [TieBreak; 6] = [
+        TieBreak::Std,
+        TieBreak::Rep,
+        TieBreak::Rtng,
+        TieBreak::RtngAscending,
+        TieBreak::Tpn,
+        TieBreak::TpnDescending,
+    ];
+
+    /// True when a lower value ranks higher (`RTNG/R`, `TPN`); every other tie-break ranks the
+    /// higher value first.
+    pub fn lower_is_better(self) -> bool {
+        matches!(self, TieBreak::RtngAscending | TieBreak::Tpn)
+    }
+
+    /// The code as TRF-2026 records `202`/`212` and FIDE TEC's checker write it: the key with
+    /// its modifier after a slash (`BH/C1`, `RTNG/R`).
+    pub fn trf_code(self) -> String {
+        self.key().replacen('-', "/", 1)
+    }
 
     /// The C.07 acronym (`BH-C1`, …): the key used in JSON output and the reference vectors.
     pub fn key(self) -> &'static str {
@@ -196,21 +246,55 @@ impl TieBreak {
             TieBreak::Bwg => "BWG",
             TieBreak::Ps => "PS",
             TieBreak::Aro => "ARO",
+            TieBreak::Std => "STD",
+            TieBreak::Rep => "REP",
+            TieBreak::Rtng => "RTNG",
+            TieBreak::RtngAscending => "RTNG-R",
+            TieBreak::Tpn => "TPN",
+            TieBreak::TpnDescending => "TPN-R",
         }
     }
 
     /// Parses an acronym: `BH`, `BH-C1` or `BH/C1`, `BH-M1` or `BH/M1`, `SB`, `DE`, `WIN`,
-    /// `WON`, `BPG`, `BWG`, `PS`, `ARO` (case-insensitive).
+    /// `WON`, `BPG`, `BWG`, `PS`, `ARO`, and the 2026 ones `STD`, `REP` (or its former name
+    /// `GE`), `RTNG`, `RTNG/R`, `TPN`, `TPN/R` (case-insensitive).
     ///
     /// # Errors
     /// [`TieBreakError::UnknownTieBreak`].
     pub fn parse(text: &str) -> Result<TieBreak, TieBreakError> {
         let norm = text.trim().to_ascii_uppercase().replace('/', "-");
+        if norm == "GE" {
+            return Ok(TieBreak::Rep);
+        }
         TieBreak::ALL
             .into_iter()
             .find(|t| t.key() == norm)
             .ok_or_else(|| TieBreakError::UnknownTieBreak(text.to_string()))
     }
+}
+
+impl serde::Serialize for TieBreak {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.key())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for TieBreak {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<TieBreak, D::Error> {
+        let text = String::deserialize(d)?;
+        TieBreak::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// An event's tie-breaks (C.07 2.1: listed in the regulations, applied in order) and the
+/// edition of C.07 that values the unplayed rounds.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TieBreakSettings {
+    /// The tie-breaks after points, in order.
+    pub order: Vec<TieBreak>,
+    /// The edition of C.07.
+    #[serde(default)]
+    pub rules: Rules,
 }
 
 /// Which edition of C.07 decides the value of a player's own unplayed rounds.
@@ -339,7 +423,10 @@ impl<'a> Calculator<'a> {
         let Some(f) = self.facts.get(i) else {
             return Vec::new();
         };
-        let half_max = self.table.total_rounds as f64 * self.table.scoring.win.as_f64() / 2.0;
+        // C.07 16.4.2 (2026) as FIDE TEC's checker reads it: the points of a draw in every
+        // round considered (half the maximum with a win worth two draws; with 3-1-0 scoring,
+        // 1 × rounds, not 1.5 × rounds).
+        let half_max = self.table.rounds as f64 * self.table.scoring.draw.as_f64();
         (0..f.played.len())
             .map(|r| {
                 let opp = f.opponent[r];
@@ -418,6 +505,23 @@ impl<'a> Calculator<'a> {
                     running
                 }))
             }
+            TieBreak::Std => {
+                let draw = self.table.scoring.draw.as_f64();
+                sum_points(f.round_points.iter().map(|&p| {
+                    if p > draw {
+                        1.0
+                    } else if p == draw {
+                        0.5
+                    } else {
+                        0.0
+                    }
+                }))
+            }
+            TieBreak::Rep => rounds
+                .filter(|&r| f.played[r] || f.round_points[r] == win)
+                .count() as f64,
+            TieBreak::Rtng | TieBreak::RtngAscending => f64::from(p.rating.unwrap_or(0)),
+            TieBreak::Tpn | TieBreak::TpnDescending => f64::from(p.tpn),
             TieBreak::Aro => {
                 let ratings: Vec<u32> = rounds
                     .filter(|&r| f.played[r])
@@ -622,7 +726,7 @@ pub fn standings(table: &ResultTable, rules: Rules, order: &[TieBreak]) -> Vec<S
         } else {
             for i in 0..n {
                 let v = calc.value(tb, i);
-                keys[i].push(v);
+                keys[i].push(if tb.lower_is_better() { -v } else { v });
                 shown[i].push(v);
             }
         }

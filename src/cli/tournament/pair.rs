@@ -39,7 +39,11 @@ pub(super) fn run_pair(a: PairArgs) -> anyhow::Result<ExitCode> {
             text.push_str(&lang.fmt("tm-paired-bye", &[("player", &bye.to_string())]));
             text.push('\n');
         }
-        for group in t.forbidden_pairs().iter().filter(|g| g.len() >= 2) {
+        for group in t
+            .forbidden_pairs_in(p.round)
+            .iter()
+            .filter(|g| g.len() >= 2)
+        {
             let ids: Vec<String> = group.iter().map(u16::to_string).collect();
             text.push_str(&lang.fmt("tm-paired-forbidden", &[("pair", &ids.join(", "))]));
             text.push('\n');
