@@ -8,6 +8,7 @@
 use shakmaty::ByColor;
 
 use crate::i18n::Lang;
+use crate::tournament::player::name_key;
 use crate::tournament::result::BoardResult;
 use crate::tournament::{
     AdjudicatedResult, Game, GameRef, JudgedResult, Tournament, TournamentError,
@@ -36,16 +37,6 @@ pub struct JudgedGame {
     /// Proven cheating incidents found in the game (the verdict's `conduct` findings of kind
     /// `cheating`, CR 2.2), White's and Black's.
     pub cheating: ByColor<u32>,
-}
-
-/// A name as compared: lowercase, commas dropped, spaces collapsed, `ё` read as `е`.
-fn name_key(name: &str) -> String {
-    name.to_lowercase()
-        .replace(',', " ")
-        .replace('ё', "е")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 impl Tournament {

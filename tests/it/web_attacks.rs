@@ -584,28 +584,9 @@ fn limits_in_words_and_no_server_path() {
     let path = event(dir.path());
     let desk = Desk::start(&path, &[]);
     let before = hash(&path);
-    let (_, cookie, key) = desk.open_page("/rounds/1");
+    // Uploaded from the round's page as the arbiter's browser sends it.
     let upload = |file_name: &str, content: &[u8], lang: &str| {
-        let mut body = format!(
-            "--XB\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{key}\r\n\
-             --XB\r\nContent-Disposition: form-data; name=\"board\"\r\n\r\n1\r\n\
-             --XB\r\nContent-Disposition: form-data; name=\"lang\"\r\n\r\n{lang}\r\n\
-             --XB\r\nContent-Disposition: form-data; name=\"log\"; filename=\"{file_name}\"\r\n\
-             Content-Type: application/octet-stream\r\n\r\n"
-        )
-        .into_bytes();
-        body.extend_from_slice(content);
-        body.extend_from_slice(b"\r\n--XB--\r\n");
-        desk.send(
-            "POST",
-            &format!("/rounds/1/judge?lang={lang}"),
-            &[
-                ("Sec-Fetch-Site", "same-origin"),
-                ("Cookie", &cookie),
-                ("Content-Type", "multipart/form-data; boundary=XB"),
-            ],
-            &body,
-        )
+        crate::web_hostile::upload(&desk, file_name, content, lang)
     };
     let big = vec![b'x'; 5 << 20];
     let a = upload("big.pgn", &big, "en");

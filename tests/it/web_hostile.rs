@@ -473,6 +473,31 @@ fn school_list(rows: usize) -> String {
     list
 }
 
+/// `list` uploaded to the desk at `addr` for its preview (`school.csv`, Russian), as the
+/// arbiter's browser sends it with its session `cookie` and form `key`.
+fn preview_list(addr: &str, cookie: &str, key: &str, list: &str) -> Answer {
+    let mut body = format!(
+        "--XB\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{key}\r\n\
+         --XB\r\nContent-Disposition: form-data; name=\"lang\"\r\n\r\nru\r\n\
+         --XB\r\nContent-Disposition: form-data; name=\"list\"; filename=\"school.csv\"\r\n\
+         Content-Type: text/csv\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(list.as_bytes());
+    body.extend_from_slice(b"\r\n--XB--\r\n");
+    send_to(
+        addr,
+        "POST",
+        "/players/import?lang=ru",
+        &[
+            ("Sec-Fetch-Site", "same-origin"),
+            ("Cookie", cookie),
+            ("Content-Type", "multipart/form-data; boundary=XB"),
+        ],
+        &body,
+    )
+}
+
 /// `text` percent-encoded for a form's field.
 fn form_encoded(text: &str) -> String {
     let mut out = String::with_capacity(text.len() * 3);
@@ -511,29 +536,10 @@ fn an_8000_row_list_is_imported_in_under_a_second_while_the_desk_answers() {
     let list = school_list(8000);
     let (_, cookie, key) = desk.open_page("/players/import");
     let preview = |desk_addr: String| {
-        let mut body = format!(
-            "--XB\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{key}\r\n\
-             --XB\r\nContent-Disposition: form-data; name=\"lang\"\r\n\r\nru\r\n\
-             --XB\r\nContent-Disposition: form-data; name=\"list\"; filename=\"school.csv\"\r\n\
-             Content-Type: text/csv\r\n\r\n"
-        )
-        .into_bytes();
-        body.extend_from_slice(list.as_bytes());
-        body.extend_from_slice(b"\r\n--XB--\r\n");
-        let cookie = cookie.clone();
+        let (cookie, key, list) = (cookie.clone(), key.clone(), list.clone());
         std::thread::spawn(move || {
             let started = Instant::now();
-            let a = send_to(
-                &desk_addr,
-                "POST",
-                "/players/import?lang=ru",
-                &[
-                    ("Sec-Fetch-Site", "same-origin"),
-                    ("Cookie", &cookie),
-                    ("Content-Type", "multipart/form-data; boundary=XB"),
-                ],
-                &body,
-            );
+            let a = preview_list(&desk_addr, &cookie, &key, &list);
             (a, started.elapsed())
         })
     };
@@ -830,24 +836,7 @@ fn sigterm_and_ctrl_c_stop_the_desk_within_5_s_writing_nothing_half_way() {
         let (page, cookie, key) = desk.open_page("/players/import");
         assert_eq!(page.status, 200);
         // The version the confirmation names: read from the preview.
-        let mut body = format!(
-            "--XB\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{key}\r\n\
-             --XB\r\nContent-Disposition: form-data; name=\"list\"; filename=\"s.csv\"\r\n\
-             Content-Type: text/csv\r\n\r\n"
-        )
-        .into_bytes();
-        body.extend_from_slice(list.as_bytes());
-        body.extend_from_slice(b"\r\n--XB--\r\n");
-        let preview = desk.send(
-            "POST",
-            "/players/import?lang=ru",
-            &[
-                ("Sec-Fetch-Site", "same-origin"),
-                ("Cookie", &cookie),
-                ("Content-Type", "multipart/form-data; boundary=XB"),
-            ],
-            &body,
-        );
+        let preview = preview_list(&addr, &cookie, &key, &list);
         assert_eq!(preview.status, 200);
         let version = crate::web_attacks::hidden(&preview.body, "version");
         let confirm = format!(
