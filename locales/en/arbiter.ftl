@@ -549,6 +549,7 @@ web-apply-ranking = Apply the ranking
 web-register = Register a player
 web-name-placeholder = Surname Given name
 web-birth-date = Birth date
+web-grade = Grade
 web-club = Club
 web-add = Add
 web-withdraw = Withdraw a player (CR 1.4)
@@ -907,6 +908,7 @@ pp-too-wide = the { $field ->
 pp-rating = rating { $rating } does not fit TRF's four columns (at most 9999)
 pp-fide-id = FIDE id { $id } does not fit TRF's eleven columns
 pp-birth-date = birth date { $date } is not a real date written DD.MM.YYYY or YYYY/MM/DD (or a year YYYY)
+pp-grade = grade { $grade } is not a school grade (1 to 11)
 pp-event-full = the event is full: TRF starting ranks go up to 9999
 
 ## Player lists from a spreadsheet (tournament add-players), categories and prizes, diplomas
@@ -963,6 +965,11 @@ cat-all-diplomas = Diplomas of all prize winners (print)
 cat-diplomas = diplomas
 cat-prizes = prize places: { $n }
 cat-prize-mark = prize
+cat-outside-grades = In no prize list by grade (in no grade category): { $names }. Give { $n ->
+    [1] the player
+   *[other] each
+} the grade (the players page, or `tournament edit-player --grade`).
+cat-outside-grade-n = { $name } (grade { $grade })
 cat-no-players = No player in this category.
 cat-none = No categories: add them with arbiter tournament category add.
 dip-page-title = Diplomas
@@ -1422,6 +1429,8 @@ jr-arg = { $key ->
     [federation] federation
     [sex] sex
     [birth_date] birth date
+    [grade] grade
+    [no_grade] grade cleared
     [club] club
     [fide_id] FIDE ID
     [incidents] incidents

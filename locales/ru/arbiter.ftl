@@ -601,6 +601,7 @@ web-apply-ranking = Пронумеровать по рейтингу
 web-register = Зарегистрировать участника
 web-name-placeholder = Фамилия Имя
 web-birth-date = Дата рождения
+web-grade = Класс
 web-club = Клуб
 web-add = Добавить
 web-withdraw = Выбытие участника (п. 1.4)
@@ -1025,6 +1026,7 @@ pp-too-wide = { $field ->
 pp-rating = рейтинг { $rating } не помещается в четыре позиции TRF (не больше 9999)
 pp-fide-id = FIDE ID { $id } не помещается в одиннадцать позиций TRF
 pp-birth-date = дата рождения { $date } — не настоящая дата в виде ДД.ММ.ГГГГ или ГГГГ/ММ/ДД (или год ГГГГ)
+pp-grade = класс { $grade } — не школьный класс (от 1 до 11)
 pp-event-full = турнир заполнен: стартовые номера TRF — не больше 9999
 
 ## Списки участников из таблицы (tournament add-players), категории и призы, грамоты
@@ -1081,6 +1083,11 @@ cat-all-diplomas = Грамоты всех призёров (печать)
 cat-diplomas = грамоты
 cat-prizes = призовых мест: { $n }
 cat-prize-mark = приз
+cat-outside-grades = { $n ->
+    [1] Не попадёт в списки призёров по классу (не входит
+   *[other] Не попадут в списки призёров по классу (не входят
+} ни в одну категорию по классу): { $names }. Укажите класс (на странице участников или `tournament edit-player --grade`).
+cat-outside-grade-n = { $name } ({ $grade } класс)
 cat-no-players = В категории нет участников.
 cat-none = Категорий нет: их задаёт команда arbiter tournament category add.
 dip-page-title = Грамоты
@@ -1563,6 +1570,8 @@ jr-arg = { $key ->
     [federation] федерация
     [sex] пол
     [birth_date] дата рождения
+    [grade] класс
+    [no_grade] класс убран
     [club] школа/клуб
     [fide_id] FIDE ID
     [incidents] происшествий

@@ -241,6 +241,9 @@ struct AddPlayerArgs {
     /// Club or school.
     #[arg(long)]
     club: Option<String>,
+    /// School grade (класс), 1–11: the categories by grade take the player by it.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=11))]
+    grade: Option<u8>,
     /// FIDE id.
     #[arg(long)]
     fide_id: Option<u64>,
@@ -273,6 +276,12 @@ struct EditPlayerArgs {
     /// Sex: `m` or `f` (`w`, `м`, `ж`).
     #[arg(long, value_parser = parse_sex)]
     sex: Option<Sex>,
+    /// New school grade (класс), 1–11.
+    #[arg(long, conflicts_with = "no_grade", value_parser = clap::value_parser!(u8).range(1..=11))]
+    grade: Option<u8>,
+    /// Clear the school grade.
+    #[arg(long)]
+    no_grade: bool,
     #[command(flatten)]
     out: Output,
 }

@@ -334,6 +334,10 @@ pub(super) fn run_prizes(a: PrizesArgs) -> anyhow::Result<ExitCode> {
         text.push_str(&lang.msg("cat-none"));
         text.push('\n');
     }
+    // A child without a grade is in no prize list by grade: said under the lists.
+    if let Some(warning) = t.awards.outside_grades_warning(&t, lang) {
+        text.push_str(&format!("\n{warning}\n"));
+    }
     print(&a.out, &text, &lists)
 }
 

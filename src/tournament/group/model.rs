@@ -10,7 +10,7 @@ use shakmaty::Color;
 
 use crate::game::preset::Preset;
 use crate::tournament::live::LiveSetup;
-use crate::tournament::player::{MAX_FOUR_DIGITS, PlayerProblem, Sex, normalize_date};
+use crate::tournament::player::{MAX_FOUR_DIGITS, MAX_GRADE, PlayerProblem, Sex, normalize_date};
 
 pub(crate) use crate::tournament::player::check_player;
 use crate::tournament::result::{BoardResult, Points, RoundEntry, RoundResult, Scoring};
@@ -197,6 +197,24 @@ impl Tournament {
     /// [`TournamentError::UnknownPlayer`].
     pub fn set_player_sex(&mut self, tpn: u16, sex: Option<Sex>) -> Result<(), TournamentError> {
         self.player_mut(tpn)?.sex = sex;
+        Ok(())
+    }
+
+    /// Sets or clears a registered player's school grade (класс, 1–11): the grade categories
+    /// take the player by it.
+    ///
+    /// # Errors
+    /// [`TournamentError::UnknownPlayer`]; [`TournamentError::InvalidPlayer`] for a grade
+    /// outside 1–11. The event is left unchanged.
+    pub fn set_player_grade(&mut self, tpn: u16, grade: Option<u8>) -> Result<(), TournamentError> {
+        let p = self.player_mut(tpn)?;
+        if let Some(g) = grade.filter(|g| !(1..=MAX_GRADE).contains(g)) {
+            return Err(TournamentError::InvalidPlayer {
+                name: p.name.clone(),
+                problem: PlayerProblem::Grade(g),
+            });
+        }
+        p.grade = grade;
         Ok(())
     }
 

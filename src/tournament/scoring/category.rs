@@ -8,11 +8,15 @@
 //!   [`Awards::one_prize_per_player`] is set (Swiss-Manager's and Sharly's "one prize per
 //!   player"), the categories are awarded in their order and a player who won in an earlier
 //!   one is passed over in the later ones, the next players moving up.
+//! - While the group has categories by grade, a player whose grade is missing or in none of
+//!   them is in no prize list by grade ([`Awards::outside_grade_categories`]): the players
+//!   page and the prize lists warn, naming them.
 
-use crate::tournament::Sex;
+use crate::i18n::Lang;
 use crate::tournament::group::categories::{Awards, Category};
 use crate::tournament::model::Tournament;
 use crate::tournament::standings::StandingsReport;
+use crate::tournament::{Player, Sex};
 
 impl StandingsReport {
     /// The standings of one category: the rows of the players `category` takes, in the
@@ -114,6 +118,60 @@ impl Awards {
     }
 }
 
+impl Awards {
+    /// The players, in starting-rank order, that no category by grade takes by their grade:
+    /// those without a grade and those whose grade is outside every category's grades. Empty
+    /// when no category has a grade condition. A child registered without a grade is in no
+    /// grade category's prize list (nor gets its diploma), so the desk warns about them.
+    pub fn outside_grade_categories<'a>(&self, event: &'a Tournament) -> Vec<&'a Player> {
+        let ranges: Vec<(u8, u8)> = self
+            .categories
+            .iter()
+            .filter_map(|c| c.rule.grades)
+            .collect();
+        if ranges.is_empty() {
+            return Vec::new();
+        }
+        let mut out: Vec<&Player> = event
+            .players
+            .iter()
+            .filter(|p| {
+                !p.grade
+                    .is_some_and(|g| ranges.iter().any(|&(lo, hi)| (lo..=hi).contains(&g)))
+            })
+            .collect();
+        out.sort_by_key(|p| p.start_rank);
+        out
+    }
+
+    /// The warning of the players page and the prize lists in `lang`: the players of
+    /// [`Awards::outside_grade_categories`], each named with his grade when he has one;
+    /// `None` when there is none.
+    pub fn outside_grades_warning(&self, event: &Tournament, lang: Lang) -> Option<String> {
+        let players = self.outside_grade_categories(event);
+        if players.is_empty() {
+            return None;
+        }
+        let names: Vec<String> = players
+            .iter()
+            .map(|p| match p.grade {
+                Some(g) => lang.fmt(
+                    "cat-outside-grade-n",
+                    &[("name", &p.name), ("grade", &g.to_string())],
+                ),
+                None => p.name.clone(),
+            })
+            .collect();
+        Some(lang.fmt(
+            "cat-outside-grades",
+            &[
+                ("n", &players.len().to_string()),
+                ("names", &names.join("; ")),
+            ],
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,5 +195,51 @@ mod tests {
         renumber(&mut rows);
         let places: Vec<usize> = rows.iter().map(|r| r.rank).collect();
         assert_eq!(places, [1, 2, 2, 4, 5]);
+    }
+
+    /// The players no category by grade takes: without a grade, or with a grade outside
+    /// every such category's grades (grades 1–2 and 4 here: a grade 3 child is outside);
+    /// nobody while no category has grades.
+    #[test]
+    fn players_outside_the_grade_categories() {
+        use crate::tournament::group::categories::CategoryRule;
+        let mut t = Tournament::new("T", 1);
+        for (name, grade) in [("A", Some(1)), ("B", None), ("C", Some(3)), ("D", Some(4))] {
+            t.add_player(Player {
+                name: name.into(),
+                grade,
+                ..Player::default()
+            })
+            .unwrap();
+        }
+        let rule = |grades| CategoryRule {
+            grades,
+            ..CategoryRule::default()
+        };
+        let category = |name: &str, grades| Category {
+            name: name.into(),
+            rule: rule(grades),
+            prizes: 3,
+        };
+        t.add_category(category("born", None)).unwrap();
+        assert!(t.awards.outside_grade_categories(&t).is_empty());
+        t.add_category(category("1–2", Some((1, 2)))).unwrap();
+        t.add_category(category("4", Some((4, 4)))).unwrap();
+        let names: Vec<&str> = t
+            .awards
+            .outside_grade_categories(&t)
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect();
+        assert_eq!(names, ["B", "C"]);
+        assert_eq!(
+            t.awards.outside_grades_warning(&t, Lang::En).unwrap(),
+            "In no prize list by grade (in no grade category): B; C (grade 3). Give each the \
+             grade (the players page, or `tournament edit-player --grade`)."
+        );
+        let c = t.players.iter().find(|p| p.name == "C").unwrap().start_rank;
+        assert!(t.set_player_grade(c, Some(12)).is_err());
+        t.set_player_grade(c, Some(4)).unwrap();
+        assert_eq!(t.awards.outside_grade_categories(&t).len(), 1);
     }
 }
