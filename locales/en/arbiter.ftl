@@ -44,6 +44,7 @@ tb-BPG = Number of games played with Black
 tb-BWG = Number of games won with Black
 tb-PS = Progressive score
 tb-ARO = Average rating of opponents
+tb-KS = Koya score (points against opponents with at least half the maximum)
 
 ## Result echo (tournament result)
 result-line = round { $round }, board { $board }: { $white } (White) { $score } { $black } (Black)
@@ -819,6 +820,7 @@ err-board-sides = { $white } (White) - { $black } (Black)
 
 ## Tournament commands' confirmations (tournament new, add-player, start-list, pair, withdraw, disqualify)
 tm-created = created { $file } ({ $rounds } rounds, preset { $preset })
+tm-created-system = pairing system: { $system } (the Berger tables, C.05 Annex 1; the rounds are the table's, set when round 1 is paired)
 tm-fide-mode-on = FIDE mode is on: a result of an earlier round changes only with --note
 tm-fide-mode-left = FIDE mode left { $round ->
     [0] before round 1
@@ -834,6 +836,7 @@ tm-ranks-changed = { $n } starting rank(s) changed
 tm-paired-auto = round { $round } paired ({ $preset } rules):
 tm-paired-board = board { $board }: { $white } - { $black }
 tm-paired-bye = bye: { $player }
+tm-paired-free = free this round: { $player }
 tm-paired-forbidden = forbidden: { $pair } must not meet (kept apart like players who already met, C1)
 tm-paired-manual = round { $round } paired: { $games } games
 tm-paired-manual-bye = round { $round } paired: { $games } games, bye { $bye }
@@ -1021,6 +1024,9 @@ pe-no-legal-pairing = no legal pairing: the players cannot all be paired while s
 pe-all-rounds-paired = all { $total } round(s) of the event (XXR { $total }) are paired: there is no round { $next } to pair
 pe-invalid-input = invalid pairing input: player { $tpn }: { $reason }
 pe-too-large = the tournament is too large to pair: the edge weight needs { $bits } bits (at most 4096)
+pe-swiss-round-by-round = a Swiss is paired round by round, from the results: only a round robin is paired all at once
+rr-players = a round robin takes { $min } to { $max } players; this group has { $n }
+rr-no-such-round = the round robin has { $total } rounds; there is no round { $round }
 
 ## The command line's own refusals
 cli-cannot-read = { $file }: cannot read

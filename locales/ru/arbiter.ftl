@@ -45,6 +45,7 @@ tb-BPG = Число партий чёрными
 tb-BWG = Число побед чёрными
 tb-PS = Прогрессивный коэффициент
 tb-ARO = Средний рейтинг соперников
+tb-KS = Коэффициент Койя (очки во встречах с набравшими не меньше половины возможного)
 
 ## Результат партии (tournament result)
 result-line = тур { $round }, доска { $board }: { $white } (белые) { $score } { $black } (чёрные)
@@ -931,6 +932,7 @@ err-board-sides = { $white } (белые) - { $black } (чёрные)
 
 ## Подтверждения команд турнира (tournament new, add-player, start-list, pair, withdraw, disqualify)
 tm-created = создан { $file } (туров: { $rounds }, правила { $preset })
+tm-created-system = система: { $system } (таблицы Бергера, C.05 Annex 1; число туров — по таблице, задаётся при жеребьёвке 1-го тура)
 tm-fide-mode-on = режим FIDE включён: результат прошедшего тура меняется только с пометкой --note
 tm-fide-mode-left = из режима FIDE вышли { $round ->
     [0] до 1-го тура
@@ -946,6 +948,7 @@ tm-ranks-changed = изменено стартовых номеров: { $n }
 tm-paired-auto = пары { $round }-го тура составлены (правила { $preset }):
 tm-paired-board = доска { $board }: { $white } - { $black }
 tm-paired-bye = без пары: { $player }
+tm-paired-free = без игры в этом туре: { $player }
 tm-paired-forbidden = запрещённая пара: { $pair } не должны встречаться (разведены, как уже игравшие друг с другом, C1)
 tm-paired-manual = пары { $round }-го тура составлены: партий { $games }
 tm-paired-manual-bye = пары { $round }-го тура составлены: партий { $games }, без пары { $bye }
@@ -1148,6 +1151,9 @@ pe-no-legal-pairing = допустимой жеребьёвки нет: всех
 pe-all-rounds-paired = пары всех туров турнира ({ $total }, XXR { $total }) уже составлены: { $next }-го тура нет
 pe-invalid-input = неверные данные для жеребьёвки: участник { $tpn }: { $reason }
 pe-too-large = турнир слишком велик для жеребьёвки: весу ребра нужно бит — { $bits } (не больше 4096)
+pe-swiss-round-by-round = швейцарская система жеребьёвки идёт тур за туром, по результатам: сразу все туры составляются только в круговом турнире
+rr-players = в круговом турнире от { $min } до { $max } участников; в этой группе { $n }
+rr-no-such-round = в круговом турнире { $total } туров; тура { $round } нет
 
 ## Собственные отказы командной строки
 cli-cannot-read = { $file }: не удаётся прочитать

@@ -294,9 +294,14 @@ struct PairArgs {
     /// Round to pair (the next one; with `--auto` it may be omitted).
     #[arg(long, required_unless_present = "auto")]
     round: Option<u32>,
-    /// Pair the next round with the FIDE Dutch pairer (`arbiter pair`) instead of giving games.
+    /// Pair the next round by the event's system instead of giving games: the FIDE Dutch
+    /// pairer (`arbiter pair`) for a Swiss, the Berger table for a round robin.
     #[arg(long, conflicts_with_all = ["games", "bye", "from"])]
     auto: bool,
+    /// With `--auto`, a round robin's every round not paired yet, at once (its table does not
+    /// depend on the results).
+    #[arg(long, requires = "auto")]
+    all: bool,
     /// Pairing rules for `--auto` (help text: the `mut_arg` above).
     #[command(flatten)]
     preset: super::PresetArgs,

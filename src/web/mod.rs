@@ -433,7 +433,8 @@ impl App {
     /// The standings as `arbiter tournament standings` computes them by default: after the
     /// last complete round, FIDE 2024 C.07 for unplayed rounds, the preset's tie-breaks.
     fn standings(&self, t: &Tournament) -> StandingsReport {
-        StandingsReport::new(t, None, Rules::Fide2024, self.preset(t).order())
+        let order = crate::tournament::standings::default_order(t, self.preset(t));
+        StandingsReport::new(t, None, Rules::Fide2024, order)
     }
 
     /// The rule preset the desk applies to `t`: `--preset` when given, else the event's own.

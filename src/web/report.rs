@@ -204,7 +204,7 @@ pub fn organisers_report(t: &Tournament, lang: Lang) -> Result<String, String> {
         t,
         None,
         Rules::Fide2024,
-        t.preset().order(),
+        crate::tournament::standings::default_order(t, t.preset()),
     );
     let page = super::view::Page::new(lang, "/report", lang.msg("report-title"));
     super::view::render_standalone("report.html", &page, report_data(t, report, lang))

@@ -42,6 +42,7 @@ mod replay;
 mod replay_interrupt;
 mod replay_lines;
 mod review_cli;
+mod round_robin;
 mod rules_cases;
 mod state_survives;
 mod table_csv;

@@ -164,12 +164,11 @@ pub(super) fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournam
     // The event's preset unless --preset names another (a TRF file has none: detsky-mat).
     let order: Vec<TieBreak> = match &a.tie_breaks {
         Some(list) => parse_order(list)?,
-        None => a
-            .preset
-            .preset
-            .map_or(t.preset(), Into::into)
-            .order()
-            .to_vec(),
+        None => arbiter::tournament::standings::default_order(
+            &t,
+            a.preset.preset.map_or(t.preset(), Into::into),
+        )
+        .to_vec(),
     };
     let rules = a.edition.edition();
     Ok((StandingsReport::new(&t, a.after_round, rules, &order), t))

@@ -15,6 +15,7 @@
 //! - [`categories`]: the group's categories and prize settings.
 //! - [`fide_mode`]: FIDE mode (C.02) and its notes; [`lots`]: the drawing of lots.
 //! - [`pairing_list`]: a round's pairing list by board and by name.
+//! - [`round_robin`]: a round robin group paired from its Berger table, a round or all.
 
 pub mod categories;
 pub mod fide_mode;
@@ -26,4 +27,5 @@ pub mod pairing_list;
 pub mod player;
 pub mod result;
 pub mod round;
+pub mod round_robin;
 pub mod start_list;

@@ -77,6 +77,13 @@ pub struct Tournament {
         skip_serializing_if = "crate::tournament::event::EventDetails::is_empty"
     )]
     pub details: crate::tournament::event::EventDetails,
+    /// The pairing system: the Dutch Swiss (not written) or a round robin
+    /// ([`crate::tournament::pairing::PairingSystem`]).
+    #[serde(
+        default,
+        skip_serializing_if = "crate::tournament::pairing::PairingSystem::is_swiss"
+    )]
+    pub system: crate::tournament::pairing::PairingSystem,
 }
 
 /// Players who must not meet (TRF `XXP`, TRF-2026 `260`): every two of `players`.
@@ -109,6 +116,7 @@ impl Tournament {
             awards: Default::default(),
             live: LiveSetup::default(),
             details: Default::default(),
+            system: Default::default(),
         }
     }
 
@@ -355,6 +363,17 @@ impl Tournament {
     ) -> Result<(), TournamentError> {
         self.check_next_round(round)?;
         self.check_round_finished(round - 1)?;
+        self.place_pairing(round, games, pab)
+    }
+
+    /// [`Tournament::pair_round`] without its checks of the round's order and of the round
+    /// before: the players' checks, then the games and the bye recorded.
+    pub(crate) fn place_pairing(
+        &mut self,
+        round: u32,
+        games: &[(u16, u16)],
+        pab: Option<u16>,
+    ) -> Result<(), TournamentError> {
         let mut seen: HashSet<u16> = self
             .round(round)
             .map(|r| r.byes.iter().map(|b| b.player).collect())
@@ -443,6 +462,9 @@ impl Tournament {
     ) -> Result<crate::tournament::pairing::Pairing, TournamentError> {
         use crate::tournament::pairing::{PairingInput, pair};
         let round = self.paired_rounds() + 1;
+        if let Some(cycles) = self.system.cycles() {
+            return self.pair_round_robin(round, cycles, false);
+        }
         self.check_next_round(round)?;
         self.check_round_finished(round - 1)?;
         let pairing = PairingInput::from_tournament(self)

@@ -228,6 +228,7 @@ fn event_data(t: &Tournament) -> String {
         awards,
         live,
         details,
+        system,
     } = t;
     shell.name.clone_from(name);
     shell.total_rounds = *total_rounds;
@@ -244,6 +245,7 @@ fn event_data(t: &Tournament) -> String {
         ..live.clone()
     };
     shell.details.clone_from(details);
+    shell.system = *system;
     let mut v = serde_json::to_value(&shell).unwrap_or_default();
     if let Some(m) = v.as_object_mut() {
         m.remove("players");

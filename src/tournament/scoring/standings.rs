@@ -40,6 +40,21 @@ impl Preset {
     }
 }
 
+/// The tie-breaks of a round robin (C.07 for round robins): Sonneborn–Berger, direct
+/// encounter, number of wins, Koya score.
+pub const ROUND_ROBIN_ORDER: [TieBreak; 4] =
+    [TieBreak::Sb, TieBreak::De, TieBreak::Win, TieBreak::Ks];
+
+/// The group's tie-breaks when none are named: a round robin's
+/// ([`ROUND_ROBIN_ORDER`]), else `preset`'s ([`Preset::order`]).
+pub fn default_order(t: &Tournament, preset: Preset) -> &'static [TieBreak] {
+    if t.system.is_swiss() {
+        preset.order()
+    } else {
+        &ROUND_ROBIN_ORDER
+    }
+}
+
 /// Parses a comma-separated tie-break list (`BH-C1,BH,SB,DE`); `PTS` is accepted and skipped.
 ///
 /// # Errors

@@ -164,11 +164,14 @@ pub enum TieBreak {
     /// `ARO`: average rating of the rated opponents met over the board, rounded half up; 0
     /// when none.
     Aro,
+    /// `KS`: Koya score (C.07, for round robins): the points scored in games played against
+    /// the opponents who scored at least half the maximum (half the rounds' win points).
+    Ks,
 }
 
 impl TieBreak {
     /// Every tie-break, in declaration order.
-    pub const ALL: [TieBreak; 11] = [
+    pub const ALL: [TieBreak; 12] = [
         TieBreak::Bh,
         TieBreak::BhC1,
         TieBreak::BhM1,
@@ -180,6 +183,7 @@ impl TieBreak {
         TieBreak::Bwg,
         TieBreak::Ps,
         TieBreak::Aro,
+        TieBreak::Ks,
     ];
 
     /// The C.07 acronym (`BH-C1`, …): the key used in JSON output and the reference vectors.
@@ -196,11 +200,12 @@ impl TieBreak {
             TieBreak::Bwg => "BWG",
             TieBreak::Ps => "PS",
             TieBreak::Aro => "ARO",
+            TieBreak::Ks => "KS",
         }
     }
 
     /// Parses an acronym: `BH`, `BH-C1` or `BH/C1`, `BH-M1` or `BH/M1`, `SB`, `DE`, `WIN`,
-    /// `WON`, `BPG`, `BWG`, `PS`, `ARO` (case-insensitive).
+    /// `WON`, `BPG`, `BWG`, `PS`, `ARO`, `KS` (case-insensitive).
     ///
     /// # Errors
     /// [`TieBreakError::UnknownTieBreak`].
@@ -417,6 +422,17 @@ impl<'a> Calculator<'a> {
                     running += p;
                     running
                 }))
+            }
+            TieBreak::Ks => {
+                let half_max = self.table.total_rounds as f64 * win / 2.0;
+                sum_points(
+                    rounds
+                        .filter(|&r| f.played[r])
+                        .filter(|&r| {
+                            f.opponent[r].is_some_and(|o| self.facts[o].points >= half_max)
+                        })
+                        .map(|r| f.round_points[r]),
+                )
             }
             TieBreak::Aro => {
                 let ratings: Vec<u32> = rounds
