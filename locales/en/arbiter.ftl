@@ -973,6 +973,13 @@ cat-outside-grades = In no prize list by grade (in no grade category): { $names 
    *[other] each
 } the grade (the players page, or `tournament edit-player --grade`).
 cat-outside-grade-n = { $name } (grade { $grade })
+team-title = School team result: the best { $best } children of each school, standings after round { $round }
+team-row = { $place }. { $school } — { $points } points (places summed: { $places }){ $incomplete ->
+    [yes] , fewer children than counted
+   *[no] {""}
+}:
+team-child = { $name } (place { $place }, { $points })
+team-none = No school: the players have no club or school.
 cat-no-players = No player in this category.
 cat-none = No categories: add them with arbiter tournament category add.
 dip-page-title = Diplomas

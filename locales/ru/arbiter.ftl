@@ -1091,6 +1091,17 @@ cat-outside-grades = { $n ->
    *[other] Не попадут в списки призёров по классу (не входят
 } ни в одну категорию по классу): { $names }. Укажите класс (на странице участников или `tournament edit-player --grade`).
 cat-outside-grade-n = { $name } ({ $grade } класс)
+team-title = Командный зачёт: { $best ->
+    [one] лучший { $best } участник
+    [few] лучшие { $best } участника
+   *[other] лучшие { $best } участников
+} от школы, положение после { $round }-го тура
+team-row = { $place }. { $school } — очков: { $points } (сумма мест: { $places }){ $incomplete ->
+    [yes] , участников меньше зачётного числа
+   *[no] {""}
+}:
+team-child = { $name } ({ $place } место, { $points })
+team-none = Школ нет: у участников не указаны клуб или школа.
 cat-no-players = В категории нет участников.
 cat-none = Категорий нет: их задаёт команда arbiter tournament category add.
 dip-page-title = Грамоты

@@ -95,6 +95,9 @@ enum Command {
     /// The prize list of every category.
     #[command(after_help = super::examples::T_PRIZES)]
     Prizes(school::PrizesArgs),
+    /// The school team result: the schools ranked by the points of their best N children.
+    #[command(after_help = super::examples::T_TEAM_RESULT)]
+    TeamResult(school::TeamResultArgs),
     /// The diplomas of the prize winners as one HTML file to print (A4, one per page).
     #[command(after_help = super::examples::T_DIPLOMAS)]
     Diplomas(school::DiplomasArgs),
@@ -649,6 +652,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
         Command::Standings(a) => school::run_standings(a),
         Command::Category(a) => school::run_category(a),
         Command::Prizes(a) => school::run_prizes(a),
+        Command::TeamResult(a) => school::run_team_result(a),
         Command::Diplomas(a) => school::run_diplomas(a),
         Command::Report(a) => report::run_report(a),
         Command::Crosstable(a) => {

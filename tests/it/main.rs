@@ -46,6 +46,7 @@ mod round_robin;
 mod rules_cases;
 mod state_survives;
 mod table_csv;
+mod team_result;
 mod tiebreak_vectors;
 mod tournament_cheating;
 mod tournament_cli;

@@ -282,3 +282,56 @@ fn the_command_line_pairs_a_round_robin_from_the_table() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A round robin's standings break ties by SB, DE, WIN and the Koya score. By hand, 4 players
+/// (table: 1-4 2-3 | 4-3 1-2 | 2-4 3-1): 1-4 1-0, 2-3 ½, 4-3 0-1, 1-2 ½, 2-4 1-0, 3-1 0-1.
+/// Points 1: 2.5, 2: 2, 3: 1.5, 4: 0; half the maximum is 1.5, so Koya counts the games
+/// against 1, 2 and 3: player 1 ½ (v 2) + 1 (v 3) = 1.5, player 2 ½ + ½ = 1, player 3 ½ + 0
+/// = 0.5, player 4 0. SB of player 1: 0·1 + ½·2 + 1·1.5 = 2.5.
+#[test]
+fn a_round_robins_tie_breaks_and_the_koya_score() {
+    use arbiter::tournament::pairing::{PairingRules, PairingSystem};
+    use arbiter::tournament::standings::{StandingsReport, default_order};
+    use arbiter::tournament::tiebreak::Rules;
+    use arbiter::tournament::{BoardResult, GameRef, Player, Tournament};
+    let mut t = Tournament::new("RR", 1);
+    t.system = PairingSystem::RoundRobin;
+    for (name, rating) in [("A", 1500), ("B", 1400), ("C", 1300), ("D", 1200)] {
+        t.add_player(Player {
+            name: name.into(),
+            rating: Some(rating),
+            ..Player::default()
+        })
+        .unwrap();
+    }
+    use BoardResult::{BlackWins, Draw, WhiteWins};
+    for (round, results) in [
+        (1, [WhiteWins, Draw]),
+        (2, [BlackWins, Draw]),
+        (3, [WhiteWins, BlackWins]),
+    ] {
+        t.pair_next_round(&PairingRules::fide()).unwrap();
+        for (board, r) in results.into_iter().enumerate() {
+            t.record_result(round, GameRef::Board(board as u32 + 1), r, false)
+                .unwrap();
+        }
+    }
+    assert_eq!(t.total_rounds, 3);
+    let order = default_order(&t, t.preset());
+    let keys: Vec<&str> = order.iter().map(|tb| tb.key()).collect();
+    assert_eq!(keys, ["SB", "DE", "WIN", "KS"]);
+    let report = StandingsReport::new(&t, None, Rules::Fide2024, order);
+    let row = |tpn: u16| {
+        report
+            .standings
+            .iter()
+            .find(|r| r.start_rank == tpn)
+            .unwrap()
+    };
+    let ks: Vec<f64> = (1..=4)
+        .map(|p| row(p).tie_breaks["KS"].as_f64().unwrap())
+        .collect();
+    assert_eq!(ks, [1.5, 1.0, 0.5, 0.0]);
+    assert_eq!(row(1).points, 2.5);
+    assert_eq!(row(1).tie_breaks["SB"].as_f64().unwrap(), 2.5);
+}

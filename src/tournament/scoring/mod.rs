@@ -4,7 +4,9 @@
 //! - [`standings`]: standings and crosstable in text, JSON and CSV; tie-break presets.
 //! - [`tiebreak`]: FIDE C.07 tie-breaks over a [`tiebreak::ResultTable`].
 //! - [`category`]: a category's standings and the prize lists.
+//! - [`team`]: the school team result (командный зачёт).
 
 pub mod category;
 pub mod standings;
+pub mod team;
 pub mod tiebreak;
