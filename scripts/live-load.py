@@ -11,7 +11,7 @@ a new placement every `--period` seconds for `--seconds` (the knights going out 
 moves), while one Server-Sent Events reader (`/events`) notes when each board's placement
 arrives. Prints the server's CPU (its user + system time over the run, as % of one core) and
 the event latency from the emulator's send to the reader (p50, p99, max), and the share of
-placements whose event was missed. Bounded: `--seconds` (at most 120) and `--boards` (at most
+placements whose event was missed. Bounded: `--seconds` (at most 600) and `--boards` (at most
 100).
 
 Then result entry with and without the hall's screens: `--results` results (at most 500) are
@@ -293,7 +293,7 @@ def main():
     ap.add_argument("--server-log", metavar="FILE",
                     help="the server's standard error goes to FILE (else it is dropped)")
     a = ap.parse_args()
-    boards, seconds = min(a.boards, 100), min(a.seconds, 120)
+    boards, seconds = min(a.boards, 100), min(a.seconds, 600)
     work = tempfile.mkdtemp(prefix="arbiter-live-load-")
     state = os.path.join(work, "event.arbiter")
     run = lambda *x: subprocess.run([a.arbiter, *x], check=True, stdout=subprocess.DEVNULL)

@@ -2,7 +2,7 @@
 //!
 //! Exit status: 0 — done (findings such as illegal moves are results, not errors);
 //! 1 — some input could not be read or judged (the rest was still processed);
-//! 2 — usage error; 3 — `check-pairings` found a round that differs from the engine's.
+//! 2 — usage error; 3 — `check` found a round or a standings value that differs.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -46,8 +46,9 @@ enum Command {
     /// Pair the next round of a Swiss tournament by the FIDE Dutch system.
     #[command(after_help = cli::examples::PAIR)]
     Pair(cli::pair::Args),
-    /// Free pairing checker: re-pair every round of a TRF tournament and report the rounds that differ.
-    CheckPairings(cli::check::Args),
+    /// Free checker: re-pair every round of a tournament and recompute its standings; report what differs.
+    #[command(alias = "check-pairings")]
+    Check(cli::check::Args),
     /// Random tournament generator: a complete TRF tournament paired by the engine, from a seed.
     #[command(after_help = cli::examples::GENERATE)]
     Generate(cli::generate::Args),
@@ -74,7 +75,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => cli::replay::run(args),
         Command::Tournament(args) => cli::tournament::run(args),
         Command::Pair(args) => cli::pair::run(args),
-        Command::CheckPairings(args) => cli::check::run(args),
+        Command::Check(args) => cli::check::run(args),
         Command::Generate(args) => cli::generate::run(args),
         Command::Serve(args) => cli::serve::run(args),
         Command::Board(args) => cli::board::run(args),

@@ -99,6 +99,9 @@ pub enum CliError {
         /// The file.
         file: String,
     },
+    /// `check --standings` with several tournaments: which one the standings are of is not said.
+    #[error("--standings checks the standings of one tournament: give one FILE")]
+    StandingsWithOneFile,
     /// `result --verdict` without a result and without a verdict.
     #[error("give the result (1-0, 0-1, 1/2-1/2, …) or --verdict FILE")]
     ResultOrVerdict,
@@ -142,6 +145,7 @@ impl CliError {
                 ("cli-nothing-to-check", vec![("file", file.clone())])
             }
             CliError::ResultOrVerdict => ("cli-result-or-verdict", vec![]),
+            CliError::StandingsWithOneFile => ("cli-standings-one-file", vec![]),
             CliError::EmptyToken => ("cli-empty-token", vec![]),
         };
         let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
@@ -431,6 +435,7 @@ mod tests {
                 file: "x.trf".into(),
             },
             CliError::ResultOrVerdict,
+            CliError::StandingsWithOneFile,
             CliError::EmptyToken,
         ];
         for e in &all {

@@ -33,10 +33,13 @@ Examples:
 
 pub const CHECK_PAIRINGS: &str = "\
 Examples:
-  arbiter check-pairings final.trf
-  arbiter check-pairings turnir.arbiter --preset detsky-mat --format json
+  arbiter check final.trf
+  arbiter check turnir.arbiter --preset detsky-mat --format json
+  arbiter check final.trf --tie-breaks BH-C1,BH,SB,DE,WIN --edition fide2026
+  arbiter check final.trf --standings standings.json
+  arbiter check generated/*.trf
 
-Exit status: 0 every round agrees with the engine; 3 some round differs; 1 the file cannot be read; 2 usage error.";
+Exit status: 0 every round agrees with the engine and every standings value with the results; 3 something differs; 1 a file cannot be read (the others are still checked); 2 usage error.";
 
 pub const GENERATE: &str = "\
 Examples:
@@ -67,7 +70,7 @@ Examples:
 pub const T_NEW: &str = "\
 Examples:
   arbiter tournament new turnir.arbiter --name \"School championship\" --rounds 4
-  arbiter tournament new open.json --name \"Open\" --rounds 9 --preset fide";
+  arbiter tournament new open.arbiter --name \"Open\" --rounds 9 --preset fide";
 
 pub const T_ADD_PLAYER: &str = "\
 Examples:
@@ -91,7 +94,19 @@ Examples:
 
 pub const T_FORBID: &str = "\
 Examples:
-  arbiter tournament forbid turnir.arbiter --players 3,7 --reason siblings";
+  arbiter tournament forbid turnir.arbiter --players 3,7 --reason siblings
+  arbiter tournament forbid open.arbiter --players 12,40 --rounds 1-3 --reason \"same club\"";
+
+pub const T_TIE_BREAKS: &str = "\
+Examples:
+  arbiter tournament tie-breaks open.arbiter
+  arbiter tournament tie-breaks open.arbiter --set BH-C1,BH,SB,DE,WIN,BWG --edition fide2026
+  arbiter tournament tie-breaks turnir.arbiter --set detsky-mat --lang ru";
+
+pub const T_ACCELERATION: &str = "\
+Examples:
+  arbiter tournament acceleration open.arbiter baku
+  arbiter tournament acceleration open.arbiter";
 
 pub const T_PAIRINGS: &str = "\
 Examples:
@@ -171,7 +186,7 @@ Examples:
 pub const T_EXPORT_PLAYERS: &str = "\
 Examples:
   arbiter tournament export-players turnir.arbiter -o uchastniki.csv
-  arbiter tournament add-players novyi.json uchastniki.csv --apply";
+  arbiter tournament add-players novyi.arbiter uchastniki.csv --apply";
 
 pub const T_FIDE_MODE: &str = "\
 Examples:
@@ -181,7 +196,7 @@ Examples:
 
 pub const T_IMPORT: &str = "\
 Examples:
-  arbiter tournament import fixtures/tournament/held-swiss-9.trf held.json";
+  arbiter tournament import fixtures/tournament/held-swiss-9.trf held.arbiter";
 
 pub const T_LOG: &str = "\
 Examples:

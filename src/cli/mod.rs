@@ -190,7 +190,8 @@ impl From<EditionName> for arbiter::tournament::tiebreak::Rules {
 /// `--edition fide2024|fide2026`, and its old spelling `--rules` (hidden, one release).
 #[derive(Clone, Copy, Debug, clap::Args)]
 pub struct EditionArgs {
-    /// FIDE C.07 edition for unplayed rounds (default fide2024).
+    /// FIDE C.07 edition for unplayed rounds (default: the event's, fide2024 unless set with
+    /// `tournament tie-breaks --edition`).
     #[arg(long, value_enum)]
     edition: Option<EditionName>,
     /// Old spelling of `--edition`.
@@ -205,12 +206,9 @@ pub struct EditionArgs {
 }
 
 impl EditionArgs {
-    /// The edition given under either spelling, else FIDE 2024.
-    pub fn edition(self) -> arbiter::tournament::tiebreak::Rules {
-        self.edition
-            .or(self.rules)
-            .unwrap_or(EditionName::Fide2024)
-            .into()
+    /// The edition given under either spelling, if one is.
+    pub fn given(self) -> Option<arbiter::tournament::tiebreak::Rules> {
+        self.edition.or(self.rules).map(Into::into)
     }
 }
 

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use arbiter::formats::trf::Trf;
+use arbiter::formats::trf::{Trf, TrfVersion};
 use arbiter::formats::{pairs, verdict};
 use arbiter::i18n::Lang;
 use arbiter::tournament::journal;
@@ -27,6 +27,7 @@ mod pair;
 mod players;
 mod report;
 mod result;
+mod rules;
 mod school;
 mod state;
 mod text;
@@ -65,9 +66,15 @@ enum Command {
     /// Show the start list (initial ranking: rating, title, name); `--apply` re-ranks before round 1.
     #[command(after_help = super::examples::T_START_LIST)]
     StartList(StartListArgs),
-    /// Forbid players to meet (siblings, same club; TRF `XXP`).
+    /// Forbid players to meet (siblings, same club; TRF `260`), in every round or some.
     #[command(after_help = super::examples::T_FORBID)]
     Forbid(ForbidArgs),
+    /// The event's tie-breaks and edition of C.07 (2024 or 2026), explained; `--set`, `--edition` change them.
+    #[command(after_help = super::examples::T_TIE_BREAKS)]
+    TieBreaks(rules::TieBreaksArgs),
+    /// The event's acceleration (C.04.5): `baku`, `none`, or shown.
+    #[command(after_help = super::examples::T_ACCELERATION)]
+    Acceleration(rules::AccelerationArgs),
     /// The pairing list of a round: by board, with the bye and results, and by name.
     #[command(after_help = super::examples::T_PAIRINGS)]
     Pairings(PairingsArgs),
@@ -156,8 +163,22 @@ struct ForbidArgs {
     /// Why (`siblings`, `same club`).
     #[arg(long)]
     reason: Option<String>,
+    /// Only in these rounds, e.g. `1-3` or `2` (default: every round).
+    #[arg(long, value_name = "FIRST-LAST", value_parser = round_span_arg)]
+    rounds: Option<arbiter::tournament::model::RoundSpan>,
     #[command(flatten)]
     out: Output,
+}
+
+/// A span of rounds `FIRST-LAST` (or one round `N`), from round 1.
+fn round_span_arg(s: &str) -> Result<arbiter::tournament::model::RoundSpan, ValueError> {
+    let (a, b) = s.split_once('-').unwrap_or((s, s));
+    match (a.trim().parse::<u32>(), b.trim().parse::<u32>()) {
+        (Ok(first), Ok(last)) if first >= 1 && last >= first => {
+            Ok(arbiter::tournament::model::RoundSpan { first, last })
+        }
+        _ => Err(value_error("expect-round-span", s)),
+    }
 }
 
 #[derive(Clone, Copy, Default, clap::ValueEnum)]
@@ -301,8 +322,7 @@ struct PairArgs {
     /// pairer (`arbiter pair`) for a Swiss, the Berger table for a round robin.
     #[arg(long, conflicts_with_all = ["games", "bye", "from"])]
     auto: bool,
-    /// With `--auto`, a round robin's every round not paired yet, at once (its table does not
-    /// depend on the results).
+    /// With `--auto`: a round robin's every round not paired yet, at once (results not needed).
     #[arg(long, requires = "auto")]
     all: bool,
     /// Pairing rules for `--auto` (help text: the `mut_arg` above).
@@ -438,8 +458,10 @@ struct ReportArgs {
     /// Tie-break preset (help text: the `mut_arg` above).
     #[command(flatten)]
     preset: super::PresetArgs,
-    /// Tie-break order, overriding the preset, e.g. `BH-C1,BH,SB,DE,PS,WIN`.
-    #[arg(long)]
+    /// Tie-break order, overriding the event's, e.g. `BH-C1,BH,SB,DE,PS,WIN` (2026: also
+    /// `STD`, `REP`, `RTNG`, `RTNG/R`, `TPN`, `TPN/R`); `fide2024` or `fide2026` keep the
+    /// event's list under that edition of C.07.
+    #[arg(long, alias = "tiebreaks")]
     tie_breaks: Option<String>,
     #[command(flatten)]
     edition: super::EditionArgs,
@@ -494,9 +516,11 @@ struct CrosstableArgs {
 
 #[derive(Clone, Copy, Default, clap::ValueEnum)]
 enum ExportFormat {
-    /// FIDE TRF-16 with XXR/XXC.
+    /// FIDE TRF-2026 (records 142, 152, 162, 212, 250, 260).
     #[default]
     Trf,
+    /// FIDE TRF-16 with the TRF(x) lines older pairing programs read (XXR, XXC, XXP).
+    Trf16,
     /// The tournament record as JSON (the state-file format).
     Json,
 }
@@ -616,9 +640,12 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
             )
         }
         Command::Forbid(a) => {
-            let args = serde_json::json!({"players": a.players, "reason": a.reason});
+            let mut args = serde_json::json!({"players": a.players, "reason": a.reason});
+            if let Some(r) = a.rounds {
+                args["rounds"] = serde_json::json!([r.first, r.last]);
+            }
             change(&a.state, "forbid", args, |t| {
-                t.forbid(&a.players, a.reason.as_deref())
+                t.forbid_in(&a.players, a.reason.as_deref(), a.rounds)
             })?;
             let ids: Vec<String> = a.players.iter().map(u16::to_string).collect();
             let lang = a.out.lang.get();
@@ -690,6 +717,8 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
                 serde_json::json!({"state": a.state, "players": t.players.len(), "rounds_paired": t.paired_rounds(), "total_rounds": t.total_rounds}),
             )
         }
+        Command::TieBreaks(a) => rules::run_tie_breaks(a),
+        Command::Acceleration(a) => rules::run_acceleration(a),
         Command::Log(a) => log::run_log(a),
         Command::Undo(a) => log::run_undo(a),
         Command::Backup(a) => {
@@ -723,11 +752,20 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
                     let text = read_file(&a.file)?;
                     Trf::parse(&text, &a.file.display().to_string())?.to_string()
                 }
-                (ExportFormat::Trf, true) => {
+                (ExportFormat::Trf16, false) => {
+                    let text = read_file(&a.file)?;
+                    let trf = Trf::parse(&text, &a.file.display().to_string())?;
+                    Trf::from_tournament_as(&trf.to_tournament()?, TrfVersion::Trf16).to_string()
+                }
+                (format @ (ExportFormat::Trf | ExportFormat::Trf16), true) => {
+                    let version = match format {
+                        ExportFormat::Trf16 => TrfVersion::Trf16,
+                        _ => TrfVersion::Trf2026,
+                    };
                     let t = load(&a.file)?;
                     let db = event_path(&a.file)?;
                     let entries = arbiter::tournament::journal::read(&db)?;
-                    let trf = Trf::from_tournament_with_journal(&t, &entries);
+                    let trf = Trf::from_tournament_with_journal_as(&t, &entries, version);
                     warn_overlong(&trf, a.lang.get());
                     trf.to_string()
                 }

@@ -17,5 +17,6 @@ pub mod pairs;
 pub mod pgn;
 pub mod player_export;
 pub mod player_list;
+pub mod standings_claim;
 pub mod trf;
 pub mod verdict;

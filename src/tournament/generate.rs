@@ -17,11 +17,20 @@
 //!    equal chance: `+`/`-`), else a draw with probability `draw_percent` %, else a win for
 //!    White with the Elo expectancy `1 / (1 + 10^((Rb − Rw) / 400))` (the stronger player wins
 //!    more often); the pairing-allocated bye is `U`.
+//!
+//! Three options draw more, and only when set (so the tournaments of the other options stay as
+//! they were): `forbidden_pairs` pairs of players who must not meet, drawn after the initial
+//! colour, each in every round or (one time in two) in a span of rounds (TRF-2026 `260`);
+//! `withdraw_percent`, before each round's absences, the chance that a player still in the
+//! event withdraws for good (`Z` in every later round; at least two players stay); and
+//! `acceleration`, the Baku method (C.04.5.1, TRF `250`), which draws nothing.
 
 use rand::{RngExt, SeedableRng};
 use rand_xorshift::XorShiftRng;
 use shakmaty::Color;
 
+use super::model::{ForbiddenPair, RoundSpan};
+use super::pairing::acceleration::Acceleration;
 use super::pairing::check::{EventEntries, input_before_round};
 use super::pairing::{PairingError, PairingRules, PlayerEntries};
 use super::result::{RoundEntry, RoundResult, Scoring};
@@ -41,8 +50,32 @@ pub struct GenerateConfig {
     pub forfeit_percent: u8,
     /// Chance that a player is absent from a round (requested `H` or `Z`), percent (0–100).
     pub bye_percent: u8,
+    /// Chance that a player still in the event withdraws before a round, percent (0–100).
+    pub withdraw_percent: u8,
+    /// Number of forbidden pairs drawn (TRF `260`).
+    pub forbidden_pairs: u16,
+    /// The Baku acceleration (C.04.5.1).
+    pub acceleration: bool,
     /// The pairing rules (preset) of the event.
     pub rules: PairingRules,
+}
+
+impl Default for GenerateConfig {
+    /// 10 players, 5 rounds, seed 0, 20 % draws, nothing else, FIDE rules.
+    fn default() -> Self {
+        GenerateConfig {
+            players: 10,
+            rounds: 5,
+            seed: 0,
+            draw_percent: 20,
+            forfeit_percent: 0,
+            bye_percent: 0,
+            withdraw_percent: 0,
+            forbidden_pairs: 0,
+            acceleration: false,
+            rules: PairingRules::fide(),
+        }
+    }
 }
 
 /// Why a tournament could not be generated.
@@ -100,16 +133,26 @@ pub struct GeneratedTournament {
     pub initial_colour: Color,
     /// Players in starting-rank order.
     pub players: Vec<GeneratedPlayer>,
+    /// The forbidden pairs drawn.
+    pub forbidden: Vec<ForbiddenPair>,
+    /// Starting ranks of the players who withdrew, with the first round they missed.
+    pub withdrawn: Vec<(u16, u32)>,
 }
 
 impl GeneratedTournament {
+    /// The event's acceleration (Baku when the configuration asks for it).
+    pub fn acceleration(&self) -> Option<Acceleration> {
+        self.config.acceleration.then_some(Acceleration::Baku)
+    }
+
     /// The tournament as the checker and the pairer read it.
     pub fn event_entries(&self) -> EventEntries<'_> {
         EventEntries {
             total_rounds: self.config.rounds,
             initial_colour: Some(self.initial_colour),
             scoring: Scoring::default(),
-            forbidden_pairs: Vec::new(),
+            forbidden_pairs: self.forbidden.clone(),
+            acceleration: self.acceleration(),
             players: self
                 .players
                 .iter()
@@ -145,6 +188,7 @@ pub fn generate(config: &GenerateConfig) -> Result<GeneratedTournament, Generate
         ("draws", config.draw_percent),
         ("forfeits", config.forfeit_percent),
         ("byes", config.bye_percent),
+        ("withdrawals", config.withdraw_percent),
     ] {
         if value > 100 {
             return Err(GenerateError::Percent { name, value });
@@ -173,11 +217,51 @@ pub fn generate(config: &GenerateConfig) -> Result<GeneratedTournament, Generate
                 rounds: Vec::new(),
             })
             .collect(),
+        forbidden: Vec::new(),
+        withdrawn: Vec::new(),
     };
+    for _ in 0..config.forbidden_pairs {
+        let a = rng.random_range(1..=config.players);
+        let mut b = rng.random_range(1..config.players);
+        if b >= a {
+            b += 1;
+        }
+        let rounds = rng.random_bool(0.5).then(|| {
+            let first = rng.random_range(1..=config.rounds);
+            RoundSpan {
+                first,
+                last: rng.random_range(first..=config.rounds),
+            }
+        });
+        t.forbidden.push(ForbiddenPair {
+            players: vec![a.min(b), a.max(b)],
+            reason: None,
+            rounds,
+        });
+    }
     for round in 1..=config.rounds as usize {
+        if config.withdraw_percent > 0 {
+            withdraw(&mut t, round, &mut rng);
+        }
         play_round(&mut t, round, &mut rng)?;
     }
     Ok(t)
+}
+
+/// Draws who withdraws before round `round`: each player still in the event with
+/// probability `withdraw_percent` %, while more than two stay.
+fn withdraw(t: &mut GeneratedTournament, round: usize, rng: &mut XorShiftRng) {
+    let mut staying = t.players.len() - t.withdrawn.len();
+    for i in 0..t.players.len() {
+        let tpn = t.players[i].start_rank;
+        if t.withdrawn.iter().any(|&(w, _)| w == tpn) {
+            continue;
+        }
+        if percent(rng, t.config.withdraw_percent) && staying > 2 {
+            t.withdrawn.push((tpn, round as u32));
+            staying -= 1;
+        }
+    }
 }
 
 /// Draws the absences of round `round`, pairs it and draws its results.
@@ -187,10 +271,19 @@ fn play_round(
     rng: &mut XorShiftRng,
 ) -> Result<(), GenerateError> {
     let config = t.config;
+    let gone: Vec<bool> = t
+        .players
+        .iter()
+        .map(|p| t.withdrawn.iter().any(|&(w, _)| w == p.start_rank))
+        .collect();
     let mut absences: Vec<Option<RoundResult>> = t
         .players
         .iter()
-        .map(|_| {
+        .zip(&gone)
+        .map(|(_, &gone)| {
+            if gone {
+                return Some(RoundResult::ZeroPointBye);
+            }
             percent(rng, config.bye_percent).then(|| {
                 if rng.random_bool(0.5) {
                     RoundResult::HalfPointBye
@@ -200,13 +293,14 @@ fn play_round(
             })
         })
         .collect();
-    // At least two players stay in the round: the last absences drawn are cancelled.
+    // At least two players stay in the round: the last absences drawn are cancelled (never a
+    // withdrawal: at least two players are still in the event).
     let mut present = absences.iter().filter(|a| a.is_none()).count();
-    for a in absences.iter_mut().rev() {
+    for (a, &gone) in absences.iter_mut().zip(&gone).rev() {
         if present >= 2 {
             break;
         }
-        if a.take().is_some() {
+        if !gone && a.take().is_some() {
             present += 1;
         }
     }
@@ -226,9 +320,15 @@ fn play_round(
         let input = input_before_round(&t.event_entries(), round, false)?;
         crate::tournament::pairing::pair(&input, &config.rules)
     };
+    // Paired again with everyone present but the withdrawn when the absences leave no legal
+    // pairing.
+    let withdrawn_only: Vec<Option<RoundResult>> = gone
+        .iter()
+        .map(|&g| g.then_some(RoundResult::ZeroPointBye))
+        .collect();
     let pairing = match pair(t) {
-        Err(PairingError::NoLegalPairing) if absences.iter().any(Option::is_some) => {
-            set_absences(t, &vec![None; absences.len()]);
+        Err(PairingError::NoLegalPairing) if absences != withdrawn_only => {
+            set_absences(t, &withdrawn_only);
             pair(t)
         }
         other => other,
@@ -289,7 +389,7 @@ mod tests {
             draw_percent: 20,
             forfeit_percent: 5,
             bye_percent: 5,
-            rules: PairingRules::fide(),
+            ..GenerateConfig::default()
         }
     }
 

@@ -592,6 +592,7 @@ pub fn affects_pairing(action: &str) -> bool {
             | "disqualify"
             | "forbid"
             | "unforbid"
+            | "acceleration"
             | "correct-result"
             | "add-player"
             | "add-players"

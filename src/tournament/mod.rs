@@ -12,7 +12,8 @@
 //!   judged results, categories, FIDE mode, the drawing of lots, a round's pairing list.
 //! - [`pairing`]: the pairing systems side by side — the Dutch system (C.04.3) and the round
 //!   robin (Berger tables) — behind one interface the model calls; the free pairing checker.
-//! - [`scoring`]: standings, tie-breaks (C.07), categories' standings and prize lists.
+//! - [`scoring`]: standings, tie-breaks (C.07), a file's claimed standings checked against
+//!   them, categories' standings and prize lists, the school team result.
 //! - [`words`]: the errors written for people, Russian declension, numbers and cells.
 //! - [`record`]: the event's record, one SQLite database per event (the one room that knows
 //!   SQL): the event in rows, the journal, the live room's captures and incidents, the
@@ -44,7 +45,7 @@ pub use event::live;
 pub use group::{
     fide_mode, judged, lots, manual, model, pairing_list, player, result, round, start_list,
 };
-pub use scoring::{standings, tiebreak};
+pub use scoring::{standings, standings_check, tiebreak};
 pub use words::declension;
 
 /// Categories and prizes of a school event: the group's categories as its record keeps them

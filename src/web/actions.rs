@@ -143,8 +143,9 @@ pub(super) async fn submit_noted<A: Send + 'static>(
     }
 }
 
-/// `POST /event` (`name`, `rounds`, `preset`, `start_date`, `end_date`, `venue`,
-/// `chief_arbiter`, `deputy_arbiter`, `playout_minutes`, `playout_offer_percent`): sets the
+/// `POST /event` (`name`, `rounds`, `preset`, `tie_break_edition` (`fide2024`|`fide2026`),
+/// `start_date`, `end_date`, `venue`, `chief_arbiter`, `deputy_arbiter`, `playout_minutes`,
+/// `playout_offer_percent`): sets the
 /// event's own record ([`crate::tournament::Tournament::edit_event`]) and its play-out
 /// settings ([`crate::tournament::live::LiveSetup::set_playout`]; a field left out keeps its
 /// setting); dates as `<input type="date">` sends them
@@ -179,10 +180,17 @@ pub(super) async fn edit_event(
             f.number::<u32>("playout_minutes")?,
             f.number::<u32>("playout_offer_percent")?,
         );
+        // The edition of C.07 the standings follow (a field left out keeps it).
+        let edition = match f.get("tie_break_edition").as_deref() {
+            None => None,
+            Some("fide2024") => Some(crate::tournament::tiebreak::Rules::Fide2024),
+            Some("fide2026") => Some(crate::tournament::tiebreak::Rules::Fide2026),
+            Some(_) => return Err(WebError::BadRequest(lang.msg("web-error-edition"))),
+        };
         Ok((
             f.get("name").unwrap_or_default(),
             rounds,
-            preset,
+            (preset, edition),
             details,
             playout,
         ))
@@ -193,9 +201,16 @@ pub(super) async fn edit_event(
         &f,
         "/event",
         parsed,
-        move |(name, rounds, preset, details, (minutes, percent)), t| {
+        move |(name, rounds, (preset, edition), details, (minutes, percent)), t| {
             let preset = preset.unwrap_or_else(|| t.preset());
             super::live::set_playout(t, minutes, percent, lang)?;
+            if let Some(rules) = edition
+                && rules != t.tie_break_settings().rules
+            {
+                let mut settings = t.tie_break_settings();
+                settings.rules = rules;
+                t.tie_breaks = Some(settings);
+            }
             Ok(t.edit_event(&name, rounds, preset, details)?)
         },
     )

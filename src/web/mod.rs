@@ -42,7 +42,6 @@ use crate::i18n::Lang;
 use crate::tournament::journal::{self, JournalError};
 use crate::tournament::standings::{Preset, StandingsReport};
 use crate::tournament::store::{self, StoreError};
-use crate::tournament::tiebreak::Rules;
 use crate::tournament::{GameRef, Tournament, TournamentError};
 use caller::caller_act;
 
@@ -431,10 +430,15 @@ impl App {
     }
 
     /// The standings as `arbiter tournament standings` computes them by default: after the
-    /// last complete round, FIDE 2024 C.07 for unplayed rounds, the preset's tie-breaks.
+    /// last complete round, the event's tie-breaks and edition of C.07 (`--preset` given to
+    /// the desk names the list instead).
     fn standings(&self, t: &Tournament) -> StandingsReport {
-        let order = crate::tournament::standings::default_order(t, self.preset(t));
-        StandingsReport::new(t, None, Rules::Fide2024, order)
+        let settings = t.tie_break_settings();
+        let order = match self.config.preset {
+            Some(p) => p.order().to_vec(),
+            None => settings.order,
+        };
+        StandingsReport::new(t, None, settings.rules, &order)
     }
 
     /// The rule preset the desk applies to `t`: `--preset` when given, else the event's own.

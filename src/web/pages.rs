@@ -191,6 +191,10 @@ pub(super) async fn event_edit(State(app): State<Shared>, q: PageQuery, uri: Uri
                 "event_version": super::event_version(&t),
                 "min_rounds": t.paired_rounds().max(1),
                 "preset": t.preset().name(), "presets": presets,
+                "edition": match t.tie_break_settings().rules {
+                    crate::tournament::tiebreak::Rules::Fide2024 => "fide2024",
+                    crate::tournament::tiebreak::Rules::Fide2026 => "fide2026",
+                },
                 "playout_minutes": t.live.playout_minutes(),
                 "playout_offer_percent": t.live.playout_offer_percent(),
                 "max_playout_minutes": crate::tournament::live::MAX_PLAYOUT_MINUTES,

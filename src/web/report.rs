@@ -193,18 +193,18 @@ pub(super) async fn page(State(app): State<Shared>, q: PageQuery, uri: Uri) -> R
 
 /// The organiser's report of `t` in `lang` as one HTML document of its own, ready to print
 /// on A4 (styles inside, no desk navigation): the desk's `/report` with the standings after
-/// the last complete round and the event's tie-breaks (FIDE 2024 C.07 for unplayed rounds),
+/// the last complete round and the event's tie-breaks and edition of C.07,
 /// as `arbiter tournament report` writes it.
 ///
 /// # Errors
 /// The template's error as text (a bug: the template is compiled in).
 pub fn organisers_report(t: &Tournament, lang: Lang) -> Result<String, String> {
-    use crate::tournament::tiebreak::Rules;
+    let settings = t.tie_break_settings();
     let report = crate::tournament::standings::StandingsReport::new(
         t,
         None,
-        Rules::Fide2024,
-        crate::tournament::standings::default_order(t, t.preset()),
+        settings.rules,
+        &settings.order,
     );
     let page = super::view::Page::new(lang, "/report", lang.msg("report-title"));
     super::view::render_standalone("report.html", &page, report_data(t, report, lang))

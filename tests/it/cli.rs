@@ -18,7 +18,7 @@ fn help_lists_commands() {
         "replay",
         "tournament",
         "pair",
-        "check-pairings",
+        "check",
         "generate",
     ] {
         assert!(text.contains(cmd), "--help lacks {cmd}: {text}");

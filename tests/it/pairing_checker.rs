@@ -1,5 +1,5 @@
-//! The free pairing checker (`arbiter check-pairings`) and the random tournament generator
-//! (`arbiter generate`), FIDE's FPC and RTG (C.04 Annex 3):
+//! The free checker (`arbiter check`, alias `check-pairings`) and the random tournament
+//! generator (`arbiter generate`), FIDE's FPC and RTG (C.04 Annex 3):
 //!
 //! - every complete tournament of `../shared/vectors/pairing/` (each folder's `final.trf`; the
 //!   folders without one stopped early or, like `big-n1000-r11`, hold only some rounds) checks
@@ -7,8 +7,10 @@
 //! - one round altered (two players' colours reversed, two boards' Black players exchanged, or
 //!   the bye moved) is reported, at that round (exit status 3);
 //! - the state the checker re-pairs is the reference `round-<r>.trf`, byte for byte;
-//! - generated tournaments check clean, for 5,000 seeds and both presets (about 10 s each in
-//!   a debug build on the project's 2-core machine, loaded);
+//! - generated tournaments check clean, pairings and ranks, for 5,000 seeds and both presets,
+//!   with byes, forfeits, withdrawals, forbidden pairs and the Baku acceleration on some seeds
+//!   (4-16 players, 3-7 rounds; about 9 % stop with no legal pairing and are counted apart;
+//!   about 12 s each in a debug build on the project's 2-core machine, loaded);
 //! - the same seed gives the same file, byte for byte.
 
 use std::path::{Path, PathBuf};
@@ -405,6 +407,9 @@ fn generate_and_check(seeds: std::ops::Range<u64>, rules: PairingRules) -> (usiz
             draw_percent: (seed % 41) as u8,
             forfeit_percent: [0, 0, 5, 10][(seed % 4) as usize],
             bye_percent: [0, 5, 0, 10, 3][(seed % 5) as usize],
+            withdraw_percent: [0, 0, 3][(seed % 3) as usize],
+            forbidden_pairs: [0, 0, 0, 1, 2][(seed % 5) as usize],
+            acceleration: seed % 6 == 1,
             rules,
         };
         let t = match generate(&config) {
@@ -426,6 +431,13 @@ fn generate_and_check(seeds: std::ops::Range<u64>, rules: PairingRules) -> (usiz
             "seed {seed} ({rules:?}): rounds {:?} differ\n{report:?}\n{text}",
             report.differing_rounds()
         );
+        // The rank column states the standings by the file's 212 list.
+        let claim = trf.rank_claim(None, None).unwrap().unwrap();
+        let standings = arbiter::tournament::standings_check::check_standings(
+            &trf.standings_table().unwrap(),
+            &claim,
+        );
+        assert!(standings.agrees(), "seed {seed}: {standings:?}\n{text}");
         // Independently of the checker: every fourth tournament, each round's state as a TRF
         // file, read the way `arbiter pair` reads it, pairs to the file's round.
         if seed % 4 == 0 {
@@ -463,7 +475,7 @@ fn generated_tournaments_check_clean_fide() {
     let (checked, unpairable) = generate_and_check(0..5000, PairingRules::fide());
     println!("fide: {checked} checked, {unpairable} could not be paired to the end");
     assert!(
-        checked >= 4750,
+        checked >= 4500,
         "{checked} checked, {unpairable} unpairable"
     );
 }
@@ -473,7 +485,7 @@ fn generated_tournaments_check_clean_detsky_mat() {
     let (checked, unpairable) = generate_and_check(0..5000, PairingRules::detsky_mat());
     println!("detsky-mat: {checked} checked, {unpairable} could not be paired to the end");
     assert!(
-        checked >= 4750,
+        checked >= 4500,
         "{checked} checked, {unpairable} unpairable"
     );
 }
@@ -528,7 +540,7 @@ fn the_same_seed_gives_the_same_file() {
         draw_percent: 25,
         forfeit_percent: 5,
         bye_percent: 5,
-        rules: PairingRules::fide(),
+        ..GenerateConfig::default()
     };
     assert_eq!(generate(&config).unwrap(), generate(&config).unwrap());
 }
@@ -571,4 +583,142 @@ fn generate_refuses_bad_options() {
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("round 4 cannot be paired"), "{err}");
+}
+
+/// `arbiter check` finds what was planted in each of 100 generated tournaments (14 players, 7
+/// rounds, with byes, forfeits, withdrawals, forbidden pairs and the Baku acceleration): a
+/// board of one round with its colours reversed (reported at that round, and that round
+/// first), and a tie-break value of a standings file changed by half a point (reported with
+/// the player, the tie-break, the value by the results and the file's).
+#[test]
+fn planted_errors_are_found_in_100_generated_tournaments() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = arbiter()
+        .args([
+            "generate",
+            "--players",
+            "14",
+            "--rounds",
+            "7",
+            "--seed",
+            "1000",
+        ])
+        .args([
+            "--count",
+            "110",
+            "--draws",
+            "30",
+            "--forfeits",
+            "5",
+            "--byes",
+            "5",
+        ])
+        .args([
+            "--withdrawals",
+            "2",
+            "--forbidden",
+            "2",
+            "--acceleration",
+            "baku",
+        ])
+        .arg("-o")
+        .arg(d.join("gen"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let mut files: Vec<(u64, PathBuf)> = std::fs::read_dir(d.join("gen"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .map(|p| (p.file_stem().unwrap().to_str().unwrap().parse().unwrap(), p))
+        .collect();
+    files.sort();
+    files.truncate(100);
+    assert_eq!(
+        files.len(),
+        100,
+        "fewer than 100 of 110 seeds paired to the end"
+    );
+    std::fs::create_dir(d.join("planted")).unwrap();
+    let mut planted = Vec::new();
+    for (seed, path) in &files {
+        let trf = Trf::read(path).unwrap();
+        let round = (*seed % 7 + 1) as usize;
+        let p = d.join("planted").join(format!("{seed}.trf"));
+        std::fs::write(&p, colours_reversed(&trf, round).to_string()).unwrap();
+        planted.push((p, round));
+    }
+    // The clean files check clean, pairings and ranks, in one run.
+    let out = arbiter()
+        .args(["check", "--format", "json"])
+        .args(files.iter().map(|(_, p)| p))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let out = arbiter()
+        .args(["check", "--format", "json"])
+        .args(planted.iter().map(|(p, _)| p))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let reports: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(reports.len(), 100);
+    for ((path, round), r) in planted.iter().zip(&reports) {
+        assert_eq!(r["file"], path.display().to_string());
+        assert_eq!(
+            differing(r).first().copied(),
+            Some(*round as u64),
+            "{}: {r}",
+            path.display()
+        );
+        let diff = &r["rounds"][round - 1]["differences"][0];
+        assert_eq!(diff["kind"], "colours", "{}: {r}", path.display());
+    }
+    // A tie-break value planted in each tournament's standings.
+    for (seed, path) in &files {
+        let out = arbiter()
+            .args(["tournament", "standings", "--format", "json"])
+            .arg(path)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let mut s: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let row = (*seed % 14) as usize;
+        let tpn = s["standings"][row]["start_rank"].as_u64().unwrap();
+        let key = s["tie_break_order"][0].as_str().unwrap().to_string();
+        let v = s["standings"][row]["tie_breaks"][&key].as_f64().unwrap();
+        s["standings"][row]["tie_breaks"][&key] = (v + 0.5).into();
+        let file = d.join(format!("standings-{seed}.json"));
+        std::fs::write(&file, s.to_string()).unwrap();
+        let out = arbiter()
+            .args(["check", "--format", "json", "--standings"])
+            .arg(&file)
+            .arg(path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(3), "{out:?}");
+        let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let diffs = r["standings"][0]["differences"].as_array().unwrap();
+        assert_eq!(diffs.len(), 1, "seed {seed}: {r}");
+        assert_eq!(
+            (
+                diffs[0]["player"].as_u64(),
+                diffs[0]["what"].as_str(),
+                diffs[0]["expected"].as_f64(),
+                diffs[0]["found"].as_f64()
+            ),
+            (Some(tpn), Some(key.as_str()), Some(v), Some(v + 0.5)),
+            "seed {seed}"
+        );
+    }
 }

@@ -189,6 +189,7 @@ fn run_tournament(seed: u64, rules: &PairingRules) -> Result<u32, String> {
                     history: hist[i].clone(),
                     preset: presets[i],
                     claimed_points: None,
+                    virtual_points: Vec::new(),
                 })
                 .collect(),
             forbidden_pairs: Vec::new(),

@@ -56,7 +56,24 @@ fn a_state_file_of_the_json_format_converts_and_reads_as_before() {
             fixture("legacy.crosstable.txt"),
             "{file}"
         );
-        assert_eq!(ok(&["export", file], d), fixture("legacy.trf"), "{file}");
+        // The TRF in the edition the program before wrote (TRF-16), with two changes made
+        // since on purpose: the event's tie-breaks are written (`212` and their rules' edition),
+        // and the rank column is by the event's tie-breaks (those of its standings above), not
+        // by the FIDE preset's: Орлова shares 2nd place with Кузнецов there (she was 3rd).
+        let trf16 = ok(&["export", file, "--format", "trf16"], d);
+        assert_eq!(
+            trf_as_before(&trf16),
+            trf_as_before(&fixture("legacy.trf")),
+            "{file}"
+        );
+        assert!(trf16.contains("212 PTS,BH/C1,BH,SB,DE,PS,WIN\n"), "{trf16}");
+        let ranks: Vec<String> = trf16
+            .lines()
+            .filter(|l| l.starts_with("001"))
+            .map(|l| l.chars().skip(85).take(4).collect::<String>())
+            .collect();
+        let ranks: Vec<&str> = ranks.iter().map(|r| r.trim()).collect();
+        assert_eq!(ranks, ["6", "6", "4", "2", "2", "4", "1"], "{trf16}");
     }
     // Given the old name again: the database made before is used, and named.
     let out = arbiter_in_locale(
@@ -98,4 +115,34 @@ fn a_state_file_of_the_json_format_converts_and_reads_as_before() {
         undone.trim(),
         "Undone: entry 20 (result); recorded as entry 21."
     );
+}
+
+/// A TRF's lines in order without the tie-break records (`212`, `### tie-break rules`) and
+/// with the rank column (characters 86–89 of a `001` line) blanked, sorted within the headers
+/// (their order is not meaningful).
+fn trf_as_before(text: &str) -> Vec<String> {
+    let mut headers = Vec::new();
+    let mut rest = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("212 ") || line.starts_with("### tie-break rules") {
+            continue;
+        }
+        if line.starts_with("001") {
+            // Columns are characters (the names are Cyrillic: two bytes each in UTF-8).
+            let chars: Vec<char> = line.chars().collect();
+            let blank: String = chars
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| if (85..89).contains(&i) { ' ' } else { c })
+                .collect();
+            rest.push(blank);
+        } else if line.starts_with("###") || !rest.is_empty() {
+            rest.push(line.to_string());
+        } else {
+            headers.push(line.to_string());
+        }
+    }
+    headers.sort();
+    headers.extend(rest);
+    headers
 }

@@ -590,7 +590,8 @@ fn forbidden_pairs_reach_the_pairer_and_the_trf() {
     let e = fails(&["forbid", "ev.json", "--players", "1,9"], d);
     assert!(e.contains("no player with starting rank 9"), "{e}");
     let trf = ok(&["export", "ev.json"], d);
-    assert!(trf.contains("\nXXP 1 3\n"), "{trf}");
+    // TRF-2026 record 260, every round of the event (1 to 3).
+    assert!(trf.contains("\n260 001 003    1    3\n"), "{trf}");
     std::fs::write(d.join("ev.trf"), &trf).unwrap();
     let out = arbiter(&["pair", "ev.trf", "--explain"], d);
     let text = String::from_utf8_lossy(&out.stdout);

@@ -281,3 +281,92 @@ fn held_exercises_direct_encounter() {
     let nine = ranks(include_str!("../../fixtures/tournament/held-swiss-9.trf"));
     assert_eq!(nine, [3, 5, 1, 3, 9, 2, 6, 6, 14, 9, 13, 14, 16, 9, 9, 6]);
 }
+
+/// The 2026 tie-breaks on `fixtures/trf/three-one-nil.trf` (TRF-2026, 3 points a win, 1 a
+/// draw, `162`; start 1 April 2026, so the 2026 rules; its `212` lists STD, REP, RTNG, TPN),
+/// every value worked out here and the same as FIDE TEC's checker 1.9.57 gives (`-s -u 0`):
+///
+/// - STD (1 for more than a draw's points, ½ for a draw's): P1 1+1(+)+½ = 2½, P2 0, P3
+///   ½+0+1 = 1½, P4 ½+½(H)+½ = 1½, P5 1(U)+1+0 = 2 — P5 (6 points) is behind P1 (7) on
+///   points, and STD does not undo it.
+/// - REP (games played and rounds with a win's points unplayed): P1 3 (the + counts), P2 2 (Z
+///   does not), P3 2 (the - does not), P4 2 (H does not), P5 3 (U counts).
+/// - RTNG: the rating, P5 unrated 0; TPN the starting rank.
+/// - BH of P1: 1 (P2: 0 points, his Z after his last game counts a draw, 1) + P3's 4 for the
+///   forfeit win (2024: his own 7; 2026: capped at the scheduled opponent's 4) + 3 (P4) = 8
+///   (2024: 11). P5's U counts his own 6 in 2024, capped in 2026 at a draw's points times the
+///   rounds, 3: BH 3 + 1 (P2) + 4 (P3) = 8 (2024: 6 + 1 + 4 = 11).
+#[test]
+fn the_2026_tie_breaks_on_a_three_one_nil_event() {
+    let text = include_str!("../../fixtures/trf/three-one-nil.trf");
+    let trf = Trf::parse(text, "three-one-nil.trf").unwrap();
+    assert_eq!(trf.tie_break_rules(), Rules::Fide2026);
+    let table = trf.standings_table().unwrap();
+    let order = trf.tie_break_order().unwrap().unwrap();
+    assert_eq!(
+        order,
+        [TieBreak::Std, TieBreak::Rep, TieBreak::Rtng, TieBreak::Tpn]
+    );
+    let rows = standings(&table, Rules::Fide2026, &order);
+    let got: Vec<(u16, usize, f64, Vec<f64>)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r.tpn,
+                r.rank,
+                r.points,
+                r.tie_breaks.iter().map(|(_, v)| *v).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (1, 1, 7.0, vec![2.5, 3.0, 2000.0, 1.0]),
+            (5, 2, 6.0, vec![2.0, 3.0, 0.0, 5.0]),
+            (3, 3, 4.0, vec![1.5, 2.0, 1800.0, 3.0]),
+            (4, 4, 3.0, vec![1.5, 2.0, 1700.0, 4.0]),
+            (2, 5, 0.0, vec![0.0, 2.0, 1900.0, 2.0]),
+        ]
+    );
+    let value =
+        |rules, tb, tpn: u16| Calculator::new(&table, rules).value(tb, usize::from(tpn) - 1);
+    // BH, BH-C1, SB of each player, 2026 then 2024, as TEC's checker gives them.
+    for (tpn, bh26, c1_26, sb26, bh24, sb24) in [
+        (1, 8.0, 7.0, 18.0, 11.0, 27.0),
+        (2, 13.0, 13.0, 0.0, 13.0, 0.0),
+        (3, 13.0, 9.0, 21.0, 13.0, 21.0),
+        (4, 14.0, 11.0, 14.0, 14.0, 14.0),
+        (5, 8.0, 7.0, 12.0, 11.0, 21.0),
+    ] {
+        assert_eq!(value(Rules::Fide2026, TieBreak::Bh, tpn), bh26, "BH {tpn}");
+        assert_eq!(
+            value(Rules::Fide2026, TieBreak::BhC1, tpn),
+            c1_26,
+            "BH-C1 {tpn}"
+        );
+        assert_eq!(value(Rules::Fide2026, TieBreak::Sb, tpn), sb26, "SB {tpn}");
+        assert_eq!(
+            value(Rules::Fide2024, TieBreak::Bh, tpn),
+            bh24,
+            "BH 2024 {tpn}"
+        );
+        assert_eq!(
+            value(Rules::Fide2024, TieBreak::Sb, tpn),
+            sb24,
+            "SB 2024 {tpn}"
+        );
+    }
+    // The lowest first: RTNG/R puts the unrated P5 ahead, TPN/R the last starting rank.
+    let one = |tb| {
+        standings(&table, Rules::Fide2026, &[tb])
+            .iter()
+            .map(|r| r.tpn)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(one(TieBreak::RtngAscending), [1, 5, 3, 4, 2]);
+    assert_eq!(one(TieBreak::TpnDescending), [1, 5, 3, 4, 2]);
+    assert_eq!(TieBreak::parse("GE").unwrap(), TieBreak::Rep);
+    assert_eq!(TieBreak::parse("rtng/r").unwrap(), TieBreak::RtngAscending);
+    assert_eq!(TieBreak::RtngAscending.trf_code(), "RTNG/R");
+}

@@ -1842,7 +1842,7 @@ async fn the_event_is_set_up_on_its_page() {
         "042 2026/11/28",
         "052 2026/11/29",
         "102 Orlov N.",
-        "XXR 5",
+        "142 5",
     ] {
         assert!(trf.lines().any(|l| l == line), "{line:?} in {trf}");
     }

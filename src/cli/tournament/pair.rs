@@ -72,7 +72,11 @@ pub(super) fn run_pair(a: PairArgs) -> anyhow::Result<ExitCode> {
                 .collect();
             json.push(serde_json::json!({"round": n, "boards": boards, "bye": bye, "free": free}));
         }
-        for group in t.forbidden_pairs().iter().filter(|g| g.len() >= 2) {
+        for group in t
+            .forbidden_pairs_in(rounds.last().copied().unwrap_or(1))
+            .iter()
+            .filter(|g| g.len() >= 2)
+        {
             let ids: Vec<String> = group.iter().map(u16::to_string).collect();
             text.push_str(&lang.fmt("tm-paired-forbidden", &[("pair", &ids.join(", "))]));
             text.push('\n');

@@ -161,16 +161,20 @@ pub(super) fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournam
         }
         .into());
     }
-    // The event's preset unless --preset names another (a TRF file has none: detsky-mat).
-    let order: Vec<TieBreak> = match &a.tie_breaks {
-        Some(list) => parse_order(list)?,
-        None => arbiter::tournament::standings::default_order(
-            &t,
-            a.preset.preset.map_or(t.preset(), Into::into),
-        )
-        .to_vec(),
+    // The event's tie-breaks and edition (a TRF file's `212`, else its preset's list) unless
+    // --tie-breaks or --preset names others; `--tie-breaks fide2026` names the edition only.
+    let settings = t.tie_break_settings();
+    let (named, list) = match a.tie_breaks.as_deref().map(str::trim) {
+        Some("fide2024") => (Some(arbiter::tournament::tiebreak::Rules::Fide2024), None),
+        Some("fide2026") => (Some(arbiter::tournament::tiebreak::Rules::Fide2026), None),
+        Some(list) => (None, Some(parse_order(list)?)),
+        None => (None, None),
     };
-    let rules = a.edition.edition();
+    let order: Vec<TieBreak> = list.unwrap_or_else(|| match a.preset.preset {
+        Some(p) => arbiter::game::preset::Preset::from(p).order().to_vec(),
+        None => settings.order,
+    });
+    let rules = a.edition.given().or(named).unwrap_or(settings.rules);
     Ok((StandingsReport::new(&t, a.after_round, rules, &order), t))
 }
 

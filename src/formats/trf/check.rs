@@ -3,6 +3,8 @@
 use super::{Trf, TrfError, TrfLine};
 use crate::tournament::pairing::check::{CheckReport, EventEntries, check_round, preset_entry};
 use crate::tournament::pairing::{PairingError, PairingRules, PlayerEntries};
+use crate::tournament::standings_check::{ClaimedRow, StandingsClaim};
+use crate::tournament::tiebreak::{ResultTable, Rules, TieBreak, TieBreakError};
 
 /// Why a TRF file could not be checked.
 #[derive(Debug, thiserror::Error)]
@@ -21,10 +23,15 @@ pub enum CheckError {
     },
 }
 
+/// The [`StandingsClaim::source`] of the rank column's claim ([`Trf::rank_claim`]).
+pub const RANK_COLUMN: &str = "rank_column";
+
 impl Trf {
     /// The file's players and headers as the checker and the pairer read them: total rounds
     /// from `XXR`/`142` (at least the rounds paired in the file; the rounds paired when
-    /// neither header is there), `XXC`, the `BB*` point values, `XXP`.
+    /// neither header is there), `XXC`/`152`, the point values (`162`, `BB*`), the forbidden
+    /// pairs (`XXP`, `260`) and the acceleration (`250`, `XXA`, `192 …_BAKU`). Byes of `240`
+    /// records are not in the blocks: see [`Trf::with_advance_byes`].
     pub fn event_entries(&self) -> EventEntries<'_> {
         let paired = self.completed_rounds() as u32;
         EventEntries {
@@ -32,6 +39,7 @@ impl Trf {
             initial_colour: self.initial_colour(),
             scoring: self.scoring(),
             forbidden_pairs: self.forbidden_pairs(),
+            acceleration: self.acceleration(),
             players: self
                 .players()
                 .map(|p| PlayerEntries {
@@ -54,7 +62,8 @@ impl Trf {
     /// round's state (other than finding no legal pairing, which is a finding of the report).
     pub fn check_pairings(&self, rules: &PairingRules) -> Result<CheckReport, CheckError> {
         self.to_tournament()?;
-        let event = self.event_entries();
+        let trf = self.with_advance_byes();
+        let event = trf.event_entries();
         let mut rounds = Vec::new();
         for round in 1..=event.paired_rounds() {
             let check =
@@ -92,5 +101,68 @@ impl Trf {
             }
         }
         cut
+    }
+
+    /// The rounds of the file with every result in: the last round before the first one in
+    /// which some game (a block with an opponent) has a blank result. The standings the rank
+    /// column states are after these rounds.
+    pub fn rounds_with_results(&self) -> usize {
+        let paired = self.completed_rounds();
+        (1..=paired)
+            .find(|&r| {
+                self.players().any(|p| {
+                    p.round(r)
+                        .is_some_and(|e| e.opponent.is_some() && e.result.letter() == ' ')
+                })
+            })
+            .map_or(paired, |r| r - 1)
+    }
+
+    /// The results as tie-breaks read them, after [`Trf::rounds_with_results`].
+    ///
+    /// # Errors
+    /// [`TieBreakError::UnknownOpponent`].
+    pub fn standings_table(&self) -> Result<ResultTable, TieBreakError> {
+        self.result_table(Some(self.rounds_with_results()))
+    }
+
+    /// What the rank column (86–89) claims: each player's place by the tie-breaks `order`
+    /// under `rules`, or when not given by the file's own list (`212`, else `202`) and edition
+    /// ([`Trf::tie_break_rules`]). `None` when the file names no list and none is given (its
+    /// rank column then says nothing the checker can verify: programs write the starting rank
+    /// there too). Players with a blank rank are left out.
+    ///
+    /// # Errors
+    /// [`TieBreakError::UnknownTieBreak`] for a code of the file's list this crate does not
+    /// compute.
+    pub fn rank_claim(
+        &self,
+        order: Option<Vec<TieBreak>>,
+        rules: Option<Rules>,
+    ) -> Option<Result<StandingsClaim, TieBreakError>> {
+        let order = match order {
+            Some(o) => o,
+            None => match self.tie_break_order()? {
+                Ok(o) => o,
+                Err(e) => return Some(Err(e)),
+            },
+        };
+        let source = RANK_COLUMN.to_string();
+        Some(Ok(StandingsClaim {
+            source,
+            rules: rules.unwrap_or_else(|| self.tie_break_rules()),
+            order,
+            rows: self
+                .players()
+                .filter_map(|p| {
+                    Some(ClaimedRow {
+                        tpn: p.tpn,
+                        rank: Some(usize::from(p.rank?)),
+                        points: None,
+                        values: Vec::new(),
+                    })
+                })
+                .collect(),
+        }))
     }
 }

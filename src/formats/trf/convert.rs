@@ -5,11 +5,13 @@ use std::collections::{BTreeMap, HashMap};
 
 use shakmaty::Color;
 
+use super::records;
 use super::write::colour_letter;
 use super::{HeaderLine, PlayerRecord, Trf, TrfError, TrfLine};
-use crate::tournament::pairing::{Pairing, PairingError, PairingInput, PlayerEntries};
+use crate::tournament::pairing::acceleration::Acceleration;
+use crate::tournament::pairing::{Pairing, PairingError, PairingInput};
 use crate::tournament::result::{BoardResult, RoundEntry, RoundResult};
-use crate::tournament::tiebreak::{ResultTable, Rules, TablePlayer, TieBreakError, standings};
+use crate::tournament::tiebreak::{ResultTable, TablePlayer, TieBreakError, standings};
 use crate::tournament::{Bye, ByeKind, Game, Player, Round, Tournament};
 
 impl Trf {
@@ -22,17 +24,36 @@ impl Trf {
         t: &Tournament,
         entries: &[crate::tournament::journal::Entry],
     ) -> Trf {
-        let mut trf = Trf::from_tournament(t);
+        Trf::from_tournament_with_journal_as(t, entries, TrfVersion::Trf2026)
+    }
+
+    /// [`Trf::from_tournament_with_journal`] in the edition `version`.
+    pub fn from_tournament_with_journal_as(
+        t: &Tournament,
+        entries: &[crate::tournament::journal::Entry],
+        version: TrfVersion,
+    ) -> Trf {
+        let mut trf = Trf::from_tournament_as(t, version);
         for text in crate::tournament::journal::pairing_comments(entries) {
             trf.lines.push(TrfLine::Header(HeaderLine { text }));
         }
         trf
     }
 
-    /// The tournament `t` as a TRF file: `012`, the kept headers, `XXR`, `XXC`, then one `001` line
-    /// per player with points over every round shown and rank by the `fide` preset
-    /// (see [`crate::tournament::standings::Preset`]).
+    /// The tournament `t` as a TRF-2026 file ([`Trf::from_tournament_as`] with
+    /// [`TrfVersion::Trf2026`]).
     pub fn from_tournament(t: &Tournament) -> Trf {
+        Trf::from_tournament_as(t, TrfVersion::Trf2026)
+    }
+
+    /// The tournament `t` as a TRF file: `012`, the kept headers and the event's details, the
+    /// number of rounds and the initial colour (`142`, `152`; TRF-16: `XXR`, `XXC`), `XXS`,
+    /// the point values when not the default (`162`; TRF-16: bbp's `BB*`), `192
+    /// FIDE_DUTCH_2025_BAKU` and the `250` records of an accelerated event, the tie-breaks of
+    /// the standings (`212`), the forbidden pairs (`260`; TRF-16: `XXP` for those of every
+    /// round), then one `001` line per player with points over every round shown and the rank
+    /// by the event's tie-breaks ([`Tournament::tie_break_settings`]), and the comment lines.
+    pub fn from_tournament_as(t: &Tournament, version: TrfVersion) -> Trf {
         let mut lines = vec![TrfLine::Header(HeaderLine {
             text: format!("012 {}", t.name),
         })];
@@ -72,22 +93,17 @@ impl Trf {
                 }));
             }
         }
-        for f in &t.forbidden {
-            let ids: Vec<String> = f.players.iter().map(u16::to_string).collect();
-            lines.push(TrfLine::Header(HeaderLine {
-                text: format!("XXP {}", ids.join(" ")),
-            }));
+        let header = |text: String| TrfLine::Header(HeaderLine { text });
+        match version {
+            TrfVersion::Trf2026 => lines.push(header(format!("142 {}", t.total_rounds))),
+            TrfVersion::Trf16 => lines.push(header(format!("XXR {}", t.total_rounds))),
         }
-        lines.push(TrfLine::Header(HeaderLine {
-            text: format!("XXR {}", t.total_rounds),
-        }));
         if let Some(c) = t.initial_colour {
-            let word = match c {
-                Color::White => "white1",
-                Color::Black => "black1",
-            };
-            lines.push(TrfLine::Header(HeaderLine {
-                text: format!("XXC {word}"),
+            lines.push(header(match (version, c) {
+                (TrfVersion::Trf2026, Color::White) => "152 W".to_string(),
+                (TrfVersion::Trf2026, Color::Black) => "152 B".to_string(),
+                (TrfVersion::Trf16, Color::White) => "XXC white1".to_string(),
+                (TrfVersion::Trf16, Color::Black) => "XXC black1".to_string(),
             }));
         }
         // The seed the colour was drawn from (crate::tournament::lots), so a reader repeats
@@ -101,15 +117,13 @@ impl Trf {
         if let Some(text) = t.fide.mode.trf_line() {
             lines.push(TrfLine::Header(HeaderLine { text }));
         }
+        lines.extend(event_records(t, version).into_iter().map(header));
+        let settings = t.tie_break_settings();
         let table = t.result_table(None);
-        let ranks: HashMap<u16, usize> = standings(
-            &table,
-            Rules::Fide2024,
-            crate::tournament::standings::Preset::Fide.order(),
-        )
-        .into_iter()
-        .map(|s| (s.tpn, s.rank))
-        .collect();
+        let ranks: HashMap<u16, usize> = standings(&table, settings.rules, &settings.order)
+            .into_iter()
+            .map(|s| (s.tpn, s.rank))
+            .collect();
         let last = t.paired_rounds() + 1;
         let mut players: Vec<&Player> = t.players.iter().collect();
         players.sort_by_key(|p| p.start_rank);
@@ -162,15 +176,56 @@ impl Trf {
         t.initial_colour = trf.initial_colour();
         t.lots_seed = trf.lots_seed();
         t.scoring = trf.scoring();
+        // Forbidden pairs become the event's: of every round unless a `260` names fewer.
+        t.forbidden = trf
+            .forbidden_pairs()
+            .into_iter()
+            .map(|mut f| {
+                if f.rounds
+                    .is_some_and(|r| r.first <= 1 && r.last >= total_rounds.max(1))
+                {
+                    f.rounds = None;
+                }
+                f
+            })
+            .collect();
+        t.acceleration = trf.acceleration();
+        if let Some(Ok(order)) = trf.tie_break_order() {
+            t.tie_breaks = Some(crate::tournament::tiebreak::TieBreakSettings {
+                order,
+                rules: trf.tie_break_rules(),
+            });
+        }
         if let Some(mode) = trf
             .headers()
             .find_map(|h| crate::tournament::fide_mode::FideMode::from_trf_line(&h.text))
         {
             t.fide.mode = mode;
         }
+        // What the model keeps itself is written from it (see `event_records`); every other
+        // line is kept as it is.
         t.trf_headers = trf
             .headers()
-            .filter(|h| !matches!(h.code(), "012" | "XXR" | "XXC" | "XXS"))
+            .filter(|h| {
+                !matches!(
+                    h.code(),
+                    "012"
+                        | "XXR"
+                        | "XXC"
+                        | "XXS"
+                        | "142"
+                        | "152"
+                        | "162"
+                        | "240"
+                        | "250"
+                        | "260"
+                        | "XXP"
+                        | "XXA"
+                )
+            })
+            .filter(|h| !(h.code() == "192" && h.value().to_ascii_uppercase().ends_with("_BAKU")))
+            .filter(|h| !(matches!(h.code(), "202" | "212") && t.tie_breaks.is_some()))
+            .filter(|h| !h.text.starts_with(super::RULES_COMMENT))
             .filter(|h| crate::tournament::fide_mode::FideMode::from_trf_line(&h.text).is_none())
             .map(|h| h.text.clone())
             .collect();
@@ -301,6 +356,44 @@ impl Trf {
                 t.rounds.push(r);
             }
         }
+        // Byes set in advance (`240`) for players without a block in that round.
+        for (round, tpn, result) in trf.advance_byes() {
+            if records
+                .get(&tpn)
+                .and_then(|p| p.round(round as usize))
+                .is_some_and(|e| !e.is_empty())
+            {
+                continue;
+            }
+            let kind = match result {
+                RoundResult::FullPointBye => ByeKind::FullPoint,
+                RoundResult::HalfPointBye => ByeKind::HalfPoint,
+                _ => ByeKind::ZeroPoint,
+            };
+            let at = match t.rounds.iter().position(|r| r.number >= round) {
+                Some(i) if t.rounds[i].number == round => i,
+                Some(i) => {
+                    t.rounds.insert(
+                        i,
+                        Round {
+                            number: round,
+                            ..Round::default()
+                        },
+                    );
+                    i
+                }
+                None => {
+                    t.rounds.push(Round {
+                        number: round,
+                        ..Round::default()
+                    });
+                    t.rounds.len() - 1
+                }
+            };
+            if !t.rounds[at].byes.iter().any(|b| b.player == tpn) {
+                t.rounds[at].byes.push(Bye { player: tpn, kind });
+            }
+        }
         Ok(t)
     }
     /// The results of this file as tie-breaks need them: standings after `through` rounds
@@ -328,27 +421,30 @@ impl Trf {
     }
 
     /// The pairer's input for the next round of this file (TRF-16 with the TRF(x) extensions
-    /// `XXR`, `XXC`, `XXP`, bbp's `BBx` point values); see [`PairingInput::from_entries`].
+    /// `XXR`, `XXC`, `XXP`, `XXA`, bbp's `BBx` point values, or TRF-2026 `142`, `152`, `162`,
+    /// `240`, `250`, `260`, `192 …_BAKU`); see [`PairingInput::next_round`].
     ///
     /// # Errors
-    /// [`PairingError::InvalidInput`] when `XXR` is missing.
+    /// [`PairingError::InvalidInput`] when the number of rounds (`XXR`/`142`) is missing or the
+    /// file has abnormal points (`299`, which the pairer does not take, as bbpPairings does
+    /// not); [`PairingError::AllRoundsPaired`].
     pub fn pairing_input(&self) -> Result<PairingInput, PairingError> {
-        let players: Vec<PlayerEntries<'_>> = self
-            .players()
-            .map(|p| PlayerEntries {
-                tpn: p.tpn,
-                rating: p.rating,
-                claimed_points: p.points,
-                rounds: &p.rounds,
-            })
-            .collect();
-        PairingInput::from_entries(
-            self.total_rounds(),
-            self.initial_colour(),
-            &self.scoring(),
-            &players,
-            &self.forbidden_pairs(),
-        )
+        let Some(total_rounds) = self.total_rounds() else {
+            return Err(PairingError::InvalidInput {
+                tpn: 0,
+                reason: "the total number of rounds (XXR or 142) is missing".into(),
+            });
+        };
+        if self.headers().any(|h| h.code() == "299") {
+            return Err(PairingError::InvalidInput {
+                tpn: 0,
+                reason: "abnormal points (record 299) are not taken by the pairer".into(),
+            });
+        }
+        let trf = self.with_advance_byes();
+        let mut event = trf.event_entries();
+        event.total_rounds = total_rounds;
+        PairingInput::next_round(&event)
     }
 
     /// Writes the pairing of round `pairing.round` into the file as round blocks: `opp w|b`
@@ -393,4 +489,90 @@ impl Trf {
             }
         }
     }
+}
+
+/// Which edition of the TRF [`Trf::from_tournament_as`] writes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TrfVersion {
+    /// TRF-2026 (C.04 Annex 2, in force since 1 September 2025): `142`, `152`, `162`, `260`.
+    #[default]
+    Trf2026,
+    /// TRF-16 with the TRF(x)/TRF(bx) lines older pairing programs read: `XXR`, `XXC`, `XXP`,
+    /// bbp's `BB*` (records `192`, `212`, `250` and a `260` of some rounds only are still
+    /// written: they have no TRF-16 form).
+    Trf16,
+}
+
+/// The lines of the event-wide records the model keeps, in the order written: point values,
+/// acceleration, tie-breaks, forbidden pairs (see [`Trf::from_tournament_as`]).
+fn event_records(t: &Tournament, version: TrfVersion) -> Vec<String> {
+    let mut lines = Vec::new();
+    match version {
+        TrfVersion::Trf2026 => lines.extend(records::write_162(&t.scoring)),
+        TrfVersion::Trf16 => {
+            let d = crate::tournament::result::Scoring::default();
+            let s = &t.scoring;
+            for (code, value, default) in [
+                ("BBW", s.win, d.win),
+                ("BBD", s.draw, d.draw),
+                ("BBL", s.loss, d.loss),
+                ("BBZ", s.zero_point_bye, d.zero_point_bye),
+                ("BBF", s.forfeit_loss, d.forfeit_loss),
+                ("BBU", s.pairing_allocated_bye, s.win),
+            ] {
+                if value != default {
+                    lines.push(format!("{code} {:>4.1}", value.as_f64()));
+                }
+            }
+        }
+    }
+    match &t.acceleration {
+        None => {}
+        Some(Acceleration::Baku) => {
+            lines.push("192 FIDE_DUTCH_2025_BAKU".to_string());
+            lines.extend(
+                Acceleration::baku_records(t.players.len(), t.total_rounds, &t.scoring)
+                    .iter()
+                    .map(records::write_250),
+            );
+        }
+        Some(Acceleration::Custom { records: r }) => {
+            lines.extend(r.iter().map(records::write_250));
+        }
+    }
+    let settings = t.tie_break_settings();
+    let codes: Vec<String> = std::iter::once("PTS".to_string())
+        .chain(settings.order.iter().map(|tb| tb.trf_code()))
+        .collect();
+    // An imported list this crate cannot compute stays as it was read, alone.
+    if !t
+        .trf_headers
+        .iter()
+        .any(|h| matches!(h.get(..3), Some("202" | "212")))
+    {
+        lines.push(format!("212 {}", codes.join(",")));
+    }
+    // The edition when the start date does not say it (see `Trf::tie_break_rules`).
+    let implied = match t.details.start_date.as_deref() {
+        Some(d) if d.len() >= 10 && d < "2026/03/01" => {
+            crate::tournament::tiebreak::Rules::Fide2024
+        }
+        _ => crate::tournament::tiebreak::Rules::Fide2026,
+    };
+    if settings.rules != implied {
+        let name = match settings.rules {
+            crate::tournament::tiebreak::Rules::Fide2024 => "fide2024",
+            crate::tournament::tiebreak::Rules::Fide2026 => "fide2026",
+        };
+        lines.push(format!("{}{name}", super::RULES_COMMENT));
+    }
+    for f in &t.forbidden {
+        if version == TrfVersion::Trf16 && f.rounds.is_none() {
+            let ids: Vec<String> = f.players.iter().map(u16::to_string).collect();
+            lines.push(format!("XXP {}", ids.join(" ")));
+        } else {
+            lines.push(records::write_260(f, t.total_rounds));
+        }
+    }
+    lines
 }

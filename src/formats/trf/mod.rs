@@ -74,16 +74,21 @@ mod check;
 mod convert;
 mod generated;
 mod read;
+pub mod records;
 #[cfg(test)]
 mod tests;
 mod write;
 
+use crate::tournament::model::ForbiddenPair;
+use crate::tournament::pairing::acceleration::Acceleration;
 pub use crate::tournament::player::{
     BIRTH_DATE_WIDTH, FEDERATION_WIDTH, MAX_FIDE_ID, MAX_FOUR_DIGITS, NAME_WIDTH, TITLE_WIDTH,
     overlong_text_fields,
 };
-use crate::tournament::result::{Points, RoundEntry, Scoring, entries};
-pub use check::CheckError;
+use crate::tournament::result::{Points, RoundEntry, RoundResult, Scoring, entries};
+use crate::tournament::tiebreak::{Rules, TieBreak, TieBreakError};
+pub use check::{CheckError, RANK_COLUMN};
+pub use convert::TrfVersion;
 use shakmaty::Color;
 
 /// What went wrong reading a TRF file, and where (file name, 1-based line and column).
@@ -345,23 +350,63 @@ impl Trf {
         self.header("XXS")?.split_whitespace().next()?.parse().ok()
     }
 
-    /// Initial colour: `XXC white1|black1` (possibly after `rank`), else TRF-2026 `152 W|B`.
+    /// Initial colour: `XXC white1|black1` (possibly after `rank`), else TRF-2026 `152 W|B`,
+    /// else what the round blocks say ([`Trf::inferred_initial_colour`]; TRF-2026: `152` is
+    /// "mandatory only if it differs from the colour of the highest ranked participant who was
+    /// paired in the first round").
     pub fn initial_colour(&self) -> Option<Color> {
         if let Some(v) = self.header("XXC") {
             return v.split_whitespace().find_map(read::parse_xxc_word);
         }
-        match self.header("152")?.chars().next()? {
-            'W' | 'w' => Some(Color::White),
-            'B' | 'b' => Some(Color::Black),
-            _ => None,
+        match self.header("152").and_then(|v| v.chars().next()) {
+            Some('W' | 'w') => Some(Color::White),
+            Some('B' | 'b') => Some(Color::Black),
+            _ => self.inferred_initial_colour(),
         }
     }
 
-    /// Point values, from the bbpPairings `BBW BBD BBL BBZ BBF BBU` lines over the defaults
-    /// (to the nearest tenth of a point).
+    /// The initial colour the round blocks imply, as bbpPairings infers it when a file names
+    /// none: in the first round where some player has a colour, the colour of the highest
+    /// ranked player who had been paired by then (an opponent, the pairing-allocated bye or a
+    /// forfeit win), reversed when that player is the 2nd, 4th… such player (his colour says
+    /// the initial colour by rank parity, C.04.3 E.5). `None` before any colour.
+    pub fn inferred_initial_colour(&self) -> Option<Color> {
+        let first = self
+            .players()
+            .filter_map(|p| p.rounds.iter().position(|e| e.colour.is_some()))
+            .min()?;
+        let mut players: Vec<&PlayerRecord> = self.players().collect();
+        players.sort_by_key(|p| p.tpn);
+        let mut position = 0usize;
+        for p in players {
+            let paired = p.rounds.iter().take(first + 1).any(|e| {
+                e.opponent.is_some()
+                    || matches!(
+                        e.result,
+                        RoundResult::PairingAllocatedBye | RoundResult::ForfeitWin
+                    )
+            });
+            if !paired {
+                continue;
+            }
+            if let Some(c) = p.rounds.get(first).and_then(|e| e.colour) {
+                return Some(if position % 2 == 1 { c.other() } else { c });
+            }
+            position += 1;
+        }
+        None
+    }
+
+    /// Point values, from TRF-2026 `162` and the bbpPairings `BBW BBD BBL BBZ BBF BBU` lines
+    /// over the defaults, in file order (to the nearest tenth of a point).
     pub fn scoring(&self) -> Scoring {
         let mut s = Scoring::default();
         for h in self.headers() {
+            if h.code() == "162" {
+                // Checked when the file was read.
+                let _ = records::parse_162(&h.text, &mut s);
+                continue;
+            }
             let Some(v) = h.value().parse::<f64>().ok().and_then(Points::from_f64) else {
                 continue;
             };
@@ -381,18 +426,136 @@ impl Trf {
         s
     }
 
-    /// Forbidden pairs (`XXP id id …`, TRF-2026 `260 id id …`: every two players on one line
-    /// must not meet).
-    pub fn forbidden_pairs(&self) -> Vec<Vec<u16>> {
+    /// Forbidden pairs: `XXP id id …` (TRF(x): every two players on the line, in every round)
+    /// and TRF-2026 `260` (the same in a span of rounds), in file order.
+    pub fn forbidden_pairs(&self) -> Vec<ForbiddenPair> {
         self.headers()
-            .filter(|h| matches!(h.code(), "XXP" | "260"))
-            .map(|h| {
-                h.value()
-                    .split_whitespace()
-                    .filter_map(|w| w.parse().ok())
-                    .collect()
+            .filter_map(|h| match h.code() {
+                "XXP" => Some(ForbiddenPair {
+                    players: h
+                        .value()
+                        .split_whitespace()
+                        .filter_map(|w| w.parse().ok())
+                        .collect(),
+                    reason: None,
+                    rounds: None,
+                }),
+                // Checked when the file was read.
+                "260" => records::parse_260(&h.text).ok(),
+                _ => None,
             })
             .collect()
+    }
+
+    /// The groups of [`Trf::forbidden_pairs`] that hold in round `round` (1-based).
+    pub fn forbidden_pairs_in(&self, round: u32) -> Vec<Vec<u16>> {
+        self.forbidden_pairs()
+            .into_iter()
+            .filter(|f| f.applies_in(round))
+            .map(|f| f.players)
+            .collect()
+    }
+
+    /// The event's acceleration (C.04.5): TRF-2026 `250` records or TRF(x) `XXA` lines (custom
+    /// virtual points), else `192 FIDE_DUTCH…_BAKU` (the Baku method). `250` records that are
+    /// exactly what the Baku method gives, in a file whose `192` says Baku, are read as Baku.
+    /// `None` without any of them.
+    pub fn acceleration(&self) -> Option<Acceleration> {
+        let mut records = Vec::new();
+        for h in self.headers() {
+            match h.code() {
+                // Checked when the file was read.
+                "250" => records.extend(records::parse_250(&h.text).ok()),
+                "XXA" => records.extend(read::xxa_records(&h.text)),
+                _ => {}
+            }
+        }
+        let baku = self
+            .headers()
+            .any(|h| h.code() == "192" && h.value().to_ascii_uppercase().ends_with("_BAKU"));
+        if records.is_empty() {
+            return baku.then_some(Acceleration::Baku);
+        }
+        if baku
+            && records
+                == Acceleration::baku_records(
+                    self.players().count(),
+                    self.total_rounds().unwrap_or(0),
+                    &self.scoring(),
+                )
+        {
+            return Some(Acceleration::Baku);
+        }
+        Some(Acceleration::Custom { records })
+    }
+
+    /// The tie-breaks of the standings: TRF-2026 `212` (after `PTS`), else `202`; `None`
+    /// without either line.
+    ///
+    /// # Errors
+    /// [`TieBreakError::UnknownTieBreak`] for a code this crate does not compute.
+    pub fn tie_break_order(&self) -> Option<Result<Vec<TieBreak>, TieBreakError>> {
+        let line = self
+            .headers()
+            .find(|h| h.code() == "212")
+            .or_else(|| self.headers().find(|h| h.code() == "202"))?;
+        Some(
+            records::tie_break_codes(line.value())
+                .iter()
+                .map(|c| TieBreak::parse(c))
+                .collect(),
+        )
+    }
+
+    /// The edition of C.07 that values the file's unplayed rounds: the one a
+    /// `### tie-break rules …` comment of ours names, else by the start date (`042`), as FIDE
+    /// TEC's checker decides: before 1 March 2026 the 2024 rules, from then on (and without a
+    /// date) the 2026 amendment.
+    pub fn tie_break_rules(&self) -> Rules {
+        if let Some(r) = self.headers().find_map(|h| rules_comment(&h.text)) {
+            return r;
+        }
+        match self.header("042").map(str::trim) {
+            Some(d) if d.len() >= 10 && d < "2026/03/01" => Rules::Fide2024,
+            _ => Rules::Fide2026,
+        }
+    }
+
+    /// Byes set in advance by TRF-2026 `240` records: (round, starting rank, `F`/`H`/`Z`).
+    pub fn advance_byes(&self) -> Vec<(u32, u16, RoundResult)> {
+        self.headers()
+            .filter(|h| h.code() == "240")
+            .filter_map(|h| records::parse_240(&h.text).ok())
+            .flat_map(|(kind, round, ids)| ids.into_iter().map(move |id| (round, id, kind)))
+            .collect()
+    }
+
+    /// This file with the byes of its `240` records written into the round blocks: a player
+    /// whose line stops just before that round, or has a blank block there, gets the bye's
+    /// block (`0000 - H`…), so the pairer leaves him out. Other blocks are not changed.
+    pub fn with_advance_byes(&self) -> std::borrow::Cow<'_, Trf> {
+        let byes = self.advance_byes();
+        if byes.is_empty() {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut trf = self.clone();
+        for (round, tpn, result) in byes {
+            let Some(p) = trf.players_mut().find(|p| p.tpn == tpn) else {
+                continue;
+            };
+            let at = round as usize - 1;
+            let entry = RoundEntry {
+                opponent: None,
+                colour: None,
+                result,
+            };
+            if p.rounds.len() == at {
+                p.rounds.push(entry);
+            } else if p.rounds.get(at).is_some_and(RoundEntry::is_empty) {
+                p.rounds[at] = entry;
+            }
+        }
+        std::borrow::Cow::Owned(trf)
     }
 
     /// Number of rounds with at least one pairing: the last round in which some player has a
@@ -405,5 +568,18 @@ impl Trf {
     /// The round a pairer would pair next: [`Trf::completed_rounds`] + 1.
     pub fn round_to_pair(&self) -> usize {
         self.completed_rounds() + 1
+    }
+}
+
+/// The prefix of our comment line naming the edition of C.07 an event's tie-breaks follow when
+/// its start date (`042`) does not say it: `### tie-break rules fide2024`.
+pub const RULES_COMMENT: &str = "### tie-break rules ";
+
+/// The edition a [`RULES_COMMENT`] line names.
+fn rules_comment(line: &str) -> Option<Rules> {
+    match line.strip_prefix(RULES_COMMENT)?.trim() {
+        "fide2024" => Some(Rules::Fide2024),
+        "fide2026" => Some(Rules::Fide2026),
+        _ => None,
     }
 }

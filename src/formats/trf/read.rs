@@ -97,6 +97,51 @@ impl Trf {
     }
 }
 
+/// The virtual points of a TRF(x) `XXA` line (JaVaFo's accelerations: the player's starting
+/// rank in columns 5-8, then one 4-column value per round from column 10, 5 columns apart),
+/// one record per round with points; nothing from a line that does not read.
+pub(super) fn xxa_records(
+    line: &str,
+) -> Vec<crate::tournament::pairing::acceleration::VirtualPoints> {
+    use crate::tournament::model::RoundSpan;
+    use crate::tournament::pairing::acceleration::VirtualPoints;
+    use crate::tournament::result::Points;
+    let Some(tpn) = cols(line, 5, 8)
+        .trim()
+        .parse::<u16>()
+        .ok()
+        .filter(|&t| t > 0)
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut at = 10;
+    let mut round = 1;
+    while at <= line.trim_end().chars().count() {
+        let points = cols(line, at, at + 3)
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .and_then(Points::from_f64)
+            .unwrap_or(Points::ZERO);
+        if points != Points::ZERO {
+            out.push(VirtualPoints {
+                points,
+                match_points: None,
+                rounds: RoundSpan {
+                    first: round,
+                    last: round,
+                },
+                first_player: tpn,
+                last_player: tpn,
+            });
+        }
+        at += 5;
+        round += 1;
+    }
+    out
+}
+
 /// The colour of an `XXC` word (`white1`, `black1`).
 pub(super) fn parse_xxc_word(w: &str) -> Option<Color> {
     match w {
@@ -154,6 +199,36 @@ fn check_header(h: &HeaderLine, file: &str, line: usize) -> Result<(), TrfError>
                 .is_none()
             {
                 return Err(field_error(file, line, 5, "a number of rounds", v));
+            }
+        }
+        "152" => {
+            let v = h.value();
+            if !matches!(v, "W" | "B" | "w" | "b") {
+                return Err(field_error(
+                    file,
+                    line,
+                    5,
+                    "the initial colour `W` or `B`",
+                    v,
+                ));
+            }
+        }
+        code @ ("162" | "240" | "250" | "260" | "299") => {
+            let checked = match code {
+                "162" => super::records::parse_162(&h.text, &mut Default::default()),
+                "240" => super::records::parse_240(&h.text).map(|_| ()),
+                "250" => super::records::parse_250(&h.text).map(|_| ()),
+                "260" => super::records::parse_260(&h.text).map(|_| ()),
+                _ => super::records::check_299(&h.text),
+            };
+            if let Err(e) = checked {
+                return Err(TrfError::Field {
+                    file: file.to_string(),
+                    line,
+                    column: e.column,
+                    expected: e.expected,
+                    found: e.found,
+                });
             }
         }
         "XXC" => {

@@ -97,11 +97,25 @@ fn e_string(text: &str) -> String {
     Trf::parse(text, "t.trf").unwrap_err().to_string()
 }
 
-/// TRF-2026 `260` lines are forbidden pairs like `XXP`.
+/// TRF-2026 `260` lines are forbidden pairs in their rounds (columns 5-7 and 9-11), `XXP` in
+/// every round; a `260` written without its rounds is refused, naming the column.
 #[test]
 fn trf_2026_forbidden_pairs() {
-    let trf = Trf::parse("012 T\nXXR 4\n260 4 5\nXXP 1 2\n", "x").unwrap();
-    assert_eq!(trf.forbidden_pairs(), vec![vec![4, 5], vec![1, 2]]);
+    let trf = Trf::parse("012 T\nXXR 4\n260 001 002    4    5\nXXP 1 2\n", "x").unwrap();
+    assert_eq!(trf.forbidden_pairs_in(1), vec![vec![4, 5], vec![1, 2]]);
+    assert_eq!(trf.forbidden_pairs_in(3), vec![vec![1, 2]]);
+    let e = Trf::parse("012 T\nXXR 4\n260 4 5\n", "x").unwrap_err();
+    assert!(
+        matches!(
+            e,
+            TrfError::Field {
+                line: 3,
+                column: 5,
+                ..
+            }
+        ),
+        "{e}"
+    );
 }
 
 #[test]
@@ -115,7 +129,7 @@ fn trf_2026_headers_and_bbp_points() {
         (s.win, s.forfeit_win, s.draw, s.loss),
         (Points(30), Points(30), Points(10), Points(0))
     );
-    assert_eq!(trf.forbidden_pairs(), vec![vec![1, 2, 3]]);
+    assert_eq!(trf.forbidden_pairs_in(1), vec![vec![1, 2, 3]]);
     assert_eq!(trf.to_string(), text);
     let mut trf = trf;
     trf.set_header("XXR", "7");

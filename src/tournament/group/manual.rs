@@ -87,7 +87,7 @@ impl Tournament {
         pab: Option<u16>,
     ) -> Vec<ManualPairingIssue> {
         let mut problems = Vec::new();
-        let forbidden = self.forbidden_pairs();
+        let forbidden = self.forbidden_pairs_in(round);
         for &(w, b) in games {
             if self.have_met(w, b, round) {
                 problems.push(ManualPairingIssue::Rematch(self.label(w), self.label(b)));
@@ -308,6 +308,24 @@ impl Tournament {
     /// [`TournamentError::UnknownPlayer`]; [`TournamentError::InvalidForbiddenPair`] for fewer
     /// than two different players.
     pub fn forbid(&mut self, players: &[u16], reason: Option<&str>) -> Result<(), TournamentError> {
+        self.forbid_in(players, reason, None)
+    }
+
+    /// As [`Tournament::forbid`], in the rounds of `rounds` only (TRF-2026 `260`), or in every
+    /// round when `None`.
+    ///
+    /// # Errors
+    /// As [`Tournament::forbid`]; [`TournamentError::InvalidForbiddenPair`] also for a span
+    /// that starts at round 0 or ends before it starts.
+    pub fn forbid_in(
+        &mut self,
+        players: &[u16],
+        reason: Option<&str>,
+        rounds: Option<crate::tournament::model::RoundSpan>,
+    ) -> Result<(), TournamentError> {
+        if rounds.is_some_and(|r| r.first == 0 || r.last < r.first) {
+            return Err(TournamentError::InvalidForbiddenPair);
+        }
         let mut ids: Vec<u16> = Vec::new();
         for &p in players {
             self.player(p).ok_or(TournamentError::UnknownPlayer(p))?;
@@ -321,6 +339,7 @@ impl Tournament {
         self.forbidden.push(ForbiddenPair {
             players: ids,
             reason: reason.map(str::to_string).filter(|r| !r.trim().is_empty()),
+            rounds,
         });
         Ok(())
     }
@@ -480,7 +499,7 @@ mod tests {
             Err(TournamentError::InvalidForbiddenPair)
         );
         assert_eq!(t.forbidden[0].players, [2, 3]);
-        assert_eq!(t.forbidden_pairs(), [vec![2, 3]]);
+        assert_eq!(t.forbidden_pairs_in(1), [vec![2, 3]]);
         let problems = t.manual_pairing_problems(2, &[(2, 3), (1, 4)], None);
         assert_eq!(problems, ["2 (B) and 3 (C) are a forbidden pair"]);
     }

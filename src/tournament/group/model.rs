@@ -3,6 +3,9 @@
 //! player's round entries, points and the tables tie-breaks and the pairer read are computed
 //! from it. File formats (TRF, the `.pairs` list) convert to and from it in
 //! [`crate::formats`].
+//!
+//! One file: the record's type and every change made to it, each checked against the CR here,
+//! so that no change reaches the record past its check.
 
 use std::collections::HashSet;
 
@@ -84,16 +87,53 @@ pub struct Tournament {
         skip_serializing_if = "crate::tournament::pairing::PairingSystem::is_swiss"
     )]
     pub system: crate::tournament::pairing::PairingSystem,
+    /// Virtual points for the pairing (C.04.5: the Baku method, or TRF-2026 `250` records);
+    /// absent for an event without acceleration.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub acceleration: Option<crate::tournament::pairing::acceleration::Acceleration>,
+    /// The event's tie-breaks in order and the edition of C.07 they follow (TRF-2026 `212`);
+    /// absent: the preset's list under the 2024 rules ([`Tournament::tie_break_settings`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tie_breaks: Option<crate::tournament::tiebreak::TieBreakSettings>,
 }
 
-/// Players who must not meet (TRF `XXP`, TRF-2026 `260`): every two of `players`.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+/// Players who must not meet (TRF `XXP`, TRF-2026 `260`): every two of `players`, in every
+/// round or in the rounds of `rounds` only.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ForbiddenPair {
     /// Starting ranks (two or more).
     pub players: Vec<u16>,
     /// Why (`siblings`, `same club`), when the arbiter gave a reason.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// The rounds in which they must not meet (TRF-2026 `260`, columns 5–7 and 9–11); `None`:
+    /// every round (TRF `XXP`, `tournament forbid`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<RoundSpan>,
+}
+
+impl ForbiddenPair {
+    /// Whether the pair is forbidden in round `round` (1-based).
+    pub fn applies_in(&self, round: u32) -> bool {
+        self.rounds.is_none_or(|s| s.contains(round))
+    }
+}
+
+/// Rounds `first..=last` (1-based) of a rule that holds in some rounds only (a forbidden pair of
+/// TRF-2026 `260`, virtual points of `250`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RoundSpan {
+    /// First round (1-based).
+    pub first: u32,
+    /// Last round (1-based, at least `first`).
+    pub last: u32,
+}
+
+impl RoundSpan {
+    /// Whether `round` (1-based) is one of the span's rounds.
+    pub fn contains(self, round: u32) -> bool {
+        (self.first..=self.last).contains(&round)
+    }
 }
 
 impl Tournament {
@@ -117,7 +157,21 @@ impl Tournament {
             live: LiveSetup::default(),
             details: Default::default(),
             system: Default::default(),
+            acceleration: None,
+            tie_breaks: None,
         }
+    }
+
+    /// The event's tie-breaks: those it keeps ([`Tournament::tie_breaks`]), else a round
+    /// robin's ([`crate::tournament::standings::ROUND_ROBIN_ORDER`]) or its preset's list
+    /// ([`Preset::order`](crate::tournament::standings::Preset)) under the 2024 rules.
+    pub fn tie_break_settings(&self) -> crate::tournament::tiebreak::TieBreakSettings {
+        self.tie_breaks
+            .clone()
+            .unwrap_or_else(|| crate::tournament::tiebreak::TieBreakSettings {
+                order: crate::tournament::standings::default_order(self, self.preset()).to_vec(),
+                rules: crate::tournament::tiebreak::Rules::Fide2024,
+            })
     }
 
     /// The event's rule preset: the one stored at `tournament new`, else (a state file
@@ -726,22 +780,25 @@ impl Tournament {
         self.points(tpn, through).as_f64()
     }
 
-    /// Pairs that must not meet, by starting rank: every two players of one group (the `XXP`
-    /// and TRF-2026 `260` lines of an imported TRF file, kept among [`Tournament::trf_headers`], then those the
-    /// arbiter added, [`Tournament::forbidden`]).
-    pub fn forbidden_pairs(&self) -> Vec<Vec<u16>> {
-        let added = self.forbidden.iter().map(|f| f.players.clone());
+    /// Pairs that must not meet in round `round`, by starting rank: every two players of one
+    /// group of [`Tournament::forbidden`] that holds in that round (an imported TRF's `XXP` and
+    /// `260` lines and those the arbiter added), and the `XXP` lines a state file written
+    /// before imports kept them there still holds among [`Tournament::trf_headers`].
+    pub fn forbidden_pairs_in(&self, round: u32) -> Vec<Vec<u16>> {
+        self.forbidden_groups()
+            .into_iter()
+            .filter(|f| f.applies_in(round))
+            .map(|f| f.players)
+            .collect()
+    }
+
+    /// Every forbidden group of the event ([`Tournament::forbidden`], and the `XXP`/`260` lines
+    /// an older state file kept among [`Tournament::trf_headers`]), whatever its rounds.
+    pub fn forbidden_groups(&self) -> Vec<ForbiddenPair> {
         self.trf_headers
             .iter()
-            .filter(|h| matches!(h.get(..3), Some("XXP" | "260")))
-            .map(|h| {
-                h.get(3..)
-                    .unwrap_or("")
-                    .split_whitespace()
-                    .filter_map(|w| w.parse().ok())
-                    .collect()
-            })
-            .chain(added)
+            .filter_map(|h| legacy_forbidden(h))
+            .chain(self.forbidden.iter().cloned())
             .collect()
     }
 
@@ -779,6 +836,35 @@ impl Tournament {
             total_rounds: self.total_rounds.max(rounds) as usize,
             scoring: self.scoring,
         }
+    }
+}
+
+/// A forbidden group from an `XXP` or TRF-2026 `260` line an older state file kept as a header:
+/// `XXP id id …` (every round), `260 RRR RRR PPPP PPPP …` (rounds in columns 5–7 and 9–11).
+fn legacy_forbidden(header: &str) -> Option<ForbiddenPair> {
+    let words = |s: &str| -> Vec<u16> {
+        s.split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect()
+    };
+    match header.get(..3)? {
+        "XXP" => Some(ForbiddenPair {
+            players: words(header.get(3..)?),
+            reason: None,
+            rounds: None,
+        }),
+        "260" => {
+            let round = |from: usize, to: usize| header.get(from..to)?.trim().parse().ok();
+            Some(ForbiddenPair {
+                players: words(header.get(11..).unwrap_or("")),
+                reason: None,
+                rounds: Some(RoundSpan {
+                    first: round(4, 7)?,
+                    last: round(8, 11)?,
+                }),
+            })
+        }
+        _ => None,
     }
 }
 

@@ -185,16 +185,25 @@ impl Tournament {
                 *p = new(*p);
             }
         }
+        // `XXP` and `260` lines an older state file kept as headers: `XXP` holds starting
+        // ranks only; `260` holds its rounds in columns 5-11, then starting ranks in 4 columns.
         for h in &mut self.trf_headers {
-            if let Some(code @ ("XXP" | "260")) = h.get(..3) {
-                let ids: Vec<String> = h
-                    .get(3..)
-                    .unwrap_or("")
-                    .split_whitespace()
-                    .map(|w| w.parse().map_or(w.to_string(), |t| new(t).to_string()))
-                    .collect();
-                *h = format!("{code} {}", ids.join(" "));
-            }
+            let (keep, width) = match h.get(..3) {
+                Some("XXP") => (3, 0),
+                Some("260") => (11, 4),
+                _ => continue,
+            };
+            let Some((head, rest)) = h.split_at_checked(keep.min(h.len())) else {
+                continue;
+            };
+            let ids: Vec<String> = rest
+                .split_whitespace()
+                .map(|w| {
+                    let id = w.parse().map_or(w.to_string(), |t| new(t).to_string());
+                    format!("{id:>width$}")
+                })
+                .collect();
+            *h = format!("{head} {}", ids.join(" "));
         }
         map
     }

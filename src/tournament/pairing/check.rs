@@ -15,32 +15,9 @@
 
 use shakmaty::Color;
 
-use super::{
-    Board, Outcome, Pairing, PairingError, PairingInput, PairingRules, PlayerEntries, RoundRecord,
-};
-use crate::tournament::result::{RoundEntry, RoundResult, Scoring, entries};
-
-/// A tournament as its players' round entries, with what the pairer needs besides them.
-#[derive(Clone, Debug)]
-pub struct EventEntries<'a> {
-    /// Total number of rounds of the event (`XXR`): the last round relaxes C3 for topscorers.
-    pub total_rounds: u32,
-    /// Colour of the first-ranked player in round 1 (`XXC`; White when not given).
-    pub initial_colour: Option<Color>,
-    /// Points of each result.
-    pub scoring: Scoring,
-    /// Groups of starting ranks that must not meet (`XXP`).
-    pub forbidden_pairs: Vec<Vec<u16>>,
-    /// The players, any order.
-    pub players: Vec<PlayerEntries<'a>>,
-}
-
-impl EventEntries<'_> {
-    /// Number of rounds with at least one pairing ([`entries::paired_rounds`]).
-    pub fn paired_rounds(&self) -> usize {
-        entries::paired_rounds(self.players.iter().map(|p| p.rounds))
-    }
-}
+pub use super::input::EventEntries;
+use super::{Board, Outcome, Pairing, PairingError, PairingInput, PairingRules, RoundRecord};
+use crate::tournament::result::{RoundEntry, RoundResult};
 
 /// The pre-set entry of a player in the round being paired, if the pairer must leave the
 /// player out: any entry without an opponent except the pairing-allocated bye `U` (which the
@@ -102,12 +79,8 @@ pub fn input_before_round(
     }
     let before = round - 1;
     Ok(PairingInput::after_rounds(
-        event.total_rounds,
+        event,
         before,
-        event.initial_colour,
-        &event.scoring,
-        &event.players,
-        &event.forbidden_pairs,
         |p| {
             preset_entry(p.rounds.get(before), round_is_paired).map(|e| RoundRecord::from_entry(&e))
         },
@@ -421,7 +394,9 @@ fn compare(event: &EventEntries<'_>, round: usize, pairing: &Pairing) -> Vec<Dif
 
 #[cfg(test)]
 mod tests {
+    use super::super::PlayerEntries;
     use super::*;
+    use crate::tournament::result::Scoring;
 
     fn game(opponent: u16, colour: Color, result: RoundResult) -> RoundEntry {
         RoundEntry {
@@ -503,6 +478,7 @@ mod tests {
                 initial_colour: Some(White),
                 scoring: Scoring::default(),
                 forbidden_pairs: Vec::new(),
+                acceleration: None,
                 players: players
                     .iter()
                     .enumerate()
@@ -523,6 +499,7 @@ mod tests {
             initial_colour: Some(White),
             scoring: Scoring::default(),
             forbidden_pairs: Vec::new(),
+            acceleration: None,
             players: event
                 .iter()
                 .enumerate()

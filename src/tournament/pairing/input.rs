@@ -6,7 +6,9 @@
 use shakmaty::Color;
 
 use super::PairingError;
+use super::acceleration::Acceleration;
 use crate::tournament::Tournament;
+use crate::tournament::model::ForbiddenPair;
 use crate::tournament::result::{Points, RoundEntry, RoundResult, Scoring, entries};
 
 /// Points of each kind of result, in tenths of a point (bbpPairings' `BBW`… lines).
@@ -170,6 +172,10 @@ pub struct PlayerInput {
     pub preset: Option<RoundRecord>,
     /// Points claimed by the file, tenths, checked against the history when given.
     pub claimed_points: Option<u32>,
+    /// Virtual points of an accelerated event (C.04.5) before each round, tenths, index 0 =
+    /// round 1; empty (or short) for none. They count for the pairing only.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub virtual_points: Vec<u32>,
 }
 
 /// The tournament as the pairer needs it (C.04.3): players with their histories, points per
@@ -213,42 +219,53 @@ pub struct PlayerEntries<'a> {
     pub rounds: &'a [RoundEntry],
 }
 
+/// A tournament as its players' round entries, with what the pairer needs besides them: the
+/// event's rounds, initial colour, point values, forbidden pairs and acceleration.
+#[derive(Clone, Debug)]
+pub struct EventEntries<'a> {
+    /// Total number of rounds of the event (`XXR`/`142`): the last round relaxes C3 for
+    /// topscorers.
+    pub total_rounds: u32,
+    /// Colour of the first-ranked player in round 1 (`XXC`/`152`; White when not given).
+    pub initial_colour: Option<Color>,
+    /// Points of each result.
+    pub scoring: Scoring,
+    /// Groups of starting ranks that must not meet, in every round or in some (`XXP`, `260`).
+    pub forbidden_pairs: Vec<ForbiddenPair>,
+    /// Virtual points for the pairing (C.04.5), if the event is accelerated.
+    pub acceleration: Option<Acceleration>,
+    /// The players, any order.
+    pub players: Vec<PlayerEntries<'a>>,
+}
+
+impl EventEntries<'_> {
+    /// Number of rounds with at least one pairing ([`entries::paired_rounds`]).
+    pub fn paired_rounds(&self) -> usize {
+        entries::paired_rounds(self.players.iter().map(|p| p.rounds))
+    }
+}
+
 impl PairingInput {
-    /// Builds the input for the next round from the players' round entries: the rounds paired
-    /// are those up to the last one with a pairing ([`entries::paired_rounds`]); an entry in
-    /// the round after them is a pre-set absence or bye. `total_rounds` is the event's number
-    /// of rounds, `initial_colour` the colour of the first player in round 1 (White when not
-    /// given), `scoring` the points of each result, `forbidden_pairs` groups of starting ranks
-    /// that must not meet.
+    /// Builds the input for the next round of `event`: the rounds paired are those up to the
+    /// last one with a pairing ([`entries::paired_rounds`]); an entry in the round after them
+    /// is a pre-set absence or bye. The points each record claims are checked against its
+    /// results (with or without the virtual points of an accelerated round, as bbpPairings
+    /// accepts them).
     ///
     /// # Errors
-    /// [`PairingError::InvalidInput`] when `total_rounds` is not given;
-    /// [`PairingError::AllRoundsPaired`] when every round of the event is already paired (no round beyond the event is paired).
-    pub fn from_entries(
-        total_rounds: Option<u32>,
-        initial_colour: Option<Color>,
-        scoring: &Scoring,
-        players: &[PlayerEntries<'_>],
-        forbidden_pairs: &[Vec<u16>],
-    ) -> Result<Self, PairingError> {
-        let total_rounds = total_rounds.ok_or_else(|| PairingError::InvalidInput {
-            tpn: 0,
-            reason: "the total number of rounds (XXR) is missing".into(),
-        })?;
-        let played = entries::paired_rounds(players.iter().map(|p| p.rounds));
-        if played as u32 >= total_rounds {
+    /// [`PairingError::AllRoundsPaired`] when every round of the event is already paired (no
+    /// round beyond the event is paired).
+    pub fn next_round(event: &EventEntries<'_>) -> Result<Self, PairingError> {
+        let played = event.paired_rounds();
+        if played as u32 >= event.total_rounds {
             return Err(PairingError::AllRoundsPaired {
-                total: total_rounds,
+                total: event.total_rounds,
                 next: played as u32 + 1,
             });
         }
         Ok(Self::after_rounds(
-            total_rounds,
+            event,
             played,
-            initial_colour,
-            scoring,
-            players,
-            forbidden_pairs,
             |p| {
                 p.rounds
                     .get(played)
@@ -259,22 +276,33 @@ impl PairingInput {
         ))
     }
 
-    /// The input for the round after the first `played` rounds of `players`' entries: each
+    /// The input for the round after the first `played` rounds of `event`'s entries: each
     /// player's history is those rounds (the pairer counts missing ones as absences), `preset`
     /// gives their pre-set entry for the round being paired, and the points each record claims
-    /// are checked when `check_claimed`. Starting ranks in order.
-    #[allow(clippy::too_many_arguments)]
+    /// are checked when `check_claimed`. The forbidden pairs are those of that round; each
+    /// player's virtual points those of the event's acceleration. Starting ranks in order.
     pub(crate) fn after_rounds(
-        total_rounds: u32,
+        event: &EventEntries<'_>,
         played: usize,
-        initial_colour: Option<Color>,
-        scoring: &Scoring,
-        players: &[PlayerEntries<'_>],
-        forbidden_pairs: &[Vec<u16>],
         preset: impl Fn(&PlayerEntries<'_>) -> Option<RoundRecord>,
         check_claimed: bool,
     ) -> Self {
-        let mut players: Vec<PlayerInput> = players
+        let round = played as u32 + 1;
+        let mut tpns: Vec<u16> = event.players.iter().map(|p| p.tpn).collect();
+        tpns.sort_unstable();
+        let virtual_points = |tpn: u16| -> Vec<u32> {
+            let Some(a) = &event.acceleration else {
+                return Vec::new();
+            };
+            (1..=round)
+                .map(|r| {
+                    let p = a.points(tpn, r, tpns.len(), event.total_rounds, &event.scoring);
+                    u32::try_from(p.tenths()).unwrap_or(0)
+                })
+                .collect()
+        };
+        let mut players: Vec<PlayerInput> = event
+            .players
             .iter()
             .map(|p| PlayerInput {
                 tpn: u32::from(p.tpn),
@@ -287,18 +315,21 @@ impl PairingInput {
                     .collect(),
                 preset: preset(p),
                 claimed_points: check_claimed.then(|| tenths(p.claimed_points)),
+                virtual_points: virtual_points(p.tpn),
             })
             .collect();
         players.sort_by_key(|p| p.tpn);
         PairingInput {
-            total_rounds,
+            total_rounds: event.total_rounds,
             played_rounds: played as u32,
-            initial_colour: initial_colour.unwrap_or(Color::White),
-            points: PointSystem::from_scoring(scoring),
+            initial_colour: event.initial_colour.unwrap_or(Color::White),
+            points: PointSystem::from_scoring(&event.scoring),
             players,
-            forbidden_pairs: forbidden_pairs
+            forbidden_pairs: event
+                .forbidden_pairs
                 .iter()
-                .map(|g| g.iter().copied().map(u32::from).collect())
+                .filter(|f| f.applies_in(round))
+                .map(|f| f.players.iter().copied().map(u32::from).collect())
                 .collect(),
         }
     }
@@ -321,21 +352,22 @@ impl PairingInput {
                 (p.start_rank, p.rating, entries)
             })
             .collect();
-        let players: Vec<PlayerEntries<'_>> = rounds
-            .iter()
-            .map(|(tpn, rating, entries)| PlayerEntries {
-                tpn: *tpn,
-                rating: *rating,
-                claimed_points: t.score(*tpn, paired),
-                rounds: entries,
-            })
-            .collect();
-        PairingInput::from_entries(
-            Some(t.total_rounds),
-            t.initial_colour,
-            &t.scoring,
-            &players,
-            &t.forbidden_pairs(),
-        )
+        let event = EventEntries {
+            total_rounds: t.total_rounds,
+            initial_colour: t.initial_colour,
+            scoring: t.scoring,
+            forbidden_pairs: t.forbidden_groups(),
+            acceleration: t.acceleration.clone(),
+            players: rounds
+                .iter()
+                .map(|(tpn, rating, entries)| PlayerEntries {
+                    tpn: *tpn,
+                    rating: *rating,
+                    claimed_points: t.score(*tpn, paired),
+                    rounds: entries,
+                })
+                .collect(),
+        };
+        PairingInput::next_round(&event)
     }
 }

@@ -34,6 +34,7 @@
 //! Absent and withdrawn players (CR 1.4) are those with a pre-set `0000 - Z/H/F` block for the
 //! round being paired; they are not paired.
 
+pub mod acceleration;
 pub mod check;
 pub mod colour;
 pub mod dutch;

@@ -229,6 +229,8 @@ fn event_data(t: &Tournament) -> String {
         live,
         details,
         system,
+        acceleration,
+        tie_breaks,
     } = t;
     shell.name.clone_from(name);
     shell.total_rounds = *total_rounds;
@@ -246,6 +248,8 @@ fn event_data(t: &Tournament) -> String {
     };
     shell.details.clone_from(details);
     shell.system = *system;
+    shell.acceleration.clone_from(acceleration);
+    shell.tie_breaks.clone_from(tie_breaks);
     let mut v = serde_json::to_value(&shell).unwrap_or_default();
     if let Some(m) = v.as_object_mut() {
         m.remove("players");

@@ -1,6 +1,9 @@
 //! FIDE tie-breaks (Handbook C.07, regulations approved 2023, in force from 1 August 2024, and
 //! the amendment of 2 February 2026) over a [`ResultTable`].
 //!
+//! One file: every tie-break reads the same per-player facts of one calculator (points,
+//! opponents, unplayed rounds), computed once; split by tie-break, each part would need them all.
+//!
 //! The reading of unplayed rounds follows FIDE TEC's TieBreakServer (the oracle of
 //! `../shared/vectors/tiebreak/`, whose README states every rule used here):
 //!
@@ -13,7 +16,9 @@
 //!   draw (so a withdrawn player's missing rounds count ½ for the Buchholz of his opponents).
 //! - **BH**: per round the opponent's adjusted score; for an unplayed round the player's own
 //!   score ("dummy opponent", 2024). Under the 2026 amendment that own score is capped at the
-//!   scheduled opponent's adjusted score (forfeits) or at half the maximum score (byes, absences).
+//!   scheduled opponent's adjusted score (forfeits) or, without an opponent (byes, absences), at
+//!   a draw's points times the rounds considered (half the maximum score with a win worth two
+//!   draws), as FIDE TEC's checker 1.9.57 computes it.
 //! - **Cut-1 / Median-1**: the lowest value is dropped, taken among the VURs first when the
 //!   player has any; Median-1 also drops the highest.
 //! - **SB**: per round the BH value times the points scored in that round.
@@ -21,6 +26,11 @@
 //! - **WIN** (wins incl. unplayed), **WON** (over the board), **BPG** (games played with Black),
 //!   **BWG** (won with Black), **PS** (progressive score), **ARO** (average rating of opponents
 //!   met over the board, unrated skipped, rounded half up).
+//! - Added by the 2026 amendment (as FIDE TEC's checker 1.9.57 computes them): **STD**
+//!   (standard points: 1, ½, 0 per round by comparing its points with a draw's), **REP**
+//!   (rounds elected to play, formerly GE: games played plus unplayed rounds worth a win),
+//!   **RTNG** (own rating, highest first; `RTNG/R` lowest first; unrated 0), **TPN** (starting
+//!   rank, lowest first; `TPN/R` highest first).
 
 use std::collections::HashMap;
 
@@ -43,7 +53,7 @@ pub enum TieBreakError {
     },
     /// An unknown tie-break name.
     #[error(
-        "unknown tie-break {0:?} (known: PTS, BH, BH-C1, BH-M1, SB, DE, WIN, WON, BPG, BWG, PS, ARO; cuts may also be written BH/C1)"
+        "unknown tie-break {0:?} (known: PTS, BH, BH-C1, BH-M1, SB, DE, WIN, WON, BPG, BWG, PS, ARO, and from 2026 STD, REP, RTNG, RTNG/R, TPN, TPN/R; cuts may also be written BH/C1)"
     )]
     UnknownTieBreak(String),
 }
@@ -167,11 +177,25 @@ pub enum TieBreak {
     /// `KS`: Koya score (C.07, for round robins): the points scored in games played against
     /// the opponents who scored at least half the maximum (half the rounds' win points).
     Ks,
+    /// `STD`: standard points (C.07, 2026): per round 1 for a result worth more than a draw,
+    /// ½ for a draw's points, 0 otherwise, whatever the event's point system.
+    Std,
+    /// `REP`: rounds one elected to play (C.07, 2026; `GE` before): games played over the
+    /// board and rounds with a win's points without playing (`U`, `+`, `F`).
+    Rep,
+    /// `RTNG`: the player's own rating, highest first (C.07, 2026); an unrated player counts 0.
+    Rtng,
+    /// `RTNG/R`: the player's own rating, lowest first.
+    RtngAscending,
+    /// `TPN`: the starting rank (pairing number), lowest first (C.07, 2026).
+    Tpn,
+    /// `TPN/R`: the starting rank, highest first.
+    TpnDescending,
 }
 
 impl TieBreak {
     /// Every tie-break, in declaration order.
-    pub const ALL: [TieBreak; 12] = [
+    pub const ALL: [TieBreak; 18] = [
         TieBreak::Bh,
         TieBreak::BhC1,
         TieBreak::BhM1,
@@ -184,7 +208,36 @@ impl TieBreak {
         TieBreak::Ps,
         TieBreak::Aro,
         TieBreak::Ks,
+        TieBreak::Std,
+        TieBreak::Rep,
+        TieBreak::Rtng,
+        TieBreak::RtngAscending,
+        TieBreak::Tpn,
+        TieBreak::TpnDescending,
     ];
+
+    /// The tie-breaks the 2026 amendment of C.07 added (`STD`, `RTNG`, `TPN` in both orders)
+    /// or renamed (`REP`, formerly `GE`).
+    pub const ADDED_2026: [TieBreak; 6] = [
+        TieBreak::Std,
+        TieBreak::Rep,
+        TieBreak::Rtng,
+        TieBreak::RtngAscending,
+        TieBreak::Tpn,
+        TieBreak::TpnDescending,
+    ];
+
+    /// True when a lower value ranks higher (`RTNG/R`, `TPN`); every other tie-break ranks the
+    /// higher value first.
+    pub fn lower_is_better(self) -> bool {
+        matches!(self, TieBreak::RtngAscending | TieBreak::Tpn)
+    }
+
+    /// The code as TRF-2026 records `202`/`212` and FIDE TEC's checker write it: the key with
+    /// its modifier after a slash (`BH/C1`, `RTNG/R`).
+    pub fn trf_code(self) -> String {
+        self.key().replacen('-', "/", 1)
+    }
 
     /// The C.07 acronym (`BH-C1`, …): the key used in JSON output and the reference vectors.
     pub fn key(self) -> &'static str {
@@ -201,21 +254,55 @@ impl TieBreak {
             TieBreak::Ps => "PS",
             TieBreak::Aro => "ARO",
             TieBreak::Ks => "KS",
+            TieBreak::Std => "STD",
+            TieBreak::Rep => "REP",
+            TieBreak::Rtng => "RTNG",
+            TieBreak::RtngAscending => "RTNG-R",
+            TieBreak::Tpn => "TPN",
+            TieBreak::TpnDescending => "TPN-R",
         }
     }
 
     /// Parses an acronym: `BH`, `BH-C1` or `BH/C1`, `BH-M1` or `BH/M1`, `SB`, `DE`, `WIN`,
-    /// `WON`, `BPG`, `BWG`, `PS`, `ARO`, `KS` (case-insensitive).
+    /// `WON`, `BPG`, `BWG`, `PS`, `ARO`, `KS`, and the 2026 ones `STD`, `REP` (or its former
+    /// name `GE`), `RTNG`, `RTNG/R`, `TPN`, `TPN/R` (case-insensitive).
     ///
     /// # Errors
     /// [`TieBreakError::UnknownTieBreak`].
     pub fn parse(text: &str) -> Result<TieBreak, TieBreakError> {
         let norm = text.trim().to_ascii_uppercase().replace('/', "-");
+        if norm == "GE" {
+            return Ok(TieBreak::Rep);
+        }
         TieBreak::ALL
             .into_iter()
             .find(|t| t.key() == norm)
             .ok_or_else(|| TieBreakError::UnknownTieBreak(text.to_string()))
     }
+}
+
+impl serde::Serialize for TieBreak {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.key())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for TieBreak {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<TieBreak, D::Error> {
+        let text = String::deserialize(d)?;
+        TieBreak::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// An event's tie-breaks (C.07 2.1: listed in the regulations, applied in order) and the
+/// edition of C.07 that values the unplayed rounds.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TieBreakSettings {
+    /// The tie-breaks after points, in order.
+    pub order: Vec<TieBreak>,
+    /// The edition of C.07.
+    #[serde(default)]
+    pub rules: Rules,
 }
 
 /// Which edition of C.07 decides the value of a player's own unplayed rounds.
@@ -344,7 +431,10 @@ impl<'a> Calculator<'a> {
         let Some(f) = self.facts.get(i) else {
             return Vec::new();
         };
-        let half_max = self.table.total_rounds as f64 * self.table.scoring.win.as_f64() / 2.0;
+        // C.07 16.4.2 (2026) as FIDE TEC's checker reads it: the points of a draw in every
+        // round considered (half the maximum with a win worth two draws; with 3-1-0 scoring,
+        // 1 × rounds, not 1.5 × rounds).
+        let half_max = self.table.rounds as f64 * self.table.scoring.draw.as_f64();
         (0..f.played.len())
             .map(|r| {
                 let opp = f.opponent[r];
@@ -425,15 +515,31 @@ impl<'a> Calculator<'a> {
             }
             TieBreak::Ks => {
                 let half_max = self.table.total_rounds as f64 * win / 2.0;
+                let strong =
+                    |r: usize| f.opponent[r].is_some_and(|o| self.facts[o].points >= half_max);
                 sum_points(
                     rounds
-                        .filter(|&r| f.played[r])
-                        .filter(|&r| {
-                            f.opponent[r].is_some_and(|o| self.facts[o].points >= half_max)
-                        })
+                        .filter(|&r| f.played[r] && strong(r))
                         .map(|r| f.round_points[r]),
                 )
             }
+            TieBreak::Std => {
+                let draw = self.table.scoring.draw.as_f64();
+                sum_points(f.round_points.iter().map(|&p| {
+                    if p > draw {
+                        1.0
+                    } else if p == draw {
+                        0.5
+                    } else {
+                        0.0
+                    }
+                }))
+            }
+            TieBreak::Rep => rounds
+                .filter(|&r| f.played[r] || f.round_points[r] == win)
+                .count() as f64,
+            TieBreak::Rtng | TieBreak::RtngAscending => f64::from(p.rating.unwrap_or(0)),
+            TieBreak::Tpn | TieBreak::TpnDescending => f64::from(p.tpn),
             TieBreak::Aro => {
                 let ratings: Vec<u32> = rounds
                     .filter(|&r| f.played[r])
@@ -638,7 +744,7 @@ pub fn standings(table: &ResultTable, rules: Rules, order: &[TieBreak]) -> Vec<S
         } else {
             for i in 0..n {
                 let v = calc.value(tb, i);
-                keys[i].push(v);
+                keys[i].push(if tb.lower_is_better() { -v } else { v });
                 shown[i].push(v);
             }
         }

@@ -38,7 +38,13 @@ pub(crate) struct Player {
     /// Index into the players vector (TPN order).
     pub id: usize,
     pub rank_index: usize,
+    /// The pairing score: the points with the virtual points of the round paired (C.04.5;
+    /// bbpPairings' `scoreWithAcceleration`).
     pub score: u32,
+    /// The points without virtual points (board order, bbpPairings' `scoreWithoutAcceleration`).
+    pub real_score: u32,
+    /// Virtual points before each round, tenths (index 0 = round 1).
+    pub virtual_points: Vec<u32>,
     pub matches: Vec<RoundRecord>,
     /// Opponent indices per match (resolved).
     pub opponents: Vec<Option<usize>>,
@@ -62,16 +68,21 @@ impl Tournament {
         m.points(&self.points)
     }
 
-    /// Score `rounds_back` rounds ago.
+    /// The pairing score `rounds_back` rounds ago: the points then, with the virtual points of
+    /// that round (bbpPairings' `scoreWithAcceleration(tournament, roundsBack)`).
     fn score_back(&self, p: &Player, rounds_back: usize) -> u32 {
-        let mut s = p.score;
+        let mut s = p.real_score;
         for i in 0..rounds_back {
             let idx = self.played_rounds - 1 - i;
             if let Some(m) = p.matches.get(idx) {
                 s = s.saturating_sub(self.points_of(m));
             }
         }
-        s
+        s + p
+            .virtual_points
+            .get(self.played_rounds - rounds_back)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// C.04.3 C2: a player who already received the pairing-allocated bye, or scored a win's
@@ -193,8 +204,11 @@ pub(crate) fn build(
             .take(played_rounds)
             .map(|m| m.points(&input.points))
             .sum();
+        let virtual_now = p.virtual_points.get(played_rounds).copied().unwrap_or(0);
+        // The points column may include the round's virtual points (bbpPairings accepts both).
         if let Some(claimed) = p.claimed_points
             && claimed != score
+            && claimed != score + virtual_now
         {
             return Err(PairingError::InvalidInput {
                 tpn: p.tpn,
@@ -220,7 +234,9 @@ pub(crate) fn build(
             tpn: p.tpn,
             id: i,
             rank_index: 0,
-            score,
+            score: score + virtual_now,
+            real_score: score,
+            virtual_points: p.virtual_points.clone(),
             played_games: played_colours.len() as u32,
             matches,
             opponents,
@@ -355,7 +371,7 @@ fn finish(t: &Tournament, matching: &[Option<usize>], round: u32) -> Pairing {
     let higher_lower = |pr: &Pr| -> (usize, usize) {
         let (w, b) = (&t.players[pr.white], &t.players[pr.black]);
         // unacceleratedScoreRankCompare(white, black): white ranks below black.
-        if (w.score, b.rank_index) < (b.score, w.rank_index) {
+        if (w.real_score, b.rank_index) < (b.real_score, w.rank_index) {
             (pr.black, pr.white)
         } else {
             (pr.white, pr.black)
@@ -365,9 +381,9 @@ fn finish(t: &Tournament, matching: &[Option<usize>], round: u32) -> Pairing {
         let (ha, la) = higher_lower(a);
         let (hb, lb) = higher_lower(b);
         let pa = &t.players;
-        (pa[hb].score, pa[lb].score, pa[ha].rank_index).cmp(&(
-            pa[ha].score,
-            pa[la].score,
+        (pa[hb].real_score, pa[lb].real_score, pa[ha].rank_index).cmp(&(
+            pa[ha].real_score,
+            pa[la].real_score,
             pa[hb].rank_index,
         ))
     });
