@@ -44,6 +44,7 @@ tb-BPG = Number of games played with Black
 tb-BWG = Number of games won with Black
 tb-PS = Progressive score
 tb-ARO = Average rating of opponents
+tb-KS = Koya score (points against opponents with at least half the maximum)
 tb-STD = Standard points
 tb-REP = Rounds elected to play
 tb-RTNG = Rating (highest first)
@@ -67,6 +68,7 @@ tbx-RTNG = the player's own rating, highest first; an unrated player counts 0 (C
 tbx-RTNG-R = the player's own rating, lowest first; an unrated player counts 0 (C.07, 2026)
 tbx-TPN = the starting rank, lowest first (C.07, 2026)
 tbx-TPN-R = the starting rank, highest first (C.07, 2026)
+tbx-KS = the points scored in games against the opponents with at least half the maximum score (Koya, C.07, for round robins)
 
 ## Result echo (tournament result)
 result-line = round { $round }, board { $board }: { $white } (White) { $score } { $black } (Black)
@@ -582,6 +584,7 @@ web-apply-ranking = Apply the ranking
 web-register = Register a player
 web-name-placeholder = Surname Given name
 web-birth-date = Birth date
+web-grade = Grade
 web-club = Club
 web-add = Add
 web-withdraw = Withdraw a player (CR 1.4)
@@ -859,6 +862,7 @@ err-board-sides = { $white } (White) - { $black } (Black)
 
 ## Tournament commands' confirmations (tournament new, add-player, start-list, pair, withdraw, disqualify)
 tm-created = created { $file } ({ $rounds } rounds, preset { $preset })
+tm-created-system = pairing system: { $system } (the Berger tables, C.05 Annex 1; the rounds are the table's, set when round 1 is paired)
 tm-fide-mode-on = FIDE mode is on: a result of an earlier round changes only with --note
 tm-fide-mode-left = FIDE mode left { $round ->
     [0] before round 1
@@ -874,6 +878,7 @@ tm-ranks-changed = { $n } starting rank(s) changed
 tm-paired-auto = round { $round } paired ({ $preset } rules):
 tm-paired-board = board { $board }: { $white } - { $black }
 tm-paired-bye = bye: { $player }
+tm-paired-free = free this round: { $player }
 tm-paired-forbidden = forbidden: { $pair } must not meet (kept apart like players who already met, C1)
 tm-paired-manual = round { $round } paired: { $games } games
 tm-paired-manual-bye = round { $round } paired: { $games } games, bye { $bye }
@@ -961,6 +966,7 @@ pp-too-wide = the { $field ->
 pp-rating = rating { $rating } does not fit TRF's four columns (at most 9999)
 pp-fide-id = FIDE id { $id } does not fit TRF's eleven columns
 pp-birth-date = birth date { $date } is not a real date written DD.MM.YYYY or YYYY/MM/DD (or a year YYYY)
+pp-grade = grade { $grade } is not a school grade (1 to 11)
 pp-event-full = the event is full: TRF starting ranks go up to 9999
 
 ## Player lists from a spreadsheet (tournament add-players), categories and prizes, diplomas
@@ -1017,6 +1023,18 @@ cat-all-diplomas = Diplomas of all prize winners (print)
 cat-diplomas = diplomas
 cat-prizes = prize places: { $n }
 cat-prize-mark = prize
+cat-outside-grades = In no prize list by grade (in no grade category): { $names }. Give { $n ->
+    [1] the player
+   *[other] each
+} the grade (the players page, or `tournament edit-player --grade`).
+cat-outside-grade-n = { $name } (grade { $grade })
+team-title = School team result: the best { $best } children of each school, standings after round { $round }
+team-row = { $place }. { $school } — { $points } points (places summed: { $places }){ $incomplete ->
+    [yes] , fewer children than counted
+   *[no] {""}
+}:
+team-child = { $name } (place { $place }, { $points })
+team-none = No school: the players have no club or school.
 cat-no-players = No player in this category.
 cat-none = No categories: add them with arbiter tournament category add.
 dip-page-title = Diplomas
@@ -1068,6 +1086,9 @@ pe-no-legal-pairing = no legal pairing: the players cannot all be paired while s
 pe-all-rounds-paired = all { $total } round(s) of the event (XXR { $total }) are paired: there is no round { $next } to pair
 pe-invalid-input = invalid pairing input: player { $tpn }: { $reason }
 pe-too-large = the tournament is too large to pair: the edge weight needs { $bits } bits (at most 4096)
+pe-swiss-round-by-round = a Swiss is paired round by round, from the results: only a round robin is paired all at once
+rr-players = a round robin takes { $min } to { $max } players; this group has { $n }
+rr-no-such-round = the round robin has { $total } rounds; there is no round { $round }
 
 ## The command line's own refusals
 cli-cannot-read = { $file }: cannot read
@@ -1499,6 +1520,8 @@ jr-arg = { $key ->
     [federation] federation
     [sex] sex
     [birth_date] birth date
+    [grade] grade
+    [no_grade] grade cleared
     [club] club
     [fide_id] FIDE ID
     [incidents] incidents

@@ -154,6 +154,11 @@ pub const T_PRIZES: &str = "\
 Examples:
   arbiter tournament prizes turnir.arbiter --lang ru";
 
+pub const T_TEAM_RESULT: &str = "\
+Examples:
+  arbiter tournament team-result turnir.arbiter --best 4 --lang ru
+  arbiter tournament team-result turnir.arbiter --best 6 --team-ties best-place --format json";
+
 pub const T_DIPLOMAS: &str = "\
 Examples:
   arbiter tournament diplomas turnir.arbiter -o diplomas.html

@@ -102,6 +102,9 @@ enum Command {
     /// The prize list of every category.
     #[command(after_help = super::examples::T_PRIZES)]
     Prizes(school::PrizesArgs),
+    /// The school team result: the schools ranked by the points of their best N children.
+    #[command(after_help = super::examples::T_TEAM_RESULT)]
+    TeamResult(school::TeamResultArgs),
     /// The diplomas of the prize winners as one HTML file to print (A4, one per page).
     #[command(after_help = super::examples::T_DIPLOMAS)]
     Diplomas(school::DiplomasArgs),
@@ -262,6 +265,9 @@ struct AddPlayerArgs {
     /// Club or school.
     #[arg(long)]
     club: Option<String>,
+    /// School grade (класс), 1–11: the categories by grade take the player by it.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=11))]
+    grade: Option<u8>,
     /// FIDE id.
     #[arg(long)]
     fide_id: Option<u64>,
@@ -294,6 +300,12 @@ struct EditPlayerArgs {
     /// Sex: `m` or `f` (`w`, `м`, `ж`).
     #[arg(long, value_parser = parse_sex)]
     sex: Option<Sex>,
+    /// New school grade (класс), 1–11.
+    #[arg(long, conflicts_with = "no_grade", value_parser = clap::value_parser!(u8).range(1..=11))]
+    grade: Option<u8>,
+    /// Clear the school grade.
+    #[arg(long)]
+    no_grade: bool,
     #[command(flatten)]
     out: Output,
 }
@@ -306,9 +318,13 @@ struct PairArgs {
     /// Round to pair (the next one; with `--auto` it may be omitted).
     #[arg(long, required_unless_present = "auto")]
     round: Option<u32>,
-    /// Pair the next round with the FIDE Dutch pairer (`arbiter pair`) instead of giving games.
+    /// Pair the next round by the event's system instead of giving games: the FIDE Dutch
+    /// pairer (`arbiter pair`) for a Swiss, the Berger table for a round robin.
     #[arg(long, conflicts_with_all = ["games", "bye", "from"])]
     auto: bool,
+    /// With `--auto`: a round robin's every round not paired yet, at once (results not needed).
+    #[arg(long, requires = "auto")]
+    all: bool,
     /// Pairing rules for `--auto` (help text: the `mut_arg` above).
     #[command(flatten)]
     preset: super::PresetArgs,
@@ -663,6 +679,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
         Command::Standings(a) => school::run_standings(a),
         Command::Category(a) => school::run_category(a),
         Command::Prizes(a) => school::run_prizes(a),
+        Command::TeamResult(a) => school::run_team_result(a),
         Command::Diplomas(a) => school::run_diplomas(a),
         Command::Report(a) => report::run_report(a),
         Command::Crosstable(a) => {

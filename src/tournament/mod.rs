@@ -1,67 +1,62 @@
-//! The tournament: players, rounds, results, standings with FIDE tie-breaks (C.07) and
-//! Swiss pairing by the FIDE Dutch system ([`pairing`], C.04.3).
+//! The tournament: an event of one or more groups, each a record of players, rounds and
+//! results paired by its system (the FIDE Dutch Swiss, C.04.3, or a round robin by the Berger
+//! tables, C.05 Annex 1) and scored by its tie-breaks (C.07).
 //!
-//! - [`model`]: the record — [`Tournament`]; withdrawals (CR 1.4), disqualification (CR 2.2),
-//!   the pairing-allocated bye (CR 1.3); each player's round entries and points.
-//! - [`category`]: categories (grade, sex, birth year, age, rating band) with their
-//!   standings and prize lists, [`category::Awards`].
-//! - [`declension`]: Russian names in the dative case for diplomas.
-//! - [`player`]: [`Player`] and the limits of a player record (TRF-16's columns).
-//! - [`round`]: [`Round`], [`Game`], [`Bye`], [`ByeKind`], [`GameRef`].
-//! - [`result`]: [`BoardResult`] (a board's result, forfeits and double loss, CR 4.2, and the
-//!   one conversion from a judged game's result), [`RoundResult`] (a player's result in a
-//!   round, byes included), [`RoundEntry`], [`Scoring`] (CR 4.1) in [`Points`] (tenths).
-//! - [`error`]: what goes wrong, [`TournamentError`].
-//! - [`event`]: the event's own record (name, rounds, preset, dates, venue, arbiters) edited,
-//!   a player registered by mistake deleted before round 1.
-//! - [`tiebreak`]: FIDE C.07 tie-breaks over a [`tiebreak::ResultTable`].
-//! - [`standings`]: standings and crosstable in text and JSON, tie-break presets;
-//!   [`standings_check`]: a file's claimed standings checked against them.
+//! The rooms:
+//!
+//! - [`event`]: the event and its groups; the event's own record (name, dates, venue,
+//!   arbiters, preset), the live room.
+//! - [`group`]: a group's records — [`Tournament`] (players, rounds, byes, results,
+//!   withdrawals CR 1.4, disqualification CR 2.2), [`Player`], [`Round`], results and points
+//!   ([`BoardResult`], [`RoundResult`], [`Points`], CR 4.1), the start list, manual pairings,
+//!   judged results, categories, FIDE mode, the drawing of lots, a round's pairing list.
+//! - [`pairing`]: the pairing systems side by side — the Dutch system (C.04.3) and the round
+//!   robin (Berger tables) — behind one interface the model calls; the free pairing checker.
+//! - [`scoring`]: standings, tie-breaks (C.07), a file's claimed standings checked against
+//!   them, categories' standings and prize lists, the school team result.
+//! - [`words`]: the errors written for people, Russian declension, numbers and cells.
 //! - [`record`]: the event's record, one SQLite database per event (the one room that knows
 //!   SQL): the event in rows, the journal, the live room's captures and incidents, the
-//!   conversion of the JSON state files kept before it.
-//! - [`store`]: loading the event and its file's errors; files written atomically.
-//! - [`journal`]: every change journalled with it (who, when, what, the rows changed), the one
-//!   way to change it ([`journal::apply`]), and undo.
-//! - [`start_list`]: the initial ranking (rating, title, name) and when it freezes.
-//! - [`manual`]: checks on a manual pairing (rematch, player left out; forced with a reason),
-//!   forbidden pairs.
-//! - [`judged`]: a judge's verdict recorded as a board's result (its players, CR 4.2).
-//! - [`pairing_list`]: a round's pairing list by board and by name.
-//! - [`generate`]: the random tournament generator (FIDE's RTG); the free pairing checker
-//!   (FPC) is [`pairing::check`].
+//!   conversion of the JSON state files kept before it; [`journal`]: every change journalled
+//!   with it, the one way to change it ([`journal::apply`]), and undo; [`store`]: loading the
+//!   event and its file's errors, files written atomically.
+//! - [`forbidden`]: players who must not meet (TRF `XXP`, TRF-2026 `260`) and their rounds.
+//! - [`error`]: what goes wrong, [`TournamentError`].
+//! - [`generate`]: the random tournament generator (FIDE's RTG).
 //!
-//! File formats (TRF, the `.pairs` list) are conversions at the edge, in [`crate::formats`]:
-//! nothing here reads or writes them.
+//! The names used before the rooms (`tournament::model`, `tournament::standings`, …) stay as
+//! re-exports. File formats (TRF, the `.pairs` list) are conversions at the edge, in
+//! [`crate::formats`]: nothing here reads or writes them, and nothing here knows the pages.
 
 // Every public item says what it holds, in which units, and the rule it implements.
 #![warn(missing_docs)]
 
-pub mod category;
-pub mod declension;
 pub mod error;
-mod error_text;
 pub mod event;
-pub mod fide_mode;
 pub mod forbidden;
 pub mod generate;
+pub mod group;
 pub mod journal;
-pub mod judged;
-pub mod live;
-pub mod lots;
-pub mod manual;
-pub mod model;
 pub mod pairing;
-pub mod pairing_list;
-pub mod player;
 pub mod record;
-pub mod result;
-pub mod round;
-pub mod standings;
-pub mod standings_check;
-pub mod start_list;
+pub mod scoring;
 pub mod store;
-pub mod tiebreak;
+pub mod words;
+
+pub use event::live;
+pub use group::{
+    fide_mode, judged, lots, manual, model, pairing_list, player, result, round, start_list,
+};
+pub use scoring::{standings, standings_check, tiebreak};
+pub use words::declension;
+
+/// Categories and prizes of a school event: the group's categories as its record keeps them
+/// ([`crate::tournament::group::categories`]) and their standings and prize lists
+/// ([`crate::tournament::scoring::category`]).
+pub mod category {
+    pub use super::group::categories::*;
+    pub use super::scoring::category::*;
+}
 
 pub use error::TournamentError;
 pub use model::{ForbiddenPair, Tournament};

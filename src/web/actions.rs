@@ -217,7 +217,7 @@ pub(super) async fn edit_event(
     .await
 }
 
-/// `POST /players`: registers a player (name, rating, birth date, club).
+/// `POST /players`: registers a player (name, rating, birth date, grade, club, sex).
 pub(super) async fn add_player(
     State(app): State<Shared>,
     headers: HeaderMap,
@@ -226,6 +226,7 @@ pub(super) async fn add_player(
     let f = Fields(form);
     let player = (|| {
         let (rating, birth_date) = (f.number::<u16>("rating")?, f.birth_date()?);
+        let grade = f.number::<u8>("grade")?;
         let name = f
             .get("name")
             .ok_or_else(|| WebError::BadRequest(f.lang(&app).msg("web-error-no-name")))?;
@@ -233,6 +234,7 @@ pub(super) async fn add_player(
             name,
             rating,
             birth_date,
+            grade,
             club: f.get("club"),
             sex: f.get("sex").as_deref().and_then(Sex::parse),
             ..Player::default()
@@ -252,7 +254,8 @@ pub(super) async fn add_player(
     .await
 }
 
-/// `POST /players/edit`: changes a player's name, rating, birth date and club.
+/// `POST /players/edit`: changes a player's name, rating, birth date, grade, club and sex
+/// (an empty grade clears it).
 pub(super) async fn edit_player(
     State(app): State<Shared>,
     headers: HeaderMap,
@@ -267,6 +270,10 @@ pub(super) async fn edit_player(
             f.get("name"),
             f.get("club"),
             f.get("sex").as_deref().and_then(Sex::parse),
+            // A form without the field (an older page) leaves the grade as it is.
+            f.0.contains_key("grade")
+                .then(|| f.number::<u8>("grade"))
+                .transpose()?,
         ))
     })();
     submit(
@@ -275,8 +282,11 @@ pub(super) async fn edit_player(
         &f,
         "/players",
         parsed,
-        |(p, rating, birth, name, club, sex), t| {
+        |(p, rating, birth, name, club, sex, grade), t| {
             t.set_player_sex(p, sex)?;
+            if let Some(grade) = grade {
+                t.set_player_grade(p, grade)?;
+            }
             Ok(t.edit_player(p, name.unwrap_or_default(), rating, birth, club)?)
         },
     )

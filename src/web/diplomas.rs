@@ -227,6 +227,7 @@ pub(super) async fn categories(State(app): State<Shared>, q: PageQuery, uri: Uri
             "after_round": report.after_round,
             "categories": cats,
             "one_prize": t.awards.one_prize_per_player,
+            "outside_grades": t.awards.outside_grades_warning(&t, lang),
             "all_link": format!("/diplomas?lang={}", lang.code()),
             "edit": super::categories::forms_json(&t),
         }),

@@ -226,6 +226,7 @@ pub(super) async fn players(State(app): State<Shared>, q: PageQuery, uri: Uri) -
                 "rating": e.rating, "title": e.title,
                 "birth_date": p.and_then(|p| p.birth_date.clone()),
                 "club": p.and_then(|p| p.club.clone()),
+                "grade": p.and_then(|p| p.grade),
                 "out": p.and_then(|p| out_text(p, page.lang)),
                 "sex": p.and_then(|p| p.sex),
                 "withdrawn": p.is_some_and(|p| p.withdrawn_from.is_some()),
@@ -242,7 +243,7 @@ pub(super) async fn players(State(app): State<Shared>, q: PageQuery, uri: Uri) -
         .collect();
     let editing = q.edit.and_then(|n| t.player(n)).map(|p| {
         json!({"start_rank": p.start_rank, "name": p.name, "rating": p.rating,
-               "birth_date": p.birth_date, "club": p.club, "sex": p.sex,
+               "birth_date": p.birth_date, "club": p.club, "sex": p.sex, "grade": p.grade,
                "delete_confirm": p.gendered(page.lang, "web-delete-confirm", &[("name", &p.name)]),
                "version": super::player_version(&t, p.start_rank)})
     });
@@ -257,7 +258,8 @@ pub(super) async fn players(State(app): State<Shared>, q: PageQuery, uri: Uri) -
         with(
             event_data(&t, page.lang),
             json!({"players": list, "frozen": frozen, "reorder": reorder, "forbidden": forbidden,
-                   "editing": editing, "withdraw_from": withdraw_from}),
+                   "editing": editing, "withdraw_from": withdraw_from,
+                   "outside_grades": t.awards.outside_grades_warning(&t, page.lang)}),
         ),
     )
 }

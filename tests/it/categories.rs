@@ -391,3 +391,153 @@ fn an_organisers_template_and_a_category_of_one_name() {
         "Категория «Мальчики 3» добавлена: 3 класс, мальчики.\n"
     );
 }
+
+/// The fault of the school day: a child added by hand had no grade field, so the winner was in
+/// no category by grade and got no prize, and nothing said so. Now `add-player --grade` puts the
+/// child in the category (he wins its first prize), a child added without a grade is named by
+/// the warning under the prize lists, and `edit-player --grade` puts her in (the warning
+/// goes). By hand: one round, Волков (grade 2) beats Попова (grade 1), Козлова (no grade,
+/// then grade 1) beats Лебедев (grade 2); «1–2 классы» gives 3 prizes.
+#[test]
+fn a_child_added_by_hand_gets_a_grade_and_the_prize() {
+    let bin = env!("CARGO_BIN_EXE_arbiter");
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("day.arbiter");
+    let f = state.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(bin).args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    run(&[
+        "tournament",
+        "new",
+        f,
+        "--name",
+        "Школьный день",
+        "--rounds",
+        "1",
+    ]);
+    for (name, grade) in [
+        ("Волков, Даниил", Some("2")),
+        ("Попова, Варвара", Some("1")),
+        ("Лебедев, Марк", Some("2")),
+        ("Козлова, Алиса", None),
+    ] {
+        let mut args = vec!["tournament", "add-player", f, "--name", name];
+        if let Some(g) = grade {
+            args.extend(["--grade", g]);
+        }
+        run(&args);
+    }
+    run(&[
+        "tournament",
+        "category",
+        "add",
+        f,
+        "--name",
+        "1–2 классы",
+        "--grades",
+        "1-2",
+    ]);
+    let t = store::load(&state).unwrap();
+    let tpn = |surname: &str| {
+        t.players
+            .iter()
+            .find(|p| p.name.starts_with(surname))
+            .unwrap()
+            .start_rank
+    };
+    assert_eq!(t.player(tpn("Волков")).unwrap().grade, Some(2));
+    assert_eq!(t.player(tpn("Козлова")).unwrap().grade, None);
+    let game = |w: &str, b: &str| format!("{}-{}", tpn(w), tpn(b));
+    run(&[
+        "tournament",
+        "pair",
+        f,
+        "--round",
+        "1",
+        "--game",
+        &game("Волков", "Попова"),
+        "--game",
+        &game("Козлова", "Лебедев"),
+    ]);
+    for board in ["1", "2"] {
+        run(&[
+            "tournament",
+            "result",
+            f,
+            "--round",
+            "1",
+            "--board",
+            board,
+            "1-0",
+        ]);
+    }
+
+    // Without a grade: not in the list, and the warning names her.
+    let prizes = run(&["tournament", "prizes", f, "--lang", "ru"]);
+    let volkov = format!("  1  Волков, Даниил ({}), очков: 1\n", tpn("Волков"));
+    assert!(prizes.contains(&volkov), "{prizes}");
+    assert!(!prizes.contains("  Козлова"), "{prizes}");
+    assert!(
+        prizes.contains(
+            "Не попадёт в списки призёров по классу (не входит ни в одну категорию по классу): \
+             Козлова, Алиса."
+        ),
+        "{prizes}"
+    );
+    let en = run(&["tournament", "prizes", f, "--lang", "en"]);
+    assert!(
+        en.contains("In no prize list by grade (in no grade category): Козлова, Алиса."),
+        "{en}"
+    );
+
+    // Given her grade: in the list with her point, the warning gone.
+    let k = tpn("Козлова").to_string();
+    run(&[
+        "tournament",
+        "edit-player",
+        f,
+        "--player",
+        &k,
+        "--grade",
+        "1",
+    ]);
+    let prizes = run(&["tournament", "prizes", f, "--lang", "ru"]);
+    assert!(
+        prizes.contains(&format!("Козлова, Алиса ({k}), очков: 1\n")),
+        "{prizes}"
+    );
+    assert!(!prizes.contains("Не попад"), "{prizes}");
+    // A grade outside 1–11 is refused before anything is written.
+    let out = Command::new(bin)
+        .args([
+            "tournament",
+            "edit-player",
+            f,
+            "--player",
+            &k,
+            "--grade",
+            "12",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert_eq!(
+        store::load(&state)
+            .unwrap()
+            .player(tpn("Козлова"))
+            .unwrap()
+            .grade,
+        Some(1)
+    );
+    // `--no-grade` clears it, and the warning is back.
+    run(&["tournament", "edit-player", f, "--player", &k, "--no-grade"]);
+    let prizes = run(&["tournament", "prizes", f, "--lang", "ru"]);
+    assert!(prizes.contains("Козлова, Алиса."), "{prizes}");
+}

@@ -245,3 +245,132 @@ async fn a_category_is_added_changed_and_deleted_on_the_desk() {
     assert_eq!(last.action, "category-delete");
     assert_eq!(last.args["name"], new_name);
 }
+
+/// The grade on the desk's player forms: a child registered with a grade is in the category
+/// by grade and wins its prize; one registered without is named by the warning on the players
+/// page and on the prize lists until the edit form gives her grade. By hand: Волков (grade 2)
+/// wins his game, Козлова (no grade) wins hers; «1–2 классы» has 3 prizes.
+#[tokio::test]
+async fn the_grade_on_the_desk_forms_and_the_warning() {
+    use arbiter::tournament::Tournament;
+    use arbiter::tournament::category::{Category, CategoryRule};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("day.json");
+    let mut t = Tournament::new("Школьный день", 1);
+    t.add_category(Category {
+        name: "1–2 классы".into(),
+        rule: CategoryRule {
+            grades: Some((1, 2)),
+            ..CategoryRule::default()
+        },
+        prizes: 3,
+    })
+    .unwrap();
+    store::save(&t, &path).unwrap();
+    let cfg = config(&path, None);
+    let (_, _, page) = send(&cfg, "GET", "/players?lang=ru", "", &[]).await;
+    assert!(page.contains(r#"id="register-grade""#), "{page}");
+    assert!(!page.contains(r#"id="grade-warning""#), "{page}");
+    for (name, grade) in [
+        ("Волков, Даниил", "2"),
+        ("Попова, Варвара", "1"),
+        ("Лебедев, Марк", "2"),
+        ("Козлова, Алиса", ""),
+    ] {
+        let (s, _, body) = send(
+            &cfg,
+            "POST",
+            "/players",
+            &format!("name={}&grade={grade}&lang=ru", urlencode(name)),
+            &FORM,
+        )
+        .await;
+        assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    }
+    // A grade that is no school grade is refused in words.
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/players",
+        "name=Late&grade=12&lang=ru",
+        &FORM,
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(
+        error_text(&body).contains("класс 12 — не школьный класс (от 1 до 11)"),
+        "{body}"
+    );
+    let t = store::load(&path).unwrap();
+    let tpn = |surname: &str| {
+        t.players
+            .iter()
+            .find(|p| p.name.starts_with(surname))
+            .unwrap()
+            .start_rank
+    };
+    assert_eq!(t.player(tpn("Волков")).unwrap().grade, Some(2));
+    assert_eq!(t.players.len(), 4);
+    let warning = "Не попадёт в списки призёров по классу (не входит ни в одну категорию по \
+                   классу): Козлова, Алиса.";
+    let (_, _, page) = send(&cfg, "GET", "/players?lang=ru", "", &[]).await;
+    assert!(page.contains(warning), "{page}");
+
+    // Round 1: Волков beats Попова, Козлова beats Лебедев.
+    let games = format!(
+        "{}-{},{}-{}",
+        tpn("Волков"),
+        tpn("Попова"),
+        tpn("Козлова"),
+        tpn("Лебедев")
+    );
+    let pairs: Vec<(u16, u16)> = games
+        .split(',')
+        .map(|g| {
+            let (w, b) = g.split_once('-').unwrap();
+            (w.parse().unwrap(), b.parse().unwrap())
+        })
+        .collect();
+    let act = journal::Act::new(journal::Who::cli(), "pair", serde_json::json!({}));
+    journal::apply(&path, act, |t| -> Result<(), Box<dyn std::error::Error>> {
+        use arbiter::tournament::{BoardResult, GameRef};
+        t.pair_round(1, &pairs, None)?;
+        for board in [1, 2] {
+            t.record_result(1, GameRef::Board(board), BoardResult::WhiteWins, false)?;
+        }
+        Ok(())
+    })
+    .unwrap();
+    let (_, _, page) = send(&cfg, "GET", "/categories?lang=ru", "", &[]).await;
+    assert!(page.contains(warning), "{page}");
+    let winners = rows(&page, "1–2 классы");
+    assert_eq!(winners[0].2, "Волков");
+    assert!(winners.iter().all(|r| r.2 != "Козлова"), "{winners:?}");
+
+    // The edit form shows the grade and gives hers: she is in the category, the warning gone.
+    let k = tpn("Козлова");
+    let (_, _, page) = send(&cfg, "GET", &format!("/players?lang=ru&edit={k}"), "", &[]).await;
+    assert!(page.contains(r#"id="edit-grade""#), "{page}");
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/players/edit",
+        &format!(
+            "player={k}&name={}&grade=1&lang=ru",
+            urlencode("Козлова, Алиса")
+        ),
+        &FORM,
+    )
+    .await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{body}");
+    assert_eq!(
+        store::load(&path).unwrap().player(k).unwrap().grade,
+        Some(1)
+    );
+    for page in ["/players?lang=ru", "/categories?lang=ru"] {
+        let (_, _, body) = send(&cfg, "GET", page, "", &[]).await;
+        assert!(!body.contains(r#"id="grade-warning""#), "{page}: {body}");
+    }
+    let (_, _, page) = send(&cfg, "GET", "/categories?lang=ru", "", &[]).await;
+    assert!(rows(&page, "1–2 классы").iter().any(|r| r.2 == "Козлова"));
+}

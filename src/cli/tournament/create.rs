@@ -1,6 +1,7 @@
 //! `arbiter tournament new`: a new state file, with the drawing of lots when asked.
 
 use super::*;
+use arbiter::tournament::pairing::PairingSystem;
 
 #[derive(clap::Args)]
 #[command(mut_arg("preset", |a| a.help("Rule preset of the event, kept in the state file and used by every command on it (pairing, standings, the desk): `detsky-mat` (competition-rules.md; the default) or `fide`")))]
@@ -10,9 +11,14 @@ pub(super) struct NewArgs {
     /// Tournament name.
     #[arg(long)]
     name: String,
-    /// Number of rounds (CR 1.1: 4; at least 1).
+    /// Number of rounds (CR 1.1: 4; at least 1). A round robin's rounds are its table's, set
+    /// when round 1 is paired (`n - 1` per cycle for `n` players, one more when `n` is odd).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
     rounds: u32,
+    /// Pairing system: `swiss` (the FIDE Dutch system, C.04.3), `round-robin` or
+    /// `double-round-robin` (the Berger tables, C.05 Annex 1; 3 to 24 players).
+    #[arg(long, default_value = "swiss", value_parser = parse_system)]
+    system: PairingSystem,
     /// Colour of the first player in round 1, chosen by the arbiter (default: white, unless
     /// drawn by lot with `--seed`).
     #[arg(long, value_parser = colour_arg())]
@@ -47,6 +53,12 @@ pub(super) struct NewArgs {
     out: Output,
 }
 
+/// A pairing system as `--system` takes it.
+fn parse_system(text: &str) -> Result<PairingSystem, String> {
+    PairingSystem::parse(text)
+        .ok_or_else(|| format!("{text:?}: swiss, round-robin or double-round-robin"))
+}
+
 /// Runs `tournament new`.
 pub(super) fn run_new(a: NewArgs) -> anyhow::Result<ExitCode> {
     if !arbiter::tournament::record::is_free(&a.state) && !a.force {
@@ -56,6 +68,7 @@ pub(super) fn run_new(a: NewArgs) -> anyhow::Result<ExitCode> {
         .into());
     }
     let mut t = Tournament::new(&a.name, a.rounds);
+    t.system = a.system;
     match (a.initial_colour, a.seed) {
         (Some(c), _) => t.initial_colour = Some(c),
         (None, Some(seed)) => _ = t.draw_lots(seed)?,
@@ -72,7 +85,8 @@ pub(super) fn run_new(a: NewArgs) -> anyhow::Result<ExitCode> {
     // The same checks as the desk's event page (a real date, the last day not before
     // the first, a name that is not empty).
     t.edit_event(&a.name, a.rounds, preset, details)?;
-    let args = serde_json::json!({"name": a.name, "rounds": a.rounds, "preset": preset.name(), "lots_seed": t.lots_seed});
+    let args = serde_json::json!({"name": a.name, "rounds": a.rounds, "preset": preset.name(), "lots_seed": t.lots_seed,
+        "system": (!a.system.is_swiss()).then(|| a.system.name())});
     let act = journal::Act::new(journal::Who::cli(), "new", args);
     journal::create::<anyhow::Error>(&a.state, act, &t)?;
     let lang = a.out.lang.get();
@@ -84,10 +98,16 @@ pub(super) fn run_new(a: NewArgs) -> anyhow::Result<ExitCode> {
             ("preset", preset.name()),
         ],
     );
+    if !a.system.is_swiss() {
+        text.push_str(&format!(
+            "\n{}",
+            lang.fmt("tm-created-system", &[("system", a.system.name())])
+        ));
+    }
     text.push_str(&fide::lots_line(&t, lang));
     done(
         &a.out,
         &text,
-        serde_json::json!({"state": a.state, "rounds": a.rounds, "preset": preset, "initial_colour": fide::colour_name(&t), "lots_seed": t.lots_seed}),
+        serde_json::json!({"state": a.state, "rounds": a.rounds, "preset": preset, "initial_colour": fide::colour_name(&t), "lots_seed": t.lots_seed, "system": a.system}),
     )
 }

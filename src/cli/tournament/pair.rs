@@ -7,40 +7,73 @@ use super::*;
 pub(super) fn run_pair(a: PairArgs) -> anyhow::Result<ExitCode> {
     let preset_arg = a.preset.preset.or(a.rules);
     if a.auto {
-        let args = serde_json::json!({"round": a.round, "preset": preset_arg.map(|p| arbiter::tournament::standings::Preset::from(p).name())});
-        let (p, t, name) = edit_state(&a.state, "pair", args, |t| {
-            // The Dutch pairer pairs the next round only: a round named with --auto must be it.
+        let args = serde_json::json!({"round": a.round, "all": a.all, "preset": preset_arg.map(|p| arbiter::tournament::standings::Preset::from(p).name())});
+        let (rounds, t, name) = edit_state(&a.state, "pair", args, |t| {
+            // The pairer pairs the next round only: a round named with --auto must be it.
             if let Some(round) = a.round {
                 t.check_next_round(round)?;
             }
             let preset = preset_arg.map_or(t.preset(), Into::into);
             let rules = arbiter::tournament::pairing::PairingRules::of(preset);
-            let p = t.pair_next_round(&rules)?;
-            Ok((p, t.clone(), preset.name()))
+            let rounds = if a.all {
+                t.pair_all_rounds()?
+            } else {
+                vec![t.pair_next_round(&rules)?.round]
+            };
+            Ok((rounds, t.clone(), preset.name()))
         })?;
         let lang = a.out.lang.get();
-        let mut text = lang.fmt(
-            "tm-paired-auto",
-            &[("round", &p.round.to_string()), ("preset", name)],
-        );
-        text.push('\n');
-        for b in &p.boards {
+        let mut text = String::new();
+        let mut json = Vec::new();
+        for &n in &rounds {
+            let Some(r) = t.round(n) else { continue };
             text.push_str(&lang.fmt(
-                "tm-paired-board",
-                &[
-                    ("board", &b.number.to_string()),
-                    ("white", &b.white.to_string()),
-                    ("black", &b.black.to_string()),
-                ],
+                "tm-paired-auto",
+                &[("round", &n.to_string()), ("preset", name)],
             ));
             text.push('\n');
-        }
-        if let Some(bye) = p.bye {
-            text.push_str(&lang.fmt("tm-paired-bye", &[("player", &bye.to_string())]));
-            text.push('\n');
+            for g in &r.games {
+                text.push_str(&lang.fmt(
+                    "tm-paired-board",
+                    &[
+                        ("board", &g.board.to_string()),
+                        ("white", &g.white.to_string()),
+                        ("black", &g.black.to_string()),
+                    ],
+                ));
+                text.push('\n');
+            }
+            let bye = r
+                .byes
+                .iter()
+                .find(|b| b.kind == arbiter::tournament::ByeKind::PairingAllocated)
+                .map(|b| b.player);
+            if let Some(bye) = bye {
+                text.push_str(&lang.fmt("tm-paired-bye", &[("player", &bye.to_string())]));
+                text.push('\n');
+            }
+            // A round robin's free player (the table's missing number): no game, no point.
+            let free = (!t.system.is_swiss())
+                .then(|| {
+                    r.byes
+                        .iter()
+                        .find(|b| b.kind == arbiter::tournament::ByeKind::ZeroPoint)
+                })
+                .flatten()
+                .map(|b| b.player);
+            if let Some(free) = free {
+                text.push_str(&lang.fmt("tm-paired-free", &[("player", &free.to_string())]));
+                text.push('\n');
+            }
+            let boards: Vec<_> = r
+                .games
+                .iter()
+                .map(|g| serde_json::json!({"number": g.board, "white": g.white, "black": g.black}))
+                .collect();
+            json.push(serde_json::json!({"round": n, "boards": boards, "bye": bye, "free": free}));
         }
         for group in t
-            .forbidden_pairs_in(p.round)
+            .forbidden_pairs_in(rounds.last().copied().unwrap_or(1))
             .iter()
             .filter(|g| g.len() >= 2)
         {
@@ -49,11 +82,12 @@ pub(super) fn run_pair(a: PairArgs) -> anyhow::Result<ExitCode> {
             text.push('\n');
         }
         text.pop();
-        return done(
-            &a.out,
-            &text,
-            serde_json::json!({"round": p.round, "boards": p.boards, "bye": p.bye}),
-        );
+        let json = if a.all {
+            serde_json::json!({"rounds": json})
+        } else {
+            json.pop().unwrap_or_default()
+        };
+        return done(&a.out, &text, json);
     }
     let (games, bye) = match &a.from {
         Some(path) => {

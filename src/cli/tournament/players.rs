@@ -7,7 +7,7 @@ use super::*;
 pub(super) fn run_add_player(a: AddPlayerArgs) -> anyhow::Result<ExitCode> {
     let args = serde_json::json!({"name": a.name, "rating": a.rating, "title": a.title,
         "federation": a.federation, "sex": a.sex, "birth_date": a.birth_date, "club": a.club,
-        "fide_id": a.fide_id});
+        "grade": a.grade, "fide_id": a.fide_id});
     let tpn = change(&a.state, "add-player", args, |t| {
         t.add_player(Player {
             start_rank: 0,
@@ -18,6 +18,7 @@ pub(super) fn run_add_player(a: AddPlayerArgs) -> anyhow::Result<ExitCode> {
             sex: a.sex,
             birth_date: a.birth_date,
             club: a.club,
+            grade: a.grade,
             fide_id: a.fide_id,
             withdrawn_from: None,
             disqualified_from: None,
@@ -37,7 +38,8 @@ pub(super) fn run_add_player(a: AddPlayerArgs) -> anyhow::Result<ExitCode> {
 /// Runs `tournament edit-player`.
 pub(super) fn run_edit_player(a: EditPlayerArgs) -> anyhow::Result<ExitCode> {
     let args = serde_json::json!({"player": a.player, "name": a.name, "rating": a.rating,
-        "unrated": a.unrated, "birth_date": a.birth_date, "club": a.club, "sex": a.sex});
+        "unrated": a.unrated, "birth_date": a.birth_date, "club": a.club, "sex": a.sex,
+        "grade": a.grade, "no_grade": a.no_grade});
     let (t, tpn) = change(&a.state, "edit-player", args, |t| {
         let old = t
             .player(a.player)
@@ -50,6 +52,9 @@ pub(super) fn run_edit_player(a: EditPlayerArgs) -> anyhow::Result<ExitCode> {
         };
         if a.sex.is_some() {
             t.set_player_sex(a.player, a.sex)?;
+        }
+        if a.grade.is_some() || a.no_grade {
+            t.set_player_grade(a.player, a.grade)?;
         }
         // Before round 1 a new rating ranks the start list again: his rank afterwards.
         let tpn = t.edit_player(

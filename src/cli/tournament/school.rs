@@ -334,6 +334,10 @@ pub(super) fn run_prizes(a: PrizesArgs) -> anyhow::Result<ExitCode> {
         text.push_str(&lang.msg("cat-none"));
         text.push('\n');
     }
+    // A child without a grade is in no prize list by grade: said under the lists.
+    if let Some(warning) = t.awards.outside_grades_warning(&t, lang) {
+        text.push_str(&format!("\n{warning}\n"));
+    }
     print(&a.out, &text, &lists)
 }
 
@@ -432,4 +436,78 @@ pub(super) fn run_export_players(a: ExportPlayersArgs) -> anyhow::Result<ExitCod
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+#[derive(clap::Args)]
+pub(super) struct TeamResultArgs {
+    #[command(flatten)]
+    report: ReportArgs,
+    /// The children counted per school: its best N in the standings.
+    #[arg(long, default_value_t = arbiter::tournament::scoring::team::DEFAULT_BEST, value_parser = clap::value_parser!(u16).range(1..).map(usize::from))]
+    best: usize,
+    /// Criteria for equal sums, in order: `places` (the sum of the counted children's places)
+    /// and `best-place` (the best place of a counted child).
+    #[arg(long, value_delimiter = ',', default_value = "places,best-place", value_parser = parse_team_tie)]
+    team_ties: Vec<arbiter::tournament::scoring::team::TeamTieBreak>,
+    #[command(flatten)]
+    out: Output,
+}
+
+/// A team tie-break as `--team-ties` takes it.
+fn parse_team_tie(text: &str) -> Result<arbiter::tournament::scoring::team::TeamTieBreak, String> {
+    arbiter::tournament::scoring::team::TeamTieBreak::parse(text)
+        .ok_or_else(|| format!("{text:?}: places or best-place"))
+}
+
+/// Runs `tournament team-result`: the schools ranked by their best children's points.
+pub(super) fn run_team_result(a: TeamResultArgs) -> anyhow::Result<ExitCode> {
+    use arbiter::tournament::scoring::team::{TeamSettings, team_result};
+    let (report, t) = report(&a.report)?;
+    let settings = TeamSettings {
+        best: a.best,
+        tie_breaks: a.team_ties.clone(),
+    };
+    let rows = team_result(&t, &report, &settings);
+    let lang = a.out.lang.get();
+    let dec = |v: f64| arbiter::tournament::standings::fmt_decimal(v, lang);
+    let mut text = lang.fmt(
+        "team-title",
+        &[
+            ("best", &a.best.to_string()),
+            ("round", &report.after_round.to_string()),
+        ],
+    );
+    text.push('\n');
+    for r in &rows {
+        let children: Vec<String> = r
+            .counted
+            .iter()
+            .map(|c| {
+                lang.fmt(
+                    "team-child",
+                    &[
+                        ("name", &c.name),
+                        ("place", &c.place.to_string()),
+                        ("points", &dec(c.points)),
+                    ],
+                )
+            })
+            .collect();
+        text.push_str(&lang.fmt(
+            "team-row",
+            &[
+                ("place", &r.place.to_string()),
+                ("school", &r.school),
+                ("points", &dec(r.points)),
+                ("places", &r.places_sum.to_string()),
+                ("incomplete", if r.incomplete { "yes" } else { "no" }),
+            ],
+        ));
+        text.push_str(&format!("\n    {}\n", children.join("; ")));
+    }
+    if rows.is_empty() {
+        text.push_str(&lang.msg("team-none"));
+        text.push('\n');
+    }
+    print(&a.out, &text, &rows)
 }

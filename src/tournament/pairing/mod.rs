@@ -41,10 +41,63 @@ pub mod dutch;
 pub mod explain;
 pub mod input;
 pub mod matching;
+pub mod round_robin;
 pub mod wide;
 
 pub use explain::Explanation;
 pub use input::{Outcome, PairingInput, PlayerEntries, PlayerInput, PointSystem, RoundRecord};
+
+/// A group's pairing system: the FIDE Dutch Swiss (C.04.3, [`pair`]) or a round robin by
+/// the Berger tables (C.05 Annex 1, [`round_robin`]), single or double. The state file writes
+/// `"system": "round_robin"` (or `"double_round_robin"`); a Swiss writes nothing, as before.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PairingSystem {
+    /// The FIDE Dutch system (C.04.3).
+    #[default]
+    Swiss,
+    /// Single round robin (Berger tables).
+    RoundRobin,
+    /// Double round robin: the table twice, colours reversed in the second cycle.
+    DoubleRoundRobin,
+}
+
+impl PairingSystem {
+    /// True for the Swiss (the state file does not write it).
+    pub fn is_swiss(&self) -> bool {
+        *self == PairingSystem::Swiss
+    }
+
+    /// The round robin's cycles; `None` for the Swiss.
+    pub fn cycles(self) -> Option<round_robin::Cycles> {
+        match self {
+            PairingSystem::Swiss => None,
+            PairingSystem::RoundRobin => Some(round_robin::Cycles::Single),
+            PairingSystem::DoubleRoundRobin => Some(round_robin::Cycles::Double),
+        }
+    }
+
+    /// The name the command line takes and prints: `swiss`, `round-robin`,
+    /// `double-round-robin`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PairingSystem::Swiss => "swiss",
+            PairingSystem::RoundRobin => "round-robin",
+            PairingSystem::DoubleRoundRobin => "double-round-robin",
+        }
+    }
+
+    /// Parses [`PairingSystem::name`] (also with `_`); `None` for anything else.
+    pub fn parse(text: &str) -> Option<PairingSystem> {
+        [
+            PairingSystem::Swiss,
+            PairingSystem::RoundRobin,
+            PairingSystem::DoubleRoundRobin,
+        ]
+        .into_iter()
+        .find(|s| s.name() == text.trim().to_ascii_lowercase().replace('_', "-"))
+    }
+}
 
 /// Which edition / preset of the Dutch rules to apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -159,6 +212,14 @@ pub enum PairingError {
         /// Bits the weight needs.
         bits: u32,
     },
+    /// A round robin's table cannot be made (the number of players, a round beyond it).
+    #[error("{0}")]
+    RoundRobin(#[from] round_robin::RoundRobinError),
+    /// Every round at once was asked of a Swiss, whose rounds are paired from the results.
+    #[error(
+        "a Swiss is paired round by round, from the results: only a round robin is paired all at once"
+    )]
+    SwissRoundByRound,
 }
 
 impl PairingError {
@@ -178,6 +239,8 @@ impl PairingError {
             PairingError::TooLarge { bits } => {
                 lang.fmt("pe-too-large", &[("bits", &bits.to_string())])
             }
+            PairingError::RoundRobin(e) => e.message(lang),
+            PairingError::SwissRoundByRound => lang.msg("pe-swiss-round-by-round"),
         }
     }
 }

@@ -228,6 +228,7 @@ fn event_data(t: &Tournament) -> String {
         awards,
         live,
         details,
+        system,
         acceleration,
         tie_breaks,
     } = t;
@@ -246,6 +247,7 @@ fn event_data(t: &Tournament) -> String {
         ..live.clone()
     };
     shell.details.clone_from(details);
+    shell.system = *system;
     shell.acceleration.clone_from(acceleration);
     shell.tie_breaks.clone_from(tie_breaks);
     let mut v = serde_json::to_value(&shell).unwrap_or_default();

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{GameRef, Tournament, TournamentError};
+use crate::tournament::{GameRef, Tournament, TournamentError};
 
 /// The play-out's length when the event gives none, in minutes (CR 4.3).
 pub const DEFAULT_PLAYOUT_MINUTES: u32 = 5;

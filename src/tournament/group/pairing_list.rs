@@ -3,7 +3,8 @@
 //! alphabetical "who plays where" list children look up their name in. Text, JSON and CSV.
 
 use crate::i18n::Lang;
-use crate::tournament::standings::fmt_decimal;
+use crate::tournament::words::cells::fmt_decimal;
+pub use crate::tournament::words::cells::{csv_cell, spreadsheet_text};
 use crate::tournament::{ByeKind, Points, Tournament, TournamentError};
 
 /// A player on the pairing list.
@@ -199,23 +200,6 @@ impl PairingList {
             ));
         }
         s
-    }
-}
-
-/// A text cell of a CSV table: [`spreadsheet_text`], quoted, its quotes doubled.
-pub fn csv_cell(cell: &str) -> String {
-    format!("\"{}\"", spreadsheet_text(cell).replace('"', "\"\""))
-}
-
-/// A text cell for a CSV file a spreadsheet may open: one that starts with `=`, `+`, `-`, `@`,
-/// a tab or a carriage return gets a leading `'`, so the spreadsheet shows it as text instead
-/// of running it as a formula (OWASP, "CSV Injection"). Other text is returned as it is.
-/// For cells of people's text (names, clubs, file names, PGN tags), not for numbers.
-pub fn spreadsheet_text(cell: &str) -> std::borrow::Cow<'_, str> {
-    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        std::borrow::Cow::Owned(format!("'{cell}"))
-    } else {
-        std::borrow::Cow::Borrowed(cell)
     }
 }
 

@@ -14,6 +14,8 @@ pub const TITLE_WIDTH: usize = 3;
 pub const FEDERATION_WIDTH: usize = 3;
 /// Width in characters of a birth date (TRF-16 columns 70–79).
 pub const BIRTH_DATE_WIDTH: usize = 10;
+/// The highest school grade (класс): Russian schools have grades 1–11.
+pub const MAX_GRADE: u8 = 11;
 /// Largest number the four-column fields (starting rank, rating, rank, opponent) can hold.
 pub const MAX_FOUR_DIGITS: u16 = 9999;
 /// Largest FIDE id the eleven columns 58–68 can hold.
@@ -207,6 +209,9 @@ pub enum PlayerProblem {
         "birth date {0:?} is not a real date written DD.MM.YYYY or YYYY/MM/DD (or a year YYYY)"
     )]
     BirthDate(String),
+    /// A school grade outside 1–11 (класс).
+    #[error("grade {0} is not a school grade (1 to 11)")]
+    Grade(u8),
     /// The 10,000th player.
     #[error("the event is full: TRF starting ranks go up to 9999")]
     EventFull,
@@ -239,6 +244,7 @@ impl PlayerProblem {
             Rating(r) => ("pp-rating", vec![("rating", s(r))]),
             FideId(id) => ("pp-fide-id", vec![("id", s(id))]),
             BirthDate(d) => ("pp-birth-date", vec![("date", format!("{d:?}"))]),
+            Grade(g) => ("pp-grade", vec![("grade", s(g))]),
             EventFull => ("pp-event-full", vec![]),
         };
         let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
@@ -399,6 +405,9 @@ pub(crate) fn check_player(player: &Player) -> Result<(), PlayerProblem> {
         && !crate::tournament::player::is_valid_birth_date(date)
     {
         return Err(PlayerProblem::BirthDate(date.to_string()));
+    }
+    if let Some(g) = player.grade.filter(|g| !(1..=MAX_GRADE).contains(g)) {
+        return Err(PlayerProblem::Grade(g));
     }
     Ok(())
 }

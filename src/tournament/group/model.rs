@@ -15,7 +15,7 @@ use crate::game::preset::Preset;
 use crate::tournament::forbidden::legacy_forbidden;
 pub use crate::tournament::forbidden::{ForbiddenPair, RoundSpan};
 use crate::tournament::live::LiveSetup;
-use crate::tournament::player::{MAX_FOUR_DIGITS, PlayerProblem, Sex, normalize_date};
+use crate::tournament::player::{MAX_FOUR_DIGITS, MAX_GRADE, PlayerProblem, Sex, normalize_date};
 
 pub(crate) use crate::tournament::player::check_player;
 use crate::tournament::result::{BoardResult, Points, RoundEntry, RoundResult, Scoring};
@@ -82,6 +82,13 @@ pub struct Tournament {
         skip_serializing_if = "crate::tournament::event::EventDetails::is_empty"
     )]
     pub details: crate::tournament::event::EventDetails,
+    /// The pairing system: the Dutch Swiss (not written) or a round robin
+    /// ([`crate::tournament::pairing::PairingSystem`]).
+    #[serde(
+        default,
+        skip_serializing_if = "crate::tournament::pairing::PairingSystem::is_swiss"
+    )]
+    pub system: crate::tournament::pairing::PairingSystem,
     /// Virtual points for the pairing (C.04.5: the Baku method, or TRF-2026 `250` records);
     /// absent for an event without acceleration.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -112,18 +119,20 @@ impl Tournament {
             awards: Default::default(),
             live: LiveSetup::default(),
             details: Default::default(),
+            system: Default::default(),
             acceleration: None,
             tie_breaks: None,
         }
     }
 
-    /// The event's tie-breaks: those it keeps ([`Tournament::tie_breaks`]), else its preset's
-    /// list ([`Preset::order`](crate::tournament::standings::Preset)) under the 2024 rules.
+    /// The event's tie-breaks: those it keeps ([`Tournament::tie_breaks`]), else a round
+    /// robin's ([`crate::tournament::standings::ROUND_ROBIN_ORDER`]) or its preset's list
+    /// ([`Preset::order`](crate::tournament::standings::Preset)) under the 2024 rules.
     pub fn tie_break_settings(&self) -> crate::tournament::tiebreak::TieBreakSettings {
         self.tie_breaks
             .clone()
             .unwrap_or_else(|| crate::tournament::tiebreak::TieBreakSettings {
-                order: self.preset().order().to_vec(),
+                order: crate::tournament::standings::default_order(self, self.preset()).to_vec(),
                 rules: crate::tournament::tiebreak::Rules::Fide2024,
             })
     }
@@ -245,6 +254,24 @@ impl Tournament {
     /// [`TournamentError::UnknownPlayer`].
     pub fn set_player_sex(&mut self, tpn: u16, sex: Option<Sex>) -> Result<(), TournamentError> {
         self.player_mut(tpn)?.sex = sex;
+        Ok(())
+    }
+
+    /// Sets or clears a registered player's school grade (класс, 1–11): the grade categories
+    /// take the player by it.
+    ///
+    /// # Errors
+    /// [`TournamentError::UnknownPlayer`]; [`TournamentError::InvalidPlayer`] for a grade
+    /// outside 1–11. The event is left unchanged.
+    pub fn set_player_grade(&mut self, tpn: u16, grade: Option<u8>) -> Result<(), TournamentError> {
+        let p = self.player_mut(tpn)?;
+        if let Some(g) = grade.filter(|g| !(1..=MAX_GRADE).contains(g)) {
+            return Err(TournamentError::InvalidPlayer {
+                name: p.name.clone(),
+                problem: PlayerProblem::Grade(g),
+            });
+        }
+        p.grade = grade;
         Ok(())
     }
 
@@ -385,6 +412,17 @@ impl Tournament {
     ) -> Result<(), TournamentError> {
         self.check_next_round(round)?;
         self.check_round_finished(round - 1)?;
+        self.place_pairing(round, games, pab)
+    }
+
+    /// [`Tournament::pair_round`] without its checks of the round's order and of the round
+    /// before: the players' checks, then the games and the bye recorded.
+    pub(crate) fn place_pairing(
+        &mut self,
+        round: u32,
+        games: &[(u16, u16)],
+        pab: Option<u16>,
+    ) -> Result<(), TournamentError> {
         let mut seen: HashSet<u16> = self
             .round(round)
             .map(|r| r.byes.iter().map(|b| b.player).collect())
@@ -473,6 +511,9 @@ impl Tournament {
     ) -> Result<crate::tournament::pairing::Pairing, TournamentError> {
         use crate::tournament::pairing::{PairingInput, pair};
         let round = self.paired_rounds() + 1;
+        if let Some(cycles) = self.system.cycles() {
+            return self.pair_round_robin(round, cycles, false);
+        }
         self.check_next_round(round)?;
         self.check_round_finished(round - 1)?;
         let pairing = PairingInput::from_tournament(self)

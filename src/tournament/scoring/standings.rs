@@ -1,7 +1,8 @@
 //! Standings and crosstable: points (CR 4.1) then tie-breaks in a configurable order, in text
 //! (comfy-table) and JSON.
 
-use crate::tournament::pairing_list::csv_cell;
+use crate::tournament::words::cells::csv_cell;
+pub use crate::tournament::words::cells::fmt_decimal;
 use shakmaty::Color;
 
 use crate::i18n::Lang;
@@ -36,6 +37,21 @@ impl Preset {
                 TieBreak::Bwg,
             ],
         }
+    }
+}
+
+/// The tie-breaks of a round robin (C.07 for round robins): Sonneborn–Berger, direct
+/// encounter, number of wins, Koya score.
+pub const ROUND_ROBIN_ORDER: [TieBreak; 4] =
+    [TieBreak::Sb, TieBreak::De, TieBreak::Win, TieBreak::Ks];
+
+/// The group's tie-breaks when none are named: a round robin's
+/// ([`ROUND_ROBIN_ORDER`]), else `preset`'s ([`Preset::order`]).
+pub fn default_order(t: &Tournament, preset: Preset) -> &'static [TieBreak] {
+    if t.system.is_swiss() {
+        preset.order()
+    } else {
+        &ROUND_ROBIN_ORDER
     }
 }
 
@@ -243,16 +259,6 @@ fn tie_break_legend(order: &[String], lang: Lang) -> String {
         s.push_str(&format!("  {k} — {}\n", lang.msg(&format!("tb-{k}"))));
     }
     s
-}
-
-/// A number in decimal notation for `lang` (`2.5`, `0.25`; Russian `2,5`): the crosstable's
-/// one format for points and tie-breaks, whose quarter values (`SB`) ½ cannot write.
-pub fn fmt_decimal(v: f64, lang: Lang) -> String {
-    let s = format!("{v}");
-    match lang {
-        Lang::En => s,
-        Lang::Ru => s.replace('.', ","),
-    }
 }
 
 /// A tie-break value as JSON: integers without a fraction.

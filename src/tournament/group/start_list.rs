@@ -147,7 +147,7 @@ impl Tournament {
     /// Before round 1 is paired, ranks everyone again by the initial ranking (a player added
     /// or edited may move) and returns the new starting rank of the player ranked `tpn`; once
     /// the start list is frozen, `tpn` itself.
-    pub(super) fn rank_again(&mut self, tpn: u16) -> u16 {
+    pub(crate) fn rank_again(&mut self, tpn: u16) -> u16 {
         if self.start_list_frozen() {
             return tpn;
         }

@@ -1,6 +1,9 @@
 //! FIDE tie-breaks (Handbook C.07, regulations approved 2023, in force from 1 August 2024, and
 //! the amendment of 2 February 2026) over a [`ResultTable`].
 //!
+//! One file: every tie-break reads the same per-player facts of one calculator (points,
+//! opponents, unplayed rounds), computed once; split by tie-break, each part would need them all.
+//!
 //! The reading of unplayed rounds follows FIDE TEC's TieBreakServer (the oracle of
 //! `../shared/vectors/tiebreak/`, whose README states every rule used here):
 //!
@@ -171,6 +174,9 @@ pub enum TieBreak {
     /// `ARO`: average rating of the rated opponents met over the board, rounded half up; 0
     /// when none.
     Aro,
+    /// `KS`: Koya score (C.07, for round robins): the points scored in games played against
+    /// the opponents who scored at least half the maximum (half the rounds' win points).
+    Ks,
     /// `STD`: standard points (C.07, 2026): per round 1 for a result worth more than a draw,
     /// ½ for a draw's points, 0 otherwise, whatever the event's point system.
     Std,
@@ -189,7 +195,7 @@ pub enum TieBreak {
 
 impl TieBreak {
     /// Every tie-break, in declaration order.
-    pub const ALL: [TieBreak; 17] = [
+    pub const ALL: [TieBreak; 18] = [
         TieBreak::Bh,
         TieBreak::BhC1,
         TieBreak::BhM1,
@@ -201,6 +207,7 @@ impl TieBreak {
         TieBreak::Bwg,
         TieBreak::Ps,
         TieBreak::Aro,
+        TieBreak::Ks,
         TieBreak::Std,
         TieBreak::Rep,
         TieBreak::Rtng,
@@ -246,6 +253,7 @@ impl TieBreak {
             TieBreak::Bwg => "BWG",
             TieBreak::Ps => "PS",
             TieBreak::Aro => "ARO",
+            TieBreak::Ks => "KS",
             TieBreak::Std => "STD",
             TieBreak::Rep => "REP",
             TieBreak::Rtng => "RTNG",
@@ -256,8 +264,8 @@ impl TieBreak {
     }
 
     /// Parses an acronym: `BH`, `BH-C1` or `BH/C1`, `BH-M1` or `BH/M1`, `SB`, `DE`, `WIN`,
-    /// `WON`, `BPG`, `BWG`, `PS`, `ARO`, and the 2026 ones `STD`, `REP` (or its former name
-    /// `GE`), `RTNG`, `RTNG/R`, `TPN`, `TPN/R` (case-insensitive).
+    /// `WON`, `BPG`, `BWG`, `PS`, `ARO`, `KS`, and the 2026 ones `STD`, `REP` (or its former
+    /// name `GE`), `RTNG`, `RTNG/R`, `TPN`, `TPN/R` (case-insensitive).
     ///
     /// # Errors
     /// [`TieBreakError::UnknownTieBreak`].
@@ -504,6 +512,16 @@ impl<'a> Calculator<'a> {
                     running += p;
                     running
                 }))
+            }
+            TieBreak::Ks => {
+                let half_max = self.table.total_rounds as f64 * win / 2.0;
+                let strong =
+                    |r: usize| f.opponent[r].is_some_and(|o| self.facts[o].points >= half_max);
+                sum_points(
+                    rounds
+                        .filter(|&r| f.played[r] && strong(r))
+                        .map(|r| f.round_points[r]),
+                )
             }
             TieBreak::Std => {
                 let draw = self.table.scoring.draw.as_f64();
