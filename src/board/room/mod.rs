@@ -737,6 +737,13 @@ pub struct BoardBrief {
 }
 
 impl LiveRoom {
+    /// What replays the board as it stands (its last LiveChess frame with a placement, or its
+    /// DGT dump with every later field update applied): the first line of a capture opened for
+    /// a board, so that `arbiter judge` on it starts from where the game is, as the room does.
+    pub fn standing(&self, serialnr: &str) -> Option<LinkEvent> {
+        self.eboards.get(serialnr).and_then(|e| e.last.clone())
+    }
+
     /// The brief of e-board `serialnr`'s board, when it is on one.
     pub fn brief(&self, serialnr: &str) -> Option<BoardBrief> {
         let e = self.eboards.get(serialnr)?;
@@ -779,6 +786,13 @@ fn link_back(g: &mut LiveGame) {
 fn standing(before: Option<LinkEvent>, event: &LinkEvent) -> LinkEvent {
     use crate::board::dgt::id;
     let LinkEvent::Dgt { t_ms, message } = event else {
+        // A LiveChess frame without a placement (`board` is left out when unchanged) leaves
+        // the one before standing.
+        if let (LinkEvent::Frame { text, .. }, Some(b @ LinkEvent::Frame { .. })) = (event, &before)
+            && !text.contains("\"board\"")
+        {
+            return b.clone();
+        }
         return event.clone();
     };
     let is_dump = |m: &[u8]| m.len() == 67 && m[0] == id::BOARD_DUMP;

@@ -42,7 +42,13 @@ impl LiveHub {
     /// line of a board's capture is the placement the e-board shows (`last`), so that the
     /// capture starts from where the game is. A capture that cannot be written is reported
     /// on standard error once and left.
-    pub(super) fn capture(&self, serial: &str, on: Option<(u32, u32)>, event: &LinkEvent) {
+    pub(super) fn capture(
+        &self,
+        serial: &str,
+        on: Option<(u32, u32)>,
+        event: &LinkEvent,
+        standing: Option<&LinkEvent>,
+    ) {
         let Some(on) = on else {
             return;
         };
@@ -63,7 +69,14 @@ impl LiveHub {
                 })
                 .and_then(|()| Capture::create(&path, true));
             match opened {
-                Ok(c) => {
+                Ok(mut c) => {
+                    // The board as it stood before this event: where the game starts.
+                    if let Some(s) = standing
+                        && let Err(e) = c.write(s)
+                    {
+                        eprintln!("arbiter serve: {e}");
+                        return;
+                    }
                     captures.insert(serial.to_string(), (on, c));
                 }
                 Err(e) => {
