@@ -6,6 +6,7 @@ pub mod event;
 pub mod findings;
 pub mod judge;
 pub mod preset;
+mod record_problem;
 pub mod rules;
 pub mod setup;
 pub mod summary;

@@ -164,6 +164,22 @@ fn the_desk_follows_a_dgt_board_on_a_pseudo_terminal_and_keeps_it_across_a_resta
         .map(|i| i["kind"].as_str().unwrap())
         .collect();
     assert_eq!(record_kinds, ["illegal", "ending"]);
+    // The board's capture starts from the board as it stood when it was assigned (its dump
+    // came before): judged, it gives the room's moves (it began with no start position).
+    let capture = format!("{}.captures/round-1-board-1.jsonl", state.display());
+    let bytes = std::fs::read(&capture).unwrap();
+    let game = arbiter::board::read_dgt_game(&bytes, &arbiter::board::RecogniserConfig::default())
+        .unwrap_or_else(|e| panic!("{capture}: {e}"));
+    let moves: Vec<String> = game
+        .events
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            arbiter::game::event::Event::Move(m) if m.side.is_none() => m.uci.clone(),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(moves, ["f2f3", "e7e5", "g2g4", "d8h4"]);
     let (code, _, _) = run.interrupt();
     assert_eq!(code, Some(0));
 

@@ -737,6 +737,13 @@ pub struct BoardBrief {
 }
 
 impl LiveRoom {
+    /// What replays the board as it stands (its last LiveChess frame with a placement, or its
+    /// DGT dump with every later field update applied): the first line of a capture opened for
+    /// a board, so that `arbiter judge` on it starts from where the game is, as the room does.
+    pub fn standing(&self, serialnr: &str) -> Option<LinkEvent> {
+        self.eboards.get(serialnr).and_then(|e| e.last.clone())
+    }
+
     /// The brief of e-board `serialnr`'s board, when it is on one.
     pub fn brief(&self, serialnr: &str) -> Option<BoardBrief> {
         let e = self.eboards.get(serialnr)?;
@@ -758,48 +765,7 @@ impl LiveRoom {
 }
 
 mod take;
-use take::take;
-
-/// The link is back: the board's open disconnection incident ends (the moves made meanwhile
-/// are a gap the judge searches for, never an offence).
-fn link_back(g: &mut LiveGame) {
-    for i in g.incidents.iter_mut().rev() {
-        if i.kind == IncidentKind::Disconnected {
-            i.noticed = true;
-            break;
-        }
-    }
-}
-
-/// What a fresh game replays to start from the board as it stands, after `event` when
-/// `before` was: a LiveChess frame carries the whole placement; a DGT board sends its board
-/// dump once, when the link opens, and then one field update a change (DGT's protocol
-/// description, `dgtbrd.h`), so its dump is kept with every later field update applied, and
-/// its other messages (clock, serial number) leave it as it was.
-fn standing(before: Option<LinkEvent>, event: &LinkEvent) -> LinkEvent {
-    use crate::board::dgt::id;
-    let LinkEvent::Dgt { t_ms, message } = event else {
-        return event.clone();
-    };
-    let is_dump = |m: &[u8]| m.len() == 67 && m[0] == id::BOARD_DUMP;
-    if is_dump(message) {
-        return event.clone();
-    }
-    match before {
-        Some(LinkEvent::Dgt {
-            message: mut dump, ..
-        }) if is_dump(&dump) => {
-            if message.len() == 5 && message[0] == id::FIELD_UPDATE && message[3] < 64 {
-                dump[3 + usize::from(message[3])] = message[4];
-            }
-            LinkEvent::Dgt {
-                t_ms: *t_ms,
-                message: dump,
-            }
-        }
-        _ => event.clone(),
-    }
-}
+use take::{link_back, standing, take};
 
 #[cfg(test)]
 mod tests;

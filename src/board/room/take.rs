@@ -1,8 +1,11 @@
 //! How the live room takes the judge's findings into a followed game: the moves, the
 //! incidents (a touched piece only when another piece was moved, Laws 4.3; after the game's
 //! end, its first illegal act only) and the proposed result (an ending found by the judge stands over the kings' signal, CR 4.2).
+//! Also what a fresh game replays to start from the board as it stands, and the end of a
+//! disconnection.
 
 use super::{Incident, IncidentKind, LiveGame, ProposedBy, ProposedResult};
+use crate::board::link::LinkEvent;
 use crate::board::live::LiveEvent;
 
 /// Takes the judge's findings into the game: moves, incidents, the proposed result.
@@ -159,5 +162,53 @@ pub(super) fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
             }
             _ => {}
         }
+    }
+}
+
+/// The link is back: the board's open disconnection incident ends (the moves made meanwhile
+/// are a gap the judge searches for, never an offence).
+pub(super) fn link_back(g: &mut LiveGame) {
+    for i in g.incidents.iter_mut().rev() {
+        if i.kind == IncidentKind::Disconnected {
+            i.noticed = true;
+            break;
+        }
+    }
+}
+
+/// What a fresh game replays to start from the board as it stands, after `event` when
+/// `before` was: a LiveChess frame carries the whole placement; a DGT board sends its board
+/// dump once, when the link opens, and then one field update a change (DGT's protocol
+/// description, `dgtbrd.h`), so its dump is kept with every later field update applied, and
+/// its other messages (clock, serial number) leave it as it was.
+pub(super) fn standing(before: Option<LinkEvent>, event: &LinkEvent) -> LinkEvent {
+    use crate::board::dgt::id;
+    let LinkEvent::Dgt { t_ms, message } = event else {
+        // A LiveChess frame without a placement (`board` is left out when unchanged) leaves
+        // the one before standing.
+        if let (LinkEvent::Frame { text, .. }, Some(b @ LinkEvent::Frame { .. })) = (event, &before)
+            && !text.contains("\"board\"")
+        {
+            return b.clone();
+        }
+        return event.clone();
+    };
+    let is_dump = |m: &[u8]| m.len() == 67 && m[0] == id::BOARD_DUMP;
+    if is_dump(message) {
+        return event.clone();
+    }
+    match before {
+        Some(LinkEvent::Dgt {
+            message: mut dump, ..
+        }) if is_dump(&dump) => {
+            if message.len() == 5 && message[0] == id::FIELD_UPDATE && message[3] < 64 {
+                dump[3 + usize::from(message[3])] = message[4];
+            }
+            LinkEvent::Dgt {
+                t_ms: *t_ms,
+                message: dump,
+            }
+        }
+        _ => event.clone(),
     }
 }

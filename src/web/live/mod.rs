@@ -170,13 +170,14 @@ impl LiveHub {
 
     /// Reads one event of e-board `serial`'s link and tells the pages what changed.
     fn push(&self, serial: &str, event: &LinkEvent) {
-        let (changed, before, on) = {
+        let (changed, before, on, standing) = {
             let mut room = self.room();
             let before = room.brief(serial).map(|b| (b.incidents, b.proposed));
+            let standing = room.standing(serial);
             let changed = room.push(serial, event, now_ms());
-            (changed, before, room.on(serial))
+            (changed, before, room.on(serial), standing)
         };
-        self.capture(serial, on, event);
+        self.capture(serial, on, event, standing.as_ref());
         if !changed {
             return;
         }

@@ -53,32 +53,48 @@ fn last_time(state: &std::path::Path, on: (u32, u32)) -> u64 {
 
 impl LiveHub {
     /// Keeps `event` of e-board `serial` for the capture of the board it is on, written into
-    /// the event's record with the next batch ([`App::save_incidents`]).
-    pub(super) fn capture(&self, serial: &str, on: Option<(u32, u32)>, event: &LinkEvent) {
+    /// the event's record with the next batch ([`App::save_incidents`]). When this run of the
+    /// desk opens the board's capture, the placement the e-board shows before `event`
+    /// (`standing`) comes first, so that the capture starts from where the game is.
+    pub(super) fn capture(
+        &self,
+        serial: &str,
+        on: Option<(u32, u32)>,
+        event: &LinkEvent,
+        standing: Option<&LinkEvent>,
+    ) {
         let Some(on) = on else {
             return;
         };
         if !matches!(event, LinkEvent::Dgt { .. } | LinkEvent::Frame { .. }) {
             return;
         }
-        let offset = {
+        let (offset, opened) = {
             let mut captures = self
                 .captures
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
             match captures.get(serial) {
-                Some((at, offset)) if *at == on => *offset,
+                Some((at, offset)) if *at == on => (*offset, false),
                 _ => {
                     let offset = last_time(&self.state, on);
                     captures.insert(serial.to_string(), (on, offset));
-                    offset
+                    (offset, true)
                 }
             }
         };
-        let Some(mut line) = capture_line(event, offset) else {
+        let mut line = String::new();
+        // The board as it stood before this event: where the game starts.
+        let first = standing
+            .filter(|_| opened)
+            .and_then(|s| capture_line(s, offset));
+        for l in first.into_iter().chain(capture_line(event, offset)) {
+            line.push_str(&l);
+            line.push('\n');
+        }
+        if line.is_empty() {
             return;
-        };
-        line.push('\n');
+        }
         let mut pending = self
             .capture_lines
             .lock()
