@@ -250,17 +250,34 @@ pub fn read_dgt_games(
     config: &RecogniserConfig,
 ) -> Result<Vec<Result<BoardGame, BoardError>>, BoardError> {
     let (snapshots, decoder, clock) = crate::board::dgt::read_capture_with_clock(bytes)?;
-    Ok(crate::board::split_snapshots(&snapshots)
+    let serial = decoder.serial_number();
+    Ok(games_of(
+        crate::board::split_snapshots(&snapshots),
+        serial,
+        &clock,
+        config,
+    ))
+}
+
+/// Each of `games` (a capture's readings cut by [`crate::board::split_snapshots`]) judged as a
+/// [`BoardGame`] of the board `serial`, with the capture's `clock`.
+fn games_of(
+    games: Vec<&[crate::board::Snapshot]>,
+    serial: Option<&str>,
+    clock: &[crate::game::event::ClockTime],
+    config: &RecogniserConfig,
+) -> Vec<Result<BoardGame, BoardError>> {
+    games
         .into_iter()
         .map(|game| {
             Ok(BoardGame {
                 events: game_from_snapshots(game, config)?,
-                serial_number: decoder.serial_number().map(str::to_owned),
+                serial_number: serial.map(str::to_owned),
                 livechess_differs: None,
-                clock: clock.clone(),
+                clock: clock.to_vec(),
             })
         })
-        .collect())
+        .collect()
 }
 
 /// Every game of a LiveChess transcript that may hold several, as [`read_dgt_games`] reads a
@@ -279,17 +296,7 @@ pub fn read_livechess_games(
     if games.len() == 1 {
         return Ok(vec![read_livechess_game(text, config)]);
     }
-    Ok(games
-        .into_iter()
-        .map(|game| {
-            Ok(BoardGame {
-                events: game_from_snapshots(game, config)?,
-                serial_number: decoder.serial_number().map(str::to_owned),
-                livechess_differs: None,
-                clock: clock.clone(),
-            })
-        })
-        .collect())
+    Ok(games_of(games, decoder.serial_number(), &clock, config))
 }
 
 /// Reads a LiveChess transcript ([`crate::board::livechess::read_transcript`]): its events, the

@@ -166,8 +166,10 @@ fn the_desk_follows_a_dgt_board_on_a_pseudo_terminal_and_keeps_it_across_a_resta
     assert_eq!(record_kinds, ["illegal", "ending"]);
     // The board's capture starts from the board as it stood when it was assigned (its dump
     // came before): judged, it gives the room's moves (it began with no start position).
-    let capture = format!("{}.captures/round-1-board-1.jsonl", state.display());
-    let bytes = std::fs::read(&capture).unwrap();
+    // (The room keeps its captures in the event's record, written with the incidents.)
+    let capture = format!("{} round 1 board 1", state.display());
+    let mut bytes = Vec::new();
+    arbiter::tournament::record::write_capture(&state, 1, 1, &mut bytes).unwrap();
     let game = arbiter::board::read_dgt_game(&bytes, &arbiter::board::RecogniserConfig::default())
         .unwrap_or_else(|e| panic!("{capture}: {e}"));
     let moves: Vec<String> = game
