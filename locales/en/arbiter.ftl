@@ -1026,7 +1026,7 @@ cat-prize-mark = prize
 cat-outside-grades = In no prize list by grade (in no grade category): { $names }. Give { $n ->
     [1] the player
    *[other] each
-} the grade (the players page, or `tournament edit-player --grade`).
+} the grade (on the players page, or with arbiter tournament edit-player --grade).
 cat-outside-grade-n = { $name } (grade { $grade })
 team-title = School team result: the best { $best } children of each school, standings after round { $round }
 team-row = { $place }. { $school } — { $points } points (places summed: { $places }){ $incomplete ->

@@ -1144,7 +1144,7 @@ cat-prize-mark = приз
 cat-outside-grades = { $n ->
     [1] Не попадёт в списки призёров по классу (не входит
    *[other] Не попадут в списки призёров по классу (не входят
-} ни в одну категорию по классу): { $names }. Укажите класс (на странице участников или `tournament edit-player --grade`).
+} ни в одну категорию по классу): { $names }. Укажите класс (на странице участников или командой arbiter tournament edit-player --grade).
 cat-outside-grade-n = { $name } ({ $grade } класс)
 team-title = Командный зачёт: { $best ->
     [one] лучший { $best } участник

@@ -235,7 +235,7 @@ mod tests {
         assert_eq!(
             t.awards.outside_grades_warning(&t, Lang::En).unwrap(),
             "In no prize list by grade (in no grade category): B; C (grade 3). Give each the \
-             grade (the players page, or `tournament edit-player --grade`)."
+             grade (on the players page, or with arbiter tournament edit-player --grade)."
         );
         let c = t.players.iter().find(|p| p.name == "C").unwrap().start_rank;
         assert!(t.set_player_grade(c, Some(12)).is_err());
