@@ -426,3 +426,21 @@ fn the_live_room_recovers_the_moves_made_while_the_link_was_down() {
         RecordProblemKind::RecoveredPlies
     );
 }
+
+/// A gap event of an event log written by hand whose board after the gap is not a FEN is an
+/// error naming the event (it was passed over, and the game went on from the board before).
+#[test]
+fn a_gap_whose_board_is_not_a_fen_is_an_error_naming_the_event() {
+    let events: Vec<Event> = [
+        r#"{"type":"move","uci":"e2e4"}"#,
+        r#"{"type":"gap","plies":0,"sequences":0,"fen":"not a board"}"#,
+    ]
+    .iter()
+    .map(|l| serde_json::from_str(l).unwrap())
+    .collect();
+    let err = judge_game(&events, None, JudgeOptions::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"event 1: invalid board placement "not a board""#
+    );
+}

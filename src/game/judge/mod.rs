@@ -519,10 +519,7 @@ impl Judge {
                 self.apply_coercion(c, index);
                 Ok(())
             }
-            Event::Gap(g) => {
-                self.board_gap(g, index);
-                Ok(())
-            }
+            Event::Gap(g) => self.board_gap(g, index),
         }
     }
 

@@ -428,46 +428,51 @@ impl Judge {
     /// next ply ([`RecordProblemKind::RecoveredPlies`] when one sequence was found, else
     /// [`RecordProblemKind::BoardGap`]); with none found the game goes on from the board after
     /// the gap (`fen`). Nothing after the game's end.
-    pub(super) fn board_gap(&mut self, g: &crate::game::event::GapEvent, index: usize) {
+    ///
+    /// # Errors
+    /// [`JudgeError::InvalidBoard`] when `fen` is not a FEN (an event log written by hand).
+    pub(super) fn board_gap(
+        &mut self,
+        g: &crate::game::event::GapEvent,
+        index: usize,
+    ) -> Result<(), JudgeError> {
         if self.ended.is_some() || self.stopped {
-            return;
+            return Ok(());
         }
+        let after =
+            match (&g.fen, g.sequences) {
+                (Some(fen), 0) => Some(fen.parse::<shakmaty::fen::Fen>().map_err(|_| {
+                    JudgeError::InvalidBoard {
+                        index,
+                        text: fen.clone(),
+                    }
+                })?),
+                _ => None,
+            };
         self.started = true;
         let problem = if g.sequences == 1 {
             RecordProblemKind::RecoveredPlies
         } else {
             RecordProblemKind::BoardGap
         };
-        self.note(
+        self.push_record_problem(
             index,
             || Note::new("tr-gap").arg("plies", g.plies),
-            || {
-                Note::new("tr-record-problem")
-                    .arg("name", problem.code())
-                    .term("problem", "problem", problem.code())
-            },
-            None,
-        );
-        self.record_problems.push(RecordProblem {
-            event_index: index,
-            ply: self.plies + 1,
-            notation: g.found.first().cloned().unwrap_or_default(),
             problem,
-            candidates: g.found.iter().skip(1).cloned().collect(),
-        });
+            g.found.first().cloned().unwrap_or_default(),
+            g.found.iter().skip(1).cloned().collect(),
+        );
         if problem == RecordProblemKind::BoardGap {
             self.uncertain = true;
         }
-        if g.sequences == 0
-            && let Some(fen) = &g.fen
-            && let Ok(fen) = fen.parse::<shakmaty::fen::Fen>()
-        {
+        if let Some(fen) = after {
             self.set_board_from_setup(fen.as_setup().clone());
             self.history = crate::laws::draw::RepetitionHistory::new(self.key);
             self.previous = None;
             self.pending = None;
             self.reached_illegally = false;
         }
+        Ok(())
     }
 
     pub(super) fn record_problem(
@@ -477,9 +482,29 @@ impl Judge {
         problem: RecordProblemKind,
     ) {
         let notation = written.text();
+        let shown = notation.clone();
+        self.push_record_problem(
+            index,
+            || Note::new("tr-move").arg("move", &shown),
+            problem,
+            notation,
+            Vec::new(),
+        );
+    }
+
+    /// Records `problem` at the next ply (event `index`, traced as `event`), written
+    /// `notation`, with the other ways the record may be read (`candidates`).
+    fn push_record_problem(
+        &mut self,
+        index: usize,
+        event: impl FnOnce() -> Note,
+        problem: RecordProblemKind,
+        notation: String,
+        candidates: Vec<String>,
+    ) {
         self.note(
             index,
-            || Note::new("tr-move").arg("move", &notation),
+            event,
             || {
                 Note::new("tr-record-problem")
                     .arg("name", problem.code())
@@ -492,7 +517,7 @@ impl Judge {
             ply: self.plies + 1,
             notation,
             problem,
-            candidates: Vec::new(),
+            candidates,
         });
     }
 
