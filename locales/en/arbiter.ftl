@@ -516,6 +516,9 @@ fen-fullmove_zero = fullmove number 0: FEN counts moves from 1 (read as 1)
 
 ## The arbiter's desk (arbiter serve)
 serve-open = arbiter serve: open { $url } in a browser (Ctrl-C stops)
+serve-eboards-refused = LiveChess at { $url } lists { $listed } e-boards; { $refused } of them are not followed: the desk follows at most { $limit } e-boards (more with --limit eboards=N).
+serve-eboard-garbage = E-board { $serial } sends frames that are not positions: { $count } more were left out (neither kept nor shown).
+serve-capture-limit = The capture of board { $board } of round { $round } reached its limit of { $limit } (--limit game=SIZE): what e-board { $serial } sends for it is no longer kept.
 serve-tablet-qr = The QR code above is the same address with its access token: a tablet or phone on this network opens it with its camera. Without the token the desk shows nothing and changes nothing.
 serve-screen = The hall's screens (pairings and standings, read only; the players' details stay behind the token): { $url } — also as a QR code on the page /connect.
 serve-error-state = cannot serve { $file }

@@ -44,7 +44,8 @@ pub struct Args {
     /// Raise (or lower) one of the desk's limits, `KEY=VALUE` (repeatable): `input=64MiB` an
     /// upload decompressed, `game=16MiB` a game's text, `plies=20000`, `comment=1MiB`,
     /// `line=1MiB`; `connections=512`, `per-address=32`, `streams=8` (event streams from one
-    /// address), `header-timeout=10` seconds (docs/desk.md, "Threat model").
+    /// address), `header-timeout=10` seconds, `eboards=1000` e-boards followed (docs/desk.md,
+    /// "Threat model"). `game` also bounds each board's capture in the live room.
     #[arg(long = "limit", value_name = "KEY=VALUE", value_parser = desk_limit)]
     limit: Vec<String>,
 }

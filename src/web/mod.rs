@@ -368,7 +368,11 @@ impl App {
                 .map(|t| t.preset())
                 .unwrap_or_default()
         });
-        let live = Arc::new(live::LiveHub::new(preset, &config.state));
+        let live = Arc::new(live::LiveHub::new(preset, &config.state).bounded(
+            config.limits.eboards,
+            config.limits.read.game_bytes,
+            config.lang,
+        ));
         Arc::new(App {
             config,
             access,

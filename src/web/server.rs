@@ -46,6 +46,9 @@ pub struct DeskLimits {
     /// (`header-timeout`, default 10 s); and the most a request's body may pause between two
     /// of its parts.
     pub header_timeout: Duration,
+    /// E-boards followed at once (`eboards`, default 1,000: a big hall); LiveChess's boards
+    /// past it are not followed, and the desk says so.
+    pub eboards: usize,
 }
 
 impl Default for DeskLimits {
@@ -56,6 +59,7 @@ impl Default for DeskLimits {
             per_address: 32,
             streams_per_address: 8,
             header_timeout: Duration::from_secs(10),
+            eboards: 1000,
         }
     }
 }
@@ -79,6 +83,7 @@ impl DeskLimits {
             "connections" => self.connections = count()?,
             "per-address" => self.per_address = count()?,
             "streams" => self.streams_per_address = count()?,
+            "eboards" => self.eboards = count()?,
             "header-timeout" => {
                 let secs = value
                     .trim()
@@ -93,7 +98,7 @@ impl DeskLimits {
                 if e.contains("no such limit") {
                     format!(
                         "{key}: no such limit (connections, per-address, streams, \
-                         header-timeout, input, game, plies, comment, line)"
+                         header-timeout, eboards, input, game, plies, comment, line)"
                     )
                 } else {
                     e

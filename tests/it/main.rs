@@ -68,6 +68,7 @@ mod web_api_tiebreaks;
 mod web_attacks;
 mod web_hostile;
 mod web_live;
+mod web_live_bounds;
 #[cfg(unix)]
 mod web_live_dgt;
 mod web_live_screen;

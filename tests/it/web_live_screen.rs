@@ -82,11 +82,15 @@ impl ScreenStream {
     }
 }
 
-/// The `board` events of a write: `(board, placement)`.
+/// The `board` and `move` events of a write (a board's diagram, then its moves):
+/// `(board, placement)`.
 fn boards_of(write: &str) -> Vec<(u64, String)> {
     write
         .split("\n\n")
-        .filter_map(|e| e.strip_prefix("event: board\ndata: "))
+        .filter_map(|e| {
+            e.strip_prefix("event: board\ndata: ")
+                .or_else(|| e.strip_prefix("event: move\ndata: "))
+        })
         .map(|data| {
             let v: serde_json::Value = serde_json::from_str(data).unwrap();
             (

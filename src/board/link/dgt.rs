@@ -81,7 +81,7 @@ pub fn open(config: DgtConfig) -> Result<Link, LinkError> {
     let thread_stop = stop.clone();
     std::thread::Builder::new()
         .name("dgt-link".into())
-        .spawn(move || run(config, start, thread_stop, opened, tx))
+        .spawn(move || run(config, start, thread_stop, opened, |e| tx.send(e).is_ok()))
         .map_err(|e| LinkError::Open {
             device: String::new(),
             reason: e.to_string(),
@@ -183,18 +183,45 @@ fn serial_number(payload: &[u8]) -> String {
         .collect()
 }
 
-/// The link's thread: reads the board until stopped, reconnects after a drop.
+/// Follows the DGT board on `config.device` on the calling thread until `stop` is set or
+/// `sink` returns false: opens it (again every `retry` until a board answers, each failure
+/// given to `failed`), then hands `sink` the board and each event as [`open`]'s [`Link`]
+/// would, reconnecting after a drop with `config.backoff`. The serial port is read with the
+/// operating system's blocking reads (`serialport`), so a port takes this one thread: the
+/// server gives each port it follows one, and no board more.
+pub fn follow(
+    config: DgtConfig,
+    stop: &Stop,
+    retry: Duration,
+    mut failed: impl FnMut(&LinkError),
+    mut sink: impl FnMut(&BoardId, LinkEvent) -> bool,
+) {
+    let start = Instant::now();
+    let opened = loop {
+        match connect(&config, start, stop) {
+            Ok(o) => break o,
+            Err(e) => failed(&e),
+        }
+        if !sleep_unless_stopped(retry, stop) {
+            return;
+        }
+    };
+    let board = opened.board.clone();
+    run(config, start, stop.clone(), opened, |e| sink(&board, e));
+}
+
+/// The link's thread: reads the board until stopped, reconnects after a drop; `send` returns
+/// false when the reader is gone.
 fn run(
     config: DgtConfig,
     start: Instant,
     stop: Stop,
     mut opened: Opened,
-    tx: mpsc::Sender<LinkEvent>,
+    mut send: impl FnMut(LinkEvent) -> bool,
 ) {
     let mut reconnected = false;
     loop {
         // The reader is gone: nothing more to do.
-        let mut send = |e: LinkEvent| tx.send(e).is_ok();
         if !send(LinkEvent::Connected {
             board: opened.board.clone(),
             reconnected,
@@ -216,23 +243,20 @@ fn run(
         let mut last = reason;
         opened = loop {
             let Some(wait) = config.backoff.delay(attempt) else {
-                let _ = tx.send(LinkEvent::GaveUp {
+                let _ = send(LinkEvent::GaveUp {
                     t_ms: millis_since(start),
                     reason: last,
                     attempts: attempt - 1,
                 });
                 return;
             };
-            if tx
-                .send(LinkEvent::Disconnected {
-                    t_ms: millis_since(start),
-                    reason: last.clone(),
-                    attempt,
-                    attempts: config.backoff.attempts,
-                    retry_in: wait,
-                })
-                .is_err()
-                || !sleep_unless_stopped(wait, &stop)
+            if !send(LinkEvent::Disconnected {
+                t_ms: millis_since(start),
+                reason: last.clone(),
+                attempt,
+                attempts: config.backoff.attempts,
+                retry_in: wait,
+            }) || !sleep_unless_stopped(wait, &stop)
             {
                 return;
             }

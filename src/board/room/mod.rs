@@ -59,6 +59,8 @@ pub enum IncidentKind {
     ResultSignal,
     /// The board's link dropped.
     Disconnected,
+    /// The board sent what is not a position (one a game: the link's fault, not a player's).
+    Unreadable,
 }
 
 /// One incident of a board, as the pages list it.

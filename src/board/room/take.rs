@@ -25,6 +25,10 @@ pub(super) fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
                     .iter()
                     .any(|i| i.kind == IncidentKind::Illegal)
             });
+        let unreadable_before = g
+            .incidents
+            .iter()
+            .any(|i| i.kind == IncidentKind::Unreadable);
         let incidents = &mut g.incidents;
         let incident = |kind, article, ply, side, detail: String, result| {
             let id = incidents.len();
@@ -97,6 +101,18 @@ pub(super) fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
                     ply,
                     Some(side),
                     format!("{kind} {notation}"),
+                    None,
+                );
+            }
+            // A board that sends what is not a position (a frame, a message): one incident a
+            // game, the link's fault, never a player's; what follows it is left out.
+            LiveEvent::Unreadable { reason, .. } if !unreadable_before => {
+                incident(
+                    IncidentKind::Unreadable,
+                    None,
+                    g.moves.len() as u32,
+                    None,
+                    reason,
                     None,
                 );
             }

@@ -1,28 +1,42 @@
-//! The e-board links the desk follows (`serve --livechess URL`, `--dgt DEVICE`): each on its
-//! own threads (a link blocks), its events given to the live room, its capture written beside
-//! the state file; and the play-out ticker on the server's runtime.
+//! The e-board links the desk follows (`serve --livechess URL`, `--dgt DEVICE`), in the
+//! server's own runtime: ONE WebSocket per LiveChess host for all its e-boards (a task,
+//! [`livechess::follow_host`]), one thread per DGT serial port (the port's reads block:
+//! the operating system's serial API), no thread per board; their events given to the live
+//! room, their captures kept in the event's record; and the play-out ticker.
 
 use super::*;
+use crate::board::link::Stop;
 
-/// Starts the links (each on its own threads: the links block) and the play-out ticker (on
-/// the server's runtime). A LiveChess address is asked for its e-boards every 5 s; each new
-/// one gets its link. A link that cannot be opened is reported on standard error and tried
-/// again at the next listing.
+/// Starts the links and the room's tickers (module docs). A LiveChess host is asked for its
+/// e-boards every 5 s; each new one is followed on the same connection, up to the desk's
+/// limit of e-boards ([`bounds::Bounds::follow`]). A host or a port that does not answer is
+/// said on standard error and tried again for as long as the desk runs.
 pub fn start_links(app: &Shared, links: &[LinkSpec]) {
     for spec in links.iter().cloned() {
         let hub = app.live.clone();
-        let name = match &spec {
-            LinkSpec::LiveChess(_) => "livechess-room",
-            LinkSpec::Dgt(_) => "dgt-room",
-        };
-        let spawned = std::thread::Builder::new()
-            .name(name.into())
-            .spawn(move || match spec {
-                LinkSpec::LiveChess(url) => follow_livechess(&hub, &url),
-                LinkSpec::Dgt(device) => follow_dgt(&hub, &device),
-            });
-        if let Err(e) = spawned {
-            eprintln!("arbiter serve: cannot start a board link: {e}");
+        match spec {
+            LinkSpec::LiveChess(url) => {
+                tokio::spawn(async move {
+                    let mut sink = RoomSink {
+                        hub,
+                        url: url.clone(),
+                        followed: std::collections::HashSet::new(),
+                    };
+                    let config = livechess::HostConfig {
+                        backoff: ROOM_BACKOFF,
+                        ..livechess::HostConfig::new(url)
+                    };
+                    livechess::follow_host(config, Stop::default(), &mut sink).await;
+                });
+            }
+            LinkSpec::Dgt(device) => {
+                let spawned = std::thread::Builder::new()
+                    .name("dgt-link".into())
+                    .spawn(move || follow_dgt(&hub, &device));
+                if let Err(e) = spawned {
+                    eprintln!("arbiter serve: cannot start a board link: {e}");
+                }
+            }
         }
     }
     let settler = app.live.clone();
@@ -72,87 +86,79 @@ const ROOM_BACKOFF: Backoff = Backoff {
     attempts: u32::MAX,
 };
 
-/// Lists LiveChess's e-boards every 5 s and follows each new one.
-fn follow_livechess(hub: &std::sync::Arc<LiveHub>, url: &str) {
-    let mut followed: std::collections::HashSet<String> = std::collections::HashSet::new();
-    let mut reported = false;
-    loop {
-        match livechess::list_eboards(url, Duration::from_secs(5)) {
-            Ok(list) => {
-                reported = false;
-                for b in list {
-                    let changed = hub.room().seen(
-                        &b.serialnr,
-                        b.source.as_deref().unwrap_or(url),
-                        false,
-                        b.battery.clone(),
-                    );
-                    if changed {
-                        hub.reload_desk();
-                    }
-                    if followed.contains(&b.serialnr) {
-                        continue;
-                    }
-                    let config = livechess::LiveChessConfig {
-                        serial: Some(b.serialnr.clone()),
-                        backoff: ROOM_BACKOFF,
-                        ..livechess::LiveChessConfig::new(url)
-                    };
-                    match livechess::open(config) {
-                        Ok(link) => {
-                            followed.insert(b.serialnr.clone());
-                            read_link(hub, b.serialnr.clone(), link);
-                        }
-                        Err(e) => eprintln!("arbiter serve: {e}"),
-                    }
-                }
+/// The live room as a LiveChess host's connection feeds it.
+struct RoomSink {
+    hub: std::sync::Arc<LiveHub>,
+    url: String,
+    /// The e-boards of this host followed.
+    followed: std::collections::HashSet<String>,
+}
+
+impl livechess::HostSink for RoomSink {
+    fn listed(&mut self, boards: &[livechess::EboardListing]) -> Vec<String> {
+        let mut new = Vec::new();
+        let mut refused = 0;
+        for b in boards {
+            let known = self.followed.contains(&b.serialnr);
+            if !known && !self.hub.bounds.follow(&b.serialnr) {
+                refused += 1;
+                continue;
             }
-            Err(e) if !reported => {
-                eprintln!("arbiter serve: {e}");
-                reported = true;
+            let changed = self.hub.room().seen(
+                &b.serialnr,
+                b.source.as_deref().unwrap_or(&self.url),
+                false,
+                b.battery.clone(),
+            );
+            if changed {
+                self.hub.reload_desk();
             }
-            Err(_) => {}
+            if !known {
+                self.followed.insert(b.serialnr.clone());
+                new.push(b.serialnr.clone());
+            }
         }
-        std::thread::sleep(Duration::from_secs(5));
+        self.hub.bounds.refused(&self.url, boards.len(), refused);
+        new
+    }
+
+    fn event(&mut self, serial: &str, event: LinkEvent) {
+        self.hub.push(serial, &event);
+    }
+
+    fn unreachable(&mut self, reason: &str) {
+        eprintln!("arbiter serve: {reason}");
     }
 }
 
-/// Opens the DGT board on `device` (again every 5 s until it answers) and follows it.
+/// Follows the DGT board on `device` on this thread for as long as the desk runs (opened
+/// again every 5 s until it answers).
 fn follow_dgt(hub: &std::sync::Arc<LiveHub>, device: &str) {
-    loop {
-        let config = dgt::DgtConfig {
-            backoff: ROOM_BACKOFF,
-            ..dgt::DgtConfig::new(device)
-        };
-        match dgt::open(config) {
-            Ok(link) => {
-                let serial = link
-                    .board()
-                    .serial
-                    .clone()
-                    .unwrap_or_else(|| device.to_string());
-                hub.room().seen(&serial, device, true, None);
-                hub.reload_desk();
-                read_link(hub, serial, link);
-                return;
+    let config = dgt::DgtConfig {
+        backoff: ROOM_BACKOFF,
+        ..dgt::DgtConfig::new(device)
+    };
+    let mut serial: Option<String> = None;
+    dgt::follow(
+        config,
+        &Stop::default(),
+        Duration::from_secs(5),
+        |e| eprintln!("arbiter serve: {e}"),
+        |board, event| {
+            let s = serial.get_or_insert_with(|| {
+                let s = board.serial.clone().unwrap_or_else(|| device.to_string());
+                if hub.bounds.follow(&s) {
+                    hub.room().seen(&s, device, true, None);
+                    hub.reload_desk();
+                } else {
+                    hub.bounds.refused(device, 1, 1);
+                }
+                s
+            });
+            if hub.bounds.follow(s) {
+                hub.push(s, &event);
             }
-            Err(e) => eprintln!("arbiter serve: {e}"),
-        }
-        std::thread::sleep(Duration::from_secs(5));
-    }
-}
-
-/// Reads a link on its own thread into the room until it ends.
-fn read_link(hub: &std::sync::Arc<LiveHub>, serial: String, link: crate::board::link::Link) {
-    let hub = hub.clone();
-    let spawned = std::thread::Builder::new()
-        .name("board-reader".into())
-        .spawn(move || {
-            for event in link {
-                hub.push(&serial, &event);
-            }
-        });
-    if let Err(e) = spawned {
-        eprintln!("arbiter serve: cannot start a board reader: {e}");
-    }
+            true
+        },
+    );
 }

@@ -97,6 +97,8 @@ pub struct LiveHub {
     /// for one rendering and take the page it keeps, instead of each rendering its own on the
     /// server's few threads (which result entry shares).
     screen_rendering: tokio::sync::Mutex<()>,
+    /// The bounds on the e-boards ([`LiveHub::bounded`]) and what is held against them.
+    bounds: bounds::Bounds,
 }
 
 /// A board's capture being written: `(round, board)` and the file.
@@ -127,7 +129,17 @@ impl LiveHub {
             capture_lines: Mutex::new(Vec::new()),
             screens: Mutex::new(BTreeMap::new()),
             screen_rendering: tokio::sync::Mutex::new(()),
+            bounds: bounds::Bounds::new(1000, 16 << 20, Lang::En),
         }
+    }
+
+    /// The same room following at most `eboards` e-boards, keeping at most `capture` bytes
+    /// of each board's capture (the desk's `game` limit: what `arbiter judge` reads of one
+    /// game), its notes to the operator in `lang`.
+    #[must_use]
+    pub fn bounded(mut self, eboards: usize, capture: u64, lang: Lang) -> LiveHub {
+        self.bounds = bounds::Bounds::new(eboards, capture, lang);
+        self
     }
 
     /// Ends the event streams (the server is stopping).
@@ -168,8 +180,13 @@ impl LiveHub {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Reads one event of e-board `serial`'s link and tells the pages what changed.
+    /// Reads one event of e-board `serial`'s link and tells the pages what changed. A frame
+    /// that repeats the board's last one, or an unreadable one after the first, goes no
+    /// further ([`bounds::Bounds::admit`]): not into the capture, not to the pages.
     fn push(&self, serial: &str, event: &LinkEvent) {
+        if !self.bounds.admit(serial, event, now_ms()) {
+            return;
+        }
         let (changed, before, on, standing) = {
             let mut room = self.room();
             let before = room.brief(serial).map(|b| (b.incidents, b.proposed));
@@ -192,11 +209,15 @@ impl LiveHub {
         );
     }
 
-    /// Reads again the placements that stood [`QUIET_MS`] ([`LiveRoom::settle`]).
+    /// Reads again the placements that stood [`QUIET_MS`] ([`LiveRoom::settle`]), and sends
+    /// the pages the boards' events held back ([`bounds::Bounds::pace`]).
     fn settle(&self) {
         let changed = self.room().settle(now_ms(), QUIET_MS);
         for (serial, incident) in changed {
             self.announce(&serial, |_| incident, false);
+        }
+        for (serial, reload) in self.bounds.due(now_ms()) {
+            self.announce(&serial, |_| reload, false);
         }
         self.screen_feed().due(now_ms());
     }
@@ -217,20 +238,32 @@ impl LiveHub {
             return;
         };
         let kind = if new_forms(&b) { "reload" } else { "board" };
-        let label = b.board.to_string();
-        let svg = diagram::svg(b.placement.as_deref(), &label);
+        // A board's events go to the pages at most every [`bounds::BOARD_EVENT_MS`]: one held
+        // back goes with the next tick, as the board stands then.
+        if !self.bounds.pace(serial, kind == "reload", now_ms()) {
+            return;
+        }
+        // The diagram goes once, in the board's first event (`board`, with `svg`); then
+        // `move` events carry the placement and the moves, which the page applies to the
+        // diagram it has (a page loaded again draws them all afresh).
+        let first = self.bounds.first_drawing(serial, (b.round, b.board));
+        let shown = if first { "board" } else { "move" };
+        let kind = if kind == "reload" { kind } else { shown };
         let mut data = json!({"type": kind, "round": b.round, "board": b.board, "serialnr": b.serialnr,
-               "state": b.state, "placement": b.placement, "svg": svg,
+               "state": b.state, "placement": b.placement,
                "moves": b.last_moves, "move_plies": b.last_plies, "plies": b.plies, "incidents": b.incidents,
                "proposed": b.proposed});
+        if first {
+            data["svg"] = json!(diagram::svg(b.placement.as_deref(), &b.board.to_string()));
+        }
         let frame = sse_frame(kind, &data.to_string());
         // The screen shows the diagram and the moves, no incidents, proposals or forms: a new
-        // incident is a `board` event to it, as the others.
-        let screen_frame = if kind == "board" {
+        // incident is a `board` or `move` event to it, as the others.
+        let screen_frame = if kind == shown {
             frame.clone()
         } else {
-            data["type"] = json!("board");
-            sse_frame("board", &data.to_string())
+            data["type"] = json!(shown);
+            sse_frame(shown, &data.to_string())
         };
         self.screen_feed().offer((b.round, b.board), screen_frame);
         let _ = self.tx.send(frame);
@@ -339,6 +372,7 @@ pub(super) async fn api_live(State(app): State<Shared>) -> Result<Json<Value>, W
         "round": round, "now_ms": now_ms(), "playout_minutes": t.live.playout_minutes(),
         "playout_offer_percent": t.live.playout_offer_percent(),
         "eboards": eboards, "boards": boards, "record": record,
+        "eboards_limit": app.live.bounds.limit(), "eboards_refused": app.live.bounds.refused_total(),
     })))
 }
 
@@ -715,6 +749,7 @@ fn event_stream(
         .into_response()
 }
 
+mod bounds;
 mod feed;
 mod links;
 mod pages;

@@ -92,7 +92,7 @@ impl LiveHub {
             line.push_str(&l);
             line.push('\n');
         }
-        if line.is_empty() {
+        if line.is_empty() || !self.bounds.keep_capture(on, serial, line.len()) {
             return;
         }
         let mut pending = self
@@ -161,7 +161,8 @@ pub(super) fn record_of(u: &UnsavedIncident, at_ms: u64) -> LiveIncident {
             IncidentKind::Touch => LiveIncidentKind::Touch,
             IncidentKind::Ending => LiveIncidentKind::Ending,
             IncidentKind::ResultSignal => LiveIncidentKind::ResultSignal,
-            IncidentKind::Disconnected => LiveIncidentKind::Disconnected,
+            // A board's unreadable frames are kept as a problem of its link.
+            IncidentKind::Disconnected | IncidentKind::Unreadable => LiveIncidentKind::Disconnected,
         },
         article: i.article.clone(),
         ply: i.ply,

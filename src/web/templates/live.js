@@ -36,13 +36,39 @@
   const screen = root.dataset.live === 'screen';
   const since = root.dataset.since ? '&since=' + encodeURIComponent(root.dataset.since) : '';
   const events = new EventSource(screen ? '/events?for=screen' + since : '/events');
-  events.addEventListener('board', (e) => {
+  // A `move` event's placement drawn on the diagram the page has (the pieces as the server
+  // draws them, rank 8 on top); false when the page has none to draw on.
+  const GLYPHS = {K: '\u2654', Q: '\u2655', R: '\u2656', B: '\u2657', N: '\u2658', P: '\u2659',
+    k: '\u265A', q: '\u265B', r: '\u265C', b: '\u265D', n: '\u265E', p: '\u265F'};
+  const draw = (diagram, placement) => {
+    const g = diagram && diagram.querySelector('svg g');
+    const ranks = String(placement || '').split(' ')[0].split('/');
+    if (!g || ranks.length !== 8) return false;
+    g.textContent = '';
+    ranks.forEach((row, i) => {
+      let file = 0;
+      for (const c of row) {
+        if (c >= '1' && c <= '8') { file += Number(c); continue; }
+        const t = document.createElementNS('http://www.w3.org/2000/svg', 'text');
+        t.setAttribute('x', file + 0.5);
+        t.setAttribute('y', i + 0.8);
+        t.textContent = GLYPHS[c] || '';
+        g.appendChild(t);
+        file += 1;
+      }
+    });
+    diagram.querySelector('svg').setAttribute('data-placement', ranks.join('/'));
+    return true;
+  };
+  const apply = (e) => {
     const d = JSON.parse(e.data);
     if (String(d.round) !== round) return;
     const box = document.getElementById('board-' + d.board);
     if (!box) return;
     const diagram = box.querySelector('.diagram-box');
-    if (diagram) diagram.innerHTML = d.svg;
+    if (diagram && d.svg) diagram.innerHTML = d.svg;
+    // A move without a diagram to draw it on: the page is loaded again, whole.
+    else if (diagram && !draw(diagram, d.placement)) return reload();
     const moves = box.querySelector('.moves');
     if (moves) {
       // As the server writes them: `1. e4 e5 2. Nf3`, a Black move after a gap `2… Nc6`.
@@ -57,7 +83,9 @@
       moves.textContent = out.slice(-8).join(' ');
     }
     box.dataset.plies = d.plies;
-  });
+  };
+  events.addEventListener('board', apply);
+  events.addEventListener('move', apply);
   events.addEventListener('reload', reload);
   // A page left closes its stream: else the browser holds the connection for seconds to drain
   // it, and with six connections to a server, the desk's next page waited up to 5 s.

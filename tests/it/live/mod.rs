@@ -101,6 +101,11 @@ impl Run {
         }
     }
 
+    /// The process's id, while it runs.
+    pub fn pid(&self) -> Option<u32> {
+        self.child.lock().unwrap().as_ref().map(Child::id)
+    }
+
     /// The standard output's lines so far.
     pub fn lines(&self) -> Vec<String> {
         self.stdout.lock().unwrap().clone()

@@ -20,7 +20,7 @@ pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 pub struct RoomEmulator {
     url: String,
     boards: Arc<Mutex<HashMap<String, String>>>,
-    tx: broadcast::Sender<(String, String)>,
+    tx: broadcast::Sender<(String, String, u32)>,
     stop: Arc<std::sync::atomic::AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
@@ -80,7 +80,13 @@ impl RoomEmulator {
             .lock()
             .unwrap()
             .insert(serial.to_string(), placement.to_string());
-        let _ = self.tx.send((serial.to_string(), placement.to_string()));
+        let _ = self.tx.send((serial.to_string(), placement.to_string(), 1));
+    }
+
+    /// Sends e-board `serial`'s subscribers `count` feed frames in a row whose `board` is
+    /// `text` (a board gone mad, or a hostile LiveChess), as fast as the connection takes them.
+    pub fn flood(&self, serial: &str, text: &str, count: u32) {
+        let _ = self.tx.send((serial.to_string(), text.to_string(), count));
     }
 }
 
@@ -103,14 +109,15 @@ fn now_ms() -> u64 {
 async fn connection(
     tcp: tokio::net::TcpStream,
     boards: Arc<Mutex<HashMap<String, String>>>,
-    tx: broadcast::Sender<(String, String)>,
+    tx: broadcast::Sender<(String, String, u32)>,
     stop: Arc<std::sync::atomic::AtomicBool>,
 ) {
     let Ok(mut ws) = tokio_tungstenite::accept_async(tcp).await else {
         return;
     };
     let mut rx = tx.subscribe();
-    let mut feed: Option<(u64, String)> = None;
+    // One connection may follow several boards, each on its own feed id (serial → id).
+    let mut feeds: HashMap<String, u64> = HashMap::new();
     loop {
         if stop.load(std::sync::atomic::Ordering::SeqCst) {
             return;
@@ -134,7 +141,7 @@ async fn connection(
                     }
                     Some("subscribe") => {
                         let serial = call["param"]["param"]["serialnr"].as_str().unwrap_or_default();
-                        feed = Some((call["param"]["id"].as_u64().unwrap_or(1), serial.to_string()));
+                        feeds.insert(serial.to_string(), call["param"]["id"].as_u64().unwrap_or(1));
                         json!({"response": "call", "id": id, "param": null, "time": now_ms()})
                     }
                     _ => json!({"response": "error", "id": id, "param": "unknown call", "time": now_ms()}),
@@ -142,8 +149,10 @@ async fn connection(
                 if ws.send(Message::text(answer.to_string())).await.is_err() {
                     return;
                 }
-                if let Some((fid, serial)) = feed.clone().filter(|_| call["call"] == "subscribe") {
-                    let board = boards.lock().unwrap().get(&serial).cloned().unwrap_or_default();
+                let subscribed = call["param"]["param"]["serialnr"].as_str().unwrap_or_default();
+                if let Some(fid) = feeds.get(subscribed).filter(|_| call["call"] == "subscribe") {
+                    let serial = subscribed;
+                    let board = boards.lock().unwrap().get(serial).cloned().unwrap_or_default();
                     let first = json!({"response": "feed", "id": fid, "param": {"serialnr": serial,
                         "flipped": false, "board": board, "clock": null}, "time": now_ms()});
                     if ws.send(Message::text(first.to_string())).await.is_err() {
@@ -152,15 +161,14 @@ async fn connection(
                 }
             }
             change = rx.recv() => {
-                let Ok((serial, placement)) = change else { continue };
-                let Some((fid, s)) = &feed else { continue };
-                if *s != serial {
-                    continue;
-                }
-                let frame = json!({"response": "feed", "id": fid, "param": {"serialnr": serial,
-                    "flipped": false, "board": placement, "clock": null}, "time": now_ms()});
-                if ws.send(Message::text(frame.to_string())).await.is_err() {
-                    return;
+                let Ok((serial, placement, count)) = change else { continue };
+                let Some(fid) = feeds.get(&serial) else { continue };
+                for _ in 0..count {
+                    let frame = json!({"response": "feed", "id": fid, "param": {"serialnr": serial,
+                        "flipped": false, "board": placement, "clock": null}, "time": now_ms()});
+                    if ws.send(Message::text(frame.to_string())).await.is_err() {
+                        return;
+                    }
                 }
             }
             _ = tokio::time::sleep(Duration::from_millis(100)) => {}
