@@ -539,9 +539,7 @@ fn board_watch_follows_a_dgt_game_through_a_dropped_link_and_judge_agrees_on_its
     board.unplug();
     run.wait_settled(LIMIT, &out, || board.sent() == 454);
     // The 57th move is completed by the last clock press, a few messages before the end.
-    run.wait_for(Duration::from_secs(10), "57 moves", |lines| {
-        watched_moves(lines).len() >= 57
-    });
+    run.wait_for(LIMIT, "57 moves", |lines| watched_moves(lines).len() >= 57);
     let (code, lines, stderr) = run.interrupt();
     assert_eq!(code, Some(0), "{stderr}");
     let moves = watched_moves(&lines);

@@ -142,8 +142,8 @@ impl Run {
         child.as_mut().and_then(|c| c.try_wait().ok().flatten())
     }
 
-    /// Waits until the emulator has sent all (`sent` true) and `file` has not grown for 300 ms,
-    /// at most `limit`.
+    /// Waits until the emulator has sent all (`sent` true) and `file` has not grown for a
+    /// second (on a loaded machine the writer may pause for a few hundred ms), at most `limit`.
     pub fn wait_settled(&self, limit: Duration, file: &Path, sent: impl Fn() -> bool) {
         let lines = || std::fs::read_to_string(file).map_or(0, |t| t.lines().count());
         let start = Instant::now();
@@ -153,7 +153,7 @@ impl Run {
             if now != last.0 {
                 last = (now, Instant::now());
             }
-            if sent() && last.1.elapsed() > Duration::from_millis(300) {
+            if sent() && last.1.elapsed() > Duration::from_secs(1) {
                 return;
             }
             assert!(
