@@ -1,7 +1,11 @@
 //! Live links to a digital board: a DGT e-Board on a serial port ([`dgt`]) and DGT LiveChess 2
-//! over its local WebSocket API ([`livechess`]). Each link runs on its own thread and hands
-//! what the board sends to a reader of [`LinkEvent`]s ([`Link`]), so that a recorder or the
-//! judge reads a live board as it reads a capture file, one message or frame at a time.
+//! over its local WebSocket API ([`livechess`]). A link hands what the board sends as
+//! [`LinkEvent`]s, so that a recorder or the judge reads a live board as it reads a capture
+//! file, one message or frame at a time: for one board ([`dgt::open`], [`livechess::open`],
+//! as `arbiter board record` and `board watch` use them) on a thread of its own read through a
+//! [`Link`]; for a whole hall, as the desk runs them, every board of a LiveChess host over ONE
+//! connection in one async task ([`livechess::follow_host`]), and a DGT port on the calling
+//! thread ([`dgt::follow`]: its reads block), each event handed to a sink.
 //!
 //! A dropped link (a cable pulled, LiveChess restarted) is opened again with a bounded
 //! back-off ([`Backoff`]); the reader sees [`LinkEvent::Disconnected`] and
