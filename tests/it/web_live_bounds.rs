@@ -167,3 +167,64 @@ fn a_board_flooding_garbage_gets_one_incident_and_the_desk_writes_and_sends_litt
     );
     let _ = get_json(port, "/api/live");
 }
+
+#[test]
+fn the_room_follows_livechess_again_after_it_was_down() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = event(dir.path());
+    let emu = RoomEmulator::start(&["1001", "1002"]);
+    let addr = emu
+        .url()
+        .trim_start_matches("ws://")
+        .trim_end_matches("/api/v1.0")
+        .to_string();
+    let (run, port) = serve(&state, &["--livechess", emu.url()]);
+    wait_live(port, Duration::from_secs(20), "2 e-boards", |v| {
+        v["eboards"].as_array().is_some_and(|a| a.len() == 2)
+    });
+    for (serial, b) in [("1001", 1), ("1002", 2)] {
+        let (status, body) = http(
+            port,
+            "POST",
+            "/api/live/assign",
+            Some(&json!({"serialnr": serial, "board": b})),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    emu.set("1001", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    wait_live(port, Duration::from_secs(20), "1. e4", |v| {
+        board(v, 1)["moves"] == json!(["e4"])
+    });
+    // LiveChess goes away, stays away, and comes back where it was.
+    drop(emu);
+    wait_live(
+        port,
+        Duration::from_secs(20),
+        "the boards disconnected",
+        |v| board(v, 1)["state"] == "disconnected" && board(v, 2)["state"] == "disconnected",
+    );
+    std::thread::sleep(Duration::from_secs(3));
+    let emu = RoomEmulator::start_on(&addr, &["1001", "1002"]);
+    emu.set("1001", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR");
+    emu.set("1002", "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");
+    let v = wait_live(
+        port,
+        Duration::from_secs(30),
+        "both boards followed again",
+        |v| {
+            board(v, 1)["moves"] == json!(["e4", "e5"])
+                && board(v, 2)["moves"] == json!(["d4"])
+                && board(v, 1)["state"] == "connected"
+        },
+    );
+    let incidents = board(&v, 1)["incidents"].as_array().unwrap().clone();
+    assert!(
+        incidents.iter().all(|i| i["kind"] != "illegal"),
+        "{incidents:#?}"
+    );
+    assert!(
+        incidents.iter().any(|i| i["kind"] == "disconnected"),
+        "{incidents:#?}"
+    );
+    drop(run);
+}

@@ -28,6 +28,11 @@ pub struct RoomEmulator {
 impl RoomEmulator {
     /// LiveChess with these e-boards, each in the start position.
     pub fn start(serials: &[&str]) -> RoomEmulator {
+        RoomEmulator::start_on("127.0.0.1:0", serials)
+    }
+
+    /// The same on address `addr` (LiveChess started again where it was).
+    pub fn start_on(addr: &str, serials: &[&str]) -> RoomEmulator {
         let boards: HashMap<String, String> = serials
             .iter()
             .map(|s| (s.to_string(), START.to_string()))
@@ -41,7 +46,7 @@ impl RoomEmulator {
             .build()
             .unwrap();
         let listener = runtime
-            .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+            .block_on(tokio::net::TcpListener::bind(addr))
             .unwrap();
         let url = format!("ws://{}/api/v1.0", listener.local_addr().unwrap());
         let (b, t, s) = (Arc::clone(&boards), tx.clone(), Arc::clone(&stop));
