@@ -78,7 +78,7 @@ def feeder(emu, serials, period, stop):
 
 def drain(sock, stop, received, reloaded):
     """Reads what a stream sends until `stop` (a screen's browser would draw it), counting the
-    bytes and the events by kind (`received`: bytes, `board` events, `reload` events); each
+    bytes and the events by kind (`received`: bytes, `board` and `move` events, `reload` events); each
     `reload` sets `reloaded` (the screen's script then loads the page again)."""
     buf = bytearray(1 << 16)
     carry = b""
@@ -89,7 +89,7 @@ def drain(sock, stop, received, reloaded):
                 return
             received[0] += n
             chunk = carry + bytes(buf[:n])
-            received[1] += chunk.count(b"event: board\n")
+            received[1] += chunk.count(b"event: board\n") + chunk.count(b"event: move\n")
             reloads = chunk.count(b"event: reload\n")
             received[2] += reloads
             if reloads:
