@@ -20,6 +20,7 @@ most 3,000, `--viewers` at most 20.
 
 import argparse
 import http.client
+import importlib.util
 import json
 import os
 import random
@@ -32,18 +33,11 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CYCLE = [
-    "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R",
-    "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R",
-    "rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR",
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-]
-
-
-def cpu_seconds(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+# The legal placements and the CPU reading of the 40-board script (scripts/live-load.py).
+_spec = importlib.util.spec_from_file_location("live_load", os.path.join(ROOT, "scripts/live-load.py"))
+live_load = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(live_load)
+CYCLE, cpu_seconds = live_load.CYCLE, live_load.cpu_seconds
 
 
 def status(pid, key):

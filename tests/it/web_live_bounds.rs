@@ -66,12 +66,10 @@ fn three_thousand_eboards_are_a_thousand_followed_under_64_threads() {
     drop(run);
 }
 
-#[test]
-fn a_board_flooding_garbage_gets_one_incident_and_the_desk_writes_and_sends_little() {
-    let dir = tempfile::tempdir().unwrap();
-    let state = event(dir.path());
-    let emu = RoomEmulator::start(&["1001", "1002"]);
-    let (run, port) = serve(&state, &["--livechess", emu.url()]);
+/// `arbiter serve --livechess` following `emu`'s e-boards 1001 and 1002, put on boards 1
+/// and 2: the server and its port.
+fn serve_two(state: &std::path::Path, emu: &RoomEmulator) -> (crate::live::Run, u16) {
+    let (run, port) = serve(state, &["--livechess", emu.url()]);
     wait_live(port, Duration::from_secs(20), "2 e-boards", |v| {
         v["eboards"].as_array().is_some_and(|a| a.len() == 2)
     });
@@ -84,6 +82,15 @@ fn a_board_flooding_garbage_gets_one_incident_and_the_desk_writes_and_sends_litt
         );
         assert_eq!(status, 200, "{body}");
     }
+    (run, port)
+}
+
+#[test]
+fn a_board_flooding_garbage_gets_one_incident_and_the_desk_writes_and_sends_little() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = event(dir.path());
+    let emu = RoomEmulator::start(&["1001", "1002"]);
+    let (run, port) = serve_two(&state, &emu);
     let size = || -> u64 {
         std::fs::read_dir(dir.path())
             .unwrap()
@@ -178,19 +185,7 @@ fn the_room_follows_livechess_again_after_it_was_down() {
         .trim_start_matches("ws://")
         .trim_end_matches("/api/v1.0")
         .to_string();
-    let (run, port) = serve(&state, &["--livechess", emu.url()]);
-    wait_live(port, Duration::from_secs(20), "2 e-boards", |v| {
-        v["eboards"].as_array().is_some_and(|a| a.len() == 2)
-    });
-    for (serial, b) in [("1001", 1), ("1002", 2)] {
-        let (status, body) = http(
-            port,
-            "POST",
-            "/api/live/assign",
-            Some(&json!({"serialnr": serial, "board": b})),
-        );
-        assert_eq!(status, 200, "{body}");
-    }
+    let (run, port) = serve_two(&state, &emu);
     emu.set("1001", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
     wait_live(port, Duration::from_secs(20), "1. e4", |v| {
         board(v, 1)["moves"] == json!(["e4"])
