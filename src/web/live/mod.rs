@@ -12,6 +12,7 @@
 //! | `POST /api/live/settings` | `{"playout_minutes": 5, "playout_offer_percent": 80}` (either may be left out) → 200 with both; 400 out of range (1–600 min, 1–100 %) |
 //! | `POST /api/rounds/{n}/playout` | `{"boards": [..] \| "all", "minutes": 5}` → 200 `{"started": [..], "minutes"}` |
 //! | `POST /api/rounds/{n}/boards/{b}/notice` | `{"incident": i}`: the arbiter noticed the illegal act (CR 3.4) |
+//! | `POST /api/rounds/{n}/boards/{b}/settle` | `{"incident": i}`: the arbiter settled the gap in the board's record (409 no such gap) |
 //! | `POST /api/rounds/{n}/boards/{b}/record` | records the proposed result (the arbiter's click) |
 //! | `GET /events` | `text/event-stream`: `board` events (a board's brief, with its diagram) and `reload`; `?for=screen[&since=N]`: one write a second at most, the latest `board` event of each board changed since the last write (since change `N`, the page's `data-since`, for the first; a new incident is its `board` event), or `reload` alone, at most once a second, after a change of the event made at the desk |
 //!
@@ -220,7 +221,7 @@ impl LiveHub {
         let label = b.board.to_string();
         let svg = diagram::svg(b.placement.as_deref(), &label);
         let mut data = json!({"type": kind, "round": b.round, "board": b.board, "serialnr": b.serialnr,
-               "state": b.state, "placement": b.placement, "svg": svg,
+               "state": b.state, "placement": b.placement, "svg": svg, "clock": b.clock,
                "moves": b.last_moves, "move_plies": b.last_plies, "plies": b.plies, "incidents": b.incidents,
                "proposed": b.proposed});
         let frame = sse_frame(kind, &data.to_string());
@@ -535,6 +536,12 @@ async fn record_proposed(app: &Shared, n: u32, b: u32, lang: Lang) -> Result<Str
     app.save_incidents().await?;
     let (proposed, verdict, adjudication, game, plies, count) = {
         let room = app.live.room();
+        // A result resting on moves the board did not show waits for the arbiter (the gap).
+        if room.unsettled_gap(n, b).is_some() {
+            return Err(WebError::Conflict(
+                lang.fmt("web-live-gap-first", &[("board", &b.to_string())]),
+            ));
+        }
         let view = room.round_view(n, round_boards(&t, n, now_ms()));
         let this = view.iter().find(|x| x.board == b);
         let plies = this.map_or(0, |x| x.moves.len() as u32);
@@ -722,10 +729,11 @@ mod record;
 mod screen;
 
 use record::record_of;
-pub(super) use record::{api_settings, set_playout};
+pub(super) use record::{api_settings, api_settle, set_playout};
 
 pub(super) use pages::{
     assign_form, eboards_page, live_js, notice_form, playout_form, record_form, round_page,
+    settle_form,
 };
 pub(super) use screen::screen;
 

@@ -162,6 +162,7 @@ pub(super) fn record_of(u: &UnsavedIncident, at_ms: u64) -> LiveIncident {
             IncidentKind::Ending => LiveIncidentKind::Ending,
             IncidentKind::ResultSignal => LiveIncidentKind::ResultSignal,
             IncidentKind::Disconnected => LiveIncidentKind::Disconnected,
+            IncidentKind::BoardGap => LiveIncidentKind::BoardGap,
         },
         article: i.article.clone(),
         ply: i.ply,
@@ -169,8 +170,15 @@ pub(super) fn record_of(u: &UnsavedIncident, at_ms: u64) -> LiveIncident {
         detail: i.detail.clone(),
         result: i.result.clone(),
         at_ms,
-        decision: i.noticed.then_some(LiveDecision {
-            act: LiveAct::Noticed,
+        // The arbiter's decisions only: a disconnection closed by the link coming back is no
+        // decision of his.
+        decision: match i.kind {
+            IncidentKind::Illegal if i.noticed => Some(LiveAct::Noticed),
+            IncidentKind::BoardGap if i.settled => Some(LiveAct::Settled),
+            _ => None,
+        }
+        .map(|act| LiveDecision {
+            act,
             result: None,
             at_ms,
         }),
@@ -208,6 +216,55 @@ impl App {
         }
         Ok(())
     }
+}
+
+/// The arbiter settled gap `incident` of board `b` (he looked at the board after its link's
+/// drop): the decision goes into the event's record with the incident (written first, if it
+/// was not yet).
+pub(super) async fn settle(app: &Shared, n: u32, b: u32, incident: usize) -> Result<(), WebError> {
+    let t = app.load().await?;
+    app.live_sync(&t);
+    app.save_incidents().await?;
+    let game = {
+        let mut room = app.live.room();
+        room.settle_gap(n, b, incident)
+            .map_err(|e| WebError::Conflict(e.to_string()))?;
+        room.game_of(n, b).map(|(_, g)| g)
+    };
+    if let Some(game) = game {
+        let decision = LiveDecision {
+            act: LiveAct::Settled,
+            result: None,
+            at_ms: now_ms(),
+        };
+        app.change_off_screen(move |t| {
+            t.live.decide(n, b, game, incident, decision);
+            Ok(())
+        })
+        .await?;
+    }
+    app.live.reload_desk();
+    Ok(())
+}
+
+/// `POST /api/rounds/{n}/boards/{b}/settle`: `{"incident": i}`.
+pub(in crate::web) async fn api_settle(
+    State(app): State<Shared>,
+    super::super::extract::BoardNo(n, b): super::super::extract::BoardNo,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody,
+) -> Result<Json<Value>, WebError> {
+    app.check_token(&headers)?;
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Body {
+        incident: usize,
+    }
+    let body: Body = read_body(&body, "expected {\"incident\": N}")?;
+    settle(&app, n, b, body.incident).await?;
+    Ok(Json(
+        json!({"round": n, "board": b, "settled": body.incident}),
+    ))
 }
 
 /// Sets the event's play-out length and offer share (a setting out of range is
