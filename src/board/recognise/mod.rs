@@ -296,11 +296,6 @@ impl Recogniser {
         self.revised_at
     }
 
-    /// How the board stands, once the start position was seen on it (`None` before).
-    pub fn orientation(&self) -> Option<Orientation> {
-        self.orientation
-    }
-
     /// Reads one snapshot.
     ///
     /// # Errors

@@ -20,10 +20,16 @@ pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 pub struct RoomEmulator {
     url: String,
     boards: Arc<Mutex<HashMap<String, String>>>,
+    /// Each board's clock as its frames carry it (`null` when none: no clock).
+    clocks: Clocks,
     tx: broadcast::Sender<(String, String)>,
     stop: Arc<std::sync::atomic::AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
+
+/// The boards' clocks, by serial number: LiveChess's `clock` (`white`, `black` in seconds,
+/// `run`: true while White's runs, false for Black's, null when stopped).
+type Clocks = Arc<Mutex<HashMap<String, Value>>>;
 
 impl RoomEmulator {
     /// LiveChess with these e-boards, each in the start position.
@@ -44,7 +50,9 @@ impl RoomEmulator {
             .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
             .unwrap();
         let url = format!("ws://{}/api/v1.0", listener.local_addr().unwrap());
+        let clocks: Clocks = Arc::default();
         let (b, t, s) = (Arc::clone(&boards), tx.clone(), Arc::clone(&stop));
+        let c = Arc::clone(&clocks);
         let thread = std::thread::spawn(move || {
             runtime.block_on(async move {
                 loop {
@@ -56,13 +64,15 @@ impl RoomEmulator {
                     else {
                         continue;
                     };
-                    tokio::spawn(connection(tcp, Arc::clone(&b), t.clone(), Arc::clone(&s)));
+                    let shared = (Arc::clone(&b), Arc::clone(&c));
+                    tokio::spawn(connection(tcp, shared, t.clone(), Arc::clone(&s)));
                 }
             });
         });
         RoomEmulator {
             url,
             boards,
+            clocks,
             tx,
             stop,
             thread: Some(thread),
@@ -81,6 +91,15 @@ impl RoomEmulator {
             .unwrap()
             .insert(serial.to_string(), placement.to_string());
         let _ = self.tx.send((serial.to_string(), placement.to_string()));
+    }
+
+    /// Sets e-board `serial`'s clock (`white`, `black` in seconds; `run` Some(true) while
+    /// White's runs, Some(false) for Black's, None when stopped), sent with its next frame.
+    pub fn set_clock(&self, serial: &str, white: f64, black: f64, run: Option<bool>) {
+        self.clocks.lock().unwrap().insert(
+            serial.to_string(),
+            json!({"white": white, "black": black, "run": run}),
+        );
     }
 }
 
@@ -102,10 +121,18 @@ fn now_ms() -> u64 {
 
 async fn connection(
     tcp: tokio::net::TcpStream,
-    boards: Arc<Mutex<HashMap<String, String>>>,
+    (boards, clocks): (Arc<Mutex<HashMap<String, String>>>, Clocks),
     tx: broadcast::Sender<(String, String)>,
     stop: Arc<std::sync::atomic::AtomicBool>,
 ) {
+    let clock = |serial: &str| {
+        clocks
+            .lock()
+            .unwrap()
+            .get(serial)
+            .cloned()
+            .unwrap_or(Value::Null)
+    };
     let Ok(mut ws) = tokio_tungstenite::accept_async(tcp).await else {
         return;
     };
@@ -145,7 +172,7 @@ async fn connection(
                 if let Some((fid, serial)) = feed.clone().filter(|_| call["call"] == "subscribe") {
                     let board = boards.lock().unwrap().get(&serial).cloned().unwrap_or_default();
                     let first = json!({"response": "feed", "id": fid, "param": {"serialnr": serial,
-                        "flipped": false, "board": board, "clock": null}, "time": now_ms()});
+                        "flipped": false, "board": board, "clock": clock(&serial)}, "time": now_ms()});
                     if ws.send(Message::text(first.to_string())).await.is_err() {
                         return;
                     }
@@ -158,7 +185,7 @@ async fn connection(
                     continue;
                 }
                 let frame = json!({"response": "feed", "id": fid, "param": {"serialnr": serial,
-                    "flipped": false, "board": placement, "clock": null}, "time": now_ms()});
+                    "flipped": false, "board": placement, "clock": clock(&serial)}, "time": now_ms()});
                 if ws.send(Message::text(frame.to_string())).await.is_err() {
                     return;
                 }
