@@ -1448,6 +1448,7 @@ jr-action = { $action ->
     [play-out] play-out started
     [live-incidents] e-board incidents recorded
     [live-notice] e-board incident noticed
+    [live-settle] gap in an e-board's record settled
     [eboard-assign] e-board assigned
     [withdraw] withdrawal
     [cancel-withdrawal] withdrawal cancelled

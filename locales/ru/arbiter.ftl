@@ -1593,6 +1593,7 @@ jr-action = { $action ->
     [play-out] доигрывание начато
     [live-incidents] происшествия с электронных досок
     [live-notice] нарушение на электронной доске
+    [live-settle] разрыв в записи электронной доски разобран
     [eboard-assign] электронная доска назначена
     [withdraw] выбытие
     [cancel-withdrawal] выбытие отменено
