@@ -81,39 +81,8 @@ fn the_desk_follows_a_dgt_board_on_a_pseudo_terminal_and_keeps_it_across_a_resta
             held: true,
         },
     );
-    let device = emu.device().to_str().unwrap().to_owned();
-    let port = free_port();
-    let addr = format!("127.0.0.1:{port}");
-    let args = [
-        "serve",
-        state.to_str().unwrap(),
-        "--addr",
-        &addr,
-        "--token",
-        TOKEN,
-        "--dgt",
-        &device,
-    ];
-    let run = Run::start(&args);
-    // The board is listed once its link has read its serial number.
-    let listed = |v: &Value| {
-        v["eboards"]
-            .as_array()
-            .is_some_and(|a| a.iter().any(|e| e["serialnr"] == dgt::SERIAL))
-    };
-    let v = wait_until_up(port, "the DGT board listed", listed);
-    assert_eq!(v["eboards"].as_array().unwrap().len(), 1, "{v:#}");
-    let (status, body) = http(
-        port,
-        "POST",
-        "/api/live/assign",
-        Some(&json!({"serialnr": dgt::SERIAL, "board": 1})),
-    );
-    assert_eq!(status, 200, "{body}");
-    assert_eq!(
-        serde_json::from_str::<Value>(&body).unwrap(),
-        json!({"serialnr": dgt::SERIAL, "round": 1, "board": 1})
-    );
+    let (run, port, args) = serve_on_board_1(&state, &emu);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     emu.release();
 
     let v = wait_live(port, Duration::from_secs(30), "the mate", |v| {
@@ -268,32 +237,7 @@ fn a_dgt_board_turned_round_with_a_dgt_3000_is_drawn_the_right_way_with_its_cloc
             held: true,
         },
     );
-    let device = emu.device().to_str().unwrap().to_owned();
-    let port = free_port();
-    let addr = format!("127.0.0.1:{port}");
-    let args = [
-        "serve",
-        state.to_str().unwrap(),
-        "--addr",
-        &addr,
-        "--token",
-        TOKEN,
-        "--dgt",
-        &device,
-    ];
-    let run = Run::start(&args);
-    wait_until_up(port, "the DGT board listed", |v| {
-        v["eboards"]
-            .as_array()
-            .is_some_and(|a| a.iter().any(|e| e["serialnr"] == dgt::SERIAL))
-    });
-    let (status, body) = http(
-        port,
-        "POST",
-        "/api/live/assign",
-        Some(&json!({"serialnr": dgt::SERIAL, "board": 1})),
-    );
-    assert_eq!(status, 200, "{body}");
+    let (run, port, _) = serve_on_board_1(&state, &emu);
     // The board before its first move: the start the right way round, no clock yet.
     let v = get_json(port, "/api/live");
     assert_eq!(board(&v, 1)["placement"], true_placements[0], "{v:#}");
@@ -376,6 +320,45 @@ fn a_dgt_board_turned_round_with_a_dgt_3000_is_drawn_the_right_way_with_its_cloc
     }
     let (code, _, _) = run.interrupt();
     assert_eq!(code, Some(0));
+}
+
+/// `arbiter serve` on the event in `state` following the emulated board `emu`, once the board
+/// is listed (its link has read its serial number) put on board 1 of round 1 through the API:
+/// the process, its port and the arguments that start it again.
+fn serve_on_board_1(state: &std::path::Path, emu: &dgt::DgtEmulator) -> (Run, u16, Vec<String>) {
+    let port = free_port();
+    let args: Vec<String> = [
+        "serve",
+        state.to_str().unwrap(),
+        "--addr",
+        &format!("127.0.0.1:{port}"),
+        "--token",
+        TOKEN,
+        "--dgt",
+        emu.device().to_str().unwrap(),
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    let run = Run::start(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let listed = |v: &Value| {
+        v["eboards"]
+            .as_array()
+            .is_some_and(|a| a.iter().any(|e| e["serialnr"] == dgt::SERIAL))
+    };
+    let v = wait_until_up(port, "the DGT board listed", listed);
+    assert_eq!(v["eboards"].as_array().unwrap().len(), 1, "{v:#}");
+    let (status, body) = http(
+        port,
+        "POST",
+        "/api/live/assign",
+        Some(&json!({"serialnr": dgt::SERIAL, "board": 1})),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap(),
+        json!({"serialnr": dgt::SERIAL, "round": 1, "board": 1})
+    );
+    (run, port, args)
 }
 
 /// Waits at most 20 s for the server to answer and `done` to hold on `GET /api/live`.

@@ -477,23 +477,34 @@ pub(super) async fn api_playout(
     ))
 }
 
-/// The arbiter noticed illegal act `incident` of board `b` (CR 3.4).
-/// The decision goes into the event's record with the incident (written first, if it was not
-/// yet), and what the notice makes of the game (a second illegal move counted ends it, CR 3.3)
-/// after it.
-async fn notice(app: &Shared, n: u32, b: u32, incident: usize) -> Result<(), WebError> {
+/// The arbiter's decision `act` on incident `incident` of board `b`: an illegal act noticed
+/// (CR 3.4: the judge's `notice` event, a second counted illegal move ends the game, CR 3.3), or
+/// a gap in the board's record settled. Refused by the room (no such incident, decided
+/// already): 409 in words. The decision goes into the event's record with the incident
+/// (written first, if it was not yet), and what it makes of the game after it.
+async fn decide(
+    app: &Shared,
+    n: u32,
+    b: u32,
+    incident: usize,
+    act: LiveAct,
+) -> Result<(), WebError> {
     let t = app.load().await?;
     app.live_sync(&t);
     app.save_incidents().await?;
     let game = {
         let mut room = app.live.room();
-        room.notice(n, b, incident)
-            .map_err(|e| WebError::Conflict(e.to_string()))?;
+        match act {
+            LiveAct::Noticed => room.notice(n, b, incident),
+            LiveAct::Settled => room.settle_gap(n, b, incident),
+            LiveAct::Recorded => Err(crate::board::room::RoomError::NoIncident(incident)),
+        }
+        .map_err(|e| WebError::Conflict(e.to_string()))?;
         room.game_of(n, b).map(|(_, g)| g)
     };
     if let Some(game) = game {
         let decision = LiveDecision {
-            act: LiveAct::Noticed,
+            act,
             result: None,
             at_ms: now_ms(),
         };
@@ -508,6 +519,16 @@ async fn notice(app: &Shared, n: u32, b: u32, incident: usize) -> Result<(), Web
     Ok(())
 }
 
+/// The incident a decision's JSON body names: `{"incident": i}`.
+fn incident_of(body: &[u8]) -> Result<usize, WebError> {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Body {
+        incident: usize,
+    }
+    read_body::<Body>(body, "expected {\"incident\": N}").map(|b| b.incident)
+}
+
 /// `POST /api/rounds/{n}/boards/{b}/notice`: `{"incident": i}`.
 pub(super) async fn api_notice(
     State(app): State<Shared>,
@@ -516,16 +537,22 @@ pub(super) async fn api_notice(
     JsonBody(body): JsonBody,
 ) -> Result<Json<Value>, WebError> {
     app.check_token(&headers)?;
-    #[derive(serde::Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct Body {
-        incident: usize,
-    }
-    let body: Body = read_body(&body, "expected {\"incident\": N}")?;
-    notice(&app, n, b, body.incident).await?;
-    Ok(Json(
-        json!({"round": n, "board": b, "noticed": body.incident}),
-    ))
+    let incident = incident_of(&body)?;
+    decide(&app, n, b, incident, LiveAct::Noticed).await?;
+    Ok(Json(json!({"round": n, "board": b, "noticed": incident})))
+}
+
+/// `POST /api/rounds/{n}/boards/{b}/settle`: `{"incident": i}`, a gap settled.
+pub(super) async fn api_settle(
+    State(app): State<Shared>,
+    BoardNo(n, b): BoardNo,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody,
+) -> Result<Json<Value>, WebError> {
+    app.check_token(&headers)?;
+    let incident = incident_of(&body)?;
+    decide(&app, n, b, incident, LiveAct::Settled).await?;
+    Ok(Json(json!({"round": n, "board": b, "settled": incident})))
 }
 
 /// Records board `b`'s proposed result: an adjudication through `record_adjudicated`, an
@@ -729,7 +756,7 @@ mod record;
 mod screen;
 
 use record::record_of;
-pub(super) use record::{api_settings, api_settle, set_playout};
+pub(super) use record::{api_settings, set_playout};
 
 pub(super) use pages::{
     assign_form, eboards_page, live_js, notice_form, playout_form, record_form, round_page,

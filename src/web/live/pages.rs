@@ -12,7 +12,7 @@ use super::super::extract::{FormFields, PageQuery, RoundNo};
 use super::super::pages::shown;
 use super::super::view::{error_page, render};
 use super::super::{App, Shared, WebError, diagram};
-use super::{assign, notice, record_proposed, start_playout};
+use super::{assign, decide, record_proposed, start_playout};
 use crate::board::live::{LiveClock, article_note};
 use crate::board::room::{IncidentKind, LiveBoard, ProposedBy};
 use crate::i18n::{Lang, Note};
@@ -336,15 +336,7 @@ pub(in crate::web) async fn notice_form(
     headers: HeaderMap,
     FormFields(form): FormFields,
 ) -> Response {
-    let f = Fields(form);
-    let act = async {
-        let (b, i) = (
-            f.required::<u32>("board")?,
-            f.required::<usize>("incident")?,
-        );
-        notice(&app, n, b, i).await
-    };
-    live_form(&app, &headers, &f, n, f.get("board").as_deref(), act).await
+    decision_form(&app, n, &headers, Fields(form), LiveAct::Noticed).await
 }
 
 /// `POST /rounds/{n}/live/settle` (`board`, `incident`): "settled by the arbiter" (a gap).
@@ -354,15 +346,25 @@ pub(in crate::web) async fn settle_form(
     headers: HeaderMap,
     FormFields(form): FormFields,
 ) -> Response {
-    let f = Fields(form);
-    let act = async {
+    decision_form(&app, n, &headers, Fields(form), LiveAct::Settled).await
+}
+
+/// The arbiter's decision `act` on the incident a form names (`board`, `incident`).
+async fn decision_form(
+    app: &Shared,
+    n: u32,
+    headers: &HeaderMap,
+    f: Fields,
+    act: LiveAct,
+) -> Response {
+    let decided = async {
         let (b, i) = (
             f.required::<u32>("board")?,
             f.required::<usize>("incident")?,
         );
-        super::record::settle(&app, n, b, i).await
+        decide(app, n, b, i, act).await
     };
-    live_form(&app, &headers, &f, n, f.get("board").as_deref(), act).await
+    live_form(app, headers, &f, n, f.get("board").as_deref(), decided).await
 }
 
 /// `POST /rounds/{n}/live/record` (`board`): records the proposed result.

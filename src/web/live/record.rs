@@ -218,55 +218,6 @@ impl App {
     }
 }
 
-/// The arbiter settled gap `incident` of board `b` (he looked at the board after its link's
-/// drop): the decision goes into the event's record with the incident (written first, if it
-/// was not yet).
-pub(super) async fn settle(app: &Shared, n: u32, b: u32, incident: usize) -> Result<(), WebError> {
-    let t = app.load().await?;
-    app.live_sync(&t);
-    app.save_incidents().await?;
-    let game = {
-        let mut room = app.live.room();
-        room.settle_gap(n, b, incident)
-            .map_err(|e| WebError::Conflict(e.to_string()))?;
-        room.game_of(n, b).map(|(_, g)| g)
-    };
-    if let Some(game) = game {
-        let decision = LiveDecision {
-            act: LiveAct::Settled,
-            result: None,
-            at_ms: now_ms(),
-        };
-        app.change_off_screen(move |t| {
-            t.live.decide(n, b, game, incident, decision);
-            Ok(())
-        })
-        .await?;
-    }
-    app.live.reload_desk();
-    Ok(())
-}
-
-/// `POST /api/rounds/{n}/boards/{b}/settle`: `{"incident": i}`.
-pub(in crate::web) async fn api_settle(
-    State(app): State<Shared>,
-    super::super::extract::BoardNo(n, b): super::super::extract::BoardNo,
-    headers: HeaderMap,
-    JsonBody(body): JsonBody,
-) -> Result<Json<Value>, WebError> {
-    app.check_token(&headers)?;
-    #[derive(serde::Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct Body {
-        incident: usize,
-    }
-    let body: Body = read_body(&body, "expected {\"incident\": N}")?;
-    settle(&app, n, b, body.incident).await?;
-    Ok(Json(
-        json!({"round": n, "board": b, "settled": body.incident}),
-    ))
-}
-
 /// Sets the event's play-out length and offer share (a setting out of range is
 /// [`WebError::BadRequest`] in `lang`, and nothing changes).
 pub(in crate::web) fn set_playout(
