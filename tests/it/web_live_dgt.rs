@@ -295,6 +295,15 @@ fn a_dgt_board_turned_round_with_a_dgt_3000_is_drawn_the_right_way_with_its_cloc
     }
     assert!(sent.contains(&MATED), "{sent:?}");
     assert!(seen.contains("\"white_s\":5388"), "{seen}");
+    // The board has no gap to settle: the mate is no gap (409, in words).
+    let (status, body) = http(
+        port,
+        "POST",
+        "/api/rounds/1/boards/1/settle",
+        Some(&json!({"incident": 0})),
+    );
+    assert_eq!(status, 409, "{body}");
+    assert!(body.contains("no gap 0 to settle"), "{body}");
     // The round's live page and the hall's screen: the diagram the right way, the clock as
     // DGT LiveChess shows it (h:mm:ss), White's marked as running.
     for page in ["/rounds/1/live?lang=en", "/screen?lang=en"] {
