@@ -6,7 +6,8 @@
 //!
 //! Prints the API's address (`ws://127.0.0.1:PORT/api/v1.0`) on its first line; then each
 //! line read, `SERIAL PLACEMENT`, puts that FEN piece placement on that e-board (its feed
-//! subscribers get a frame). Ends at the end of its input.
+//! subscribers get a frame); `SERIAL PLACEMENT WHITE BLACK RUN` also sets its clock (seconds
+//! left; `RUN` `w` or `b` for the clock that runs, `-` stopped). Ends at the end of its input.
 
 #[path = "../tests/it/live/room.rs"]
 #[allow(dead_code)]
@@ -26,6 +27,15 @@ fn main() {
     for line in std::io::stdin().lock().lines().map_while(Result::ok) {
         let mut parts = line.split_whitespace();
         if let (Some(serial), Some(placement)) = (parts.next(), parts.next()) {
+            let time = |s: Option<&str>| s.and_then(|s| s.parse::<f64>().ok());
+            if let (Some(white), Some(black)) = (time(parts.next()), time(parts.next())) {
+                let run = match parts.next() {
+                    Some("w") => Some(true),
+                    Some("b") => Some(false),
+                    _ => None,
+                };
+                emu.set_clock(serial, white, black, run);
+            }
             emu.set(serial, placement);
         }
     }

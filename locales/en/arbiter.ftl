@@ -1224,6 +1224,11 @@ usage-arg-trf = <TRF>
 live-connected = board { $serial } connected ({ $source }, firmware { $version })
 live-disconnected-retrying = board disconnected ({ $reason }); reconnecting in { $seconds } s (attempt { $attempt }; it keeps trying while the room runs)
 live-link-back = board disconnected ({ $reason }), now back: the moves made meanwhile are read from the board, never as an offence
+live-gap = { $case ->
+    [recovered] the board's link was down: { $plies } plies played meanwhile recovered from the board ({ $found }), not a player's act
+    [several] the board's link was down: { $plies } plies played meanwhile, and several sequences lead to the board ({ $found }); the first is taken until the arbiter settles it
+   *[none] the board's link was down: no sequence of up to 8 plies leads to the board as it stands; the game goes on from it until the arbiter settles it
+}
 live-reconnected = board { $serial } reconnected ({ $source }); the game goes on
 live-disconnected = board disconnected ({ $reason }); reconnecting in { $seconds } s, attempt { $attempt } of { $attempts }
 live-gave-up = board lost: { $attempts ->
@@ -1366,6 +1371,11 @@ web-live-rec-touch = { $side } touched the piece on { $square } and moved anothe
 web-live-rec-ending = game over: { $result }, { $reason } ({ $article })
 web-live-rec-signal = the kings show the result { $result } (CR 4.2)
 web-live-rec-disconnected = the e-board disconnected ({ $reason })
+web-live-rec-gap = gap in the board's record after its link was down ({ $plies } plies found)
+web-live-settled = settled by the arbiter
+web-live-settle = Settled by the arbiter
+web-live-gap-first = Board { $board } has a gap in its record after its link was down: look at the board and settle it before recording a result.
+web-live-clock = Clock
 web-live-rec-adjudication = adjudicated at the play-out's end: { $result } ({ $article })
 web-live-rec-recorded = result { $result } recorded by the arbiter
 web-live-bad-minutes = The play-out's length must be 1 to { $max } minutes, not { $minutes }.
@@ -1441,6 +1451,7 @@ jr-action = { $action ->
     [play-out] play-out started
     [live-incidents] e-board incidents recorded
     [live-notice] e-board incident noticed
+    [live-settle] gap in an e-board's record settled
     [eboard-assign] e-board assigned
     [withdraw] withdrawal
     [cancel-withdrawal] withdrawal cancelled

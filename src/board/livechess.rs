@@ -259,6 +259,13 @@ impl LiveChessDecoder {
         self.clock
     }
 
+    /// Whose clock runs (`clock.run`: true White's, false Black's), `None` when stopped or
+    /// never said.
+    pub fn running(&self) -> Option<Color> {
+        self.run
+            .map(|white| if white { Color::White } else { Color::Black })
+    }
+
     /// Board frames read so far.
     pub fn frames(&self) -> usize {
         self.frames

@@ -131,6 +131,7 @@ fn action_of(path: &str, args: &serde_json::Map<String, serde_json::Value>) -> S
         ["rounds", "live", "record"] | ["rounds", "boards", "record"] => "live-result",
         ["rounds", "live", "playout"] | ["rounds", "playout"] => "play-out",
         ["rounds", "live", "notice"] | ["rounds", "boards", "notice"] => "live-notice",
+        ["rounds", "live", "settle"] | ["rounds", "boards", "settle"] => "live-settle",
         ["live", "assign"] => "eboard-assign",
         _ => return path.to_string(),
     };

@@ -410,8 +410,12 @@ fn the_live_room_recovers_the_moves_made_while_the_link_was_down() {
     );
     assert_eq!(v.incidents.len(), 1, "{:?}", v.incidents);
     assert!(
-        v.incidents[0].noticed,
+        v.incidents[0].link_back,
         "the disconnection ends when the link is back"
+    );
+    assert!(
+        !v.incidents[0].noticed,
+        "the link's return is not the arbiter's notice"
     );
     let text = v.incidents[0].note().text(Lang::En);
     assert!(text.contains("now back"), "{text}");

@@ -1,14 +1,18 @@
 """End-to-end test of the live room in headless Chromium, run by .ci/run.
 
-A 20-player round of 10 boards; 8 of them carry e-boards of an emulated DGT LiveChess
+A 20-player round of 10 boards; 9 of them carry e-boards of an emulated DGT LiveChess
 (examples/livechess_room.rs, the Rust tests' emulator driven from its standard input) that
 `arbiter serve --livechess` follows. One e-board is put on its board through the `/live` form,
 the others through the API. The boards play: Fool's mate (board 1), an illegal knight move
-(board 2), the kings' result signal 0-1 (board 3), short games (boards 4-6) and two games
-still going (boards 9 and 10). Checks, on the Russian pages:
+(board 2), the kings' result signal 0-1 (board 3), short games (boards 4-6), a board set up
+turned round with a clock (board 8: Black's side nearest White, 1. e4 e5 with LiveChess's
+`clock`) and two games still going (boards 9 and 10). Checks, on the Russian pages:
 
 - every board's SVG diagram shows the placement the emulator sent (`data-placement` and one
   piece symbol per piece);
+- the turned board is drawn the right way round, on the page and on `/screen`, and its clock is
+  shown as DGT LiveChess shows it (h:mm:ss, the side to move marked), also after its stream
+  brings a new time; the boards without a clock show none (never 0:00);
 - the illegal move's incident appears within 1 s of the board's change;
 - nothing is recorded before the arbiter's click; the click records the mate and the signal;
   "noticed by the arbiter" marks the illegal move;
@@ -19,7 +23,8 @@ still going (boards 9 and 10). Checks, on the Russian pages:
 - `/screen` has no control, follows a board's move by its stream within 2 s, loads itself
   again after a result entered at the desk and shows it, and shows the standings afterwards.
 
-Screenshots (Russian, 1280 px): the live round (docs: live-round-ru.png) and the big screen.
+Screenshots (Russian, 1280 px): the live round (docs: live-round-ru.png) and the big screen;
+the live round and the screen at 390 px (a phone).
 
     python3 tests/web/live_e2e.py [--arbiter target/debug/arbiter]
         [--emulator target/debug/examples/livechess_room] [--screenshots docs/screenshots]
@@ -65,7 +70,22 @@ GAMES = {
 # 1. e4, then Black's knight b8-b6 (Laws 3.6), then White plays on (d4).
 ILLEGAL = [E4, "r1bqkbnr/pppppppp/1n6/8/4P3/8/PPPP1PPP/RNBQKBNR",
            "r1bqkbnr/pppppppp/1n6/8/3PP3/8/PPP2PPP/RNBQKBNR"]
-BOARD_OF = {"2001": 1, "2002": 2, "2003": 3, "2004": 4, "2005": 5, "2006": 6, "2007": 9, "2008": 10}
+BOARD_OF = {"2001": 1, "2002": 2, "2003": 3, "2004": 4, "2005": 5, "2006": 6, "2007": 9, "2008": 10,
+            "2009": 8}
+TURNED = "2009"
+
+
+def turned(placement):
+    """A placement as a board turned round by 180 degrees reports it (a8 read as h1)."""
+    rows = placement.split("/")
+    return "/".join(row[::-1] for row in reversed(rows))
+
+
+# The turned board's game, 1. e4 e5, as its sensors see it, with its clock (90 minutes each,
+# stopped; Black's runs after 1. e4, White's after 1... e5): `(placement, white s, black s,
+# running)`.
+TURNED_GAME = [(turned(START), 5400, 5400, "-"), (turned(E4), 5391, 5400, "b"),
+               (turned(E4E5), 5391, 5388, "w")]
 
 
 class Checks:
@@ -135,6 +155,10 @@ def main():
         emu.stdin.write(f"{serial} {placement}\n")
         emu.stdin.flush()
 
+    # The turned board stands set up turned round (and its clock stopped) before the desk
+    # hears of it, as in a hall.
+    send(TURNED, f"{turned(START)} 5400 5400 -")
+
     server = subprocess.Popen([args.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru",
                                "--livechess", ws], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = server.stdout.readline()
@@ -186,7 +210,7 @@ def main():
         return None
 
     try:
-        wait(lambda: len(api(url, "/api/live")[1]["eboards"]) == 8, 15, "8 e-boards listed")
+        wait(lambda: len(api(url, "/api/live")[1]["eboards"]) == 9, 15, "9 e-boards listed")
         # One e-board through the page's form, the others through the API.
         go("/live?lang=ru")
         row = browser.find_element(css, "#eboard-2001")
@@ -204,7 +228,11 @@ def main():
         go("/rounds/1/live?lang=ru")
         time.sleep(0.5)  # the event stream connects
         for serial in BOARD_OF:
-            send(serial, START)
+            if serial != TURNED:
+                send(serial, START)
+        for placement, white, black, run in TURNED_GAME[1:]:
+            send(TURNED, f"{placement} {white} {black} {run}")
+            time.sleep(0.12)
         time.sleep(0.3)
         for serial, moves in GAMES.items():
             for p in moves:
@@ -227,6 +255,7 @@ def main():
         go("/rounds/1/live?lang=ru")
         # The diagrams are the emulated positions.
         last = {s: (GAMES.get(s) or ILLEGAL)[-1] for s in BOARD_OF}
+        last[TURNED] = E4E5  # drawn the right way round
         for serial, board in BOARD_OF.items():
             svg = browser.find_element(css, f"#board-{board} svg.diagram")
             c.check(svg.get_attribute("data-placement") == last[serial],
@@ -234,6 +263,24 @@ def main():
             c.check(len(svg.find_elements(css, "text")) == pieces(last[serial]),
                     f"board {board}: piece symbols")
         c.check(not browser.find_elements(css, "#board-7 svg"), "a board without e-board has no diagram")
+        # The turned board's clock as DGT LiveChess shows it; none on the boards without one.
+        clocks = browser.find_element(css, "#board-8 .clocks")
+        white = clocks.find_element(css, ".clock-white").text
+        black = clocks.find_element(css, ".clock-black")
+        c.check(clocks.is_displayed() and white == "1:29:51" and black.text == "1:29:48",
+                f"board 8's clock: {clocks.text!r}")
+        c.check("on-move" in clocks.find_element(css, ".clock-white").get_attribute("class")
+                and "on-move" not in black.get_attribute("class"), "White's clock marked as running")
+        shown = [b for b in range(1, 11) if b != 8 and any(
+            e.is_displayed() for e in browser.find_elements(css, f"#board-{b} .clocks"))]
+        c.check(not shown, f"no clock on the boards without one: {shown}")
+        c.check("0:00:00" not in browser.find_element(css, "#live-grid").text, "no 0:00:00 anywhere")
+        # A new time by the board's stream: White thinks, his clock runs on.
+        send(TURNED, f"{turned(E4E5)} 5371 5388 w")
+        wait(lambda: browser.find_element(css, "#board-8 .clock-white").text == "1:29:31", 3,
+             "board 8's clock by the event stream")
+        c.check(not browser.find_elements(css, "#board-8 .incident"),
+                "no incident on the turned board (its moves read the right way)")
         # Proposed results, nothing recorded.
         c.check(browser.find_elements(css, "#record-1"), "the mate's proposed result")
         c.check(browser.find_elements(css, "#record-3"), "the signal's proposed result")
@@ -242,8 +289,26 @@ def main():
         browser.save_screenshot(os.path.join(args.screenshots, "live-round-ru.png"))
         go("/screen?lang=ru")
         c.check(not browser.find_elements(css, "form, button, input, select, textarea"), "/screen has no control")
-        c.check(len(browser.find_elements(css, "svg.diagram")) == 8, "/screen shows the 8 diagrams")
+        c.check(len(browser.find_elements(css, "svg.diagram")) == 9, "/screen shows the 9 diagrams")
+        c.check(browser.find_element(css, "#board-8 svg.diagram").get_attribute("data-placement") == E4E5,
+                "/screen: the turned board the right way round")
+        c.check(browser.find_element(css, "#board-8 .clock-white").text == "1:29:31",
+                "/screen: the turned board's clock")
         browser.save_screenshot(os.path.join(args.screenshots, "live-screen-ru.png"))
+        # A phone (390 px): the round's live page and the screen, one board a row.
+        browser.set_window_size(390, 900)
+        go("/rounds/1/live?lang=ru")
+        browser.execute_script("document.getElementById('board-8').scrollIntoView()")
+        browser.save_screenshot(os.path.join(args.screenshots, "live-round-ru-390.png"))
+        wide = browser.execute_script("return document.documentElement.scrollWidth")
+        c.check(wide <= 390, f"the live page fits 390 px: {wide} px wide")
+        go("/screen?lang=ru")
+        browser.execute_script("document.getElementById('board-8').scrollIntoView()")
+        browser.save_screenshot(os.path.join(args.screenshots, "live-screen-ru-390.png"))
+        wide = browser.execute_script("return document.documentElement.scrollWidth")
+        c.check(wide <= 390, f"/screen fits 390 px: {wide} px wide")
+        browser.set_window_size(1280, 1000)
+        go("/screen?lang=ru")
         # The screen follows a board by its stream (one write a second): 1... e5 on board 6.
         time.sleep(0.5)  # the event stream connects
         send("2006", E4E5)

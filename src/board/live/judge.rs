@@ -166,6 +166,60 @@ impl LiveJudge {
         self.placement.as_ref()
     }
 
+    /// The last placement as a diagram shows it: a board turned round (Black's side nearest
+    /// White, seen from the start position) turned back to the standard diagram; before the
+    /// start position was seen, as the pieces stand ([`Orientation::guess`]). `None` before the
+    /// first placement.
+    pub fn diagram(&self) -> Option<shakmaty::Board> {
+        let seen = self.placement.as_ref()?;
+        let o = self
+            .recogniser
+            .orientation()
+            .unwrap_or_else(|| Orientation::guess(seen));
+        Some(o.apply(seen))
+    }
+
+    /// The clock's times as last reported (a DGT 3000 through the board, LiveChess's `clock`),
+    /// White's and Black's; `None` when no clock is reported or it shows nothing.
+    pub fn clock(&self) -> Option<super::LiveClock> {
+        let to_move = self
+            .judge
+            .position()
+            .map_or(shakmaty::Color::White, |p| p.turn());
+        match &self.reader {
+            Reader::Dgt(d) => {
+                use crate::board::dgt::ClockSide;
+                let r = d.clock()?;
+                // The clock's sides get their colours when it first runs; before, White's is
+                // taken for the left one (a board the right way round).
+                let left = d
+                    .colour_of(ClockSide::Left)
+                    .unwrap_or(shakmaty::Color::White);
+                let (white, black) = if left == shakmaty::Color::White {
+                    (r.left, r.right)
+                } else {
+                    (r.right, r.left)
+                };
+                let running = r.running.map(|side| match side {
+                    ClockSide::Left => left,
+                    ClockSide::Right => !left,
+                });
+                super::LiveClock::of(white.seconds, black.seconds, running, to_move)
+            }
+            Reader::LiveChess(d) => {
+                let (w, b) = d.clock()?;
+                let secs = |x: f64| {
+                    if x.is_finite() && x > 0.0 {
+                        x.floor() as u32
+                    } else {
+                        0
+                    }
+                };
+                super::LiveClock::of(secs(w), secs(b), d.running(), to_move)
+            }
+        }
+    }
+
     /// The position of the game as judged so far (the last legal move played); `None` once
     /// the judge has no position (a set-up it could not take).
     pub fn position(&self) -> Option<&Chess> {
@@ -333,6 +387,21 @@ fn judge_event(
                     uci: m.uci.clone(),
                 });
             }
+            (
+                BoardEventKind::Gap {
+                    plies: n,
+                    sequences,
+                    found,
+                    ..
+                },
+                Event::Gap(_),
+            ) => out.push(LiveEvent::Gap {
+                line: e.line,
+                ply: plies,
+                plies: *n as u32,
+                sequences: *sequences as u32,
+                found: found.clone(),
+            }),
             (_, Event::Touch(t)) => out.push(LiveEvent::Touch {
                 line: e.line,
                 side: serde_color::name(t.by),

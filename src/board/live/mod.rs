@@ -137,6 +137,23 @@ pub enum LiveEvent {
         #[serde(skip_serializing_if = "Option::is_none")]
         article: Option<String>,
     },
+    /// The board's link was down and plies were played meanwhile (a gap): `plies` found by a
+    /// bounded search of legal sequences leading to the board after it. One sequence: the
+    /// plies are recovered (they follow as [`LiveEvent::Move`]); several: the first follows
+    /// and the others are as likely; none (`plies` 0): the game goes on from the board as it
+    /// stands. Never a player's act.
+    Gap {
+        /// The capture's line.
+        line: usize,
+        /// Plies played before the gap.
+        ply: u32,
+        /// Plies the board did not show (the length of the sequences found; 0 when none).
+        plies: u32,
+        /// How many legal sequences of that length lead to the board (at most 2 counted).
+        sequences: u32,
+        /// The sequences, UCI each (at most two).
+        found: Vec<String>,
+    },
     /// Part of the board's output could not be read (a corrupt message or frame); reading goes
     /// on with the next.
     Unreadable {
@@ -279,10 +296,73 @@ impl LiveEvent {
                         .map_or_else(|| Note::new("live-no-article"), article_note),
                 )
                 .arg("ply", ply),
+            LiveEvent::Gap {
+                plies,
+                sequences,
+                found,
+                ..
+            } => Note::new("live-gap")
+                .arg(
+                    "case",
+                    match sequences {
+                        0 => "none",
+                        1 => "recovered",
+                        _ => "several",
+                    },
+                )
+                .arg("plies", plies)
+                .arg("found", found.join(" | ")),
             LiveEvent::Unreadable { line, reason } => Note::new("live-unreadable")
                 .arg("line", line)
                 .arg("reason", reason),
         }
+    }
+}
+
+/// The clock's times as the board (a DGT 3000 through the board's clock messages) or LiveChess
+/// (its `clock`) last reported them; `None` where no clock is reported, or a clock that shows
+/// nothing (both sides at 0:00 and stopped: a board without a clock).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LiveClock {
+    /// White's time left, in seconds (rounded down).
+    pub white_s: u32,
+    /// Black's time left, in seconds.
+    pub black_s: u32,
+    /// Whether a clock runs (false: stopped).
+    pub running: bool,
+    /// The side marked, `white` or `black`: the one whose clock runs, or when stopped the side
+    /// to move of the game as judged.
+    pub on_move: &'static str,
+}
+
+impl LiveClock {
+    /// A clock from the times reported; `None` for a clock showing nothing (both at 0 and
+    /// stopped).
+    pub fn of(
+        white_s: u32,
+        black_s: u32,
+        running: Option<shakmaty::Color>,
+        to_move: shakmaty::Color,
+    ) -> Option<LiveClock> {
+        if white_s == 0 && black_s == 0 && running.is_none() {
+            return None;
+        }
+        Some(LiveClock {
+            white_s,
+            black_s,
+            running: running.is_some(),
+            on_move: crate::laws::serde_color::name(running.unwrap_or(to_move)),
+        })
+    }
+
+    /// Seconds as DGT LiveChess shows a clock: `h:mm:ss` (`1:29:58`, `0:04:07`).
+    pub fn shown(seconds: u32) -> String {
+        format!(
+            "{}:{:02}:{:02}",
+            seconds / 3600,
+            seconds / 60 % 60,
+            seconds % 60
+        )
     }
 }
 

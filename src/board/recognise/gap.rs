@@ -152,6 +152,12 @@ pub(super) fn differs(a: &Board, b: &Board) -> Bitboard {
 }
 
 impl Recogniser {
+    /// How the board stands, once the start position was seen on it (`None` before): what a
+    /// reconnected board's placement is read in, as every other.
+    pub fn orientation(&self) -> Option<crate::board::Orientation> {
+        self.orientation
+    }
+
     /// After a gap ([`crate::board::Reading::Gap`]): `board` (the official position does not
     /// explain it) is searched for. One sequence: its plies are committed, recovered, after a
     /// [`BoardEventKind::Gap`]; several: the first, the gap uncertain. None: false (the board

@@ -24,7 +24,7 @@ use shakmaty::fen::Fen;
 use crate::adjudicate::{Adjudication, Adjudicator, Decision};
 use crate::board::RecogniserConfig;
 use crate::board::link::LinkEvent;
-use crate::board::live::{LiveEvent, LiveJudge};
+use crate::board::live::{LiveClock, LiveEvent, LiveJudge};
 use crate::game::rules::CompetitionRules;
 use crate::game::verdict::Verdict;
 
@@ -61,6 +61,10 @@ pub enum IncidentKind {
     Disconnected,
     /// The board sent what is not a position (one a game: the link's fault, not a player's).
     Unreadable,
+    /// The board's link was down and the plies played meanwhile could not be recovered (no
+    /// legal sequence of at most 8 plies leads to the board after it, or several do): the
+    /// arbiter settles it (the moves, the position) on the board.
+    BoardGap,
 }
 
 /// One incident of a board, as the pages list it.
@@ -81,9 +85,12 @@ pub struct Incident {
     pub detail: String,
     /// The result, for an ending or a result signal.
     pub result: Option<String>,
-    /// True once the arbiter noticed it (CR 3.4), for an illegal act; for a disconnection,
-    /// true once the link is back.
+    /// True once the arbiter noticed it (CR 3.4), for an illegal act.
     pub noticed: bool,
+    /// For a disconnection: the link is back (the incident is closed).
+    pub link_back: bool,
+    /// For a gap: the arbiter settled it on the board.
+    pub settled: bool,
     /// The judge's or the link's report it comes from.
     #[serde(skip)]
     pub event: LiveEvent,
@@ -93,7 +100,7 @@ impl Incident {
     /// The incident for people (the `live-*` messages).
     pub fn note(&self) -> crate::i18n::Note {
         match self.kind {
-            IncidentKind::Disconnected if self.noticed => {
+            IncidentKind::Disconnected if self.link_back => {
                 crate::i18n::Note::new("live-link-back").arg("reason", &self.detail)
             }
             _ => self.event.note(),
@@ -223,8 +230,11 @@ pub struct LiveBoard {
     pub serialnr: Option<String>,
     /// The link's state of that e-board.
     pub state: Option<EboardState>,
-    /// The placement the e-board shows (FEN piece placement).
+    /// The placement the e-board shows (FEN piece placement), in the true orientation (a board
+    /// turned round is drawn the right way).
     pub placement: Option<String>,
+    /// The clock's times, when the board or LiveChess reports a clock.
+    pub clock: Option<LiveClock>,
     /// The moves played, SAN, all of them.
     pub moves: Vec<String>,
     /// The ply of each move (1 for White's first, 2 for Black's…).
@@ -255,6 +265,9 @@ pub enum RoomError {
     /// No incident with this number, or not an illegal act.
     #[error("no illegal act {0} on this board")]
     NoIncident(usize),
+    /// No gap with this number, or one settled already.
+    #[error("no gap {0} to settle on this board")]
+    NoGap(usize),
 }
 
 /// The live room (module docs).
@@ -437,6 +450,8 @@ impl LiveRoom {
                         detail: reason.clone(),
                         result: None,
                         noticed: false,
+                        link_back: false,
+                        settled: false,
                         event: LiveEvent::of_link(event).unwrap_or(LiveEvent::Unreadable {
                             line: 0,
                             reason: reason.clone(),
@@ -691,9 +706,8 @@ impl LiveRoom {
                     black: b.black,
                     serialnr: followed.map(|(s, _)| s.clone()).or(b.serialnr),
                     state: followed.map(|(_, e)| e.state),
-                    placement: game
-                        .and_then(|g| g.judge.placement())
-                        .map(ToString::to_string),
+                    placement: game.and_then(|g| g.judge.diagram()).map(|b| b.to_string()),
+                    clock: game.and_then(|g| g.judge.clock()),
                     moves: game.map(|g| g.moves.clone()).unwrap_or_default(),
                     move_plies: game.map(|g| g.move_plies.clone()).unwrap_or_default(),
                     incidents: game.map(|g| g.incidents.clone()).unwrap_or_default(),
@@ -724,8 +738,10 @@ pub struct BoardBrief {
     pub serialnr: String,
     /// The link's state.
     pub state: EboardState,
-    /// The placement shown (FEN piece placement).
+    /// The placement shown (FEN piece placement), in the true orientation.
     pub placement: Option<String>,
+    /// The clock's times, when the board or LiveChess reports a clock.
+    pub clock: Option<LiveClock>,
     /// The last moves, SAN ([`LAST_MOVES`] at most).
     pub last_moves: Vec<String>,
     /// Their plies (1 for White's first move).
@@ -756,7 +772,8 @@ impl LiveRoom {
             board,
             serialnr: serialnr.to_string(),
             state: e.state,
-            placement: g.judge.placement().map(ToString::to_string),
+            placement: g.judge.diagram().map(|b| b.to_string()),
+            clock: g.judge.clock(),
             last_moves: g.moves[g.moves.len().saturating_sub(LAST_MOVES)..].to_vec(),
             last_plies: g.move_plies[g.move_plies.len().saturating_sub(LAST_MOVES)..].to_vec(),
             plies: g.moves.len(),

@@ -41,6 +41,8 @@ pub(super) fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
                 detail,
                 result,
                 noticed: false,
+                link_back: false,
+                settled: false,
                 event,
             });
         };
@@ -67,6 +69,8 @@ pub(super) fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
                         detail: square,
                         result: None,
                         noticed: false,
+                        link_back: false,
+                        settled: false,
                         event,
                     });
                 }
@@ -113,6 +117,23 @@ pub(super) fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
                     g.moves.len() as u32,
                     None,
                     reason,
+                    None,
+                );
+            }
+            // A gap the search could not recover (none or several sequences): the arbiter
+            // settles it; a recovered one is shown by the moves it gave back.
+            LiveEvent::Gap {
+                ply,
+                plies,
+                sequences,
+                ..
+            } if sequences != 1 => {
+                incident(
+                    IncidentKind::BoardGap,
+                    None,
+                    ply,
+                    None,
+                    plies.to_string(),
                     None,
                 );
             }
@@ -186,7 +207,7 @@ pub(super) fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
 pub(super) fn link_back(g: &mut LiveGame) {
     for i in g.incidents.iter_mut().rev() {
         if i.kind == IncidentKind::Disconnected {
-            i.noticed = true;
+            i.link_back = true;
             break;
         }
     }
@@ -226,5 +247,45 @@ pub(super) fn standing(before: Option<LinkEvent>, event: &LinkEvent) -> LinkEven
             }
         }
         _ => event.clone(),
+    }
+}
+
+impl super::LiveRoom {
+    /// The arbiter settled gap `incident` of board `board` (he looked at the board and took the
+    /// moves, or the position, it shows after the link's drop).
+    ///
+    /// # Errors
+    /// [`super::RoomError::NotFollowed`], [`super::RoomError::NoGap`] (no such gap, or one
+    /// settled already).
+    pub fn settle_gap(
+        &mut self,
+        round: u32,
+        board: u32,
+        incident: usize,
+    ) -> Result<(), super::RoomError> {
+        let e = self.on_board_mut(round, board)?;
+        let Some(i) = e
+            .game
+            .incidents
+            .get_mut(incident)
+            .filter(|i| i.kind == IncidentKind::BoardGap && !i.settled)
+        else {
+            return Err(super::RoomError::NoGap(incident));
+        };
+        i.settled = true;
+        self.changes += 1;
+        Ok(())
+    }
+
+    /// Whether board `board` has a gap the arbiter has not settled: its proposed result waits
+    /// for him (the moves it rests on are not certain).
+    pub fn unsettled_gap(&self, round: u32, board: u32) -> Option<usize> {
+        self.on_board(round, board).and_then(|(_, e)| {
+            e.game
+                .incidents
+                .iter()
+                .find(|i| i.kind == IncidentKind::BoardGap && !i.settled)
+                .map(|i| i.id)
+        })
     }
 }

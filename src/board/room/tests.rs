@@ -2,6 +2,8 @@
 //! signal, the play-out's expiry.
 use super::*;
 
+mod hall;
+
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
 fn frame(serial: &str, board: &str, t: u64) -> LinkEvent {

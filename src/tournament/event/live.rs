@@ -52,6 +52,9 @@ pub enum LiveIncidentKind {
     Disconnected,
     /// The live position adjudicated at the play-out's end (CR 4.3–4.5).
     Adjudication,
+    /// The board's link was down and the plies played meanwhile could not be recovered: the
+    /// arbiter settles it.
+    BoardGap,
 }
 
 /// What the arbiter did about an incident.
@@ -62,6 +65,8 @@ pub enum LiveAct {
     Noticed,
     /// He recorded the result it proposed.
     Recorded,
+    /// He settled a gap in the board's record (looked at the board, took what it shows).
+    Settled,
 }
 
 /// The arbiter's decision on an incident.

@@ -190,6 +190,7 @@ fn kind_code(i: &LiveIncident) -> i64 {
         K::ResultSignal => 3,
         K::Disconnected => 4,
         K::Adjudication => 5,
+        K::BoardGap => 6,
     }
 }
 

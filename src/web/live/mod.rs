@@ -12,6 +12,7 @@
 //! | `POST /api/live/settings` | `{"playout_minutes": 5, "playout_offer_percent": 80}` (either may be left out) → 200 with both; 400 out of range (1–600 min, 1–100 %) |
 //! | `POST /api/rounds/{n}/playout` | `{"boards": [..] \| "all", "minutes": 5}` → 200 `{"started": [..], "minutes"}` |
 //! | `POST /api/rounds/{n}/boards/{b}/notice` | `{"incident": i}`: the arbiter noticed the illegal act (CR 3.4) |
+//! | `POST /api/rounds/{n}/boards/{b}/settle` | `{"incident": i}`: the arbiter settled the gap in the board's record (409 no such gap) |
 //! | `POST /api/rounds/{n}/boards/{b}/record` | records the proposed result (the arbiter's click) |
 //! | `GET /events` | `text/event-stream`: `board` events (a board's brief, with its diagram `svg`: the first of each board), `move` events (the same brief without the diagram: `placement`, `moves`, `move_plies`, `plies`, `incidents`, `proposed`, `state`; the page draws the placement on the diagram it has), at most four a second a board, and `reload`; `?for=screen[&since=N]`: one write a second at most, the latest `board` event of each board changed since the last write (since change `N`, the page's `data-since`, for the first; a new incident is its `board` event), or `reload` alone, at most once a second, after a change of the event made at the desk |
 //!
@@ -250,7 +251,7 @@ impl LiveHub {
         let shown = if first { "board" } else { "move" };
         let kind = if kind == "reload" { kind } else { shown };
         let mut data = json!({"type": kind, "round": b.round, "board": b.board, "serialnr": b.serialnr,
-               "state": b.state, "placement": b.placement,
+               "state": b.state, "placement": b.placement, "clock": b.clock,
                "moves": b.last_moves, "move_plies": b.last_plies, "plies": b.plies, "incidents": b.incidents,
                "proposed": b.proposed});
         if first {
@@ -510,23 +511,34 @@ pub(super) async fn api_playout(
     ))
 }
 
-/// The arbiter noticed illegal act `incident` of board `b` (CR 3.4).
-/// The decision goes into the event's record with the incident (written first, if it was not
-/// yet), and what the notice makes of the game (a second illegal move counted ends it, CR 3.3)
-/// after it.
-async fn notice(app: &Shared, n: u32, b: u32, incident: usize) -> Result<(), WebError> {
+/// The arbiter's decision `act` on incident `incident` of board `b`: an illegal act noticed
+/// (CR 3.4: the judge's `notice` event, a second counted illegal move ends the game, CR 3.3), or
+/// a gap in the board's record settled. Refused by the room (no such incident, decided
+/// already): 409 in words. The decision goes into the event's record with the incident
+/// (written first, if it was not yet), and what it makes of the game after it.
+async fn decide(
+    app: &Shared,
+    n: u32,
+    b: u32,
+    incident: usize,
+    act: LiveAct,
+) -> Result<(), WebError> {
     let t = app.load().await?;
     app.live_sync(&t);
     app.save_incidents().await?;
     let game = {
         let mut room = app.live.room();
-        room.notice(n, b, incident)
-            .map_err(|e| WebError::Conflict(e.to_string()))?;
+        match act {
+            LiveAct::Noticed => room.notice(n, b, incident),
+            LiveAct::Settled => room.settle_gap(n, b, incident),
+            LiveAct::Recorded => Err(crate::board::room::RoomError::NoIncident(incident)),
+        }
+        .map_err(|e| WebError::Conflict(e.to_string()))?;
         room.game_of(n, b).map(|(_, g)| g)
     };
     if let Some(game) = game {
         let decision = LiveDecision {
-            act: LiveAct::Noticed,
+            act,
             result: None,
             at_ms: now_ms(),
         };
@@ -541,6 +553,16 @@ async fn notice(app: &Shared, n: u32, b: u32, incident: usize) -> Result<(), Web
     Ok(())
 }
 
+/// The incident a decision's JSON body names: `{"incident": i}`.
+fn incident_of(body: &[u8]) -> Result<usize, WebError> {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Body {
+        incident: usize,
+    }
+    read_body::<Body>(body, "expected {\"incident\": N}").map(|b| b.incident)
+}
+
 /// `POST /api/rounds/{n}/boards/{b}/notice`: `{"incident": i}`.
 pub(super) async fn api_notice(
     State(app): State<Shared>,
@@ -549,16 +571,22 @@ pub(super) async fn api_notice(
     JsonBody(body): JsonBody,
 ) -> Result<Json<Value>, WebError> {
     app.check_token(&headers)?;
-    #[derive(serde::Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct Body {
-        incident: usize,
-    }
-    let body: Body = read_body(&body, "expected {\"incident\": N}")?;
-    notice(&app, n, b, body.incident).await?;
-    Ok(Json(
-        json!({"round": n, "board": b, "noticed": body.incident}),
-    ))
+    let incident = incident_of(&body)?;
+    decide(&app, n, b, incident, LiveAct::Noticed).await?;
+    Ok(Json(json!({"round": n, "board": b, "noticed": incident})))
+}
+
+/// `POST /api/rounds/{n}/boards/{b}/settle`: `{"incident": i}`, a gap settled.
+pub(super) async fn api_settle(
+    State(app): State<Shared>,
+    BoardNo(n, b): BoardNo,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody,
+) -> Result<Json<Value>, WebError> {
+    app.check_token(&headers)?;
+    let incident = incident_of(&body)?;
+    decide(&app, n, b, incident, LiveAct::Settled).await?;
+    Ok(Json(json!({"round": n, "board": b, "settled": incident})))
 }
 
 /// Records board `b`'s proposed result: an adjudication through `record_adjudicated`, an
@@ -569,6 +597,12 @@ async fn record_proposed(app: &Shared, n: u32, b: u32, lang: Lang) -> Result<Str
     app.save_incidents().await?;
     let (proposed, verdict, adjudication, game, plies, count) = {
         let room = app.live.room();
+        // A result resting on moves the board did not show waits for the arbiter (the gap).
+        if room.unsettled_gap(n, b).is_some() {
+            return Err(WebError::Conflict(
+                lang.fmt("web-live-gap-first", &[("board", &b.to_string())]),
+            ));
+        }
         let view = room.round_view(n, round_boards(&t, n, now_ms()));
         let this = view.iter().find(|x| x.board == b);
         let plies = this.map_or(0, |x| x.moves.len() as u32);
@@ -761,6 +795,7 @@ pub(super) use record::{api_settings, set_playout};
 
 pub(super) use pages::{
     assign_form, eboards_page, live_js, notice_form, playout_form, record_form, round_page,
+    settle_form,
 };
 pub(super) use screen::screen;
 

@@ -12,8 +12,8 @@ use super::super::extract::{FormFields, PageQuery, RoundNo};
 use super::super::pages::shown;
 use super::super::view::{error_page, render};
 use super::super::{App, Shared, WebError, diagram};
-use super::{assign, notice, record_proposed, start_playout};
-use crate::board::live::article_note;
+use super::{assign, decide, record_proposed, start_playout};
+use crate::board::live::{LiveClock, article_note};
 use crate::board::room::{IncidentKind, LiveBoard, ProposedBy};
 use crate::i18n::{Lang, Note};
 use crate::tournament::live::{LiveAct, LiveIncident, LiveIncidentKind};
@@ -33,7 +33,8 @@ fn board_data(t: &Tournament, round: u32, b: &LiveBoard, lang: Lang) -> Value {
         .iter()
         .map(|i| {
             json!({"id": i.id, "text": i.note().text(lang), "ply": i.ply,
-                   "illegal": i.kind == IncidentKind::Illegal, "noticed": i.noticed})
+                   "illegal": i.kind == IncidentKind::Illegal, "noticed": i.noticed,
+                   "gap": i.kind == IncidentKind::BoardGap, "settled": i.settled})
         })
         .collect();
     let moves = numbered(&b.moves, &b.move_plies);
@@ -68,6 +69,8 @@ fn board_data(t: &Tournament, round: u32, b: &LiveBoard, lang: Lang) -> Value {
         "state": b.state.map(|s| lang.msg(&format!("web-live-state-{}", state_code(s)))),
         "svg": b.serialnr.as_ref().map(|_| diagram::svg(b.placement.as_deref(), &label)),
         "moves": last, "plies": b.moves.len(), "incidents": incidents, "proposed": proposed,
+        "clock": b.clock.map(|c| json!({"white": LiveClock::shown(c.white_s),
+            "black": LiveClock::shown(c.black_s), "on_move": c.on_move, "running": c.running})),
         "remaining": b.playout_remaining_s, "remaining_shown": b.playout_remaining_s.map(clock),
         "expired": b.playout_remaining_s == Some(0), "round": round,
     })
@@ -134,6 +137,7 @@ pub(in crate::web) fn record_text(i: &LiveIncident, lang: Lang) -> String {
         LiveIncidentKind::Disconnected => {
             Note::new("web-live-rec-disconnected").arg("reason", &i.detail)
         }
+        LiveIncidentKind::BoardGap => Note::new("web-live-rec-gap").arg("plies", &i.detail),
         LiveIncidentKind::Adjudication => Note::new("web-live-rec-adjudication")
             .arg("result", shown(i.result.as_deref().unwrap_or("*")))
             .note("article", article()),
@@ -142,6 +146,7 @@ pub(in crate::web) fn record_text(i: &LiveIncident, lang: Lang) -> String {
         None => "none".to_string(),
         Some(d) => match d.act {
             LiveAct::Noticed => lang.msg("web-live-noticed"),
+            LiveAct::Settled => lang.msg("web-live-settled"),
             LiveAct::Recorded => lang.fmt(
                 "web-live-rec-recorded",
                 &[("result", shown(d.result.as_deref().unwrap_or("*")))],
@@ -331,15 +336,35 @@ pub(in crate::web) async fn notice_form(
     headers: HeaderMap,
     FormFields(form): FormFields,
 ) -> Response {
-    let f = Fields(form);
-    let act = async {
+    decision_form(&app, n, &headers, Fields(form), LiveAct::Noticed).await
+}
+
+/// `POST /rounds/{n}/live/settle` (`board`, `incident`): "settled by the arbiter" (a gap).
+pub(in crate::web) async fn settle_form(
+    State(app): State<Shared>,
+    RoundNo(n): RoundNo,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Response {
+    decision_form(&app, n, &headers, Fields(form), LiveAct::Settled).await
+}
+
+/// The arbiter's decision `act` on the incident a form names (`board`, `incident`).
+async fn decision_form(
+    app: &Shared,
+    n: u32,
+    headers: &HeaderMap,
+    f: Fields,
+    act: LiveAct,
+) -> Response {
+    let decided = async {
         let (b, i) = (
             f.required::<u32>("board")?,
             f.required::<usize>("incident")?,
         );
-        notice(&app, n, b, i).await
+        decide(app, n, b, i, act).await
     };
-    live_form(&app, &headers, &f, n, f.get("board").as_deref(), act).await
+    live_form(app, headers, &f, n, f.get("board").as_deref(), decided).await
 }
 
 /// `POST /rounds/{n}/live/record` (`board`): records the proposed result.

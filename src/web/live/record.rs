@@ -163,6 +163,7 @@ pub(super) fn record_of(u: &UnsavedIncident, at_ms: u64) -> LiveIncident {
             IncidentKind::ResultSignal => LiveIncidentKind::ResultSignal,
             // A board's unreadable frames are kept as a problem of its link.
             IncidentKind::Disconnected | IncidentKind::Unreadable => LiveIncidentKind::Disconnected,
+            IncidentKind::BoardGap => LiveIncidentKind::BoardGap,
         },
         article: i.article.clone(),
         ply: i.ply,
@@ -170,8 +171,15 @@ pub(super) fn record_of(u: &UnsavedIncident, at_ms: u64) -> LiveIncident {
         detail: i.detail.clone(),
         result: i.result.clone(),
         at_ms,
-        decision: i.noticed.then_some(LiveDecision {
-            act: LiveAct::Noticed,
+        // The arbiter's decisions only: a disconnection closed by the link coming back is no
+        // decision of his.
+        decision: match i.kind {
+            IncidentKind::Illegal if i.noticed => Some(LiveAct::Noticed),
+            IncidentKind::BoardGap if i.settled => Some(LiveAct::Settled),
+            _ => None,
+        }
+        .map(|act| LiveDecision {
+            act,
             result: None,
             at_ms,
         }),

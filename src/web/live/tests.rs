@@ -68,3 +68,39 @@ fn the_playout_expiry_adjudicates_the_live_position_once() {
         (None, None)
     );
 }
+
+#[test]
+fn a_link_back_is_kept_as_no_decision_and_a_settled_gap_as_settled() {
+    let (mut room, _) = followed();
+    let drop = LinkEvent::Disconnected {
+        t_ms: 5_000,
+        reason: "Broken pipe".into(),
+        attempt: 1,
+        attempts: u32::MAX,
+        retry_in: Duration::from_millis(500),
+    };
+    room.push("S1", &drop, 5_000);
+    let back = LinkEvent::Connected {
+        board: crate::board::link::BoardId {
+            serial: Some("S1".into()),
+            version: None,
+            source: "ws://x".into(),
+        },
+        reconnected: true,
+    };
+    room.push("S1", &back, 6_000);
+    let unsaved = room.unsaved();
+    assert_eq!(unsaved.len(), 1, "{unsaved:?}");
+    assert!(unsaved[0].incident.link_back);
+    // The link's return is not the arbiter's notice (CR 3.4 is about illegal acts).
+    let kept = record_of(&unsaved[0], 7_000);
+    assert_eq!(kept.kind, LiveIncidentKind::Disconnected);
+    assert_eq!(kept.decision, None);
+    // A gap the arbiter settled is kept with his decision, as settled.
+    let mut gap = unsaved[0].clone();
+    gap.incident.kind = crate::board::room::IncidentKind::BoardGap;
+    gap.incident.settled = true;
+    let kept = record_of(&gap, 8_000);
+    assert_eq!(kept.kind, LiveIncidentKind::BoardGap);
+    assert_eq!(kept.decision.map(|d| d.act), Some(LiveAct::Settled));
+}

@@ -82,6 +82,22 @@
       });
       moves.textContent = out.slice(-8).join(' ');
     }
+    const clocks = box.querySelector('.clocks');
+    if (clocks) {
+      // As DGT LiveChess shows a clock: h:mm:ss, the side to move marked; none without a clock.
+      const c = d.clock;
+      clocks.hidden = !c;
+      if (c) {
+        const hms = (s) => Math.floor(s / 3600) + ':' + String(Math.floor(s / 60) % 60).padStart(2, '0') +
+          ':' + String(s % 60).padStart(2, '0');
+        for (const side of ['white', 'black']) {
+          const el = clocks.querySelector('.clock-' + side);
+          if (!el) continue;
+          el.textContent = hms(c[side + '_s']);
+          el.classList.toggle('on-move', c.on_move === side);
+        }
+      }
+    }
     box.dataset.plies = d.plies;
   };
   events.addEventListener('board', apply);

@@ -20,10 +20,16 @@ pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 pub struct RoomEmulator {
     url: String,
     boards: Arc<Mutex<HashMap<String, String>>>,
+    /// Each board's clock as its frames carry it (`null` when none: no clock).
+    clocks: Clocks,
     tx: broadcast::Sender<(String, String, u32)>,
     stop: Arc<std::sync::atomic::AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
+
+/// The boards' clocks, by serial number: LiveChess's `clock` (`white`, `black` in seconds,
+/// `run`: true while White's runs, false for Black's, null when stopped).
+type Clocks = Arc<Mutex<HashMap<String, Value>>>;
 
 impl RoomEmulator {
     /// LiveChess with these e-boards, each in the start position.
@@ -49,7 +55,9 @@ impl RoomEmulator {
             .block_on(tokio::net::TcpListener::bind(addr))
             .unwrap();
         let url = format!("ws://{}/api/v1.0", listener.local_addr().unwrap());
+        let clocks: Clocks = Arc::default();
         let (b, t, s) = (Arc::clone(&boards), tx.clone(), Arc::clone(&stop));
+        let c = Arc::clone(&clocks);
         let thread = std::thread::spawn(move || {
             runtime.block_on(async move {
                 loop {
@@ -61,13 +69,15 @@ impl RoomEmulator {
                     else {
                         continue;
                     };
-                    tokio::spawn(connection(tcp, Arc::clone(&b), t.clone(), Arc::clone(&s)));
+                    let shared = (Arc::clone(&b), Arc::clone(&c));
+                    tokio::spawn(connection(tcp, shared, t.clone(), Arc::clone(&s)));
                 }
             });
         });
         RoomEmulator {
             url,
             boards,
+            clocks,
             tx,
             stop,
             thread: Some(thread),
@@ -93,6 +103,15 @@ impl RoomEmulator {
     pub fn flood(&self, serial: &str, text: &str, count: u32) {
         let _ = self.tx.send((serial.to_string(), text.to_string(), count));
     }
+
+    /// Sets e-board `serial`'s clock (`white`, `black` in seconds; `run` Some(true) while
+    /// White's runs, Some(false) for Black's, None when stopped), sent with its next frame.
+    pub fn set_clock(&self, serial: &str, white: f64, black: f64, run: Option<bool>) {
+        self.clocks.lock().unwrap().insert(
+            serial.to_string(),
+            json!({"white": white, "black": black, "run": run}),
+        );
+    }
 }
 
 impl Drop for RoomEmulator {
@@ -113,10 +132,18 @@ fn now_ms() -> u64 {
 
 async fn connection(
     tcp: tokio::net::TcpStream,
-    boards: Arc<Mutex<HashMap<String, String>>>,
+    (boards, clocks): (Arc<Mutex<HashMap<String, String>>>, Clocks),
     tx: broadcast::Sender<(String, String, u32)>,
     stop: Arc<std::sync::atomic::AtomicBool>,
 ) {
+    let clock = |serial: &str| {
+        clocks
+            .lock()
+            .unwrap()
+            .get(serial)
+            .cloned()
+            .unwrap_or(Value::Null)
+    };
     let Ok(mut ws) = tokio_tungstenite::accept_async(tcp).await else {
         return;
     };
@@ -159,7 +186,7 @@ async fn connection(
                     let serial = subscribed;
                     let board = boards.lock().unwrap().get(serial).cloned().unwrap_or_default();
                     let first = json!({"response": "feed", "id": fid, "param": {"serialnr": serial,
-                        "flipped": false, "board": board, "clock": null}, "time": now_ms()});
+                        "flipped": false, "board": board, "clock": clock(&serial)}, "time": now_ms()});
                     if ws.send(Message::text(first.to_string())).await.is_err() {
                         return;
                     }
@@ -170,7 +197,7 @@ async fn connection(
                 let Some(fid) = feeds.get(&serial) else { continue };
                 for _ in 0..count {
                     let frame = json!({"response": "feed", "id": fid, "param": {"serialnr": serial,
-                        "flipped": false, "board": placement, "clock": null}, "time": now_ms()});
+                        "flipped": false, "board": placement, "clock": clock(&serial)}, "time": now_ms()});
                     if ws.send(Message::text(frame.to_string())).await.is_err() {
                         return;
                     }
