@@ -22,6 +22,7 @@ use shakmaty::Color;
 
 mod create;
 mod fide;
+mod group;
 mod log;
 mod pair;
 mod players;
@@ -41,6 +42,10 @@ use text::CliError;
 pub struct Args {
     #[command(subcommand)]
     command: Command,
+    /// The group the command acts on (an event of several groups: `tournament group list`
+    /// names them); not needed while the event has one group.
+    #[arg(long, global = true, value_name = "NAME")]
+    group: Option<String>,
 }
 
 #[derive(clap::Subcommand)]
@@ -118,6 +123,10 @@ enum Command {
     /// Write a state file or TRF file as TRF (a TRF input is written back unchanged) or JSON.
     #[command(after_help = super::examples::T_EXPORT)]
     Export(ExportArgs),
+    /// The event's groups: `add` one (its system and rounds), `list` them, `rename` one,
+    /// `move` a player to another group before round 1.
+    #[command(subcommand, after_help = super::examples::T_GROUP)]
+    Group(group::GroupCommand),
     /// Create a state file from a TRF file (players, rounds, results, byes).
     #[command(after_help = super::examples::T_IMPORT)]
     Import(ImportArgs),
@@ -579,12 +588,14 @@ fn parse_sex(s: &str) -> Result<Sex, ValueError> {
 /// ([`arbiter::tournament::TournamentError`], e.g. a second result, a round out of order, a
 /// name longer than TRF's 33 columns).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    _ = state::GROUP.set(args.group);
     run_command(args.command)
 }
 
 fn run_command(command: Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::New(a) => create::run_new(a),
+        Command::Group(c) => group::run(c),
         Command::AddPlayer(a) => players::run_add_player(a),
         Command::AddPlayers(a) => school::run_add_players(a),
         Command::ExportPlayers(a) => school::run_export_players(a),
@@ -762,10 +773,23 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
                         ExportFormat::Trf16 => TrfVersion::Trf16,
                         _ => TrfVersion::Trf2026,
                     };
-                    let t = load(&a.file)?;
                     let db = event_path(&a.file)?;
+                    let event = arbiter::tournament::record::load_event(&db)?;
                     let entries = arbiter::tournament::journal::read(&db)?;
-                    let trf = Trf::from_tournament_with_journal_as(&t, &entries, version);
+                    let group = state::selected_group();
+                    if group.is_none() && event.len() > 1 {
+                        return group::export_each(
+                            &a.file,
+                            &event,
+                            &entries,
+                            version,
+                            a.lang.get(),
+                        );
+                    }
+                    let i = event.find(group.as_deref())?;
+                    let entries = group::entries_of(&event, i, entries);
+                    let trf =
+                        Trf::from_tournament_with_journal_as(&event.group(i), &entries, version);
                     warn_overlong(&trf, a.lang.get());
                     trf.to_string()
                 }
