@@ -566,17 +566,7 @@ impl Tournament {
     /// [`TournamentError::GameAfterWithdrawal`] naming the player's last game at or after
     /// `first_free`.
     fn check_can_leave(&self, tpn: u16, first_free: u32) -> Result<(), TournamentError> {
-        let p = self
-            .player(tpn)
-            .ok_or(TournamentError::UnknownPlayer(tpn))?;
-        if let Some((out, _)) = p.out_from() {
-            return Err(TournamentError::AlreadyOut {
-                tpn,
-                name: p.name.clone(),
-                sex: p.sex,
-                from: out,
-            });
-        }
+        let p = self.check_still_in(tpn)?;
         match self.last_game_round(tpn) {
             Some(last) if last >= first_free => Err(TournamentError::GameAfterWithdrawal {
                 tpn,
@@ -592,6 +582,25 @@ impl Tournament {
                 total: self.total_rounds,
             }),
             _ => Ok(()),
+        }
+    }
+
+    /// Player `tpn`, while he has not left the event.
+    ///
+    /// # Errors
+    /// [`TournamentError::UnknownPlayer`], [`TournamentError::AlreadyOut`].
+    pub(crate) fn check_still_in(&self, tpn: u16) -> Result<&Player, TournamentError> {
+        let p = self
+            .player(tpn)
+            .ok_or(TournamentError::UnknownPlayer(tpn))?;
+        match p.out_from() {
+            Some((out, _)) => Err(TournamentError::AlreadyOut {
+                tpn,
+                name: p.name.clone(),
+                sex: p.sex,
+                from: out,
+            }),
+            None => Ok(p),
         }
     }
 

@@ -155,17 +155,7 @@ impl Tournament {
         from: u32,
     ) -> Result<RoundRobinWithdrawal, TournamentError> {
         self.check_round_in_event(from, "withdrawal")?;
-        let p = self
-            .player(tpn)
-            .ok_or(TournamentError::UnknownPlayer(tpn))?;
-        if let Some((out, _)) = p.out_from() {
-            return Err(TournamentError::AlreadyOut {
-                tpn,
-                name: p.name.clone(),
-                sex: p.sex,
-                from: out,
-            });
-        }
+        let p = self.check_still_in(tpn)?;
         let (name, sex) = (p.name.clone(), p.sex);
         let his = |g: &crate::tournament::Game| g.white == tpn || g.black == tpn;
         // A result in a round he leaves would contradict the withdrawal.
