@@ -30,6 +30,7 @@ col-rating = Рейтинг
 col-points = Очки
 col-round = { $round } тур
 status-withdrawn = выбыл
+status-cancelled = выбыл, игры аннулированы
 status-disqualified = дисквалифицирован
 tie-breaks-legend = Дополнительные показатели:
 
@@ -610,6 +611,22 @@ web-no-floaters = переходящих нет: все партии между 
 web-bye-why = Без пары
 web-correct = Исправить…
 web-confirm-correction = Подтверждаю исправление
+web-group = Группа
+web-groups-all = Все группы
+web-groups-title = Все группы
+web-groups-line = участников: { $players }, туров составлено: { $paired } из { $total }
+web-groups-round = { $round }-й тур: результатов { $done } из { $boards }
+web-groups-not-paired = пары ещё не составлены
+web-system = Система проведения
+web-team-title = Командный зачёт
+web-team-ties = При равенстве очков выше школа с меньшей суммой мест зачётных участников, затем с лучшим местом.
+web-team-place = Место
+web-team-school = Школа
+web-team-points = Очки
+web-team-places = Сумма мест
+web-team-children = Зачётные участники (место; очки)
+web-team-incomplete = участников меньше зачётного числа
+web-team-link = Командный зачёт
 web-result-1 = Победа белых
 web-result-2 = Ничья
 web-result-3 = Победа чёрных
@@ -946,6 +963,14 @@ err-delete-after-pairing = { $sex ->
         [f] она выбыла
        *[other] он выбыл
     } (CR 1.4)
+err-group-needed = в турнире несколько групп ({ $groups }): укажите группу (--group НАЗВАНИЕ)
+err-no-such-group = в турнире нет группы { $name }; его группы: { $groups }
+err-invalid-group-name = так назвать группу нельзя: { $problem }
+err-group-name-taken = группа { $name } уже есть
+err-move-after-pairing = { $sex ->
+        [f] участницу
+       *[other] участника
+    } { $tpn } ({ $name }) перевести нельзя: в группе { $group } пары 1-го тура составлены
 event-problem-empty-name = не указано название
 event-problem-control = в тексте { $text } есть перевод строки или другой управляющий символ
 event-problem-too-long = текст из { $chars } знаков длиннее { $max }
@@ -976,6 +1001,16 @@ err-verdict-side-unnamed-ranked = без имени ({ $colour ->
 err-board-sides = { $white } (белые) - { $black } (чёрные)
 
 ## Подтверждения команд турнира (tournament new, add-player, start-list, pair, withdraw, disqualify)
+group-system-swiss = швейцарская система
+group-system-round-robin = круговая система
+group-system-double-round-robin = двухкруговая система
+group-unnamed = (единственная группа)
+group-line = { $name }: { $system }, туров: { $rounds }, участников: { $players }, пар составлено в турах: { $paired }
+group-moved = { $name } { $sex ->
+        [f] переведена
+       *[other] переведён
+    } в группу «{ $group }» под № { $tpn }
+group-trf-written = группа «{ $group }»: TRF записан в { $file }
 tm-created = создан { $file } (туров: { $rounds }, правила { $preset })
 tm-created-system = система: { $system } (таблицы Бергера, C.05 Annex 1; число туров — по таблице, задаётся при жеребьёвке 1-го тура)
 tm-fide-mode-on = режим FIDE включён: результат прошедшего тура меняется только с пометкой --note
@@ -1431,6 +1466,10 @@ web-out-disqualified = { $sex ->
         [f] дисквалифицирована
        *[other] дисквалифицирован
     } с { $round }-го тура
+web-status-cancelled = { $sex ->
+        [f] выбыла, её игры аннулированы
+       *[other] выбыл, его игры аннулированы
+    }
 web-status-withdrawn = { $sex ->
         [f] выбыла
        *[other] выбыл

@@ -198,6 +198,13 @@ pub const T_IMPORT: &str = "\
 Examples:
   arbiter tournament import fixtures/tournament/held-swiss-9.trf held.arbiter";
 
+pub const T_GROUP: &str = "\
+Examples:
+  arbiter tournament group add turnir.arbiter \"1-2 классы\" --system round-robin --first \"3-4 классы\"
+  arbiter tournament group list turnir.arbiter
+  arbiter tournament result turnir.arbiter --group \"1-2 классы\" --round 1 --board 2 1-0
+  arbiter tournament group move turnir.arbiter --group \"3-4 классы\" 7 --to \"1-2 классы\"";
+
 pub const T_LOG: &str = "\
 Examples:
   arbiter tournament log turnir.arbiter

@@ -21,7 +21,9 @@ use clap::builder::TypedValueParser as _;
 use shakmaty::Color;
 
 mod create;
+mod export;
 mod fide;
+mod group;
 mod log;
 mod pair;
 mod players;
@@ -41,6 +43,10 @@ use text::CliError;
 pub struct Args {
     #[command(subcommand)]
     command: Command,
+    /// The group the command acts on (an event of several groups: `tournament group list`
+    /// names them); not needed while the event has one group.
+    #[arg(long, global = true, value_name = "NAME")]
+    group: Option<String>,
 }
 
 #[derive(clap::Subcommand)]
@@ -117,7 +123,11 @@ enum Command {
     Crosstable(CrosstableArgs),
     /// Write a state file or TRF file as TRF (a TRF input is written back unchanged) or JSON.
     #[command(after_help = super::examples::T_EXPORT)]
-    Export(ExportArgs),
+    Export(export::ExportArgs),
+    /// The event's groups: `add` one (its system and rounds), `list` them, `rename` one,
+    /// `move` a player to another group before round 1.
+    #[command(subcommand, after_help = super::examples::T_GROUP)]
+    Group(group::GroupCommand),
     /// Create a state file from a TRF file (players, rounds, results, byes).
     #[command(after_help = super::examples::T_IMPORT)]
     Import(ImportArgs),
@@ -514,28 +524,6 @@ struct CrosstableArgs {
     out: TableOutput,
 }
 
-#[derive(Clone, Copy, Default, clap::ValueEnum)]
-enum ExportFormat {
-    /// FIDE TRF-2026 (records 142, 152, 162, 212, 250, 260).
-    #[default]
-    Trf,
-    /// FIDE TRF-16 with the TRF(x) lines older pairing programs read (XXR, XXC, XXP).
-    Trf16,
-    /// The tournament record as JSON (the state-file format).
-    Json,
-}
-
-#[derive(clap::Args)]
-struct ExportArgs {
-    /// State file or TRF file.
-    file: PathBuf,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t)]
-    format: ExportFormat,
-    #[command(flatten)]
-    lang: super::LangArgs,
-}
-
 fn value_error(expected: &'static str, found: &str) -> ValueError {
     ValueError {
         expected,
@@ -579,12 +567,14 @@ fn parse_sex(s: &str) -> Result<Sex, ValueError> {
 /// ([`arbiter::tournament::TournamentError`], e.g. a second result, a round out of order, a
 /// name longer than TRF's 33 columns).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    _ = state::GROUP.set(args.group);
     run_command(args.command)
 }
 
 fn run_command(command: Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::New(a) => create::run_new(a),
+        Command::Group(c) => group::run(c),
         Command::AddPlayer(a) => players::run_add_player(a),
         Command::AddPlayers(a) => school::run_add_players(a),
         Command::ExportPlayers(a) => school::run_export_players(a),
@@ -740,44 +730,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
                 serde_json::json!({"copy": a.copy}),
             )
         }
-        Command::Export(a) => {
-            use arbiter::tournament::record::{FileKind, kind_of};
-            let is_event = !matches!(
-                kind_of(&a.file),
-                FileKind::Other | FileKind::Empty | FileKind::Missing
-            );
-            let out = match (a.format, is_event) {
-                // A TRF input is written back as read (byte for byte when in canonical columns).
-                (ExportFormat::Trf, false) => {
-                    let text = read_file(&a.file)?;
-                    Trf::parse(&text, &a.file.display().to_string())?.to_string()
-                }
-                (ExportFormat::Trf16, false) => {
-                    let text = read_file(&a.file)?;
-                    let trf = Trf::parse(&text, &a.file.display().to_string())?;
-                    Trf::from_tournament_as(&trf.to_tournament()?, TrfVersion::Trf16).to_string()
-                }
-                (format @ (ExportFormat::Trf | ExportFormat::Trf16), true) => {
-                    let version = match format {
-                        ExportFormat::Trf16 => TrfVersion::Trf16,
-                        _ => TrfVersion::Trf2026,
-                    };
-                    let t = load(&a.file)?;
-                    let db = event_path(&a.file)?;
-                    let entries = arbiter::tournament::journal::read(&db)?;
-                    let trf = Trf::from_tournament_with_journal_as(&t, &entries, version);
-                    warn_overlong(&trf, a.lang.get());
-                    trf.to_string()
-                }
-                (ExportFormat::Json, _) => {
-                    let mut s = serde_json::to_string_pretty(&load(&a.file)?)?;
-                    s.push('\n');
-                    s
-                }
-            };
-            std::io::stdout().lock().write_all(out.as_bytes())?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Export(a) => export::run_export(a),
     }
 }
 

@@ -332,6 +332,45 @@ pub enum TournamentError {
         /// The player's sex, for the gendered words of other languages.
         sex: Option<crate::tournament::Sex>,
     },
+    /// A command on one group of an event of several, with no group named.
+    #[error("the event has several groups ({groups}): name one (--group NAME)")]
+    GroupNeeded {
+        /// The groups' names, listed.
+        groups: String,
+    },
+    /// No group has the name given.
+    #[error("the event has no group {name:?}; its groups: {groups}")]
+    NoSuchGroup {
+        /// The name given.
+        name: String,
+        /// The groups' names, listed.
+        groups: String,
+    },
+    /// A group's name the event cannot take.
+    #[error("the group cannot be named so: {problem}")]
+    InvalidGroupName {
+        /// What is wrong.
+        problem: EventProblem,
+    },
+    /// A group's name another group has.
+    #[error("there is already a group named {name:?}")]
+    GroupNameTaken {
+        /// The name.
+        name: String,
+    },
+    /// A player moved out of or into a group whose round 1 is paired (its start list is
+    /// frozen, C.04.2).
+    #[error("player {tpn} ({name}) cannot be moved: round 1 of group {group:?} is paired")]
+    MoveAfterPairing {
+        /// Starting rank in his group.
+        tpn: u16,
+        /// The player's name.
+        name: String,
+        /// The player's sex, for the gendered words of other languages.
+        sex: Option<crate::tournament::Sex>,
+        /// The group whose round 1 is paired.
+        group: String,
+    },
 }
 
 /// What is wrong with the event's own record ([`TournamentError::InvalidEvent`]); English is

@@ -456,6 +456,21 @@ pub fn version(t: &Tournament) -> String {
     format!("{:016x}", h.finish())
 }
 
+/// The version of an event of groups: its one group's [`version`] for today's events (the
+/// same as before groups), else a hash of every group's name and version.
+pub fn event_version(e: &crate::tournament::event::Event) -> String {
+    use std::hash::Hasher;
+    if e.len() == 1 {
+        return version(e.first());
+    }
+    let mut h = rustc_hash::FxHasher::default();
+    for g in e.groups() {
+        h.write(g.name.as_bytes());
+        h.write(version(&g.tournament).as_bytes());
+    }
+    format!("{:016x}", h.finish())
+}
+
 /// Every entry of the event's journal, oldest first (without the rows each changed); none
 /// for an event without one.
 ///
@@ -535,6 +550,19 @@ pub fn apply<T, E: From<StoreError> + From<JournalError>>(
     change: impl FnOnce(&mut Tournament) -> Result<T, E>,
 ) -> Result<T, E> {
     record::apply(state, act, change)
+}
+
+/// [`apply`] on the whole event, every group ([`crate::tournament::record::apply_event`]):
+/// a change of one group chosen by name, a group added, a player moved between groups.
+///
+/// # Errors
+/// [`StoreError`] (converted into `E`); `change`'s own error.
+pub fn apply_event<T, E: From<StoreError> + From<JournalError>>(
+    state: &Path,
+    act: Act,
+    change: impl FnOnce(&mut crate::tournament::event::Event) -> Result<T, E>,
+) -> Result<T, E> {
+    record::apply_event(state, act, change)
 }
 
 /// Creates the event's database with `t` (or, when it holds an event, replaces it) and

@@ -19,7 +19,16 @@ struct Caller {
     device: Option<String>,
     path: String,
     args: serde_json::Map<String, serde_json::Value>,
+    /// The group the desk shows, as the request asks (`?group=N`, else the cookie
+    /// `arbiter_group`): its index, from 0.
+    group: Option<usize>,
+    /// The event's groups' names and the one shown, once the event is read: named on the
+    /// pages only when there are two or more.
+    shown: Option<(Vec<String>, usize)>,
 }
+
+/// The cookie that keeps the group the desk shows (its index, from 0), set by `/group/{i}`.
+pub(super) const GROUP_COOKIE: &str = "arbiter_group";
 
 tokio::task_local! {
     static CALLER: Arc<std::sync::Mutex<Caller>>;
@@ -37,15 +46,54 @@ pub(super) async fn journal_scope(req: axum::extract::Request, next: middleware:
         .get(header::USER_AGENT)
         .and_then(|v| v.to_str().ok())
         .map(str::to_string);
+    // `?group=N` (a link, a printout made by address) before the cookie the chooser sets.
+    let group = req
+        .uri()
+        .query()
+        .and_then(|q| {
+            q.split('&')
+                .find_map(|kv| kv.strip_prefix("group="))
+                .and_then(|g| g.parse().ok())
+        })
+        .or_else(|| super::cookie(req.headers(), GROUP_COOKIE).and_then(|g| g.parse().ok()));
     let caller = Caller {
         address,
         device,
         path: req.uri().path().to_string(),
         args: serde_json::Map::new(),
+        group,
+        shown: None,
     };
     CALLER
         .scope(Arc::new(std::sync::Mutex::new(caller)), next.run(req))
         .await
+}
+
+/// The group the request asks the desk to show (its index), when it asks one.
+pub(super) fn asked_group() -> Option<usize> {
+    CALLER
+        .try_with(|c| c.lock().ok().and_then(|c| c.group))
+        .ok()
+        .flatten()
+}
+
+/// Notes the event's groups and the one the desk shows for this request (the pages name
+/// them).
+pub(super) fn note_shown(names: Vec<String>, shown: usize) {
+    let _ = CALLER.try_with(|c| {
+        if let Ok(mut c) = c.lock() {
+            c.shown = Some((names, shown));
+        }
+    });
+}
+
+/// The event's groups and the one shown, when the event has two or more.
+pub(super) fn shown_groups() -> Option<(Vec<String>, usize)> {
+    CALLER
+        .try_with(|c| c.lock().ok().and_then(|c| c.shown.clone()))
+        .ok()
+        .flatten()
+        .filter(|(names, _)| names.len() > 1)
 }
 
 /// Keeps a form's fields as the journal entry's arguments: not the form key, the token, the

@@ -55,6 +55,7 @@ mod diagram;
 pub mod diplomas;
 pub mod extract;
 mod fide;
+mod groups;
 pub mod guard;
 mod import;
 pub mod live;
@@ -64,6 +65,7 @@ mod report;
 pub use report::organisers_report;
 mod server;
 pub use server::DeskLimits;
+mod team;
 mod versions;
 mod view;
 
@@ -402,7 +404,10 @@ impl App {
     /// Reads the state file (off the async threads).
     async fn load(self: &Shared) -> Result<Tournament, WebError> {
         let path = self.config.state.clone();
-        blocking(move || Ok(store::load(&path)?)).await
+        let asked = caller::asked_group();
+        let (t, names, i) = blocking(move || groups::load(&path, asked)).await?;
+        caller::note_shown(names, i);
+        Ok(t)
     }
 
     /// A change through [`journal::apply`] (the entry: [`caller_act`]), off the async threads.
@@ -441,8 +446,9 @@ impl App {
         let Some(_writing) = self.gate.writing() else {
             return Err(WebError::Stopping);
         };
+        let asked = caller::asked_group();
         blocking(move || {
-            journal::apply(&path, act, |t| {
+            groups::apply(&path, act, asked, |t| {
                 if let Some(seen) = seen.filter(|s| !s.is_empty())
                     && !still_current(&seen, t)
                 {
@@ -572,6 +578,9 @@ pub fn router(app: Shared) -> Router {
         .route("/standings.csv", get(pages::export_standings_csv))
         .route("/players.csv", get(pages::export_players_csv))
         .route("/connect", get(pages::connect))
+        .route("/group/{i}", get(groups::choose))
+        .route("/groups", get(groups::overview))
+        .route("/team", get(team::page))
         .route("/players/disqualify", post(actions::disqualify))
         .route("/players/bye", post(actions::half_point_bye))
         .route("/players/return", post(actions::cancel_withdrawal))

@@ -99,6 +99,7 @@ fn event_data(t: &Tournament, lang: Lang) -> Value {
         "total_rounds": t.total_rounds,
         "players_count": t.players.len(), "rounds": rounds, "paired": paired,
         "can_pair": can_pair, "next_round": paired + 1, "next": next,
+        "system": (!t.system.is_swiss()).then(|| crate::tournament::words::system_text(t.system, lang)), // a round robin says so
     })
 }
 

@@ -43,6 +43,8 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("live.html", include_str!("templates/live.html")),
     ("live_round.html", include_str!("templates/live_round.html")),
     ("screen.html", include_str!("templates/screen.html")),
+    ("groups.html", include_str!("templates/groups.html")),
+    ("team.html", include_str!("templates/team.html")),
 ];
 
 /// The template environment with every page.
@@ -221,7 +223,27 @@ fn render_in(
     standalone: bool,
 ) -> Result<String, minijinja::Error> {
     let lang = page.lang;
+    // The event's groups and the one shown, on the desk's pages of an event of two or more.
+    let (groups, group) = match super::caller::shown_groups().filter(|_| !standalone) {
+        Some((names, i)) => (names, Some(i)),
+        None => (Vec::new(), None),
+    };
+    let group_name = group.map(|i| groups[i].clone());
+    // Every heading and sheet names the group after the event («Турнир — Малыши»); the
+    // event's own form keeps the event's name alone.
+    let mut data = data;
+    if let (Some(g), Some(serde_json::Value::String(event))) = (
+        group_name
+            .as_ref()
+            .filter(|_| template != "event_edit.html"),
+        data.get_mut("event"),
+    ) {
+        *event = format!("{event} — {g}");
+    }
     let ctx = context! {
+        groups => groups,
+        group => group,
+        group_name => group_name,
         standalone => standalone,
         lang => lang.code(),
         q => format!("?lang={}", lang.code()),

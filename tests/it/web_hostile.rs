@@ -253,8 +253,8 @@ async fn connect_from(from: &str, addr: &str, sent: &[u8]) -> Option<tokio::net:
     Some(stream)
 }
 
-/// What a connection gets before it is closed (at most 4 KiB), or `None` when it is still
-/// open after `within`.
+/// What a connection gets before it is closed or a whole page has come (at most 64 KiB), or
+/// `None` when it is still open after `within`.
 async fn answer_within(stream: &mut tokio::net::TcpStream, within: Duration) -> Option<String> {
     use tokio::io::AsyncReadExt;
     let mut got = Vec::new();
@@ -266,7 +266,8 @@ async fn answer_within(stream: &mut tokio::net::TcpStream, within: Duration) -> 
             Ok(Ok(0) | Err(_)) => return Some(String::from_utf8_lossy(&got).into_owned()),
             Ok(Ok(n)) => {
                 got.extend_from_slice(&buf[..n]);
-                if got.len() > 4096 {
+                // A whole page (its text may come after the style sheet), or enough of a stream.
+                if got.len() > 65536 || got.windows(7).any(|w| w == b"</html>") {
                     return Some(String::from_utf8_lossy(&got).into_owned());
                 }
             }

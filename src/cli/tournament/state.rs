@@ -65,10 +65,27 @@ pub(super) fn edit_state<T>(
     // A TRF file is refused (it is no event to change), a missing one named; a state file of
     // the JSON format is converted first.
     let db = event_path(state)?;
-    journal::apply(&db, Act::new(Who::cli(), action, args), |t| {
-        edit(t).with_context(|| state.display().to_string())
+    let group = selected_group();
+    let mut args = args;
+    if let (Some(g), Some(m)) = (&group, args.as_object_mut()) {
+        m.insert("group".into(), g.clone().into());
+    }
+    journal::apply_event(&db, Act::new(Who::cli(), action, args), |e| {
+        let i = e.find(group.as_deref())?;
+        let mut t = e.group(i);
+        let out = edit(&mut t).with_context(|| state.display().to_string())?;
+        e.set_group(i, t);
+        Ok(out)
     })
 }
+
+/// The group the command line names (`--group NAME`), `None` when it names none.
+pub(crate) fn selected_group() -> Option<String> {
+    GROUP.get().cloned().flatten()
+}
+
+/// `--group NAME` of `arbiter tournament`, set once before the command runs.
+pub(super) static GROUP: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
 
 /// The event's database for a command given `path`: the database, or the one a state file of
 /// the JSON format is converted into (converted now, and said on standard error, the first
@@ -144,7 +161,9 @@ pub(crate) fn say_conversion(c: &record::Conversion) {
 /// A TRF file is refused: it is no event to change.
 pub(super) fn load_state(path: &Path) -> anyhow::Result<Tournament> {
     let db = event_path(path)?;
-    Ok(store::load(&db)?)
+    let e = record::load_event(&db)?;
+    let i = e.find(selected_group().as_deref())?;
+    Ok(e.group(i))
 }
 
 pub(super) fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournament)> {

@@ -97,6 +97,14 @@ pub struct Tournament {
     /// absent: the preset's list under the 2024 rules ([`Tournament::tie_break_settings`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tie_breaks: Option<crate::tournament::tiebreak::TieBreakSettings>,
+    /// A round robin's rule for a player who withdraws
+    /// ([`crate::tournament::group::round_robin::WithdrawalRule`]); absent: the common one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub withdrawal_rule: Option<crate::tournament::group::round_robin::WithdrawalRule>,
+    /// The players of a round robin whose games were all cancelled by their withdrawal (they
+    /// played fewer games than the rule asks): by starting rank.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cancelled: Vec<u16>,
 }
 
 impl Tournament {
@@ -122,6 +130,8 @@ impl Tournament {
             system: Default::default(),
             acceleration: None,
             tie_breaks: None,
+            withdrawal_rule: None,
+            cancelled: Vec::new(),
         }
     }
 
@@ -280,7 +290,7 @@ impl Tournament {
         self.players.iter().find(|p| p.start_rank == tpn)
     }
 
-    fn player_mut(&mut self, tpn: u16) -> Result<&mut Player, TournamentError> {
+    pub(crate) fn player_mut(&mut self, tpn: u16) -> Result<&mut Player, TournamentError> {
         self.players
             .iter_mut()
             .find(|p| p.start_rank == tpn)
@@ -556,17 +566,7 @@ impl Tournament {
     /// [`TournamentError::GameAfterWithdrawal`] naming the player's last game at or after
     /// `first_free`.
     fn check_can_leave(&self, tpn: u16, first_free: u32) -> Result<(), TournamentError> {
-        let p = self
-            .player(tpn)
-            .ok_or(TournamentError::UnknownPlayer(tpn))?;
-        if let Some((out, _)) = p.out_from() {
-            return Err(TournamentError::AlreadyOut {
-                tpn,
-                name: p.name.clone(),
-                sex: p.sex,
-                from: out,
-            });
-        }
+        let p = self.check_still_in(tpn)?;
         match self.last_game_round(tpn) {
             Some(last) if last >= first_free => Err(TournamentError::GameAfterWithdrawal {
                 tpn,
@@ -585,14 +585,37 @@ impl Tournament {
         }
     }
 
+    /// Player `tpn`, while he has not left the event.
+    ///
+    /// # Errors
+    /// [`TournamentError::UnknownPlayer`], [`TournamentError::AlreadyOut`].
+    pub(crate) fn check_still_in(&self, tpn: u16) -> Result<&Player, TournamentError> {
+        let p = self
+            .player(tpn)
+            .ok_or(TournamentError::UnknownPlayer(tpn))?;
+        match p.out_from() {
+            Some((out, _)) => Err(TournamentError::AlreadyOut {
+                tpn,
+                name: p.name.clone(),
+                sex: p.sex,
+                from: out,
+            }),
+            None => Ok(p),
+        }
+    }
+
     /// The player leaves the event from round `from` on (CR 1.4): not paired in that round or
-    /// later; results already played stand.
+    /// later; results already played stand. In a round robin, by the group's rule
+    /// ([`Tournament::withdraw_round_robin`]).
     ///
     /// # Errors
     /// Unknown player, already out, or a game in round `from` or later
     /// ([`TournamentError::GameAfterWithdrawal`]: withdraw from the round after it, when the
     /// event has one).
     pub fn withdraw(&mut self, tpn: u16, from: u32) -> Result<(), TournamentError> {
+        if self.system.cycles().is_some() {
+            return self.withdraw_round_robin(tpn, from).map(drop);
+        }
         self.check_round_in_event(from, "withdrawal")?;
         self.check_can_leave(tpn, from)?;
         self.remove_future_byes(tpn, from);
@@ -704,7 +727,7 @@ impl Tournament {
             .max()
     }
 
-    fn remove_future_byes(&mut self, tpn: u16, from: u32) {
+    pub(crate) fn remove_future_byes(&mut self, tpn: u16, from: u32) {
         for r in self.rounds.iter_mut().filter(|r| r.number >= from) {
             r.byes.retain(|b| b.player != tpn);
         }

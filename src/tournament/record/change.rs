@@ -9,14 +9,26 @@ use super::log::{ENTRY_COLUMNS, entry_of, result_changes};
 use super::rows::{self, Change, Rows, Table};
 use super::{Db, FileKind, create_private, kind_of, resolve, schema, sql_error};
 use crate::tournament::Tournament;
-use crate::tournament::journal::{Act, Entry, JournalError, Who, version};
+use crate::tournament::event::Event;
+use crate::tournament::journal::{Act, Entry, JournalError, Who, event_version as version};
 use crate::tournament::store::StoreError;
 
 /// Every row of the event.
 pub(crate) fn read_rows(conn: &Connection, file: &Path) -> Result<Rows, StoreError> {
     let e = |err| sql_error(file, err);
     let mut rows = Rows::new();
+    // A file of schema 1 opened read only (not migrated) has no table of sections.
+    let sections: bool = conn
+        .query_row(
+            "SELECT EXISTS(SELECT 1 FROM sqlite_master WHERE name = 'section')",
+            [],
+            |r| r.get(0),
+        )
+        .map_err(e)?;
     for table in Table::ALL {
+        if table == Table::Section && !sections {
+            continue;
+        }
         let keys = table.keys();
         let sql = format!(
             "SELECT {}, pos, data FROM {}",
@@ -129,19 +141,28 @@ pub(crate) fn insert_entry(
     Ok(seq)
 }
 
-/// Loads the event from its database.
+/// Loads the event from its database: its settings and its first group (the only one of
+/// today's events; [`load_event`] reads every group).
 ///
 /// # Errors
 /// [`StoreError`] naming the file.
 pub fn load(path: &Path) -> Result<Tournament, StoreError> {
+    Ok(load_event(path)?.group(0))
+}
+
+/// Loads the event from its database, every group.
+///
+/// # Errors
+/// [`StoreError`] naming the file.
+pub fn load_event(path: &Path) -> Result<Event, StoreError> {
     let mut db = Db::reader(path)?;
     let tx = db.read()?;
     let rows = read_rows(&tx, path)?;
     compose(&rows, path)
 }
 
-fn compose(rows: &Rows, path: &Path) -> Result<Tournament, StoreError> {
-    rows::compose(rows).map_err(|e| match e {
+fn compose(rows: &Rows, path: &Path) -> Result<Event, StoreError> {
+    rows::compose_event(rows).map_err(|e| match e {
         rows::RowsError::NoEvent => StoreError::NotAnEvent {
             file: path.display().to_string(),
         },
@@ -152,17 +173,15 @@ fn compose(rows: &Rows, path: &Path) -> Result<Tournament, StoreError> {
     })
 }
 
-fn decompose(t: &Tournament, path: &Path) -> Result<Rows, StoreError> {
-    rows::decompose(t).map_err(|e| StoreError::Database {
+fn decompose(e: &Event, path: &Path) -> Result<Rows, StoreError> {
+    rows::decompose_event(e).map_err(|e| StoreError::Database {
         file: path.display().to_string(),
         message: e.to_string(),
     })
 }
 
-/// The choke point of every change (see the module docs): in one transaction, reads the
-/// event, applies `change`, and — when a row changed — writes the rows changed and the
-/// journal's entry. A refused change (`Err` from `change`) and a change that changes nothing
-/// write nothing.
+/// [`apply_event`] on the event's first group, with the event's settings (the only group of
+/// today's events; the desk's group while it shows one).
 ///
 /// # Errors
 /// [`StoreError`] (converted into `E`); `change`'s own error.
@@ -171,11 +190,45 @@ pub fn apply<T, E: From<StoreError>>(
     act: Act,
     change: impl FnOnce(&mut Tournament) -> Result<T, E>,
 ) -> Result<T, E> {
+    apply_event(state, act, |e| {
+        let mut t = e.group(0);
+        let out = change(&mut t)?;
+        e.set_group(0, t);
+        Ok(out)
+    })
+}
+
+/// The choke point of every change (see the module docs): in one transaction, reads the
+/// event (every group), applies `change`, and — when a row changed — writes the rows changed
+/// and the journal's entry. A refused change (`Err` from `change`) and a change that changes
+/// nothing write nothing.
+///
+/// # Errors
+/// [`StoreError`] (converted into `E`); `change`'s own error.
+pub fn apply_event<T, E: From<StoreError>>(
+    state: &Path,
+    act: Act,
+    change: impl FnOnce(&mut Event) -> Result<T, E>,
+) -> Result<T, E> {
+    apply_event_as(state, |_| act, change)
+}
+
+/// [`apply_event`] with the journal's entry made from the event as it was read (`act`: a
+/// caller that names the group it changed only when the event has several).
+///
+/// # Errors
+/// As [`apply_event`].
+pub fn apply_event_as<T, E: From<StoreError>>(
+    state: &Path,
+    act: impl FnOnce(&Event) -> Act,
+    change: impl FnOnce(&mut Event) -> Result<T, E>,
+) -> Result<T, E> {
     let path = resolve(state)?.path;
     let mut db = Db::open(&path)?;
     let tx = db.write()?;
     let before_rows = read_rows(&tx, &path)?;
     let before = compose(&before_rows, &path)?;
+    let act = act(&before);
     let mut t = before.clone();
     let out = change(&mut t)?;
     let changes = rows::diff(&before_rows, &decompose(&t, &path)?);
@@ -244,6 +297,7 @@ pub fn create(path: &Path, act: Act, t: &Tournament) -> Result<(), StoreError> {
     let tx = db.write()?;
     let before_rows = read_rows(&tx, path)?;
     let before = compose(&before_rows, path).ok();
+    let t = &Event::single(t.clone());
     let changes = rows::diff(&before_rows, &decompose(t, path)?);
     let entry = NewEntry {
         time: crate::tournament::journal::now_utc(),
@@ -283,7 +337,7 @@ fn pairs_a_round(action: &str) -> bool {
 fn pairing_reads(c: &Change) -> bool {
     match c.t {
         Table::Player | Table::Game | Table::Bye | Table::Round => true,
-        Table::Incident => false,
+        Table::Incident | Table::Section => false,
         Table::Event => {
             let read = |i: &Option<rows::Image>| {
                 i.as_ref()
@@ -341,7 +395,7 @@ pub fn undo<E: From<StoreError> + From<JournalError>>(
     let e = |err| sql_error(&path, err);
     let rows_now = read_rows(&tx, &path)?;
     let t = compose(&rows_now, &path)?;
-    check(&t)?;
+    check(&t.group(0))?;
     let seq = match only {
         Some(s) => s,
         None => {

@@ -50,7 +50,7 @@ mod log;
 pub mod rows;
 pub mod schema;
 
-pub use change::{apply, create, is_free, load, undo};
+pub use change::{apply, apply_event, apply_event_as, create, is_free, load, load_event, undo};
 pub use convert::{Conversion, twin};
 pub use live::{
     CaptureLines, backup, captures, integrity_check, last_capture_line, save_live, write_capture,
@@ -173,6 +173,24 @@ pub fn load_any(path: &Path) -> Result<Tournament, StoreError> {
             file: path.display().to_string(),
         }),
         _ => load(path),
+    }
+}
+
+/// The event at `path`, every group, read only, as [`load_any`] reads it (a state file of the
+/// JSON format is an event of one group).
+///
+/// # Errors
+/// [`StoreError`] naming the file.
+pub fn load_any_event(path: &Path) -> Result<crate::tournament::event::Event, StoreError> {
+    match kind_of(path) {
+        FileKind::StateJson => match convert::converted(path)? {
+            Some(db) => load_event(&db),
+            None => load_any(path).map(crate::tournament::event::Event::single),
+        },
+        FileKind::Other | FileKind::Empty => Err(StoreError::NotAnEvent {
+            file: path.display().to_string(),
+        }),
+        _ => load_event(path),
     }
 }
 
@@ -309,7 +327,7 @@ impl Db {
         }
         .map_err(|err| sql_error(path, err))?;
         let v = schema::version(&conn).map_err(|err| sql_error(path, err))?;
-        if v != schema::CURRENT {
+        if !(1..=schema::CURRENT).contains(&v) {
             return Err(StoreError::ReadOnly {
                 file: path.display().to_string(),
             });

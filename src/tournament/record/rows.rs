@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
+use crate::tournament::event::{Event, Group};
 use crate::tournament::live::LiveIncident;
 use crate::tournament::{Bye, Game, Player, Round, Tournament};
 
@@ -35,17 +36,21 @@ pub enum Table {
     Bye,
     /// An incident of the live room: `(section, round, board, game, incident, kind)`.
     Incident,
+    /// A section's name, one row per group of an event of several (or of one named group):
+    /// `(section)`. An event of one unnamed group has none.
+    Section,
 }
 
 impl Table {
     /// Every table, in the order rows are read and written.
-    pub const ALL: [Table; 6] = [
+    pub const ALL: [Table; 7] = [
         Table::Event,
         Table::Player,
         Table::Round,
         Table::Game,
         Table::Bye,
         Table::Incident,
+        Table::Section,
     ];
 
     /// The SQL table's name.
@@ -57,13 +62,14 @@ impl Table {
             Table::Game => "game",
             Table::Bye => "bye",
             Table::Incident => "incident",
+            Table::Section => "section",
         }
     }
 
     /// The key's columns, the section first.
     pub fn keys(self) -> &'static [&'static str] {
         match self {
-            Table::Event => &["section"],
+            Table::Event | Table::Section => &["section"],
             Table::Player => &["section", "start_rank"],
             Table::Round => &["section", "number"],
             Table::Game => &["section", "round", "board"],
@@ -232,6 +238,8 @@ fn event_data(t: &Tournament) -> String {
         system,
         acceleration,
         tie_breaks,
+        withdrawal_rule,
+        cancelled,
     } = t;
     shell.name.clone_from(name);
     shell.total_rounds = *total_rounds;
@@ -251,6 +259,8 @@ fn event_data(t: &Tournament) -> String {
     shell.system = *system;
     shell.acceleration.clone_from(acceleration);
     shell.tie_breaks.clone_from(tie_breaks);
+    shell.withdrawal_rule = *withdrawal_rule;
+    shell.cancelled.clone_from(cancelled);
     let mut v = serde_json::to_value(&shell).unwrap_or_default();
     if let Some(m) = v.as_object_mut() {
         m.remove("players");
@@ -296,34 +306,59 @@ fn put(
     Ok(())
 }
 
-/// The event's rows.
+/// The rows of an event of one group (section 1).
 ///
 /// # Errors
 /// [`RowsError::Duplicate`] when two players share a starting rank, two boards of a round a
 /// number, two byes of a round a player, or two incidents a key.
 pub fn decompose(t: &Tournament) -> Result<Rows, RowsError> {
     let mut rows = Rows::new();
-    put(&mut rows, Table::Event, vec![SECTION], 0, event_data(t))?;
+    put_section(&mut rows, SECTION, t)?;
+    Ok(rows)
+}
+
+/// The rows of an event of one or more groups: group `i` is section `i + 1`, named by a
+/// [`Table::Section`] row when the event has several groups or its one group has a name.
+///
+/// # Errors
+/// As [`decompose`].
+pub fn decompose_event(e: &Event) -> Result<Rows, RowsError> {
+    let mut rows = Rows::new();
+    for (i, g) in e.groups().iter().enumerate() {
+        let section = i as i64 + 1;
+        put_section(&mut rows, section, &g.tournament)?;
+        if e.len() > 1 || !g.name.is_empty() {
+            let data = json(&serde_json::json!({ "name": g.name }));
+            put(&mut rows, Table::Section, vec![section], i, data)?;
+        }
+    }
+    Ok(rows)
+}
+
+fn put_section(rows: &mut Rows, section: i64, t: &Tournament) -> Result<(), RowsError> {
+    put(rows, Table::Event, vec![section], 0, event_data(t))?;
     for (i, p) in t.players.iter().enumerate() {
-        let key = vec![SECTION, i64::from(p.start_rank)];
-        put(&mut rows, Table::Player, key, i, json(p))?;
+        let key = vec![section, i64::from(p.start_rank)];
+        put(rows, Table::Player, key, i, json(p))?;
     }
     for (i, r) in t.rounds.iter().enumerate() {
         let n = i64::from(r.number);
-        put(&mut rows, Table::Round, vec![SECTION, n], i, round_data(r))?;
+        put(rows, Table::Round, vec![section, n], i, round_data(r))?;
         for (j, g) in r.games.iter().enumerate() {
-            let key = vec![SECTION, n, i64::from(g.board)];
-            put(&mut rows, Table::Game, key, j, json(g))?;
+            let key = vec![section, n, i64::from(g.board)];
+            put(rows, Table::Game, key, j, json(g))?;
         }
         for (j, b) in r.byes.iter().enumerate() {
-            let key = vec![SECTION, n, i64::from(b.player)];
-            put(&mut rows, Table::Bye, key, j, json(b))?;
+            let key = vec![section, n, i64::from(b.player)];
+            put(rows, Table::Bye, key, j, json(b))?;
         }
     }
     for (i, inc) in t.live.incidents.iter().enumerate() {
-        put(&mut rows, Table::Incident, incident_key(inc), i, json(inc))?;
+        let mut key = incident_key(inc);
+        key[0] = section;
+        put(rows, Table::Incident, key, i, json(inc))?;
     }
-    Ok(rows)
+    Ok(())
 }
 
 fn read<T: serde::de::DeserializeOwned>(key: &Key, data: &str) -> Result<T, RowsError> {
@@ -334,12 +369,47 @@ fn read<T: serde::de::DeserializeOwned>(key: &Key, data: &str) -> Result<T, Rows
     })
 }
 
-/// The event the rows hold (the inverse of [`decompose`]).
+/// The first group the rows hold, with the event's settings (the inverse of [`decompose`]).
 ///
 /// # Errors
 /// [`RowsError::NoEvent`]; [`RowsError::Value`] for a row that is not what its table holds.
 pub fn compose(rows: &Rows) -> Result<Tournament, RowsError> {
-    let event_key = (Table::Event, vec![SECTION]);
+    compose_section(rows, SECTION)
+}
+
+/// The event the rows hold, every group (the inverse of [`decompose_event`]).
+///
+/// # Errors
+/// As [`compose`].
+pub fn compose_event(rows: &Rows) -> Result<Event, RowsError> {
+    let sections: Vec<i64> = rows
+        .keys()
+        .filter(|(t, _)| *t == Table::Event)
+        .map(|(_, k)| k[0])
+        .collect();
+    if !sections.contains(&SECTION) {
+        return Err(RowsError::NoEvent);
+    }
+    let mut groups = Vec::with_capacity(sections.len());
+    for s in sections {
+        let key = (Table::Section, vec![s]);
+        let name = match rows.get(&key) {
+            Some(row) => {
+                let v: serde_json::Value = read(&key, &row.data)?;
+                v["name"].as_str().unwrap_or_default().to_string()
+            }
+            None => String::new(),
+        };
+        groups.push(Group {
+            name,
+            tournament: compose_section(rows, s)?,
+        });
+    }
+    Ok(Event::from_groups(groups))
+}
+
+fn compose_section(rows: &Rows, section: i64) -> Result<Tournament, RowsError> {
+    let event_key = (Table::Event, vec![section]);
     let event = rows.get(&event_key).ok_or(RowsError::NoEvent)?;
     let mut v: serde_json::Value = read(&event_key, &event.data)?;
     if let Some(m) = v.as_object_mut() {
@@ -348,7 +418,7 @@ pub fn compose(rows: &Rows) -> Result<Tournament, RowsError> {
     }
     let mut t: Tournament = serde_json::from_value(v).map_err(|e| RowsError::Value {
         table: "event",
-        key: vec![SECTION],
+        key: vec![section],
         message: e.to_string(),
     })?;
     let mut players: Vec<(i64, Player)> = Vec::new();
@@ -357,11 +427,11 @@ pub fn compose(rows: &Rows) -> Result<Tournament, RowsError> {
     let mut byes: BTreeMap<i64, Vec<(i64, Bye)>> = BTreeMap::new();
     let mut incidents: Vec<(i64, LiveIncident)> = Vec::new();
     for (key, row) in rows {
-        if key.1.first() != Some(&SECTION) {
+        if key.1.first() != Some(&section) {
             continue;
         }
         match key.0 {
-            Table::Event => {}
+            Table::Event | Table::Section => {}
             Table::Player => players.push((row.pos, read(key, &row.data)?)),
             Table::Round => {
                 rounds.insert(key.1[1], (row.pos, read(key, &row.data)?));

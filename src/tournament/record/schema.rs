@@ -4,13 +4,13 @@
 //! refused rather than misread.
 //!
 //! Keys: every table of the event's rows starts its key with `section` (1 for every row of
-//! today's events). An event of several groups gives each its own section number, so groups
-//! need no change of the keys, only a table naming the sections (a migration that adds it).
+//! an event of one group). An event of several groups gives each its own section number
+//! (group `i` is section `i + 1`), named in the table `section` (migration 2).
 
 use rusqlite::{Connection, Transaction};
 
 /// The schema this program writes.
-pub const CURRENT: i64 = 1;
+pub const CURRENT: i64 = 2;
 
 /// Migration `n` (index `n - 1`) brings a file from schema `n - 1` to schema `n`.
 const MIGRATIONS: &[&str] = &[
@@ -91,6 +91,15 @@ CREATE TABLE capture(
     lines TEXT NOT NULL
 );
 CREATE INDEX capture_board ON capture(section, round, board, id);
+",
+    // 2: the sections named: one row per group of an event of several groups (today's
+    // events, of one group, have none and change nothing else).
+    r"
+CREATE TABLE section(
+    section INTEGER PRIMARY KEY,
+    pos INTEGER NOT NULL,
+    data TEXT NOT NULL
+);
 ",
 ];
 

@@ -470,3 +470,65 @@ fn every_earlier_schema_opens() {
         result(&path, 2, BoardResult::Draw, false).unwrap();
     }
 }
+
+/// An event of two groups: the second group is section 2 with its own rows, named in the
+/// table of sections; a change of one group writes its rows only; the addition is undone.
+#[test]
+fn a_second_group_is_a_section_of_its_own() {
+    use crate::tournament::pairing::PairingSystem;
+    let dir = tempfile::tempdir().unwrap();
+    let path = paired(dir.path());
+    apply_event::<_, Refusal>(&path, act("group-add"), |e| {
+        Ok(e.add_group("Малыши", PairingSystem::RoundRobin, 3, Some("Старшие"))?)
+    })
+    .unwrap();
+    let rows = journal_rows(&path);
+    let changes: Vec<Change> = serde_json::from_str(&rows[2].2).unwrap();
+    let keys: Vec<(Table, Vec<i64>)> = changes.iter().map(Change::key).collect();
+    assert_eq!(
+        keys,
+        [
+            (Table::Event, vec![2]),
+            (Table::Section, vec![1]),
+            (Table::Section, vec![2])
+        ]
+    );
+    apply_event::<_, Refusal>(&path, act("add-player"), |e| {
+        let mut g = e.group(1);
+        for name in ["Е", "Ж", "З"] {
+            g.add_player(Player {
+                name: name.into(),
+                ..Player::default()
+            })?;
+        }
+        g.pair_all_rounds()?;
+        e.set_group(1, g);
+        Ok(())
+    })
+    .unwrap();
+    let e = load_event(&path).unwrap();
+    assert_eq!(e.names(), ["Старшие", "Малыши"]);
+    let small = e.group(1);
+    assert_eq!(small.name, "Record");
+    assert_eq!(small.players.len(), 3);
+    // Three players: a table of four with the bye, three rounds.
+    assert_eq!(small.paired_rounds(), 3);
+    // The first group is as it was; `load` reads it with the event's settings.
+    assert_eq!(load(&path).unwrap(), e.group(0));
+    assert_eq!(load(&path).unwrap().players.len(), 4);
+    // A result in the first group writes one row of section 1.
+    result(&path, 1, BoardResult::WhiteWins, false).unwrap();
+    let rows = journal_rows(&path);
+    let changes: Vec<Change> = serde_json::from_str(&rows.last().unwrap().2).unwrap();
+    assert_eq!(
+        changes.iter().map(Change::key).collect::<Vec<_>>(),
+        [(Table::Game, vec![1, 1, 1])]
+    );
+    // Undone newest first, the event is back to one unnamed group.
+    for _ in 0..3 {
+        undo::<Refusal>(&path, Who::cli(), None, |_| Ok(())).unwrap();
+    }
+    let e = load_event(&path).unwrap();
+    assert_eq!(e.len(), 1);
+    assert_eq!(e.names(), [""]);
+}

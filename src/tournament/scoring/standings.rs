@@ -85,7 +85,8 @@ pub struct StandingRow {
     pub points: f64,
     /// Tie-break values by acronym, in the configured order.
     pub tie_breaks: serde_json::Map<String, serde_json::Value>,
-    /// `withdrawn` (CR 1.4) or `disqualified` (CR 2.2), if the player left the event.
+    /// `withdrawn` (CR 1.4), `disqualified` (CR 2.2) or `cancelled` (a round robin withdrawal
+    /// that cancelled his games), if the player left the event.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<&'static str>,
 }
@@ -121,6 +122,8 @@ impl StandingsReport {
         Self::from_table(&tournament.name, &table, rules, order, |tpn| {
             tournament.player(tpn).map(|p| {
                 let status = match p.out_from() {
+                    // A round robin withdrawal that cancelled every game of his.
+                    Some(_) if tournament.cancelled.contains(&tpn) => Some("cancelled"),
                     Some((from, _)) if from as usize <= table.rounds + 1 => {
                         Some(if p.disqualified_from.is_some() {
                             "disqualified"

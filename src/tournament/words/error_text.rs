@@ -303,6 +303,32 @@ impl TournamentError {
                     ("sex", sex_selector(*sex)),
                 ],
             ),
+            GroupNeeded { groups } => ("err-group-needed", vec![("groups", groups.clone())]),
+            NoSuchGroup { name, groups } => (
+                "err-no-such-group",
+                vec![("name", format!("{name:?}")), ("groups", groups.clone())],
+            ),
+            InvalidGroupName { problem } => (
+                "err-invalid-group-name",
+                vec![("problem", problem.text(lang))],
+            ),
+            GroupNameTaken { name } => {
+                ("err-group-name-taken", vec![("name", format!("{name:?}"))])
+            }
+            MoveAfterPairing {
+                tpn,
+                name,
+                sex,
+                group,
+            } => (
+                "err-move-after-pairing",
+                vec![
+                    ("tpn", s(tpn)),
+                    ("name", name.clone()),
+                    ("sex", sex_selector(*sex)),
+                    ("group", format!("{group:?}")),
+                ],
+            ),
         };
         let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
         lang.fmt(id, &args)
@@ -521,6 +547,23 @@ mod tests {
                 tpn: 4,
                 name: "Anna".into(),
                 sex: Some(crate::tournament::Sex::Female),
+            },
+            GroupNeeded {
+                groups: "«A», «B»".into(),
+            },
+            NoSuchGroup {
+                name: "C".into(),
+                groups: "«A», «B»".into(),
+            },
+            InvalidGroupName {
+                problem: crate::tournament::error::EventProblem::EmptyName,
+            },
+            GroupNameTaken { name: "A".into() },
+            MoveAfterPairing {
+                tpn: 4,
+                name: "Anna".into(),
+                sex: Some(crate::tournament::Sex::Female),
+                group: "B".into(),
             },
         ]
     }

@@ -5,3 +5,17 @@
 pub mod cells;
 pub mod declension;
 mod error_text;
+
+/// A group's pairing system in `lang`, as lists and pages name it: `Swiss system`,
+/// `круговая система` (Fluent `group-system-*`).
+pub fn system_text(
+    system: crate::tournament::pairing::PairingSystem,
+    lang: crate::i18n::Lang,
+) -> String {
+    use crate::tournament::pairing::PairingSystem as S;
+    lang.msg(match system {
+        S::Swiss => "group-system-swiss",
+        S::RoundRobin => "group-system-round-robin",
+        S::DoubleRoundRobin => "group-system-double-round-robin",
+    })
+}

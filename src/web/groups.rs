@@ -1,0 +1,150 @@
+//! The desk's groups: the group a request shows (the cookie `arbiter_group`, chosen on any
+//! page once the event has two groups: `/group/{i}`), read and changed as a [`Tournament`]
+//! of its own with the event's settings, and every group's last round at a glance
+//! (`/groups`). An event of one group shows no group anywhere.
+
+use std::path::Path;
+
+use axum::extract::{Path as UrlPath, State};
+use axum::http::{StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+
+use super::caller::GROUP_COOKIE;
+use super::extract::PageQuery;
+use super::view::{error_page, render};
+use super::{Shared, WebError};
+use crate::i18n::Lang;
+use crate::tournament::Tournament;
+use crate::tournament::event::Event;
+use crate::tournament::journal::{Act, JournalError};
+use crate::tournament::record;
+use crate::tournament::store::StoreError;
+
+/// The group shown: the one asked for when the event has it, else the first.
+fn shown(e: &Event, asked: Option<usize>) -> usize {
+    asked.filter(|&i| i < e.len()).unwrap_or(0)
+}
+
+/// The event at `path` read for a page: the group shown (with the event's settings), the
+/// groups' names and the index of the one shown.
+///
+/// # Errors
+/// [`WebError::Store`].
+pub(super) fn load(
+    path: &Path,
+    asked: Option<usize>,
+) -> Result<(Tournament, Vec<String>, usize), WebError> {
+    let e = record::load_any_event(path)?;
+    let i = shown(&e, asked);
+    Ok((e.group(i), e.names(), i))
+}
+
+/// A change of the group shown ([`record::apply_event_as`]); the journal's entry names the
+/// group when the event has two or more.
+///
+/// # Errors
+/// [`StoreError`] (converted into `E`); `change`'s own error.
+pub(super) fn apply<T, E: From<StoreError> + From<JournalError>>(
+    path: &Path,
+    act: Act,
+    asked: Option<usize>,
+    change: impl FnOnce(&mut Tournament) -> Result<T, E>,
+) -> Result<T, E> {
+    record::apply_event_as(
+        path,
+        |e| {
+            let mut act = act;
+            if e.len() > 1
+                && let Some(m) = act.args.as_object_mut()
+            {
+                m.insert("group".into(), e.names()[shown(e, asked)].clone().into());
+            }
+            act
+        },
+        |e| {
+            let i = shown(e, asked);
+            let mut t = e.group(i);
+            let out = change(&mut t)?;
+            e.set_group(i, t);
+            Ok(out)
+        },
+    )
+}
+
+/// `GET /group/{i}?back=PATH`: the desk shows group `i` from now on (a cookie), back on the
+/// page the arbiter was on (a path of the desk; else the event's page).
+pub(super) async fn choose(UrlPath(i): UrlPath<String>, uri: Uri) -> Response {
+    let q = PageQuery::of(&uri);
+    let back =
+        axum::extract::Query::<std::collections::HashMap<String, String>>::try_from_uri(&uri)
+            .ok()
+            .and_then(|q| q.0.get("back").cloned())
+            .filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains(['\r', '\n']))
+            .unwrap_or_else(|| "/".into());
+    let lang = q.lang.map(|l| format!("?lang={l}")).unwrap_or_default();
+    let Ok(i) = i.parse::<usize>() else {
+        return (StatusCode::NOT_FOUND, "no such group").into_response();
+    };
+    (
+        StatusCode::SEE_OTHER,
+        [
+            (header::LOCATION, format!("{back}{lang}")),
+            (
+                header::SET_COOKIE,
+                format!("{GROUP_COOKIE}={i}; Path=/; SameSite=Lax"),
+            ),
+        ],
+    )
+        .into_response()
+}
+
+/// `GET /groups`: every group at a glance — its system, players, rounds paired, and its last
+/// round's boards with the results in (the arbiter's "all groups' round 2").
+pub(super) async fn overview(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
+    let page = app.page(&q, &uri, |l| l.msg("web-groups-title"));
+    let path = app.config.state.clone();
+    let asked = super::caller::asked_group();
+    let e = match super::blocking(move || Ok(record::load_any_event(&path)?)).await {
+        Ok(e) => e,
+        Err(err) => return error_page(&app, page.lang, "/", &err),
+    };
+    super::caller::note_shown(e.names(), shown(&e, asked));
+    let groups: Vec<Value> = (0..e.len()).map(|i| group_row(&e, i, page.lang)).collect();
+    render(
+        &app,
+        "groups.html",
+        &page,
+        json!({"event": e.first().name, "overview": groups}),
+    )
+}
+
+/// One group's line on `/groups`.
+fn group_row(e: &Event, i: usize, lang: Lang) -> Value {
+    let t = e.group(i);
+    let paired = t.paired_rounds();
+    let round = t.round(paired);
+    let boards: Vec<Value> = round
+        .map(|r| {
+            r.games
+                .iter()
+                .map(|g| {
+                    let name = |tpn| t.player(tpn).map_or(String::new(), |p| p.name.clone());
+                    json!({"board": g.board, "white": name(g.white), "black": name(g.black),
+                       "result": g.result.map(|r| super::pages::shown(&r.notation().replace('½', "1/2")).to_string())})
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let done = boards.iter().filter(|b| !b["result"].is_null()).count();
+    json!({
+        "index": i,
+        "name": e.names()[i],
+        "system": crate::tournament::words::system_text(t.system, lang),
+        "players": t.players.len(),
+        "paired": paired,
+        "total": t.total_rounds,
+        "boards": boards,
+        "done": done,
+    })
+}

@@ -1,0 +1,265 @@
+"""A school day of two groups on the desk in headless Chromium; run by .ci/run.
+
+The event is made with the command line (the desk cannot create one yet): «3–4 классы», a
+Swiss of 14 children over 4 rounds (the event's first group), and «1–2 классы», a round robin
+of 6 (5 rounds from the Berger table), each with a category of girls. Then, on the desk only,
+in Russian, at 1280 px:
+
+- every page shows the group chooser with both groups and «Все группы»;
+- the round robin group's event page says its system; each group is paired round by round and
+  every result clicked on its round page (round robin 5 rounds × 3 boards, Swiss 4 × 7);
+- «Все группы» shows both groups' last round with every result in;
+- each group's standings list its own children only, in the order `arbiter tournament
+  standings --group` gives; the school team result (`/team`) ranks both schools; the journal
+  names each change's group.
+
+At 390 px (a tablet held upright): the round page and the group chooser fit the width.
+
+Each group's sheets are printed to A4 by `chromium --print-to-pdf` (`?group=N`) and read back
+with poppler: the wall sheet of the last round (at most 2 pages), the standings (1 page), the
+crosstable (at most 2), the prize lists (1), the report (at most 6): pages counted, the group
+named, every surname of the group whole (on the sheets that list them all; the prize lists and
+the team result name some, each whole) and none of the other group's, no English heading.
+
+Screenshots: groups-round-ru.png, groups-all-ru.png, groups-tablet-ru.png, and the first page
+of each sheet (groups-print-GROUP-SHEET.png).
+
+    python3 tests/web/groups_e2e.py [--arbiter target/debug/arbiter] [--screenshots DIR]
+
+Needs Debian's `chromium`, `chromium-driver` and `poppler-utils`, and Python's `selenium`;
+without chromium it prints a notice and exits 0, except under CI (CI=true). Prints
+`N passed, M failed`; exits 1 on a failure.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+OLDER = "3–4 классы"
+YOUNGER = "1–2 классы"
+# (name, sex, rating, grade)
+SWISS = [
+    ("Соловьёва, Дарья", "f", 1450, 4), ("Петров, Пётр", "m", 1420, 4),
+    ("Сидоров, Илья", "m", 1390, 4), ("Кузнецова, Мария", "f", 1360, 3),
+    ("Смирнов, Артём", "m", 1330, 3), ("Попова, Варвара", "f", 1300, 4),
+    ("Волков, Даниил", "m", 1270, 3), ("Соколова, Ева", "f", 0, 3),
+    ("Лебедев, Марк", "m", 0, 4), ("Козлова, Алиса", "f", 0, 3),
+    ("Новиков, Лев", "m", 0, 4), ("Морозова, Полина", "f", 0, 3),
+    ("Заречная-Преображенская, Ася", "f", 0, 4), ("Константинопольский, Вячеслав", "m", 0, 3),
+]
+ROUND_ROBIN = [
+    ("Фёдоров, Тимур", "m", 0, 2), ("Орлова, Софья", "f", 0, 1), ("Ёлкин, Фёдор", "m", 0, 2),
+    ("Белоусова, Елизавета", "f", 0, 1), ("Ким, Ли", "m", 0, 2),
+    ("Абдурахманова, Зульфия", "f", 0, 1),
+]
+SCHOOLS = ["Школа № 5", "Школа № 12"]
+RESULTS = ["1-0", "0-1", "1/2-1/2", "1-0", "1-0", "0-1"]
+ENGLISH = ["Round", "Standings", "Group", "White", "Black", "Board", "Points", "Prize"]
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run",
+                  "--no-pdf-header-footer"]
+
+
+def run(*cmd):
+    return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+
+
+def build_event(arbiter, state):
+    """The event of two groups, made with the command line; no round paired."""
+    run(arbiter, "tournament", "new", state, "--name", "Первенство школы по шахматам",
+        "--rounds", "4", "--chief-arbiter", "Иванова А. П.", "--start-date", "2026/12/05")
+    for i, (name, sex, rating, grade) in enumerate(SWISS):
+        extra = ["--rating", str(rating)] if rating else []
+        run(arbiter, "tournament", "add-player", state, "--name", name, "--sex", sex,
+            "--grade", str(grade), "--club", SCHOOLS[i % 2], *extra)
+    run(arbiter, "tournament", "group", "add", state, YOUNGER, "--system", "round-robin",
+        "--first", OLDER)
+    for i, (name, sex, _, grade) in enumerate(ROUND_ROBIN):
+        run(arbiter, "tournament", "add-player", state, "--group", YOUNGER, "--name", name,
+            "--sex", sex, "--grade", str(grade), "--club", SCHOOLS[i % 2])
+    for group in [OLDER, YOUNGER]:
+        run(arbiter, "tournament", "category", "add", state, "--group", group, "--name",
+            "Девочки", "--sex", "f")
+
+
+def surnames(players):
+    return [n.split(",")[0] for n, *_ in players]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--arbiter", default=os.path.join(ROOT, "target/debug/arbiter"))
+    ap.add_argument("--screenshots", default=os.path.join(ROOT, "target/web-screenshots"))
+    args = ap.parse_args()
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if not chromium or not driver_path or not shutil.which("pdftotext"):
+        if os.environ.get("CI"):
+            print("FAILED: chromium, chromedriver and poppler-utils are required in CI")
+            return 1
+        print("notice: chromium, chromedriver or poppler not found: the groups test is skipped (CI runs it)")
+        return 0
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    work = tempfile.mkdtemp(prefix="arbiter-groups-")
+    state = os.path.join(work, "event.arbiter")
+    build_event(args.arbiter, state)
+    server = subprocess.Popen([args.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    url = next(w for w in line.split() if w.startswith("http://")).rstrip("/")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chromium
+    for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+              "--window-size=1280,1000", "--lang=ru"]:
+        opts.add_argument(a)
+    browser = webdriver.Chrome(service=Service(driver_path), options=opts)
+    css = By.CSS_SELECTOR
+    passed = failed = 0
+    os.makedirs(args.screenshots, exist_ok=True)
+
+    def check(ok, what):
+        nonlocal passed, failed
+        if ok:
+            passed += 1
+        else:
+            failed += 1
+            print(f"FAILED: {what}", flush=True)
+
+    def navigated(action):
+        browser.execute_script("window.__old = true;")
+        action()
+        WebDriverWait(browser, 20).until(lambda b: b.execute_script(
+            "return window.__old === undefined && document.readyState === 'complete'"))
+
+    def choose(name):
+        link = [a for a in browser.find_elements(css, "#groups a") if a.text == name]
+        check(len(link) == 1, f"the chooser offers {name}")
+        if link:
+            navigated(link[0].click)
+        here = browser.find_elements(css, "#groups a.here")
+        check(here and here[0].text == name, f"{name} shown")
+
+    def play(rounds, boards):
+        """Pairs each round on the desk and clicks every board's result."""
+        for rnd in range(1, rounds + 1):
+            navigated(lambda: browser.find_element(css, "#pair-next").click())
+            check(browser.current_url.split("?")[0].endswith(f"/rounds/{rnd}"),
+                  f"round {rnd} paired: {browser.current_url}")
+            shown = len(browser.find_elements(css, "#pairings tr[id^=board-]"))
+            check(shown == boards, f"round {rnd}: {shown} boards, {boards} wanted")
+            for board in range(1, boards + 1):
+                value = RESULTS[(board + rnd) % 6]
+                navigated(lambda: browser.find_element(
+                    css, f"#board-{board} form.res button[value='{value}']").click())
+            if rnd == rounds:
+                browser.save_screenshot(os.path.join(args.screenshots, "groups-round-ru.png"))
+            navigated(lambda: browser.get(url + "/?lang=ru"))
+
+    try:
+        navigated(lambda: browser.get(url + "/?lang=ru"))
+        names = [a.text for a in browser.find_elements(css, "#groups a")]
+        check(names == [OLDER, YOUNGER, "Все группы"], f"the chooser: {names}")
+
+        # The round robin of 6: 5 rounds of 3 boards, its system said on its event page.
+        choose(YOUNGER)
+        system = browser.find_elements(css, "#event-system")
+        check(system and "круговая система" in system[0].text, "the round robin's system shown")
+        check(YOUNGER in browser.find_element(css, "h1").text, "the heading names the group")
+        play(5, 3)
+        # The Swiss of 14: 4 rounds of 7 boards.
+        choose(OLDER)
+        check(not browser.find_elements(css, "#event-system"), "a Swiss says no system")
+        play(4, 7)
+
+        navigated(lambda: browser.find_element(css, "#groups a[href^='/groups']").click())
+        text = browser.find_element(css, "main").text.replace("\u2011", "-")
+        check("5-й тур: результатов 3 из 3" in text and "4-й тур: результатов 7 из 7" in text,
+              f"all groups at a glance: {text[:300]!r}")
+        browser.save_screenshot(os.path.join(args.screenshots, "groups-all-ru.png"))
+
+        # Each group's standings: its own children, as the command line ranks them.
+        for i, (group, players) in enumerate([(OLDER, SWISS), (YOUNGER, ROUND_ROBIN)]):
+            navigated(lambda: browser.get(f"{url}/standings?lang=ru&group={i}"))
+            shown = [e.text.rstrip(",") for e in browser.find_elements(css, "#standings .surname")]
+            cli = run(args.arbiter, "tournament", "standings", state, "--group", group,
+                      "--format", "json")
+            want = [r["name"].split(",")[0] for r in json.loads(cli)["standings"]]
+            check(shown == want, f"{group}: standings {shown} vs the CLI's {want}")
+            check(sorted(shown) == sorted(surnames(players)), f"{group}: only its children")
+        # The school team result of each group, its counted children named.
+        navigated(lambda: browser.get(f"{url}/team?lang=ru&group=1&best=2"))
+        rows = [r.text for r in browser.find_elements(css, "#team .team-row")]
+        check(len(rows) == 2 and all(s in " ".join(rows) for s in SCHOOLS), f"/team: {rows}")
+        log = run(args.arbiter, "tournament", "log", state, "--format", "json")
+        check(f'"group":"{YOUNGER}"' in log.replace(": ", ":").replace(", ", ","),
+              "the journal names the group of a desk change")
+
+        # A tablet held upright: the round page and the chooser fit 390 px.
+        browser.set_window_size(390, 844)
+        navigated(lambda: browser.get(url + "/rounds/5?lang=ru&group=1"))
+        width = browser.execute_script("return document.documentElement.scrollWidth")
+        check(width <= 390, f"390 px: the round page is {width} px wide")
+        chooser = browser.find_element(css, "#groups")
+        check(chooser.rect["x"] + chooser.rect["width"] <= 391, f"390 px: the chooser {chooser.rect}")
+        browser.save_screenshot(os.path.join(args.screenshots, "groups-tablet-ru.png"))
+    finally:
+        browser.quit()
+
+    # Every sheet of each group, printed.
+    try:
+        groups = [(0, OLDER, SWISS, 4), (1, YOUNGER, ROUND_ROBIN, 5)]
+        for i, group, players, last in groups:
+            others = surnames(groups[1 - i][2])
+            # (sheet, address, most pages, lists every child of the group)
+            sheets = [("wall", f"/rounds/{last}/print", 2, True),
+                      ("standings", "/standings", 1, True), ("crosstable", "/crosstable", 2, True),
+                      ("prizes", "/categories", 1, False), ("report", "/report", 6, True),
+                      ("team", "/team", 1, False)]
+            for sheet, path, most, every in sheets:
+                pdf = os.path.join(work, f"{i}-{sheet}.pdf")
+                subprocess.run([chromium, *CHROMIUM_FLAGS, f"--user-data-dir={work}/chromium",
+                                f"--print-to-pdf={pdf}", f"{url}{path}?lang=ru&group={i}"],
+                               check=True, capture_output=True, timeout=120)
+                pages = int(re.search(r"^Pages:\s+(\d+)", run("pdfinfo", pdf), re.M).group(1))
+                what = f"{group}, {sheet}"
+                check(1 <= pages <= most, f"{what}: {pages} A4 pages, at most {most} wanted")
+                text = run("pdftotext", "-layout", pdf, "-")
+                flat = re.sub(r"\s+", " ", text)
+                check(group in flat, f"{what}: the group is named")
+                tokens = set(re.split(r"[\s,().-]+", text))
+                words = {w for n in surnames(players) for w in n.split("-")}
+                if every:
+                    broken = sorted(w for w in words if w not in tokens)
+                    check(not broken, f"{what}: surnames broken or missing: {broken}")
+                else:
+                    # The sheet names some children: each name it prints stands whole.
+                    halves = [w for w in words if w[:4] in text and w not in tokens]
+                    check(not halves, f"{what}: surnames broken: {halves}")
+                strangers = [w for w in others if w in tokens]
+                check(not strangers, f"{what}: the other group's children: {strangers}")
+                english = [w for w in ENGLISH if re.search(rf"\b{w}\b", text)]
+                check(not english, f"{what}: English words: {english}")
+                subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile",
+                                pdf, os.path.join(args.screenshots, f"groups-print-{i}-{sheet}")],
+                               check=True)
+    finally:
+        server.kill()
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"groups: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
