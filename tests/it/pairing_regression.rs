@@ -36,22 +36,12 @@ fn config(seed: u64) -> GenerateConfig {
     }
     let players = [6, 9, 14, 20, 31, 48, 75, 120][(seed % 8) as usize];
     let rounds = (3 + (seed / 8 % 5) as u32).min(u32::from(players) - 1);
-    GenerateConfig {
-        players,
-        rounds,
-        seed,
-        draw_percent: (seed % 41) as u8,
-        forfeit_percent: [0, 0, 5, 10][(seed % 4) as usize],
-        bye_percent: [0, 5, 0, 10, 3][(seed % 5) as usize],
-        withdraw_percent: [0, 0, 3][(seed % 3) as usize],
-        forbidden_pairs: [0, 0, 0, 1, 2][(seed % 5) as usize],
-        acceleration: seed % 6 == 1,
-        rules: if seed % 7 == 3 {
-            PairingRules::detsky_mat()
-        } else {
-            PairingRules::fide()
-        },
-    }
+    let rules = if seed % 7 == 3 {
+        PairingRules::detsky_mat()
+    } else {
+        PairingRules::fide()
+    };
+    super::pairing_checker::varied_config(seed, players, rounds, rules)
 }
 
 /// 64-bit FNV-1a: enough to tell two pairings apart, and no dependency.
