@@ -204,13 +204,17 @@ def main():
         jobs = []
         ours = list(range(args.seed, args.seed + args.ours, BATCH))
         theirs = list(range(args.seed, args.seed + args.theirs, BATCH)) if args.bbp else []
-        # Both ways interleaved, so that a time limit leaves a share of each.
+        # Both ways interleaved, so that a time limit leaves a share of each. A batch's
+        # options follow from its seeds ((first seed - 1) / 50), so that a run continued from
+        # a later --seed draws the same tournaments as one long run from seed 1.
         order = []
         for i in range(max(len(ours), len(theirs))):
             if i < len(ours):
-                order.append(("ours", i, ours[i], min(ours[i] + BATCH, args.seed + args.ours)))
+                order.append(("ours", (ours[i] - 1) // BATCH, ours[i],
+                              min(ours[i] + BATCH, args.seed + args.ours)))
             if i < len(theirs):
-                order.append(("theirs", i, theirs[i], min(theirs[i] + BATCH, args.seed + args.theirs)))
+                order.append(("theirs", (theirs[i] - 1) // BATCH, theirs[i],
+                              min(theirs[i] + BATCH, args.seed + args.theirs)))
         last_seed = {"ours": args.seed - 1, "theirs": args.seed - 1}
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
             for kind, b, lo, hi in order:

@@ -39,6 +39,7 @@ mod move_texts;
 mod pairing_acceleration;
 mod pairing_checker;
 mod pairing_properties;
+mod pairing_regression;
 mod pairing_vectors;
 mod player_lists;
 mod record_conversion;

@@ -389,6 +389,28 @@ fn an_altered_middle_round_is_the_first_reported() {
     }
 }
 
+/// A generator configuration whose draws, forfeits, absences, withdrawals, forbidden pairs and
+/// Baku acceleration vary with the seed (also the pairer's regression set).
+pub(crate) fn varied_config(
+    seed: u64,
+    players: u16,
+    rounds: u32,
+    rules: PairingRules,
+) -> GenerateConfig {
+    GenerateConfig {
+        players,
+        rounds,
+        seed,
+        draw_percent: (seed % 41) as u8,
+        forfeit_percent: [0, 0, 5, 10][(seed % 4) as usize],
+        bye_percent: [0, 5, 0, 10, 3][(seed % 5) as usize],
+        withdraw_percent: [0, 0, 3][(seed % 3) as usize],
+        forbidden_pairs: [0, 0, 0, 1, 2][(seed % 5) as usize],
+        acceleration: seed % 6 == 1,
+        rules,
+    }
+}
+
 /// Generate → write → read → check, for each seed of `seeds`: small events (4–16 players, 3–7 rounds,
 /// never more rounds than players − 1), draws, forfeits and absences varied by the seed.
 /// Returns the number of tournaments checked; a generation that cannot pair a round (few
@@ -400,18 +422,7 @@ fn generate_and_check(seeds: std::ops::Range<u64>, rules: PairingRules) -> (usiz
     for seed in seeds {
         let players = 4 + (seed % 13) as u16;
         let rounds = (3 + (seed / 13 % 5) as u32).min(u32::from(players) - 1);
-        let config = GenerateConfig {
-            players,
-            rounds,
-            seed,
-            draw_percent: (seed % 41) as u8,
-            forfeit_percent: [0, 0, 5, 10][(seed % 4) as usize],
-            bye_percent: [0, 5, 0, 10, 3][(seed % 5) as usize],
-            withdraw_percent: [0, 0, 3][(seed % 3) as usize],
-            forbidden_pairs: [0, 0, 0, 1, 2][(seed % 5) as usize],
-            acceleration: seed % 6 == 1,
-            rules,
-        };
+        let config = varied_config(seed, players, rounds, rules);
         let t = match generate(&config) {
             Ok(t) => t,
             Err(GenerateError::Pairing { .. }) => {

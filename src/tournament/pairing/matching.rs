@@ -109,6 +109,11 @@ pub struct Matcher<W: Weight> {
     queue: Vec<usize>,
     prepared: Vec<bool>,
     dirty: Vec<usize>,
+    /// Scratch of `add_blossom`, per blossom: the least-slack edge to each other outer
+    /// blossom, its slack, and the blossoms set (all `None` again between calls).
+    bestedgeto: Vec<Option<(usize, usize)>>,
+    bestto_slack: Vec<W>,
+    touched: Vec<usize>,
 }
 
 #[inline]
@@ -144,6 +149,9 @@ impl<W: Weight> Matcher<W> {
             queue: Vec::new(),
             prepared: vec![false; n],
             dirty: Vec::new(),
+            bestedgeto: vec![None; 2 * n],
+            bestto_slack: vec![W::zero(); 2 * n],
+            touched: Vec::new(),
         }
     }
 
@@ -347,8 +355,9 @@ impl<W: Weight> Matcher<W> {
         self.bestedge[w] = None;
         self.bestedge[b] = None;
         if t == 1 {
-            let ls = self.leaves_of(b);
-            self.queue.extend(ls);
+            let mut queue = std::mem::take(&mut self.queue);
+            self.leaves(b, &mut queue);
+            self.queue = queue;
         } else {
             let base = self.blossombase[b];
             let m = self.mate[base].expect("T-blossom base is matched");
@@ -427,9 +436,11 @@ impl<W: Weight> Matcher<W> {
             }
             self.inblossom[x] = b;
         }
-        // Least-slack edges to other S-blossoms.
-        let mut bestedgeto: Vec<Option<(usize, usize)>> = vec![None; 2 * self.n];
-        let mut bestto_slack: Vec<W> = vec![W::zero(); 2 * self.n];
+        // Least-slack edges to other S-blossoms (scratch rows kept between calls: only the
+        // entries set here are read and then cleared, in ascending order of blossom).
+        let mut bestedgeto = std::mem::take(&mut self.bestedgeto);
+        let mut bestto_slack = std::mem::take(&mut self.bestto_slack);
+        let mut touched = std::mem::take(&mut self.touched);
         for &c in &path {
             let lists: Vec<(usize, usize)> = match self.blossombestedges[c].take() {
                 Some(list) => list,
@@ -450,6 +461,9 @@ impl<W: Weight> Matcher<W> {
                 let bj = self.inblossom[j];
                 if bj != b && self.label[bj] == 1 {
                     let sl = self.slack(i, j);
+                    if bestedgeto[bj].is_none() {
+                        touched.push(bj);
+                    }
                     if bestedgeto[bj].is_none() || sl < bestto_slack[bj] {
                         bestedgeto[bj] = Some((i, j));
                         bestto_slack[bj] = sl;
@@ -461,8 +475,9 @@ impl<W: Weight> Matcher<W> {
         let mut list = Vec::new();
         let mut best: Option<(usize, usize)> = None;
         let mut best_slack = W::zero();
-        for (bj, e) in bestedgeto.iter().enumerate() {
-            if let Some(e) = *e {
+        touched.sort_unstable();
+        for &bj in &touched {
+            if let Some(e) = bestedgeto[bj].take() {
                 list.push(e);
                 if best.is_none() || bestto_slack[bj] < best_slack {
                     best = Some(e);
@@ -470,6 +485,10 @@ impl<W: Weight> Matcher<W> {
                 }
             }
         }
+        touched.clear();
+        self.bestedgeto = bestedgeto;
+        self.bestto_slack = bestto_slack;
+        self.touched = touched;
         self.blossombestedges[b] = Some(list);
         self.bestedge[b] = best;
         self.bestslack[b] = best_slack;
@@ -700,6 +719,13 @@ impl<W: Weight> Matcher<W> {
                     if bv == bw {
                         continue;
                     }
+                    // An inner vertex already reached: whatever the edge's slack, nothing
+                    // follows from it (no tree step, no least-slack edge), so its weight is not
+                    // read. Only the `allowedge` cache goes unset, and it is recomputed from the
+                    // slack if `w` becomes outer later in the stage.
+                    if self.label[bw] == 2 && self.label[w] != 0 {
+                        continue;
+                    }
                     let mut kslack = W::zero();
                     if !self.allowedge[k] {
                         kslack = self.slack(v, w);
@@ -811,9 +837,27 @@ impl<W: Weight> Matcher<W> {
                     }
                 }
             }
+            // Each least-slack edge's slack moves with its ends' duals (−δ at an outer end, +δ
+            // at an inner one): updated in place rather than re-read from the weights, which
+            // would cost a cache miss per edge at a thousand vertices.
             for x in 0..2 * n {
                 if let Some((a, c)) = self.bestedge[x] {
-                    self.bestslack[x] = self.slack(a, c);
+                    let change = |l: u8| match l {
+                        1 => -1i8,
+                        2 => 1,
+                        _ => 0,
+                    };
+                    let net = change(self.label[self.inblossom[a]])
+                        + change(self.label[self.inblossom[c]]);
+                    let s = &mut self.bestslack[x];
+                    match net {
+                        -2 => *s = s.sub(&delta).sub(&delta),
+                        -1 => *s = s.sub(&delta),
+                        1 => *s = s.add(&delta),
+                        2 => *s = s.add(&delta).add(&delta),
+                        _ => {}
+                    }
+                    debug_assert_eq!(self.bestslack[x], self.slack(a, c));
                 }
             }
             match kind {

@@ -120,6 +120,7 @@ impl<const N: usize> Weight for Wide<N> {
         Wide(r)
     }
 
+    #[inline]
     fn shl(&self, n: u32) -> Self {
         let limbs = (n / 64) as usize;
         let bits = n % 64;
