@@ -1,23 +1,21 @@
-//! `arbiter serve`: the arbiter's desk for the tournament day — one state file served as plain
-//! HTML pages (register, pair, enter results board by board, settle incidents, print) and a
-//! JSON API with the same data, on one laptop or a tablet on the venue's network.
+//! `arbiter serve`: the arbiter's desk for the tournament day — one event's record served as
+//! plain HTML pages (register, pair, enter results board by board, settle incidents, print) and
+//! a JSON API with the same data, on one laptop or a tablet on the venue's network.
 //!
 //! The web layer only reads requests, calls the library and presents: every rule, pairing and
 //! score comes from [`crate::tournament`] (result entry, the Dutch pairer, the pairing list,
 //! standings), [`crate::game`] (the judge), [`crate::adjudicate`] (play-out adjudication) and
 //! [`crate::formats`] (event logs, verdicts) — the calls the `tournament` CLI makes.
 //!
-//! - Stack: axum on tokio (maintained, small, plain `Router` testable without a network by
-//!   `tower::ServiceExt::oneshot`). Templates: minijinja, with the templates embedded by
-//!   `include_str!` — chosen over askama because a template is then data, not generated Rust:
-//!   it builds in no extra compile step, its errors are reported per page at run time, and the
-//!   Fluent messages are reached from templates through one `t("id", arg=…)` function.
-//! - Data safety: every change is [`journal::apply`] (lock, read-modify-write, a journal entry
-//!   naming the client and the action, atomic write), off the async threads; `/log` undoes. A form carries the
-//!   state's [`version`] as it was shown — on the pages the version of the part it changes
-//!   ([`board_version`], [`pairing_version`], [`player_version`]), so that two devices entering
-//!   different boards never refuse each other; a change whose part changed since is refused
-//!   with "changed meanwhile, reload" (409 in the API when a `version` is given).
+//! - Stack: axum on tokio (maintained, small, a `Router` testable without a network). Templates:
+//!   minijinja, embedded by `include_str!` — over askama because a template is then data, not
+//!   generated Rust: no extra compile step, errors per page at run time, and the Fluent messages
+//!   reached from templates through one `t("id", arg=…)` function.
+//! - Data safety: every change is [`journal::apply`] (one transaction of the event's record with
+//!   its journal entry naming the client and the action), off the async threads; `/log` undoes.
+//!   A form carries the version of the part it changes ([`board_version`], [`pairing_version`],
+//!   [`player_version`]): two devices entering different boards never refuse each other, and a
+//!   change whose part changed since is refused ("changed meanwhile, reload"; 409 in the API).
 //! - Access: on loopback anyone on the machine may change the event; bound to another address
 //!   every state-changing request needs the token ([`Access`]). Whatever the address, only the
 //!   desk's own pages and programs may change it — not another web page the arbiter's browser

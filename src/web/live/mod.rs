@@ -17,13 +17,10 @@
 //! | `GET /events` | `text/event-stream`: `board` events (a board's brief, with its diagram `svg`: the first of each board), `move` events (the same brief without the diagram: `placement`, `moves`, `move_plies`, `plies`, `incidents`, `proposed`, `state`; the page draws the placement on the diagram it has), at most four a second a board, and `reload`; `?for=screen[&since=N]`: one write a second at most, the latest `board` event of each board changed since the last write (since change `N`, the page's `data-since`, for the first; a new incident is its `board` event), or `reload` alone, at most once a second, after a change of the event made at the desk |
 //!
 //! Every incident of a followed board goes into the event's record (its database's incidents,
-//! within a second, in batches), with the arbiter's decision on it (noticed, result recorded:
-//! journal entries); the board's capture goes into the database too, in the form `arbiter
-//! board record` writes: `arbiter board export EVENT --round R --board B` gives it to `arbiter
-//! judge`.
-//!
-//! The server's clock holds the play-out: `started_ms` and the minutes are in the state file,
-//! every answer computes the seconds left from the server's time.
+//! within a second, in batches) with the arbiter's decision on it (journal entries); the board's
+//! capture too, as `arbiter board record` writes it (`arbiter board export EVENT --round R
+//! --board B` gives it to `arbiter judge`). The play-out's start and minutes are in the record:
+//! every answer computes the seconds left from the server's clock.
 
 use std::collections::BTreeMap;
 use std::convert::Infallible;
