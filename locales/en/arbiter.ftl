@@ -1251,7 +1251,7 @@ usage-arg-result = [RESULT]
 usage-arg-trf = <TRF>
 ## Live boards (board watch, board record): the link to a DGT board or to LiveChess
 live-connected = board { $serial } connected ({ $source }, firmware { $version })
-live-disconnected-retrying = board disconnected ({ $reason }); reconnecting in { $seconds } s (attempt { $attempt }; it keeps trying while the room runs)
+live-disconnected-retrying = board disconnected ({ $reason }); reconnecting in { $seconds } s (attempt { $attempt }; it keeps trying while the room runs, at least every { $max } s)
 live-link-back = board disconnected ({ $reason }), now back: the moves made meanwhile are read from the board, never as an offence
 live-gap = { $case ->
     [recovered] the board's link was down: { $plies } plies played meanwhile recovered from the board ({ $found }), not a player's act
@@ -1401,6 +1401,11 @@ web-live-rec-touch = { $side } touched the piece on { $square } and moved anothe
 web-live-rec-ending = game over: { $result }, { $reason } ({ $article })
 web-live-rec-signal = the kings show the result { $result } (CR 4.2)
 web-live-rec-disconnected = the e-board disconnected ({ $reason })
+web-live-rec-unreadable = the e-board sent what is not a position ({ $reason }): the link's fault, not a player's
+web-live-notes = Notes of the desk on the e-boards
+web-live-note-garbage = Board { $board } (e-board { $serial }) sends frames that are not positions: { $count } left out so far (neither kept nor shown).
+web-live-note-capture = The capture of board { $board } (e-board { $serial }) reached its limit of { $limit } (--limit game=SIZE): what the e-board sends for it is no longer kept.
+web-live-note-refused = { $refused } e-boards are not followed: the desk follows at most { $limit } e-boards (more with --limit eboards=N).
 web-live-rec-gap = gap in the board's record after its link was down ({ $plies } plies found)
 web-live-settled = settled by the arbiter
 web-live-settle = Settled by the arbiter

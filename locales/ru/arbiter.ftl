@@ -1388,7 +1388,7 @@ usage-arg-result = РЕЗУЛЬТАТ
 usage-arg-trf = ФАЙЛ_TRF
 ## Live boards (board watch, board record): the link to a DGT board or to LiveChess
 live-connected = доска { $serial } подключена ({ $source }, прошивка { $version })
-live-disconnected-retrying = связь с доской потеряна ({ $reason }); новая попытка через { $seconds } с (попытка { $attempt }; попытки идут, пока работает зал)
+live-disconnected-retrying = связь с доской потеряна ({ $reason }); новая попытка через { $seconds } с (попытка { $attempt }; попытки идут, пока работает зал, не реже раза в { $max } с)
 live-link-back = связь с доской терялась ({ $reason }), теперь восстановлена: ходы, сделанные за это время, прочитаны с доски и нарушением не считаются
 live-gap = { $case ->
     [recovered] связь с доской терялась: { $plies } полуходов, сделанных за это время, восстановлены по доске ({ $found }), это не действие игрока
@@ -1555,6 +1555,11 @@ web-live-rec-touch = { $side } тронули фигуру на { $square } и �
 web-live-rec-ending = партия окончена: { $result }, { $reason } ({ $article })
 web-live-rec-signal = короли показывают результат { $result } (ПС 4.2)
 web-live-rec-disconnected = связь с доской потеряна ({ $reason })
+web-live-rec-unreadable = э-доска прислала не позицию ({ $reason }): это сбой связи, а не действие игрока
+web-live-notes = Замечания пульта об э-досках
+web-live-note-garbage = Доска { $board } (э-доска { $serial }) присылает кадры, в которых нет позиции: пропущено пока кадров: { $count } (не сохранены и не показаны).
+web-live-note-capture = Запись доски { $board } (э-доска { $serial }) достигла предела { $limit } (--limit game=РАЗМЕР): что присылает для неё э-доска, больше не сохраняется.
+web-live-note-refused = Не отслеживаются э-досок: { $refused } — пульт отслеживает не больше { $limit } э-досок (больше: --limit eboards=N).
 web-live-rec-gap = разрыв в записи доски после потери связи (найдено полуходов: { $plies })
 web-live-settled = судья разобрался
 web-live-settle = Судья разобрался

@@ -371,6 +371,7 @@ fn the_live_room_recovers_the_moves_made_while_the_link_was_down() {
             attempt: 1,
             attempts: u32::MAX,
             retry_in: Duration::from_millis(500),
+            retry_max: Duration::from_secs(5),
         },
         ms,
     );

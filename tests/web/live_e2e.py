@@ -365,6 +365,23 @@ def main():
         c.check(all(g.get("result") for g in games), "every board recorded")
         c.check(games[8].get("adjudicated", {}).get("fen", "").startswith(E4E5NF3),
                 f"board 9 adjudicated from its live position: {games[8].get('adjudicated')}")
+        # A board sending what is not a position: its first frame is its incident, the rest are
+        # left out and counted in the desk's notes on the page, in either language.
+        for _ in range(3):
+            send("2006", "%%%")
+            time.sleep(0.1)
+        time.sleep(0.5)
+        go("/rounds/1/live?lang=en")
+        notes = browser.find_element(css, "#desk-notes").text
+        c.check("Board 6 (e-board 2006) sends frames that are not positions: 2 left out so far" in notes,
+                f"the desk's note in English: {notes!r}")
+        c.check("the e-board sent what is not a position" in browser.find_element(css, "#round-incidents").text,
+                "the record's entry of the unreadable frame")
+        browser.save_screenshot(os.path.join(args.screenshots, "live-round-notes-en.png"))
+        go("/rounds/1/live?lang=ru")
+        notes = browser.find_element(css, "#desk-notes").text
+        c.check("Доска 6 (э-доска 2006) присылает кадры, в которых нет позиции: пропущено пока кадров: 2" in notes,
+                f"the desk's note in Russian: {notes!r}")
         go("/screen?lang=ru&view=standings")
         # No page waits for a connection: a page left closes its event stream (the browser
         # keeps six connections to a server, and one left to drain held a load 5 s).

@@ -21,6 +21,11 @@ use std::time::{Duration, Instant};
 use super::{Backoff, BoardId, Link, LinkError, LinkEvent, Stop, millis_since};
 use crate::board::dgt::{Frame, Framer, id};
 
+#[cfg(unix)]
+mod task;
+#[cfg(unix)]
+pub use task::follow_task;
+
 /// `DGT_SEND_RESET`: the board goes idle (no updates).
 pub const SEND_RESET: u8 = 0x40;
 /// `DGT_SEND_BRD`: answered by a board dump.
@@ -139,16 +144,7 @@ fn connect(config: &DgtConfig, start: Instant, stop: &Stop) -> Result<Opened, Li
             Err(e) => return Err(open_error(&e)),
         }
         while let Some(frame) = framer.next_frame() {
-            match frame.id {
-                id::SERIAL_NUMBER | id::LONG_SERIAL_NUMBER => {
-                    board.serial = Some(serial_number(&frame.payload));
-                }
-                id::VERSION if frame.payload.len() >= 2 => {
-                    board.version = Some(format!("{}.{:02}", frame.payload[0], frame.payload[1]));
-                }
-                id::BOARD_DUMP => dumped = true,
-                _ => {}
-            }
+            dumped |= answered(&frame, &mut board);
             answers.push((millis_since(start), message_bytes(&frame)));
         }
     }
@@ -161,6 +157,22 @@ fn connect(config: &DgtConfig, start: Instant, stop: &Stop) -> Result<Opened, Li
         framer,
         answers,
     })
+}
+
+/// Takes one of the board's answers to the opening requests into `board` (its serial number,
+/// its version); true for the board dump, the answer the link waits for.
+fn answered(frame: &Frame, board: &mut BoardId) -> bool {
+    match frame.id {
+        id::SERIAL_NUMBER | id::LONG_SERIAL_NUMBER => {
+            board.serial = Some(serial_number(&frame.payload));
+        }
+        id::VERSION if frame.payload.len() >= 2 => {
+            board.version = Some(format!("{}.{:02}", frame.payload[0], frame.payload[1]));
+        }
+        id::BOARD_DUMP => return true,
+        _ => {}
+    }
+    false
 }
 
 /// A framed message's bytes as the board sent them: the header (id, length in two 7-bit
@@ -183,7 +195,8 @@ fn serial_number(payload: &[u8]) -> String {
         .collect()
 }
 
-/// Follows the DGT board on `config.device` on the calling thread until `stop` is set or
+/// Follows the DGT board on `config.device` on the calling thread (the server, on Unix, in a
+/// task of its runtime instead: [`follow_task`]) until `stop` is set or
 /// `sink` returns false: opens it (again every `retry` until a board answers, each failure
 /// given to `failed`), then hands `sink` the board and each event as [`open`]'s [`Link`]
 /// would, reconnecting after a drop with `config.backoff`. The serial port is read with the
@@ -256,6 +269,7 @@ fn run(
                 attempt,
                 attempts: config.backoff.attempts,
                 retry_in: wait,
+                retry_max: config.backoff.max,
             }) || !sleep_unless_stopped(wait, &stop)
             {
                 return;

@@ -17,7 +17,7 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use super::{Backoff, BoardId, Link, LinkError, LinkEvent, Stop, millis_since};
+use super::{Backoff, BoardId, Link, LinkError, LinkEvent, Stop, millis_since, pause};
 
 mod host;
 pub use host::{HostConfig, HostSink, follow_host};
@@ -344,7 +344,8 @@ async fn run(
                 attempt,
                 attempts: config.backoff.attempts,
                 retry_in: wait,
-            }) || !sleep_unless_stopped(wait, &stop).await
+                retry_max: config.backoff.max,
+            }) || !pause(wait, &stop).await
             {
                 return;
             }
@@ -393,18 +394,6 @@ async fn follow(
             Some(Ok(_)) => {}
         }
     }
-}
-
-/// Sleeps `wait` in short steps; false when stopped meanwhile.
-async fn sleep_unless_stopped(wait: Duration, stop: &Stop) -> bool {
-    let until = tokio::time::Instant::now() + wait;
-    while tokio::time::Instant::now() < until {
-        if stop.is_set() {
-            return false;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    !stop.is_set()
 }
 
 /// The e-boards of an `eboards` answer's `param`.

@@ -4,8 +4,9 @@
 //! file, one message or frame at a time: for one board ([`dgt::open`], [`livechess::open`],
 //! as `arbiter board record` and `board watch` use them) on a thread of its own read through a
 //! [`Link`]; for a whole hall, as the desk runs them, every board of a LiveChess host over ONE
-//! connection in one async task ([`livechess::follow_host`]), and a DGT port on the calling
-//! thread ([`dgt::follow`]: its reads block), each event handed to a sink.
+//! connection in one async task ([`livechess::follow_host`]), and a DGT port in one async task
+//! too on Unix ([`dgt::follow_task`]: its descriptor waits in the runtime's reactor) or on the
+//! calling thread ([`dgt::follow`]: its reads block), each event handed to a sink.
 //!
 //! A dropped link (a cable pulled, LiveChess restarted) is opened again with a bounded
 //! back-off ([`Backoff`]); the reader sees [`LinkEvent::Disconnected`] and
@@ -77,6 +78,9 @@ pub enum LinkEvent {
         attempts: u32,
         /// The wait before it.
         retry_in: Duration,
+        /// The longest wait between two attempts ([`Backoff::max`]): a link that retries for
+        /// as long as its caller runs tries at least this often.
+        retry_max: Duration,
     },
     /// The link is down for good: every allowed attempt failed. Last event of the link.
     GaveUp {
@@ -256,6 +260,20 @@ fn no_board_text(wanted: Option<&str>, serials: &[String], url: &str) -> String 
             serials.join(", ")
         ),
     }
+}
+
+/// Waits `wait` in the runtime, looking at `stop` every 100 ms (a task asleep, not a loop);
+/// false when stopped meanwhile.
+async fn pause(wait: Duration, stop: &Stop) -> bool {
+    let until = tokio::time::Instant::now() + wait;
+    while !stop.is_set() {
+        let now = tokio::time::Instant::now();
+        if now >= until {
+            return true;
+        }
+        tokio::time::sleep((until - now).min(Duration::from_millis(100))).await;
+    }
+    false
 }
 
 /// Milliseconds since `start`.

@@ -35,6 +35,8 @@ pub enum LiveEvent {
         attempts: u32,
         /// The wait before the next attempt, in milliseconds.
         retry_in_ms: u64,
+        /// The longest wait between two attempts, in milliseconds.
+        retry_max_ms: u64,
     },
     /// The board answers again after a drop; the game goes on from where it was.
     Reconnected {
@@ -187,12 +189,14 @@ impl LiveEvent {
                 attempt,
                 attempts,
                 retry_in,
+                retry_max,
             } => LiveEvent::Disconnected {
                 t_ms: *t_ms,
                 reason: reason.clone(),
                 attempt: *attempt,
                 attempts: *attempts,
                 retry_in_ms: u64::try_from(retry_in.as_millis()).unwrap_or(u64::MAX),
+                retry_max_ms: u64::try_from(retry_max.as_millis()).unwrap_or(u64::MAX),
             },
             LinkEvent::GaveUp {
                 t_ms,
@@ -217,6 +221,7 @@ impl LiveEvent {
                 attempt,
                 attempts,
                 retry_in_ms,
+                retry_max_ms,
                 ..
             } => Note::new(if *attempts == u32::MAX {
                 "live-disconnected-retrying"
@@ -226,7 +231,8 @@ impl LiveEvent {
             .arg("reason", reason)
             .arg("attempt", attempt)
             .arg("attempts", attempts)
-            .arg("seconds", seconds(*retry_in_ms)),
+            .arg("seconds", seconds(*retry_in_ms))
+            .arg("max", seconds(*retry_max_ms)),
             LiveEvent::GaveUp {
                 reason, attempts, ..
             } => Note::new("live-gave-up")
@@ -442,12 +448,13 @@ mod tests {
             attempt: 1,
             attempts: 20,
             retry_in: Duration::from_millis(500),
+            retry_max: Duration::from_secs(5),
         })
         .unwrap();
         assert_eq!(
             serde_json::to_value(&e).unwrap(),
             serde_json::json!({"type": "disconnected", "t_ms": 12000, "reason": "Broken pipe",
-                "attempt": 1, "attempts": 20, "retry_in_ms": 500})
+                "attempt": 1, "attempts": 20, "retry_in_ms": 500, "retry_max_ms": 5000})
         );
         assert_eq!(
             e.note().text(Lang::En),
@@ -456,6 +463,24 @@ mod tests {
         assert_eq!(
             e.note().text(Lang::Ru),
             "связь с доской потеряна (Broken pipe); новое подключение через 0.5 с, попытка 1 из 20"
+        );
+        // The room's links retry for as long as it runs, and say how often at least.
+        let e = LiveEvent::of_link(&LinkEvent::Disconnected {
+            t_ms: 200_000,
+            reason: "Connection refused".into(),
+            attempt: 40,
+            attempts: u32::MAX,
+            retry_in: Duration::from_secs(5),
+            retry_max: Duration::from_secs(5),
+        })
+        .unwrap();
+        assert_eq!(
+            e.note().text(Lang::En),
+            "board disconnected (Connection refused); reconnecting in 5 s (attempt 40; it keeps trying while the room runs, at least every 5 s)"
+        );
+        assert_eq!(
+            e.note().text(Lang::Ru),
+            "связь с доской потеряна (Connection refused); новая попытка через 5 с (попытка 40; попытки идут, пока работает зал, не реже раза в 5 с)"
         );
     }
 

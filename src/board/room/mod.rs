@@ -435,28 +435,8 @@ impl LiveRoom {
             LinkEvent::Disconnected { .. } => {
                 let first = e.state != EboardState::Disconnected;
                 e.state = EboardState::Disconnected;
-                if first
-                    && e.on.is_some()
-                    && let Some(LiveEvent::Disconnected { reason, .. }) = LiveEvent::of_link(event)
-                {
-                    let g = &mut e.game;
-                    let id = g.incidents.len();
-                    g.incidents.push(Incident {
-                        id,
-                        kind: IncidentKind::Disconnected,
-                        article: None,
-                        ply: g.moves.len() as u32,
-                        side: None,
-                        detail: reason.clone(),
-                        result: None,
-                        noticed: false,
-                        link_back: false,
-                        settled: false,
-                        event: LiveEvent::of_link(event).unwrap_or(LiveEvent::Unreadable {
-                            line: 0,
-                            reason: reason.clone(),
-                        }),
-                    });
+                if e.on.is_some() {
+                    dropped(&mut e.game, first, event);
                 }
             }
             LinkEvent::GaveUp { .. } => e.state = EboardState::Lost,
@@ -784,7 +764,7 @@ impl LiveRoom {
 }
 
 mod take;
-use take::{link_back, standing, take};
+use take::{dropped, link_back, standing, take};
 
 #[cfg(test)]
 mod tests;

@@ -202,6 +202,41 @@ pub(super) fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
     }
 }
 
+/// The link dropped (`first`: it was up until now): a new disconnection incident; while it
+/// stays down, the open incident takes each new attempt's event, so that it says the attempt
+/// under way and its wait (the link tries again for as long as the room runs).
+pub(super) fn dropped(g: &mut LiveGame, first: bool, event: &LinkEvent) {
+    let Some(latest @ LiveEvent::Disconnected { .. }) = LiveEvent::of_link(event) else {
+        return;
+    };
+    if first {
+        let LiveEvent::Disconnected { reason, .. } = &latest else {
+            return;
+        };
+        let id = g.incidents.len();
+        g.incidents.push(Incident {
+            id,
+            kind: IncidentKind::Disconnected,
+            article: None,
+            ply: g.moves.len() as u32,
+            side: None,
+            detail: reason.clone(),
+            result: None,
+            noticed: false,
+            link_back: false,
+            settled: false,
+            event: latest,
+        });
+    } else if let Some(open) = g
+        .incidents
+        .iter_mut()
+        .rev()
+        .find(|i| i.kind == IncidentKind::Disconnected && !i.link_back)
+    {
+        open.event = latest;
+    }
+}
+
 /// The link is back: the board's open disconnection incident ends (the moves made meanwhile
 /// are a gap the judge searches for, never an offence).
 pub(super) fn link_back(g: &mut LiveGame) {

@@ -55,6 +55,9 @@ pub enum LiveIncidentKind {
     /// The board's link was down and the plies played meanwhile could not be recovered: the
     /// arbiter settles it.
     BoardGap,
+    /// The board sent what is not a position (a corrupt frame or message): the link's fault,
+    /// never a player's; one a game. (Records written before kept it as `disconnected`.)
+    Unreadable,
 }
 
 /// What the arbiter did about an incident.

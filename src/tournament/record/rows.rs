@@ -197,6 +197,7 @@ fn kind_code(i: &LiveIncident) -> i64 {
         K::Disconnected => 4,
         K::Adjudication => 5,
         K::BoardGap => 6,
+        K::Unreadable => 7,
     }
 }
 

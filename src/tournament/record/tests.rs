@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::rows::{Change, Table};
+use super::rows::{Change, Table, incident_key};
 use super::*;
 use crate::tournament::journal::{Act, JournalError, ResultChange, Who};
 use crate::tournament::live::LiveIncident;
@@ -287,6 +287,28 @@ fn the_rooms_incidents_and_captures_are_kept_without_journal_entries() {
         t.live.incidents,
         vec![incident(0), incident(1), incident(2)]
     );
+    // A board's unreadable frames are a kind of their own (code 7 in the key), beside a drop
+    // of its link (code 4, as records written before kept both).
+    let link = |kind: LiveIncidentKind| LiveIncident {
+        kind,
+        article: None,
+        side: None,
+        detail: "expected value at line 1 column 1".into(),
+        ..incident(3)
+    };
+    let both = [
+        link(LiveIncidentKind::Unreadable),
+        link(LiveIncidentKind::Disconnected),
+    ];
+    assert_eq!(save_live(&path, &both, &[]).unwrap(), 2);
+    assert_eq!(
+        incident_key(&both[0]).last().copied(),
+        Some(7),
+        "{:?}",
+        incident_key(&both[0])
+    );
+    let t = load(&path).unwrap();
+    assert_eq!(t.live.incidents[3..], both);
 }
 
 #[cfg(unix)]

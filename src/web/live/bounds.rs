@@ -45,6 +45,8 @@ pub(super) struct Bounds {
     /// Bytes of each board's capture `(round, board)` kept this run, and whether its limit
     /// was reached.
     captured: Mutex<HashMap<(u32, u32), (u64, bool)>>,
+    /// The boards `(round, board)` whose capture reached its limit, each with its e-board.
+    full: Mutex<BTreeMap<(u32, u32), String>>,
 }
 
 /// What [`Bounds::admit`] keeps of one e-board.
@@ -125,7 +127,55 @@ impl Bounds {
             gates: Mutex::new(HashMap::new()),
             paced: Mutex::new(HashMap::new()),
             captured: Mutex::new(HashMap::new()),
+            full: Mutex::new(BTreeMap::new()),
         }
+    }
+
+    /// The notes round `round`'s page shows about its e-boards, in `lang` (what standard
+    /// error says as it happens): each board whose e-board sent frames that are not positions
+    /// after its first (how many were left out), each board whose capture reached its limit,
+    /// and the e-boards not followed (the limit of e-boards reached). `on`: the round's boards
+    /// with their e-board, `(board, serial)`.
+    pub(super) fn notes(&self, round: u32, on: &[(u32, String)], lang: Lang) -> Vec<String> {
+        let mut notes = Vec::new();
+        let gates = lock(&self.gates);
+        for (board, serial) in on {
+            let left_out = gates
+                .get(serial)
+                .map_or(0, |g| g.unreadable.saturating_sub(1));
+            if left_out > 0 {
+                notes.push(lang.fmt(
+                    "web-live-note-garbage",
+                    &[
+                        ("board", &board.to_string()),
+                        ("serial", serial),
+                        ("count", &left_out.to_string()),
+                    ],
+                ));
+            }
+        }
+        drop(gates);
+        for ((_, board), serial) in lock(&self.full).range((round, 0)..=(round, u32::MAX)) {
+            notes.push(lang.fmt(
+                "web-live-note-capture",
+                &[
+                    ("board", &board.to_string()),
+                    ("serial", serial),
+                    ("limit", &size_text(self.capture, lang)),
+                ],
+            ));
+        }
+        let refused = self.refused_total();
+        if refused > 0 {
+            notes.push(lang.fmt(
+                "web-live-note-refused",
+                &[
+                    ("refused", &refused.to_string()),
+                    ("limit", &self.eboards.to_string()),
+                ],
+            ));
+        }
+        notes
     }
 
     /// Whether e-board `serial` is followed: true when it is already, or when it is taken now
@@ -279,6 +329,7 @@ impl Bounds {
         let after = kept.saturating_add(bytes as u64);
         if after > self.capture {
             *full = true;
+            lock(&self.full).insert(on, serial.to_owned());
             eprintln!(
                 "arbiter serve: {}",
                 self.lang.fmt(
@@ -382,5 +433,36 @@ mod tests {
         assert!(!b.keep_capture((1, 1), "7", 60));
         assert!(!b.keep_capture((1, 1), "7", 1));
         assert!(b.keep_capture((1, 2), "8", 100));
+    }
+
+    #[test]
+    fn the_page_notes_name_the_board_the_count_and_the_limit() {
+        let b = Bounds::new(2, 100, Lang::En);
+        let junk = LinkEvent::Frame {
+            t_ms: 0,
+            text: "%%%".into(),
+            sent: false,
+        };
+        let on = [(3, "7".to_owned()), (4, "8".to_owned())];
+        assert!(b.notes(1, &on, Lang::En).is_empty());
+        // The first unreadable frame is the board's incident, not a note.
+        for t in 0..4 {
+            b.admit("7", &junk, t);
+        }
+        assert!(!b.keep_capture((1, 4), "8", 101));
+        assert!(!b.keep_capture((2, 1), "9", 101));
+        b.refused("ws://x", 5, 3);
+        assert_eq!(
+            b.notes(1, &on, Lang::En),
+            [
+                "Board 3 (e-board 7) sends frames that are not positions: 3 left out so far (neither kept nor shown).",
+                "The capture of board 4 (e-board 8) reached its limit of 100 bytes (--limit game=SIZE): what the e-board sends for it is no longer kept.",
+                "3 e-boards are not followed: the desk follows at most 2 e-boards (more with --limit eboards=N).",
+            ]
+        );
+        assert_eq!(
+            b.notes(1, &on[..1], Lang::Ru)[0],
+            "Доска 3 (э-доска 7) присылает кадры, в которых нет позиции: пропущено пока кадров: 3 (не сохранены и не показаны)."
+        );
     }
 }

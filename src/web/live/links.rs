@@ -1,11 +1,11 @@
 //! The e-board links the desk follows (`serve --livechess URL`, `--dgt DEVICE`), in the
 //! server's own runtime: ONE WebSocket per LiveChess host for all its e-boards (a task,
-//! [`livechess::follow_host`]), one thread per DGT serial port (the port's reads block:
-//! the operating system's serial API), no thread per board; their events given to the live
+//! [`livechess::follow_host`]), one task per DGT serial port (its descriptor watched by the
+//! runtime's reactor; a thread per port where that cannot be: not Unix), no thread per board; their events given to the live
 //! room, their captures kept in the event's record; and the play-out ticker.
 
 use super::*;
-use crate::board::link::Stop;
+use crate::board::link::{BoardId, Stop};
 
 /// Starts the links and the room's tickers (module docs). A LiveChess host is asked for its
 /// e-boards every 5 s; each new one is followed on the same connection, up to the desk's
@@ -29,10 +29,15 @@ pub fn start_links(app: &Shared, links: &[LinkSpec]) {
                     livechess::follow_host(config, Stop::default(), &mut sink).await;
                 });
             }
+            #[cfg(unix)]
+            LinkSpec::Dgt(device) => {
+                tokio::spawn(async move { follow_dgt(hub, device).await });
+            }
+            #[cfg(not(unix))]
             LinkSpec::Dgt(device) => {
                 let spawned = std::thread::Builder::new()
                     .name("dgt-link".into())
-                    .spawn(move || follow_dgt(&hub, &device));
+                    .spawn(move || follow_dgt_thread(&hub, &device));
                 if let Err(e) = spawned {
                     eprintln!("arbiter serve: cannot start a board link: {e}");
                 }
@@ -131,34 +136,78 @@ impl livechess::HostSink for RoomSink {
     }
 }
 
-/// Follows the DGT board on `device` on this thread for as long as the desk runs (opened
-/// again every 5 s until it answers).
-fn follow_dgt(hub: &std::sync::Arc<LiveHub>, device: &str) {
+/// Follows the DGT board on `device` as a task of the server's runtime for as long as the
+/// desk runs (opened again every 5 s until it answers): the port's descriptor waits in the
+/// runtime's reactor, no thread of its own.
+#[cfg(unix)]
+async fn follow_dgt(hub: std::sync::Arc<LiveHub>, device: String) {
+    let config = dgt::DgtConfig {
+        backoff: ROOM_BACKOFF,
+        ..dgt::DgtConfig::new(device.clone())
+    };
+    let mut room = DgtRoom {
+        hub: &hub,
+        device: &device,
+        serial: None,
+    };
+    dgt::follow_task(
+        config,
+        Stop::default(),
+        Duration::from_secs(5),
+        |e| eprintln!("arbiter serve: {e}"),
+        |board, event| room.event(board, &event),
+    )
+    .await;
+}
+
+/// Follows the DGT board on `device` on this thread for as long as the desk runs (where the
+/// runtime cannot watch a serial port: not Unix).
+#[cfg(not(unix))]
+fn follow_dgt_thread(hub: &std::sync::Arc<LiveHub>, device: &str) {
     let config = dgt::DgtConfig {
         backoff: ROOM_BACKOFF,
         ..dgt::DgtConfig::new(device)
     };
-    let mut serial: Option<String> = None;
+    let mut room = DgtRoom {
+        hub,
+        device,
+        serial: None,
+    };
     dgt::follow(
         config,
         &Stop::default(),
         Duration::from_secs(5),
         |e| eprintln!("arbiter serve: {e}"),
-        |board, event| {
-            let s = serial.get_or_insert_with(|| {
-                let s = board.serial.clone().unwrap_or_else(|| device.to_string());
-                if hub.bounds.follow(&s) {
-                    hub.room().seen(&s, device, true, None);
-                    hub.reload_desk();
-                } else {
-                    hub.bounds.refused(device, 1, 1);
-                }
-                s
-            });
-            if hub.bounds.follow(s) {
-                hub.push(s, &event);
-            }
-            true
-        },
+        |board, event| room.event(board, &event),
     );
+}
+
+/// The live room as a DGT port feeds it.
+struct DgtRoom<'a> {
+    hub: &'a std::sync::Arc<LiveHub>,
+    device: &'a str,
+    /// The board's serial number (the device's name when it gives none), once it answered.
+    serial: Option<String>,
+}
+
+impl DgtRoom<'_> {
+    /// Hands the board's `event` to the room (the board seen on its first, within the limit
+    /// of e-boards); always true (the room follows for as long as it runs).
+    fn event(&mut self, board: &BoardId, event: &LinkEvent) -> bool {
+        let (hub, device) = (self.hub, self.device);
+        let s = self.serial.get_or_insert_with(|| {
+            let s = board.serial.clone().unwrap_or_else(|| device.to_string());
+            if hub.bounds.follow(&s) {
+                hub.room().seen(&s, device, true, None);
+                hub.reload_desk();
+            } else {
+                hub.bounds.refused(device, 1, 1);
+            }
+            s
+        });
+        if hub.bounds.follow(s) {
+            hub.push(s, event);
+        }
+        true
+    }
 }

@@ -361,19 +361,6 @@ impl App {
     }
 }
 
-/// `GET /api/live`: the e-boards seen and the current round's boards.
-pub(super) async fn api_live(State(app): State<Shared>) -> Result<Json<Value>, WebError> {
-    let t = app.load().await?;
-    let (round, boards, eboards) = app.live_data(&t, None);
-    let record: Vec<&LiveIncident> = t.live.incidents_of(round).collect();
-    Ok(Json(json!({
-        "round": round, "now_ms": now_ms(), "playout_minutes": t.live.playout_minutes(),
-        "playout_offer_percent": t.live.playout_offer_percent(),
-        "eboards": eboards, "boards": boards, "record": record,
-        "eboards_limit": app.live.bounds.limit(), "eboards_refused": app.live.bounds.refused_total(),
-    })))
-}
-
 /// Reads a JSON body, a bad one as [`WebError::BadRequest`].
 fn read_body<T: serde::de::DeserializeOwned>(body: &[u8], what: &str) -> Result<T, WebError> {
     serde_json::from_slice(body).map_err(|e| WebError::BadRequest(format!("{what}: {e}")))
@@ -791,8 +778,8 @@ use record::record_of;
 pub(super) use record::{api_settings, set_playout};
 
 pub(super) use pages::{
-    assign_form, eboards_page, live_js, notice_form, playout_form, record_form, round_page,
-    settle_form,
+    api_live, assign_form, eboards_page, live_js, notice_form, playout_form, record_form,
+    round_page, settle_form,
 };
 pub(super) use screen::screen;
 

@@ -138,6 +138,9 @@ pub(in crate::web) fn record_text(i: &LiveIncident, lang: Lang) -> String {
             Note::new("web-live-rec-disconnected").arg("reason", &i.detail)
         }
         LiveIncidentKind::BoardGap => Note::new("web-live-rec-gap").arg("plies", &i.detail),
+        LiveIncidentKind::Unreadable => {
+            Note::new("web-live-rec-unreadable").arg("reason", &i.detail)
+        }
         LiveIncidentKind::Adjudication => Note::new("web-live-rec-adjudication")
             .arg("result", shown(i.result.as_deref().unwrap_or("*")))
             .note("article", article()),
@@ -164,6 +167,34 @@ pub(in crate::web) fn record_text(i: &LiveIncident, lang: Lang) -> String {
 /// Seconds as `m:ss`.
 pub(super) fn clock(s: u64) -> String {
     format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// The desk's notes on the e-boards of `boards` (round `round`), in `lang` (the bounds'
+/// notes: frames left out, captures at their limit, e-boards not followed).
+fn desk_notes(app: &App, round: u32, boards: &[LiveBoard], lang: Lang) -> Vec<String> {
+    let on: Vec<(u32, String)> = boards
+        .iter()
+        .filter_map(|b| Some((b.board, b.serialnr.clone()?)))
+        .collect();
+    app.live.bounds.notes(round, &on, lang)
+}
+
+/// `GET /api/live`: the e-boards seen and the current round's boards, the round's record
+/// and the desk's notes on its e-boards (in the desk's language).
+pub(in crate::web) async fn api_live(
+    State(app): State<Shared>,
+) -> Result<axum::Json<Value>, WebError> {
+    let t = app.load().await?;
+    let (round, boards, eboards) = app.live_data(&t, None);
+    let record: Vec<&LiveIncident> = t.live.incidents_of(round).collect();
+    let notes = desk_notes(&app, round, &boards, app.config.lang);
+    Ok(axum::Json(json!({
+        "round": round, "now_ms": super::now_ms(), "playout_minutes": t.live.playout_minutes(),
+        "playout_offer_percent": t.live.playout_offer_percent(),
+        "eboards": eboards, "boards": boards, "record": record,
+        "eboards_limit": app.live.bounds.limit(), "eboards_refused": app.live.bounds.refused_total(),
+        "notes": notes,
+    })))
 }
 
 /// The round's live data for the pages.
@@ -194,9 +225,10 @@ pub(super) fn round_live_data(app: &App, t: &Tournament, round: u32, lang: Lang)
         .chain(&unsaved)
         .map(|i| json!({"board": i.board, "text": record_text(i, lang), "decided": i.decision.is_some()}))
         .collect();
+    let notes = desk_notes(app, round, &boards, lang);
     json!({
         "event": t.name, "round": round, "boards": shown, "eboards": eboards,
-        "record": record, "games": games, "finished": finished, "offer": offer, "percent": percent,
+        "record": record, "desk_notes": notes, "games": games, "finished": finished, "offer": offer, "percent": percent,
         "minutes": t.live.playout_minutes(),
         "followed": boards.iter().any(|b| b.serialnr.is_some()),
         "running": boards.iter().any(|b| b.playout_remaining_s.is_some()),

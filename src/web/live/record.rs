@@ -161,8 +161,8 @@ pub(super) fn record_of(u: &UnsavedIncident, at_ms: u64) -> LiveIncident {
             IncidentKind::Touch => LiveIncidentKind::Touch,
             IncidentKind::Ending => LiveIncidentKind::Ending,
             IncidentKind::ResultSignal => LiveIncidentKind::ResultSignal,
-            // A board's unreadable frames are kept as a problem of its link.
-            IncidentKind::Disconnected | IncidentKind::Unreadable => LiveIncidentKind::Disconnected,
+            IncidentKind::Disconnected => LiveIncidentKind::Disconnected,
+            IncidentKind::Unreadable => LiveIncidentKind::Unreadable,
             IncidentKind::BoardGap => LiveIncidentKind::BoardGap,
         },
         article: i.article.clone(),

@@ -78,6 +78,7 @@ fn a_link_back_is_kept_as_no_decision_and_a_settled_gap_as_settled() {
         attempt: 1,
         attempts: u32::MAX,
         retry_in: Duration::from_millis(500),
+        retry_max: Duration::from_secs(5),
     };
     room.push("S1", &drop, 5_000);
     let back = LinkEvent::Connected {

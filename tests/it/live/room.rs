@@ -39,9 +39,16 @@ impl RoomEmulator {
 
     /// The same on address `addr` (LiveChess started again where it was).
     pub fn start_on(addr: &str, serials: &[&str]) -> RoomEmulator {
-        let boards: HashMap<String, String> = serials
+        let boards: Vec<(&str, &str)> = serials.iter().map(|s| (*s, START)).collect();
+        RoomEmulator::start_with(addr, &boards)
+    }
+
+    /// LiveChess on address `addr` with these e-boards, each `(serial, placement)` showing
+    /// its placement from the start (the moves made on it while LiveChess was down).
+    pub fn start_with(addr: &str, boards: &[(&str, &str)]) -> RoomEmulator {
+        let boards: HashMap<String, String> = boards
             .iter()
-            .map(|s| (s.to_string(), START.to_string()))
+            .map(|(s, p)| (s.to_string(), p.to_string()))
             .collect();
         let boards = Arc::new(Mutex::new(boards));
         let (tx, _) = broadcast::channel(4096);
@@ -186,7 +193,7 @@ async fn connection(
                     let serial = subscribed;
                     let board = boards.lock().unwrap().get(serial).cloned().unwrap_or_default();
                     let first = json!({"response": "feed", "id": fid, "param": {"serialnr": serial,
-                        "flipped": false, "board": board, "clock": clock(&serial)}, "time": now_ms()});
+                        "flipped": false, "board": board, "clock": clock(serial)}, "time": now_ms()});
                     if ws.send(Message::text(first.to_string())).await.is_err() {
                         return;
                     }

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use futures_util::{SinkExt, StreamExt};
 use tokio_tungstenite::tungstenite::Message;
 
-use super::{EboardListing, Socket, listing, one_line, sleep_unless_stopped};
-use crate::board::link::{Backoff, BoardId, LinkEvent, Stop, millis_since};
+use super::{EboardListing, Socket, listing, one_line};
+use crate::board::link::{Backoff, BoardId, LinkEvent, Stop, millis_since, pause};
 
 /// How to follow every e-board of one LiveChess host over one connection ([`follow_host`]).
 #[derive(Clone, Debug)]
@@ -130,10 +130,11 @@ pub async fn follow_host(config: HostConfig, stop: Stop, sink: &mut impl HostSin
                     attempt,
                     attempts: config.backoff.attempts,
                     retry_in: wait,
+                    retry_max: config.backoff.max,
                 },
             );
         }
-        if !sleep_unless_stopped(wait, &stop).await {
+        if !pause(wait, &stop).await {
             return;
         }
     }

@@ -202,13 +202,17 @@ fn the_king_lifted_for_the_kings_signal_is_no_touched_piece() {
     assert_eq!(view.proposed_result.as_ref().unwrap().result, "0-1");
 }
 
-fn dropped(t: u64) -> LinkEvent {
+/// The link's drop at `t`, before its `attempt`-th try (the room's back-off: 0.5 s doubling
+/// to 5 s).
+fn dropped(t: u64, attempt: u32) -> LinkEvent {
     LinkEvent::Disconnected {
         t_ms: t,
         reason: "Connection reset by peer".into(),
-        attempt: 1,
+        attempt,
         attempts: u32::MAX,
-        retry_in: std::time::Duration::from_millis(500),
+        retry_in: std::time::Duration::from_millis(500 << (attempt - 1).min(4))
+            .min(std::time::Duration::from_secs(5)),
+        retry_max: std::time::Duration::from_secs(5),
     }
 }
 
@@ -226,8 +230,8 @@ fn back() -> LinkEvent {
 #[test]
 fn a_drop_is_closed_when_the_link_is_back_and_is_no_arbiter_decision() {
     let mut room = fed(&[board(START), board(E4)]);
-    room.push("S1", &dropped(2_000), 2_000);
-    room.push("S1", &dropped(2_500), 2_500);
+    room.push("S1", &dropped(2_000, 1), 2_000);
+    room.push("S1", &dropped(2_500, 2), 2_500);
     let view = &room.round_view(1, on_board(1))[0];
     assert_eq!(
         view.incidents.len(),
@@ -238,6 +242,11 @@ fn a_drop_is_closed_when_the_link_is_back_and_is_no_arbiter_decision() {
     let open = &view.incidents[0];
     assert_eq!(open.kind, IncidentKind::Disconnected);
     assert!(!open.link_back && !open.noticed);
+    // The open incident says the attempt under way, and that the link keeps trying.
+    assert_eq!(
+        open.note().text(crate::i18n::Lang::En),
+        "board disconnected (Connection reset by peer); reconnecting in 1 s (attempt 2; it keeps trying while the room runs, at least every 5 s)"
+    );
     room.push("S1", &back(), 3_000);
     // The moves made meanwhile (1... e5) are recovered: no gap to settle, no act.
     push_all(&mut room, &[board(E5)], 3_000);
@@ -264,7 +273,7 @@ fn a_drop_is_closed_when_the_link_is_back_and_is_no_arbiter_decision() {
 #[test]
 fn a_gap_no_sequence_explains_is_an_incident_the_arbiter_settles() {
     let mut room = fed(&[board(START), board(E4), board(E5)]);
-    room.push("S1", &dropped(3_000), 3_000);
+    room.push("S1", &dropped(3_000, 1), 3_000);
     room.push("S1", &back(), 4_000);
     // White's e-pawn back on e3: no legal sequence leads there.
     let after = "rnbqkbnr/pppp1ppp/8/4p3/8/4P3/PPPP1PPP/RNBQKBNR";
