@@ -29,6 +29,9 @@
 // Index loops mirror the algorithm's own index arithmetic (vertices, limbs, bracket positions).
 #![allow(clippy::needless_range_loop)]
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use super::wide::Weight;
 
 const NONE: usize = usize::MAX;
@@ -79,12 +82,50 @@ impl NeighbourCursor {
     }
 }
 
+/// A hasher for weights: their limbs folded by multiply and rotate. The values are the
+/// matcher's own, not an adversary's, so no protection against chosen collisions is needed.
+#[derive(Default)]
+struct LimbHasher(u64);
+
+impl Hasher for LimbHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut limb = [0u8; 8];
+            limb.copy_from_slice(c);
+            self.write_u64(u64::from_le_bytes(limb));
+        }
+        for &b in chunks.remainder() {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
 /// Incremental maximum-weight matching on `n` vertices (dense graph).
 pub struct Matcher<W: Weight> {
     n: usize,
-    /// Twice the edge weight, the lower triangle of the symmetric matrix ([`tri`]): half the
-    /// memory of the whole matrix (a weight of a 1,000-player round is 88 bytes).
-    w2: Vec<W>,
+    /// Each edge's doubled weight as an index into `values`, the whole symmetric matrix row by
+    /// row (`n × n` entries, `ids[i·n + j] == ids[j·n + i]`): a vertex's edges are read one
+    /// after another, 4 bytes each. A round's edges take few distinct values (about 5,300 for
+    /// the 1,000 players of a round 11, each weight 88 bytes wide), so the table stays in the
+    /// cache where a matrix of the weights themselves (44 MB even as a triangle) would not.
+    ids: Vec<u32>,
+    /// The distinct doubled weights `2·w_ij`, in the order first set; index 0 is zero (no edge).
+    values: Vec<W>,
+    /// The index in `values` of each value there.
+    index: HashMap<W, u32, BuildHasherDefault<LimbHasher>>,
     /// Non-zero edges as a bit matrix (`words` 64-bit words per row), for fast neighbour scans.
     nz: Vec<u64>,
     words: usize,
@@ -102,10 +143,12 @@ pub struct Matcher<W: Weight> {
     blossombestedges: Vec<Option<Vec<(usize, usize)>>>,
     unusedblossoms: Vec<usize>,
     dual: Vec<W>,
-    allowedge: Vec<bool>,
-    /// The entries of `allowedge` set since the stage began (cleared one by one, not the whole
-    /// triangle at every stage).
-    allowed: Vec<usize>,
+    /// The edges found tight in this stage, a bit matrix laid out like `nz` (both directions
+    /// set).
+    allowedge: Vec<u64>,
+    /// The edges of `allowedge` set since the stage began (cleared one by one, not the whole
+    /// matrix at every stage).
+    allowed: Vec<(usize, usize)>,
     queue: Vec<usize>,
     prepared: Vec<bool>,
     dirty: Vec<usize>,
@@ -116,19 +159,16 @@ pub struct Matcher<W: Weight> {
     touched: Vec<usize>,
 }
 
-#[inline]
-fn tri(i: usize, j: usize) -> usize {
-    let (a, b) = if i > j { (i, j) } else { (j, i) };
-    a * (a - 1) / 2 + b
-}
-
 impl<W: Weight> Matcher<W> {
     /// A matcher on `n` vertices with no edges; `max_weight` bounds every weight later set.
     pub fn new(n: usize, _max_weight: W) -> Self {
-        let m = n * n.saturating_sub(1) / 2;
+        let mut index = HashMap::default();
+        index.insert(W::zero(), 0);
         Matcher {
             n,
-            w2: vec![W::zero(); m],
+            ids: vec![0; n * n],
+            values: vec![W::zero()],
+            index,
             nz: vec![0; n * n.div_ceil(64)],
             words: n.div_ceil(64),
             bestslack: vec![W::zero(); 2 * n],
@@ -144,7 +184,7 @@ impl<W: Weight> Matcher<W> {
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).collect(),
             dual: vec![W::zero(); 2 * n],
-            allowedge: vec![false; m],
+            allowedge: vec![0; n * n.div_ceil(64)],
             allowed: Vec::new(),
             queue: Vec::new(),
             prepared: vec![false; n],
@@ -167,7 +207,7 @@ impl<W: Weight> Matcher<W> {
 
     /// Current weight of edge `{i, j}` (0 = no edge).
     pub fn weight(&self, i: usize, j: usize) -> W {
-        self.w2[tri(i, j)].half()
+        self.w2(i, j).half()
     }
 
     /// Sets the weight of edge `{v, u}`; `v` is the vertex whose neighbourhood changes (it is
@@ -176,7 +216,9 @@ impl<W: Weight> Matcher<W> {
         debug_assert!(v != u);
         self.prepare(v);
         let w2 = w.add(&w);
-        self.w2[tri(v, u)] = w2;
+        let id = self.intern(w2);
+        self.ids[v * self.n + u] = id;
+        self.ids[u * self.n + v] = id;
         let (wv, bv) = (v * self.words + u / 64, 1u64 << (u % 64));
         let (wu, bu) = (u * self.words + v / 64, 1u64 << (v % 64));
         if w2.is_zero() {
@@ -214,17 +256,44 @@ impl<W: Weight> Matcher<W> {
         std::iter::from_fn(move || cursor.next(&self.nz))
     }
 
-    #[inline]
-    fn slack(&self, i: usize, j: usize) -> W {
-        self.dual[i].add_sub(&self.dual[j], &self.w2[tri(i, j)])
+    /// The index in `values` of the doubled weight `w2`, added there if new.
+    fn intern(&mut self, w2: W) -> u32 {
+        if w2.is_zero() {
+            return 0;
+        }
+        if let Some(&id) = self.index.get(&w2) {
+            return id;
+        }
+        let id = u32::try_from(self.values.len()).expect("fewer than 2^32 distinct weights");
+        self.values.push(w2);
+        self.index.insert(w2, id);
+        id
     }
 
-    /// Marks edge `k` ([`tri`]) allowed for the rest of the stage.
+    /// Twice the weight of edge `{i, j}`.
     #[inline]
-    fn allow(&mut self, k: usize) {
-        if !self.allowedge[k] {
-            self.allowedge[k] = true;
-            self.allowed.push(k);
+    fn w2(&self, i: usize, j: usize) -> &W {
+        &self.values[self.ids[i * self.n + j] as usize]
+    }
+
+    #[inline(always)]
+    fn slack(&self, i: usize, j: usize) -> W {
+        self.dual[i].add_sub(&self.dual[j], self.w2(i, j))
+    }
+
+    /// Whether edge `{i, j}` is allowed (tight) in this stage.
+    #[inline]
+    fn allowed(&self, i: usize, j: usize) -> bool {
+        self.allowedge[i * self.words + j / 64] >> (j % 64) & 1 == 1
+    }
+
+    /// Marks edge `{i, j}` allowed for the rest of the stage (both directions).
+    #[inline]
+    fn allow(&mut self, i: usize, j: usize) {
+        if !self.allowed(i, j) {
+            self.allowedge[i * self.words + j / 64] |= 1 << (j % 64);
+            self.allowedge[j * self.words + i / 64] |= 1 << (i % 64);
+            self.allowed.push((i, j));
         }
     }
 
@@ -308,7 +377,7 @@ impl<W: Weight> Matcher<W> {
                 if u == v {
                     continue;
                 }
-                let w2 = self.w2[tri(v, u)];
+                let w2 = *self.w2(v, u);
                 if w2 > self.dual[u] {
                     let c = w2.sub(&self.dual[u]);
                     if c > d {
@@ -320,7 +389,7 @@ impl<W: Weight> Matcher<W> {
         }
         for &v in &dirty {
             if let Some(m) = self.mate[v]
-                && (self.w2[tri(v, m)].is_zero() || !self.slack(v, m).is_zero())
+                && (self.w2(v, m).is_zero() || !self.slack(v, m).is_zero())
             {
                 self.mate[v] = None;
                 self.mate[m] = None;
@@ -441,32 +510,38 @@ impl<W: Weight> Matcher<W> {
         let mut bestedgeto = std::mem::take(&mut self.bestedgeto);
         let mut bestto_slack = std::mem::take(&mut self.bestto_slack);
         let mut touched = std::mem::take(&mut self.touched);
+        let mut offer = |m: &Self, i: usize, j: usize| {
+            let bj = m.inblossom[j];
+            if bj != b && m.label[bj] == 1 {
+                let sl = m.slack(i, j);
+                if bestedgeto[bj].is_none() {
+                    touched.push(bj);
+                }
+                if bestedgeto[bj].is_none() || sl < bestto_slack[bj] {
+                    bestedgeto[bj] = Some((i, j));
+                    bestto_slack[bj] = sl;
+                }
+            }
+        };
         for &c in &path {
-            let lists: Vec<(usize, usize)> = match self.blossombestedges[c].take() {
-                Some(list) => list,
-                None => {
-                    let mut l = Vec::new();
-                    for x in self.leaves_of(c) {
-                        for y in self.neighbours(x) {
-                            l.push((x, y));
+            match self.blossombestedges[c].take() {
+                Some(list) => {
+                    for (i, j) in list {
+                        if self.inblossom[j] == b {
+                            offer(self, j, i);
+                        } else {
+                            offer(self, i, j);
                         }
                     }
-                    l
                 }
-            };
-            for (mut i, mut j) in lists {
-                if self.inblossom[j] == b {
-                    std::mem::swap(&mut i, &mut j);
-                }
-                let bj = self.inblossom[j];
-                if bj != b && self.label[bj] == 1 {
-                    let sl = self.slack(i, j);
-                    if bestedgeto[bj].is_none() {
-                        touched.push(bj);
-                    }
-                    if bestedgeto[bj].is_none() || sl < bestto_slack[bj] {
-                        bestedgeto[bj] = Some((i, j));
-                        bestto_slack[bj] = sl;
+                None => {
+                    // Every edge of the child's vertices, read along each vertex's row (an
+                    // edge inside the new blossom offers nothing).
+                    for x in self.leaves_of(c) {
+                        let mut ys = self.cursor(x);
+                        while let Some(y) = ys.next(&self.nz) {
+                            offer(self, x, y);
+                        }
                     }
                 }
             }
@@ -535,10 +610,10 @@ impl<W: Weight> Matcher<W> {
                 let q = ep(j - endptrick, endptrick == 1);
                 self.label[q.from] = 0;
                 self.assign_label(a, 2, Some(p));
-                self.allow(tri(q.from, q.to));
+                self.allow(q.from, q.to);
                 j += jstep;
                 p = ep(j - endptrick, endptrick == 1);
-                self.allow(tri(p.from, p.to));
+                self.allow(p.from, p.to);
                 j += jstep;
             }
             let bv = childs[idx(j)];
@@ -676,8 +751,9 @@ impl<W: Weight> Matcher<W> {
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
-            for k in self.allowed.drain(..) {
-                self.allowedge[k] = false;
+            for (i, j) in self.allowed.drain(..) {
+                self.allowedge[i * self.words + j / 64] &= !(1 << (j % 64));
+                self.allowedge[j * self.words + i / 64] &= !(1 << (i % 64));
             }
             self.queue.clear();
             let mut roots = 0;
@@ -713,7 +789,6 @@ impl<W: Weight> Matcher<W> {
             while let Some(v) = self.queue.pop() {
                 let mut neighbours = self.cursor(v);
                 while let Some(w) = neighbours.next(&self.nz) {
-                    let k = tri(v, w);
                     let bv = self.inblossom[v];
                     let bw = self.inblossom[w];
                     if bv == bw {
@@ -727,13 +802,13 @@ impl<W: Weight> Matcher<W> {
                         continue;
                     }
                     let mut kslack = W::zero();
-                    if !self.allowedge[k] {
+                    if !self.allowed(v, w) {
                         kslack = self.slack(v, w);
                         if kslack.is_zero() {
-                            self.allow(k);
+                            self.allow(v, w);
                         }
                     }
-                    if self.allowedge[k] {
+                    if self.allowed(v, w) {
                         if self.label[bw] == 0 {
                             let base = self.blossombase[bw];
                             if self.mate[base].is_none() {
@@ -876,12 +951,12 @@ impl<W: Weight> Matcher<W> {
                     if self.label[self.inblossom[i]] == 0 {
                         std::mem::swap(&mut i, &mut j);
                     }
-                    self.allow(tri(i, j));
+                    self.allow(i, j);
                     self.queue.push(i);
                 }
                 3 => {
                     let (i, j) = dedge;
-                    self.allow(tri(i, j));
+                    self.allow(i, j);
                     self.queue.push(i);
                 }
                 _ => self.expand_blossom(dblossom, false),

@@ -12,7 +12,9 @@
 use std::cmp::Ordering;
 
 /// The operations the weighted matcher and the Dutch weight builder need from a weight type.
-pub trait Weight: Copy + Ord + Eq + std::fmt::Debug + Send + Sync + 'static {
+pub trait Weight:
+    Copy + Ord + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync + 'static
+{
     /// Number of usable bits.
     const BITS: u32;
     /// Zero.

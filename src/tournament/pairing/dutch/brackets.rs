@@ -88,6 +88,7 @@ pub(super) fn compute_matching<W: Weight>(
         l,
         max_weight,
         unplayed_ranks: HashMap::new(),
+        outside_unit: std::cell::OnceCell::new(),
     };
     let n = sorted.len();
     let mut m = Matcher::<W>::new(n, max_weight);

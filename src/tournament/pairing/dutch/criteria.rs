@@ -11,6 +11,7 @@
 //! players of one score group; `sgs` bits ([`Layout::score_groups_shift`]) hold one counter
 //! per score group, the higher scores in the higher bits.
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 
 use shakmaty::Color;
@@ -87,6 +88,9 @@ pub(super) struct Ctx<'a, W: Weight> {
     /// For each number of played games among the players of the bye score, its rank (most
     /// games first): the C9 field's value.
     pub(super) unplayed_ranks: HashMap<u32, usize>,
+    /// `1` shifted past every field below C5's: the weight of a pair outside the bracket and
+    /// the next score group is its C5 field times this (set on first use).
+    pub(super) outside_unit: OnceCell<W>,
 }
 
 /// One candidate pair as the edge weight sees it (bbpPairings' `computeEdgeWeight` arguments).
@@ -143,23 +147,41 @@ impl<W: Weight> Ctx<'_, W> {
             bye_score,
             single_bye,
         };
-        let r = self.c5_bye_score(&e);
-        let r = self.c6_pairs_in_bracket(r, &e);
-        let r = self.c7_scores_in_bracket(r, &e);
-        let r = self.c8_next_bracket(r, &e);
-        let r = self.c9_bye_unplayed_games(r, &e);
-        let r = self.c10_topscorer_colour_difference(r, &e);
-        let r = self.c11_topscorer_colour_run(r, &e);
-        let r = self.c12_colour_preferences(r, &e);
-        let r = self.c13_strong_colour_preferences(r, &e);
-        let r = self.c14_downfloaters_again_last_round(r, &e);
-        let r = self.c15_upfloaters_again_last_round(r, &e);
-        let r = self.c16_downfloaters_again_two_rounds_back(r, &e);
-        let r = self.c17_upfloaters_again_two_rounds_back(r, &e);
-        let r = self.c18_downfloater_scores_last_round(r, &e);
-        let r = self.c19_upfloater_opponent_scores_last_round(r, &e);
-        let r = self.c20_downfloater_scores_two_rounds_back(r, &e);
-        let r = self.c21_upfloater_opponent_scores_two_rounds_back(r, &e);
+        let c5 = self.c5_bye_score(&e);
+        if !in_cur && !in_next && !single_bye {
+            // No criterion below C5 sets a bit for a pair outside the bracket and the next
+            // score group (each field below is shifted in empty), so the weight is C5's value
+            // (1 to 3) times the unit, without shifting each field in turn.
+            let unit = *self
+                .outside_unit
+                .get_or_init(|| self.fields_below_c5(W::from_u64(1), &e));
+            let mut r = unit;
+            for _ in 1..c5 {
+                r = r.add(&unit);
+            }
+            return r;
+        }
+        self.fields_below_c5(W::from_u64(c5), &e)
+    }
+
+    /// The fields of C6–C21 and the candidate-order room below `r` (the C5 field).
+    fn fields_below_c5(&self, r: W, e: &Edge) -> W {
+        let r = self.c6_pairs_in_bracket(r, e);
+        let r = self.c7_scores_in_bracket(r, e);
+        let r = self.c8_next_bracket(r, e);
+        let r = self.c9_bye_unplayed_games(r, e);
+        let r = self.c10_topscorer_colour_difference(r, e);
+        let r = self.c11_topscorer_colour_run(r, e);
+        let r = self.c12_colour_preferences(r, e);
+        let r = self.c13_strong_colour_preferences(r, e);
+        let r = self.c14_downfloaters_again_last_round(r, e);
+        let r = self.c15_upfloaters_again_last_round(r, e);
+        let r = self.c16_downfloaters_again_two_rounds_back(r, e);
+        let r = self.c17_upfloaters_again_two_rounds_back(r, e);
+        let r = self.c18_downfloater_scores_last_round(r, e);
+        let r = self.c19_upfloater_opponent_scores_last_round(r, e);
+        let r = self.c20_downfloater_scores_two_rounds_back(r, e);
+        let r = self.c21_upfloater_opponent_scores_two_rounds_back(r, e);
         self.candidate_order_room(r)
     }
 
@@ -168,11 +190,9 @@ impl<W: Weight> Ctx<'_, W> {
     /// stays pairable), plus 1 for each of its players who is not a bye candidate (C2-eligible
     /// with a score at most the chosen bye score), so the matching leaves unpaired only a
     /// player who may take the bye.
-    fn c5_bye_score(&self, e: &Edge) -> W {
-        W::from_u64(
-            1 + u64::from(!self.is_bye_candidate(e.h, e.bye_score))
-                + u64::from(!self.is_bye_candidate(e.lo, e.bye_score)),
-        )
+    fn c5_bye_score(&self, e: &Edge) -> u64 {
+        1 + u64::from(!self.is_bye_candidate(e.h, e.bye_score))
+            + u64::from(!self.is_bye_candidate(e.lo, e.bye_score))
     }
 
     /// C.04.3 C6: minimise the number of downfloaters, i.e. maximise the number of pairs in
@@ -216,7 +236,7 @@ impl<W: Weight> Ctx<'_, W> {
     /// bye score, so the one left over has played least).
     fn c9_bye_unplayed_games(&self, r: W, e: &Edge) -> W {
         let sgsb = self.l.score_group_size_bits;
-        let mut r = r.shl(sgsb).shl(sgsb);
+        let mut r = r.shl(2 * sgsb);
         if e.single_bye {
             if e.h.score == e.bye_score {
                 let rank = self
@@ -411,7 +431,7 @@ impl<W: Weight> Ctx<'_, W> {
     /// exchanges, S1 partners).
     fn candidate_order_room(&self, r: W) -> W {
         let sgsb = self.l.score_group_size_bits;
-        r.shl(sgsb).shl(sgsb).shl(sgsb).shl(1)
+        r.shl(3 * sgsb + 1)
     }
 
     /// The weight of the first, round-wide matching of an odd number of players, which
