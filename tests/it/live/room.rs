@@ -186,7 +186,7 @@ async fn connection(
                     let serial = subscribed;
                     let board = boards.lock().unwrap().get(serial).cloned().unwrap_or_default();
                     let first = json!({"response": "feed", "id": fid, "param": {"serialnr": serial,
-                        "flipped": false, "board": board, "clock": clock(&serial)}, "time": now_ms()});
+                        "flipped": false, "board": board, "clock": clock(serial)}, "time": now_ms()});
                     if ws.send(Message::text(first.to_string())).await.is_err() {
                         return;
                     }
