@@ -568,6 +568,7 @@ fen-impossible_material = больше материала, чем может в�
 fen-fullmove_zero = номер хода 0: в FEN ходы считаются с 1 (прочитан как 1)
 
 ## Стол судьи (arbiter serve)
+serve-setup = arbiter serve: файла { $file } ещё нет: стол судьи откроется на странице создания турнира
 serve-open = arbiter serve: откройте { $url } в браузере (Ctrl-C — остановить)
 serve-eboards-refused = LiveChess по адресу { $url } показывает э-досок: { $listed }; не отслеживаются из них: { $refused } — пульт отслеживает не больше { $limit } э-досок (больше: --limit eboards=N).
 serve-eboard-garbage = Э-доска { $serial } присылает кадры, в которых нет позиции: ещё { $count } пропущено (не сохранены и не показаны).
@@ -612,6 +613,31 @@ web-bye-why = Без пары
 web-correct = Исправить…
 web-confirm-correction = Подтверждаю исправление
 web-group = Группа
+web-setup-title = Новый турнир
+web-setup-intro = Файла { $file } ещё нет: заполните данные турнира, и он будет создан (база турнира).
+web-setup-event-legend = Турнир
+web-setup-groups-legend = Группы
+web-setup-groups-hint = Одна группа — оставьте название пустым. Несколько групп (1–2 и 3–4 классы, мальчики и девочки) играют в одном турнире в один день — назовите каждую. Круговая система (таблицы Бергера) — от 3 до 24 участников; число её туров задаёт таблица при жеребьёвке 1-го тура.
+web-setup-tie-breaks-legend = Дополнительные показатели (C.07)
+web-setup-tie-breaks-hint = Для детских турниров по умолчанию: { $children }. По правилам ФИДЕ: { $fide }. У круговых групп свои: { $rr }. Порядок каждой группы можно изменить на странице турнира.
+web-setup-create = Создать турнир
+web-setup-first = Турнир ещё не создан: сначала откройте /setup и создайте его.
+web-setup-exists = Турнир уже создан (в другой вкладке или из командной строки): ничего не изменено; откройте страницу турнира.
+web-error-tie-break = { $value } — не дополнительный показатель из C.07
+web-error-system = { $value } — не система проведения (швейцарская, круговая, двухкруговая)
+web-error-no-rounds = В группе должен быть хотя бы один тур.
+web-event-group-legend = Система и дополнительные показатели
+web-event-group-legend-named = Группа «{ $group }»: система и дополнительные показатели
+web-event-system = Система
+web-event-system-fixed = Пары 1-го тура составлены: систему уже не изменить.
+web-event-tie-breaks-default = По умолчанию для этой группы: { $order }.
+web-tie-breaks-order = Дополнительные показатели после очков, по порядку (пустое место пропускается):
+web-tie-break-place = Показатель { $place }
+web-group-add-legend = Добавить группу
+web-group-first-name = Название нынешней группы
+web-group-name = Группа
+web-group-add-hint = У группы свои участники, система, туры и таблица; выбор группы появится под меню.
+web-group-add = Добавить группу
 web-groups-all = Все группы
 web-groups-title = Все группы
 web-groups-line = участников: { $players }, туров составлено: { $paired } из { $total }
@@ -626,6 +652,7 @@ web-team-points = Очки
 web-team-places = Сумма мест
 web-team-children = Зачётные участники (место; очки)
 web-team-incomplete = участников меньше зачётного числа
+web-team-diplomas = Грамоты командам (1–3 места, A4)
 web-team-link = Командный зачёт
 web-result-1 = Победа белых
 web-result-2 = Ничья
@@ -956,6 +983,11 @@ err-fewer-rounds = туров не может быть { $asked }: пары уж
         [one] туре
        *[other] турах
     }
+err-system-after-pairing = систему проведения уже не изменить: пары составлены в { $paired } { $paired ->
+        [one] туре
+       *[other] турах
+    }
+err-tie-break-twice = дополнительный показатель { $tie_break } указан дважды
 err-delete-after-pairing = { $sex ->
         [f] участницу
        *[other] участника
@@ -1204,6 +1236,8 @@ dip-award = { $sex ->
         [f] занявшей
        *[other] занявшему
     } { $place } место в категории «{ $category }»
+dip-team-lead = вручается команде
+dip-team-award = за { $place } место в командном зачёте
 dip-chief-arbiter = Главный судья
 dip-none = Призёров пока нет.
 dip-template-error = Шаблон грамоты не сработал: { $error }

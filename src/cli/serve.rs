@@ -73,8 +73,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The event's preset (read at each request) unless --preset names another.
     let preset = args.preset.preset.map(Into::into);
     // A state file of the JSON format is converted into its database first (said on stderr).
+    // A file that does not exist yet is the event to set up on the desk (`/setup`).
+    let missing = arbiter::tournament::record::kind_of(&args.state)
+        == arbiter::tournament::record::FileKind::Missing;
+    let state = if missing {
+        args.state.clone()
+    } else {
+        super::tournament::event_path(&args.state)?
+    };
     let config = ServeConfig {
-        state: super::tournament::event_path(&args.state)?,
+        state,
         addr: args.addr,
         lang: args.lang.get(),
         preset,
@@ -106,6 +114,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let token = config.token.clone();
     let served = runtime.block_on(serve_live(config, &links, |url| {
         println!("{}", lang.fmt("serve-open", &[("url", url)]));
+        if missing {
+            let file = args.state.display().to_string();
+            println!("{}", lang.fmt("serve-setup", &[("file", &file)]));
+        }
         // The lines after the first are for a person: a script that read the first and
         // closed the pipe does not stop the desk.
         let mut out = std::io::stdout();

@@ -320,6 +320,19 @@ pub enum TournamentError {
         /// Rounds with pairings.
         paired: u32,
     },
+    /// A group's pairing system changed once its round 1 is paired (the pairings made stand
+    /// on the system they were made by).
+    #[error("the pairing system cannot change: round 1 is paired ({paired} round(s) paired)")]
+    SystemAfterPairing {
+        /// Rounds with pairings.
+        paired: u32,
+    },
+    /// A tie-break listed twice in the order (C.07 2.1: each is applied once, in order).
+    #[error("tie-break {tie_break} is listed twice")]
+    TieBreakTwice {
+        /// Its C.07 acronym (`BH-C1`).
+        tie_break: String,
+    },
     /// A player deleted once round 1 is paired (the start list is frozen, C.04.2).
     #[error(
         "player {tpn} ({name}) cannot be deleted: round 1 is paired; withdraw the player instead (CR 1.4)"

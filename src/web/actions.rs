@@ -145,7 +145,10 @@ pub(super) async fn submit_noted<A: Send + 'static>(
 
 /// `POST /event` (`name`, `rounds`, `preset`, `tie_break_edition` (`fide2024`|`fide2026`),
 /// `start_date`, `end_date`, `venue`, `chief_arbiter`, `deputy_arbiter`, `playout_minutes`,
-/// `playout_offer_percent`): sets the
+/// `playout_offer_percent`; the group's `system` and tie-breaks `tb1`… with `tb_shown`, the
+/// order the lists showed): sets the group's system while round 1 is not paired
+/// ([`crate::tournament::Tournament::set_system`]), its tie-break order
+/// ([`crate::tournament::Tournament::set_tie_break_order`]) and the
 /// event's own record ([`crate::tournament::Tournament::edit_event`]) and its play-out
 /// settings ([`crate::tournament::live::LiveSetup::set_playout`]; a field left out keeps its
 /// setting); dates as `<input type="date">` sends them
@@ -187,10 +190,18 @@ pub(super) async fn edit_event(
             Some("fide2026") => Some(crate::tournament::tiebreak::Rules::Fide2026),
             Some(_) => return Err(WebError::BadRequest(lang.msg("web-error-edition"))),
         };
+        // The group's system (a list the page disables once round 1 is paired) and its
+        // tie-break order, changed only when the lists differ from the order they showed.
+        let system = f
+            .get("system")
+            .map(|s| super::setup::sent_system(&s, lang))
+            .transpose()?;
+        let order = super::setup::sent_order(&f, lang)?
+            .filter(|o| f.get("tb_shown").unwrap_or_default() != super::setup::order_text(o));
         Ok((
             f.get("name").unwrap_or_default(),
             rounds,
-            (preset, edition),
+            (preset, edition, system, order),
             details,
             playout,
         ))
@@ -201,7 +212,7 @@ pub(super) async fn edit_event(
         &f,
         "/event",
         parsed,
-        move |(name, rounds, (preset, edition), details, (minutes, percent)), t| {
+        move |(name, rounds, (preset, edition, system, order), details, (minutes, percent)), t| {
             let preset = preset.unwrap_or_else(|| t.preset());
             super::live::set_playout(t, minutes, percent, lang)?;
             if let Some(rules) = edition
@@ -211,7 +222,14 @@ pub(super) async fn edit_event(
                 settings.rules = rules;
                 t.tie_breaks = Some(settings);
             }
-            Ok(t.edit_event(&name, rounds, preset, details)?)
+            if let Some(system) = system {
+                t.set_system(system)?;
+            }
+            t.edit_event(&name, rounds, preset, details)?;
+            if let Some(order) = order {
+                t.set_tie_break_order(order)?;
+            }
+            Ok(())
         },
     )
     .await

@@ -176,6 +176,7 @@ pub(super) async fn page(State(app): State<Shared>, q: PageQuery, uri: Uri) -> R
         }
     };
     let own = template_beside(&app.config.state).and_then(|p| std::fs::read_to_string(p).ok());
+    let t = named_with_group(t);
     match render_diplomas(&t, &list, lang, own.as_deref()) {
         Ok(html) => (
             StatusCode::OK,
@@ -190,6 +191,15 @@ pub(super) async fn page(State(app): State<Shared>, q: PageQuery, uri: Uri) -> R
             &super::WebError::Internal(lang.fmt("dip-template-error", &[("error", &e)])),
         ),
     }
+}
+
+/// `t` with the group shown after the event's name («Первенство — 1–2 классы»), when the
+/// event has two groups or more: a diploma says where its place was won.
+pub(super) fn named_with_group(mut t: Tournament) -> Tournament {
+    if let Some((names, i)) = super::caller::shown_groups() {
+        t.name = format!("{} — {}", t.name, names[i]);
+    }
+    t
 }
 
 /// A query parameter of `uri`.

@@ -148,3 +148,62 @@ fn group_row(e: &Event, i: usize, lang: Lang) -> Value {
         "done": done,
     })
 }
+
+/// `POST /groups/add` (`group_name`, `group_system`, `group_rounds`, and `first_name` while
+/// the event has one group): adds a group as `arbiter tournament group add` does
+/// ([`Event::add_group`]), journalled as `group-add`; the desk shows the new group next.
+pub(super) async fn add(
+    axum::extract::State(app): axum::extract::State<Shared>,
+    headers: axum::http::HeaderMap,
+    super::extract::FormFields(form): super::extract::FormFields,
+) -> Response {
+    use super::actions::Fields;
+    let f = Fields(form);
+    let lang = f.lang(&app);
+    let checked = app.check_form(&headers, f.get(super::guard::CSRF_FIELD).as_deref(), lang);
+    let parsed = checked.and_then(|()| {
+        let system = super::setup::sent_system(
+            &f.get("group_system").unwrap_or_else(|| "swiss".into()),
+            lang,
+        )?;
+        let rounds = f.required::<u32>("group_rounds")?;
+        if rounds == 0 {
+            return Err(WebError::BadRequest(lang.msg("web-error-no-rounds")));
+        }
+        let name = f.get("group_name").unwrap_or_default();
+        Ok((name, system, rounds, f.get("first_name")))
+    });
+    let done = match parsed {
+        Ok((name, system, rounds, first)) => {
+            let path = app.config.state.clone();
+            let mut act = super::caller::caller_act();
+            act.action = "group-add".into();
+            act.args =
+                json!({"name": name, "system": system.name(), "rounds": rounds, "first": first});
+            super::blocking(move || {
+                crate::tournament::journal::apply_event::<_, WebError>(&path, act, |e| {
+                    Ok(e.add_group(&name, system, rounds, first.as_deref())?)
+                })
+            })
+            .await
+        }
+        Err(e) => Err(e),
+    };
+    match done {
+        Ok(i) => (
+            StatusCode::SEE_OTHER,
+            [
+                (
+                    header::LOCATION,
+                    format!("/event?lang={}&saved=1", lang.code()),
+                ),
+                (
+                    header::SET_COOKIE,
+                    format!("{GROUP_COOKIE}={i}; Path=/; SameSite=Lax"),
+                ),
+            ],
+        )
+            .into_response(),
+        Err(e) => error_page(&app, lang, "/event", &e),
+    }
+}

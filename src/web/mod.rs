@@ -63,6 +63,9 @@ mod report;
 pub use report::organisers_report;
 mod server;
 pub use server::DeskLimits;
+mod address;
+mod setup;
+pub use address::{lan_address, qr_svg, qr_text};
 mod team;
 mod versions;
 mod view;
@@ -114,6 +117,10 @@ pub struct App {
     desk_url: Option<String>,
     /// The event streams held by address, the changes being written, the stop.
     gate: server::Gate,
+    /// Whether the event's file exists: until then the desk offers `/setup` only.
+    created: std::sync::atomic::AtomicBool,
+    /// One setup written at a time (two tabs sending the form at once).
+    setup_lock: std::sync::Mutex<()>,
 }
 
 /// The server's state as handlers receive it.
@@ -373,7 +380,11 @@ impl App {
             config.limits.read.game_bytes,
             config.lang,
         ));
+        let created = crate::tournament::record::kind_of(&config.state)
+            != crate::tournament::record::FileKind::Missing;
         Arc::new(App {
+            created: created.into(),
+            setup_lock: std::sync::Mutex::new(()),
             config,
             access,
             env: view::environment(),
@@ -548,6 +559,8 @@ pub fn router(app: Shared) -> Router {
     Router::new()
         .route("/", get(pages::event))
         .route("/event", get(pages::event_edit).post(actions::edit_event))
+        .route("/setup", get(setup::form).post(setup::create))
+        .route("/groups/add", post(groups::add))
         .route("/players", get(pages::players).post(actions::add_player))
         .route("/players/edit", post(actions::edit_player))
         .route("/event/fide-mode", post(fide::set_mode))
@@ -579,6 +592,7 @@ pub fn router(app: Shared) -> Router {
         .route("/group/{i}", get(groups::choose))
         .route("/groups", get(groups::overview))
         .route("/team", get(team::page))
+        .route("/team/diplomas", get(team::diplomas))
         .route("/players/disqualify", post(actions::disqualify))
         .route("/players/bye", post(actions::half_point_bye))
         .route("/players/return", post(actions::cancel_withdrawal))
@@ -622,56 +636,10 @@ pub fn router(app: Shared) -> Router {
         .fallback(extract::not_found)
         .method_not_allowed_fallback(extract::not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn_with_state(app.clone(), setup::gate))
         .layer(middleware::from_fn_with_state(app.clone(), guard::guard))
         .layer(middleware::from_fn(caller::journal_scope))
         .with_state(app)
-}
-
-/// This machine's address on its local network, as the system picks it for outgoing traffic:
-/// a UDP socket "connected" to an address of a private range (no packet is sent) reports the
-/// local address it would use. `None` without a network (or when it is a loopback one).
-pub fn lan_address(v6: bool) -> Option<std::net::IpAddr> {
-    let (bind, probe) = if v6 {
-        ("[::]:0", "[fd00::1]:9")
-    } else {
-        ("0.0.0.0:0", "10.255.255.255:9")
-    };
-    let socket = std::net::UdpSocket::bind(bind).ok()?;
-    socket.connect(probe).ok()?;
-    let ip = socket.local_addr().ok()?.ip();
-    (!ip.is_unspecified() && !ip.is_loopback()).then_some(ip)
-}
-
-/// The QR code of `url` as an SVG drawing (`<svg …>`, no XML declaration: to put inside a
-/// page), black on white with the quiet zone, at least 240 px wide; `None` when the text is
-/// too long for a QR code (over 2,331 bytes at error correction level M).
-pub fn qr_svg(url: &str) -> Option<String> {
-    let code =
-        qrcode::QrCode::with_error_correction_level(url.as_bytes(), qrcode::EcLevel::M).ok()?;
-    let svg = code
-        .render::<qrcode::render::svg::Color<'_>>()
-        .min_dimensions(240, 240)
-        .quiet_zone(true)
-        .build();
-    Some(match svg.find("<svg") {
-        Some(i) => svg[i..].to_string(),
-        None => svg,
-    })
-}
-
-/// The QR code of `url` for a terminal: two rows of modules per line in Unicode half blocks,
-/// drawn for light text on a dark background (the quiet zone light); `None` as [`qr_svg`].
-pub fn qr_text(url: &str) -> Option<String> {
-    use qrcode::render::unicode::Dense1x2;
-    let code =
-        qrcode::QrCode::with_error_correction_level(url.as_bytes(), qrcode::EcLevel::M).ok()?;
-    Some(
-        code.render::<Dense1x2>()
-            .dark_color(Dense1x2::Light)
-            .light_color(Dense1x2::Dark)
-            .quiet_zone(true)
-            .build(),
-    )
 }
 
 /// The address of the hall's screens for the desk's address `desk_url` (as [`serve`] prints
@@ -724,7 +692,8 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
-/// Serves the state file until Ctrl-C (or SIGTERM): checks that the file reads as a tournament, binds,
+/// Serves the state file until Ctrl-C (or SIGTERM): checks that the file reads as a tournament
+/// (a file that does not exist yet is the event to set up: the desk offers `/setup`), binds,
 /// calls `ready` with the URL to open (with `?token=` when a token is needed), then answers
 /// requests; a request in flight when Ctrl-C comes is finished first.
 ///
@@ -745,10 +714,14 @@ pub async fn serve_live(
     links: &[live::LinkSpec],
     ready: impl FnOnce(&str),
 ) -> Result<(), ServeError> {
-    store::load(&config.state).map_err(|source| ServeError::State {
-        file: config.state.display().to_string(),
-        source,
-    })?;
+    if crate::tournament::record::kind_of(&config.state)
+        != crate::tournament::record::FileKind::Missing
+    {
+        store::load(&config.state).map_err(|source| ServeError::State {
+            file: config.state.display().to_string(),
+            source,
+        })?;
+    }
     let addr = config.addr;
     let listener = tokio::net::TcpListener::bind(addr)
         .await

@@ -173,25 +173,19 @@ pub(super) async fn event_edit(State(app): State<Shared>, q: PageQuery, uri: Uri
         Err(r) => return r,
     };
     let d = &t.details;
-    let presets: Vec<Value> = [
-        crate::game::preset::Preset::DetskyMat,
-        crate::game::preset::Preset::Fide,
-    ]
-    .iter()
-    .map(
-        |p| json!({"value": p.name(), "label": page.lang.msg(&format!("web-preset-{}", p.name()))}),
-    )
-    .collect();
     render(
         &app,
         "event_edit.html",
         &page,
         with(
-            event_data(&t, page.lang),
+            with(
+                event_data(&t, page.lang),
+                super::setup::group_fields(&t, page.lang),
+            ),
             json!({
                 "event_version": super::event_version(&t),
                 "min_rounds": t.paired_rounds().max(1),
-                "preset": t.preset().name(), "presets": presets,
+                "preset": t.preset().name(), "presets": super::setup::presets(page.lang),
                 "edition": match t.tie_break_settings().rules {
                     crate::tournament::tiebreak::Rules::Fide2024 => "fide2024",
                     crate::tournament::tiebreak::Rules::Fide2026 => "fide2026",

@@ -224,6 +224,12 @@ fn report_data(
         .map(|r| super::pages::standing_json(t, r, &report.tie_break_order, lang))
         .collect();
     let categories = super::diplomas::category_json(t, &report, lang);
+    let team = super::team::rows_json(
+        t,
+        &report,
+        crate::tournament::scoring::team::DEFAULT_BEST,
+        lang,
+    );
     let order = report.tie_break_order.clone();
     let after_round = report.after_round;
     let cross = super::pages::crosstable_json(t, report, lang);
@@ -236,6 +242,8 @@ fn report_data(
             "standings": standings,
             "cross": cross,
             "categories": categories,
+            "team": team,
+            "team_best": crate::tournament::scoring::team::DEFAULT_BEST,
             "incidents": incidents(t, lang),
         }),
     )

@@ -1,39 +1,47 @@
 //! `/team`: the school team result (командный зачёт) of the group shown, as `arbiter
 //! tournament team-result` computes it ([`crate::tournament::scoring::team`]): the schools by
 //! the points of their best N children (`?best=N`, 4 by default), ties by the sum of their
-//! places, then the best place; each school's counted children named. Printed on A4 as it is.
+//! places, then the best place; each school's counted children named. Printed on A4 as it is;
+//! the schools placed 1–3 get a team diploma each (`/team/diplomas`, the diplomas' template).
 
 use axum::extract::State;
-use axum::http::Uri;
-use axum::response::Response;
+use axum::http::{StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::Shared;
+use super::diplomas::{Diploma, render_diplomas, template_beside};
 use super::extract::PageQuery;
 use super::view::{error_page, render};
+use crate::i18n::Lang;
+use crate::tournament::Tournament;
 use crate::tournament::scoring::team::{DEFAULT_BEST, TeamSettings, team_result};
-use crate::tournament::standings::fmt_decimal;
+use crate::tournament::standings::{StandingsReport, fmt_decimal};
 
-/// `GET /team[?best=N]`.
-pub(super) async fn page(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
-    let page = app.page(&q, &uri, |l| l.msg("web-team-title"));
-    let t = match app.load().await {
-        Ok(t) => t,
-        Err(e) => return error_page(&app, page.lang, "/", &e),
-    };
-    let best = uri
-        .query()
+/// The number of children counted per school that `uri` asks for (`?best=N`, 1 to 50), else
+/// [`DEFAULT_BEST`].
+fn best_of(uri: &Uri) -> usize {
+    uri.query()
         .and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("best=")))
         .and_then(|b| b.parse::<usize>().ok())
         .filter(|&b| (1..=50).contains(&b))
-        .unwrap_or(DEFAULT_BEST);
+        .unwrap_or(DEFAULT_BEST)
+}
+
+/// The team result of `t` as the pages show it: one object per school (place, school,
+/// points, places' sum, best place, `incomplete`, and the counted children with their place
+/// and points), from the standings `report`.
+pub(super) fn rows_json(
+    t: &Tournament,
+    report: &StandingsReport,
+    best: usize,
+    lang: Lang,
+) -> Vec<Value> {
     let settings = TeamSettings {
         best,
         ..TeamSettings::default()
     };
-    let report = app.standings(&t);
-    let lang = page.lang;
-    let rows: Vec<Value> = team_result(&t, &report, &settings)
+    team_result(t, report, &settings)
         .iter()
         .map(|r| {
             json!({
@@ -44,11 +52,82 @@ pub(super) async fn page(State(app): State<Shared>, q: PageQuery, uri: Uri) -> R
                     .collect::<Vec<_>>(),
             })
         })
-        .collect();
+        .collect()
+}
+
+/// `GET /team[?best=N]`.
+pub(super) async fn page(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
+    let page = app.page(&q, &uri, |l| l.msg("web-team-title"));
+    let t = match app.load().await {
+        Ok(t) => t,
+        Err(e) => return error_page(&app, page.lang, "/", &e),
+    };
+    let best = best_of(&uri);
+    let report = app.standings(&t);
+    let rows = rows_json(&t, &report, best, page.lang);
     render(
         &app,
         "team.html",
         &page,
         json!({"event": t.name, "best": best, "after_round": report.after_round, "rows": rows}),
     )
+}
+
+/// The team diplomas: one for each school placed 1 to 3 (a shared place gives each school
+/// its diploma; a school with fewer children than counted is placed after the full ones, and
+/// keeps its place), in the diplomas' shape ([`Diploma`]: the school in the place of the name).
+pub fn team_diplomas(
+    t: &Tournament,
+    report: &StandingsReport,
+    best: usize,
+    lang: Lang,
+) -> Vec<Diploma> {
+    let settings = TeamSettings {
+        best,
+        ..TeamSettings::default()
+    };
+    team_result(t, report, &settings)
+        .into_iter()
+        .filter(|r| r.place <= 3)
+        .map(|r| {
+            let place = r.place.to_string();
+            Diploma {
+                category: lang.msg("web-team-title"),
+                place: r.place,
+                name: r.school.clone(),
+                name_dative: r.school,
+                sex: "unknown",
+                lead: lang.msg("dip-team-lead"),
+                award: lang.fmt("dip-team-award", &[("place", &place)]),
+            }
+        })
+        .collect()
+}
+
+/// `GET /team/diplomas[?best=N]`: the team diplomas to print (A4, one page each), from the
+/// organiser's diploma template beside the event's file or the built-in one.
+pub(super) async fn diplomas(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
+    let lang = app.lang(q.lang.as_deref());
+    let t = match app.load().await {
+        Ok(t) => t,
+        Err(e) => return error_page(&app, lang, "/team", &e),
+    };
+    let report = app.standings(&t);
+    let list = team_diplomas(&t, &report, best_of(&uri), lang);
+    let t = super::diplomas::named_with_group(t);
+    let own = template_beside(&app.config.state).and_then(|p| std::fs::read_to_string(p).ok());
+    match render_diplomas(&t, &list, lang, own.as_deref()) {
+        Ok(html) => (
+            StatusCode::OK,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            html,
+        )
+            .into_response(),
+        Err(e) => error_page(
+            &app,
+            lang,
+            "/team",
+            &super::WebError::Internal(lang.fmt("dip-template-error", &[("error", &e)])),
+        ),
+    }
 }

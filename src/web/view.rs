@@ -45,6 +45,11 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("screen.html", include_str!("templates/screen.html")),
     ("groups.html", include_str!("templates/groups.html")),
     ("team.html", include_str!("templates/team.html")),
+    ("setup.html", include_str!("templates/setup.html")),
+    (
+        "tie_break_fields.html",
+        include_str!("templates/tie_break_fields.html"),
+    ),
 ];
 
 /// The template environment with every page.

@@ -75,5 +75,6 @@ mod web_live_bounds;
 mod web_live_dgt;
 mod web_live_screen;
 mod web_report;
+mod web_setup;
 mod winnability_cha;
 mod winnable_cli;

@@ -1,28 +1,37 @@
-"""A school day of two groups on the desk in headless Chromium; run by .ci/run.
+"""A school day of two groups on the desk in headless Chromium, from the event's creation on
+the desk to the prize lists, the diplomas and the school team result; run by .ci/run.
 
-The event is made with the command line (the desk cannot create one yet): «3–4 классы», a
-Swiss of 14 children over 4 rounds (the event's first group), and «1–2 классы», a round robin
-of 6 (5 rounds from the Berger table), each with a category of girls. Then, on the desk only,
-in Russian, at 1280 px:
+`arbiter serve` is started on a file that does not exist: every page leads to «Новый турнир»
+(`/setup`), which shows the children's default tie-breaks chosen; the test fills in the event
+(name, date, venue, chief arbiter) and two groups — «3–4 классы», a Swiss of 14 over 4 rounds,
+and «1–2 классы», a round robin of 6 (5 rounds from the Berger table) — and creates it; the
+command line then reads the two groups with their systems and the Swiss's tie-breaks. Then on
+the desk only, in Russian, at 1280 px: the 20 children registered on the players page (sex,
+grade, school), a category of girls added per group on /categories, and:
 
 - every page shows the group chooser with both groups and «Все группы»;
 - the round robin group's event page says its system; each group is paired round by round and
-  every result clicked on its round page (round robin 5 rounds × 3 boards, Swiss 4 × 7);
+  every result clicked on its round page (round robin 5 rounds × 3 boards, Swiss 4 × 7); once
+  round 1 is paired the system's list is shut, and a system sent anyway is refused in words;
 - «Все группы» shows both groups' last round with every result in;
 - each group's standings list its own children only, in the order `arbiter tournament
   standings --group` gives; the school team result (`/team`) ranks both schools; the journal
   names each change's group.
 
-At 390 px (a tablet held upright): the round page and the group chooser fit the width.
+At 390 px (a tablet held upright): the setup form, the round page, the group chooser and the
+team result fit the width.
 
 Each group's sheets are printed to A4 by `chromium --print-to-pdf` (`?group=N`) and read back
 with poppler: the wall sheet of the last round (at most 2 pages), the standings (1 page), the
-crosstable (at most 2), the prize lists (1), the report (at most 6): pages counted, the group
-named, every surname of the group whole (on the sheets that list them all; the prize lists and
-the team result name some, each whole) and none of the other group's, no English heading.
+crosstable (at most 2), the prize lists (1), the report (at most 6), the team result (1), the
+diplomas (one page per prize winner) and the team diplomas (one page per school placed 1–3):
+pages counted, the group named, every surname of the group whole (on the sheets that list them
+all; the prize lists and the team result name some, each whole; each diploma's name as the page
+shows it, in the dative) and none of the other group's, no English word.
 
-Screenshots: groups-round-ru.png, groups-all-ru.png, groups-tablet-ru.png, and the first page
-of each sheet (groups-print-GROUP-SHEET.png).
+Screenshots: groups-setup-ru.png, groups-setup-tablet-ru.png, groups-round-ru.png,
+groups-all-ru.png, groups-tablet-ru.png, groups-team-tablet-ru.png, and the first page of each
+sheet (groups-print-GROUP-SHEET.png).
 
     python3 tests/web/groups_e2e.py [--arbiter target/debug/arbiter] [--screenshots DIR]
 
@@ -72,24 +81,6 @@ def run(*cmd):
     return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
 
 
-def build_event(arbiter, state):
-    """The event of two groups, made with the command line; no round paired."""
-    run(arbiter, "tournament", "new", state, "--name", "Первенство школы по шахматам",
-        "--rounds", "4", "--chief-arbiter", "Иванова А. П.", "--start-date", "2026/12/05")
-    for i, (name, sex, rating, grade) in enumerate(SWISS):
-        extra = ["--rating", str(rating)] if rating else []
-        run(arbiter, "tournament", "add-player", state, "--name", name, "--sex", sex,
-            "--grade", str(grade), "--club", SCHOOLS[i % 2], *extra)
-    run(arbiter, "tournament", "group", "add", state, YOUNGER, "--system", "round-robin",
-        "--first", OLDER)
-    for i, (name, sex, _, grade) in enumerate(ROUND_ROBIN):
-        run(arbiter, "tournament", "add-player", state, "--group", YOUNGER, "--name", name,
-            "--sex", sex, "--grade", str(grade), "--club", SCHOOLS[i % 2])
-    for group in [OLDER, YOUNGER]:
-        run(arbiter, "tournament", "category", "add", state, "--group", group, "--name",
-            "Девочки", "--sex", "f")
-
-
 def surnames(players):
     return [n.split(",")[0] for n, *_ in players]
 
@@ -113,12 +104,13 @@ def main():
     from selenium.webdriver.support.ui import WebDriverWait
 
     work = tempfile.mkdtemp(prefix="arbiter-groups-")
+    # No such file yet: the desk sets the event up.
     state = os.path.join(work, "event.arbiter")
-    build_event(args.arbiter, state)
     server = subprocess.Popen([args.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = server.stdout.readline()
     url = next(w for w in line.split() if w.startswith("http://")).rstrip("/")
+    setup_line = server.stdout.readline()
     opts = webdriver.ChromeOptions()
     opts.binary_location = chromium
     for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
@@ -167,7 +159,72 @@ def main():
                 browser.save_screenshot(os.path.join(args.screenshots, "groups-round-ru.png"))
             navigated(lambda: browser.get(url + "/?lang=ru"))
 
+    def fill(form, values, button):
+        """Sets the form's fields by name (as typed or chosen) and sends it."""
+        browser.execute_script(
+            "const f = document.querySelector(arguments[0]);"
+            "for (const [k, v] of Object.entries(arguments[1])) f.elements[k].value = v;",
+            form, values)
+        navigated(lambda: browser.find_element(css, button).click())
+
+    def fits(what):
+        width = browser.execute_script("return document.documentElement.scrollWidth")
+        check(width <= 390, f"390 px: {what} is {width} px wide")
+
     try:
+        check("ещё нет" in setup_line and "event.arbiter" in setup_line,
+              f"serve says the file is to be set up: {setup_line!r}")
+        # Any page leads to the setup form while the event does not exist.
+        navigated(lambda: browser.get(url + "/standings?lang=ru"))
+        check(browser.current_url.split("?")[0].endswith("/setup"), f"to /setup: {browser.current_url}")
+        check(browser.find_element(css, "h1").text == "Новый турнир", "the setup form's heading")
+        chosen = [browser.execute_script(f"return document.getElementsByName('tb{i}')[0].value")
+                  for i in range(1, 9)]
+        check(chosen == ["BH-C1", "BH", "SB", "DE", "PS", "WIN", "", ""],
+              f"the children's default tie-breaks chosen: {chosen}")
+        hint = browser.find_element(css, "#children-default").text
+        check("BH/C1, BH, SB, DE, PS, WIN" in hint and "SB, DE, WIN, KS" in hint,
+              f"the defaults said: {hint}")
+        browser.save_screenshot(os.path.join(args.screenshots, "groups-setup-ru.png"))
+        browser.set_window_size(390, 844)
+        navigated(lambda: browser.get(url + "/setup?lang=ru"))
+        fits("the setup form")
+        browser.save_screenshot(os.path.join(args.screenshots, "groups-setup-tablet-ru.png"))
+        browser.set_window_size(1280, 1000)
+        navigated(lambda: browser.get(url + "/setup?lang=ru"))
+        fill("#setup-form", {
+            "name": "Первенство школы по шахматам", "start_date": "2026-12-05",
+            "venue": "Школа № 5, актовый зал", "chief_arbiter": "Иванова А. П.",
+            "group1_name": OLDER, "group1_system": "swiss", "group1_rounds": "4",
+            "group2_name": YOUNGER, "group2_system": "round-robin", "group2_rounds": "5",
+        }, "#create-event")
+        check(browser.current_url.split("?")[0].endswith("/players"),
+              f"created, on to the players: {browser.current_url}")
+        out = run(args.arbiter, "tournament", "group", "list", state, "--format", "json").strip()
+        listed = json.loads(out) if out.startswith("[") else [json.loads(l) for l in out.splitlines()]
+        groups_cli = [(g["name"], g["system"], g["rounds"]) for g in listed]
+        check(groups_cli == [(OLDER, "swiss", 4), (YOUNGER, "round-robin", 5)],
+              f"the CLI reads the groups set up: {groups_cli}")
+        tbs = json.loads(run(args.arbiter, "tournament", "tie-breaks", state, "--group", OLDER,
+                             "--format", "json"))
+        check(tbs["tie_breaks"] == ["BH-C1", "BH", "SB", "DE", "PS", "WIN"], f"the Swiss's tie-breaks: {tbs}")
+        navigated(lambda: browser.get(url + "/setup?lang=ru"))
+        check(browser.current_url.split("?")[0].endswith("/event"), "once created, /setup leads to the event")
+
+        # The children registered on the players page, a category of girls per group.
+        for group, players in [(OLDER, SWISS), (YOUNGER, ROUND_ROBIN)]:
+            link = [a for a in browser.find_elements(css, "#groups a") if a.text == group]
+            navigated(link[0].click)
+            navigated(lambda: browser.get(url + "/players?lang=ru"))
+            for i, (name, sex, rating, grade) in enumerate(players):
+                fill("#register", {"name": name, "sex": "w" if sex == "f" else "m",
+                                   "grade": str(grade), "club": SCHOOLS[i % 2],
+                                   "rating": str(rating) if rating else ""}, "#add-player")
+            shown = len(browser.find_elements(css, "#players tr td:first-child"))
+            check(shown == len(players), f"{group}: {shown} children registered")
+            navigated(lambda: browser.get(url + "/categories?lang=ru"))
+            fill("#category-add", {"name": "Девочки", "sex": "w"}, "#category-add button")
+
         navigated(lambda: browser.get(url + "/?lang=ru"))
         names = [a.text for a in browser.find_elements(css, "#groups a")]
         check(names == [OLDER, YOUNGER, "Все группы"], f"the chooser: {names}")
@@ -178,6 +235,17 @@ def main():
         check(system and "круговая система" in system[0].text, "the round robin's system shown")
         check(YOUNGER in browser.find_element(css, "h1").text, "the heading names the group")
         play(5, 3)
+        # Round 1 is paired: the system's list is shut, and a system sent anyway is refused.
+        navigated(lambda: browser.get(url + "/event?lang=ru"))
+        check(browser.find_element(css, "#event-system").get_attribute("disabled") is not None
+              and "систему уже не изменить" in browser.find_element(css, "#system-fixed").text,
+              "the system is fixed once round 1 is paired")
+        browser.execute_script("const s = document.getElementById('event-system');"
+                               "s.disabled = false; s.value = 'swiss';")
+        navigated(lambda: browser.find_element(css, "#save-event").click())
+        refusal = browser.find_element(css, "main").text
+        check("систему проведения уже не изменить" in refusal, f"refused in words: {refusal[:200]!r}")
+        navigated(lambda: browser.get(url + "/?lang=ru"))
         # The Swiss of 14: 4 rounds of 7 boards.
         choose(OLDER)
         check(not browser.find_elements(css, "#event-system"), "a Swiss says no system")
@@ -214,6 +282,17 @@ def main():
         chooser = browser.find_element(css, "#groups")
         check(chooser.rect["x"] + chooser.rect["width"] <= 391, f"390 px: the chooser {chooser.rect}")
         browser.save_screenshot(os.path.join(args.screenshots, "groups-tablet-ru.png"))
+        navigated(lambda: browser.get(url + "/team?lang=ru&group=0"))
+        fits("the team result")
+        browser.save_screenshot(os.path.join(args.screenshots, "groups-team-tablet-ru.png"))
+        # The diplomas' names as the pages print them (in the dative), per group.
+        dative = {}
+        for i in range(2):
+            for sheet, path in [("diplomas", "/diplomas"), ("team-diplomas", "/team/diplomas")]:
+                navigated(lambda: browser.get(f"{url}{path}?lang=ru&group={i}"))
+                dative[(i, sheet)] = [e.text for e in browser.find_elements(css, ".diploma .name")]
+        check(len(dative[(0, "team-diplomas")]) == 2 and set(dative[(0, "team-diplomas")]) == set(SCHOOLS),
+              f"a team diploma for each school: {dative[(0, 'team-diplomas')]}")
     finally:
         browser.quit()
 
@@ -226,7 +305,9 @@ def main():
             sheets = [("wall", f"/rounds/{last}/print", 2, True),
                       ("standings", "/standings", 1, True), ("crosstable", "/crosstable", 2, True),
                       ("prizes", "/categories", 1, False), ("report", "/report", 6, True),
-                      ("team", "/team", 1, False)]
+                      ("team", "/team", 1, False),
+                      ("diplomas", "/diplomas", len(dative[(i, "diplomas")]), False),
+                      ("team-diplomas", "/team/diplomas", 2, False)]
             for sheet, path, most, every in sheets:
                 pdf = os.path.join(work, f"{i}-{sheet}.pdf")
                 subprocess.run([chromium, *CHROMIUM_FLAGS, f"--user-data-dir={work}/chromium",
@@ -234,16 +315,26 @@ def main():
                                check=True, capture_output=True, timeout=120)
                 pages = int(re.search(r"^Pages:\s+(\d+)", run("pdfinfo", pdf), re.M).group(1))
                 what = f"{group}, {sheet}"
-                check(1 <= pages <= most, f"{what}: {pages} A4 pages, at most {most} wanted")
                 text = run("pdftotext", "-layout", pdf, "-")
                 flat = re.sub(r"\s+", " ", text)
-                check(group in flat, f"{what}: the group is named")
+                if "diplomas" in sheet:
+                    # One A4 page per diploma, each with its name whole on it.
+                    names = dative[(i, sheet)]
+                    check(pages == len(names) >= 1, f"{what}: {pages} pages for {len(names)} diplomas")
+                    page_texts = text.split("\f")
+                    for n, name in enumerate(names):
+                        on_page = re.sub(r"\s+", " ", page_texts[n]) if n < len(page_texts) else ""
+                        check(name in on_page and "ГРАМОТА" in on_page,
+                              f"{what}: page {n + 1} names {name!r} whole")
+                else:
+                    check(1 <= pages <= most, f"{what}: {pages} A4 pages, at most {most} wanted")
+                    check(group in flat, f"{what}: the group is named")
                 tokens = set(re.split(r"[\s,().-]+", text))
                 words = {w for n in surnames(players) for w in n.split("-")}
                 if every:
                     broken = sorted(w for w in words if w not in tokens)
                     check(not broken, f"{what}: surnames broken or missing: {broken}")
-                else:
+                elif "diplomas" not in sheet:
                     # The sheet names some children: each name it prints stands whole.
                     halves = [w for w in words if w[:4] in text and w not in tokens]
                     check(not halves, f"{what}: surnames broken: {halves}")

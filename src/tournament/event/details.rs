@@ -155,6 +155,59 @@ impl Tournament {
         Ok(())
     }
 
+    /// Sets the group's pairing system (`swiss`, a round robin single or double) while its
+    /// round 1 is not paired; the same system again is no change. A round robin's number of
+    /// rounds is its table's, set when round 1 is paired.
+    ///
+    /// # Errors
+    /// [`TournamentError::SystemAfterPairing`] once round 1 is paired (the pairings made stand
+    /// on the system they were made by). The group is left unchanged.
+    pub fn set_system(
+        &mut self,
+        system: crate::tournament::pairing::PairingSystem,
+    ) -> Result<(), TournamentError> {
+        if system == self.system {
+            return Ok(());
+        }
+        let paired = self.paired_rounds();
+        if paired > 0 {
+            return Err(TournamentError::SystemAfterPairing { paired });
+        }
+        self.system = system;
+        Ok(())
+    }
+
+    /// Sets the group's tie-breaks after points, in order (C.07 2.1), keeping its edition of
+    /// C.07. An order equal to the group's default ([`crate::tournament::standings::default_order`]:
+    /// a round robin's, else the preset's) under the 2024 edition is kept as no choice at all,
+    /// so that the default follows a later change of the preset or the system. An empty order
+    /// ranks by points alone.
+    ///
+    /// # Errors
+    /// [`TournamentError::TieBreakTwice`] for a tie-break listed twice. The group is left
+    /// unchanged.
+    pub fn set_tie_break_order(
+        &mut self,
+        order: Vec<crate::tournament::tiebreak::TieBreak>,
+    ) -> Result<(), TournamentError> {
+        use crate::tournament::tiebreak::{Rules, TieBreakSettings};
+        for (i, tb) in order.iter().enumerate() {
+            if order[..i].contains(tb) {
+                return Err(TournamentError::TieBreakTwice {
+                    tie_break: tb.key().to_string(),
+                });
+            }
+        }
+        let rules = self.tie_break_settings().rules;
+        let default = crate::tournament::standings::default_order(self, self.preset());
+        self.tie_breaks = if order == default && rules == Rules::Fide2024 {
+            None
+        } else {
+            Some(TieBreakSettings { order, rules })
+        };
+        Ok(())
+    }
+
     /// Deletes a player registered by mistake, while round 1 is not paired: his requested
     /// byes go, he leaves the forbidden pairs (a pair left with one player goes), and the
     /// start list is ranked again (everyone after him moves up one number). Returns the
@@ -258,6 +311,42 @@ mod tests {
                 sex: None
             })
         );
+    }
+
+    #[test]
+    fn the_system_changes_until_round_1_and_tie_breaks_are_listed_once() {
+        use crate::tournament::pairing::PairingSystem;
+        use crate::tournament::tiebreak::TieBreak;
+        let mut t = three();
+        t.set_system(PairingSystem::RoundRobin).unwrap();
+        assert_eq!(t.system, PairingSystem::RoundRobin);
+        // A round robin's default order (C.07: SB, DE, WIN, KS) is no choice of its own.
+        t.set_tie_break_order(vec![
+            TieBreak::Sb,
+            TieBreak::De,
+            TieBreak::Win,
+            TieBreak::Ks,
+        ])
+        .unwrap();
+        assert_eq!(t.tie_breaks, None);
+        t.set_tie_break_order(vec![TieBreak::Sb, TieBreak::Ks])
+            .unwrap();
+        assert_eq!(t.tie_break_settings().order, [TieBreak::Sb, TieBreak::Ks]);
+        assert_eq!(
+            t.set_tie_break_order(vec![TieBreak::Sb, TieBreak::Win, TieBreak::Sb]),
+            Err(TournamentError::TieBreakTwice {
+                tie_break: "SB".into()
+            })
+        );
+        assert_eq!(t.tie_break_settings().order, [TieBreak::Sb, TieBreak::Ks]);
+        t.set_system(PairingSystem::Swiss).unwrap();
+        t.pair_round(1, &[(1, 2)], Some(3)).unwrap();
+        t.set_system(PairingSystem::Swiss).unwrap();
+        assert_eq!(
+            t.set_system(PairingSystem::DoubleRoundRobin),
+            Err(TournamentError::SystemAfterPairing { paired: 1 })
+        );
+        assert_eq!(t.system, PairingSystem::Swiss);
     }
 
     #[test]

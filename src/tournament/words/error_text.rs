@@ -295,6 +295,13 @@ impl TournamentError {
                 "err-fewer-rounds",
                 vec![("asked", s(asked)), ("paired", s(paired))],
             ),
+            SystemAfterPairing { paired } => {
+                ("err-system-after-pairing", vec![("paired", s(paired))])
+            }
+            TieBreakTwice { tie_break } => (
+                "err-tie-break-twice",
+                vec![("tie_break", tie_break.clone())],
+            ),
             DeleteAfterPairing { tpn, name, sex } => (
                 "err-delete-after-pairing",
                 vec![
@@ -542,6 +549,10 @@ mod tests {
             FewerRoundsThanPaired {
                 asked: 2,
                 paired: 3,
+            },
+            SystemAfterPairing { paired: 1 },
+            TieBreakTwice {
+                tie_break: "BH".into(),
             },
             DeleteAfterPairing {
                 tpn: 4,
