@@ -57,6 +57,7 @@ pub mod extract;
 mod fide;
 mod groups;
 pub mod guard;
+mod history;
 mod import;
 pub mod live;
 mod manual;
@@ -138,6 +139,22 @@ pub enum WebError {
     /// The page the change was made from showed an older state.
     #[error("the event changed meanwhile: reload the page and try again")]
     Stale,
+    /// A board's form shown before the board changed (a second device entered it, or Back
+    /// and the form sent again): names the board and the result recorded now, and who
+    /// recorded it when the journal says (`by`: «пульт 192.168.1.20 (Chrome, Android),
+    /// 2026-12-05 10:42:00 MSK»).
+    #[error("round {round}, board {board} changed meanwhile: it now has {recorded:?}")]
+    StaleBoard {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The result recorded now, as the page shows it (`1 – 0`), and how it was decided
+        /// in words; `None` when the board has none now.
+        recorded: Option<(String, String)>,
+        /// Who recorded it and when, in the page's language, when the journal says.
+        by: Option<String>,
+    },
     /// The request body or form is not what the route takes.
     #[error("{0}")]
     BadRequest(String),
@@ -206,9 +223,10 @@ impl WebError {
             )
             | WebError::NotFound(_) => StatusCode::NOT_FOUND,
             WebError::Tournament(TournamentError::InvalidPlayer { .. }) => StatusCode::BAD_REQUEST,
-            WebError::Tournament(_) | WebError::Stale | WebError::Conflict(_) => {
-                StatusCode::CONFLICT
-            }
+            WebError::Tournament(_)
+            | WebError::Stale
+            | WebError::StaleBoard { .. }
+            | WebError::Conflict(_) => StatusCode::CONFLICT,
             WebError::BadRequest(_)
             | WebError::Field { .. }
             | WebError::BirthDate(_)
@@ -234,6 +252,30 @@ impl WebError {
         let n = |x: u32| x.to_string();
         match self {
             WebError::Stale => lang.msg("web-error-stale"),
+            WebError::StaleBoard {
+                round,
+                board,
+                recorded,
+                by,
+            } => {
+                let (round, board) = (n(*round), n(*board));
+                match recorded {
+                    Some((result, how)) => lang.fmt(
+                        "web-error-stale-board",
+                        &[
+                            ("round", &round),
+                            ("board", &board),
+                            ("result", result),
+                            ("how", &lang.fmt("web-decided-by", &[("by", how)])),
+                            ("by", by.as_deref().unwrap_or("none")),
+                        ],
+                    ),
+                    None => lang.fmt(
+                        "web-error-stale-board-empty",
+                        &[("round", &round), ("board", &board)],
+                    ),
+                }
+            }
             WebError::Journal(e) => e.text(lang),
             WebError::NotFound(m)
             | WebError::NotAllowed(m)
@@ -256,10 +298,17 @@ impl WebError {
             WebError::Unauthorized => lang.msg("web-error-token"),
             WebError::Stopping => lang.msg("web-error-stopping"),
             WebError::Tournament(TournamentError::ResultAlreadyRecorded {
-                round, board, ..
+                round,
+                board,
+                existing,
+                ..
             }) => lang.fmt(
                 "web-error-has-result",
-                &[("round", &n(*round)), ("board", &n(*board))],
+                &[
+                    ("round", &n(*round)),
+                    ("board", &n(*board)),
+                    ("result", pages::shown(pages::result_value(*existing))),
+                ],
             ),
             WebError::Tournament(TournamentError::RoundUnfinished { round, missing }) => lang.fmt(
                 "web-error-unfinished",
@@ -350,11 +399,11 @@ impl IntoResponse for WebError {
     }
 }
 
-use versions::still_current;
 pub use versions::{
     awards_version, board_version, event_version, fide_version, pairing_version, player_version,
     version,
 };
+use versions::{stale, still_current};
 
 impl App {
     /// The server's state for `config`: the access rule and the templates.
@@ -452,7 +501,7 @@ impl App {
                 if let Some(seen) = seen.filter(|s| !s.is_empty())
                     && !still_current(&seen, t)
                 {
-                    return Err(WebError::Stale);
+                    return Err(stale(&seen, t));
                 }
                 edit(t)
             })

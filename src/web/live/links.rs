@@ -34,7 +34,9 @@ pub fn start_links(app: &Shared, links: &[LinkSpec]) {
                     .name("dgt-link".into())
                     .spawn(move || follow_dgt(&hub, &device));
                 if let Err(e) = spawned {
-                    eprintln!("arbiter serve: cannot start a board link: {e}");
+                    let lang = app.live.bounds.lang();
+                    let why = lang.fmt("serve-link-thread", &[("reason", &e.to_string())]);
+                    eprintln!("arbiter serve: {why}");
                 }
             }
         }
@@ -57,7 +59,7 @@ pub fn start_links(app: &Shared, links: &[LinkSpec]) {
             match saver.save_incidents().await {
                 Ok(()) => reported = false,
                 Err(e) if !reported => {
-                    eprintln!("arbiter serve: {e}");
+                    eprintln!("arbiter serve: {}", e.message(saver.live.bounds.lang()));
                     reported = true;
                 }
                 Err(_) => {}
@@ -126,8 +128,8 @@ impl livechess::HostSink for RoomSink {
         self.hub.push(serial, &event);
     }
 
-    fn unreachable(&mut self, reason: &str) {
-        eprintln!("arbiter serve: {reason}");
+    fn unreachable(&mut self, reason: &crate::i18n::Note) {
+        eprintln!("arbiter serve: {}", reason.text(self.hub.bounds.lang()));
     }
 }
 
@@ -143,7 +145,7 @@ fn follow_dgt(hub: &std::sync::Arc<LiveHub>, device: &str) {
         config,
         &Stop::default(),
         Duration::from_secs(5),
-        |e| eprintln!("arbiter serve: {e}"),
+        |e| eprintln!("arbiter serve: {}", e.note().text(hub.bounds.lang())),
         |board, event| {
             let s = serial.get_or_insert_with(|| {
                 let s = board.serial.clone().unwrap_or_else(|| device.to_string());
