@@ -91,6 +91,8 @@ basis-tablebase = tablebase
 basis-forced-mate = forced mate
 basis-known-draw = known drawn material
 basis-lone-king = lone-king rule
+basis-lone-king-after-exchanges = lone-king rule, after the exchanges
+basis-king-and-pawns = lone-king rule, against king and pawns
 basis-material = material and position
 
 ## Winnability: how it was shown (arbiter winnable)
@@ -296,7 +298,15 @@ adj-exchanges-pattern = after the exchanges { $line }: { $pattern }
 adj-lone-king = { $side ->
         [white] White
        *[black] Black
-    } is { $margin } up against a lone king (or king and pawns) with mating potential
+    } is { $margin } up against a lone king with mating potential
+adj-king-and-pawns = { $side ->
+        [white] White
+       *[black] Black
+    } is { $margin } up against king and pawns with mating potential
+adj-lone-king-after-exchanges = { $side ->
+        [white] White
+       *[black] Black
+    } is { $margin } up against a king the exchanges leave alone, with mating potential
 adj-lone-king-short = { $side ->
         [white] White
        *[black] Black
@@ -618,7 +628,32 @@ web-adjudicate = Adjudicate
 web-verdict-title = Verdict, board { $board }
 web-verdict-reasons = The judge's verdict and its reasons
 web-verdict-would = Result to record: { $result }
-web-verdict-replaces = The board has a result: confirming replaces it.
+web-decided-by = { $by ->
+    [reported] entered as the players reported it
+    [judge] by the game's record
+    [adjudication] adjudicated (CR 4.3)
+    [forfeit] forfeit (CR 4.4)
+   *[override] the chief arbiter's decision
+}
+web-verdict-recorded-contradicts = The board already has the result { $recorded } ({ $by }). The game's record contradicts it: it gives { $judge } (CR 4.2). Confirming replaces { $recorded }; the earlier result stays in the board's history, the journal and the report.
+web-verdict-recorded-same = The board already has the same result { $recorded } ({ $by }): the game's record confirms it.
+web-verdict-recorded-replaces = The board already has the result { $recorded } ({ $by }): confirming replaces it; the earlier result stays in the board's history.
+web-adjudication-recorded-differs = The board already has the result { $recorded } ({ $by }), and the adjudication gives { $proposed }. Confirming replaces { $recorded }; the earlier result stays in the board's history, the journal and the report.
+web-adjudication-recorded-same = The board already has the same result { $recorded } ({ $by }): the adjudication confirms it.
+web-history-contradicted = { $result } was recorded ({ $by }); the game's record contradicted it (CR 4.2), replaced: { $replaced_by }{ $when ->
+    [none] {""}
+   *[other] , { $when }
+}{ $who ->
+    [none] {""}
+   *[other] , { $who }
+}
+web-history-replaced = { $result } was recorded ({ $by }), replaced: { $replaced_by }{ $when ->
+    [none] {""}
+   *[other] , { $when }
+}{ $who ->
+    [none] {""}
+   *[other] , { $who }
+}
 web-decide = The arbiter's decision
 web-confirm-record = Confirm and record
 web-adjudication-title = Adjudication, board { $board }
@@ -649,7 +684,7 @@ web-error-title = Not done
 web-error-stale = The event changed meanwhile (another tab or the command line): reload the page and try again.
 web-error-token = This desk needs its access token: open the address that arbiter serve printed (with ?token=), or scan its QR code. Nothing was shown or changed.
 web-error-stopping = The desk is stopping: nothing was changed. Start it again and repeat the change.
-web-error-has-result = Round { $round }, board { $board } already has a result. To change it, use "Correct…" and confirm.
+web-error-has-result = Round { $round }, board { $board } already has a result, { $result }. To change it, use "Correct…" and confirm.
 web-error-unfinished = Round { $round } is not finished: { $missing } result(s) missing.
 web-error-no-round = Round { $round } is not paired.
 web-error-no-board = Round { $round } has no board { $board }.
@@ -1317,6 +1352,13 @@ live-result-signal = the kings on the centre squares show the result { $result }
 live-ending = game over after { $ply } plies: { $result }, { $reason } ({ $article })
 live-no-article = no article
 live-unreadable = line { $line } of the capture cannot be read: { $reason }
+serve-link-thread = cannot start a board link: { $reason }
+serve-capture-dropped = { $lines } capture lines could not be written and were dropped
+err-link-not-ws = cannot connect to LiveChess at { $url }: the address must start with ws:// (LiveChess: ws://HOST:1982/api/v1.0)
+err-link-silent = cannot connect to LiveChess at { $url }: no answer within { $ms } ms
+err-link-closed = LiveChess at { $url } closed the connection
+err-link-socket = LiveChess at { $url }: { $reason }
+err-link-no-eboards = LiveChess at { $url } answered no "eboards" call within { $ms } ms
 err-link-open = cannot open the serial port { $device }: { $reason }
 err-link-no-answer = no DGT board answers on { $device }: no board dump within { $ms } ms of asking (is the board connected and switched on?)
 err-link-connect = cannot connect to LiveChess at { $url }: { $reason }
@@ -1335,6 +1377,23 @@ web-choice-adjudication = Record the adjudication's result: { $result }
 web-choice-other = Record another result (overrides the decision; the reason is kept in the record)
 web-override-reason = The arbiter's reason
 web-override-hint = Another result is recorded only with a reason.
+web-adjudication-from-log = The last position of the game's record { $file }
+web-adjudication-from-typed = The position as typed
+web-adjudication-from-eboard = The last position on the e-board
+web-error-no-position = Board { $board } has no position from an e-board. Upload the game's record (above): if the game is unfinished, the verdict page offers to adjudicate its last position; or type the position.
+web-adjudication-basis = Basis
+web-adjudication-material = Material
+web-adjudication-line = The moves that prove it
+web-adjudication-rules = The rules tried
+web-adjudication-rule-decided = decided
+web-adjudication-rule-not = did not decide
+web-adjudication-rule-line = { $number }. { $name } ({ $reference }): { $decided ->
+    [yes] decided
+   *[no] did not decide
+} — { $found }
+web-verdict-adjudicate-last = By its record the game is unfinished. If the play-out time is over, its last position can be adjudicated (CR 4.3).
+web-playout-position = The position is taken from the e-board. Without one, upload the game's record (above): if the game is unfinished, the verdict page offers to adjudicate its last position.
+web-playout-typed = Type the position (FEN)
 web-adjudication-result = The adjudication's result: { $result }
 web-adjudication-review-result = The rules leave the position to the arbiter; recommended: { $result }
 web-error-choice-unclear = A result is picked in the list, but "record the judge's result" is still chosen: choose "record another result" (with the reason) or clear the list.
@@ -1361,6 +1420,13 @@ web-sex-w = girl
 web-note-duplicate-name = A player with the same name is already registered (case and ё/е ignored): if this is the same child, delete the new entry.
 web-note-late-entry = The player was entered after rounds were paired: the rounds already played count as not played for them.
 web-note-later-rounds = Later rounds were paired on the old score: their pairings stay as they are.
+web-error-stale-board = Round { $round }, board { $board }: while the page was open, the board got the result { $result } ({ $how }{ $by ->
+    [none] {""}
+   *[other] ; { $by }
+}). Your result was not recorded. If the recorded one is wrong, correct it: "Correct…" at this board.
+web-error-stale-board-empty = Round { $round }, board { $board }: while the page was open, the board changed and has no result now. Your result was not recorded: open the board and enter it again.
+web-to-board = To board { $board }
+web-note-same-result = This result was already recorded: it stays, nothing changed.
 web-half-bye = Half-point bye requested in advance
 web-half-bye-button = Give the half-point bye
 web-disqualify = Disqualification (CR 2.2)
@@ -1742,3 +1808,86 @@ board-export-none = { $file }: board { $board } of round { $round } has no captu
     [0] : no board has one (the live room captures the boards it follows)
    *[other] ; boards with one (round/board, lines): { $boards }
 }
+
+## The adjudication in words (the desk's page, adjudicate::words)
+material-piece = { $role ->
+    [queen] { $n ->
+        [1] a queen
+        [2] two queens
+        [3] three queens
+       *[other] { $n } queens
+    }
+    [rook] { $n ->
+        [1] a rook
+        [2] two rooks
+        [3] three rooks
+       *[other] { $n } rooks
+    }
+    [bishop] { $n ->
+        [1] a bishop
+        [2] two bishops
+        [3] three bishops
+       *[other] { $n } bishops
+    }
+    [knight] { $n ->
+        [1] a knight
+        [2] two knights
+        [3] three knights
+       *[other] { $n } knights
+    }
+   *[pawn] { $n ->
+        [1] a pawn
+        [2] two pawns
+        [3] three pawns
+        [4] four pawns
+        [5] five pawns
+        [6] six pawns
+        [7] seven pawns
+        [8] eight pawns
+       *[other] { $n } pawns
+    }
+}
+material-only-king = the king alone
+material-list = { $list } and { $last }
+material-both = White: { $white }; Black: { $black }
+adj-words-after-exchanges = after the exchanges { $line }: { $material }
+adj-words-to-move = { $side ->
+    [white] White to move
+   *[black] Black to move
+}
+adj-rule-name = { $rule ->
+    [1] is the game over by rule (mate, stalemate, repetition, 75 moves)
+    [2] is the position dead
+    [3] endgame tablebases
+    [4] a forced mate
+    [5] a known drawn position
+    [6] exchanges that must be made
+    [7] an advantage against a lone king or king and pawns
+    [8] a material advantage
+   *[other] a chess program's evaluation
+}
+
+## arbiter replay's summary (batch::report::Summary::render_in)
+rs-file = file
+rs-games = games
+rs-mb = MB
+rs-status = status
+rs-read = read
+rs-total = total
+rs-judged = judged
+rs-plies = plies judged
+rs-variants = unsupported variants (not judged)
+rs-with-discrepancies = games with discrepancies
+rs-game-errors = unreadable games (errors)
+rs-file-errors = unreadable files (errors)
+rs-result = result
+rs-reason = reason
+rs-discrepancy = discrepancy (games)
+rs-variant = unsupported variant { $variant } (not judged)
+rs-discrepancies = discrepancies
+rs-errors = errors
+rs-listed = { $title } (first { $shown } of { $total } games; --format jsonl lists all):
+rs-footer = { $games } games, { $plies } plies, { $mb } MB in { $seconds } s on { $threads } thread(s): { $gps } games/s, { $mbps } MB/s
+rs-done = { $games } games ({ $judged } judged, { $discrepancies } with discrepancies, { $errors } errors) in { $seconds } s
+rs-game-error = { $file }: game { $index } (byte { $byte }), { $game }
+rs-more-errors = more game errors not shown (see the output)

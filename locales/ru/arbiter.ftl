@@ -92,6 +92,8 @@ basis-tablebase = эндшпильные таблицы
 basis-forced-mate = форсированный мат
 basis-known-draw = заведомо ничейный материал
 basis-lone-king = перевес против одинокого короля
+basis-lone-king-after-exchanges = перевес против одинокого короля после разменов
+basis-king-and-pawns = перевес против короля с пешками
 basis-material = материал и позиция
 
 ## Возможность выигрыша: как установлено (arbiter winnable)
@@ -283,7 +285,7 @@ adj-event-line = строка { $line }: { $reason }
 adj-nothing-given = укажите позицию (--fen) или файл партий
 adj-fen-warning = arbiter: предупреждение: --fen: { $warning }
 adj-setting-mate_plies = глубина поиска мата, полуходов
-adj-setting-lone_king_margin = перевес против одинокого короля
+adj-setting-lone_king_margin = наименьший перевес для выигрыша против короля (одного или с пешками)
 adj-setting-syzygy_dir = каталог эндшпильных таблиц
 adj-setting-win_margin = перевес для победы
 adj-setting-draw_margin = перевес для ничьей
@@ -331,7 +333,15 @@ adj-exchanges-pattern = после разменов { $line }: { $pattern }
 adj-lone-king = у { $side ->
         [white] белых
        *[black] чёрных
-    } перевес { $margin } против одинокого короля (или короля с пешками) и достаточно материала для мата
+    } перевес { $margin } против одинокого короля и достаточно материала для мата
+adj-king-and-pawns = у { $side ->
+        [white] белых
+       *[black] чёрных
+    } перевес { $margin } против короля с пешками и достаточно материала для мата
+adj-lone-king-after-exchanges = у { $side ->
+        [white] белых
+       *[black] чёрных
+    } перевес { $margin } против короля, у которого после разменов ничего не остаётся, и достаточно материала для мата
 adj-lone-king-short = у { $side ->
         [white] белых
        *[black] чёрных
@@ -670,7 +680,32 @@ web-adjudicate = Присудить
 web-verdict-title = Решение, доска { $board }
 web-verdict-reasons = Решение судьи и его основания
 web-verdict-would = Будет записан результат: { $result }
-web-verdict-replaces = У доски уже есть результат: подтверждение его заменит.
+web-decided-by = { $by ->
+    [reported] введён по сообщению игроков
+    [judge] по записи партии
+    [adjudication] присуждён (ПС 4.3)
+    [forfeit] без игры (ПС 4.4)
+   *[override] решение главного судьи
+}
+web-verdict-recorded-contradicts = На доске уже записан результат { $recorded } ({ $by }). Запись партии ему противоречит: по ней { $judge } (ПС 4.2). Подтверждение заменит { $recorded }; прежний результат останется в истории доски, в журнале и в отчёте.
+web-verdict-recorded-same = На доске уже записан тот же результат { $recorded } ({ $by }): запись партии его подтверждает.
+web-verdict-recorded-replaces = На доске уже записан результат { $recorded } ({ $by }): подтверждение заменит его; прежний результат останется в истории доски.
+web-adjudication-recorded-differs = На доске уже записан результат { $recorded } ({ $by }), а присуждение даёт { $proposed }. Подтверждение заменит { $recorded }; прежний результат останется в истории доски, в журнале и в отчёте.
+web-adjudication-recorded-same = На доске уже записан тот же результат { $recorded } ({ $by }): присуждение его подтверждает.
+web-history-contradicted = Был записан { $result } ({ $by }); запись партии ему противоречила (ПС 4.2), заменён: { $replaced_by }{ $when ->
+    [none] {""}
+   *[other] , { $when }
+}{ $who ->
+    [none] {""}
+   *[other] , { $who }
+}
+web-history-replaced = Был записан { $result } ({ $by }), заменён: { $replaced_by }{ $when ->
+    [none] {""}
+   *[other] , { $when }
+}{ $who ->
+    [none] {""}
+   *[other] , { $who }
+}
 web-decide = Решение судьи
 web-confirm-record = Подтвердить и записать
 web-adjudication-title = Присуждение, доска { $board }
@@ -701,7 +736,7 @@ web-error-title = Не выполнено
 web-error-stale = Турнир изменился (в другой вкладке или из командной строки): обновите страницу и повторите.
 web-error-token = Пульту нужен ключ доступа: откройте адрес, который напечатал arbiter serve (с ?token=), или отсканируйте его QR-код. Ничего не показано и не изменено.
 web-error-stopping = Пульт останавливается: ничего не изменено. Запустите его снова и повторите изменение.
-web-error-has-result = У { $board }-й доски { $round }-го тура уже есть результат. Чтобы изменить его, нажмите «Исправить…» и подтвердите.
+web-error-has-result = У { $board }-й доски { $round }-го тура уже есть результат { $result }. Чтобы изменить его, нажмите «Исправить…» и подтвердите.
 web-error-unfinished = Тур { $round } не закончен: не хватает результатов: { $missing }.
 web-error-no-round = Жеребьёвки { $round }-го тура ещё не было.
 web-error-no-board = В { $round }-м туре нет доски { $board }.
@@ -865,7 +900,7 @@ pawn-exact-draw = { pawn-exact-material }: все варианты просчи�
 pawn-wrong-bishop = Кр+С+ладейная пешка против Кр: слон не того цвета не контролирует { $corner }, король на { $king } удерживает угол
 
 ref-known-draws = известные ничейные позиции
-ref-values = ценность фигур: п1 К3 С3 Л5 Ф9 (настраивается)
+ref-values = ценность фигур: пешка 1, конь 3, слон 3, ладья 5, ферзь 9 (настраивается)
 ref-pawn-endings = пешечные окончания: { $rule }
 
 ## Engine and repetition findings (adjudication rule 9, play-out expiry)
@@ -1459,6 +1494,13 @@ live-result-signal = короли на центральных полях пок�
 live-ending = партия окончена после { $ply } полуходов: { $result }, { $reason } ({ $article })
 live-no-article = без статьи
 live-unreadable = строку { $line } записи прочитать нельзя: { $reason }
+serve-link-thread = не удаётся запустить связь с доской: { $reason }
+serve-capture-dropped = не удалось записать строк записи досок: { $lines }; они пропущены
+err-link-not-ws = не удаётся подключиться к LiveChess по адресу { $url }: адрес должен начинаться с ws:// (LiveChess: ws://ХОСТ:1982/api/v1.0)
+err-link-silent = не удаётся подключиться к LiveChess по адресу { $url }: нет ответа в течение { $ms } мс
+err-link-closed = LiveChess по адресу { $url } закрыл соединение
+err-link-socket = LiveChess по адресу { $url }: { $reason }
+err-link-no-eboards = LiveChess по адресу { $url } не ответил на вызов «eboards» в течение { $ms } мс
 err-link-open = не удаётся открыть последовательный порт { $device }: { $reason }
 err-link-no-answer = на { $device } не отвечает доска DGT: нет расстановки в течение { $ms } мс после запроса (доска подключена и включена?)
 err-link-connect = не удаётся подключиться к LiveChess по адресу { $url }: { $reason }
@@ -1477,6 +1519,23 @@ web-choice-adjudication = Записать результат присужден
 web-choice-other = Записать другой результат (отменяет решение; причина сохраняется в протоколе)
 web-override-reason = Причина (решение главного судьи)
 web-override-hint = Другой результат записывается только с причиной.
+web-adjudication-from-log = Последняя позиция записи партии { $file }
+web-adjudication-from-typed = Позиция введена вручную
+web-adjudication-from-eboard = Последняя позиция с электронной доски
+web-error-no-position = У доски { $board } нет позиции с электронной доски. Загрузите запись партии (выше): если партия не окончена, страница решения предложит присудить её последнюю позицию; или введите позицию вручную.
+web-adjudication-basis = Основание
+web-adjudication-material = Материал
+web-adjudication-line = Ходы, которые это доказывают
+web-adjudication-rules = Какие правила проверены
+web-adjudication-rule-decided = решило
+web-adjudication-rule-not = не решило
+web-adjudication-rule-line = { $number }. { $name } ({ $reference }): { $decided ->
+    [yes] решило
+   *[no] не решило
+} — { $found }
+web-verdict-adjudicate-last = Партия по записи не окончена. Если время доигрывания истекло, её последнюю позицию можно присудить (ПС 4.3).
+web-playout-position = Позиция берётся с электронной доски. Без неё загрузите запись партии (выше): если партия не окончена, страница решения предложит присудить её последнюю позицию.
+web-playout-typed = Ввести позицию вручную (FEN)
 web-adjudication-result = Результат присуждения: { $result }
 web-adjudication-review-result = Правила оставляют позицию на решение судьи; рекомендация: { $result }
 web-error-choice-unclear = В списке выбран результат, но отмечено «Записать результат судьи»: отметьте «Записать другой результат» (с причиной) или очистите список.
@@ -1518,6 +1577,13 @@ web-sex-w = девочка
 web-note-duplicate-name = Участник с таким же именем уже записан (регистр и ё/е не различаются): если это тот же ребёнок, удалите новую запись.
 web-note-late-entry = Участник добавлен после жеребьёвки: прошедшие туры считаются для него несыгранными.
 web-note-later-rounds = Следующие туры были составлены по старым очкам: их пары остаются прежними.
+web-error-stale-board = Тур { $round }, доска { $board }: пока страница была открыта, на доске записан результат { $result } ({ $how }{ $by ->
+    [none] {""}
+   *[other] ; { $by }
+}). Ваш результат не записан. Если записанный неверен, исправьте его: «Исправить…» у этой доски.
+web-error-stale-board-empty = Тур { $round }, доска { $board }: пока страница была открыта, доска изменилась и сейчас без результата. Ваш результат не записан: откройте доску и введите его снова.
+web-to-board = К доске { $board }
+web-note-same-result = Этот результат уже был записан: он остаётся, ничего не изменилось.
 web-half-bye = Пропуск тура с ½ очка (по заявлению заранее)
 web-half-bye-button = Дать пропуск с ½ очка
 web-disqualify = Дисквалификация (ПС 2.2)
@@ -1900,3 +1966,90 @@ board-export-none = { $file }: у доски { $board } тура { $round } не
     [0] : записей досок нет (живой зал записывает доски, за которыми следит)
    *[other] ; доски с записью (тур/доска, строк): { $boards }
 }
+
+## The adjudication in words (the desk's page, adjudicate::words)
+material-piece = { $role ->
+    [queen] { $n ->
+        [1] ферзь
+        [2] два ферзя
+        [3] три ферзя
+        [4] четыре ферзя
+       *[other] { $n } ферзей
+    }
+    [rook] { $n ->
+        [1] ладья
+        [2] две ладьи
+        [3] три ладьи
+        [4] четыре ладьи
+       *[other] { $n } ладей
+    }
+    [bishop] { $n ->
+        [1] слон
+        [2] два слона
+        [3] три слона
+        [4] четыре слона
+       *[other] { $n } слонов
+    }
+    [knight] { $n ->
+        [1] конь
+        [2] два коня
+        [3] три коня
+        [4] четыре коня
+       *[other] { $n } коней
+    }
+   *[pawn] { $n ->
+        [1] пешка
+        [2] две пешки
+        [3] три пешки
+        [4] четыре пешки
+        [5] пять пешек
+        [6] шесть пешек
+        [7] семь пешек
+        [8] восемь пешек
+       *[other] { $n } пешек
+    }
+}
+material-only-king = только король
+material-list = { $list } и { $last }
+material-both = у белых { $white }, у чёрных { $black }
+adj-words-after-exchanges = после разменов { $line }: { $material }
+adj-words-to-move = { $side ->
+    [white] ход белых
+   *[black] ход чёрных
+}
+adj-rule-name = { $rule ->
+    [1] окончена ли партия по правилам (мат, пат, повторение, 75 ходов)
+    [2] мёртвая ли позиция
+    [3] эндшпильные таблицы
+    [4] форсированный мат
+    [5] известная ничейная позиция
+    [6] размены, которые нельзя не сделать
+    [7] перевес против одинокого короля или короля с пешками
+    [8] перевес в материале
+   *[other] оценка шахматной программы
+}
+
+## arbiter replay's summary (batch::report::Summary::render_in)
+rs-file = файл
+rs-games = партий
+rs-mb = МБ
+rs-status = состояние
+rs-read = прочитан
+rs-total = всего
+rs-judged = проверено
+rs-plies = проверено полуходов
+rs-variants = неподдерживаемые варианты шахмат (не проверены)
+rs-with-discrepancies = партий с расхождениями
+rs-game-errors = нечитаемых партий (ошибки)
+rs-file-errors = нечитаемых файлов (ошибки)
+rs-result = результат
+rs-reason = причина
+rs-discrepancy = расхождение (партий)
+rs-variant = неподдерживаемый вариант { $variant } (не проверен)
+rs-discrepancies = расхождения
+rs-errors = ошибки
+rs-listed = { $title } (первые { $shown } из { $total } партий; --format jsonl перечисляет все):
+rs-footer = партий: { $games }, полуходов: { $plies }, { $mb } МБ за { $seconds } с, потоков: { $threads }; { $gps } партий/с, { $mbps } МБ/с
+rs-done = партий: { $games } (проверено { $judged }, с расхождениями { $discrepancies }, ошибок { $errors }) за { $seconds } с
+rs-game-error = { $file }: партия { $index } (байт { $byte }), { $game }
+rs-more-errors = остальные ошибки партий не показаны (см. вывод)

@@ -42,6 +42,7 @@ mod rules;
 mod search;
 mod small_pawns;
 pub mod summary;
+pub mod words;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -242,8 +243,16 @@ pub enum Basis {
     ForcedMate,
     /// Rule 5: known drawn material.
     KnownDraw,
-    /// Rule 6 is a step, not a verdict; rule 7: the lone-king rule (CR 4.3).
+    /// Rule 6 is a step, not a verdict; rule 7: a significant advantage against a lone king
+    /// (CR 4.3) — the weaker side has nothing but its king, on the board as it stands.
     LoneKing,
+    /// Rule 7 against king and pawns (CR 4.3: "a lone king, or king and pawn(s)"): the weaker
+    /// side keeps pawns besides its king after the exchanges — never called a lone king.
+    KingAndPawns,
+    /// Rule 7 against a king left alone by the exchanges ([`Adjudication::exchange_line`]):
+    /// the weaker side has pieces or pawns on the board as it stands, which the exchanges
+    /// take off.
+    LoneKingAfterExchanges,
     /// Rule 8: material and position.
     Material,
     /// Rule 5 after the exchanges: pawn-ending knowledge ([`pawn_endings::PawnRule`]).
@@ -270,6 +279,8 @@ impl Basis {
             Basis::ForcedMate => "basis-forced-mate",
             Basis::KnownDraw => "basis-known-draw",
             Basis::LoneKing => "basis-lone-king",
+            Basis::KingAndPawns => "basis-king-and-pawns",
+            Basis::LoneKingAfterExchanges => "basis-lone-king-after-exchanges",
             Basis::Material => "basis-material",
             Basis::PawnEnding => "basis-pawn-ending",
             Basis::Engine => "basis-engine",

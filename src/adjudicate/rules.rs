@@ -377,15 +377,31 @@ impl<'a> Run<'a> {
         );
         if config.lone_king_rule && margin > 0 && behind_only_pawns {
             if margin >= config.lone_king_margin && potential && ahead_can_mate {
+                // CR 4.3 names "a lone king, or king and pawn(s)": the basis says which the
+                // weaker side has — a lone king only when it has nothing else on the board as
+                // it stands; pawns kept after the exchanges are "king and pawns"; pieces or
+                // pawns the exchanges take off, a king left alone by them.
+                let only_king =
+                    |b: &shakmaty::Board| b.by_color(!ahead) == b.by_color(!ahead) & b.kings();
+                let (basis, message) = if !only_king(settled.board()) {
+                    (Basis::KingAndPawns, "adj-king-and-pawns")
+                } else if only_king(pos.board()) {
+                    (Basis::LoneKing, "adj-lone-king")
+                } else {
+                    (
+                        Basis::LoneKingAfterExchanges,
+                        "adj-lone-king-after-exchanges",
+                    )
+                };
                 self.note(
                     7,
                     lone_ref,
                     true,
-                    Note::new("adj-lone-king")
+                    Note::new(message)
                         .arg("side", side(ahead))
                         .arg("margin", margin),
                 );
-                return self.decided(KnownOutcome::Decisive { winner: ahead }, Basis::LoneKing);
+                return self.decided(KnownOutcome::Decisive { winner: ahead }, basis);
             }
             let note = Note::new("adj-lone-king-short")
                 .arg("side", side(!ahead))

@@ -440,6 +440,14 @@ impl Summary {
 
     /// The summary as tables for people.
     pub fn render(&self) -> String {
+        self.render_in(crate::i18n::Lang::En)
+    }
+
+    /// [`Summary::render`] in `lang`: the tables' headings, the totals' names, the
+    /// discrepancies and reasons in words (English: the text as it always was, the codes).
+    pub fn render_in(&self, lang: crate::i18n::Lang) -> String {
+        let en = lang == crate::i18n::Lang::En;
+        let m = |id: &str| lang.msg(id);
         let mut out = String::new();
         let table = || {
             let mut t = Table::new();
@@ -450,32 +458,32 @@ impl Summary {
         let right = |v: String| Cell::new(v).set_alignment(CellAlignment::Right);
 
         let mut files = table();
-        files.set_header(["file", "games", "MB", "status"]);
+        files.set_header([m("rs-file"), m("rs-games"), m("rs-mb"), m("rs-status")]);
         for f in &self.files {
             files.add_row([
                 Cell::new(&f.file),
                 right(f.games.to_string()),
                 right(format!("{:.1}", f.bytes as f64 / 1e6)),
-                Cell::new(f.error.as_deref().unwrap_or("read")),
+                Cell::new(f.error.clone().unwrap_or_else(|| m("rs-read"))),
             ]);
         }
         out.push_str(&files.to_string());
         out.push('\n');
 
         let mut totals = table();
-        totals.set_header(["total", ""]);
+        totals.set_header([m("rs-total"), String::new()]);
         let variants: u64 = self.unsupported_variants.values().sum();
         for (k, v) in [
-            ("games", self.games.to_string()),
-            ("judged", self.judged.to_string()),
-            ("plies judged", self.plies.to_string()),
-            ("unsupported variants (not judged)", variants.to_string()),
+            (m("rs-games"), self.games.to_string()),
+            (m("rs-judged"), self.judged.to_string()),
+            (m("rs-plies"), self.plies.to_string()),
+            (m("rs-variants"), variants.to_string()),
             (
-                "games with discrepancies",
+                m("rs-with-discrepancies"),
                 self.games_with_discrepancies.to_string(),
             ),
-            ("unreadable games (errors)", self.game_errors.to_string()),
-            ("unreadable files (errors)", self.file_errors().to_string()),
+            (m("rs-game-errors"), self.game_errors.to_string()),
+            (m("rs-file-errors"), self.file_errors().to_string()),
         ] {
             totals.add_row([Cell::new(k), right(v)]);
         }
@@ -483,7 +491,7 @@ impl Summary {
         out.push('\n');
 
         let mut results = table();
-        results.set_header(["result", "games", "reason", "games"]);
+        results.set_header([m("rs-result"), m("rs-games"), m("rs-reason"), m("rs-games")]);
         let by_result: Vec<_> = self.by_result.iter().collect();
         let mut by_reason: Vec<_> = self.by_reason.iter().collect();
         by_reason.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
@@ -496,7 +504,13 @@ impl Summary {
             let (c, cn) = by_reason
                 .get(i)
                 .map_or((String::new(), String::new()), |(k, v)| {
-                    ((*k).clone(), v.to_string())
+                    let reason = if en {
+                        (*k).clone()
+                    } else {
+                        lang.try_fmt(&format!("reason-{k}"), &[])
+                            .unwrap_or_else(|_| (*k).clone())
+                    };
+                    (reason, v.to_string())
                 });
             results.add_row([Cell::new(r), right(rn), Cell::new(c), right(cn)]);
         }
@@ -505,13 +519,18 @@ impl Summary {
 
         if !self.discrepancies.is_empty() || !self.unsupported_variants.is_empty() {
             let mut kinds = table();
-            kinds.set_header(["discrepancy (games)", "games"]);
+            kinds.set_header([m("rs-discrepancy"), m("rs-games")]);
             for (k, v) in &self.discrepancies {
-                kinds.add_row([Cell::new(k.code()), right(v.to_string())]);
+                let kind = if en {
+                    k.code().to_string()
+                } else {
+                    crate::game::verdict::discrepancy_text(k.code(), lang)
+                };
+                kinds.add_row([Cell::new(kind), right(v.to_string())]);
             }
             for (variant, v) in &self.unsupported_variants {
                 kinds.add_row([
-                    Cell::new(format!("unsupported variant {variant:?} (not judged)")),
+                    Cell::new(lang.fmt("rs-variant", &[("variant", &format!("{variant:?}"))])),
                     right(v.to_string()),
                 ]);
             }
@@ -520,19 +539,24 @@ impl Summary {
         }
         for (title, list, total) in [
             (
-                "discrepancies",
+                m("rs-discrepancies"),
                 &self.listed_discrepancies,
                 self.games_with_discrepancies,
             ),
-            ("errors", &self.listed_errors, self.game_errors),
+            (m("rs-errors"), &self.listed_errors, self.game_errors),
         ] {
             if list.is_empty() {
                 continue;
             }
-            out.push_str(&format!(
-                "{title} (first {} of {total} games; --format jsonl lists all):\n",
-                list.len()
+            out.push_str(&lang.fmt(
+                "rs-listed",
+                &[
+                    ("title", &title),
+                    ("shown", &list.len().to_string()),
+                    ("total", &total.to_string()),
+                ],
             ));
+            out.push('\n');
             for l in list {
                 out.push_str(&format!(
                     "  {}#{} {}: {}\n",
@@ -540,20 +564,24 @@ impl Summary {
                 ));
             }
         }
-        out.push_str(&format!(
-            "{} games, {} plies, {:.1} MB in {:.2} s on {} thread(s): {:.0} games/s, {:.1} MB/s\n",
-            self.games,
-            self.plies,
-            self.bytes as f64 / 1e6,
-            self.seconds,
-            self.jobs,
-            self.games_per_second(),
-            if self.seconds > 0.0 {
-                self.bytes as f64 / 1e6 / self.seconds
-            } else {
-                0.0
-            }
+        let rate = if self.seconds > 0.0 {
+            self.bytes as f64 / 1e6 / self.seconds
+        } else {
+            0.0
+        };
+        out.push_str(&lang.fmt(
+            "rs-footer",
+            &[
+                ("games", &self.games.to_string()),
+                ("plies", &self.plies.to_string()),
+                ("mb", &format!("{:.1}", self.bytes as f64 / 1e6)),
+                ("seconds", &format!("{:.2}", self.seconds)),
+                ("threads", &self.jobs.to_string()),
+                ("gps", &format!("{:.0}", self.games_per_second())),
+                ("mbps", &format!("{rate:.1}")),
+            ],
         ));
+        out.push('\n');
         out
     }
 

@@ -95,6 +95,9 @@ pub struct Args {
     /// `offset`, or `index` for `--input lines`, so name each input once).
     #[arg(long, requires = "output")]
     pub resume: bool,
+    /// The summary's and the messages' language (JSON Lines and CSV never change).
+    #[command(flatten)]
+    pub lang: super::LangArgs,
 }
 
 /// What the inputs of `arbiter replay` hold.
@@ -191,7 +194,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         summary.add(&item);
         if !args.quiet {
-            report_error(&item, &mut errors_shown, &bar);
+            report_error(&item, &mut errors_shown, &bar, args.lang.get());
         }
         if write_error.is_none() {
             let written = match &mut rows {
@@ -251,7 +254,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     match rows {
         Rows::Summary(mut out) => {
-            out.write_all(summary.render().as_bytes())?;
+            out.write_all(summary.render_in(args.lang.get()).as_bytes())?;
             out.flush()?;
         }
         Rows::Jsonl(w) => {
@@ -265,13 +268,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         target.commit()?;
     }
     if !args.quiet && args.format != ReplayFormat::Summary && io::stderr().is_terminal() {
+        let errors = summary.game_errors + summary.file_errors() as u64;
         note!(
-            "{} games ({} judged, {} with discrepancies, {} errors) in {:.2} s",
-            summary.games,
-            summary.judged,
-            summary.games_with_discrepancies,
-            summary.game_errors + summary.file_errors() as u64,
-            summary.seconds
+            "{}",
+            args.lang.get().fmt(
+                "rs-done",
+                &[
+                    ("games", &summary.games.to_string()),
+                    ("judged", &summary.judged.to_string()),
+                    (
+                        "discrepancies",
+                        &summary.games_with_discrepancies.to_string()
+                    ),
+                    ("errors", &errors.to_string()),
+                    ("seconds", &format!("{:.2}", summary.seconds)),
+                ],
+            )
         );
     }
     Ok(if summary.all_read() && dirs_read {
@@ -305,7 +317,7 @@ pub(crate) fn sources_of(args: &Args) -> (Vec<Source>, bool) {
     } else {
         GameFiles::Pgn
     };
-    let lang = arbiter::i18n::Lang::from_env();
+    let lang = args.lang.get();
     let mut all_read = true;
     let mut sources = Vec::new();
     for path in &args.files {
@@ -342,7 +354,7 @@ pub(crate) fn sources_of(args: &Args) -> (Vec<Source>, bool) {
 /// rows have them all).
 const MAX_ERROR_LINES: usize = 100;
 
-fn report_error(item: &Item, shown: &mut usize, bar: &ProgressBar) {
+fn report_error(item: &Item, shown: &mut usize, bar: &ProgressBar, lang: arbiter::i18n::Lang) {
     let line = match item {
         Event::FileError(e) => Some(format!("arbiter replay: {e}")),
         Event::Game {
@@ -353,14 +365,21 @@ fn report_error(item: &Item, shown: &mut usize, bar: &ProgressBar) {
             Outcome::Error(e) if *shown < MAX_ERROR_LINES => {
                 *shown += 1;
                 Some(format!(
-                    "arbiter replay: {file}: game {index} (byte {}), {}: {e}",
-                    report.offset,
-                    report.headers.describe()
+                    "arbiter replay: {}: {e}",
+                    lang.fmt(
+                        "rs-game-error",
+                        &[
+                            ("file", file),
+                            ("index", &index.to_string()),
+                            ("byte", &report.offset.to_string()),
+                            ("game", &report.headers.describe()),
+                        ],
+                    )
                 ))
             }
             Outcome::Error(_) if *shown == MAX_ERROR_LINES => {
                 *shown += 1;
-                Some("arbiter replay: more game errors not shown (see the output)".to_owned())
+                Some(format!("arbiter replay: {}", lang.msg("rs-more-errors")))
             }
             _ => None,
         },

@@ -45,7 +45,8 @@ pub mod words;
 
 pub use event::live;
 pub use group::{
-    fide_mode, judged, lots, manual, model, pairing_list, player, result, round, start_list,
+    fide_mode, history, judged, lots, manual, model, pairing_list, player, result, round,
+    start_list,
 };
 pub use scoring::{standings, standings_check, tiebreak};
 pub use words::declension;

@@ -139,7 +139,12 @@ pub(super) async fn submit_noted<A: Send + 'static>(
     };
     match done {
         Ok(notes) => back(page, lang, f.get("board").as_deref(), &notes),
-        Err(e) => error_page(app, lang, page, &e),
+        Err(e) => error_page(
+            app,
+            lang,
+            page,
+            &super::history::with_author(app, e, lang).await,
+        ),
     }
 }
 
@@ -415,15 +420,30 @@ pub(super) async fn result(
         if correct && f.get("confirm").is_none() {
             return Err(WebError::BadRequest(lang.msg("web-error-confirm")));
         }
-        Ok((board, result, correct, f.get("note")))
+        Ok((board, result, correct, f.get("note"), f.get("version")))
     })();
+    // The form's version is checked here, not by `submit_noted`: the same result sent again
+    // (Back and the form again, or a second device entering what the first just entered) is
+    // done, not refused; only another result on a board changed since is refused, naming
+    // what it holds now.
+    let mut f = f;
+    f.0.remove("version");
     submit_noted(
         &app,
         &headers,
         &f,
         &page,
         parsed,
-        move |(board, result, correct, note), t| {
+        move |(board, result, correct, note, seen), t| {
+            let now = t.board_of(n, GameRef::Board(board))?.result;
+            if now == Some(result) {
+                return Ok(vec!["same-result"]);
+            }
+            if let Some(seen) = seen
+                && !super::versions::still_current(&seen, t)
+            {
+                return Err(super::versions::stale(&seen, t));
+            }
             // FIDE mode: an earlier round's result changes only with the note (kept).
             let board = GameRef::Board(board);
             t.record_result_noted(n, board, result, correct, None, note.as_deref())?;

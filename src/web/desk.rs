@@ -89,12 +89,17 @@ fn board_page(
     }
 }
 
-/// The board's players as the pages name them.
-fn board_players(t: &Tournament, n: u32, board: u32) -> Result<serde_json::Value, WebError> {
+/// The board's players as the pages name them, and the result recorded on it
+/// ([`super::history::recorded`]: what a confirmation would replace).
+fn board_players(
+    t: &Tournament,
+    n: u32,
+    board: u32,
+    lang: crate::i18n::Lang,
+) -> Result<serde_json::Value, WebError> {
     let g = t.board_of(n, GameRef::Board(board))?;
-    Ok(
-        json!({"white": t.label(g.white), "black": t.label(g.black), "has_result": g.result.is_some()}),
-    )
+    Ok(json!({"white": t.label(g.white), "black": t.label(g.black),
+              "has_result": g.result.is_some(), "recorded": super::history::recorded(g, lang)}))
 }
 
 /// `POST /rounds/{n}/judge` (multipart: `board`, `log`, `version`, `lang`): judges the log
@@ -133,7 +138,7 @@ pub(super) async fn judge_upload(
             .filter(|(_, b)| !b.is_empty())
             .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-file")))?;
         let t = app.load().await?;
-        let players = board_players(&t, n, board)?;
+        let players = board_players(&t, n, board, lang)?;
         let name = file_name.clone();
         let limits = app.config.limits.read;
         let verdict = super::blocking(move || judge_file(&name, bytes, limits, lang)).await?;
@@ -174,6 +179,8 @@ pub(super) async fn judge_upload(
             "reported": reported.as_deref().map(shown),
             "discrepancies": discrepancies,
             "offer": judged.is_some() && refusal.is_none(),
+            // An unfinished game: its last position may be adjudicated (CR 4.3).
+            "final_fen": judge_result.is_none().then(|| verdict.final_fen.to_string()),
             "refusal": refusal, "version": super::board_version(&t, n, board), "results": results,
         }))
     }
@@ -289,18 +296,27 @@ pub(super) fn adjudication_record(a: &Adjudication, lang: crate::i18n::Lang) -> 
         .ok()
         .and_then(|v| v.as_str().map(str::to_string))
         .unwrap_or_default();
+    // One line per rule tried, in the words of the adjudication page.
     let reasons = a
-        .reasons
-        .iter()
-        .map(|r| {
-            format!(
-                "{} [{}]: {}",
-                r.rule,
-                r.reference.text(lang),
-                r.note.text(lang)
-            )
+        .in_words(lang)
+        .map(|w| {
+            w.rules
+                .into_iter()
+                .map(|r| {
+                    lang.fmt(
+                        "web-adjudication-rule-line",
+                        &[
+                            ("number", &r.number.to_string()),
+                            ("name", &r.name),
+                            ("reference", &r.reference),
+                            ("decided", if r.decided { "yes" } else { "no" }),
+                            ("found", &r.found),
+                        ],
+                    )
+                })
+                .collect()
         })
-        .collect();
+        .unwrap_or_default();
     AdjudicatedResult {
         fen: a.fen.clone(),
         proposed,
@@ -310,9 +326,12 @@ pub(super) fn adjudication_record(a: &Adjudication, lang: crate::i18n::Lang) -> 
     }
 }
 
-/// `POST /rounds/{n}/adjudicate` (`board`, `fen`): the play-out expired; adjudicates the
-/// position (CR 4.3–4.5) and shows the decision with its reasons and the form to record it.
-/// A FEN that is not a position is refused on the round's page with the FEN kept in its field.
+/// `POST /rounds/{n}/adjudicate` (`board`, `fen`, `source`, `file`): the play-out expired;
+/// adjudicates the position (CR 4.3–4.5) and shows it as a diagram with the decision and its
+/// reasons in words, and the form to record it. The position: `fen` when given (`source=log`
+/// with `file`: a game record's last position, sent by the verdict page), else the board's
+/// e-board's last position; without either, refused in words. A FEN that is not a position
+/// is refused on the round's page with the FEN kept in its field.
 pub(super) async fn adjudicate(
     State(app): State<Shared>,
     RoundNo(n): RoundNo,
@@ -326,17 +345,37 @@ pub(super) async fn adjudicate(
     let shown = async {
         app.check_form(&headers, f.get(CSRF_FIELD).as_deref(), lang)?;
         let board: u32 = f.required("board")?;
-        let fen = f
-            .get("fen")
-            .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-fen")))?;
+        // The position: typed (or sent by the verdict page: a log's last position), else the
+        // board's e-board's last one, else none to adjudicate.
+        let (fen, from) = match f.get("fen") {
+            Some(fen) => {
+                let from = match (f.get("source").as_deref(), f.get("file")) {
+                    (Some("log"), Some(file)) => {
+                        lang.fmt("web-adjudication-from-log", &[("file", &file)])
+                    }
+                    _ => lang.msg("web-adjudication-from-typed"),
+                };
+                (fen, from)
+            }
+            None => match app.live.last_position(n, board) {
+                Some(fen) => (fen, lang.msg("web-adjudication-from-eboard")),
+                None => {
+                    return Err(WebError::BadRequest(
+                        lang.fmt("web-error-no-position", &[("board", &board.to_string())]),
+                    ));
+                }
+            },
+        };
         let t = app.load().await?;
-        let players = board_players(&t, n, board)?;
+        let players = board_players(&t, n, board, lang)?;
         let a = adjudicate_fen(&app, &fen).await?;
         let results = result_choices(&RESULTS[..3]);
         let proposed = adjudicated(&a);
+        let label = lang.fmt("web-live-board", &[("board", &board.to_string())]);
         Ok::<_, WebError>(json!({
-            "round": n, "board": board, "players": players, "fen": fen,
-            "summary": a.summary(lang), "review": a.result == Decision::Review,
+            "round": n, "board": board, "players": players, "fen": fen, "from": from,
+            "diagram": super::diagram::svg(Some(&fen), &label),
+            "words": a.in_words(lang), "review": a.result == Decision::Review,
             "proposed": proposed, "proposed_shown": shown_result(proposed),
             "version": super::board_version(&t, n, board), "results": results,
         }))

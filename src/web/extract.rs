@@ -40,8 +40,13 @@ pub(super) struct PageQuery {
 
 /// The warnings a page shows after a change (`?note=`), each the Fluent message `web-note-ID`:
 /// a name registered twice, a player entered after rounds were paired, a correction of a round
-/// after which others were paired.
-pub(super) const NOTES: &[&str] = &["duplicate-name", "late-entry", "later-rounds"];
+/// after which others were paired, a result sent again that the board already had.
+pub(super) const NOTES: &[&str] = &[
+    "duplicate-name",
+    "late-entry",
+    "later-rounds",
+    "same-result",
+];
 
 impl PageQuery {
     /// The query of `uri`.

@@ -22,9 +22,8 @@
 //!   opens — and only under the desk's own host names: the threat model and the checks
 //!   (origin, form key, `Host`, JSON-only API, security headers) are in [`guard`].
 //!
-//! Modules: [`guard`] (who the desk obeys), [`api`] (JSON), `pages` (HTML that shows), `actions` (HTML forms that change),
-//! `desk` (the incident work: judging an uploaded log, adjudicating a position), `view`
-//! (templates and translation).
+//! Modules: [`guard`] (who the desk obeys), [`api`] (JSON), `pages` (HTML that shows), `actions`
+//! (forms that change), `desk` (judging an uploaded log, adjudicating), `view` (templates, words).
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -55,6 +54,7 @@ pub mod extract;
 mod fide;
 mod groups;
 pub mod guard;
+mod history;
 mod import;
 pub mod live;
 mod manual;
@@ -143,6 +143,19 @@ pub enum WebError {
     /// The page the change was made from showed an older state.
     #[error("the event changed meanwhile: reload the page and try again")]
     Stale,
+    /// A board's form shown before the board changed (a second device entered it, or Back and
+    /// the form sent again), named with the result recorded now and who recorded it when.
+    #[error("round {round}, board {board} changed meanwhile: it now has {recorded:?}")]
+    StaleBoard {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The result recorded now as shown (`1 – 0`) and how it was decided; `None`: none.
+        recorded: Option<(String, String)>,
+        /// Who recorded it and when (`пульт 192.168.1.20 (Chrome, Android), …`), if known.
+        by: Option<String>,
+    },
     /// The request body or form is not what the route takes.
     #[error("{0}")]
     BadRequest(String),
@@ -211,9 +224,10 @@ impl WebError {
             )
             | WebError::NotFound(_) => StatusCode::NOT_FOUND,
             WebError::Tournament(TournamentError::InvalidPlayer { .. }) => StatusCode::BAD_REQUEST,
-            WebError::Tournament(_) | WebError::Stale | WebError::Conflict(_) => {
-                StatusCode::CONFLICT
-            }
+            WebError::Tournament(_)
+            | WebError::Stale
+            | WebError::StaleBoard { .. }
+            | WebError::Conflict(_) => StatusCode::CONFLICT,
             WebError::BadRequest(_)
             | WebError::Field { .. }
             | WebError::BirthDate(_)
@@ -239,6 +253,12 @@ impl WebError {
         let n = |x: u32| x.to_string();
         match self {
             WebError::Stale => lang.msg("web-error-stale"),
+            WebError::StaleBoard {
+                round,
+                board,
+                recorded,
+                by,
+            } => history::stale_board_text(*round, *board, recorded.as_ref(), by.as_deref(), lang),
             WebError::Journal(e) => e.text(lang),
             WebError::NotFound(m)
             | WebError::NotAllowed(m)
@@ -261,10 +281,17 @@ impl WebError {
             WebError::Unauthorized => lang.msg("web-error-token"),
             WebError::Stopping => lang.msg("web-error-stopping"),
             WebError::Tournament(TournamentError::ResultAlreadyRecorded {
-                round, board, ..
+                round,
+                board,
+                existing,
+                ..
             }) => lang.fmt(
                 "web-error-has-result",
-                &[("round", &n(*round)), ("board", &n(*board))],
+                &[
+                    ("round", &n(*round)),
+                    ("board", &n(*board)),
+                    ("result", pages::shown(pages::result_value(*existing))),
+                ],
             ),
             WebError::Tournament(TournamentError::RoundUnfinished { round, missing }) => lang.fmt(
                 "web-error-unfinished",
@@ -355,11 +382,11 @@ impl IntoResponse for WebError {
     }
 }
 
-use versions::still_current;
 pub use versions::{
     awards_version, board_version, event_version, fide_version, pairing_version, player_version,
     version,
 };
+use versions::{stale, still_current};
 
 impl App {
     /// The server's state for `config`: the access rule and the templates.
@@ -461,7 +488,7 @@ impl App {
                 if let Some(seen) = seen.filter(|s| !s.is_empty())
                     && !still_current(&seen, t)
                 {
-                    return Err(WebError::Stale);
+                    return Err(stale(&seen, t));
                 }
                 edit(t)
             })

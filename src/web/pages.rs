@@ -339,12 +339,10 @@ pub(super) fn round_data(t: &Tournament, n: u32, lang: Lang) -> Result<Value, We
         .boards
         .iter()
         .map(|b| {
-            let decided = games
-                .iter()
-                .find(|g| g.board == b.board)
-                .and_then(|g| decided_data(g, lang));
+            let game = games.iter().find(|g| g.board == b.board);
+            let decided = game.and_then(|g| decided_data(g, lang));
             json!({"board": b.board, "version": super::board_version(t, n, b.board),
-                   "decided": decided,
+                   "decided": decided, "history": game.map(|g| super::history::lines(g, lang)),
                    "white": player_json(&b.white, lang),
                    "black": player_json(&b.black, lang), "result": b.result,
                    "shown": b.result.as_deref().map(shown)})

@@ -67,10 +67,18 @@ fn incidents(t: &Tournament, lang: Lang) -> Vec<Value> {
         .filter(|(_, g)| g.judged.is_some())
         .map(|(r, g)| board(*r, g.board))
         .collect();
+    // A report the board contradicted (CR 4.2): in the log's own header, or entered at the
+    // desk and replaced by the game's record since.
     let contradicted: Vec<String> = games
         .iter()
-        .filter(|(_, g)| g.judged.as_ref().is_some_and(|j| !j.agrees))
-        .map(|(r, g)| board(*r, g.board))
+        .flat_map(|(r, g)| {
+            let mut cases = super::history::contradicted_reports(*r, g, lang);
+            // The same report in the log's header and clicked at the desk counts once.
+            if cases.is_empty() && g.judged.as_ref().is_some_and(|j| !j.agrees) {
+                cases.push(board(*r, g.board));
+            }
+            cases
+        })
         .collect();
     let cheating: u32 = games
         .iter()

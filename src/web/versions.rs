@@ -111,3 +111,38 @@ pub(super) fn still_current(seen: &str, t: &Tournament) -> bool {
         _ => false,
     }
 }
+
+/// The refusal of a form whose `seen` version no longer holds for `t`: a board's form
+/// ([`board_version`]) names the board and the result it holds now
+/// ([`super::WebError::StaleBoard`], who recorded it added by the caller that reads the
+/// journal); any other [`super::WebError::Stale`].
+pub(super) fn stale(seen: &str, t: &Tournament) -> super::WebError {
+    let mut parts = seen.split(':');
+    let (Some("board"), Some(Ok(round)), Some(Ok(board))) = (
+        parts.next(),
+        parts.next().map(str::parse::<u32>),
+        parts.next().map(str::parse::<u32>),
+    ) else {
+        return super::WebError::Stale;
+    };
+    let game = t
+        .round(round)
+        .and_then(|r| r.games.iter().find(|g| g.board == board));
+    // The language is the page's, known only when the message is written: the words of
+    // `how` are chosen then too ([`super::history::decided_by_text`]), so keep the facts.
+    let recorded = game.and_then(|g| g.standing()).map(|(r, by)| {
+        (
+            super::pages::shown(super::pages::result_value(r)).to_string(),
+            serde_json::to_value(by)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default(),
+        )
+    });
+    super::WebError::StaleBoard {
+        round,
+        board,
+        recorded,
+        by: None,
+    }
+}

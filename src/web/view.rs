@@ -287,6 +287,11 @@ pub(super) fn error_page(app: &App, lang: Lang, back: &str, err: &WebError) -> R
             "error": err.message(lang),
             "back": back,
             "stale": matches!(err, WebError::Stale),
+            // A board's stale form: back to that board's row, never "repeat".
+            "board": match err {
+                WebError::StaleBoard { board, .. } => Some(*board),
+                _ => None,
+            },
         }),
     )
 }

@@ -155,7 +155,8 @@ fn json_shape() {
     let json = serde_json::to_value(&adj).unwrap();
     assert_eq!(json["result"], "1-0");
     assert_eq!(json["recommendation"], "1-0");
-    assert_eq!(json["basis"], "lone_king");
+    // Black's queen hangs: after exd4 White is 6 up against a king the exchange leaves alone.
+    assert_eq!(json["basis"], "lone_king_after_exchanges");
     assert_eq!(json["preset"], "detsky-mat");
     assert_eq!(json["material_before"]["white"], 6);
     assert_eq!(json["material_before"]["black"], 9);
@@ -383,5 +384,119 @@ fn judge_playout_expired_passes_the_repetition_history() {
     assert_eq!(
         run(&["a1a2", "e5d5", "a2a1", "d5e5", "a1a2", "e5d5", "a2a1"]),
         (JudgeResult::Unfinished, Reason::AdjudicationRequired)
+    );
+}
+
+/// CR 4.3 names "a lone king, or king and pawn(s)": the basis says which. The school day's
+/// case — a queen and a rook against three pawns — is "king and pawns", in Russian «перевес
+/// против короля с пешками», never «одинокий король».
+#[test]
+fn king_and_pawns_is_not_a_lone_king() {
+    let p = pos("4k3/5ppp/8/8/8/8/8/3QK2R w K - 0 1");
+    let adj = adjudicate(&p, &AdjudicationConfig::default());
+    assert_eq!(
+        adj.result,
+        Decision::Decided(KnownOutcome::Decisive {
+            winner: Color::White
+        })
+    );
+    assert_eq!(adj.basis, Basis::KingAndPawns);
+    let ru = adj.basis.label(arbiter::i18n::Lang::Ru);
+    assert_eq!(ru, "перевес против короля с пешками");
+    let summary = adj.summary(arbiter::i18n::Lang::Ru);
+    let basis = summary
+        .lines()
+        .find(|l| l.starts_with("основание:"))
+        .unwrap();
+    assert!(!basis.contains("одинок"), "{basis}");
+}
+
+/// Over seeded random positions (a king with queens, rooks and minor pieces against a king
+/// with up to three pawns and at most one minor piece): whenever the basis is the lone king,
+/// the losing side has nothing but its king on the board; whenever it has a piece or a pawn,
+/// the basis never names a lone king, in either language.
+#[test]
+fn the_lone_king_basis_only_for_a_king_with_nothing_else() {
+    use rand::{RngExt, SeedableRng};
+    let seed = 0x4c4f_4e45_u64;
+    let mut rng = rand_xorshift::XorShiftRng::seed_from_u64(seed);
+    let config = AdjudicationConfig::default();
+    let (mut tried, mut lone, mut pawns) = (0, 0, 0);
+    while tried < 400 {
+        let mut board = [' '; 64];
+        let mut place = |c: char, rng: &mut rand_xorshift::XorShiftRng, pawn: bool| loop {
+            let sq = rng.random_range(if pawn { 8..56 } else { 0..64 });
+            if board[sq] == ' ' {
+                board[sq] = c;
+                break;
+            }
+        };
+        place('K', &mut rng, false);
+        place('k', &mut rng, false);
+        for _ in 0..rng.random_range(1..3) {
+            let c = ['Q', 'R', 'B', 'N'][rng.random_range(0..4)];
+            place(c, &mut rng, false);
+        }
+        for _ in 0..rng.random_range(0..4) {
+            place('p', &mut rng, true);
+        }
+        if rng.random_range(0..4) == 0 {
+            place(['b', 'n'][rng.random_range(0..2)], &mut rng, false);
+        }
+        let placement: Vec<String> = (0..8)
+            .rev()
+            .map(|rank| {
+                let mut row = String::new();
+                let mut empty = 0;
+                for file in 0..8 {
+                    match board[rank * 8 + file] {
+                        ' ' => empty += 1,
+                        c => {
+                            if empty > 0 {
+                                row.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            row.push(c);
+                        }
+                    }
+                }
+                if empty > 0 {
+                    row.push_str(&empty.to_string());
+                }
+                row
+            })
+            .collect();
+        let fen = format!("{} w - - 0 1", placement.join("/"));
+        let Ok(p) = fen.parse::<Fen>().map_err(|_| ()).and_then(|f| {
+            f.into_position::<Chess>(CastlingMode::Standard)
+                .map_err(|_| ())
+        }) else {
+            continue;
+        };
+        tried += 1;
+        let adj = adjudicate(&p, &config);
+        let Decision::Decided(KnownOutcome::Decisive { winner }) = adj.result else {
+            continue;
+        };
+        let b = p.board();
+        let loser_has_more = b.by_color(!winner) != b.by_color(!winner) & b.kings();
+        let ru = adj.basis.label(arbiter::i18n::Lang::Ru);
+        if adj.basis == Basis::LoneKing {
+            lone += 1;
+            assert!(!loser_has_more, "seed {seed}: {fen} called a lone king");
+        }
+        if loser_has_more {
+            assert!(
+                adj.basis != Basis::LoneKing && ru != "перевес против одинокого короля",
+                "seed {seed}: {fen}: {ru}"
+            );
+        }
+        if adj.basis == Basis::KingAndPawns {
+            pawns += 1;
+        }
+    }
+    assert!(
+        lone > 10 && pawns > 10,
+        "seed {seed}: {lone} lone kings, {pawns} king and pawns"
     );
 }

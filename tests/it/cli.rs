@@ -115,13 +115,13 @@ fn adjudication_in_russian() {
     assert!(ru.contains("итог:           1-0\n"), "{ru}");
     assert!(
         ru.contains(
-            "основание:      перевес против одинокого короля (ПС 4.3, перевес против одинокого короля: 3)\n"
+            "основание:      перевес против одинокого короля (ПС 4.3, наименьший перевес для выигрыша против короля (одного или с пешками): 3)\n"
         ),
         "{ru}"
     );
     // Every rule tried, in Russian too (no pointer to the English notes).
     assert!(
-        ru.contains("  правило 7 [ПС 4.3, перевес против одинокого короля: 3] решило: у белых перевес 9 против одинокого короля (или короля с пешками) и достаточно материала для мата\n"),
+        ru.contains("  правило 7 [ПС 4.3, наименьший перевес для выигрыша против короля (одного или с пешками): 3] решило: у белых перевес 9 против одинокого короля и достаточно материала для мата\n"),
         "{ru}"
     );
     assert!(
@@ -137,7 +137,7 @@ fn adjudication_in_russian() {
         "{en}"
     );
     assert!(
-        en.contains("  rule 7 [CR 4.3, lone_king_margin=3] decided: White is 9 up against a lone king (or king and pawns) with mating potential\n"),
+        en.contains("  rule 7 [CR 4.3, lone_king_margin=3] decided: White is 9 up against a lone king with mating potential\n"),
         "{en}"
     );
     assert_eq!(

@@ -126,3 +126,30 @@ fn serve_and_adjudicate_refusals_in_both_languages() {
         assert!(line.ends_with(tail), "{line:?}");
     }
 }
+
+/// `arbiter replay` and `arbiter board` take `--lang` like the other commands: the replay's
+/// summary tables and its footer, and `board export`'s refusal, in each language (the JSON
+/// and CSV of replay never change).
+#[test]
+fn replay_and_board_in_both_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let games = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/replay/clean.pgn");
+    both(
+        &["replay", games, "--quiet"],
+        0,
+        true,
+        "unreadable games (errors)",
+        "нечитаемых партий (ошибки)",
+        d,
+    );
+    ok(&["new", "t.json", "--name", "T", "--rounds", "4"], d);
+    both(
+        &["board", "export", "t.json", "--round", "1", "--board", "1"],
+        1,
+        false,
+        "board 1 of round 1 has no capture in the event",
+        "у доски 1 тура 1 нет записи в турнире",
+        d,
+    );
+}

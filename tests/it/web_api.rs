@@ -706,7 +706,7 @@ fn the_binary_prints_its_url_and_stops_on_ctrl_c() {
 }
 
 /// The value of the hidden input `name` in a page, HTML entities decoded.
-fn hidden(page: &str, name: &str) -> String {
+pub(crate) fn hidden(page: &str, name: &str) -> String {
     let key = format!(r#"name="{name}" value=""#);
     let start = page
         .find(&key)
@@ -1238,7 +1238,7 @@ pub(crate) fn location(h: &axum::http::HeaderMap) -> String {
 }
 
 /// A multipart upload of `log` for board `board` from a page in `lang`.
-fn upload(board: u32, lang: &str, log: &str) -> String {
+pub(crate) fn upload(board: u32, lang: &str, log: &str) -> String {
     format!(
         "--XB\r\nContent-Disposition: form-data; name=\"board\"\r\n\r\n{board}\r\n\
          --XB\r\nContent-Disposition: form-data; name=\"lang\"\r\n\r\n{lang}\r\n\
@@ -1474,7 +1474,12 @@ async fn two_devices_entering_different_boards_both_succeed() {
     )
     .await;
     assert_eq!(s, StatusCode::CONFLICT);
-    assert!(body.contains("Турнир изменился"), "{body}");
+    assert!(
+        body.contains(
+            "Тур 1, доска 1: пока страница была открыта, на доске записан результат 1 – 0"
+        ),
+        "{body}"
+    );
     assert_eq!(crate::common::snapshot(&path), before);
 }
 

@@ -2,8 +2,13 @@
 
 A whole 23-player, 4-round children's Swiss (siblings kept apart), driven through the pages only, in Russian:
 register the players (and one forbidden pair), pair every round by the button, enter every
-result by clicking, upload one board's event log and confirm the judge's verdict (round 2),
-adjudicate one expired play-out from its FEN and confirm (round 3), correct one result with
+result by clicking, upload one board's event log and confirm the judge's verdict (round 2: the
+players' 1-0 clicked first; the confirmation names it and says the log contradicts it; the
+board's history, the report's CR 4.2 row and the journal keep it), adjudicate one expired
+play-out from the last position of its uploaded unfinished record, no FEN typed (round 3: the
+diagram, the basis and the material in words, no internal label), a stale entry from the first
+window on a board the second entered (refused naming the 0 – 1 recorded; the same result sent
+again is simply done), correct one result with
 its confirmation box (round 4), open the print sheet; then the standings page must equal
 `arbiter tournament standings --format json` on the same state file, and the pairings page
 must not scroll sideways at 800 px. Screenshots (Russian) of the pairings page, the print
@@ -410,6 +415,27 @@ def main():
                     saved = {g["board"]: g.get("result") for g in
                              exported()["rounds"][0]["games"]}
                     c.check(saved.get(1) == "white_wins" and saved.get(2) == "black_wins", f"both devices' results saved: {saved}")
+                    # Device 1's page still shows board 2 empty: its click there is stale. The
+                    # refusal names the board and the 0 – 1 device 2 entered, and invites no
+                    # second entry; the same 0 – 1 sent from the stale page is simply done.
+                    stale_version = browser.find_element(
+                        css, '#board-2 form.res input[name=version]').get_attribute("value")
+                    navigated(lambda: browser.find_element(css, '#board-2 form.res button[value="1-0"]').click())
+                    err = browser.find_element(css, "#error").text
+                    c.check("Тур 1, доска 2" in err and "записан результат 0 – 1" in err
+                            and "повторите" not in err, f"the stale entry names what is recorded: {err}")
+                    c.check(browser.find_element(css, "#back").text == "К доске 2",
+                            "the stale refusal leads to the board")
+                    shoot("stale-ru")
+                    go("/rounds/1?lang=ru")
+                    navigated(lambda: browser.execute_script(
+                        "const f=document.createElement('form');f.method='post';f.action='/rounds/1/result';"
+                        "const key=document.querySelector('input[name=csrf]').value;"
+                        "for (const [k,v] of [['board','2'],['result','0-1'],['lang','ru'],['version',arguments[0]],['csrf',key]]) {"
+                        "const i=document.createElement('input');i.name=k;i.value=v;f.appendChild(i);}"
+                        "document.body.appendChild(f);f.submit();", stale_version))
+                    c.check(bool(browser.find_elements(css, "#note-same-result")),
+                            f"the same result again is done: {browser.current_url}")
                 finally:
                     other.quit()
                 browser.refresh()
@@ -436,10 +462,16 @@ def main():
                                   "event": "e2e", "round": "2", "board": "1", "rules": "detsky-mat"}
                         for e in [header] + LOG_EVENTS:
                             f.write(json.dumps(e, ensure_ascii=False) + "\n")
+                    # The players' 1-0 is clicked first; the log then overturns it (CR 4.2).
+                    click('#board-1 form.res button[value="1-0"]')
+                    no_error("the players' 1-0 clicked")
                     form = browser.find_element(css, "#judge-form")
                     form.find_element(css, "input[name=log]").send_keys(log)
                     click("#judge")
                     no_error("judge the log")
+                    recorded = browser.find_element(css, "#recorded").text
+                    c.check("записан результат 1 – 0" in recorded and "противоречит" in recorded,
+                            f"the confirmation names the clicked 1-0 the log contradicts: {recorded}")
                     summary = browser.find_element(css, "#verdict-summary").text
                     c.check("0-1" in summary and "3.3" in summary, f"verdict with its reasons: {summary[:200]}")
                     c.check("0 – 1" in browser.find_element(css, "#judge-result").text, "the judge's result")
@@ -452,15 +484,48 @@ def main():
                     c.check(saved.get("result") == "black_wins", f"the judge's 0-1 recorded, not the players' 1-0: {saved}")
                     c.check("по решению судьи" in browser.find_element(css, "#decided-1").text,
                             "the round page marks the board decided by the judge")
+                    history = browser.find_element(css, "#history-1").text
+                    c.check("Был записан 1 – 0" in history and "противоречила" in history,
+                            f"the board's history keeps the clicked 1-0: {history}")
+                    browser.execute_script("document.getElementById('board-1').scrollIntoView()")
+                    shoot("history-ru")
+                    go("/report?lang=ru")
+                    report = browser.find_element(css, "body").text
+                    c.check("тур 2, доска 1: 1 – 0 → 0 – 1" in report,
+                            "the report's CR 4.2 row names the replaced 1-0")
+                    go("/log?lang=ru")
+                    c.check("тур 2, доска 1: 0-1 (было 1-0)" in browser.find_element(css, "body").text,
+                            "the journal shows the 1-0 replaced")
+                    go(f"/rounds/{rnd}?lang=ru")
                     continue
                 if rnd == 3 and board == 1:
-                    # An expired play-out, adjudicated from its FEN and confirmed.
-                    form = browser.find_element(css, "#adjudicate-form")
-                    form.find_element(css, "input[name=fen]").send_keys(PLAYOUT_FEN)
-                    click("#adjudicate")
-                    no_error("adjudicate")
-                    summary = browser.find_element(css, "#adjudication-summary").text
-                    c.check("1-0" in summary and "4.3" in summary, f"adjudication with its reasons: {summary[:200]}")
+                    # An expired play-out: the game's record (unfinished) uploaded, its last
+                    # position adjudicated from the verdict page, no FEN typed.
+                    row = browser.find_element(css, "#board-1")
+                    cells = row.find_elements(css, "td")
+                    white = cells[1].text.split(". ", 1)[1].rsplit(" (", 1)[0]
+                    black = cells[2].text.split(". ", 1)[1].rsplit(" (", 1)[0]
+                    pgn = os.path.join(work, "board1-playout.pgn")
+                    with open(pgn, "w", encoding="utf-8") as f:
+                        f.write(f'[White "{white}"]\n[Black "{black}"]\n[Result "*"]\n'
+                                f'[SetUp "1"]\n[FEN "{PLAYOUT_FEN}"]\n\n1. Ra7 Kd8 2. Kd2 Kc8 *\n')
+                    form = browser.find_element(css, "#judge-form")
+                    form.find_element(css, "input[name=log]").send_keys(pgn)
+                    click("#judge")
+                    no_error("judge the unfinished record")
+                    click("#adjudicate-last-button")
+                    no_error("adjudicate the record's last position")
+                    placement = browser.find_element(css, "#position svg").get_attribute("data-placement")
+                    c.check(placement.split()[0] == "2k5/R7/8/8/8/8/3K4/8", f"the record's last position shown: {placement}")
+                    c.check("записи партии" in browser.find_element(css, "#position-from").text,
+                            "the page says where the position came from")
+                    basis = browser.find_element(css, "#basis").text
+                    material = browser.find_element(css, "#material").text
+                    c.check("одинокого короля" in basis and "4.3" in basis, f"the basis in words: {basis}")
+                    c.check(material == "у белых ладья, у чёрных только король", f"the material in words: {material}")
+                    page = browser.find_element(css, "body").text
+                    for internal in ("узлов", "п1 К3", " -:", "lone_king"):
+                        c.check(internal not in page, f"no internal label {internal!r} on the adjudication page")
                     c.check(browser.find_element(css, "#choice-decided").is_selected(),
                             "the adjudication's result is the default")
                     shoot("adjudication-ru")
@@ -498,13 +563,16 @@ def main():
                 c.check("#board-2" in browser.current_url, f"back at the board's row: {browser.current_url}")
                 # A second result for a finished game is refused, saying why (a form of the
                 # desk's page: it carries the page's form key).
+                # (Another result than the board's: the same one sent again is simply done.)
                 go("/rounds/4?lang=ru")
+                has = browser.find_element(css, "#board-3 .result").get_attribute("data-result")
+                other = "1-0" if has != "1-0" else "0-1"
                 navigated(lambda: browser.execute_script(
                     "const f=document.createElement('form');f.method='post';f.action='/rounds/4/result';"
                     "const key=document.querySelector('input[name=csrf]').value;"
-                    "for (const [k,v] of [['board','3'],['result','0-1'],['lang','ru'],['csrf',key]]) {"
+                    "for (const [k,v] of [['board','3'],['result',arguments[0]],['lang','ru'],['csrf',key]]) {"
                     "const i=document.createElement('input');i.name=k;i.value=v;f.appendChild(i);}"
-                    "document.body.appendChild(f);f.submit();"))
+                    "document.body.appendChild(f);f.submit();", other))
                 err = browser.find_element(css, "#error").text
                 c.check("уже есть результат" in err, f"a second result refused: {err}")
                 no_english("the refusal of a second result")

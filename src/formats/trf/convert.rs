@@ -348,6 +348,7 @@ impl Trf {
                             colours_unknown: unknown,
                             judged: None,
                             adjudicated: None,
+                            replaced: Vec::new(),
                         });
                     }
                 }

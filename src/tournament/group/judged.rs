@@ -230,10 +230,12 @@ impl Tournament {
             cheating_black: judged.cheating.black,
         };
         if let Some(g) = self.game_mut(round, board) {
+            let before = g.standing();
             g.result = Some(result);
             g.judged = Some(record);
             // The verdict decides the board now, not an earlier adjudication.
             g.adjudicated = None;
+            g.note_replaced(before);
         }
         Ok(result)
     }
@@ -275,11 +277,13 @@ impl Tournament {
             });
         }
         if let Some(g) = self.game_mut(round, board) {
+            let before = g.standing();
             g.result = Some(result);
             g.adjudicated = Some(AdjudicatedResult {
                 override_reason: reason.filter(|_| overriding),
                 ..adjudication
             });
+            g.note_replaced(before);
         }
         Ok(())
     }
@@ -410,6 +414,7 @@ impl Tournament {
         }
         let overriding = decided.is_some_and(|(_, d)| d != result);
         if let Some(g) = self.game_mut(round, board) {
+            let before = g.standing();
             g.result = Some(result);
             let kept = reason.filter(|_| overriding);
             if let Some(a) = g.adjudicated.as_mut() {
@@ -418,6 +423,7 @@ impl Tournament {
                 j.decided = (overriding || !j.agrees).then_some(result);
                 j.override_reason = kept;
             }
+            g.note_replaced(before);
         }
         Ok(())
     }

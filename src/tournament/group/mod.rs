@@ -11,6 +11,7 @@
 //! - [`start_list`]: the initial ranking (rating, title, name) and when it freezes.
 //! - [`manual`]: checks on a manual pairing (rematch, player left out; forced with a reason),
 //!   forbidden pairs.
+//! - [`history`]: a board's results replaced since, with what replaced them, when and by whom.
 //! - [`judged`]: a judge's verdict recorded as a board's result (its players, CR 4.2).
 //! - [`categories`]: the group's categories and prize settings.
 //! - [`fide_mode`]: FIDE mode (C.02) and its notes; [`lots`]: the drawing of lots.
@@ -19,6 +20,7 @@
 
 pub mod categories;
 pub mod fide_mode;
+pub mod history;
 pub mod judged;
 pub mod lots;
 pub mod manual;

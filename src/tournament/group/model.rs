@@ -475,6 +475,7 @@ impl Tournament {
                 colours_unknown: false,
                 judged: None,
                 adjudicated: None,
+                replaced: Vec::new(),
             })
             .collect();
         if let Some(player) = pab {
@@ -688,11 +689,13 @@ impl Tournament {
                     .find(|g| g.white == tpn || g.black == tpn)
             })
         {
+            let before = g.standing();
             g.result = Some(if g.white == tpn {
                 BoardResult::BlackWins
             } else {
                 BoardResult::WhiteWins
             });
+            g.note_replaced(before);
         }
         self.remove_future_byes(tpn, round + 1);
         self.player_mut(tpn)?.disqualified_from = Some(round + 1);

@@ -30,6 +30,10 @@ pub struct Game {
     /// The play-out adjudication that decided the board (CR 4.3), when one did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub adjudicated: Option<AdjudicatedResult>,
+    /// The results recorded on the board before and replaced since, oldest first, each with
+    /// how it had been decided and what replaced it, when and by whom (a board's history).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replaced: Vec<crate::tournament::group::history::ReplacedResult>,
 }
 
 impl Game {

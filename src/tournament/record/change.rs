@@ -231,12 +231,14 @@ pub fn apply_event_as<T, E: From<StoreError>>(
     let act = act(&before);
     let mut t = before.clone();
     let out = change(&mut t)?;
+    let time = crate::tournament::journal::now_utc();
+    stamp_replacements(&mut t, &time, &act.who);
     let changes = rows::diff(&before_rows, &decompose(&t, &path)?);
     if changes.is_empty() {
         return Ok(out);
     }
     let entry = NewEntry {
-        time: crate::tournament::journal::now_utc(),
+        time,
         who: &act.who,
         action: &act.action,
         args: &act.args,
@@ -248,6 +250,17 @@ pub fn apply_event_as<T, E: From<StoreError>>(
     insert_entry(&tx, &path, &entry, &changes, None)?;
     tx.commit().map_err(|e| sql_error(&path, e))?;
     Ok(out)
+}
+
+/// Gives the results a change replaced the change's time and author, as its journal entry
+/// has them ([`Tournament::stamp_replacements`]): the board's history says when and by whom.
+fn stamp_replacements(e: &mut Event, time: &str, who: &crate::tournament::journal::Who) {
+    for i in 0..e.len() {
+        let mut t = e.group(i);
+        if t.stamp_replacements(time, who) {
+            e.set_group(i, t);
+        }
+    }
 }
 
 /// Whether `path` is free for a new event: no file, an empty one, or a database that holds no

@@ -116,6 +116,11 @@ fn frame_kind(text: &str) -> FrameKind {
 }
 
 impl Bounds {
+    /// The language of the desk's notes to the operator (its `--lang`).
+    pub(super) fn lang(&self) -> Lang {
+        self.lang
+    }
+
     /// At most `eboards` e-boards, `capture` bytes of a board's capture, notes in `lang`.
     pub(super) fn new(eboards: usize, capture: u64, lang: Lang) -> Bounds {
         Bounds {

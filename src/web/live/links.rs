@@ -39,7 +39,9 @@ pub fn start_links(app: &Shared, links: &[LinkSpec]) {
                     .name("dgt-link".into())
                     .spawn(move || follow_dgt_thread(&hub, &device));
                 if let Err(e) = spawned {
-                    eprintln!("arbiter serve: cannot start a board link: {e}");
+                    let lang = app.live.bounds.lang();
+                    let why = lang.fmt("serve-link-thread", &[("reason", &e.to_string())]);
+                    eprintln!("arbiter serve: {why}");
                 }
             }
         }
@@ -62,7 +64,7 @@ pub fn start_links(app: &Shared, links: &[LinkSpec]) {
             match saver.save_incidents().await {
                 Ok(()) => reported = false,
                 Err(e) if !reported => {
-                    eprintln!("arbiter serve: {e}");
+                    eprintln!("arbiter serve: {}", e.message(saver.live.bounds.lang()));
                     reported = true;
                 }
                 Err(_) => {}
@@ -131,8 +133,8 @@ impl livechess::HostSink for RoomSink {
         self.hub.push(serial, &event);
     }
 
-    fn unreachable(&mut self, reason: &str) {
-        eprintln!("arbiter serve: {reason}");
+    fn unreachable(&mut self, reason: &crate::i18n::Note) {
+        eprintln!("arbiter serve: {}", reason.text(self.hub.bounds.lang()));
     }
 }
 
@@ -154,7 +156,7 @@ async fn follow_dgt(hub: std::sync::Arc<LiveHub>, device: String) {
         config,
         Stop::default(),
         Duration::from_secs(5),
-        |e| eprintln!("arbiter serve: {e}"),
+        |e| eprintln!("arbiter serve: {}", e.note().text(hub.bounds.lang())),
         |board, event| room.event(board, &event),
     )
     .await;
@@ -177,7 +179,7 @@ fn follow_dgt_thread(hub: &std::sync::Arc<LiveHub>, device: &str) {
         config,
         &Stop::default(),
         Duration::from_secs(5),
-        |e| eprintln!("arbiter serve: {e}"),
+        |e| eprintln!("arbiter serve: {}", e.note().text(hub.bounds.lang())),
         |board, event| room.event(board, &event),
     );
 }

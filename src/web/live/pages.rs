@@ -445,6 +445,16 @@ pub(in crate::web) async fn live_js() -> Response {
         .into_response()
 }
 
+impl super::LiveHub {
+    /// The position of board `board` of round `round` as its e-board last showed it (the
+    /// judge's reading of the game so far), as FEN; `None` when no e-board follows the board.
+    pub(crate) fn last_position(&self, round: u32, board: u32) -> Option<String> {
+        self.room()
+            .verdict(round, board)
+            .map(|v| v.final_fen.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::numbered;

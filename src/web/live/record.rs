@@ -110,7 +110,11 @@ impl LiveHub {
         if pending.len() > MAX_PENDING_LINES {
             let over = pending.len() - MAX_PENDING_LINES;
             pending.drain(..over);
-            eprintln!("arbiter serve: {over} capture lines could not be written and were dropped");
+            let said = self
+                .bounds
+                .lang()
+                .fmt("serve-capture-dropped", &[("lines", &over.to_string())]);
+            eprintln!("arbiter serve: {said}");
         }
     }
 

@@ -9,6 +9,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 use super::{EboardListing, Socket, listing, one_line};
 use crate::board::link::{Backoff, BoardId, LinkEvent, Stop, millis_since, pause};
+use crate::i18n::Note;
 
 /// How to follow every e-board of one LiveChess host over one connection ([`follow_host`]).
 #[derive(Clone, Debug)]
@@ -57,7 +58,7 @@ pub trait HostSink: Send {
     /// [`LinkEvent::Disconnected`] and [`LinkEvent::GaveUp`] of the host's connection.
     fn event(&mut self, serial: &str, event: LinkEvent);
     /// LiveChess could not be reached or listed (said once until it answers again).
-    fn unreachable(&mut self, reason: &str);
+    fn unreachable(&mut self, reason: &Note);
 }
 
 /// Follows every e-board of the LiveChess host at `config.url` over ONE WebSocket: lists the
@@ -114,7 +115,7 @@ pub async fn follow_host(config: HostConfig, stop: Stop, sink: &mut impl HostSin
                     s,
                     LinkEvent::GaveUp {
                         t_ms: millis_since(start),
-                        reason: reason.clone(),
+                        reason: reason.text(crate::i18n::Lang::En),
                         attempts: attempt - 1,
                     },
                 );
@@ -126,7 +127,7 @@ pub async fn follow_host(config: HostConfig, stop: Stop, sink: &mut impl HostSin
                 s,
                 LinkEvent::Disconnected {
                     t_ms: millis_since(start),
-                    reason: reason.clone(),
+                    reason: reason.text(crate::i18n::Lang::En),
                     attempt,
                     attempts: config.backoff.attempts,
                     retry_in: wait,
@@ -141,12 +142,9 @@ pub async fn follow_host(config: HostConfig, stop: Stop, sink: &mut impl HostSin
 }
 
 /// Opens the WebSocket to LiveChess (not yet listed), frames bounded by `max_frame`.
-async fn open_socket(config: &HostConfig) -> Result<Socket, String> {
+async fn open_socket(config: &HostConfig) -> Result<Socket, Note> {
     if !config.url.starts_with("ws://") {
-        return Err(format!(
-            "cannot connect to LiveChess at {}: the address must start with ws:// (LiveChess: ws://HOST:1982/api/v1.0)",
-            config.url
-        ));
+        return Err(Note::new("err-link-not-ws").arg("url", &config.url));
     }
     let ws = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
         .max_message_size(Some(config.max_frame))
@@ -155,15 +153,12 @@ async fn open_socket(config: &HostConfig) -> Result<Socket, String> {
         tokio_tungstenite::connect_async_with_config(config.url.as_str(), Some(ws), false);
     match tokio::time::timeout(config.answer_timeout, connecting).await {
         Ok(Ok((socket, _))) => Ok(socket),
-        Ok(Err(e)) => Err(format!(
-            "cannot connect to LiveChess at {}: {e}",
-            config.url
-        )),
-        Err(_) => Err(format!(
-            "cannot connect to LiveChess at {}: no answer within {} ms",
-            config.url,
-            config.answer_timeout.as_millis()
-        )),
+        Ok(Err(e)) => Err(Note::new("err-link-connect")
+            .arg("url", &config.url)
+            .arg("reason", e)),
+        Err(_) => Err(Note::new("err-link-silent")
+            .arg("url", &config.url)
+            .arg("ms", config.answer_timeout.as_millis())),
     }
 }
 
@@ -195,7 +190,7 @@ impl Session<'_> {
         socket: &mut Socket,
         stop: &Stop,
         sink: &mut impl HostSink,
-    ) -> Option<String> {
+    ) -> Option<Note> {
         let url = self.config.url.clone();
         if let Err(e) = self
             .send_call(socket, "eboards", None, Pending::Eboards)
@@ -215,9 +210,11 @@ impl Session<'_> {
                 next = socket.next() => {
                     let text = match next {
                         None | Some(Ok(Message::Close(_))) => {
-                            return Some(format!("LiveChess at {url} closed the connection"));
+                            return Some(Note::new("err-link-closed").arg("url", &url));
                         }
-                        Some(Err(e)) => return Some(format!("LiveChess at {url}: {e}")),
+                        Some(Err(e)) => {
+                            return Some(Note::new("err-link-socket").arg("url", &url).arg("reason", e));
+                        }
                         Some(Ok(Message::Text(t))) => one_line(t.as_str()),
                         Some(Ok(_)) => continue,
                     };
@@ -238,10 +235,9 @@ impl Session<'_> {
                         return None;
                     }
                     if !self.answered && tokio::time::Instant::now() > answer_by {
-                        return Some(format!(
-                            "LiveChess at {url} answered no \"eboards\" call within {} ms",
-                            self.config.answer_timeout.as_millis()
-                        ));
+                        return Some(Note::new("err-link-no-eboards")
+                            .arg("url", &url)
+                            .arg("ms", self.config.answer_timeout.as_millis()));
                     }
                 }
             }
@@ -255,7 +251,7 @@ impl Session<'_> {
         name: &str,
         param: Option<serde_json::Value>,
         pending: Pending,
-    ) -> Result<String, String> {
+    ) -> Result<String, Note> {
         let id = self.next_call;
         self.next_call += 1;
         let mut request = serde_json::json!({"id": id, "call": name});
@@ -266,7 +262,11 @@ impl Session<'_> {
         socket
             .send(Message::text(text.clone()))
             .await
-            .map_err(|e| format!("LiveChess at {}: {e}", self.config.url))?;
+            .map_err(|e| {
+                Note::new("err-link-socket")
+                    .arg("url", &self.config.url)
+                    .arg("reason", e)
+            })?;
         self.pending.insert(id, pending);
         Ok(text)
     }
@@ -280,7 +280,7 @@ impl Session<'_> {
         fid: u64,
         reconnected: bool,
         sink: &mut impl HostSink,
-    ) -> Result<(), String> {
+    ) -> Result<(), Note> {
         let param = serde_json::json!({
             "feed": "eboardevent",
             "id": fid,
@@ -323,7 +323,7 @@ impl Session<'_> {
         socket: &mut Socket,
         text: String,
         sink: &mut impl HostSink,
-    ) -> Result<(), String> {
+    ) -> Result<(), Note> {
         let Ok(frame) = serde_json::from_str::<serde_json::Value>(&text) else {
             return Ok(());
         };
@@ -382,10 +382,10 @@ impl Session<'_> {
                     }
                 }
                 Some(Pending::Eboards) => {
-                    return Err(format!(
-                        "LiveChess at {} answered \"eboards\" with {text}",
-                        self.config.url
-                    ));
+                    return Err(Note::new("err-link-answer")
+                        .arg("url", &self.config.url)
+                        .arg("call", "eboards")
+                        .arg("answer", text));
                 }
                 None => {}
             },
