@@ -1255,6 +1255,7 @@ fe-trf-no-players = { $file }: not a TRF tournament: no player line (001) in { $
 fe-trf-duplicate-rank = { $file }:{ $line }:5: starting rank { $tpn } already given on line { $first_line }
 fe-action-read = read
 fe-action-write = write
+fe-action-folder = open the folder
 fe-action-lock = lock
 fe-store-io = { $file }: { $action }: { $reason }
 fe-store-json = { $file }:{ $line }:{ $column }: not a tournament state file

@@ -1395,6 +1395,7 @@ fe-trf-no-players = { $file }: это не турнир в формате TRF: �
 fe-trf-duplicate-rank = { $file }:{ $line }:5: стартовый номер { $tpn } уже указан в строке { $first_line }
 fe-action-read = чтение
 fe-action-write = запись
+fe-action-folder = открытие папки
 fe-action-lock = блокировка
 fe-store-io = { $file }: { $action }: { $reason }
 fe-store-json = { $file }:{ $line }:{ $column }: это не файл состояния турнира

@@ -360,6 +360,7 @@ fn store_text(e: &StoreError, lang: Lang) -> String {
             let action = match *action {
                 "read" => lang.msg("fe-action-read"),
                 "lock" | "open to lock" => lang.msg("fe-action-lock"),
+                "open the folder" => lang.msg("fe-action-folder"),
                 _ => lang.msg("fe-action-write"),
             };
             lang.fmt(

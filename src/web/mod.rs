@@ -57,6 +57,7 @@ pub mod guard;
 mod history;
 mod import;
 pub mod live;
+pub use start::ServeError;
 mod manual;
 mod pages;
 mod report;
@@ -65,6 +66,7 @@ mod server;
 pub use server::DeskLimits;
 mod address;
 mod setup;
+mod start;
 pub use address::{lan_address, qr_svg, qr_text};
 mod team;
 mod versions;
@@ -693,32 +695,6 @@ pub fn new_token() -> String {
     guard::hex(&guard::random_bytes::<16>())
 }
 
-/// What went wrong starting the server.
-#[derive(Debug, thiserror::Error)]
-pub enum ServeError {
-    /// The state file cannot be read or is not a state file.
-    #[error("cannot serve {file}: {source}")]
-    State {
-        /// The state file.
-        file: String,
-        /// Why.
-        #[source]
-        source: StoreError,
-    },
-    /// The address cannot be bound (in use, not this machine's).
-    #[error("cannot listen on {addr}: {source}")]
-    Bind {
-        /// The address.
-        addr: SocketAddr,
-        /// The system's reason.
-        #[source]
-        source: std::io::Error,
-    },
-    /// The server stopped on an I/O error.
-    #[error("the server stopped: {0}")]
-    Io(#[from] std::io::Error),
-}
-
 /// Serves the state file until Ctrl-C (or SIGTERM): checks that the file reads as a tournament
 /// (a file that does not exist yet is the event to set up: the desk offers `/setup`), binds,
 /// calls `ready` with the URL to open (with `?token=` when a token is needed), then answers
@@ -741,14 +717,7 @@ pub async fn serve_live(
     links: &[live::LinkSpec],
     ready: impl FnOnce(&str),
 ) -> Result<(), ServeError> {
-    if crate::tournament::record::kind_of(&config.state)
-        != crate::tournament::record::FileKind::Missing
-    {
-        store::load(&config.state).map_err(|source| ServeError::State {
-            file: config.state.display().to_string(),
-            source,
-        })?;
-    }
+    start::check_state(&config.state)?;
     let addr = config.addr;
     let listener = tokio::net::TcpListener::bind(addr)
         .await

@@ -659,13 +659,16 @@ fn two_writers_lose_nothing() {
 #[tokio::test]
 async fn refuses_to_start_on_a_file_it_cannot_read() {
     let dir = tempfile::tempdir().unwrap();
-    let missing = dir.path().join("missing.json");
+    // A file that is not there yet is an event to set up (tests/it/web_setup.rs), but not in a
+    // folder that is not there either.
+    let missing = dir.path().join("no-such-folder").join("event.arbiter");
     let e = arbiter::web::serve(config(&missing, None), |_| panic!("must not start"))
         .await
         .unwrap_err();
     assert!(
         e.to_string()
-            .starts_with(&format!("cannot serve {}:", missing.display())),
+            .starts_with(&format!("cannot serve {}:", missing.display()))
+            && e.to_string().contains("no-such-folder: open the folder"),
         "{e}"
     );
     let garbage = dir.path().join("garbage.json");

@@ -455,18 +455,33 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
     };
     let game = read_livechess_game(&text, &RecogniserConfig::default()).unwrap();
     assert_eq!(game.serial_number.as_deref(), Some("1001"));
-    let moves: Vec<String> = game
-        .events
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Move(m) => m.uci.clone(),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(moves, ["f2f3", "e7e5", "g2g4", "d8h4"]);
+    let moves_of = |game: &arbiter::board::events::BoardGame| -> Vec<String> {
+        game.events
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Move(m) => m.uci.clone(),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(moves_of(&game), ["f2f3", "e7e5", "g2g4", "d8h4"]);
     let v = judge_game(&game.events.events, None, JudgeOptions::default()).unwrap();
     assert_eq!((v.result, v.plies), (GameResult::BlackWins, 4));
+    // Board 3's capture, begun with the board as it stood when it was assigned, gives the
+    // room's one move (1. d4) and nothing else.
+    let mut out = Vec::new();
+    arbiter::tournament::record::write_capture(&dir.path().join("ev.json"), 1, 3, &mut out)
+        .unwrap();
+    let game = read_livechess_game(
+        &String::from_utf8(out).unwrap(),
+        &RecogniserConfig::default(),
+    )
+    .unwrap();
+    assert_eq!(game.serial_number.as_deref(), Some("1003"));
+    assert_eq!(moves_of(&game), ["d2d4"]);
+    let v = judge_game(&game.events.events, None, JudgeOptions::default()).unwrap();
+    assert_eq!(v.plies, 1);
 
     // Ctrl-C stops the server even with an event stream open (the stream ends first).
     let (code, _, _) = run.interrupt();
