@@ -255,23 +255,15 @@ fn run(
         let mut attempt = 1;
         let mut last = reason;
         opened = loop {
-            let Some(wait) = config.backoff.delay(attempt) else {
-                let _ = send(LinkEvent::GaveUp {
-                    t_ms: millis_since(start),
-                    reason: last,
-                    attempts: attempt - 1,
-                });
+            let (event, wait) =
+                config
+                    .backoff
+                    .after_drop(attempt, last.clone(), millis_since(start));
+            let Some(wait) = wait else {
+                let _ = send(event);
                 return;
             };
-            if !send(LinkEvent::Disconnected {
-                t_ms: millis_since(start),
-                reason: last.clone(),
-                attempt,
-                attempts: config.backoff.attempts,
-                retry_in: wait,
-                retry_max: config.backoff.max,
-            }) || !sleep_unless_stopped(wait, &stop)
-            {
+            if !send(event) || !sleep_unless_stopped(wait, &stop) {
                 return;
             }
             match connect(&config, start, &stop) {

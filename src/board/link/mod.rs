@@ -126,6 +126,39 @@ impl Backoff {
         let factor = 1u32.checked_shl(n - 1).unwrap_or(u32::MAX);
         Some(self.first.saturating_mul(factor).min(self.max))
     }
+
+    /// What a link tells after its connection dropped, before its reconnection `attempt`
+    /// (1, 2…) at `t_ms` (ms since the link started), the drop's or last attempt's `reason`
+    /// given: [`LinkEvent::Disconnected`] with the wait before the attempt, or, once the
+    /// attempts are spent, [`LinkEvent::GaveUp`] and `None` (the link ends).
+    pub fn after_drop(
+        &self,
+        attempt: u32,
+        reason: String,
+        t_ms: u64,
+    ) -> (LinkEvent, Option<Duration>) {
+        match self.delay(attempt) {
+            None => (
+                LinkEvent::GaveUp {
+                    t_ms,
+                    reason,
+                    attempts: attempt.saturating_sub(1),
+                },
+                None,
+            ),
+            Some(wait) => (
+                LinkEvent::Disconnected {
+                    t_ms,
+                    reason,
+                    attempt,
+                    attempts: self.attempts,
+                    retry_in: wait,
+                    retry_max: self.max,
+                },
+                Some(wait),
+            ),
+        }
+    }
 }
 
 /// A running link: the reader side of its thread. Iterating blocks until the board sends

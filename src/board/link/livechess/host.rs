@@ -109,32 +109,12 @@ pub async fn follow_host(config: HostConfig, stop: Stop, sink: &mut impl HostSin
             reported = true;
         }
         attempt = attempt.saturating_add(1);
-        let Some(wait) = config.backoff.delay(attempt) else {
-            for s in &followed {
-                sink.event(
-                    s,
-                    LinkEvent::GaveUp {
-                        t_ms: millis_since(start),
-                        reason: reason.text(crate::i18n::Lang::En),
-                        attempts: attempt - 1,
-                    },
-                );
-            }
-            return;
-        };
+        let why = reason.text(crate::i18n::Lang::En);
+        let (event, wait) = config.backoff.after_drop(attempt, why, millis_since(start));
         for s in &followed {
-            sink.event(
-                s,
-                LinkEvent::Disconnected {
-                    t_ms: millis_since(start),
-                    reason: reason.text(crate::i18n::Lang::En),
-                    attempt,
-                    attempts: config.backoff.attempts,
-                    retry_in: wait,
-                    retry_max: config.backoff.max,
-                },
-            );
+            sink.event(s, event.clone());
         }
+        let Some(wait) = wait else { return };
         if !pause(wait, &stop).await {
             return;
         }
