@@ -163,27 +163,12 @@ pub(super) async fn edit_event(
     headers: HeaderMap,
     FormFields(form): FormFields,
 ) -> Response {
-    use crate::game::preset::Preset;
-    use crate::tournament::event::EventDetails;
     let f = Fields(form);
     let lang = f.lang(&app);
     let parsed = (|| {
         let rounds = f.required::<u32>("rounds")?;
-        let preset = match f.get("preset") {
-            None => None,
-            Some(p) => Some(
-                p.parse::<Preset>()
-                    .map_err(|_| WebError::BadRequest(lang.msg("web-error-preset")))?,
-            ),
-        };
-        let date = |name: &str| f.get(name).map(|d| d.replace('-', "/"));
-        let details = EventDetails {
-            start_date: date("start_date"),
-            end_date: date("end_date"),
-            venue: f.get("venue"),
-            chief_arbiter: f.get("chief_arbiter"),
-            deputy_arbiter: f.get("deputy_arbiter"),
-        };
+        let preset = preset_field(&f, lang)?;
+        let details = details_fields(&f);
         let playout = (
             f.number::<u32>("playout_minutes")?,
             f.number::<u32>("playout_offer_percent")?,
@@ -609,5 +594,32 @@ pub(super) async fn undo(
     match done {
         Ok(()) => back("/log", lang, None, &[]),
         Err(e) => error_page(&app, lang, "/log", &e),
+    }
+}
+
+/// The event form's `preset` field (`detsky-mat`, `fide`); `None` when the form has none.
+///
+/// # Errors
+/// [`WebError::BadRequest`] naming the field, in `lang`, for any other value.
+pub(super) fn preset_field(
+    f: &Fields,
+    lang: Lang,
+) -> Result<Option<crate::game::preset::Preset>, WebError> {
+    f.get("preset")
+        .map(|p| p.parse::<crate::game::preset::Preset>())
+        .transpose()
+        .map_err(|_| WebError::BadRequest(lang.msg("web-error-preset")))
+}
+
+/// The event form's details: the days (the date fields' YYYY-MM-DD as the record's
+/// YYYY/MM/DD, TRF 042/052), the venue and the arbiters; `None` for each field left out.
+pub(super) fn details_fields(f: &Fields) -> crate::tournament::event::EventDetails {
+    let date = |name: &str| f.get(name).map(|d| d.replace('-', "/"));
+    crate::tournament::event::EventDetails {
+        start_date: date("start_date"),
+        end_date: date("end_date"),
+        venue: f.get("venue"),
+        chief_arbiter: f.get("chief_arbiter"),
+        deputy_arbiter: f.get("deputy_arbiter"),
     }
 }

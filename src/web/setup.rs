@@ -236,20 +236,8 @@ struct Setup {
 /// Reads the setup form: the first group row always counts (its name may be empty for an
 /// event of one group), another only when named.
 fn read(f: &Fields, lang: Lang) -> Result<Setup, WebError> {
-    let preset = match f.get("preset") {
-        None => Preset::DetskyMat,
-        Some(p) => p
-            .parse::<Preset>()
-            .map_err(|_| WebError::BadRequest(lang.msg("web-error-preset")))?,
-    };
-    let date = |name: &str| f.get(name).map(|d| d.replace('-', "/"));
-    let details = EventDetails {
-        start_date: date("start_date"),
-        end_date: date("end_date"),
-        venue: f.get("venue"),
-        chief_arbiter: f.get("chief_arbiter"),
-        deputy_arbiter: f.get("deputy_arbiter"),
-    };
+    let preset = super::actions::preset_field(f, lang)?.unwrap_or(Preset::DetskyMat);
+    let details = super::actions::details_fields(f);
     let mut groups = Vec::new();
     for i in 1..=GROUP_ROWS {
         let name = f.get(&format!("group{i}_name")).unwrap_or_default();
