@@ -234,6 +234,10 @@ judge-failed-byte = { $file }: game { $index } (byte offset { $offset }): { $rea
 judge-failed = { $file }: game { $index }: { $reason }
 board-no-move = no move
 board-livechess-differs = LiveChess reads the moves differently from ply { $ply }: ours { $ours }, LiveChess { $livechess }
+board-livechess-left-out = { $count ->
+    [one] one frame left out: it holds no position (line { $line }); the link's fault, not a player's
+   *[other] { $count } frames left out: they hold no position (the first at line { $line }); the link's fault, not a player's
+}
 
 ## Play-out adjudication (arbiter adjudicate; English output itself is the adjudication's Display)
 adj-position = position:       { $fen }
@@ -1381,6 +1385,38 @@ web-override-hint = Another result is recorded only with a reason.
 web-adjudication-from-log = The last position of the game's record { $file }
 web-adjudication-from-typed = The position as typed
 web-adjudication-from-eboard = The last position on the e-board
+web-adjudication-from-editor = The position as the arbiter set it up on the page
+web-position-title = Position for adjudication: board { $board }
+web-position-hint = Choose a piece, then click a square to put it there; clicking the square again with the same piece empties it. The side to move and castling follow below; the FEN field changes with the board (or type a FEN there).
+web-position-board = The board, White at the bottom
+web-position-pieces = Pieces
+web-position-erase = Empty square (removes a piece)
+web-position-start = Start position
+web-position-clear = Empty board
+web-position-to-move = To move
+web-position-white = White
+web-position-black = Black
+web-position-castling = Castling still possible
+web-position-castle-K = White short (O-O)
+web-position-castle-Q = White long (O-O-O)
+web-position-castle-k = Black short (O-O)
+web-position-castle-q = Black long (O-O-O)
+web-position-set-up = Set up a position by clicks
+web-position-set-up-hint = For a game without e-board or log: the position is set up on a board on the screen, piece by piece, then adjudicated.
+web-position-open = Set up the position
+web-position-no-board = Which board? Choose the board whose position you set up.
+web-piece-white-k = White king
+web-piece-white-q = White queen
+web-piece-white-r = White rook
+web-piece-white-b = White bishop
+web-piece-white-n = White knight
+web-piece-white-p = White pawn
+web-piece-black-k = Black king
+web-piece-black-q = Black queen
+web-piece-black-r = Black rook
+web-piece-black-b = Black bishop
+web-piece-black-n = Black knight
+web-piece-black-p = Black pawn
 web-error-no-position = Board { $board } has no position from an e-board. Upload the game's record (above): if the game is unfinished, the verdict page offers to adjudicate its last position; or type the position.
 web-adjudication-basis = Basis
 web-adjudication-material = Material

@@ -209,6 +209,9 @@ pub struct BoardGame {
     /// The board's clocks through the capture (line order), for `[%clk]` in PGN; empty when
     /// the board has no clock.
     pub clock: Vec<crate::game::event::ClockTime>,
+    /// The capture's frames that could not be read and were left out (a LiveChess frame that
+    /// is not JSON or whose `board` is not a placement): the link's fault, told to the user.
+    pub left_out: Vec<crate::board::livechess::LiveChessError>,
 }
 
 /// Recognises snapshots from any reader and turns them into the judge's events
@@ -235,6 +238,7 @@ pub fn read_dgt_game(bytes: &[u8], config: &RecogniserConfig) -> Result<BoardGam
         serial_number: decoder.serial_number().map(str::to_owned),
         livechess_differs: None,
         clock,
+        left_out: Vec::new(),
     })
 }
 
@@ -275,6 +279,7 @@ fn games_of(
                 serial_number: serial.map(str::to_owned),
                 livechess_differs: None,
                 clock: clock.to_vec(),
+                left_out: Vec::new(),
             })
         })
         .collect()
@@ -291,12 +296,18 @@ pub fn read_livechess_games(
     text: &str,
     config: &RecogniserConfig,
 ) -> Result<Vec<Result<BoardGame, BoardError>>, BoardError> {
-    let (snapshots, decoder, clock) = crate::board::livechess::read_transcript_with_clock(text)?;
-    let games = crate::board::split_snapshots(&snapshots);
+    let t = crate::board::livechess::read_transcript_with_clock(text)?;
+    let config = &crate::board::livechess::transcript_config(config);
+    let games = crate::board::split_snapshots(&t.snapshots);
     if games.len() == 1 {
         return Ok(vec![read_livechess_game(text, config)]);
     }
-    Ok(games_of(games, decoder.serial_number(), &clock, config))
+    let mut games = games_of(games, t.decoder.serial_number(), &t.clock, config);
+    // The frames left out are told once, with the capture's first game.
+    if let Some(Ok(first)) = games.first_mut() {
+        first.left_out = t.left_out;
+    }
+    Ok(games)
 }
 
 /// Reads a LiveChess transcript ([`crate::board::livechess::read_transcript`]): its events, the
@@ -305,7 +316,13 @@ pub fn read_livechess_games(
 /// # Errors
 /// [`BoardError::LiveChess`] with the line, or those of [`game_from_snapshots`].
 pub fn read_livechess_game(text: &str, config: &RecogniserConfig) -> Result<BoardGame, BoardError> {
-    let (snapshots, decoder, clock) = crate::board::livechess::read_transcript_with_clock(text)?;
+    let crate::board::livechess::Transcript {
+        snapshots,
+        decoder,
+        clock,
+        left_out,
+    } = crate::board::livechess::read_transcript_with_clock(text)?;
+    let config = &crate::board::livechess::transcript_config(config);
     let recognised = crate::board::recognise(&snapshots, config)?;
     let livechess_differs = decoder.livechess_san().and_then(|theirs| {
         let mut ours: Vec<String> = Vec::new();
@@ -325,5 +342,6 @@ pub fn read_livechess_game(text: &str, config: &RecogniserConfig) -> Result<Boar
         serial_number: decoder.serial_number().map(str::to_owned),
         livechess_differs,
         clock,
+        left_out,
     })
 }

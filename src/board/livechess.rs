@@ -33,6 +33,24 @@ use crate::game::event::ClockTime;
 use shakmaty::{Board, Color};
 
 use super::placement::{Reading, Snapshot};
+use super::{RecogniserConfig, StabilityRule};
+
+/// How long a placement of a board that reports only changes (LiveChess sends nothing while
+/// the players think) stands before it is read as standing, in milliseconds: longer than a
+/// piece slides over a square, short enough that the last move shows within a second. The
+/// live room reads its boards again after it, and a transcript is read with it
+/// ([`transcript_config`]), so that a capture judges back to the room's moves.
+pub const STANDS_MS: u64 = 400;
+
+/// The recogniser's settings for a transcript: `config` with the stability rule's time set to
+/// [`STANDS_MS`] when it is the default one (a time the user chose is kept).
+pub fn transcript_config(config: &RecogniserConfig) -> RecogniserConfig {
+    let mut config = config.clone();
+    if config.stability == StabilityRule::default() {
+        config.stability.seconds = STANDS_MS as f64 / 1000.0;
+    }
+    config
+}
 
 /// Why a LiveChess frame cannot be read (1-based line of the transcript).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -69,6 +87,18 @@ pub enum LiveChessError {
     /// The transcript holds no feed frame and no `eboards` answer.
     #[error("no LiveChess board frame in the transcript")]
     NoFrame,
+}
+
+impl LiveChessError {
+    /// The transcript's line the error is on (0 for [`LiveChessError::NoFrame`]).
+    pub fn line(&self) -> usize {
+        match self {
+            LiveChessError::Json { line, .. }
+            | LiveChessError::Board { line, .. }
+            | LiveChessError::TimeBackwards { line, .. } => *line,
+            LiveChessError::NoFrame => 0,
+        }
+    }
 }
 
 /// The stateful LiveChess reader: push frames as they arrive; it follows one board (the first
@@ -300,27 +330,50 @@ pub fn compare_san(ours: &[String], livechess: &[String]) -> Option<SanDifferenc
 /// A whole transcript read into snapshots, with the decoder (serial number, LiveChess's `san`).
 ///
 /// # Errors
-/// The first [`LiveChessError`], or [`LiveChessError::NoFrame`].
+/// As [`read_transcript_with_clock`].
 pub fn read_transcript(text: &str) -> Result<(Vec<Snapshot>, LiveChessDecoder), LiveChessError> {
-    read_transcript_with_clock(text).map(|(s, d, _)| (s, d))
+    read_transcript_with_clock(text).map(|t| (t.snapshots, t.decoder))
 }
 
-/// As [`read_transcript`], with the clocks' times through it: a [`ClockTime`] at each line
-/// where `clock.white` or `clock.black` changes (seconds, rounded down).
+/// A transcript as [`read_transcript_with_clock`] reads it.
+#[derive(Debug, Clone)]
+pub struct Transcript {
+    /// The recogniser's snapshots, in order.
+    pub snapshots: Vec<Snapshot>,
+    /// The decoder after the last frame (serial number, LiveChess's `san`).
+    pub decoder: LiveChessDecoder,
+    /// The clocks' times: a [`ClockTime`] at each line where `clock.white` or `clock.black`
+    /// changes (seconds, rounded down).
+    pub clock: Vec<ClockTime>,
+    /// Frames left out, in order: a line that is not JSON, or a `board` that is not a piece
+    /// placement. A board or a link sending garbage is the link's fault, never a player's:
+    /// the live room leaves such frames out the same way (one incident a game), so that its
+    /// capture judges back to its moves.
+    pub left_out: Vec<LiveChessError>,
+}
+
+/// Reads a whole transcript, leaving out the frames that cannot be read
+/// ([`Transcript::left_out`]).
 ///
 /// # Errors
-/// As [`read_transcript`].
-pub fn read_transcript_with_clock(
-    text: &str,
-) -> Result<(Vec<Snapshot>, LiveChessDecoder, Vec<ClockTime>), LiveChessError> {
+/// [`LiveChessError::TimeBackwards`]; the first frame left out when no frame could be read;
+/// [`LiveChessError::NoFrame`] for a transcript without any frame.
+pub fn read_transcript_with_clock(text: &str) -> Result<Transcript, LiveChessError> {
     let mut d = LiveChessDecoder::new();
     let mut out = Vec::new();
     let mut snaps = Vec::new();
+    let mut left_out = Vec::new();
     let mut clock: Vec<ClockTime> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         d.push_line(line, i + 1, &mut out);
         for item in out.drain(..) {
-            snaps.push(item?);
+            match item {
+                Ok(snap) => snaps.push(snap),
+                Err(e @ (LiveChessError::Json { .. } | LiveChessError::Board { .. })) => {
+                    left_out.push(e);
+                }
+                Err(e) => return Err(e),
+            }
         }
         if let Some((w, b)) = d.clock() {
             // Seconds as LiveChess gives them; a negative or absurd value is no time.
@@ -339,10 +392,20 @@ pub fn read_transcript_with_clock(
             }
         }
     }
+    if snaps.is_empty()
+        && let Some(first) = left_out.first()
+    {
+        return Err(first.clone());
+    }
     if d.frames() == 0 {
         return Err(LiveChessError::NoFrame);
     }
-    Ok((snaps, d, clock))
+    Ok(Transcript {
+        snapshots: snaps,
+        decoder: d,
+        clock,
+        left_out,
+    })
 }
 
 /// Content detection for `--input auto`: the first frame (non-blank line) is a LiveChess
@@ -418,9 +481,30 @@ mod tests {
         assert!(!looks_like_livechess(
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
         ));
+        // Nothing readable: the first frame left out is the error.
         let e =
             read_transcript("{\"response\":\"feed\",\"param\":{\"board\":\"xx\"}}\n{").unwrap_err();
         assert!(matches!(e, LiveChessError::Board { line: 1, .. }), "{e}");
+        // A frame of garbage between two positions is left out and named; the move is read.
+        let t = read_transcript_with_clock(concat!(
+            "{\"response\":\"feed\",\"param\":{\"serialnr\":\"7\",\"board\":\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\"}}\n",
+            "{\"response\":\"feed\",\"param\":{\"serialnr\":\"7\",\"board\":\"%%%\"}}\n",
+            "not json\n",
+            "{\"response\":\"feed\",\"param\":{\"serialnr\":\"7\",\"board\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR\"}}\n",
+        ))
+        .unwrap();
+        assert_eq!(t.snapshots.len(), 2);
+        assert!(
+            matches!(
+                t.left_out.as_slice(),
+                [
+                    LiveChessError::Board { line: 2, .. },
+                    LiveChessError::Json { line: 3, .. }
+                ]
+            ),
+            "{:?}",
+            t.left_out
+        );
         assert_eq!(read_transcript("\n").unwrap_err(), LiveChessError::NoFrame);
     }
 }

@@ -167,6 +167,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                             if let Some(d) = &g.livechess_differs {
                                 note!("arbiter: {name}: {}", livechess_differs_text(d, lang));
                             }
+                            if let Some(first) = g.left_out.first() {
+                                note!(
+                                    "arbiter: {name}: {}",
+                                    lang.fmt(
+                                        "board-livechess-left-out",
+                                        &[
+                                            ("count", &g.left_out.len().to_string()),
+                                            ("line", &first.line().to_string()),
+                                        ],
+                                    )
+                                );
+                            }
                             let extras = BoardExtras {
                                 serial_number: g.serial_number,
                                 clock: g.clock,

@@ -482,6 +482,29 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
     assert_eq!(moves_of(&game), ["d2d4"]);
     let v = judge_game(&game.events.events, None, JudgeOptions::default()).unwrap();
     assert_eq!(v.plies, 1);
+    // Board 2's capture gives the room's move and the room's illegal act: Black's knight b8–b6
+    // as ply 2, under the same article, and White's d4 played on after it.
+    let mut out = Vec::new();
+    arbiter::tournament::record::write_capture(&dir.path().join("ev.json"), 1, 2, &mut out)
+        .unwrap();
+    let game = read_livechess_game(
+        &String::from_utf8(out).unwrap(),
+        &RecogniserConfig::default(),
+    )
+    .unwrap();
+    assert_eq!(game.serial_number.as_deref(), Some("1002"));
+    let v = judge_game(&game.events.events, None, JudgeOptions::default()).unwrap();
+    let acts: Vec<_> = v
+        .illegal_moves
+        .iter()
+        .map(|a| (a.ply, a.side, a.article.to_string()))
+        .collect();
+    assert_eq!(
+        acts,
+        [(2, shakmaty::Color::Black, noticed.article.clone().unwrap())],
+        "{v:#?}"
+    );
+    assert_eq!(v.illegal_moves[0].notation, "b8b6", "{v:#?}");
 
     // Ctrl-C stops the server even with an event stream open (the stream ends first).
     let (code, _, _) = run.interrupt();

@@ -35,6 +35,7 @@ Needs chromium, chromedriver and selenium as tests/web/desk_e2e.py. Prints `N pa
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -99,6 +100,7 @@ class Checks:
         else:
             self.failed += 1
             print(f"FAILED: {what}", flush=True)
+        return ok
 
 
 def api(url, path, body=None):
@@ -112,6 +114,11 @@ def api(url, path, body=None):
             return r.status, json.loads(r.read().decode())
     except urllib.error.HTTPError as e:
         return e.code, json.loads(e.read().decode() or "{}")
+
+
+def board_of(live, number):
+    """The board numbered `number` in `/api/live`'s answer, or None."""
+    return next((b for b in live["boards"] if b["board"] == number), None)
 
 
 def pieces(placement):
@@ -286,6 +293,8 @@ def main():
         c.check(browser.find_elements(css, "#record-3"), "the signal's proposed result")
         results = [b["result"] for b in api(url, "/api/rounds/1")[1]["boards"]]
         c.check(results == [None] * 10, f"nothing recorded before the click: {results}")
+        # The room's moves, to judge every board's capture back to them at the end.
+        room = {s: (board_of(api(url, "/api/live")[1], BOARD_OF[s]) or {}) for s in BOARD_OF}
         browser.save_screenshot(os.path.join(args.screenshots, "live-round-ru.png"))
         go("/screen?lang=ru")
         c.check(not browser.find_elements(css, "form, button, input, select, textarea"), "/screen has no control")
@@ -391,6 +400,34 @@ def main():
         rows = browser.find_elements(css, "#screen-standings tr")
         c.check(len(rows) == 21, f"/screen shows the standings: {len(rows)} rows")
         c.check(not browser.find_elements(css, "form, button, input, select, textarea"), "/screen has no control")
+        # Every board's capture, as `arbiter board export` writes it from the event, judged
+        # by `arbiter judge` gives the room's moves and the room's illegal act (board 6's late
+        # 1... e5 included: the room read it after the list above was taken).
+        room["2006"]["moves"] = room["2006"]["moves"] + ["e5"]
+        for serial, board in sorted(BOARD_OF.items(), key=lambda x: x[1]):
+            capture = subprocess.run([args.arbiter, "board", "export", state, "--round", "1",
+                                      "--board", str(board)], capture_output=True, text=True)
+            if not c.check(capture.returncode == 0, f"board {board}: export: {capture.stderr}"):
+                continue
+            judged = subprocess.run([args.arbiter, "judge", "-", "--input", "livechess", "--format", "json"],
+                                    input=capture.stdout, capture_output=True, text=True)
+            try:
+                verdict = json.loads(judged.stdout.splitlines()[0])
+            except (IndexError, ValueError):
+                c.check(False, f"board {board}: judge gave no verdict: {judged.stderr}")
+                continue
+            # The room lists the moves in SAN without the act played on; the judge's plies on
+            # the board are UCI with it: compared by the squares the pieces went to.
+            acts = [(a["side"], a["ply"]) for a in verdict["illegal_moves"]]
+            played_on = {a["ply"] for a in verdict["illegal_moves"]}
+            judged = [m[2:4] for k, m in enumerate(verdict["moves"]) if k + 1 not in played_on]
+            want = [re.findall(r"[a-h][1-8]", san)[-1] for san in room[serial].get("moves", [])]
+            want_acts = [(i["side"], i["ply"]) for i in room[serial].get("incidents", [])
+                         if i["kind"] == "illegal"]
+            c.check(judged == want and len(want) >= 1 and acts == want_acts,
+                    f"board {board}: the capture judges to {verdict['moves']} {acts}, "
+                    f"the room had {room[serial].get('moves')} {want_acts}; the capture:\n"
+                    + "\n".join(capture.stdout.splitlines()[-8:]))
     finally:
         browser.quit()
         server.terminate()

@@ -268,9 +268,9 @@ impl LiveHub {
     }
 }
 
-/// How long a placement stands before it is read again, in milliseconds: longer than a piece
-/// slides over a square, short enough that the last move shows within a second.
-pub const QUIET_MS: u64 = 400;
+/// How long a placement stands before it is read again, in milliseconds: the time a LiveChess
+/// transcript is read with too (`board::livechess::STANDS_MS`).
+pub const QUIET_MS: u64 = crate::board::livechess::STANDS_MS;
 
 pub use links::start_links;
 
