@@ -91,7 +91,7 @@ fn board_page(
 
 /// The board's players as the pages name them, and the result recorded on it
 /// ([`super::history::recorded`]: what a confirmation would replace).
-fn board_players(
+pub(super) fn board_players(
     t: &Tournament,
     n: u32,
     board: u32,
@@ -353,6 +353,7 @@ pub(super) async fn adjudicate(
                     (Some("log"), Some(file)) => {
                         lang.fmt("web-adjudication-from-log", &[("file", &file)])
                     }
+                    (Some("editor"), _) => lang.msg("web-adjudication-from-editor"),
                     _ => lang.msg("web-adjudication-from-typed"),
                 };
                 (fen, from)
@@ -381,6 +382,15 @@ pub(super) async fn adjudicate(
         }))
     }
     .await;
+    // A position set up on the editor that cannot be adjudicated: the editor again, as set up,
+    // with the reason.
+    if let Err(WebError::Fen(e)) = &shown
+        && f.get("source").as_deref() == Some("editor")
+        && let (Ok(Some(board)), Some(fen)) = (f.number::<u32>("board"), f.get("fen"))
+    {
+        let error = Some(e.message(lang));
+        return super::position::page(&app, (lang, &q.csrf), n, board, &fen, error).await;
+    }
     // A FEN that is not a position: the round's page again, the FEN as typed kept in its field
     // with the reason beside it.
     if let Err(WebError::Fen(e)) = &shown

@@ -8,7 +8,7 @@ const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
 
 /// The symbol of a FEN piece letter (`K`…`p`): White's outlined, Black's solid.
-fn glyph(c: char) -> Option<char> {
+pub(super) fn glyph(c: char) -> Option<char> {
     Some(match c {
         'K' => '\u{2654}',
         'Q' => '\u{2655}',

@@ -470,19 +470,17 @@ fn token_redirect(uri: &Uri, token: &str, name: &str) -> Response {
     r
 }
 
-/// `/desk.js`: the pages' only script, the print button (`data-print`), served from the desk
-/// so that the policy allows no inline script.
+/// `/desk.js`: the desk pages' script (the print button, `data-print`; the position editor's
+/// clicks, `#position-editor`), served from the desk so that the policy allows no inline
+/// script.
 pub(super) async fn desk_js() -> Response {
     (
         StatusCode::OK,
         [
             (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
-            (header::CACHE_CONTROL, "max-age=3600"),
+            (header::CACHE_CONTROL, "no-cache"),
         ],
-        Body::from(
-            "for (const b of document.querySelectorAll('[data-print]')) \
-             b.addEventListener('click', () => window.print());\n",
-        ),
+        Body::from(include_str!("templates/desk.js")),
     )
         .into_response()
 }

@@ -60,6 +60,7 @@ pub mod live;
 pub use start::ServeError;
 mod manual;
 mod pages;
+mod position;
 mod report;
 pub use report::organisers_report;
 mod server;
@@ -606,6 +607,7 @@ pub fn router(app: Shared) -> Router {
         .route("/rounds/{n}/unpair", post(actions::unpair))
         .route("/rounds/{n}/judge", post(desk::judge_upload))
         .route("/rounds/{n}/judge/confirm", post(desk::judge_confirm))
+        .route("/rounds/{n}/position", get(position::editor))
         .route("/rounds/{n}/adjudicate", post(desk::adjudicate))
         .route(
             "/rounds/{n}/adjudicate/confirm",

@@ -33,6 +33,7 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("templates/adjudication.html"),
     ),
     ("message.html", include_str!("templates/message.html")),
+    ("position.html", include_str!("templates/position.html")),
     ("categories.html", include_str!("templates/categories.html")),
     ("report.html", include_str!("templates/report.html")),
     (
