@@ -773,6 +773,17 @@ web-error-method = The address { $path } does not take this request ({ $method }
 web-error-bad-form = The form arrived in a shape it cannot be read in: reload the page and send it again.
 web-error-no-name = A player needs a name.
 web-error-no-result = Choose a result.
+web-quick-entry = Board and result:
+web-quick-entry-record = Record
+web-quick-entry-hint = e.g. «4 1-0», «7 0-1», «2 =» (a draw), «5 +-» (Black did not come); Enter records
+web-quick-entry-recorded = Recorded:
+web-slips = Result slips
+web-slips-hint = One slip per board: cut along the dashed lines; the players tick the result and sign.
+web-slip-board = board { $board }
+web-slip-result = Result (tick one):
+web-slip-sign-white = White's signature
+web-slip-sign-black = Black's signature
+web-error-entry = «{ $entry }» is not a board and a result: type the board's number, a space and the result, e.g. «4 1-0», «7 0-1», «2 =» (a draw), «5 +-» (Black did not come).
 web-error-confirm = Tick the confirmation box to correct a result.
 web-error-no-file = Choose the log file to judge.
 web-error-no-fen = Give the position as FEN.

@@ -15,6 +15,7 @@ use super::pages::parse_result;
 use super::view::error_page;
 use super::{App, Shared, WebError};
 use crate::i18n::Lang;
+use crate::tournament::BoardResult;
 use crate::tournament::pairing::PairingRules;
 use crate::tournament::player::{Sex, same_name};
 use crate::tournament::{GameRef, Player};
@@ -395,12 +396,19 @@ pub(super) async fn result(
     let lang = f.lang(&app);
     let page = format!("/rounds/{n}");
     let parsed = (|| {
-        let board = f.required::<u32>("board")?;
-        let result = f
-            .get("result")
-            .as_deref()
-            .and_then(parse_result)
-            .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-result")))?;
+        // Typed on the keyboard («4 1-0» and Enter), or the board's button.
+        let (board, result) = match f.get("entry") {
+            Some(entry) => typed_entry(&entry).ok_or_else(|| {
+                WebError::BadRequest(lang.fmt("web-error-entry", &[("entry", entry.trim())]))
+            })?,
+            None => (
+                f.required::<u32>("board")?,
+                f.get("result")
+                    .as_deref()
+                    .and_then(parse_result)
+                    .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-result")))?,
+            ),
+        };
         let correct = f.get("correct").is_some();
         if correct && f.get("confirm").is_none() {
             return Err(WebError::BadRequest(lang.msg("web-error-confirm")));
@@ -436,6 +444,41 @@ pub(super) async fn result(
         },
     )
     .await
+}
+
+/// A result typed on the round page's keyboard field: the board's number, then its result as
+/// an arbiter writes it: `1-0`, `0-1`, `1/2`, `½`, `=` (a draw), `+-`, `-+`, `--` (forfeits),
+/// `0-0`; `:` for `-`, dashes of any kind, spaces anywhere (`4 1-0`, `4: 1:0`, `12 ½`). None
+/// when it is not one.
+pub(super) fn typed_entry(entry: &str) -> Option<(u32, BoardResult)> {
+    let text: String = entry
+        .chars()
+        .map(|c| match c {
+            '–' | '—' | '−' | ':' => '-',
+            c => c,
+        })
+        .collect();
+    let text = text.trim();
+    let digits = text.chars().take_while(char::is_ascii_digit).count();
+    let board: u32 = text[..digits].parse().ok()?;
+    let rest: String = text[digits..]
+        .trim_start_matches(|c: char| c == '.' || c.is_whitespace())
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let value = match rest.as_str() {
+        "1-0" => "1-0",
+        "0-1" => "0-1",
+        "1/2" | "½" | "=" | "1/2-1/2" | "½-½" | "0.5" | "0,5" | "0.5-0.5" | "0,5-0,5" => {
+            "1/2-1/2"
+        }
+        "+-" => "+-",
+        "-+" => "-+",
+        "--" => "--",
+        "0-0" => "0-0",
+        _ => return None,
+    };
+    Some((board, BoardResult::parse(value)?))
 }
 
 /// `POST /rounds/next`: pairs the next round with the Dutch pairer and redirects to its page
@@ -621,5 +664,39 @@ pub(super) fn details_fields(f: &Fields) -> crate::tournament::event::EventDetai
         venue: f.get("venue"),
         chief_arbiter: f.get("chief_arbiter"),
         deputy_arbiter: f.get("deputy_arbiter"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_typed_entry_is_a_board_and_a_result() {
+        use super::typed_entry;
+        use crate::tournament::BoardResult;
+        let r = |v: &str| BoardResult::parse(v).unwrap();
+        assert_eq!(typed_entry("4 1-0"), Some((4, r("1-0"))));
+        assert_eq!(typed_entry(" 12  0:1 "), Some((12, r("0-1"))));
+        assert_eq!(typed_entry("3 ½"), Some((3, r("1/2-1/2"))));
+        assert_eq!(typed_entry("3 ="), Some((3, r("1/2-1/2"))));
+        assert_eq!(typed_entry("3 1/2"), Some((3, r("1/2-1/2"))));
+        assert_eq!(typed_entry("7 1 – 0"), Some((7, r("1-0"))));
+        assert_eq!(typed_entry("7. 0-1"), Some((7, r("0-1"))));
+        assert_eq!(typed_entry("5 +-"), Some((5, r("+-"))));
+        assert_eq!(typed_entry("5 -+"), Some((5, r("-+"))));
+        assert_eq!(typed_entry("5 --"), Some((5, r("--"))));
+        assert_eq!(typed_entry("5 + -"), Some((5, r("+-"))));
+        assert_eq!(typed_entry("2 0-0"), Some((2, r("0-0"))));
+        for bad in [
+            "",
+            "4",
+            "1-0",
+            "4 2-0",
+            "x 1-0",
+            "4 1-0 extra",
+            "99999999999 1-0",
+            "41-0",
+        ] {
+            assert_eq!(typed_entry(bad), None, "{bad:?}");
+        }
     }
 }

@@ -603,6 +603,7 @@ pub fn router(app: Shared) -> Router {
         .route("/rounds/next/manual/confirm", post(manual::confirm))
         .route("/rounds/{n}", get(pages::round))
         .route("/rounds/{n}/print", get(pages::print))
+        .route("/rounds/{n}/slips", get(pages::slips))
         .route("/rounds/{n}/result", post(actions::result))
         .route("/rounds/{n}/unpair", post(actions::unpair))
         .route("/rounds/{n}/judge", post(desk::judge_upload))

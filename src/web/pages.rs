@@ -448,6 +448,17 @@ pub(super) async fn print(
     round_page(&app, n, &q, &uri, "print.html").await
 }
 
+/// `/rounds/{n}/slips`: the round's result slips to print, one per board (the players, the
+/// results to tick, both signatures), cut along the dashed lines.
+pub(super) async fn slips(
+    State(app): State<Shared>,
+    RoundNo(n): RoundNo,
+    q: PageQuery,
+    uri: Uri,
+) -> Response {
+    round_page(&app, n, &q, &uri, "slips.html").await
+}
+
 /// Round `n`'s pairings rendered with `template` (the desk's page or the wall sheet).
 async fn round_page(app: &Shared, n: u32, q: &PageQuery, uri: &Uri, template: &str) -> Response {
     let page = app.page(q, uri, |l| {

@@ -24,6 +24,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("log.html", include_str!("templates/log.html")),
     ("round.html", include_str!("templates/round.html")),
     ("print.html", include_str!("templates/print.html")),
+    ("slips.html", include_str!("templates/slips.html")),
     ("standings.html", include_str!("templates/standings.html")),
     ("crosstable.html", include_str!("templates/crosstable.html")),
     ("legend.html", include_str!("templates/legend.html")),

@@ -100,3 +100,45 @@ for (const b of document.querySelectorAll('[data-print]'))
   form.addEventListener('submit', () => { if (read(fen.value)) write(); });
   write();
 })();
+
+// Results typed on the round page («4 1-0» and Enter): sent without leaving the page, the
+// round's page as the desk answers it put in place of this one (its results, what is missing,
+// the button of the next round), the field emptied and focused for the next board. A refusal
+// (a board that has another result, a typo) is shown beside the field, the entry kept to fix.
+document.addEventListener('submit', async (e) => {
+  const form = e.target;
+  if (form.id !== 'quick-entry' || !window.fetch || !window.DOMParser) return;
+  e.preventDefault();
+  const status = form.querySelector('#quick-entry-status');
+  const field = form.querySelector('#quick-entry-field');
+  const entry = field.value;
+  let answer, html;
+  try {
+    answer = await fetch(form.action, {
+      method: 'POST', credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(new FormData(form)),
+    });
+    html = await answer.text();
+  } catch (err) {
+    form.submit();  // no answer: the ordinary way, which shows what happened
+    return;
+  }
+  const page = new DOMParser().parseFromString(html, 'text/html');
+  const main = document.querySelector('main');
+  const theirs = page.querySelector('main');
+  if (answer.ok && theirs && page.getElementById('pairings')) {
+    main.replaceWith(document.importNode(theirs, true));
+    const url = new URL(answer.url, location.href);
+    history.replaceState(null, '', url.pathname + url.search);
+    const again = document.getElementById('quick-entry-field');
+    const said = document.getElementById('quick-entry-status');
+    if (said) said.textContent = `${form.dataset.recorded || ''} ${entry}`.trim();
+    if (again) again.focus();
+    return;
+  }
+  const why = theirs && (theirs.querySelector('.error, .warning, p') || theirs);
+  status.textContent = why ? why.textContent.trim() : String(answer.status);
+  status.className = 'error';
+  field.select();
+});

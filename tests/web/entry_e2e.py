@@ -1,0 +1,203 @@
+"""Results typed on the keyboard on the round page, in headless Chromium, run by .ci/run.
+
+A 10-player round of 5 boards entered whole from the keyboard: «1 1-0», Enter, «2 =», Enter, …
+in one field, with scripting on: no page is loaded again (a mark set in the page survives), the
+field is empty and focused after each entry, every result is recorded as typed (the desk's
+API). A typo («4 2-0») is refused beside the field in words and records nothing; another
+result typed on a board that has one is refused naming what it holds; the same result again is
+simply done. With scripting off the same field records through an ordinary page load. Then the
+round's result slips: one per board, names, the results to tick, the signatures, on A4 pages
+with cut lines (printed by Chromium and read back with poppler). Screenshots (Russian): the
+round page after the entry (docs: keyboard-entry-ru.png) and the slips.
+
+    python3 tests/web/entry_e2e.py [--arbiter target/debug/arbiter] [--screenshots docs/screenshots]
+
+Needs chromium, chromedriver and selenium as tests/web/desk_e2e.py, and poppler-utils. Prints
+`N passed, M failed`.
+"""
+
+import argparse
+import base64
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+NAMES = ["Иванов Иван", "Петрова Анна", "Сидоров Илья", "Кузнецова Мария", "Смирнов Артём",
+         "Попова Варвара", "Волков Даниил", "Соколова Ева", "Лебедев Марк", "Козлова Алиса"]
+
+
+class Checks:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, ok, what):
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print(f"FAILED: {what}", flush=True)
+        return ok
+
+
+def results(url):
+    with urllib.request.urlopen(url + "/api/rounds/1", timeout=10) as r:
+        return [b["result"] for b in json.loads(r.read().decode())["boards"]]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--arbiter", default=os.path.join(ROOT, "target/debug/arbiter"))
+    ap.add_argument("--screenshots", default=os.path.join(ROOT, "docs/screenshots"))
+    args = ap.parse_args()
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if not chromium or not driver_path:
+        if os.environ.get("CI"):
+            print("FAILED: chromium and chromedriver are required in CI")
+            return 1
+        print("notice: chromium or chromedriver not found: the browser test is skipped (CI runs it)")
+        return 0
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    def until(browser, cond):
+        """Waits up to 10 s for `cond`; the page's main part is replaced under it meanwhile."""
+        WebDriverWait(browser, 10, ignored_exceptions=[StaleElementReferenceException]).until(cond)
+
+    os.makedirs(args.screenshots, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="arbiter-entry-")
+    state = os.path.join(work, "event.arbiter")
+    run = lambda *a: subprocess.run([args.arbiter, *a], check=True, stdout=subprocess.DEVNULL)
+    run("tournament", "new", state, "--name", "Ввод с клавиатуры", "--rounds", "3")
+    for i, name in enumerate(NAMES):
+        run("tournament", "add-player", state, "--name", name, "--rating", str(1500 - 10 * i))
+    run("tournament", "pair", state, "--auto")
+    server = subprocess.Popen([args.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    url = next(w for w in line.split() if w.startswith("http://")).rstrip("/")
+    c = Checks()
+    css = By.CSS_SELECTOR
+
+    def browser_with(script):
+        opts = webdriver.ChromeOptions()
+        opts.binary_location = chromium
+        for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                  "--no-first-run", "--window-size=1280,1000", "--lang=ru"]:
+            opts.add_argument(a)
+        if not script:
+            opts.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+        return webdriver.Chrome(service=Service(driver_path), options=opts)
+
+    browser = browser_with(True)
+    try:
+        browser.get(url + "/rounds/1?lang=ru")
+        browser.execute_script("window.arbiterMark = 1;")
+
+        def typed(text, wait_for):
+            field = browser.find_element(css, "#quick-entry-field")
+            field.send_keys(text + Keys.ENTER)
+            until(browser, lambda b: wait_for())
+
+        # The whole round from the keyboard, in one field.
+        entries = [("1 1-0", "1-0"), ("2 =", "1/2-1/2"), ("3 0:1", "0-1"), ("5 +-", "+-")]
+        for k, (text, value) in enumerate(entries):
+            board = int(text.split()[0])
+            typed(text, lambda: results(url)[board - 1] == value
+                  and browser.find_element(css, f"#board-{board} .result").get_attribute("data-result") == value)
+            active = browser.switch_to.active_element.get_attribute("id")
+            field = browser.find_element(css, "#quick-entry-field")
+            c.check(active == "quick-entry-field" and field.get_attribute("value") == "",
+                    f"after {text!r}: the field empty and focused ({active!r})")
+        c.check(browser.execute_script("return window.arbiterMark") == 1,
+                "no page loaded again while typing")
+        # A typo: refused beside the field, nothing recorded.
+        before = results(url)
+        browser.find_element(css, "#quick-entry-field").send_keys("4 2-0" + Keys.ENTER)
+        until(browser, lambda b: b.find_element(css, "#quick-entry-status").text.strip() != "")
+        status = browser.find_element(css, "#quick-entry-status").text
+        c.check("4 2-0" in status and "например" in status, f"the typo refused in words: {status!r}")
+        c.check(results(url) == before, "nothing recorded for the typo")
+        # Another result on a board that has one: refused, naming it.
+        field = browser.find_element(css, "#quick-entry-field")
+        field.clear()
+        field.send_keys("1 0-1" + Keys.ENTER)
+        until(browser,
+            lambda b: "1 0-1" not in b.find_element(css, "#quick-entry-status").text
+            and b.find_element(css, "#quick-entry-status").text.strip() != "")
+        status = browser.find_element(css, "#quick-entry-status").text
+        c.check("1 – 0" in status, f"another result on board 1 refused, naming 1 – 0: {status!r}")
+        c.check(results(url)[0] == "1-0", "board 1 keeps 1-0")
+        # The same result again: done.
+        field = browser.find_element(css, "#quick-entry-field")
+        field.clear()
+        typed("1 1-0", lambda: b_status(browser, css) == "Записано: 1 1-0")
+        c.check(results(url)[0] == "1-0", "the same result again is done")
+        browser.save_screenshot(os.path.join(args.screenshots, "keyboard-entry-ru.png"))
+        c.check(browser.execute_script("return window.arbiterMark") == 1, "still no page loaded again")
+    finally:
+        browser.quit()
+
+    # The result slips: one per board with the names, the results to tick and the signatures,
+    # cut lines between; printed on A4 by Chromium and read back with poppler.
+    browser = browser_with(True)
+    try:
+        from selenium.webdriver.common.print_page_options import PrintOptions
+        browser.get(url + "/rounds/1/slips?lang=ru")
+        slips = browser.find_elements(css, "section.slip")
+        c.check(len(slips) == 5, f"one slip per board: {len(slips)}")
+        browser.save_screenshot(os.path.join(args.screenshots, "result-slips-ru.png"))
+        options = PrintOptions()
+        options.page_width, options.page_height = 21.0, 29.7
+        pdf = os.path.join(work, "slips.pdf")
+        with open(pdf, "wb") as f:
+            f.write(base64.b64decode(browser.print_page(options)))
+        pages = int(next(l.split()[-1] for l in subprocess.run(["pdfinfo", pdf], capture_output=True,
+                         text=True, check=True).stdout.splitlines() if l.startswith("Pages:")))
+        text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, text=True,
+                              check=True).stdout
+        c.check(pages == 1, f"5 slips on one A4 page: {pages} pages")
+        for name in NAMES:
+            c.check(name in text, f"{name} on the slips")
+        c.check(text.count("Подпись белых") == 5 and text.count("Подпись чёрных") == 5,
+                "both signatures on every slip")
+        c.check(text.replace(" ", "").count("½–½") == 5 and "Доска и результат" not in text,
+                f"the results to tick, no form: {text[:600]!r}")
+    finally:
+        browser.quit()
+
+    # Scripting off: the same field records through an ordinary page load.
+    browser = browser_with(False)
+    try:
+        browser.get(url + "/rounds/1?lang=ru")
+        browser.find_element(css, "#quick-entry-field").send_keys("4 0-1" + Keys.ENTER)
+        WebDriverWait(browser, 10).until(lambda b: "saved=1" in b.current_url)
+        c.check(results(url)[3] == "0-1", "board 4 recorded with scripting off")
+        c.check(not browser.find_elements(css, "#quick-entry"), "no field once every result is in")
+    finally:
+        browser.quit()
+        server.terminate()
+        server.wait(timeout=10)
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"entry: {c.passed} passed, {c.failed} failed")
+    return 1 if c.failed else 0
+
+
+def b_status(browser, css):
+    return browser.find_element(css, "#quick-entry-status").text.strip()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
