@@ -1331,6 +1331,13 @@ usage-arg-state = <STATE>
 usage-arg-file = <FILE>
 usage-arg-result = [RESULT]
 usage-arg-trf = <TRF>
+usage-arg-files = <FILES>
+usage-arg-mode = <MODE>
+usage-arg-name = <NAME>
+usage-arg-player = <PLAYER>
+usage-arg-copy = <COPY>
+usage-arg-event = <EVENT>
+usage-one-of = { $first } or { $second }
 ## Live boards (board watch, board record): the link to a DGT board or to LiveChess
 live-connected = board { $serial } connected ({ $source }, firmware { $version })
 live-disconnected-retrying = board disconnected ({ $reason }); reconnecting in { $seconds } s (attempt { $attempt }; it keeps trying while the room runs, at least every { $max } s)

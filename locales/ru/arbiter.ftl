@@ -1468,6 +1468,13 @@ usage-arg-state = ФАЙЛ_СОСТОЯНИЯ
 usage-arg-file = ФАЙЛ
 usage-arg-result = РЕЗУЛЬТАТ
 usage-arg-trf = ФАЙЛ_TRF
+usage-arg-files = ФАЙЛЫ
+usage-arg-mode = РЕЖИМ
+usage-arg-name = НАЗВАНИЕ
+usage-arg-player = УЧАСТНИК
+usage-arg-copy = КОПИЯ
+usage-arg-event = ФАЙЛ_СОСТОЯНИЯ
+usage-one-of = { $first } или { $second }
 ## Live boards (board watch, board record): the link to a DGT board or to LiveChess
 live-connected = доска { $serial } подключена ({ $source }, прошивка { $version })
 live-disconnected-retrying = связь с доской потеряна ({ $reason }); новая попытка через { $seconds } с (попытка { $attempt }; попытки идут, пока работает зал, не реже раза в { $max } с)

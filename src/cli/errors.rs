@@ -270,6 +270,19 @@ pub fn usage_text(err: &clap::Error, lang: Lang) -> String {
         s.split(", ")
             .map(|a| match a.split_whitespace().next() {
                 Some(flag) if flag.starts_with('-') => flag.to_string(),
+                // One of a group (`<--dgt <DEVICE>|--livechess <URL>>`): its flags.
+                Some(group) if group.starts_with("<--") => {
+                    let flags: Vec<&str> = a
+                        .split(['<', '|', ' '])
+                        .filter(|w| w.starts_with("--"))
+                        .collect();
+                    match flags.as_slice() {
+                        [first, second] => {
+                            lang.fmt("usage-one-of", &[("first", first), ("second", second)])
+                        }
+                        _ => flags.join(" | "),
+                    }
+                }
                 _ => {
                     let name = a.trim_matches(['<', '>', '[', ']', '.']).to_lowercase();
                     lang.try_fmt(&format!("usage-arg-{name}"), &[])

@@ -25,7 +25,7 @@ fn run(args: &[&str], lang: &str, dir: &Path) -> Output {
 /// The Latin words of `text` that are not a flag (`--override-reason`), a file name, a code
 /// in backticks or quotes, a notation (`1-0`, `XXR`, `C1`) or a proper name of a format or
 /// program the Russian text names as such.
-fn english_words(text: &str) -> Vec<String> {
+pub(crate) fn english_words(text: &str) -> Vec<String> {
     const KEPT: &[&str] = &[
         "arbiter",
         "TRF",

@@ -153,3 +153,71 @@ fn replay_and_board_in_both_languages() {
         d,
     );
 }
+
+/// The leaf commands under `path` (`arbiter PATH --help`'s "Commands:" list, `help` left out),
+/// each as its words: `[["judge"], ["tournament", "new"], …]`.
+fn leaf_commands(path: &[String], dir: &std::path::Path) -> Vec<Vec<String>> {
+    let args: Vec<&str> = path.iter().map(String::as_str).chain(["--help"]).collect();
+    let help = String::from_utf8(crate::common::arbiter(&args, dir).stdout).unwrap();
+    let subs: Vec<String> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
+        .filter(|c| c != "help")
+        .collect();
+    if subs.is_empty() {
+        return vec![path.to_vec()];
+    }
+    subs.iter()
+        .flat_map(|s| {
+            let mut p = path.to_vec();
+            p.push(s.clone());
+            leaf_commands(&p, dir)
+        })
+        .collect()
+}
+
+/// Every command of the program, found from its own help (so that a new one is in at once),
+/// run without its arguments in both languages: the Russian refusal holds no English word
+/// (the command's own name and flags aside), the English one no Russian letter.
+#[test]
+fn every_command_answers_in_both_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let leaves = leaf_commands(&[], d);
+    assert!(leaves.len() >= 40, "{leaves:?}");
+    assert!(leaves.contains(&vec![
+        "tournament".to_owned(),
+        "group".to_owned(),
+        "move".to_owned()
+    ]));
+    for leaf in &leaves {
+        let mut texts = Vec::new();
+        for lang in ["en", "ru"] {
+            let mut args: Vec<&str> = leaf.iter().map(String::as_str).collect();
+            args.extend(["--lang", lang]);
+            let out = crate::common::arbiter(&args, d);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: a usage error");
+            texts.push(String::from_utf8(out.stderr).unwrap());
+        }
+        let (en, ru) = (&texts[0], &texts[1]);
+        assert!(
+            !en.chars()
+                .any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c))),
+            "{leaf:?} English has Russian: {en}"
+        );
+        // The command's words (`подробнее: arbiter tournament new --help`) are its name.
+        let mut said = ru.clone();
+        for w in leaf {
+            said = said.replace(&format!(" {w} "), " ");
+        }
+        let left = crate::cli_lang::english_words(&said);
+        assert!(
+            left.is_empty(),
+            "{leaf:?} Russian has English {left:?}: {ru}"
+        );
+        assert!(ru.contains("ошибка"), "{leaf:?}: {ru}");
+    }
+}
