@@ -1082,7 +1082,7 @@ pp-event-full = the event is full: TRF starting ranks go up to 9999
 
 ## Player lists from a spreadsheet (tournament add-players), categories and prizes, diplomas
 pl-no-name = no surname
-pl-birth-date = birth date "{ $value }" is not a date written DD.MM.YYYY, YYYY/MM/DD or a year
+pl-birth-date = birth date "{ $value }" is not a real date written DD.MM.YYYY or YYYY/MM/DD (or a year YYYY)
 pl-sex = sex "{ $value }" not understood (m or f)
 pl-grade = grade "{ $value }" is not a number from 1 to 11
 pl-rating = rating "{ $value }" is not a number
@@ -1473,6 +1473,13 @@ web-sex = Sex
 web-sex-m = boy
 web-sex-w = girl
 web-note-duplicate-name = A player with the same name is already registered (case and ё/е ignored): if this is the same child, delete the new entry.
+web-note-name-normalised = The name was written as «Surname Given name» with capitals: check it in the list.
+web-duplicate-title = This name is registered already
+web-duplicate-registered = A player of this name is registered already: { $who }. If it is the same child, nothing needs adding.
+web-duplicate-confirm = It is another child of the same name: add a second player
+web-duplicate-add = Add the second player
+web-duplicate-back = Back to the players without adding
+web-duplicate-late = Rounds have been paired: a player added now enters from the next round, the rounds before count as not played.
 web-note-late-entry = The player was entered after rounds were paired: the rounds already played count as not played for them.
 web-note-later-rounds = Later rounds were paired on the old score: their pairings stay as they are.
 web-error-stale-board = Round { $round }, board { $board }: while the page was open, the board got the result { $result } ({ $how }{ $by ->

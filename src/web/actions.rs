@@ -17,7 +17,7 @@ use super::{App, Shared, WebError};
 use crate::i18n::Lang;
 use crate::tournament::BoardResult;
 use crate::tournament::pairing::PairingRules;
-use crate::tournament::player::{Sex, same_name};
+use crate::tournament::player::{Sex, normalise_name, same_name};
 use crate::tournament::{GameRef, Player};
 
 /// A submitted form's fields.
@@ -226,19 +226,23 @@ pub(super) async fn edit_event(
     .await
 }
 
-/// `POST /players`: registers a player (name, rating, birth date, grade, club, sex).
+/// `POST /players`: registers a player (name, rating, birth date, grade, club, sex). The name
+/// is written «Фамилия Имя» ([`normalise_name`]; the page says so when that changed it). A
+/// name already registered is refused with the page that asks to confirm a second player of
+/// that name ([`duplicate_page`]); `duplicate=yes` is that confirmation.
 pub(super) async fn add_player(
     State(app): State<Shared>,
     headers: HeaderMap,
     FormFields(form): FormFields,
 ) -> Response {
     let f = Fields(form);
+    let lang = f.lang(&app);
     let player = (|| {
         let (rating, birth_date) = (f.number::<u16>("rating")?, f.birth_date()?);
         let grade = f.number::<u8>("grade")?;
         let name = f
             .get("name")
-            .ok_or_else(|| WebError::BadRequest(f.lang(&app).msg("web-error-no-name")))?;
+            .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-name")))?;
         Ok(Player {
             name,
             rating,
@@ -249,8 +253,26 @@ pub(super) async fn add_player(
             ..Player::default()
         })
     })();
-    submit_noted(&app, &headers, &f, "/players", player, |p, t| {
+    // A second player of a registered name only with the arbiter's own confirmation: two
+    // entries of one child would both be paired.
+    if let Ok(p) = &player
+        && f.get("duplicate").as_deref() != Some("yes")
+        && let Ok(t) = app.load().await
+    {
+        let keep_comma = t.fide.mode == crate::tournament::fide_mode::FideMode::On;
+        let name = normalise_name(&p.name, keep_comma);
+        if let Some(q) = t.players.iter().find(|q| same_name(&q.name, &name)) {
+            return duplicate_page(&app, &f, &t, q, lang);
+        }
+    }
+    submit_noted(&app, &headers, &f, "/players", player, |mut p, t| {
         let mut notes = Vec::new();
+        let keep_comma = t.fide.mode == crate::tournament::fide_mode::FideMode::On;
+        let name = normalise_name(&p.name, keep_comma);
+        if name != p.name.trim() {
+            notes.push("name-normalised");
+        }
+        p.name = name;
         if t.players.iter().any(|q| same_name(&q.name, &p.name)) {
             notes.push("duplicate-name");
         }
@@ -261,6 +283,43 @@ pub(super) async fn add_player(
         Ok(notes)
     })
     .await
+}
+
+/// The page that asks to confirm a second player of the name of `registered` (409): who is
+/// registered (start number, name, birth date, club), the form as sent with `duplicate=yes`,
+/// and the way back without adding; after round 1 it says the new player would enter late.
+fn duplicate_page(
+    app: &Shared,
+    f: &Fields,
+    t: &crate::tournament::Tournament,
+    registered: &Player,
+    lang: Lang,
+) -> Response {
+    let kept: Vec<serde_json::Value> = ["name", "rating", "birth_date", "grade", "club", "sex"]
+        .iter()
+        .filter_map(|k| f.get(k).map(|v| serde_json::json!({"name": k, "value": v})))
+        .collect();
+    let who = [
+        Some(format!("{}. {}", registered.start_rank, registered.name)),
+        registered
+            .birth_date
+            .as_deref()
+            .map(|d| crate::tournament::player::date_text(d, lang)),
+        registered.club.clone(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(", ");
+    let page = super::view::Page::new(lang, "/players", lang.msg("web-duplicate-title"))
+        .with_csrf(f.get(CSRF_FIELD).as_deref().unwrap_or_default());
+    super::view::render_status(
+        app,
+        axum::http::StatusCode::CONFLICT,
+        "duplicate.html",
+        &page,
+        serde_json::json!({"who": who, "fields": kept, "late": t.paired_rounds() > 0}),
+    )
 }
 
 /// `POST /players/edit`: changes a player's name, rating, birth date, grade, club and sex
@@ -296,6 +355,8 @@ pub(super) async fn edit_player(
             if let Some(grade) = grade {
                 t.set_player_grade(p, grade)?;
             }
+            let keep_comma = t.fide.mode == crate::tournament::fide_mode::FideMode::On;
+            let name = name.map(|n| normalise_name(&n, keep_comma));
             Ok(t.edit_player(p, name.unwrap_or_default(), rating, birth, club)?)
         },
     )

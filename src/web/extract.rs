@@ -43,6 +43,7 @@ pub(super) struct PageQuery {
 /// after which others were paired, a result sent again that the board already had.
 pub(super) const NOTES: &[&str] = &[
     "duplicate-name",
+    "name-normalised",
     "late-entry",
     "later-rounds",
     "same-result",

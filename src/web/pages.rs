@@ -219,7 +219,8 @@ pub(super) async fn players(State(app): State<Shared>, q: PageQuery, uri: Uri) -
             json!({
                 "start_rank": e.start_rank, "current_rank": e.current_rank, "name": e.name,
                 "rating": e.rating, "title": e.title,
-                "birth_date": p.and_then(|p| p.birth_date.clone()),
+                "birth_date": p.and_then(|p| p.birth_date.as_deref())
+                    .map(|d| crate::tournament::player::date_text(d, page.lang)),
                 "club": p.and_then(|p| p.club.clone()),
                 "grade": p.and_then(|p| p.grade),
                 "out": p.and_then(|p| out_text(p, page.lang)),
@@ -238,7 +239,9 @@ pub(super) async fn players(State(app): State<Shared>, q: PageQuery, uri: Uri) -
         .collect();
     let editing = q.edit.and_then(|n| t.player(n)).map(|p| {
         json!({"start_rank": p.start_rank, "name": p.name, "rating": p.rating,
-               "birth_date": p.birth_date, "club": p.club, "sex": p.sex, "grade": p.grade,
+               "birth_date": p.birth_date.as_deref()
+                   .map(|d| crate::tournament::player::date_text(d, page.lang)),
+               "club": p.club, "sex": p.sex, "grade": p.grade,
                "delete_confirm": p.gendered(page.lang, "web-delete-confirm", &[("name", &p.name)]),
                "version": super::player_version(&t, p.start_rank)})
     });

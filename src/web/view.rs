@@ -34,6 +34,7 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("templates/adjudication.html"),
     ),
     ("message.html", include_str!("templates/message.html")),
+    ("duplicate.html", include_str!("templates/duplicate.html")),
     ("position.html", include_str!("templates/position.html")),
     ("categories.html", include_str!("templates/categories.html")),
     ("report.html", include_str!("templates/report.html")),

@@ -287,7 +287,7 @@ fn duplicates_and_bad_rows_each_with_line_and_reason() {
     // The reasons in both languages.
     assert_eq!(
         p.refused[0].problem.text(Lang::Ru),
-        "дата рождения «31.04.2016» — не дата в виде ДД.ММ.ГГГГ, ГГГГ/ММ/ДД или год"
+        "дата рождения «31.04.2016» — не настоящая дата в виде ДД.ММ.ГГГГ или ГГГГ/ММ/ДД (или год ГГГГ)"
     );
     assert_eq!(
         p.refused[2].problem.text(Lang::En),

@@ -568,6 +568,7 @@ async fn pages_in_both_languages_and_stale_forms() {
     .await;
     assert_eq!(s, StatusCode::SEE_OTHER);
     let t = store::load(&path).unwrap();
+    // The comma between surname and given name is dropped: «Фамилия Имя».
     let p = t.player(3).unwrap();
     assert_eq!(
         (
@@ -576,12 +577,7 @@ async fn pages_in_both_languages_and_stale_forms() {
             p.birth_date.as_deref(),
             p.club.as_deref()
         ),
-        (
-            "Sidorov, Ilya",
-            Some(1390),
-            Some("2014/02/28"),
-            Some("Rook")
-        )
+        ("Sidorov Ilya", Some(1390), Some("2014/02/28"), Some("Rook"))
     );
     // Withdrawing a player who has a game in the round is refused, in Russian.
     let (s, _, body) = send(
@@ -1505,7 +1501,9 @@ async fn the_sex_field_the_gendered_words_and_the_registration_warnings() {
     .await;
     assert_eq!(s, StatusCode::SEE_OTHER);
     assert_eq!(location(&h), "/players?lang=ru&saved=1");
-    let (s, h, _) = send(
+    // The same name again (ё = е, case and spaces ignored): refused until the arbiter
+    // confirms a second child of that name; then written «Фамилия Имя» and said so.
+    let (s, _, page) = send(
         &cfg,
         "POST",
         "/players",
@@ -1513,8 +1511,34 @@ async fn the_sex_field_the_gendered_words_and_the_registration_warnings() {
         &form,
     )
     .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert!(page.contains("Такое имя уже записано"), "{page}");
+    assert!(page.contains("Соловьёва Дарья"), "{page}");
+    assert!(page.contains("name=\"duplicate\" value=\"yes\""), "{page}");
+    assert_eq!(store::load(&path).unwrap().players.len(), 5);
+    let (s, h, _) = send(
+        &cfg,
+        "POST",
+        "/players",
+        &format!(
+            "name={}&lang=ru&duplicate=yes",
+            urlencode("соловьева  дарья")
+        ),
+        &form,
+    )
+    .await;
     assert_eq!(s, StatusCode::SEE_OTHER);
-    assert_eq!(location(&h), "/players?lang=ru&saved=1&note=duplicate-name");
+    assert_eq!(
+        location(&h),
+        "/players?lang=ru&saved=1&note=name-normalised,duplicate-name"
+    );
+    assert!(
+        store::load(&path)
+            .unwrap()
+            .players
+            .iter()
+            .any(|p| p.name == "Соловьева Дарья")
+    );
     let (_, _, page) = send(&cfg, "GET", &location(&h), "", &[]).await;
     assert!(
         page.contains("Участник с таким же именем уже записан"),

@@ -312,7 +312,7 @@ async fn the_grade_on_the_desk_forms_and_the_warning() {
     assert_eq!(t.player(tpn("Волков")).unwrap().grade, Some(2));
     assert_eq!(t.players.len(), 4);
     let warning = "Не попадёт в списки призёров по классу (не входит ни в одну категорию по \
-                   классу): Козлова, Алиса.";
+                   классу): Козлова Алиса.";
     let (_, _, page) = send(&cfg, "GET", "/players?lang=ru", "", &[]).await;
     assert!(page.contains(warning), "{page}");
 

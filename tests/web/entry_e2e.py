@@ -5,7 +5,9 @@ in one field, with scripting on: no page is loaded again (a mark set in the page
 field is empty and focused after each entry, every result is recorded as typed (the desk's
 API). A typo («4 2-0») is refused beside the field in words and records nothing; another
 result typed on a board that has one is refused naming what it holds; the same result again is
-simply done. With scripting off the same field records through an ordinary page load. Then the
+simply done. With scripting off the same field records through an ordinary page load. A child
+registered in lower case is written «Фамилия Имя» (said on the page); a name registered already
+needs its own confirmation. Then the
 round's result slips: one per board, names, the results to tick, the signatures, on A4 pages
 with cut lines (printed by Chromium and read back with poppler). Screenshots (Russian): the
 round page after the entry (docs: keyboard-entry-ru.png) and the slips.
@@ -175,6 +177,50 @@ def main():
                 "both signatures on every slip")
         c.check(text.replace(" ", "").count("½–½") == 5 and "Доска и результат" not in text,
                 f"the results to tick, no form: {text[:600]!r}")
+    finally:
+        browser.quit()
+
+    # Registration after round 1 (the round is under way): a name typed in lower case is
+    # written «Фамилия Имя» and the page says so; a name registered already is not added
+    # without its own confirmation, and with it is added as a late entry; the list shows the
+    # birth dates as ДД.ММ.ГГГГ and the sex.
+    browser = browser_with(True)
+    try:
+        def register(name, birth="", sex=""):
+            browser.get(url + "/players?lang=ru")
+            form = browser.find_element(css, "#register")
+            form.find_element(css, "input[name=name]").send_keys(name)
+            if birth:
+                form.find_element(css, "input[name=birth_date]").send_keys(birth)
+            if sex:
+                form.find_element(css, f"#register-sex option[value='{sex}']").click()
+            form.find_element(css, "#add-player").click()
+
+        register("соловьёва   дарья", "27.02.2016", "w")
+        until(browser, lambda b: "saved=1" in b.current_url)
+        c.check("note=name-normalised" in browser.current_url
+                and "Имя записано в виде «Фамилия Имя»" in browser.find_element(css, "main").text,
+                f"the page says the name was written anew: {browser.current_url}")
+        rows = [r.text for r in browser.find_elements(css, "#players tr")]
+        dasha = next((r for r in rows if "Соловьёва Дарья" in r), "")
+        c.check("27.02.2016" in dasha and "девочка" in dasha, f"her row: {dasha!r}")
+        count = len(rows)
+        register("иванов  иван")
+        until(browser, lambda b: b.find_elements(css, "#duplicate"))
+        text = browser.find_element(css, "#duplicate").text
+        c.check("1. Иванов Иван" in text, f"the registered player named: {text!r}")
+        c.check(browser.find_elements(css, "#duplicate-late"), "the late entry said")
+        browser.save_screenshot(os.path.join(args.screenshots, "duplicate-ru.png"))
+        browser.find_element(css, "#back").click()
+        until(browser, lambda b: b.find_elements(css, "#players"))
+        c.check(len(browser.find_elements(css, "#players tr")) == count, "not added without confirmation")
+        register("иванов  иван")
+        until(browser, lambda b: b.find_elements(css, "#duplicate-form"))
+        browser.find_element(css, "#duplicate-confirm").click()
+        browser.find_element(css, "#add-duplicate").click()
+        until(browser, lambda b: "saved=1" in b.current_url)
+        c.check(len(browser.find_elements(css, "#players tr")) == count + 1, "added once confirmed")
+        c.check("late-entry" in browser.current_url, f"as a late entry: {browser.current_url}")
     finally:
         browser.quit()
 

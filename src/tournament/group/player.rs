@@ -114,6 +114,54 @@ pub fn same_name(a: &str, b: &str) -> bool {
     name_key(a) == name_key(b)
 }
 
+/// A name as the desk registers it, «Фамилия Имя»: surrounding and repeated spaces dropped;
+/// the comma between surname and given name dropped unless `keep_comma` (FIDE's «Surname,
+/// Given name»); a name typed all in lower case given its capitals, and a word of two or more
+/// letters typed all in capitals written as a name (each part of a hyphenated word alike):
+/// `кузнецова дарья` → `Кузнецова Дарья`, `Орлов, Лев` → `Орлов Лев`, `ИВАНОВ Иван` →
+/// `Иванов Иван`. A name typed in mixed case keeps its small words (`ван дер Берг`).
+///
+/// ```
+/// use arbiter::tournament::player::normalise_name as n;
+/// assert_eq!(n("  кузнецова   дарья ", false), "Кузнецова Дарья");
+/// assert_eq!(n("Орлов, Лев", false), "Орлов Лев");
+/// assert_eq!(n("Carlsen, Magnus", true), "Carlsen, Magnus");
+/// assert_eq!(n("ИВАНОВ Иван", false), "Иванов Иван");
+/// assert_eq!(n("римская-корсакова анна", false), "Римская-Корсакова Анна");
+/// assert_eq!(n("ван дер Берг Анна", false), "ван дер Берг Анна");
+/// assert_eq!(n("Петров И. С.", false), "Петров И. С.");
+/// ```
+pub fn normalise_name(name: &str, keep_comma: bool) -> String {
+    let text = if keep_comma {
+        name.to_owned()
+    } else {
+        name.replace(',', " ")
+    };
+    let all_lower = !text.chars().any(char::is_uppercase);
+    let capital = |part: &str| {
+        let mut c = part.chars();
+        match c.next() {
+            Some(first) => first
+                .to_uppercase()
+                .chain(c.flat_map(char::to_lowercase))
+                .collect(),
+            None => String::new(),
+        }
+    };
+    text.split_whitespace()
+        .map(|word| {
+            let letters = word.chars().filter(|c| c.is_alphabetic()).count();
+            let all_caps = letters >= 2 && !word.chars().any(char::is_lowercase);
+            if all_lower || all_caps {
+                word.split('-').map(capital).collect::<Vec<_>>().join("-")
+            } else {
+                word.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A name as [`same_name`] compares it: lower case, `ё` as `е`, commas as spaces, single
 /// spaces (`Соловьёв, Илья` → `соловьев илья`): names equal under it are one name, so it can
 /// key a map of names.
