@@ -29,6 +29,7 @@ mod cli_lang;
 mod cli_lang_more;
 mod cross_properties;
 mod fuzz_regressions;
+mod group_import;
 mod groups;
 mod illegal_moves;
 mod journal;
