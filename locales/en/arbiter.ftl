@@ -1081,6 +1081,17 @@ pp-grade = grade { $grade } is not a school grade (1 to 11)
 pp-event-full = the event is full: TRF starting ranks go up to 9999
 
 ## Player lists from a spreadsheet (tournament add-players), categories and prizes, diplomas
+pl-group-unknown = the event has no group "{ $name }" (its groups: { $groups }): add it on the groups page or correct the name in the list
+pl-group-no-rule = { $grade ->
+    [none] no grade given
+   *[other] grade { $grade }
+} — no "grades → group" rule fits ({ $rules })
+pl-group-none = no group given (the groups: { $groups }): fill in the "Group" column or give groups by grade
+pl-group-only-one = the event has one group
+pl-rule-syntax = the rule "{ $rule }" is not understood: grades and group joined by "=", rules by commas, e.g. 1-2=A,3-4=B
+pl-rule-grades = the rule "{ $rule }": grades are 1 to 11, the first not above the second
+pl-rule-overlap = the rules "{ $first }" and "{ $second }" give the same grade to two groups
+pl-rule-unknown-group = the rule "{ $rule }": the event has no group "{ $group }" (its groups: { $groups })
 pl-no-name = no surname
 pl-birth-date = birth date "{ $value }" is not a real date written DD.MM.YYYY or YYYY/MM/DD (or a year YYYY)
 pl-sex = sex "{ $value }" not understood (m or f)
@@ -1172,6 +1183,13 @@ imp-duplicates = Look like players already listed: { $n }
 imp-refused = Refused: { $n }
 imp-with-duplicates = add the likely duplicates too
 imp-apply = Add the players
+imp-rules-title = Groups by grade
+imp-rules-help = Each player goes to the group the list's "Group" column names; without one, by grade as set here (e.g. 1–2 → A, 3–4 → B). With no column and no rules the whole list goes to group "{ $shown }". A player left without a group is not added but listed among the refused rows, with the line.
+imp-rules-grades = Grades (from – to)
+imp-rules-group = Group
+imp-rules-from = from grade
+imp-rules-to = to grade
+imp-rules-given = Groups by grade: { $rules }
 imp-cancel = Cancel
 
 ## Gendered words ($sex: m, f or unknown; English has one form)

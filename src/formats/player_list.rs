@@ -18,11 +18,18 @@
 use std::borrow::Cow;
 
 use crate::i18n::Lang;
-use crate::tournament::player::{PlayerProblem, date_text, normalize_birth_date};
-use crate::tournament::{Player, Sex, Tournament, TournamentError};
+use crate::tournament::event::Event;
+use crate::tournament::player::{PlayerProblem, normalize_birth_date};
+use crate::tournament::{Player, Sex, Tournament};
 
+mod groups;
 mod index;
+mod preview;
+pub use groups::{
+    GradeRule, GroupProblem, Placing, RuleError, find_group, parse_rules, rules_shown, rules_text,
+};
 use index::{LineCounter, Seen};
+pub use preview::row_summary;
 
 /// A column of a player list, as its header names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +63,9 @@ pub enum Column {
     Federation,
     /// The list's own row number (`№`, `№ п/п`): skipped.
     Number,
+    /// Группа / group / section: the group of the event the row goes to ([`Placing`]); read
+    /// only in an event of several groups.
+    Group,
 }
 
 /// The column a header cell names, if any (see the module docs for the names).
@@ -119,6 +129,7 @@ pub fn column_of(header: &str) -> Option<Column> {
         "звание" | "title" => Title,
         "федерация" | "federation" | "fed" => Federation,
         "№" | "n" | "no" | "#" | "№ п/п" | "п/п" | "номер" | "nr" => Number,
+        "группа" | "секция" | "турнир" | "group" | "section" => Group,
         _ => return None,
     })
 }
@@ -130,6 +141,12 @@ pub struct ListRow {
     pub line: usize,
     /// The player (its `start_rank` is 0 until added).
     pub player: Player,
+    /// The group the row goes to, in an event of several groups ([`Placing`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+    /// The index of that group in the event (0 in an event of one group).
+    #[serde(skip)]
+    pub group_index: usize,
 }
 
 /// Whom a likely duplicate repeats.
@@ -202,6 +219,8 @@ pub enum RowProblem {
     /// The player record's own checks (a name of 100+ characters, a rating over 9999…).
     #[serde(serialize_with = "problem_text")]
     Player(PlayerProblem),
+    /// The row's group: none, or one the event does not have ([`Placing`]).
+    Group(GroupProblem),
 }
 
 fn problem_text<S: serde::Serializer>(p: &PlayerProblem, s: S) -> Result<S::Ok, S::Error> {
@@ -228,6 +247,7 @@ impl RowProblem {
                 ],
             ),
             Player(p) => p.text(lang),
+            Group(g) => g.text(lang),
         }
     }
 }
@@ -372,6 +392,64 @@ pub fn delimiter(text: &str) -> char {
 /// [`ListError`] when the file is empty, its header names no name column or a column twice,
 /// or its quoting is broken; a bad row is no error but a [`Refused`] row.
 pub fn read(bytes: &[u8], event: &Tournament, file: &str) -> Result<Preview, ListError> {
+    read_in(
+        bytes,
+        std::slice::from_ref(event),
+        &[String::new()],
+        file,
+        &Placing::default(),
+    )
+}
+
+/// Reads a player list into an event of one or more groups: as [`read`], each row placed in
+/// its group by `placing` (its group column, a grade rule, the list's group) and checked for
+/// duplicates against that group's players; a row left without a group is refused
+/// ([`RowProblem::Group`]). An event of one group reads it as [`read`] (its group column not
+/// read).
+///
+/// # Errors
+/// As [`read`]; the rules are checked first ([`Placing::check`]).
+pub fn read_event(
+    bytes: &[u8],
+    event: &Event,
+    file: &str,
+    placing: &Placing,
+) -> Result<Preview, ReadError> {
+    let names = event.names();
+    placing.check(&names)?;
+    let groups: Vec<Tournament> = (0..event.len()).map(|i| event.group(i)).collect();
+    Ok(read_in(bytes, &groups, &names, file, placing)?)
+}
+
+/// A list not read into an event of groups: the list or the rules.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ReadError {
+    /// The list.
+    #[error(transparent)]
+    List(#[from] ListError),
+    /// The grade rules.
+    #[error(transparent)]
+    Rules(#[from] RuleError),
+}
+
+impl ReadError {
+    /// The error in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            ReadError::List(e) => e.text(lang),
+            ReadError::Rules(e) => e.text(lang),
+        }
+    }
+}
+
+/// [`read_event`] over `groups` named `names` (one entry each, the event's order).
+fn read_in(
+    bytes: &[u8],
+    groups: &[Tournament],
+    names: &[String],
+    file: &str,
+    placing: &Placing,
+) -> Result<Preview, ListError> {
     let (text, encoding) = decode(bytes);
     // One line end for all: the reader's line numbers then count CRLF files' lines right.
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
@@ -391,7 +469,8 @@ pub fn read(bytes: &[u8], event: &Tournament, file: &str) -> Result<Preview, Lis
         refused: Vec::new(),
     };
     let mut lines = LineCounter::default();
-    let mut seen = Seen::of(event);
+    let mut seen: Vec<Seen> = groups.iter().map(Seen::of).collect();
+    let several = groups.len() > 1;
     for record in reader.records() {
         let record = record.map_err(|e| ListError::Csv {
             file: file.to_string(),
@@ -409,7 +488,11 @@ pub fn read(bytes: &[u8], event: &Tournament, file: &str) -> Result<Preview, Lis
             continue;
         }
         let Some((_, columns)) = &header else {
-            let columns: Vec<Option<Column>> = cells.iter().map(|c| column_of(c)).collect();
+            // An event of one group has no group to read: the column is shown as not read.
+            let columns: Vec<Option<Column>> = cells
+                .iter()
+                .map(|c| column_of(c).filter(|&c| several || c != Column::Group))
+                .collect();
             for (i, c) in columns.iter().enumerate() {
                 if c.is_some_and(|c| c != Column::Number) && columns[..i].contains(c) {
                     return Err(ListError::RepeatedColumn {
@@ -444,15 +527,32 @@ pub fn read(bytes: &[u8], event: &Tournament, file: &str) -> Result<Preview, Lis
             text: cells[..shown].join("; "),
             problem,
         };
-        match row_player(columns, &cells) {
+        let player = row_player(columns, &cells).and_then(|player| {
+            crate::tournament::model::check_player(&player)
+                .map(|()| player)
+                .map_err(RowProblem::Player)
+        });
+        let group_cell = columns
+            .iter()
+            .position(|c| *c == Some(Column::Group))
+            .map(|i| words(cells.get(i).copied().unwrap_or_default()));
+        let placed = player.and_then(|player| {
+            placing
+                .place(names, group_cell.as_deref(), player.grade)
+                .map(|i| (player, i))
+                .map_err(RowProblem::Group)
+        });
+        match placed {
             Err(problem) => preview.refused.push(refuse(problem)),
-            Ok(player) => {
-                if let Err(p) = crate::tournament::model::check_player(&player) {
-                    preview.refused.push(refuse(RowProblem::Player(p)));
-                    continue;
-                }
-                let row = ListRow { line, player };
-                match seen.duplicate_of(&row) {
+            Ok((player, i)) => {
+                let row = ListRow {
+                    line,
+                    player,
+                    group: several.then(|| names.get(i).cloned().unwrap_or_default()),
+                    group_index: i,
+                };
+                let found = seen.get_mut(i).and_then(|s| s.duplicate_of(&row));
+                match found {
                     Some(of) => preview.duplicates.push(Duplicate { row, of }),
                     None => preview.to_add.push(row),
                 }
@@ -579,202 +679,5 @@ fn parse_grade(text: &str) -> Option<u8> {
     ((1..=11).contains(&grade) && known_rest).then_some(grade)
 }
 
-/// One line about a listed player for the preview: name with patronymic, birth date, sex,
-/// grade, club, rating, ids (those given), in `lang`: «Соловьёва, Дарья Андреевна, 05.03.2017,
-/// ж, 2 класс, МБОУ СОШ № 12».
-pub fn row_summary(p: &Player, lang: Lang) -> String {
-    let mut parts = vec![match &p.patronymic {
-        Some(pat) => format!("{} {pat}", p.name),
-        None => p.name.clone(),
-    }];
-    if let Some(d) = &p.birth_date {
-        parts.push(date_text(d, lang));
-    }
-    if let Some(s) = p.sex {
-        parts.push(lang.msg(match s {
-            Sex::Male => "pl-sex-m",
-            Sex::Female => "pl-sex-f",
-        }));
-    }
-    if let Some(g) = p.grade {
-        parts.push(lang.fmt("pl-grade-n", &[("grade", &g.to_string())]));
-    }
-    parts.extend(p.club.clone());
-    if let Some(r) = p.rating {
-        parts.push(lang.fmt("pl-rating-n", &[("rating", &r.to_string())]));
-    }
-    if let Some(id) = p.fide_id {
-        parts.push(format!("FIDE {id}"));
-    }
-    if let Some(id) = p.fsr_id {
-        parts.push(lang.fmt("pl-fsr-n", &[("id", &id.to_string())]));
-    }
-    parts.join(", ")
-}
-
-impl Preview {
-    /// The preview's first line in `lang`: the file, the encoding and the delimiter found.
-    pub fn read_line(&self, file: &str, lang: Lang) -> String {
-        let delimiter = match self.delimiter {
-            '\t' => lang.msg("pl-tab"),
-            c if lang == Lang::Ru => format!("«{c}»"),
-            c => format!("\"{c}\""),
-        };
-        lang.fmt(
-            "pl-read",
-            &[
-                ("file", file),
-                ("encoding", &self.encoding),
-                ("delimiter", &delimiter),
-            ],
-        )
-    }
-
-    /// The preview as text in `lang`: the encoding and delimiter found, the rows to add, the
-    /// likely duplicates with whom they repeat (`event`'s registered players by name), the
-    /// refused rows with line and reason, the columns not read.
-    pub fn to_text(&self, event: &Tournament, file: &str, lang: Lang) -> String {
-        let mut out = self.read_line(file, lang);
-        out.push('\n');
-        let line = |n: usize| lang.fmt("pl-line", &[("line", &n.to_string())]);
-        out.push_str(&lang.fmt("pl-to-add", &[("n", &self.to_add.len().to_string())]));
-        out.push('\n');
-        for r in &self.to_add {
-            out.push_str(&format!(
-                "  {}  {}\n",
-                line(r.line),
-                row_summary(&r.player, lang)
-            ));
-        }
-        if !self.duplicates.is_empty() {
-            out.push_str(&lang.fmt(
-                "pl-duplicates",
-                &[("n", &self.duplicates.len().to_string())],
-            ));
-            out.push('\n');
-            for d in &self.duplicates {
-                out.push_str(&format!(
-                    "  {}  {} — {}\n",
-                    line(d.row.line),
-                    row_summary(&d.row.player, lang),
-                    d.of.text(event, lang)
-                ));
-            }
-        }
-        if !self.refused.is_empty() {
-            out.push_str(&lang.fmt("pl-refused", &[("n", &self.refused.len().to_string())]));
-            out.push('\n');
-            for r in &self.refused {
-                out.push_str(&format!(
-                    "  {}  {} — {}\n",
-                    line(r.line),
-                    r.text,
-                    r.problem.text(lang)
-                ));
-            }
-        }
-        if !self.ignored.is_empty() {
-            out.push_str(&lang.fmt("pl-ignored", &[("columns", &self.ignored.join(", "))]));
-            out.push('\n');
-        }
-        out
-    }
-
-    /// Adds the rows to add (and the likely duplicates when `with_duplicates`) to `event`, in
-    /// file order, each as [`Tournament::add_player`] adds a player (ranked again before
-    /// round 1; after it, the next starting ranks). Returns how many were added. All or
-    /// nothing: on an error `event` is unchanged.
-    ///
-    /// # Errors
-    /// [`TournamentError::InvalidPlayer`] (a full event: 9999 players).
-    pub fn apply(
-        &self,
-        event: &mut Tournament,
-        with_duplicates: bool,
-    ) -> Result<usize, TournamentError> {
-        let mut rows: Vec<&ListRow> = self.to_add.iter().collect();
-        if with_duplicates {
-            rows.extend(self.duplicates.iter().map(|d| &d.row));
-            rows.sort_by_key(|r| r.line);
-        }
-        event.add_players(rows.iter().map(|r| r.player.clone()).collect())?;
-        Ok(rows.len())
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn headers_in_both_languages() {
-        assert_eq!(column_of("\u{feff}Фамилия"), Some(Column::Surname));
-        assert_eq!(column_of("  ИМЯ "), Some(Column::Given));
-        assert_eq!(column_of("Ф.И.О."), Some(Column::FullName));
-        assert_eq!(column_of("Д.р."), Some(Column::BirthDate));
-        assert_eq!(column_of("Дата  рождения"), Some(Column::BirthDate));
-        assert_eq!(column_of("ID ФШР"), Some(Column::FsrId));
-        assert_eq!(column_of("FIDE ID"), Some(Column::FideId));
-        assert_eq!(column_of("Школа/клуб"), Some(Column::Club));
-        assert_eq!(column_of("Date of birth"), Some(Column::BirthDate));
-        assert_eq!(column_of("№ п/п"), Some(Column::Number));
-        assert_eq!(column_of("Телефон родителей"), None);
-    }
-
-    #[test]
-    fn grades_and_sexes() {
-        assert_eq!(parse_grade("2Б"), Some(2));
-        assert_eq!(parse_grade("3 \"А\""), Some(3));
-        assert_eq!(parse_grade("4 класс"), Some(4));
-        assert_eq!(parse_grade("1 кл."), Some(1));
-        assert_eq!(parse_grade("11"), Some(11));
-        assert_eq!(parse_grade("0"), None);
-        assert_eq!(parse_grade("12"), None);
-        assert_eq!(parse_grade("второй"), None);
-        assert_eq!(parse_grade("2 Б класс"), None);
-        assert_eq!(parse_sex("Жен."), Some(Sex::Female));
-        assert_eq!(parse_sex("девочка"), Some(Sex::Female));
-        assert_eq!(parse_sex("М"), Some(Sex::Male));
-        assert_eq!(parse_sex("x"), None);
-    }
-
-    #[test]
-    fn delimiters() {
-        assert_eq!(delimiter("Фамилия;Имя;Школа, класс\n"), ';');
-        assert_eq!(delimiter("a\tb\tc\n"), '\t');
-        assert_eq!(delimiter("\n\nname,born\n"), ',');
-        assert_eq!(delimiter("ФИО\n"), ';');
-    }
-
-    #[test]
-    fn a_list_added_at_once_gets_the_numbers_of_one_by_one() {
-        let mut list = Vec::new();
-        for i in 0..60u16 {
-            list.push(Player {
-                name: format!("Игрок {}", i % 7),
-                rating: (i % 3 != 0).then_some(1000 + (i % 5) * 10),
-                ..Player::default()
-            });
-        }
-        let mut one_by_one = Tournament::new("x", 3);
-        one_by_one.add_player(list[0].clone()).unwrap();
-        let mut at_once = one_by_one.clone();
-        for p in &list[1..] {
-            one_by_one.add_player(p.clone()).unwrap();
-        }
-        at_once.add_players(list[1..].to_vec()).unwrap();
-        assert_eq!(at_once.players, one_by_one.players);
-    }
-
-    #[test]
-    fn encodings() {
-        let (bytes, _, _) = encoding_rs::WINDOWS_1251.encode("Фамилия;Имя\n");
-        assert_eq!(
-            decode(&bytes),
-            (Cow::Borrowed("Фамилия;Имя\n"), "windows-1251".into())
-        );
-        let bom = [b"\xef\xbb\xbf".as_slice(), "ФИО\n".as_bytes()].concat();
-        assert_eq!(decode(&bom), (Cow::Borrowed("ФИО\n"), "UTF-8 (BOM)".into()));
-        assert_eq!(decode("ФИО".as_bytes()).1, "UTF-8");
-    }
-}
+mod tests;

@@ -29,6 +29,7 @@ mod cli_lang;
 mod cli_lang_more;
 mod cross_properties;
 mod fuzz_regressions;
+mod group_import;
 mod groups;
 mod illegal_moves;
 mod journal;
@@ -75,6 +76,7 @@ mod web_live_bounds;
 #[cfg(unix)]
 mod web_live_dgt;
 mod web_live_screen;
+mod web_numero;
 mod web_report;
 mod web_setup;
 mod winnability_cha;

@@ -29,7 +29,20 @@ pages counted, the group named, every surname of the group whole (on the sheets 
 all; the prize lists and the team result name some, each whole; each diploma's name as the page
 shows it, in the dative) and none of the other group's, no English word.
 
-Screenshots: groups-setup-ru.png, groups-setup-tablet-ru.png, groups-round-ru.png,
+Then a second event, set up on the command line with the groups «1–2 классы» and «3–4 классы»
+(`--only import,screen` runs these parts alone):
+
+- the desk's import page offers «Группы по классам» (grades from–to → group); a school list
+  with no group column is previewed with 1–2 → «1–2 классы», 3–4 → «3–4 классы»: each row shows
+  its group, the fifth-grader and the girl with no grade are refused with their lines and the
+  reason; confirmed, each group holds its children (the command line counts them); a second
+  list with a «Группа» column places its rows by it and refuses a group the event does not
+  have, naming the row and the name;
+- the hall's screen (`/screen`) shows «1–2 классы» then «3–4 классы», each as the heading,
+  within one cycle of 20 s, with no form, button or input.
+
+Screenshots: groups-import-form-ru.png, groups-import-preview-ru.png, groups-screen-0-ru.png,
+groups-screen-1-ru.png, groups-setup-ru.png, groups-setup-tablet-ru.png, groups-round-ru.png,
 groups-all-ru.png, groups-tablet-ru.png, groups-team-tablet-ru.png, and the first page of each
 sheet (groups-print-GROUP-SHEET.png).
 
@@ -85,11 +98,139 @@ def surnames(players):
     return [n.split(",")[0] for n, *_ in players]
 
 
+class SkipDay(Exception):
+    """The school day is not among the parts asked for."""
+
+
+# A school list with no group column (grades as schools write them): a fifth-grader and a girl
+# with no grade fit no rule.
+BY_GRADE = """\
+№;Фамилия;Имя;Класс;Пол;Школа
+1;Андреев;Артём;1А;м;МБОУ СОШ № 3
+2;Борисова;Вера;2;ж;МБОУ СОШ № 3
+3;Васильев;Глеб;3 класс;м;Гимназия № 7
+4;Григорьева;Анна;4Б;ж;Гимназия № 7
+5;Дмитриев;Олег;5;м;Гимназия № 7
+6;Егорова;Софья;;ж;МБОУ СОШ № 3
+7;Жуков;Иван;2;м;Гимназия № 7
+8;Зайцева;Лиза;4;ж;МБОУ СОШ № 3
+"""
+# A list with the group column: one group the event does not have.
+BY_COLUMN = """\
+Фамилия;Имя;Класс;Группа
+Исаев;Роман;1;1–2 классы
+Ковалёва;Нина;3;3–4 КЛАССЫ
+Лаптев;Юрий;4;Старшие
+"""
+
+
+def second_event(args, browser, check, navigated, parts):
+    """The import by grade rules and by the group column, and the hall's screen going through
+    the groups, on an event of two groups set up on the command line."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+    css = By.CSS_SELECTOR
+    work = tempfile.mkdtemp(prefix="arbiter-groups-import-")
+    state = os.path.join(work, "shkola.arbiter")
+    run(args.arbiter, "tournament", "new", state, "--name", "Турнир начальной школы", "--rounds", "3")
+    run(args.arbiter, "tournament", "group", "add", state, OLDER, "--first", YOUNGER)
+    server = subprocess.Popen([args.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = next(w for w in server.stdout.readline().split() if w.startswith("http://")).rstrip("/")
+
+    def counts():
+        out = run(args.arbiter, "tournament", "group", "list", state, "--format", "json")
+        return {g["name"]: g["players"] for g in json.loads(out)}
+
+    try:
+        if "import" in parts:
+            for name, text in [("klassy.csv", BY_GRADE), ("gruppy.csv", BY_COLUMN)]:
+                with open(os.path.join(work, name), "w", encoding="utf-8") as f:
+                    f.write(text)
+            navigated(lambda: browser.get(url + "/players/import?lang=ru"))
+            legend = browser.find_elements(css, "#group-rules legend")
+            check(legend and legend[0].text == "Группы по классам", "the import page offers groups by grade")
+            options = [o.text for o in Select(browser.find_element(css, "#rule-group-1")).options]
+            check(options == ["—", YOUNGER, OLDER], f"the rule's groups: {options}")
+            browser.find_element(css, "input[name=list]").send_keys(os.path.join(work, "klassy.csv"))
+            for n, (low, high, group) in enumerate([("1", "2", YOUNGER), ("3", "4", OLDER)], 1):
+                browser.find_element(css, f"#rule-low-{n}").send_keys(low)
+                browser.find_element(css, f"#rule-high-{n}").send_keys(high)
+                Select(browser.find_element(css, f"#rule-group-{n}")).select_by_visible_text(group)
+            browser.save_screenshot(os.path.join(args.screenshots, "groups-import-form-ru.png"))
+            navigated(lambda: browser.find_element(css, "#import-preview").click())
+            rows = [[td.text for td in tr.find_elements(css, "td")]
+                    for tr in browser.find_elements(css, "#to-add tr")]
+            placed = [(r[0], r[1], r[2].split(",")[0]) for r in rows]
+            check(placed == [("2", YOUNGER, "Андреев"), ("3", YOUNGER, "Борисова"),
+                             ("4", OLDER, "Васильев"), ("5", OLDER, "Григорьева"),
+                             ("8", YOUNGER, "Жуков"), ("9", OLDER, "Зайцева")],
+                  f"each row with its group: {placed}")
+            refused = [[td.text for td in tr.find_elements(css, "td")]
+                       for tr in browser.find_elements(css, "#refused tr")]
+            check([r[0] for r in refused] == ["6", "7"], f"refused lines: {refused}")
+            check(len(refused) == 2
+                  and refused[0][2] == "5 класс — не подходит ни одно правило «классы → группа» "
+                                       f"(1–2 → «{YOUNGER}», 3–4 → «{OLDER}»)"
+                  and refused[1][2].startswith("класс не указан — не подходит ни одно правило"),
+                  f"the reasons: {refused}")
+            rules = browser.find_element(css, "#import-rules").text
+            check(rules == f"Группы по классам: 1–2 → «{YOUNGER}», 3–4 → «{OLDER}»", f"the rules said: {rules}")
+            browser.save_screenshot(os.path.join(args.screenshots, "groups-import-preview-ru.png"))
+            navigated(lambda: browser.find_element(css, "#import-apply").click())
+            check(browser.current_url.split("?")[0].endswith("/players"), f"added: {browser.current_url}")
+            check(counts() == {YOUNGER: 3, OLDER: 3}, f"the groups hold their children: {counts()}")
+            # By the group column: the rules left empty, one group unknown.
+            navigated(lambda: browser.get(url + "/players/import?lang=ru"))
+            browser.find_element(css, "input[name=list]").send_keys(os.path.join(work, "gruppy.csv"))
+            navigated(lambda: browser.find_element(css, "#import-preview").click())
+            rows = [[td.text for td in tr.find_elements(css, "td")]
+                    for tr in browser.find_elements(css, "#to-add tr")]
+            check([(r[0], r[1]) for r in rows] == [("2", YOUNGER), ("3", OLDER)], f"by the column: {rows}")
+            refused = [[td.text for td in tr.find_elements(css, "td")]
+                       for tr in browser.find_elements(css, "#refused tr")]
+            check(len(refused) == 1 and refused[0][0] == "4"
+                  and refused[0][2].startswith("группы «Старшие» в турнире нет (группы: "
+                                               f"«{YOUNGER}», «{OLDER}»)"),
+                  f"the unknown group named: {refused}")
+            navigated(lambda: browser.find_element(css, "#import-apply").click())
+            check(counts() == {YOUNGER: 4, OLDER: 4}, f"by the column, added: {counts()}")
+        if "screen" in parts:
+            if "import" not in parts:
+                for g, names in [(YOUNGER, ["Андреев", "Борисова"]), (OLDER, ["Васильев", "Григорьева"])]:
+                    for n in names:
+                        run(args.arbiter, "tournament", "--group", g, "add-player", state, "--name", n)
+            for g in [YOUNGER, OLDER]:
+                run(args.arbiter, "tournament", "--group", g, "pair", state, "--auto")
+            navigated(lambda: browser.get(url + "/screen?lang=ru"))
+            seen = []
+            for i in range(2):
+                # Each group's pairings in turn, the next within one cycle (20 s).
+                WebDriverWait(browser, 30).until(
+                    lambda b: [e.text for e in b.find_elements(css, "#screen-group")] == [[YOUNGER, OLDER][i]]
+                    and b.find_elements(css, "#screen-pairings"))
+                heading = browser.find_element(css, "h1").text
+                seen.append(heading)
+                check(not browser.find_elements(css, "form, button, input, select, textarea"),
+                      "the screen has no control")
+                boards = browser.find_elements(css, "#screen-pairings tr")
+                check(len(boards) >= 2, f"{heading}: the group's boards shown")
+                browser.save_screenshot(os.path.join(args.screenshots, f"groups-screen-{i}-ru.png"))
+            check(seen == [f"Турнир начальной школы — {YOUNGER} — Тур 1",
+                           f"Турнир начальной школы — {OLDER} — Тур 1"], f"the screen's headings: {seen}")
+    finally:
+        server.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--arbiter", default=os.path.join(ROOT, "target/debug/arbiter"))
     ap.add_argument("--screenshots", default=os.path.join(ROOT, "target/web-screenshots"))
+    ap.add_argument("--only", default="day,import,screen",
+                    help="the parts to run, comma-separated: day, import, screen")
     args = ap.parse_args()
+    parts = set(args.only.split(","))
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     driver_path = shutil.which("chromedriver")
     if not chromium or not driver_path or not shutil.which("pdftotext"):
@@ -172,6 +313,8 @@ def main():
         check(width <= 390, f"390 px: {what} is {width} px wide")
 
     try:
+        if "day" not in parts:
+            raise SkipDay()
         check("ещё нет" in setup_line and "event.arbiter" in setup_line,
               f"serve says the file is to be set up: {setup_line!r}")
         # Any page leads to the setup form while the event does not exist.
@@ -294,11 +437,18 @@ def main():
                 dative[(i, sheet)] = [e.text for e in browser.find_elements(css, ".diploma .name")]
         check(len(dative[(0, "team-diplomas")]) == 2 and set(dative[(0, "team-diplomas")]) == set(SCHOOLS),
               f"a team diploma for each school: {dative[(0, 'team-diplomas')]}")
+    except SkipDay:
+        pass
+    try:
+        if parts & {"import", "screen"}:
+            second_event(args, browser, check, navigated, parts)
     finally:
         browser.quit()
 
     # Every sheet of each group, printed.
     try:
+        if "day" not in parts:
+            raise SkipDay()
         groups = [(0, OLDER, SWISS, 4), (1, YOUNGER, ROUND_ROBIN, 5)]
         for i, group, players, last in groups:
             others = surnames(groups[1 - i][2])
@@ -346,6 +496,8 @@ def main():
                 subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile",
                                 pdf, os.path.join(args.screenshots, f"groups-print-{i}-{sheet}")],
                                check=True)
+    except SkipDay:
+        pass
     finally:
         server.kill()
         shutil.rmtree(work, ignore_errors=True)

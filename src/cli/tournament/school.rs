@@ -18,11 +18,18 @@ pub(super) struct AddPlayersArgs {
     /// With `--apply`, add the likely duplicates too.
     #[arg(long, requires = "apply")]
     with_duplicates: bool,
+    /// In an event of several groups, grades to groups: `1-2=A,3-4=B` (grades 1–2 to group A,
+    /// 3–4 to group B; `5=C` for one grade). A row whose group column («Группа», «Group»,
+    /// «Section») is filled goes to the group it names; a row whose grade fits no rule is
+    /// refused with its line.
+    #[arg(long, value_name = "RULES")]
+    group_by_grade: Option<String>,
     #[command(flatten)]
     out: Output,
 }
 
-/// Runs `tournament add-players`.
+/// Runs `tournament add-players`: each row to its group (`--group` for a list with no group
+/// column and no `--group-by-grade`; [`player_list::Placing`]).
 pub(super) fn run_add_players(a: AddPlayersArgs) -> anyhow::Result<ExitCode> {
     let bytes = std::fs::read(&a.file).map_err(|source| CliError::CannotRead {
         file: a.file.display().to_string(),
@@ -30,20 +37,38 @@ pub(super) fn run_add_players(a: AddPlayersArgs) -> anyhow::Result<ExitCode> {
     })?;
     let file = a.file.display().to_string();
     let lang = a.out.lang.get();
+    let by_grade = match &a.group_by_grade {
+        Some(r) => player_list::parse_rules(r).map_err(|e| anyhow::anyhow!(e.text(lang)))?,
+        None => Vec::new(),
+    };
+    let group = selected_group();
+    let db = event_path(&a.state)?;
+    let read = |e: &arbiter::tournament::event::Event| -> anyhow::Result<_> {
+        let placing = player_list::Placing {
+            by_grade: by_grade.clone(),
+            default: group.as_deref().map(|g| e.find(Some(g))).transpose()?,
+        };
+        let preview = player_list::read_event(&bytes, e, &file, &placing)
+            .map_err(|e| anyhow::anyhow!(e.text(lang)))?;
+        let groups: Vec<Tournament> = (0..e.len()).map(|i| e.group(i)).collect();
+        let text = preview.to_text(&groups, &file, lang);
+        Ok((preview, text))
+    };
     let (preview, mut text, added) = if a.apply {
-        let args = serde_json::json!({"file": file, "with_duplicates": a.with_duplicates});
+        let args = serde_json::json!({"file": file, "with_duplicates": a.with_duplicates,
+            "group": group, "group_by_grade": a.group_by_grade});
+        let act = journal::Act::new(journal::Who::cli(), "add-players", args);
         // The preview is read again under the lock: what is added is what it shows.
-        let (preview, text, n) = edit_state(&a.state, "add-players", args, |t| {
-            let preview = player_list::read(&bytes, t, &file)?;
-            let text = preview.to_text(t, &file, lang);
-            let n = preview.apply(t, a.with_duplicates)?;
+        let (preview, text, n) = journal::apply_event::<_, anyhow::Error>(&db, act, |e| {
+            let (preview, text) = read(e)?;
+            let n = preview
+                .apply_event(e, a.with_duplicates)
+                .with_context(|| a.state.display().to_string())?;
             Ok((preview, text, n))
         })?;
         (preview, text, Some(n))
     } else {
-        let t = load_state(&a.state)?;
-        let preview = player_list::read(&bytes, &t, &file)?;
-        let text = preview.to_text(&t, &file, lang);
+        let (preview, text) = read(&arbiter::tournament::record::load_event(&db)?)?;
         (preview, text, None)
     };
     if let Some(n) = added {

@@ -201,6 +201,8 @@ mod tests {
                 let row = ListRow {
                     line,
                     player: pick(&mut rng),
+                    group: None,
+                    group_index: 0,
                 };
                 let want = duplicate_by_scan(&row.player, &event, &rows);
                 assert_eq!(seen.duplicate_of(&row), want, "seed {seed:#x}: {row:?}");

@@ -57,8 +57,8 @@ impl FileStamp {
     }
 }
 
-/// A `/screen` page's language code and view (true for the standings).
-pub(super) type ScreenSlot = (&'static str, bool);
+/// A `/screen` page's language code, view (true for the standings) and group (its index).
+pub(super) type ScreenSlot = (&'static str, bool, usize);
 
 /// A kept `/screen` page: what it was made from, and its HTML in pieces with the countdowns
 /// left out.
@@ -229,14 +229,23 @@ fn playouts_of(t: &Tournament, round: u32) -> BTreeMap<u32, Playout> {
 
 /// `/screen`: the hall's big screen, read-only, no token: the current round's pairings (with
 /// the live diagrams and play-out countdowns when there are), then the standings, switching by
-/// itself every 20 s (`?view=standings`). Kept between changes ([`KeptScreen`]).
+/// itself every 20 s (`?view=standings`). In an event of several groups the page goes through
+/// every group's pairings, then every group's standings (`?group=N`, [`next_screen`]), each
+/// headed by the group's name. Kept between changes ([`KeptScreen`]).
 pub(in crate::web) async fn screen(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
     let page = app.page(&q, &uri, |l| l.msg("web-screen-title"));
     let lang = page.lang;
     let standings_view = uri
         .query()
         .is_some_and(|q| q.split('&').any(|kv| kv == "view=standings"));
-    let slot = (lang.code(), standings_view);
+    let group = uri
+        .query()
+        .and_then(|q| {
+            q.split('&')
+                .find_map(|kv| kv.strip_prefix("group=")?.parse().ok())
+        })
+        .unwrap_or(0);
+    let slot = (lang.code(), standings_view, group);
     // A page after a change (`?saved`, `?note`) says so: not kept.
     let keep = !page.saved && page.notes.is_empty();
     // The room's count and the file's stamp taken before the state is read: a change
@@ -297,16 +306,46 @@ struct Made {
     now: u64,
 }
 
+/// The `/screen` address after the page of group `group` (of `groups`) and view
+/// `standings`: the next group's pairings, after the last group's the first group's
+/// standings, after the last group's standings the first group's pairings. An event of one
+/// group: its pairings and standings in turn, with no group in the address.
+pub(super) fn next_screen(lang: &str, groups: usize, group: usize, standings: bool) -> String {
+    if groups < 2 {
+        let view = if standings { "" } else { "&view=standings" };
+        return format!("/screen?lang={lang}{view}");
+    }
+    let (next, standings) = if group + 1 < groups {
+        (group + 1, standings)
+    } else {
+        (0, !standings)
+    };
+    let view = if standings { "&view=standings" } else { "" };
+    format!("/screen?lang={lang}&group={next}{view}")
+}
+
 /// Makes a `/screen` page from the state file (and keeps it when `made.keep`): the current
-/// round's boards with their diagrams and countdowns, the standings.
+/// round's boards with their diagrams and countdowns, the standings, of the group asked.
 fn make_screen(app: &Shared, page: &Page, made: Made) -> Response {
     let (lang, standings_view, now) = (page.lang, made.slot.1, made.now);
-    let t = match crate::tournament::store::load(&app.config.state) {
-        Ok(t) => t,
+    let e = match crate::tournament::record::load_any_event(&app.config.state) {
+        Ok(e) => e,
         Err(e) => return error_page(app, lang, "/", &WebError::from(e)),
     };
+    let group = if made.slot.2 < e.len() {
+        made.slot.2
+    } else {
+        0
+    };
+    let t = e.group(group);
     let round = t.paired_rounds();
-    let playouts = playouts_of(&t, round);
+    // The live room's boards and play-outs are the first group's (the e-boards on its
+    // boards); another group shows its pairings and results only.
+    let playouts = if group == 0 {
+        playouts_of(&t, round)
+    } else {
+        BTreeMap::new()
+    };
     let mut data = round_live_data(app, &t, round, lang);
     // The countdowns as marks, written at each request.
     if let Some(boards) = data.get_mut("boards").and_then(Value::as_array_mut) {
@@ -343,16 +382,11 @@ fn make_screen(app: &Shared, page: &Page, made: Made) -> Response {
         );
         d.insert(
             "next".into(),
-            json!(format!(
-                "/screen?lang={}{}",
-                lang.code(),
-                if standings_view {
-                    ""
-                } else {
-                    "&view=standings"
-                }
-            )),
+            json!(next_screen(lang.code(), e.len(), group, standings_view)),
         );
+        if e.len() > 1 {
+            d.insert("screen_group".into(), json!(e.names()[group]));
+        }
     }
     match render_html(app, "screen.html", page, data) {
         Ok(html) => {
@@ -395,6 +429,38 @@ fn html_page(html: String) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_screen_goes_through_every_group() {
+        assert_eq!(
+            next_screen("ru", 1, 0, false),
+            "/screen?lang=ru&view=standings"
+        );
+        assert_eq!(next_screen("ru", 1, 0, true), "/screen?lang=ru");
+        // Pairings of A, B, C; then standings of A, B, C; then A's pairings again.
+        let mut at = (0, false);
+        let mut seen = Vec::new();
+        for _ in 0..7 {
+            seen.push(next_screen("en", 3, at.0, at.1));
+            let next = seen.last().unwrap();
+            at = (
+                next.split("group=").nth(1).unwrap()[..1].parse().unwrap(),
+                next.ends_with("view=standings"),
+            );
+        }
+        assert_eq!(
+            seen,
+            [
+                "/screen?lang=en&group=1",
+                "/screen?lang=en&group=2",
+                "/screen?lang=en&group=0&view=standings",
+                "/screen?lang=en&group=1&view=standings",
+                "/screen?lang=en&group=2&view=standings",
+                "/screen?lang=en&group=0",
+                "/screen?lang=en&group=1",
+            ]
+        );
+    }
 
     #[test]
     fn a_kept_page_writes_the_seconds_left_at_each_request() {
