@@ -597,7 +597,9 @@ def main():
         page = []
         for tr in browser.find_elements(css, "#standings tr[data-start-rank]"):
             td = [x.text for x in tr.find_elements(css, "td")]
-            page.append((int(td[0]), int(td[1]), float(td[4].replace(",", "."))))
+            # The points by their class: the rating column is there only when someone has one.
+            pts = tr.find_element(css, "td.points").text
+            page.append((int(td[0]), int(td[1]), float(pts.replace(",", "."))))
         cli = subprocess.run(
             [args.arbiter, "tournament", "standings", state, "--format", "json"],
             check=True, capture_output=True, text=True,
