@@ -19,7 +19,8 @@ locales/en/arbiter.ftl on any Russian page; screenshots of the verdict, adjudica
 pages at 1280 and 390 px. Also the event set up on its page (venue, chief arbiter), a player
 registered by mistake deleted before round 1, the manual pairing page checked (not recorded)
 before round 4, the standings CSV linked, and the event, round 1 and manual pairing pages not
-scrolling sideways at 390 px. Last, the journal page lists every change (the desk's with the
+scrolling sideways at 390 px. Every page says its language (`<html lang="ru">`, `lang="en"`
+in English). Last, the journal page lists every change (the desk's with the
 browser's address) and its "Undo the last change" undoes the last one as a new entry.
 
     python3 tests/web/desk_e2e.py [--arbiter target/debug/arbiter] [--screenshots docs/screenshots]
@@ -646,6 +647,14 @@ def main():
                      "/log", "/rounds/next/manual", "/zzz", "/rounds/9", "/players/edit"]:
             go(page + "?lang=ru")
             no_english(page)
+            # The page says its language, so that the browser's own controls (date fields, the
+            # file chooser, the required-box message) speak it.
+            lang = browser.execute_script("return document.documentElement.lang")
+            c.check(lang == "ru", f"{page}: <html lang={lang!r}>, \"ru\" wanted")
+        for page in ["/", "/players", "/standings", "/report", "/rounds/4", "/event", "/zzz"]:
+            go(page + "?lang=en")
+            lang = browser.execute_script("return document.documentElement.lang")
+            c.check(lang == "en", f"{page}?lang=en: <html lang={lang!r}>, \"en\" wanted")
         # The import's preview of a school's list (one row refused: a date that is none).
         go("/players/import?lang=ru")
         listed = os.path.join(work, "list.csv")
