@@ -569,6 +569,7 @@ web-event-title = Event
 web-players-title = Players
 web-round-title = Round { $round }
 web-standings-title = Standings
+web-standings-narrow = On a narrow screen some columns are hidden (starting rank, rating, tie-breaks): a wide screen and the printout show the whole table.
 web-crosstable-title = Crosstable
 web-standings-after = { $round ->
     [0] standings before round 1

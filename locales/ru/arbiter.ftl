@@ -621,6 +621,7 @@ web-event-title = Турнир
 web-players-title = Участники
 web-round-title = Тур { $round }
 web-standings-title = Положение
+web-standings-narrow = На узком экране часть столбцов скрыта (стартовый номер, рейтинг, дополнительные показатели): вся таблица — на широком экране и в печати.
 web-crosstable-title = Турнирная таблица
 web-standings-after = { $round ->
     [0] положение до 1-го тура
