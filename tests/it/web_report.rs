@@ -251,6 +251,24 @@ async fn the_cli_writes_the_desks_report_as_a_file() {
         .map(|n| girls.find(n).unwrap_or_else(|| panic!("{n}: {girls}")))
         .collect();
     assert!(order.windows(2).all(|w| w[0] < w[1]), "{girls}");
+    // Попова and Козлова both have 3 points: the list shows the tie-break that put Попова
+    // first (Бх-1, 8,5 against 7,5), and no more than it needs.
+    assert!(
+        girls.contains("<th class=\"num tb\" title=\"Бухгольц усечённый\">Бх-1</th></tr>"),
+        "{girls}"
+    );
+    let row = |name: &str| {
+        let r = &girls[girls.find(name).unwrap()..];
+        r[..r.find("</tr>").unwrap()].to_string()
+    };
+    assert!(
+        row("Попова").contains("<td class=\"num\">3</td><td class=\"num tb\">8,5</td>"),
+        "{girls}"
+    );
+    assert!(
+        row("Козлова").contains("<td class=\"num\">3</td><td class=\"num tb\">7,5</td>"),
+        "{girls}"
+    );
     let incidents = section(&file, "report-incidents");
     assert!(
         incidents.contains(
