@@ -22,6 +22,11 @@ crosstable-title = { $tournament } — { $round ->
    *[other] crosstable after round { $round }
 }
 crosstable-legend = Round cells: the opponent's starting rank (No), colour (w/b), result.
+web-crosstable-legend = Round cells: the opponent's starting rank, colour (w — White, b — Black) and result (1, ½, 0); “+” — won, “−” — lost without play (forfeit); “bye” — no opponent by the pairing, “absent” — a round not played; after the word, the points of the round.
+web-cross-white = w
+web-cross-black = b
+web-cross-bye = bye
+web-cross-absent = absent
 col-rank = Rk
 col-start = No
 col-name = Name
@@ -52,6 +57,25 @@ tb-RTNG = Rating (highest first)
 tb-RTNG-R = Rating (lowest first)
 tb-TPN = Starting rank (lowest first)
 tb-TPN-R = Starting rank (highest first)
+# A tie-break's column heading on the desk's pages and sheets (its name in full: tb-KEY).
+tb-short-BH = BH
+tb-short-BH-C1 = BH-C1
+tb-short-BH-M1 = BH-M1
+tb-short-SB = SB
+tb-short-DE = DE
+tb-short-WIN = WIN
+tb-short-WON = WON
+tb-short-BPG = BPG
+tb-short-BWG = BWG
+tb-short-PS = PS
+tb-short-ARO = ARO
+tb-short-KS = KS
+tb-short-STD = STD
+tb-short-REP = REP
+tb-short-RTNG = RTNG
+tb-short-RTNG-R = RTNG-R
+tb-short-TPN = TPN
+tb-short-TPN-R = TPN-R
 tbx-BH = the sum of the opponents' scores; an unplayed round counts the player's own score (2024) or that score capped (2026: at the scheduled opponent's score, or without an opponent at a draw's points in every round) (C.07 8.1, 16)
 tbx-BH-C1 = Buchholz without its lowest value, a voluntarily unplayed round's value cut first (C.07 14.1, 14.6)
 tbx-BH-M1 = Buchholz without its lowest and highest values (C.07 14.3)
@@ -549,6 +573,7 @@ web-event-title = Event
 web-players-title = Players
 web-round-title = Round { $round }
 web-standings-title = Standings
+web-standings-narrow = On a narrow screen some columns are hidden (starting rank, rating, tie-breaks): a wide screen and the printout show the whole table.
 web-crosstable-title = Crosstable
 web-standings-after = { $round ->
     [0] standings before round 1
@@ -1837,7 +1862,8 @@ report-judged = Results from the check of the game record
 report-contradicted = Reported results the board contradicts
 report-adjudicated = Adjudicated games
 report-corrections = Corrected results, with the arbiter's note
-report-trf = The TRF for the rating report
+report-trf = The file for the rating report (FIDE TRF):
+report-trf-link = download (event.trf)
 ## FIDE mode at the desk
 web-fide-title = FIDE mode
 web-fide-off = FIDE mode is off. In FIDE mode (FIDE Handbook C.02), once a round is paired, a result of an earlier round is changed only with the arbiter's note, which is kept.
@@ -1881,7 +1907,7 @@ web-error-cat-sex = Choose the sex from the list: girls, boys, or any.
 web-error-cat-delete-confirm = Tick the confirmation box to delete the category.
 web-error-cat-prizes-per-player = Choose whether a player wins a prize in one category only or in several.
 ## The organiser's report as a file
-report-trf-standalone = The TRF for the rating report: arbiter tournament export (or the desk's TRF link).
+report-trf-standalone = The file for the rating report (FIDE TRF): the command arbiter tournament export, or the link in the desk's report.
 report-written = The organiser's report written to { $file } (open it in a browser and print on A4).
 
 board-export-none = { $file }: board { $board } of round { $round } has no capture in the event{ $n ->

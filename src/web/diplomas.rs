@@ -22,7 +22,9 @@ use crate::tournament::Tournament;
 use crate::tournament::category::CategoryError;
 use crate::tournament::declension::name_dative;
 use crate::tournament::player::date_text;
-use crate::tournament::standings::{StandingsReport, fmt_decimal};
+use crate::tournament::standings::{
+    StandingRow, StandingsReport, deciding_tie_breaks, fmt_decimal,
+};
 
 /// The built-in diploma template.
 pub const TEMPLATE: &str = include_str!("templates/diploma.html");
@@ -221,6 +223,11 @@ pub(super) async fn categories(State(app): State<Shared>, q: PageQuery, uri: Uri
     };
     let report = app.standings(&t);
     let cats = category_json(&t, &report, lang);
+    let shown = cats
+        .iter()
+        .map(|c| c["order"].as_array().map_or(0, Vec::len))
+        .max()
+        .unwrap_or(0);
     let rounds: Vec<serde_json::Value> = t
         .rounds
         .iter()
@@ -235,6 +242,8 @@ pub(super) async fn categories(State(app): State<Shared>, q: PageQuery, uri: Uri
             "event": t.name,
             "rounds": rounds,
             "after_round": report.after_round,
+            // The short names' legend, for the tie-break columns the lists show.
+            "order": &report.tie_break_order[..shown],
             "categories": cats,
             "one_prize": t.awards.one_prize_per_player,
             "outside_grades": t.awards.outside_grades_warning(&t, lang),
@@ -253,14 +262,33 @@ pub(super) fn category_json(
     lang: Lang,
 ) -> Vec<serde_json::Value> {
     let prizes = t.awards.prize_lists(t, report);
-    t
-        .awards
+    t.awards
         .categories
         .iter()
         .zip(&prizes)
         .map(|(c, p)| {
-            let rows: Vec<serde_json::Value> = report
-                .for_category(t, c)
+            let listed = report.for_category(t, c);
+            // The tie-breaks that decided the order (two level on points apart), the event's
+            // values: the category list's columns, and the prize list's (its winners only).
+            let order = &report.tie_break_order;
+            let row_of = |start: u16| report.standings.iter().find(|r| r.start_rank == start);
+            let in_list: Vec<&StandingRow> = listed.standings.iter().collect();
+            let in_prizes: Vec<&StandingRow> = p
+                .prizes
+                .iter()
+                .filter_map(|w| row_of(w.start_rank))
+                .collect();
+            let shown = deciding_tie_breaks(&in_list, order);
+            let shown_prizes = deciding_tie_breaks(&in_prizes, order);
+            let values = |start: u16, n: usize| -> Vec<serde_json::Value> {
+                row_of(start).map_or_else(Vec::new, |r| {
+                    super::pages::standing_json(t, r, &order[..n], lang)["tie_breaks"]
+                        .as_array()
+                        .cloned()
+                        .unwrap_or_default()
+                })
+            };
+            let rows: Vec<serde_json::Value> = listed
                 .standings
                 .iter()
                 .map(|r| {
@@ -269,6 +297,7 @@ pub(super) fn category_json(
                         "start_rank": r.start_rank,
                         "name": r.name,
                         "points": fmt_decimal(r.points, lang),
+                        "tie_breaks": values(r.start_rank, shown),
                         "prize": p.prizes.iter().any(|w| w.start_rank == r.start_rank),
                     })
                 })
@@ -276,10 +305,15 @@ pub(super) fn category_json(
             let winners: Vec<serde_json::Value> = p
                 .prizes
                 .iter()
-                .map(|w| json!({"place": w.place, "name": w.name, "points": fmt_decimal(w.points, lang)}))
+                .map(|w| {
+                    json!({"place": w.place, "name": w.name, "points": fmt_decimal(w.points, lang),
+                    "tie_breaks": values(w.start_rank, shown_prizes)})
+                })
                 .collect();
             json!({
                 "name": c.name,
+                "order": &order[..shown],
+                "prize_order": &order[..shown_prizes],
                 "rule": c.rule.text(lang),
                 "prizes": c.prizes,
                 "rows": rows,

@@ -13,7 +13,7 @@ use super::{App, Shared, WebError, version};
 use crate::i18n::Lang;
 use crate::tournament::pairing::Explanation;
 use crate::tournament::pairing_list::{ListedPlayer, PairingList};
-use crate::tournament::standings::{CrossCell, Crosstable, StandingsReport, fmt_decimal};
+use crate::tournament::standings::{Crosstable, StandingsReport, fmt_decimal};
 use crate::tournament::{BoardResult, Tournament};
 
 impl App {
@@ -525,13 +525,15 @@ pub(super) async fn standings(State(app): State<Shared>, q: PageQuery, uri: Uri)
         &page,
         with(
             event_data(&t, page.lang),
-            json!({"after_round": report.after_round, "order": report.tie_break_order, "rows": rows}),
+            json!({"after_round": report.after_round, "order": report.tie_break_order, "rows": rows,
+                // No one rated (a children's event): no empty rating column.
+                "rated": report.standings.iter().any(|r| r.rating.is_some())}),
         ),
     )
 }
 
 /// `/crosstable`: the standings with every round's opponent (by starting rank), colour and
-/// result, each cell as `arbiter tournament crosstable` writes it ([`CrossCell::text`]).
+/// result, each cell in the page's language ([`super::view::cross_cell`]).
 pub(super) async fn crosstable(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
     let page = app.page(&q, &uri, |l| l.msg("web-crosstable-title"));
     let t = match load(&app, page.lang, "/").await {
@@ -559,7 +561,11 @@ pub(super) fn crosstable_json(t: &Tournament, report: StandingsReport, lang: Lan
         .rows
         .iter()
         .map(|r| {
-            let cells: Vec<String> = r.rounds.iter().map(CrossCell::text).collect();
+            let cells: Vec<String> = r
+                .rounds
+                .iter()
+                .map(|c| super::view::cross_cell(c, lang))
+                .collect();
             with(
                 standing_json(t, &r.standing, &order, lang),
                 json!({"cells": cells}),

@@ -219,18 +219,13 @@ pub fn organisers_report(t: &Tournament, lang: Lang) -> Result<String, String> {
         .map_err(|e| format!("{e:#}"))
 }
 
-/// What the report's template shows: the event's data with the standings, crosstable,
-/// categories and incidents of `report`.
+/// What the report's template shows: the event's data with the standings (as the crosstable:
+/// one table, so that the report prints on fewer pages), categories and incidents of `report`.
 fn report_data(
     t: &Tournament,
     report: crate::tournament::standings::StandingsReport,
     lang: Lang,
 ) -> Value {
-    let standings: Vec<Value> = report
-        .standings
-        .iter()
-        .map(|r| super::pages::standing_json(t, r, &report.tie_break_order, lang))
-        .collect();
     let categories = super::diplomas::category_json(t, &report, lang);
     let team = super::team::rows_json(
         t,
@@ -247,7 +242,6 @@ fn report_data(
         json!({
             "after_round": after_round,
             "order": order,
-            "standings": standings,
             "cross": cross,
             "categories": categories,
             "team": team,

@@ -161,6 +161,55 @@ fn translator(lang: Lang) -> Value {
     )
 }
 
+/// A crosstable cell as the desk's pages print it, in `lang`: the opponent's starting rank,
+/// the colour (`б`/`ч` in Russian, `w`/`b` in English) and the result (`1`, `½`, `0`, `+` and
+/// `−` for a forfeit; nothing while pending), apart by narrow spaces: `12 б ½`; a round without an opponent in a word and
+/// its points: `своб. 1` (the pairing-allocated bye), `проп. ½` (a bye asked for, or an
+/// absence: TRF `H`, `F`, `Z`). Every form is explained by the message
+/// `web-crosstable-legend`.
+pub(super) fn cross_cell(c: &crate::tournament::standings::CrossCell, lang: Lang) -> String {
+    use crate::tournament::RoundResult as R;
+    let result = match R::from_letter(c.result) {
+        Some(R::Win | R::UnratedWin) => "1",
+        Some(R::Draw | R::UnratedDraw) => "½",
+        Some(R::Loss | R::UnratedLoss) => "0",
+        Some(R::ForfeitWin) => "+",
+        Some(R::ForfeitLoss) => "\u{2212}",
+        _ => "",
+    };
+    match c.opponent {
+        Some(o) => {
+            let colour = match c.colour {
+                Some('w') => lang.msg("web-cross-white"),
+                Some('b') => lang.msg("web-cross-black"),
+                _ => String::new(),
+            };
+            // Narrow spaces apart: «16 б 1», never read as «1661».
+            [o.to_string(), colour, result.to_string()]
+                .iter()
+                .filter(|p| !p.is_empty())
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("\u{202f}")
+        }
+        None => {
+            let word = match R::from_letter(c.result) {
+                Some(R::PairingAllocatedBye) => lang.msg("web-cross-bye"),
+                Some(R::HalfPointBye | R::FullPointBye | R::ZeroPointBye) => {
+                    lang.msg("web-cross-absent")
+                }
+                _ => return result.to_string(),
+            };
+            let points = if c.points == 0.5 {
+                "½".to_string()
+            } else {
+                crate::tournament::standings::fmt_decimal(c.points, lang)
+            };
+            format!("{word}\u{a0}{points}")
+        }
+    }
+}
+
 /// `4-го тура` with a non-breaking hyphen (U+2011): a page never breaks a line between a
 /// number and its Russian case ending. Other hyphens (`0-1`, `Заречная-Преображенская`) stay.
 fn no_break_after_number(text: &str) -> String {

@@ -964,7 +964,7 @@ fn cli_cells(text: &str, name: &str, rounds: usize) -> Vec<String> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn web_crosstable_cells_are_the_cli_crosstable_cells() {
+async fn web_crosstable_cells_are_the_cli_crosstable_cells_in_the_pages_language() {
     let dir = tempfile::tempdir().unwrap();
     let path = event(dir.path(), 5);
     let cfg = config(&path, None);
@@ -1006,20 +1006,36 @@ async fn web_crosstable_cells_are_the_cli_crosstable_cells() {
         .unwrap();
     assert!(cli.status.success());
     let text = String::from_utf8(cli.stdout).unwrap();
+    // The page's cells are the CLI's (TRF forms: `3w½`, `-U`) in Russian: «б»/«ч» for the
+    // colour, narrow spaces apart, the bye in a word with its point.
+    let russian = |cell: &str| match cell {
+        "-U" => "своб.\u{a0}1".to_string(),
+        c => {
+            let at = c.find(['w', 'b']).unwrap_or_else(|| panic!("{c}"));
+            let colour = if &c[at..=at] == "w" { "б" } else { "ч" };
+            format!("{}\u{202f}{colour}\u{202f}{}", &c[..at], &c[at + 1..])
+        }
+    };
     for i in 1..=5 {
         let name = format!("Player {i:02}");
-        assert_eq!(
-            web_cells(&html, &name),
-            cli_cells(&text, &name, 2),
-            "{name}"
-        );
+        let cli: Vec<String> = cli_cells(&text, &name, 2)
+            .iter()
+            .map(|c| russian(c))
+            .collect();
+        assert_eq!(web_cells(&html, &name), cli, "{name}");
     }
     // Round 1 by hand: 1 drew with 3 as White, 2 beat 4 as Black, 5 had the bye (`U`,
     // pairing-allocated, TRF-16) — start numbers, not places.
-    assert_eq!(web_cells(&html, "Player 01")[0], "3w½");
-    assert_eq!(web_cells(&html, "Player 03")[0], "1b½");
-    assert_eq!(web_cells(&html, "Player 02")[0], "4b1");
-    assert_eq!(web_cells(&html, "Player 05")[0], "-U");
+    assert_eq!(web_cells(&html, "Player 01")[0], "3\u{202f}б\u{202f}½");
+    assert_eq!(web_cells(&html, "Player 03")[0], "1\u{202f}ч\u{202f}½");
+    assert_eq!(web_cells(&html, "Player 02")[0], "4\u{202f}ч\u{202f}1");
+    assert_eq!(web_cells(&html, "Player 05")[0], "своб.\u{a0}1");
+    // Every form explained in the legend above the table.
+    assert!(html.contains("(б — белыми, ч — чёрными)"), "{html}");
+    assert!(
+        html.contains("«своб.» — свободен от игры по жеребьёвке"),
+        "{html}"
+    );
 }
 
 /// The `from_round` input of the withdrawal form on `/players`.

@@ -94,6 +94,39 @@ async fn the_organisers_report_shows_every_section_with_the_events_values() {
     let cross = section(&html, "report-crosstable");
     assert!(cross.contains("<th class=\"num\">4</th>"), "{cross}");
     assert!(!cross.contains("<th class=\"num\">5</th>"), "{cross}");
+    // The cells in Russian: opponent, «б»/«ч», result, narrow spaces apart; no Latin w/b nor
+    // TRF letters; the tie-breaks headed by their Russian short names, explained in the legend.
+    let cells: Vec<&str> = cross
+        .split("<td class=\"num cell\">")
+        .skip(1)
+        .map(|c| &c[..c.find("</td>").unwrap()])
+        .collect();
+    assert_eq!(cells.len(), 23 * 4, "{cross}");
+    let played = |c: &str| {
+        let p: Vec<&str> = c.split('\u{202f}').collect();
+        p.len() == 3
+            && p[0].parse::<u16>().is_ok_and(|n| (1..=23).contains(&n))
+            && ["б", "ч"].contains(&p[1])
+            && ["1", "½", "0", "+", "\u{2212}"].contains(&p[2])
+    };
+    let odd: Vec<&&str> = cells
+        .iter()
+        .filter(|c| !played(c) && !c.starts_with("своб.\u{a0}") && !c.starts_with("проп.\u{a0}"))
+        .collect();
+    assert!(odd.is_empty(), "cells not in the legend's forms: {odd:?}");
+    assert!(
+        cells.iter().any(|c| c.ends_with("\u{202f}б\u{202f}1")),
+        "{cells:?}"
+    );
+    assert!(
+        cross.contains("<th class=\"num tb\" title=\"Бухгольц усечённый\">Бх-1</th>"),
+        "{cross}"
+    );
+    assert!(
+        cross.contains("<b>Бх-1</b> — Бухгольц усечённый"),
+        "{cross}"
+    );
+    assert!(html.contains("б — белыми, ч — чёрными"), "{html}");
 
     // The prize list of "3–4 классы" opens with the winner (grade 3).
     let prizes = section(&html, "report-prizes");
@@ -116,7 +149,9 @@ async fn the_organisers_report_shows_every_section_with_the_events_values() {
     assert!(withdrawals.contains("Волков"), "{withdrawals}");
     assert!(withdrawals.contains("с 5-го тура"), "{withdrawals}");
     assert!(row("Дисквалифицированы").contains("<td class=\"num\">0</td>"));
-    assert!(html.contains("href=\"/export/trf\""));
+    assert!(html.contains(
+        "Файл для обсчёта рейтинга (формат TRF ФИДЕ): <a href=\"/export/trf\" download>скачать (event.trf)</a>"
+    ));
     let ids_removed = html
         .replace("id=\"report-", "")
         .replace("href=\"/report", "");
@@ -216,9 +251,29 @@ async fn the_cli_writes_the_desks_report_as_a_file() {
         .map(|n| girls.find(n).unwrap_or_else(|| panic!("{n}: {girls}")))
         .collect();
     assert!(order.windows(2).all(|w| w[0] < w[1]), "{girls}");
+    // Попова and Козлова both have 3 points: the list shows the tie-break that put Попова
+    // first (Бх-1, 8,5 against 7,5), and no more than it needs.
+    assert!(
+        girls.contains("<th class=\"num tb\" title=\"Бухгольц усечённый\">Бх-1</th></tr>"),
+        "{girls}"
+    );
+    let row = |name: &str| {
+        let r = &girls[girls.find(name).unwrap()..];
+        r[..r.find("</tr>").unwrap()].to_string()
+    };
+    assert!(
+        row("Попова").contains("<td class=\"num\">3</td><td class=\"num tb\">8,5</td>"),
+        "{girls}"
+    );
+    assert!(
+        row("Козлова").contains("<td class=\"num\">3</td><td class=\"num tb\">7,5</td>"),
+        "{girls}"
+    );
     let incidents = section(&file, "report-incidents");
     assert!(
-        incidents.contains("TRF для обсчёта рейтинга: arbiter tournament export"),
+        incidents.contains(
+            "Файл для обсчёта рейтинга (формат TRF ФИДЕ): команда arbiter tournament export"
+        ),
         "{incidents}"
     );
     assert!(!incidents.contains("href="), "{incidents}");

@@ -19,7 +19,9 @@ locales/en/arbiter.ftl on any Russian page; screenshots of the verdict, adjudica
 pages at 1280 and 390 px. Also the event set up on its page (venue, chief arbiter), a player
 registered by mistake deleted before round 1, the manual pairing page checked (not recorded)
 before round 4, the standings CSV linked, and the event, round 1 and manual pairing pages not
-scrolling sideways at 390 px. Last, the journal page lists every change (the desk's with the
+scrolling sideways at 390 px; the standings at 390 px with every row's points on the screen.
+Every page says its language (`<html lang="ru">`, `lang="en"`
+in English). Last, the journal page lists every change (the desk's with the
 browser's address) and its "Undo the last change" undoes the last one as a new entry.
 
     python3 tests/web/desk_e2e.py [--arbiter target/debug/arbiter] [--screenshots docs/screenshots]
@@ -597,7 +599,9 @@ def main():
         page = []
         for tr in browser.find_elements(css, "#standings tr[data-start-rank]"):
             td = [x.text for x in tr.find_elements(css, "td")]
-            page.append((int(td[0]), int(td[1]), float(td[4].replace(",", "."))))
+            # The points by their class: the rating column is there only when someone has one.
+            pts = tr.find_element(css, "td.points").text
+            page.append((int(td[0]), int(td[1]), float(pts.replace(",", "."))))
         cli = subprocess.run(
             [args.arbiter, "tournament", "standings", state, "--format", "json"],
             check=True, capture_output=True, text=True,
@@ -608,6 +612,23 @@ def main():
         c.check(page == expected, f"standings page {page} != CLI {expected}")
         browser.set_window_size(1000, 900)
         browser.save_screenshot(os.path.join(args.screenshots, "standings-ru.png"))
+        # A phone (390 px): the standings fit the screen, every row's points in view without
+        # scrolling sideways (the less important columns give way).
+        browser.set_window_size(390, 844)
+        inner = browser.execute_script("return window.innerWidth")
+        wide = browser.execute_script("return document.documentElement.scrollWidth")
+        c.check(wide <= inner, f"390 px: the standings page is {wide} px wide on {inner} px")
+        outside = browser.execute_script("""
+            return [...document.querySelectorAll('#standings td.points')]
+              .map(td => td.getBoundingClientRect())
+              .filter(r => r.width === 0 || r.left < 0 || r.right > window.innerWidth).length""")
+        c.check(outside == 0, f"390 px: {outside} rows' points outside the screen")
+        box = browser.execute_script(
+            "const s = document.querySelector('#standings').parentElement;"
+            "return s.scrollWidth - s.clientWidth")
+        c.check(box <= 0, f"390 px: the standings' box scrolls sideways by {box} px")
+        browser.save_screenshot(os.path.join(args.screenshots, "standings-ru-390.png"))
+        browser.set_window_size(1000, 900)
         go("/crosstable?lang=ru")
         c.check(len(browser.find_elements(css, "#crosstable tr")) == len(PLAYERS) + 2, "crosstable rows")
         no_english("crosstable")
@@ -644,6 +665,14 @@ def main():
                      "/log", "/rounds/next/manual", "/zzz", "/rounds/9", "/players/edit"]:
             go(page + "?lang=ru")
             no_english(page)
+            # The page says its language, so that the browser's own controls (date fields, the
+            # file chooser, the required-box message) speak it.
+            lang = browser.execute_script("return document.documentElement.lang")
+            c.check(lang == "ru", f"{page}: <html lang={lang!r}>, \"ru\" wanted")
+        for page in ["/", "/players", "/standings", "/report", "/rounds/4", "/event", "/zzz"]:
+            go(page + "?lang=en")
+            lang = browser.execute_script("return document.documentElement.lang")
+            c.check(lang == "en", f"{page}?lang=en: <html lang={lang!r}>, \"en\" wanted")
         # The import's preview of a school's list (one row refused: a date that is none).
         go("/players/import?lang=ru")
         listed = os.path.join(work, "list.csv")

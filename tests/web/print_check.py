@@ -4,22 +4,30 @@ A children's event of 23 players and 4 rounds (long double surnames among them) 
 the command line, then the desk's standings, crosstable and round-4 wall sheet are printed with
 `chromium --print-to-pdf` and read back with poppler's `pdfinfo` and `pdftotext`:
 
-- the standings fit one A4 page, the crosstable at most two (it prints landscape), the wall
-  sheet two (the boards, then "who plays where");
+- the standings fit one A4 page, the crosstable one (it prints landscape), the wall sheet of
+  rounds 1 and 4 two (the boards on a landscape page, then "who plays where" on the second);
+- no table is wider than its page (it would be cut at the page's edge): measured in headless
+  Chromium (selenium) with the print styles at the page's printable width, 186 mm portrait,
+  277 mm landscape, before printing;
 - no name is broken inside a word: every word of every name (lines may break only at a space
-  or at a hyphen of a double name) stands whole in the PDF's text;
-- the tie-break columns are explained in Russian under the standings;
+  or at a hyphen of a double name) stands whole in the PDF's text; on the wall sheet and the
+  standings no name is broken at all (each "Surname, Given" on one line);
+- a Russian sheet has no Latin letter besides the TRF line: the tie-break headings are
+  Russian short names (Бх-1, Бх, Зб, ЛВ, Пр, Поб) explained in Russian under the table, the
+  crosstable's cells read «12 б 1», «3 ч ½», «своб. 1» (narrow spaces), and every form is in its legend;
+- an event where no one has a rating prints no rating column;
 - the organiser's report (`/report`, in Russian and English, with three categories and the
   chief arbiter set) has every section's heading, no name broken, no heading left as the last
-  line of a page (away from what it heads), at most 6 pages; `arbiter tournament report
+  line of a page (away from what it heads), at most 2 pages; `arbiter tournament report
   --output` prints the same number of pages.
 
 The first page of each PDF goes to `--screenshots` as PNG (pdftoppm); every page of the
 report's too (`print-report-LANG-N.png`).
 
-    python3 tests/web/print_check.py [--arbiter target/debug/arbiter] [--screenshots docs/screenshots]
+    target/ci-web-venv/bin/python tests/web/print_check.py [--arbiter target/debug/arbiter] [--screenshots docs/screenshots]
 
-Needs Debian's `chromium` and `poppler-utils`. Without them it prints a notice and exits 0,
+Needs Debian's `chromium`, `chromium-driver` and `poppler-utils`, and Python's `selenium`
+(.ci/run runs it with the venv target/ci-web-venv). Without them it prints a notice and exits 0,
 except under CI (CI=true), where it fails. Prints `N passed, M failed`; exits 1 on a failure.
 """
 
@@ -56,17 +64,20 @@ def run(*cmd):
     return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
 
 
-def build_event(arbiter, state):
+def build_event(arbiter, state, rated=True, rounds=4):
+    """The event of PLAYERS (without their ratings unless `rated`), `rounds` rounds played."""
     run(arbiter, "tournament", "new", state, "--name",
         "Первенство школ района по шахматам среди учащихся 1–4 классов", "--rounds", "4")
     for name, sex, rating in PLAYERS:
-        extra = ["--rating", str(rating)] if rating else []
+        extra = ["--rating", str(rating)] if rating and rated else []
         run(arbiter, "tournament", "add-player", state, "--name", name, "--sex", sex, *extra)
-    for rnd in range(1, 5):
+    for rnd in range(1, rounds + 1):
         run(arbiter, "tournament", "pair", state, "--auto")
         for board in range(1, 12):
             run(arbiter, "tournament", "result", state, "--round", str(rnd), "--board", str(board),
                 RESULTS[(board + rnd) % 6])
+    if rounds < 4:
+        return
     # The report's categories and prize lists, and its chief arbiter.
     for name, rule in [("Девочки", ["--sex", "f"]), ("Мальчики", ["--sex", "m"]),
                        ("Рейтинг до 1300", ["--rating", "0-1299"])]:
@@ -92,21 +103,88 @@ def print_pdf(chromium, work, url, pdf):
     return int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1)), info
 
 
+# The printable width of an A4 page in CSS px (96 per inch): portrait with the 12 mm margins of
+# `@page`, landscape with the 10 mm of `@page landscape` (src/web/templates/style.css).
+PORTRAIT_PX = (210 - 2 * 12) / 25.4 * 96
+LANDSCAPE_PX = (297 - 2 * 10) / 25.4 * 96
+MEASURE_JS = """
+document.documentElement.style.overflow = 'hidden';
+const t = document.querySelector(arguments[0]);
+if (!t) return null;
+const r = t.getBoundingClientRect();
+return [r.left, r.right, t.scrollWidth, document.documentElement.clientWidth];
+"""
+
+
+def open_browser(chromium):
+    """Headless Chromium under selenium, or None without chromedriver or selenium."""
+    driver = shutil.which("chromedriver")
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        return None
+    if not driver:
+        return None
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chromium
+    for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+              "--window-size=1280,1000"]:
+        opts.add_argument(a)
+    return webdriver.Chrome(service=Service(driver), options=opts)
+
+
+def check_fits(check, browser, url, tables):
+    """Each table of `tables` (CSS selector → printable width in px) laid out with the print
+    styles at that width is no wider than it: its right edge (the border) on the page."""
+    browser.get(url)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    for selector, width in tables.items():
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": int(width), "height": 1100, "deviceScaleFactor": 1, "mobile": False})
+        got = browser.execute_script(MEASURE_JS, selector)
+        check(got is not None, f"{url}: no table {selector}")
+        if got:
+            left, right, scroll, page = got
+            check(left >= 0 and right <= page + 0.5 and scroll <= right - left + 0.5,
+                  f"{url}: {selector} is {right - left:.0f} px wide (content {scroll} px) "
+                  f"on a printable width of {page} px: its right border would be cut")
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def whole_names(text):
+    """The players whose "Surname, Given" is not on one line of the PDF's text."""
+    lines = [re.sub(r"\s+", " ", l) for l in text.replace("\u2011", "-").splitlines()]
+    return [name for name, _, _ in PLAYERS if not any(name in l for l in lines)]
+
+
+def latin_words(text):
+    """Latin words of a Russian sheet other than the TRF line's."""
+    return sorted({w for w in re.findall(r"[A-Za-z][A-Za-z.-]*", text)
+                   if w not in ("TRF", "event.trf")})
+
+
 def check_report(check, chromium, work, url, lang, words, shots, cli_file):
     """`/report` in `lang` printed to A4: every section, names whole, no heading last on a
     page, at most 6 pages; the CLI's file prints the same number of pages."""
     m = messages(lang)
     pdf = os.path.join(work, f"report-{lang}.pdf")
     pages, _ = print_pdf(chromium, work, f"{url}/report?lang={lang}", pdf)
-    check(1 <= pages <= 6, f"/report ({lang}): {pages} A4 pages, 1 to 6 wanted")
+    check(1 <= pages <= 2, f"/report ({lang}): {pages} A4 pages, 1 or 2 wanted")
     text = run("pdftotext", "-layout", pdf, "-")
     after = {"ru": "Положение после 4-го тура", "en": "Standings after round 4"}[lang]
-    headings = [m["report-title"], m["report-participants"], after, m["report-crosstable"],
+    headings = [m["report-title"], m["report-participants"], after,
                 m["report-prizes"], m["report-incidents"], "Девочки", "Мальчики", "Рейтинг до 1300"]
     flat = re.sub(r"\s+", " ", text).replace("\u2011", "-")
     missing = [h for h in headings + [m["report-chief"], "Иванова А. П.", m["report-withdrawals"]]
                if h not in flat]
     check(not missing, f"/report ({lang}): sections missing from the PDF: {missing}")
+    trf = {"ru": "Файл для обсчёта рейтинга (формат TRF ФИДЕ): скачать (event.trf)",
+           "en": "The file for the rating report (FIDE TRF): download (event.trf)"}[lang]
+    check(trf in flat, f"/report ({lang}): the TRF line reads {trf!r}")
+    if lang == "ru":
+        check(not latin_words(text), f"/report (ru): Latin words {latin_words(text)}")
+        check("Бх-1" in text and "Зб" in text, "/report (ru): the tie-breaks' Russian headings")
     tokens = set(re.split(r"[\s,()-]+", text))
     broken = [w for w in words if w not in tokens]
     check(not broken, f"/report ({lang}): names broken inside a word: {broken}")
@@ -161,9 +239,35 @@ def main():
 
     words = sorted({w for name, _, _ in PLAYERS for w in re.split(r"[ ,-]+", name) if w})
     os.makedirs(args.screenshots, exist_ok=True)
+    browser = open_browser(chromium)
+    if browser is None and os.environ.get("CI"):
+        server.kill()
+        print("FAILED: chromedriver and selenium are required in CI")
+        return 1
+    # The same children without ratings, after round 1: no rating column.
+    unrated = os.path.join(work, "unrated.arbiter")
+    build_event(args.arbiter, unrated, rated=False, rounds=1)
+    server2 = subprocess.Popen([args.arbiter, "serve", unrated, "--addr", "127.0.0.1:0", "--lang", "ru"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url2 = next(w for w in server2.stdout.readline().split() if w.startswith("http://")).rstrip("/")
     try:
+        if browser is not None:
+            fits = [("/standings", {"#standings": PORTRAIT_PX}),
+                    ("/crosstable", {"#crosstable": LANDSCAPE_PX}),
+                    ("/rounds/1/print", {"#by-board": LANDSCAPE_PX, "#who": PORTRAIT_PX}),
+                    ("/rounds/4/print", {"#by-board": LANDSCAPE_PX, "#who": PORTRAIT_PX}),
+                    ("/report", {"#report-crosstable": PORTRAIT_PX, "#report-incidents table": PORTRAIT_PX})]
+            for page, tables in fits:
+                check_fits(check, browser, f"{url}{page}?lang=ru", tables)
+            check_fits(check, browser, f"{url2}/standings?lang=ru", {"#standings": PORTRAIT_PX})
+        pdf = os.path.join(work, "unrated-standings.pdf")
+        print_pdf(chromium, work, f"{url2}/standings?lang=ru", pdf)
+        text = run("pdftotext", "-layout", pdf, "-")
+        check("Очки" in text and "Рейтинг" not in text,
+              "/standings of an unrated event: no «Рейтинг» column")
         for page, most, shot in [("/standings", 1, "print-standings-ru"),
-                                 ("/crosstable", 2, "print-crosstable-ru"),
+                                 ("/crosstable", 1, "print-crosstable-ru"),
+                                 ("/rounds/1/print", 2, "print-wall-sheet-1-ru"),
                                  ("/rounds/4/print", 2, "print-wall-sheet-ru")]:
             pdf = os.path.join(work, shot + ".pdf")
             subprocess.run([chromium, *CHROMIUM_FLAGS, f"--user-data-dir={work}/chromium",
@@ -176,9 +280,35 @@ def main():
             tokens = set(re.split(r"[\s,()-]+", text))
             broken = [w for w in words if w not in tokens]
             check(not broken, f"{page}: names broken inside a word: {broken}")
-            if page == "/standings":
+            check(not latin_words(text), f"{page}: Latin words on a Russian sheet: {latin_words(text)}")
+            # Every child is on the wall sheet's first page (a board or the bye), whole.
+            first = run("pdftotext", "-layout", "-f", "1", "-l", "1", pdf, "-")
+            if page != "/crosstable":
+                check(not whole_names(first), f"{page}: names broken across lines: {whole_names(first)}")
+            if page.endswith("/print"):
+                check(pages == 2, f"{page}: {pages} pages, 2 wanted (the boards, who plays where)")
+                second = run("pdftotext", "-layout", "-f", "2", "-l", "2", pdf, "-")
+                check(second.strip().startswith("Кто где играет"),
+                      f"{page}: page 2 begins {second.strip()[:40]!r}, not «Кто где играет»")
+                size = re.search(r"^Page size:.*$", info, re.M).group(0)
+                check(re.search(r"Page size:\s+841", size), f"{page}: the boards print landscape: {size}")
+            if page in ("/standings", "/crosstable"):
                 check("Бухгольц усечённый" in text and "Коэффициент Бергера" in text,
-                      "/standings: the tie-breaks explained in Russian")
+                      f"{page}: the tie-breaks explained in Russian")
+                heads = re.search(r"Очки\s+(.*)", text).group(1).split()
+                check(heads == ["Бх-1", "Бх", "Зб", "ЛВ", "Пр", "Поб"],
+                      f"{page}: the tie-break headings {heads}, Russian short names wanted")
+                check(re.search(r"Бх-1 — Бухгольц усечённый; Бх — Бухгольц; Зб — Коэффициент Бергера;",
+                                re.sub(r"\s+", " ", text)), f"{page}: the legend of the short names")
+            if page == "/crosstable":
+                # (pdftotext writes the narrow spaces as spaces or drops them)
+                cells = re.findall(r"(?<!\S)(\d+ ?[бч] ?[10½+−]|своб\. 1|проп\. [0½1])(?!\S)", text)
+                check(len(cells) >= 23 * 4 - 5, f"/crosstable: {len(cells)} cells in Russian (12 б 1, 3 ч ½, своб. 1)")
+                check(re.search(r"\d+[wb]", text) is None and "-U" not in text and "-Z" not in text,
+                      "/crosstable: no Latin w/b nor TRF codes -U/-Z")
+                flat = re.sub(r"\s+", " ", text)
+                check("б — белыми, ч — чёрными" in flat and "«своб.» — свободен от игры" in flat,
+                      "/crosstable: the cells explained in the legend")
             if page == "/crosstable":
                 size = re.search(r"^Page size:.*$", info, re.M).group(0)
                 check(re.search(r"Page size:\s+841", size), f"/crosstable prints landscape: {size}")
@@ -190,6 +320,9 @@ def main():
             check_report(check, chromium, work, url, lang, words, args.screenshots, cli_file)
     finally:
         server.kill()
+        server2.kill()
+        if browser is not None:
+            browser.quit()
     print(f"print: {passed} passed, {failed} failed")
     return 1 if failed else 0
 

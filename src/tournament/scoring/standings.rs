@@ -309,6 +309,23 @@ impl CrossCell {
     }
 }
 
+/// How many of `order`'s tie-breaks (from the first) it takes to tell apart every two
+/// neighbours of `rows` (in their order) that have the same points: 0 when no two are level,
+/// `order.len()` when some two are level on every tie-break. A prize list shows these columns,
+/// the ones that decided its order (C.07 does not say which to print; a list of places does).
+pub fn deciding_tie_breaks(rows: &[&StandingRow], order: &[String]) -> usize {
+    rows.windows(2)
+        .filter(|w| w[0].points == w[1].points)
+        .map(|w| {
+            order
+                .iter()
+                .position(|k| w[0].tie_breaks.get(k) != w[1].tie_breaks.get(k))
+                .map_or(order.len(), |i| i + 1)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 /// One crosstable row.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct CrossRow {
