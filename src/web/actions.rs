@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 
 use super::extract::{FormFields, RoundNo};
 use super::guard::CSRF_FIELD;
-use super::pages::parse_result;
+use super::results::parse_result;
 use super::view::error_page;
 use super::{App, Shared, WebError};
 use crate::i18n::Lang;

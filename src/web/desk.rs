@@ -15,7 +15,7 @@ use serde_json::json;
 use super::actions::{Fields, later_rounds, submit_noted};
 use super::extract::{FormFields, PageQuery, RoundNo, Upload, UploadForm, too_large};
 use super::guard::CSRF_FIELD;
-use super::pages::{RESULTS, parse_result, result_value, shown};
+use super::results::{RESULTS, parse_result, result_value, shown};
 use super::view::{Page, error_page, render};
 use super::{Shared, WebError};
 use crate::adjudicate::{Adjudication, Adjudicator, Decision};

@@ -131,7 +131,7 @@ fn group_row(e: &Event, i: usize, lang: Lang) -> Value {
                 .map(|g| {
                     let name = |tpn| t.player(tpn).map_or(String::new(), |p| p.name.clone());
                     json!({"board": g.board, "white": name(g.white), "black": name(g.black),
-                       "result": g.result.map(|r| super::pages::shown(&r.notation().replace('½', "1/2")).to_string())})
+                       "result": g.result.map(|r| super::results::shown(&r.notation().replace('½', "1/2")).to_string())})
                 })
                 .collect()
         })

@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use super::pages::{result_value, shown};
+use super::results::{result_value, shown};
 use crate::i18n::Lang;
 use crate::tournament::{BoardResult, DecidedBy, Game};
 

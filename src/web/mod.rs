@@ -62,6 +62,7 @@ mod manual;
 mod pages;
 mod position;
 mod report;
+mod results;
 pub use report::organisers_report;
 mod server;
 pub use server::DeskLimits;
@@ -293,7 +294,7 @@ impl WebError {
                 &[
                     ("round", &n(*round)),
                     ("board", &n(*board)),
-                    ("result", pages::shown(pages::result_value(*existing))),
+                    ("result", results::shown(results::result_value(*existing))),
                 ],
             ),
             WebError::Tournament(TournamentError::RoundUnfinished { round, missing }) => lang.fmt(

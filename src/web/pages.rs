@@ -8,6 +8,7 @@ use axum::response::Response;
 use serde_json::{Value, json};
 
 use super::extract::{PageQuery, RoundNo};
+use super::results::{RESULTS, result_value, shown};
 use super::view::{Page, error_page, render};
 use super::{App, Shared, WebError, version};
 use crate::i18n::Lang;
@@ -25,25 +26,6 @@ impl App {
         page.notes.clone_from(&q.notes);
         page
     }
-}
-
-/// The results a board can take, as the buttons show them: `(value sent, label)`.
-pub(super) const RESULTS: &[(&str, &str)] = &[
-    ("1-0", "1 – 0"),
-    ("1/2-1/2", "½ – ½"),
-    ("0-1", "0 – 1"),
-    ("+-", "+ – −"),
-    ("-+", "− – +"),
-    ("--", "− – −"),
-    ("0-0", "0 – 0"),
-];
-
-/// A result as the pages show it.
-pub(super) fn shown(result: &str) -> &str {
-    RESULTS
-        .iter()
-        .find(|(v, _)| *v == result)
-        .map_or(result, |(_, l)| l)
 }
 
 /// "Withdrew from round 3" / «выбыла с 3-го тура» for a player out of the event (CR 1.4,
@@ -574,23 +556,6 @@ pub(super) fn crosstable_json(t: &Tournament, report: StandingsReport, lang: Lan
         .collect();
     let rounds: Vec<usize> = (1..=cross.after_round).collect();
     json!({"after_round": cross.after_round, "order": order, "rows": rows, "round_numbers": rounds})
-}
-
-/// True when `result` is a result the buttons offer.
-pub(super) fn parse_result(result: &str) -> Option<BoardResult> {
-    RESULTS
-        .iter()
-        .any(|(v, _)| *v == result)
-        .then(|| BoardResult::parse(result))
-        .flatten()
-}
-
-/// A result as the forms send it (`1/2-1/2` for a draw): the value of its button.
-pub(super) fn result_value(result: BoardResult) -> &'static str {
-    RESULTS
-        .iter()
-        .find(|(v, _)| BoardResult::parse(v) == Some(result))
-        .map_or("", |(v, _)| v)
 }
 
 /// A file to download: `body` as `kind`, saved as `name`.

@@ -132,7 +132,7 @@ pub(super) fn stale(seen: &str, t: &Tournament) -> super::WebError {
     // `how` are chosen then too ([`super::history::decided_by_text`]), so keep the facts.
     let recorded = game.and_then(|g| g.standing()).map(|(r, by)| {
         (
-            super::pages::shown(super::pages::result_value(r)).to_string(),
+            super::results::shown(super::results::result_value(r)).to_string(),
             serde_json::to_value(by)
                 .ok()
                 .and_then(|v| v.as_str().map(str::to_string))

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::super::actions::Fields;
 use super::super::extract::{FormFields, PageQuery, RoundNo};
-use super::super::pages::shown;
+use super::super::results::shown;
 use super::super::view::{error_page, render};
 use super::super::{App, Shared, WebError, diagram};
 use super::{assign, decide, record_proposed, start_playout};
