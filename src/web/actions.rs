@@ -259,7 +259,7 @@ pub(super) async fn add_player(
         && f.get("duplicate").as_deref() != Some("yes")
         && let Ok(t) = app.load().await
     {
-        let keep_comma = t.fide.mode == crate::tournament::fide_mode::FideMode::On;
+        let keep_comma = fide_names(&t);
         let name = normalise_name(&p.name, keep_comma);
         if let Some(q) = t.players.iter().find(|q| same_name(&q.name, &name)) {
             return duplicate_page(&app, &f, &t, q, lang);
@@ -267,7 +267,7 @@ pub(super) async fn add_player(
     }
     submit_noted(&app, &headers, &f, "/players", player, |mut p, t| {
         let mut notes = Vec::new();
-        let keep_comma = t.fide.mode == crate::tournament::fide_mode::FideMode::On;
+        let keep_comma = fide_names(t);
         let name = normalise_name(&p.name, keep_comma);
         if name != p.name.trim() {
             notes.push("name-normalised");
@@ -283,6 +283,12 @@ pub(super) async fn add_player(
         Ok(notes)
     })
     .await
+}
+
+/// Whether `t` writes names as FIDE does («Surname, Given name»: the comma kept), in FIDE
+/// mode; else «Фамилия Имя» ([`normalise_name`]).
+fn fide_names(t: &crate::tournament::Tournament) -> bool {
+    t.fide.mode == crate::tournament::fide_mode::FideMode::On
 }
 
 /// The page that asks to confirm a second player of the name of `registered` (409): who is
@@ -355,7 +361,7 @@ pub(super) async fn edit_player(
             if let Some(grade) = grade {
                 t.set_player_grade(p, grade)?;
             }
-            let keep_comma = t.fide.mode == crate::tournament::fide_mode::FideMode::On;
+            let keep_comma = fide_names(t);
             let name = name.map(|n| normalise_name(&n, keep_comma));
             Ok(t.edit_player(p, name.unwrap_or_default(), rating, birth, club)?)
         },

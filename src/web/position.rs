@@ -94,25 +94,11 @@ pub(super) async fn page(
 /// the pieces of `fen`'s placement (an unreadable placement leaves the squares empty: the
 /// FEN field beside still shows what was typed).
 fn squares(fen: &str) -> Vec<serde_json::Value> {
-    let placement = fen.split_whitespace().next().unwrap_or("");
-    let mut on: HashMap<(u8, u8), char> = HashMap::new();
-    let ranks: Vec<&str> = placement.split('/').collect();
-    if ranks.len() == 8 {
-        for (i, row) in ranks.iter().enumerate() {
-            let rank = 7 - i as u8;
-            let mut file = 0u8;
-            for c in row.chars() {
-                if let Some(d) = c.to_digit(10) {
-                    file = file.saturating_add(d as u8);
-                } else {
-                    if file < 8 && PIECES.contains(c) {
-                        on.insert((file, rank), c);
-                    }
-                    file = file.saturating_add(1);
-                }
-            }
-        }
-    }
+    let on: HashMap<(u8, u8), char> = super::diagram::pieces(fen)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(file, rank, c)| ((file, rank), c))
+        .collect();
     let mut out = Vec::with_capacity(64);
     for rank in (0..8u8).rev() {
         for file in 0..8u8 {
