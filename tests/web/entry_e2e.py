@@ -28,24 +28,13 @@ import sys
 import tempfile
 import urllib.request
 
+from webcheck import Checks, browsers, new_event, start_desk
+from webcheck import browser as open_browser
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 NAMES = ["Иванов Иван", "Петрова Анна", "Сидоров Илья", "Кузнецова Мария", "Смирнов Артём",
          "Попова Варвара", "Волков Даниил", "Соколова Ева", "Лебедев Марк", "Козлова Алиса"]
-
-
-class Checks:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, ok, what):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print(f"FAILED: {what}", flush=True)
-        return ok
 
 
 def results(url):
@@ -58,16 +47,10 @@ def main():
     ap.add_argument("--arbiter", default=os.path.join(ROOT, "target/debug/arbiter"))
     ap.add_argument("--screenshots", default=os.path.join(ROOT, "docs/screenshots"))
     args = ap.parse_args()
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver_path = shutil.which("chromedriver")
-    if not chromium or not driver_path:
-        if os.environ.get("CI"):
-            print("FAILED: chromium and chromedriver are required in CI")
-            return 1
-        print("notice: chromium or chromedriver not found: the browser test is skipped (CI runs it)")
-        return 0
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
+    found = browsers()
+    if not found:
+        return 1 if os.environ.get("CI") else 0
+    chromium, driver_path = found
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
@@ -80,28 +63,13 @@ def main():
     os.makedirs(args.screenshots, exist_ok=True)
     work = tempfile.mkdtemp(prefix="arbiter-entry-")
     state = os.path.join(work, "event.arbiter")
-    run = lambda *a: subprocess.run([args.arbiter, *a], check=True, stdout=subprocess.DEVNULL)
-    run("tournament", "new", state, "--name", "Ввод с клавиатуры", "--rounds", "3")
-    for i, name in enumerate(NAMES):
-        run("tournament", "add-player", state, "--name", name, "--rating", str(1500 - 10 * i))
-    run("tournament", "pair", state, "--auto")
-    server = subprocess.Popen([args.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru"],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = server.stdout.readline()
-    url = next(w for w in line.split() if w.startswith("http://")).rstrip("/")
+    new_event(args.arbiter, state, "Ввод с клавиатуры", NAMES, 1500)
+    server, url = start_desk(args.arbiter, state)
     c = Checks()
     css = By.CSS_SELECTOR
 
     def browser_with(script):
-        opts = webdriver.ChromeOptions()
-        opts.binary_location = chromium
-        for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  "--no-first-run", "--window-size=1280,1000", "--lang=ru"]:
-            opts.add_argument(a)
-        if not script:
-            opts.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-        return webdriver.Chrome(service=Service(driver_path), options=opts)
+        return open_browser(chromium, driver_path, script)
 
     browser = browser_with(True)
     try:

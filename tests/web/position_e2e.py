@@ -19,28 +19,16 @@ import argparse
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import urllib.request
 
+from webcheck import Checks, browsers, new_event, start_desk
+from webcheck import browser as open_browser
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
-
-
-class Checks:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, ok, what):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print(f"FAILED: {what}", flush=True)
-        return ok
 
 
 def main():
@@ -48,38 +36,19 @@ def main():
     ap.add_argument("--arbiter", default=os.path.join(ROOT, "target/debug/arbiter"))
     ap.add_argument("--screenshots", default=os.path.join(ROOT, "docs/screenshots"))
     args = ap.parse_args()
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver_path = shutil.which("chromedriver")
-    if not chromium or not driver_path:
-        if os.environ.get("CI"):
-            print("FAILED: chromium and chromedriver are required in CI")
-            return 1
-        print("notice: chromium or chromedriver not found: the browser test is skipped (CI runs it)")
-        return 0
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
+    found = browsers()
+    if not found:
+        return 1 if os.environ.get("CI") else 0
+    chromium, driver_path = found
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
     os.makedirs(args.screenshots, exist_ok=True)
     work = tempfile.mkdtemp(prefix="arbiter-position-")
     state = os.path.join(work, "event.arbiter")
-    run = lambda *a: subprocess.run([args.arbiter, *a], check=True, stdout=subprocess.DEVNULL)
-    run("tournament", "new", state, "--name", "Расстановка позиции", "--rounds", "3")
-    for i, name in enumerate(["Иванов Иван", "Петрова Анна", "Сидоров Илья", "Кузнецова Мария"]):
-        run("tournament", "add-player", state, "--name", name, "--rating", str(1400 - 10 * i))
-    run("tournament", "pair", state, "--auto")
-    server = subprocess.Popen([args.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru"],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = server.stdout.readline()
-    url = next(w for w in line.split() if w.startswith("http://")).rstrip("/")
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = chromium
-    for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-              "--disable-background-networking", "--disable-component-update", "--disable-sync",
-              "--no-first-run", "--window-size=1280,1000", "--lang=ru"]:
-        opts.add_argument(a)
-    browser = webdriver.Chrome(service=Service(driver_path), options=opts)
+    new_event(args.arbiter, state, "Расстановка позиции", ["Иванов Иван", "Петрова Анна", "Сидоров Илья", "Кузнецова Мария"], 1400)
+    server, url = start_desk(args.arbiter, state)
+    browser = open_browser(chromium, driver_path)
     c = Checks()
     css = By.CSS_SELECTOR
 
