@@ -211,7 +211,7 @@ pub struct BoardGame {
     pub clock: Vec<crate::game::event::ClockTime>,
     /// The capture's frames that could not be read and were left out (a LiveChess frame that
     /// is not JSON or whose `board` is not a placement): the link's fault, told to the user.
-    pub left_out: Vec<crate::board::livechess::LiveChessError>,
+    pub left_out: crate::board::livechess::LeftOut,
 }
 
 /// Recognises snapshots from any reader and turns them into the judge's events
@@ -238,7 +238,7 @@ pub fn read_dgt_game(bytes: &[u8], config: &RecogniserConfig) -> Result<BoardGam
         serial_number: decoder.serial_number().map(str::to_owned),
         livechess_differs: None,
         clock,
-        left_out: Vec::new(),
+        left_out: Default::default(),
     })
 }
 
@@ -279,7 +279,7 @@ fn games_of(
                 serial_number: serial.map(str::to_owned),
                 livechess_differs: None,
                 clock: clock.to_vec(),
-                left_out: Vec::new(),
+                left_out: Default::default(),
             })
         })
         .collect()

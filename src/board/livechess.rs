@@ -345,11 +345,30 @@ pub struct Transcript {
     /// The clocks' times: a [`ClockTime`] at each line where `clock.white` or `clock.black`
     /// changes (seconds, rounded down).
     pub clock: Vec<ClockTime>,
-    /// Frames left out, in order: a line that is not JSON, or a `board` that is not a piece
-    /// placement. A board or a link sending garbage is the link's fault, never a player's:
-    /// the live room leaves such frames out the same way (one incident a game), so that its
-    /// capture judges back to its moves.
-    pub left_out: Vec<LiveChessError>,
+    /// Frames left out: a line that is not JSON, or a `board` that is not a piece placement.
+    /// A board or a link sending garbage is the link's fault, never a player's: the live room
+    /// leaves such frames out the same way (one incident a game), so that its capture judges
+    /// back to its moves.
+    pub left_out: LeftOut,
+}
+
+/// The frames of a transcript left out ([`Transcript::left_out`]): how many, and the first
+/// (its line and why), kept in constant room however many there are.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LeftOut {
+    /// Frames left out.
+    pub count: usize,
+    /// The first of them.
+    pub first: Option<LiveChessError>,
+}
+
+impl LeftOut {
+    fn push(&mut self, e: LiveChessError) {
+        self.count += 1;
+        if self.first.is_none() {
+            self.first = Some(e);
+        }
+    }
 }
 
 /// Reads a whole transcript, leaving out the frames that cannot be read
@@ -362,7 +381,7 @@ pub fn read_transcript_with_clock(text: &str) -> Result<Transcript, LiveChessErr
     let mut d = LiveChessDecoder::new();
     let mut out = Vec::new();
     let mut snaps = Vec::new();
-    let mut left_out = Vec::new();
+    let mut left_out = LeftOut::default();
     let mut clock: Vec<ClockTime> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         d.push_line(line, i + 1, &mut out);
@@ -393,9 +412,9 @@ pub fn read_transcript_with_clock(text: &str) -> Result<Transcript, LiveChessErr
         }
     }
     if snaps.is_empty()
-        && let Some(first) = left_out.first()
+        && let Some(first) = left_out.first
     {
-        return Err(first.clone());
+        return Err(first);
     }
     if d.frames() == 0 {
         return Err(LiveChessError::NoFrame);
@@ -494,13 +513,11 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(t.snapshots.len(), 2);
+        assert_eq!(t.left_out.count, 2);
         assert!(
             matches!(
-                t.left_out.as_slice(),
-                [
-                    LiveChessError::Board { line: 2, .. },
-                    LiveChessError::Json { line: 3, .. }
-                ]
+                t.left_out.first,
+                Some(LiveChessError::Board { line: 2, .. })
             ),
             "{:?}",
             t.left_out

@@ -167,13 +167,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                             if let Some(d) = &g.livechess_differs {
                                 note!("arbiter: {name}: {}", livechess_differs_text(d, lang));
                             }
-                            if let Some(first) = g.left_out.first() {
+                            if let Some(first) = &g.left_out.first {
                                 note!(
                                     "arbiter: {name}: {}",
                                     lang.fmt(
                                         "board-livechess-left-out",
                                         &[
-                                            ("count", &g.left_out.len().to_string()),
+                                            ("count", &g.left_out.count.to_string()),
                                             ("line", &first.line().to_string()),
                                         ],
                                     )

@@ -466,7 +466,9 @@ pub(super) async fn result(
         // Typed on the keyboard («4 1-0» and Enter), or the board's button.
         let (board, result) = match f.get("entry") {
             Some(entry) => typed_entry(&entry).ok_or_else(|| {
-                WebError::BadRequest(lang.fmt("web-error-entry", &[("entry", entry.trim())]))
+                // Said back as typed, at most the field's 40 characters.
+                let said: String = entry.trim().chars().take(40).collect();
+                WebError::BadRequest(lang.fmt("web-error-entry", &[("entry", &said)]))
             })?,
             None => (
                 f.required::<u32>("board")?,
