@@ -29,6 +29,10 @@
 //!   file alone is the whole event (a plain copy then is a backup; [`backup`] makes one any time). A full disk or a read-only
 //!   folder is refused with [`StoreError::DiskFull`] / [`StoreError::ReadOnly`] and changes
 //!   nothing; the next change works once there is room.
+//! - **SQLite's locks kept**: while this process has the event open, the program does not open
+//!   the file itself ([`kind_of`] answers from the connections it counts, `held`): on Unix
+//!   closing any descriptor of a file drops every POSIX lock the process holds on it, and the
+//!   desk's and the CLI's changes made at once were then lost.
 //! - **Schema** ([`schema`]): numbered migrations in the code, the number in `PRAGMA
 //!   user_version`.
 //! - **State files of the JSON format** (`turnir.json` and `turnir.json.journal.jsonl`, kept
@@ -45,6 +49,7 @@ use crate::tournament::store::StoreError;
 
 mod change;
 mod convert;
+mod held;
 mod live;
 mod log;
 pub mod rows;
@@ -82,9 +87,16 @@ pub enum FileKind {
 /// The first bytes of every SQLite database.
 const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
 
-/// What the file at `path` is, from its first bytes.
+/// What the file at `path` is, from its first bytes. A database this process has open
+/// ([`held`]) is not opened again: closing the descriptor would drop SQLite's locks.
 pub fn kind_of(path: &Path) -> FileKind {
     use std::io::Read;
+    // Held while the file is read, so that no connection opens it meanwhile; dropped after
+    // `f` (declared first).
+    let open = held::OPEN.lock().unwrap_or_else(|e| e.into_inner());
+    if held::key(path).is_some_and(|k| open.contains_key(&k)) {
+        return FileKind::Database;
+    }
     let Ok(mut f) = std::fs::File::open(path) else {
         return if path.exists() {
             FileKind::Other
@@ -254,6 +266,9 @@ fn disk_full(file: &Path) -> bool {
 pub(crate) struct Db {
     pub(crate) conn: Connection,
     pub(crate) path: PathBuf,
+    /// Counts the connection as open until after it is closed (declared after `conn`, so
+    /// dropped after it).
+    _held: held::Held,
 }
 
 impl Db {
@@ -288,20 +303,26 @@ impl Db {
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX
             | OpenFlags::SQLITE_OPEN_URI;
+        let held = held::Held::new(path);
         let conn = match Connection::open_with_flags(path, flags) {
             Ok(c) => c,
             // A file in a folder of its own that is read-only: read it as it is.
-            Err(first) => return Db::open_read_only(path).map_err(|_| e(first)),
+            Err(first) => {
+                drop(held);
+                return Db::open_read_only(path).map_err(|_| e(first));
+            }
         };
         let mut db = Db {
             conn,
             path: path.to_path_buf(),
+            _held: held,
         };
         match db.setup(create) {
             Ok(()) => Ok(db),
             Err(StoreError::ReadOnly { .. }) | Err(StoreError::Database { .. })
                 if folder_read_only(path) =>
             {
+                drop(db);
                 Db::open_read_only(path)
             }
             Err(err) => Err(err),
@@ -319,6 +340,14 @@ impl Db {
             | OpenFlags::SQLITE_OPEN_URI;
         // An empty `-wal` holds nothing: the file is the whole event.
         let waiting = std::fs::metadata(Path::new(&wal)).is_ok_and(|m| m.len() > 0);
+        // SQLite closes an immutable file's descriptor at once: that would drop the locks of
+        // this process's other connections to it (see [`held`]).
+        if held::is_open(path) {
+            return Err(StoreError::Database {
+                file: path.display().to_string(),
+                message: "the event is open in this program, not read only".into(),
+            });
+        }
         let conn = if waiting {
             Connection::open_with_flags(path, flags)
         } else {
@@ -335,6 +364,7 @@ impl Db {
         Ok(Db {
             conn,
             path: path.to_path_buf(),
+            _held: held::Held::none(),
         })
     }
 
