@@ -1394,6 +1394,14 @@ live-gap = { $case ->
 }
 live-reconnected = board { $serial } reconnected ({ $source }); the game goes on
 live-disconnected = board disconnected ({ $reason }); reconnecting in { $seconds } s, attempt { $attempt } of { $attempts }
+link-reason = { $text }
+link-reason-broken = the connection broke
+link-reason-refused = the board refused the connection
+link-reason-timeout = the board did not answer in time
+link-reason-address = a wrong address
+link-reason-missing = the device was not found
+link-reason-permission = no access to the device
+link-reason-other = a link failure
 live-gave-up = board lost: { $attempts ->
     [one] { $attempts } attempt
    *[other] { $attempts } attempts

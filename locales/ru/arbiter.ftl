@@ -1531,6 +1531,14 @@ live-gap = { $case ->
 }
 live-reconnected = доска { $serial } снова подключена ({ $source }); партия продолжается
 live-disconnected = связь с доской потеряна ({ $reason }); новое подключение через { $seconds } с, попытка { $attempt } из { $attempts }
+link-reason = { $kind }
+link-reason-broken = связь оборвалась
+link-reason-refused = доска не принимает подключение
+link-reason-timeout = доска не ответила вовремя
+link-reason-address = неверный адрес
+link-reason-missing = устройство не найдено
+link-reason-permission = нет доступа к устройству
+link-reason-other = сбой связи
 live-gave-up = связь с доской потеряна: { $attempts ->
     [one] { $attempts } попытка подключиться не удалась
     [few] { $attempts } попытки подключиться не удались
