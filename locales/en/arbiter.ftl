@@ -1142,6 +1142,8 @@ pl-to-add = To add: { $n }
 pl-duplicates = Look like players already listed (not added): { $n }
 pl-refused = Refused: { $n }
 pl-ignored = Columns not read: { $columns }
+pl-written = the list: “{ $written }”
+pl-normalised = Names written as “Surname Given name” with capitals: { $n } (in brackets: as the list has them)
 pl-dup-registered = like No. { $tpn } { $name } (already registered)
 pl-dup-line = like line { $line }
 pl-nothing-written = Nothing written: to add them, run the command again with --apply (and --with-duplicates for the likely duplicates).
@@ -1392,6 +1394,14 @@ live-gap = { $case ->
 }
 live-reconnected = board { $serial } reconnected ({ $source }); the game goes on
 live-disconnected = board disconnected ({ $reason }); reconnecting in { $seconds } s, attempt { $attempt } of { $attempts }
+link-reason = { $text }
+link-reason-broken = the connection broke
+link-reason-refused = the board refused the connection
+link-reason-timeout = the board did not answer in time
+link-reason-address = a wrong address
+link-reason-missing = the device was not found
+link-reason-permission = no access to the device
+link-reason-other = a link failure
 live-gave-up = board lost: { $attempts ->
     [one] { $attempts } attempt
    *[other] { $attempts } attempts
@@ -1725,6 +1735,8 @@ web-log-undo-entry = Undo entry { $seq } ({ $action }), made from { $who }
 web-log-newer = ← newer
 web-log-older = older →
 web-log-page = entries { $first }–{ $last } of { $total }
+times-local = Local time, { $zone }.
+web-log-time-column = Time
 web-log-time = Time ({ $zone })
 web-log-who = From
 web-log-action = Change

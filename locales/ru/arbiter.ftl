@@ -1266,6 +1266,8 @@ pl-to-add = Будут добавлены: { $n }
 pl-duplicates = Похожи на уже записанных (не добавляются): { $n }
 pl-refused = Не приняты: { $n }
 pl-ignored = Не прочитаны столбцы: { $columns }
+pl-written = в списке: «{ $written }»
+pl-normalised = Имена записаны как «Фамилия Имя» с заглавных букв: { $n } (в скобках — как в списке)
 pl-dup-registered = как № { $tpn } { $name } (уже в турнире)
 pl-dup-line = как в стр. { $line }
 pl-nothing-written = Ничего не записано: чтобы добавить, повторите команду с --apply (похожих на уже записанных — ещё и с --with-duplicates).
@@ -1529,6 +1531,14 @@ live-gap = { $case ->
 }
 live-reconnected = доска { $serial } снова подключена ({ $source }); партия продолжается
 live-disconnected = связь с доской потеряна ({ $reason }); новое подключение через { $seconds } с, попытка { $attempt } из { $attempts }
+link-reason = { $kind }
+link-reason-broken = связь оборвалась
+link-reason-refused = доска не принимает подключение
+link-reason-timeout = доска не ответила вовремя
+link-reason-address = неверный адрес
+link-reason-missing = устройство не найдено
+link-reason-permission = нет доступа к устройству
+link-reason-other = сбой связи
 live-gave-up = связь с доской потеряна: { $attempts ->
     [one] { $attempts } попытка подключиться не удалась
     [few] { $attempts } попытки подключиться не удались
@@ -1879,6 +1889,8 @@ web-log-undo-entry = Отменить запись { $seq } ({ $action }), сд�
 web-log-newer = ← новее
 web-log-older = раньше →
 web-log-page = записи { $first }–{ $last } из { $total }
+times-local = Время местное, { $zone }.
+web-log-time-column = Время
 web-log-time = Время ({ $zone })
 web-log-who = Откуда
 web-log-action = Изменение

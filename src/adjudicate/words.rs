@@ -51,6 +51,48 @@ pub fn material(board: &Board, lang: Lang) -> String {
 /// The moves `uci` played from `pos`, in SAN with move numbers (`1. exd4`, `1... Qxa1 2. Kb2`);
 /// the text stops at a move that is not legal there.
 pub fn san_line(pos: &Chess, uci: &[String]) -> String {
+    san_line_in(pos, uci, Lang::En)
+}
+
+/// A move in SAN (`Qxa1+`, `e8=Q#`) with the piece letters of `lang`: Russian notation writes
+/// Кр Ф Л С К for king, queen, rook, bishop and knight (files and squares stay a–h, 1–8);
+/// English keeps K Q R B N.
+///
+/// ```
+/// use arbiter::adjudicate::words::san_in;
+/// use arbiter::i18n::Lang;
+/// assert_eq!(san_in("Kxh7+", Lang::Ru), "Крxh7+");
+/// assert_eq!(san_in("e8=Q#", Lang::Ru), "e8=Ф#");
+/// assert_eq!(san_in("Nbd2", Lang::Ru), "Кbd2");
+/// assert_eq!(san_in("O-O", Lang::Ru), "O-O");
+/// ```
+pub fn san_in(san: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return san.to_string();
+    }
+    let letter = |c: char| match c {
+        'K' => Some("Кр"),
+        'Q' => Some("Ф"),
+        'R' => Some("Л"),
+        'B' => Some("С"),
+        'N' => Some("К"),
+        _ => None,
+    };
+    let mut out = String::new();
+    let mut previous = None;
+    for (i, c) in san.chars().enumerate() {
+        // The piece letter leads the move; a promotion's follows `=`.
+        match letter(c) {
+            Some(ru) if i == 0 || previous == Some('=') => out.push_str(ru),
+            _ => out.push(c),
+        }
+        previous = Some(c);
+    }
+    out
+}
+
+/// [`san_line`] with the piece letters of `lang` ([`san_in`]): `1. Лd8#` on a Russian page.
+pub fn san_line_in(pos: &Chess, uci: &[String], lang: Lang) -> String {
     let mut pos = pos.clone();
     let mut out = Vec::new();
     for (i, text) in uci.iter().enumerate() {
@@ -62,7 +104,10 @@ pub fn san_line(pos: &Chess, uci: &[String]) -> String {
             break;
         };
         let number = pos.fullmoves();
-        let san = shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut pos, m);
+        let san = san_in(
+            &shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string(),
+            lang,
+        );
         match (pos.turn(), i) {
             // White just moved.
             (Color::Black, _) => out.push(format!("{number}. {san}")),
@@ -132,18 +177,24 @@ impl Adjudication {
             lang.fmt(
                 "adj-words-after-exchanges",
                 &[
-                    ("line", &san_line(&pos, &self.exchange_line)),
+                    ("line", &san_line_in(&pos, &self.exchange_line, lang)),
                     ("material", &material(settled.board(), lang)),
                 ],
             )
         });
         let line = if !self.mating_line.is_empty() {
-            Some(san_line(&pos, &self.mating_line))
+            Some(san_line_in(&pos, &self.mating_line, lang))
         } else {
             self.engine
                 .as_ref()
                 .filter(|e| !e.pv_san.is_empty())
-                .map(|e| e.pv_san.join(" "))
+                .map(|e| {
+                    e.pv_san
+                        .iter()
+                        .map(|m| san_in(m, lang))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
         };
         let rules = self
             .reasons
@@ -153,11 +204,16 @@ impl Adjudication {
                 name: lang.fmt("adj-rule-name", &[("rule", &r.rule.to_string())]),
                 reference: r.reference.text(lang),
                 decided: r.decided,
-                found: r.note.text(lang),
+                found: self.found_in_words(&pos, &r.note, lang),
             })
             .collect();
         Some(AdjudicationInWords {
-            basis: format!("{} ({})", self.basis.label(lang), self.article.text(lang)),
+            // The rule and its article; its settings are the rules tried's to show.
+            basis: format!(
+                "{} ({})",
+                self.basis.label(lang),
+                self.article.article.label(lang)
+            ),
             material: material(pos.board(), lang),
             to_move: lang.fmt(
                 "adj-words-to-move",
@@ -174,6 +230,22 @@ impl Adjudication {
             line,
             rules,
         })
+    }
+}
+
+impl Adjudication {
+    /// What a rule found, in words, a line of moves in it (`line`: the trace writes it in UCI
+    /// from the adjudicated position, `d1d8`) in SAN with move numbers in `lang` (`1. Лd8#`).
+    fn found_in_words(&self, pos: &Chess, note: &crate::i18n::Note, lang: Lang) -> String {
+        match note.args.get("line") {
+            Some(crate::i18n::NoteArg::Plain(uci)) => {
+                let moves: Vec<String> = uci.split_whitespace().map(str::to_string).collect();
+                note.clone()
+                    .arg("line", san_line_in(pos, &moves, lang))
+                    .text(lang)
+            }
+            _ => note.text(lang),
+        }
     }
 }
 
@@ -240,5 +312,44 @@ mod tests {
             w.basis
         );
         assert!(!w.basis.contains("одинок"), "{}", w.basis);
+    }
+
+    /// A real position of each kind: a back-rank mate (rule 4) and a rook left hanging to the
+    /// queen (rule 6) are shown in SAN with Russian piece letters on a Russian page, never in
+    /// UCI; the basis names the rule and its article once.
+    #[test]
+    fn lines_in_san_in_the_page_language() {
+        let mate = adjudicate(
+            &position("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
+            &AdjudicationConfig::default(),
+        );
+        let w = mate.in_words(Lang::Ru).unwrap();
+        assert_eq!(w.line.as_deref(), Some("1. Лd8#"));
+        assert_eq!(w.basis, "форсированный мат (ПС 4.3)");
+        let rule4 = w.rules.iter().find(|r| r.number == 4).unwrap();
+        assert_eq!(
+            rule4.found,
+            "белые форсированно ставят мат (полуходов: 1): 1. Лd8#"
+        );
+        let en = mate.in_words(Lang::En).unwrap();
+        assert_eq!(en.line.as_deref(), Some("1. Rd8#"));
+
+        let hanging = adjudicate(
+            &position("4k3/8/8/3r4/8/8/3Q4/4K3 w - - 0 1"),
+            &AdjudicationConfig::default(),
+        );
+        let w = hanging.in_words(Lang::Ru).unwrap();
+        let rule6 = w.rules.iter().find(|r| r.number == 6).unwrap();
+        assert_eq!(
+            rule6.found,
+            "материал 9–5 (перевес +4), после разменов 9–0 (перевес +9) после 1. Фxd5"
+        );
+        assert_eq!(
+            w.after_exchanges.as_deref(),
+            Some("после разменов 1. Фxd5: у белых ферзь, у чёрных только король")
+        );
+        for r in &w.rules {
+            assert!(!r.found.contains("d2d5"), "{}", r.found);
+        }
     }
 }

@@ -26,7 +26,8 @@ pub const EXPORT_HEADER: [&str; 13] = [
 /// The event's players as a list a spreadsheet opens and [`crate::formats::player_list::read`] reads back: UTF-8 with a
 /// byte-order mark (Excel on Windows then reads Cyrillic right), `;` between cells (Excel in a
 /// Russian locale), CRLF line ends, the Russian header [`EXPORT_HEADER`], one row per player
-/// in starting-rank order, birth dates `ДД.ММ.ГГГГ` (a year alone stays a year), sex `м`/`ж`.
+/// in starting-rank order, the name in two cells (at its comma, else at its first space),
+/// birth dates `ДД.ММ.ГГГГ` (a year alone stays a year), sex `м`/`ж`.
 /// The `№` column is the starting rank (skipped when read back: the event numbers its players).
 /// Text cells that a spreadsheet would run as a formula get a leading `'` (the reader drops it).
 pub fn write(event: &Tournament) -> String {
@@ -41,9 +42,12 @@ pub fn write(event: &Tournament) -> String {
         let mut players: Vec<&Player> = event.players.iter().collect();
         players.sort_by_key(|p| p.start_rank);
         for p in players {
-            let (surname, given) = match p.name.split_once(',') {
+            // «Фамилия, Имя» (FIDE's) at the comma, «Фамилия Имя» (the desk's) at the first
+            // space: a surname of several words is then split, and reads back the same name.
+            let name = p.name.trim();
+            let (surname, given) = match name.split_once(',').or_else(|| name.split_once(' ')) {
                 Some((s, g)) => (s.trim(), g.trim()),
-                None => (p.name.trim(), ""),
+                None => (name, ""),
             };
             let text = |s: &str| crate::tournament::pairing_list::spreadsheet_text(s).into_owned();
             let opt = |v: Option<String>| v.unwrap_or_default();

@@ -19,7 +19,7 @@ use std::borrow::Cow;
 
 use crate::i18n::Lang;
 use crate::tournament::event::Event;
-use crate::tournament::player::{PlayerProblem, normalize_birth_date};
+use crate::tournament::player::{PlayerProblem, normalise_name, normalize_birth_date};
 use crate::tournament::{Player, Sex, Tournament};
 
 mod groups;
@@ -29,7 +29,7 @@ pub use groups::{
     GradeRule, GroupProblem, Placing, RuleError, find_group, parse_rules, rules_shown, rules_text,
 };
 use index::{LineCounter, Seen};
-pub use preview::row_summary;
+pub use preview::{row_summary, written_note};
 
 /// A column of a player list, as its header names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,6 +147,10 @@ pub struct ListRow {
     /// The index of that group in the event (0 in an event of one group).
     #[serde(skip)]
     pub group_index: usize,
+    /// The name as the list wrote it, when writing it «Фамилия Имя» as the desk's form does
+    /// ([`normalise_name`]) changed it (`кузнецова дарья`); the player's name is the new one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub written: Option<String>,
 }
 
 /// Whom a likely duplicate repeats.
@@ -544,9 +548,21 @@ fn read_in(
         });
         match placed {
             Err(problem) => preview.refused.push(refuse(problem)),
-            Ok((player, i)) => {
+            Ok((mut player, i)) => {
+                // Written as the desk's form writes a name, in the group's convention.
+                let keep_comma = groups.get(i).is_some_and(Tournament::fide_names);
+                let as_read = player.name.clone();
+                player.name = normalise_name(&as_read, keep_comma);
+                // The comma between surname and given name is the reader's own (two columns
+                // read into one name): dropping it is no change to the list's text.
+                let plain = if keep_comma {
+                    as_read.clone()
+                } else {
+                    as_read.replacen(", ", " ", 1)
+                };
                 let row = ListRow {
                     line,
+                    written: (player.name != plain).then_some(plain),
                     player,
                     group: several.then(|| names.get(i).cloned().unwrap_or_default()),
                     group_index: i,

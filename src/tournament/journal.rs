@@ -161,6 +161,47 @@ pub fn local_time_in(utc: &str, tz: &jiff::tz::TimeZone) -> String {
     }
 }
 
+/// `2026-12-04T20:27:06Z` (UTC, as the journal keeps it) in the machine's time zone without
+/// the zone's name (`2026-12-04 23:27:06`): the pages show every time so and say the zone once
+/// ([`local_zone_text`]); the text as it is when it is no such time.
+pub fn local_clock(utc: &str) -> String {
+    local_clock_in(utc, &jiff::tz::TimeZone::system())
+}
+
+/// [`local_clock`] in time zone `tz`.
+pub fn local_clock_in(utc: &str, tz: &jiff::tz::TimeZone) -> String {
+    match utc.parse::<jiff::Timestamp>() {
+        Ok(t) => t
+            .to_zoned_datetime(tz.clone())
+            .strftime("%Y-%m-%d %H:%M:%S")
+            .to_string(),
+        Err(_) => utc.to_string(),
+    }
+}
+
+/// The sentence that says once, in `lang`, which times a page shows: «Время местное, UTC+3.»
+/// (`Local time, UTC+3.`), the machine's offset from UTC now (`UTC+5:30`, `UTC` itself).
+pub fn local_zone_text(lang: Lang) -> String {
+    local_zone_text_in(&jiff::tz::TimeZone::system(), lang)
+}
+
+/// [`local_zone_text`] in time zone `tz`.
+pub fn local_zone_text_in(tz: &jiff::tz::TimeZone, lang: Lang) -> String {
+    let seconds = tz.to_offset(jiff::Timestamp::now()).seconds();
+    let (sign, s) = if seconds < 0 {
+        ('−', -seconds)
+    } else {
+        ('+', seconds)
+    };
+    let (h, m) = (s / 3600, s % 3600 / 60);
+    let zone = match (h, m) {
+        (0, 0) => "UTC".to_string(),
+        (h, 0) => format!("UTC{sign}{h}"),
+        (h, m) => format!("UTC{sign}{h}:{m:02}"),
+    };
+    lang.fmt("times-local", &[("zone", &zone)])
+}
+
 /// The machine's time zone as the log names it: `Europe/Moscow (UTC+03:00)`, or `UTC+03:00`
 /// when it has no name.
 pub fn time_zone_text() -> String {
@@ -679,6 +720,19 @@ mod tests {
     #[test]
     fn times_are_shown_in_the_zone_and_devices_by_name() {
         let moscow = jiff::tz::TimeZone::get("Europe/Moscow").unwrap();
+        assert_eq!(
+            local_clock_in("2026-12-04T20:27:06Z", &moscow),
+            "2026-12-04 23:27:06"
+        );
+        assert_eq!(
+            local_zone_text_in(&moscow, Lang::Ru),
+            "Время местное, UTC+3."
+        );
+        let kolkata = jiff::tz::TimeZone::get("Asia/Kolkata").unwrap();
+        assert_eq!(
+            local_zone_text_in(&kolkata, Lang::En),
+            "Local time, UTC+5:30."
+        );
         assert_eq!(
             local_time_in("2026-12-04T20:27:06Z", &moscow),
             "2026-12-04 23:27:06 MSK"

@@ -254,51 +254,65 @@ pub(super) async fn add_player(
         })
     })();
     // A second player of a registered name only with the arbiter's own confirmation: two
-    // entries of one child would both be paired.
-    if let Ok(p) = &player
-        && f.get("duplicate").as_deref() != Some("yes")
-        && let Ok(t) = app.load().await
-    {
-        let keep_comma = fide_names(&t);
-        let name = normalise_name(&p.name, keep_comma);
-        if let Some(q) = t.players.iter().find(|q| same_name(&q.name, &name)) {
-            return duplicate_page(&app, &f, &t, q, lang);
+    // entries of one child would both be paired. The check is made inside the change, under
+    // the state file's lock, so that of two devices adding one child at once the second is
+    // asked to confirm (a check before the change would let both in).
+    let confirmed = f.get("duplicate").as_deref() == Some("yes");
+    let checked = app.check_form(&headers, f.get(CSRF_FIELD).as_deref(), lang);
+    let done = match checked.and(player) {
+        Ok(p) => {
+            app.change(f.get("version"), move |t| {
+                let mut p = p;
+                let mut notes = Vec::new();
+                let name = normalise_name(&p.name, t.fide_names());
+                if name != p.name.trim() {
+                    notes.push("name-normalised");
+                }
+                p.name = name;
+                if let Some(q) = t.players.iter().find(|q| same_name(&q.name, &p.name)) {
+                    if !confirmed {
+                        return Ok(Added::Duplicate(Box::new(q.clone()), t.paired_rounds() > 0));
+                    }
+                    notes.push("duplicate-name");
+                }
+                if t.paired_rounds() > 0 {
+                    notes.push("late-entry");
+                }
+                t.add_player(p)?;
+                Ok(Added::Saved(notes))
+            })
+            .await
         }
+        Err(e) => Err(e),
+    };
+    match done {
+        Ok(Added::Saved(notes)) => back("/players", lang, None, &notes),
+        Ok(Added::Duplicate(q, late)) => duplicate_page(&app, &f, &q, late, lang),
+        Err(e) => error_page(
+            &app,
+            lang,
+            "/players",
+            &super::history::with_author(&app, e, lang).await,
+        ),
     }
-    submit_noted(&app, &headers, &f, "/players", player, |mut p, t| {
-        let mut notes = Vec::new();
-        let keep_comma = fide_names(t);
-        let name = normalise_name(&p.name, keep_comma);
-        if name != p.name.trim() {
-            notes.push("name-normalised");
-        }
-        p.name = name;
-        if t.players.iter().any(|q| same_name(&q.name, &p.name)) {
-            notes.push("duplicate-name");
-        }
-        if t.paired_rounds() > 0 {
-            notes.push("late-entry");
-        }
-        t.add_player(p)?;
-        Ok(notes)
-    })
-    .await
 }
 
-/// Whether `t` writes names as FIDE does («Surname, Given name»: the comma kept), in FIDE
-/// mode; else «Фамилия Имя» ([`normalise_name`]).
-fn fide_names(t: &crate::tournament::Tournament) -> bool {
-    t.fide.mode == crate::tournament::fide_mode::FideMode::On
+/// What [`add_player`]'s change did: saved, with the page's warnings, or nothing, the name
+/// being registered (the player of that name, and whether round 1 is paired).
+enum Added {
+    Saved(Vec<&'static str>),
+    Duplicate(Box<Player>, bool),
 }
 
 /// The page that asks to confirm a second player of the name of `registered` (409): who is
 /// registered (start number, name, birth date, club), the form as sent with `duplicate=yes`,
-/// and the way back without adding; after round 1 it says the new player would enter late.
+/// and the way back without adding; when `late` (round 1 paired) it says the new player would
+/// enter late.
 fn duplicate_page(
     app: &Shared,
     f: &Fields,
-    t: &crate::tournament::Tournament,
     registered: &Player,
+    late: bool,
     lang: Lang,
 ) -> Response {
     let kept: Vec<serde_json::Value> = ["name", "rating", "birth_date", "grade", "club", "sex"]
@@ -324,7 +338,7 @@ fn duplicate_page(
         axum::http::StatusCode::CONFLICT,
         "duplicate.html",
         &page,
-        serde_json::json!({"who": who, "fields": kept, "late": t.paired_rounds() > 0}),
+        serde_json::json!({"who": who, "fields": kept, "late": late}),
     )
 }
 
@@ -361,7 +375,7 @@ pub(super) async fn edit_player(
             if let Some(grade) = grade {
                 t.set_player_grade(p, grade)?;
             }
-            let keep_comma = fide_names(t);
+            let keep_comma = t.fide_names();
             let name = name.map(|n| normalise_name(&n, keep_comma));
             Ok(t.edit_player(p, name.unwrap_or_default(), rating, birth, club)?)
         },

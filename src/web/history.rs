@@ -76,7 +76,7 @@ pub(super) fn lines(g: &Game, lang: Lang) -> Vec<String> {
             let when = r
                 .time
                 .as_deref()
-                .map_or("none".to_string(), crate::tournament::journal::local_time);
+                .map_or("none".to_string(), crate::tournament::journal::local_clock);
             let who = r
                 .who
                 .as_ref()
@@ -154,7 +154,7 @@ pub(super) async fn with_author(
                     format!(
                         "{}, {}",
                         e.who.text_in(lang),
-                        crate::tournament::journal::local_time(&e.time)
+                        crate::tournament::journal::local_clock(&e.time)
                     )
                 })
         })

@@ -17,7 +17,7 @@ use super::extract::{FormFields, PageQuery, Upload, UploadForm, too_large};
 use super::guard::CSRF_FIELD;
 use super::view::{Page, error_page, render};
 use super::{Shared, WebError, version};
-use crate::formats::player_list::{self, GradeRule, Placing, Preview, row_summary};
+use crate::formats::player_list::{self, GradeRule, Placing, Preview, row_summary, written_note};
 use crate::i18n::Lang;
 use crate::tournament::Tournament;
 use crate::tournament::event::Event;
@@ -121,8 +121,9 @@ fn preview_json(p: &Preview, groups: &[Tournament], file: &str, lang: Lang) -> s
     };
     json!({
         "read": p.read_line(file, lang),
-        "to_add": p.to_add.iter().map(|r| json!({"line": r.line, "group": r.group, "text": row_summary(&r.player, lang)})).collect::<Vec<_>>(),
-        "duplicates": p.duplicates.iter().map(|d| json!({"line": d.row.line, "group": d.row.group, "text": row_summary(&d.row.player, lang), "of": of(d)})).collect::<Vec<_>>(),
+        "to_add": p.to_add.iter().map(|r| json!({"line": r.line, "group": r.group, "text": row_summary(&r.player, lang), "written": written_note(r, lang)})).collect::<Vec<_>>(),
+        "duplicates": p.duplicates.iter().map(|d| json!({"line": d.row.line, "group": d.row.group, "text": row_summary(&d.row.player, lang), "written": written_note(&d.row, lang), "of": of(d)})).collect::<Vec<_>>(),
+        "normalised": p.normalised_line(lang),
         "refused": p.refused.iter().map(|r| json!({"line": r.line, "text": r.text, "reason": r.problem.text(lang)})).collect::<Vec<_>>(),
         "ignored": if p.ignored.is_empty() { String::new() } else { lang.fmt("pl-ignored", &[("columns", &p.ignored.join(", "))]) },
     })

@@ -358,6 +358,9 @@ pub(super) fn round_data(t: &Tournament, n: u32, lang: Lang) -> Result<Value, We
             "earlier": n < t.paired_rounds(),
             "fide_on": t.fide.mode == crate::tournament::fide_mode::FideMode::On,
             "result_notes": super::fide::round_notes(t, n, lang),
+            // The boards' histories give local times: the zone said once under the table.
+            "times_zone": games.iter().any(|g| !g.replaced.is_empty())
+                .then(|| crate::tournament::journal::local_zone_text(lang)),
         }),
     ))
 }
@@ -736,7 +739,7 @@ pub(super) async fn journal(State(app): State<Shared>, q: PageQuery, uri: Uri) -
         .map(|e| {
             let by = log.undone_by.iter().find(|(u, _)| *u == e.seq).map(|(_, by)| *by);
             json!({
-                "seq": e.seq, "time": crate::tournament::journal::local_time(&e.time),
+                "seq": e.seq, "time": crate::tournament::journal::local_clock(&e.time),
                 "who": e.who.text_in(page.lang), "device": e.who.device,
                 "action": crate::tournament::journal::action_text(&e.action, page.lang),
                 // An undo names its entry in the "change" column already.
@@ -768,7 +771,7 @@ pub(super) async fn journal(State(app): State<Shared>, q: PageQuery, uri: Uri) -
         with(
             event_data(&t, page.lang),
             json!({"entries": rows, "version": version(&t), "undo": undo,
-                   "zone": crate::tournament::journal::time_zone_text(),
+                   "zone": crate::tournament::journal::local_zone_text(page.lang),
                    "page": number, "newer": (number > 1).then(|| number - 1),
                    "older": (number * LOG_PAGE < log.total).then(|| number + 1),
                    "first": first, "last": last_seq, "total": log.total}),

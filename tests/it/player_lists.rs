@@ -79,7 +79,7 @@ fn windows_1251_school_list_with_semicolons() {
         vec![
             (
                 3,
-                "Иванов, Пётр",
+                "Иванов Пётр",
                 Some("Сергеевич"),
                 Some("2016/11/14"),
                 Some(Male),
@@ -90,7 +90,7 @@ fn windows_1251_school_list_with_semicolons() {
             ),
             (
                 4,
-                "Кузнецова, Мария",
+                "Кузнецова Мария",
                 Some("Игоревна"),
                 Some("2018/09/01"),
                 Some(Female),
@@ -101,7 +101,7 @@ fn windows_1251_school_list_with_semicolons() {
             ),
             (
                 5,
-                "Ёлкин, Фёдор",
+                "Ёлкин Фёдор",
                 Some("Ильич"),
                 Some("2015/12/30"),
                 Some(Male),
@@ -112,7 +112,7 @@ fn windows_1251_school_list_with_semicolons() {
             ),
             (
                 6,
-                "Абдурахманова, Зульфия",
+                "Абдурахманова Зульфия",
                 Some("Рустамовна"),
                 Some("2017/06/17"),
                 Some(Female),
@@ -123,7 +123,7 @@ fn windows_1251_school_list_with_semicolons() {
             ),
             (
                 7,
-                "Ким, Ли",
+                "Ким Ли",
                 None,
                 Some("2016/02/22"),
                 Some(Male),
@@ -134,7 +134,7 @@ fn windows_1251_school_list_with_semicolons() {
             ),
             (
                 8,
-                "Заречная-Преображенская, Ася",
+                "Заречная-Преображенская Ася",
                 Some("Олеговна"),
                 Some("2018/08/08"),
                 Some(Female),
@@ -145,7 +145,7 @@ fn windows_1251_school_list_with_semicolons() {
             ),
             (
                 9,
-                "Константинопольский, Вячеслав",
+                "Константинопольский Вячеслав",
                 Some("Петрович"),
                 Some("2016/02/29"),
                 Some(Male),
@@ -179,7 +179,7 @@ fn utf8_list_with_bom_full_names_and_quotes() {
         vec![
             (
                 2,
-                "Петров, Пётр",
+                "Петров Пётр",
                 Some("Алексеевич"),
                 Some("2016/04/30"),
                 Some(Male),
@@ -190,7 +190,7 @@ fn utf8_list_with_bom_full_names_and_quotes() {
             ),
             (
                 3,
-                "Соколова, Ева",
+                "Соколова Ева",
                 None,
                 Some("2017"),
                 Some(Female),
@@ -201,7 +201,7 @@ fn utf8_list_with_bom_full_names_and_quotes() {
             ),
             (
                 4,
-                "Лебедев, Марк",
+                "Лебедев Марк",
                 None,
                 Some("2015/10/10"),
                 Some(Male),
@@ -213,7 +213,7 @@ fn utf8_list_with_bom_full_names_and_quotes() {
             // Line 5 is empty: skipped.
             (
                 6,
-                "Морозова, Полина",
+                "Морозова Полина",
                 Some("Викторовна"),
                 Some("2018/01/03"),
                 Some(Female),
@@ -241,7 +241,7 @@ fn duplicates_and_bad_rows_each_with_line_and_reason() {
         .collect();
     assert_eq!(
         added,
-        vec![(2, "Orlova, Sofia"), (15, "Vinogradov, Svyatoslav")]
+        vec![(2, "Orlova Sofia"), (15, "Vinogradov Svyatoslav")]
     );
     assert_eq!(p.to_add[1].player.rating, Some(1300));
     let dups: Vec<(usize, &str, DuplicateOf)> = p
@@ -253,11 +253,11 @@ fn duplicates_and_bad_rows_each_with_line_and_reason() {
         dups,
         vec![
             // ё = е and case: the registered Соловьёва, Дарья of the same birth date.
-            (3, "Соловьева, дарья", DuplicateOf::Registered(1)),
+            (3, "Соловьева дарья", DuplicateOf::Registered(1)),
             // Capitals, no birth date: line 2's Orlova Sofia.
-            (4, "ORLOVA, SOFIA", DuplicateOf::Line(2)),
+            (4, "Orlova Sofia", DuplicateOf::Line(2)),
             // Another birth date than line 2, but line 4's is unknown: may be line 4's child.
-            (13, "Orlova, Sofia", DuplicateOf::Line(4)),
+            (13, "Orlova Sofia", DuplicateOf::Line(4)),
         ]
     );
     let refused: Vec<(usize, RowProblem)> = p
@@ -360,7 +360,7 @@ fn the_command_previews_then_applies() {
     );
     assert!(text.contains("Будут добавлены: 7"), "{text}");
     assert!(
-        text.contains("  стр. 2  Соловьёва, Дарья Андреевна, 05.03.2017, ж, 2 класс, МБОУ СОШ № 12 — как № 1 Соловьёва, Дарья (уже в турнире)"),
+        text.contains("  стр. 2  Соловьёва Дарья Андреевна, 05.03.2017, ж, 2 класс, МБОУ СОШ № 12 — как № 1 Соловьёва, Дарья (уже в турнире)"),
         "{text}"
     );
     assert!(text.contains("Ничего не записано"), "{text}");
@@ -381,7 +381,7 @@ fn the_command_previews_then_applies() {
     assert!(text.contains("Добавлено участников: 7."), "{text}");
     let t = arbiter::tournament::store::load(&state).unwrap();
     assert_eq!(t.players.len(), 8);
-    let ivanov = t.players.iter().find(|p| p.name == "Иванов, Пётр").unwrap();
+    let ivanov = t.players.iter().find(|p| p.name == "Иванов Пётр").unwrap();
     assert_eq!((ivanov.grade, ivanov.fsr_id), (Some(3), Some(123456)));
     assert_eq!(
         t.players
@@ -436,7 +436,7 @@ fn exported_list_reads_back_into_the_same_players() {
     // without a given name, a cell with `;` and quotes, a name a spreadsheet takes for a formula.
     let mut t = arbiter::tournament::store::load(&state).unwrap();
     t.add_player(Player {
-        name: "Карлсен, Магнус".into(),
+        name: "Карлсен Магнус".into(),
         rating: Some(2830),
         title: Some("GM".into()),
         federation: Some("NOR".into()),
@@ -467,7 +467,7 @@ fn exported_list_reads_back_into_the_same_players() {
         lines[0],
         "№;Фамилия;Имя;Отчество;Дата рождения;Пол;Класс;Школа/клуб;Рейтинг;FIDE ID;ID ФШР;Звание;Федерация"
     );
-    let ivanov = t.players.iter().find(|p| p.name == "Иванов, Пётр").unwrap();
+    let ivanov = t.players.iter().find(|p| p.name == "Иванов Пётр").unwrap();
     assert!(
         lines.contains(
             &format!(
@@ -520,4 +520,75 @@ fn exported_list_reads_back_into_the_same_players() {
     b.sort_by(|x, y| x.name.cmp(&y.name));
     assert_eq!(a, b);
     assert!(b.iter().any(|p| p.name == "-Минус"));
+}
+
+/// A list's names are written as the desk's form writes them, «Фамилия Имя» with capitals
+/// (`normalise_name`): a name typed in lower case or in capitals is given its capitals, the
+/// reader's comma between surname and given name is dropped, and the preview says for each
+/// changed row how the list had it and how many it changed; `add-players --apply` writes the
+/// new names and says the same.
+#[test]
+fn list_names_are_written_surname_given_name_with_capitals() {
+    let list = "Фамилия;Имя;Класс\nкузнецова;дарья;2\nОРЛОВ;ЛЕВ;3\nСмирнов;Дмитрий;1\n";
+    let t = Tournament::new("Первенство школы", 4);
+    let p = player_list::read(list.as_bytes(), &t, "list.csv").unwrap();
+    let rows: Vec<(&str, Option<&str>)> = p
+        .to_add
+        .iter()
+        .map(|r| (r.player.name.as_str(), r.written.as_deref()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("Кузнецова Дарья", Some("кузнецова дарья")),
+            ("Орлов Лев", Some("ОРЛОВ ЛЕВ")),
+            ("Смирнов Дмитрий", None),
+        ]
+    );
+    let text = p.to_text(std::slice::from_ref(&t), "list.csv", Lang::Ru);
+    assert!(
+        text.contains("  стр. 2  Кузнецова Дарья, 2 класс (в списке: «кузнецова дарья»)\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  стр. 4  Смирнов Дмитрий, 1 класс\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Имена записаны как «Фамилия Имя» с заглавных букв: 2"),
+        "{text}"
+    );
+    let en = p.to_text(std::slice::from_ref(&t), "list.csv", Lang::En);
+    assert!(en.contains("(the list: “ОРЛОВ ЛЕВ”)"), "{en}");
+
+    // In FIDE mode the comma is FIDE's: kept, the capitals given all the same.
+    let mut fide = Tournament::new("Open", 4);
+    fide.fide.mode = arbiter::tournament::fide_mode::FideMode::On;
+    let p = player_list::read(list.as_bytes(), &fide, "list.csv").unwrap();
+    assert_eq!(p.to_add[0].player.name, "Кузнецова, Дарья");
+    assert_eq!(p.to_add[2].written, None);
+
+    // The command writes what the preview showed.
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("event.json");
+    let csv = dir.path().join("list.csv");
+    std::fs::write(&csv, list).unwrap();
+    arbiter::tournament::store::save(&t, &state).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["tournament", "add-players"])
+        .args([&state, &csv])
+        .args(["--apply", "--lang", "ru"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("(в списке: «ОРЛОВ ЛЕВ»)"), "{text}");
+    assert!(text.contains("Добавлено участников: 3."), "{text}");
+    let names: Vec<String> = arbiter::tournament::store::load(&state)
+        .unwrap()
+        .players
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    assert_eq!(names, ["Кузнецова Дарья", "Орлов Лев", "Смирнов Дмитрий"]);
 }

@@ -1498,6 +1498,49 @@ async fn two_devices_entering_different_boards_both_succeed() {
     assert_eq!(crate::common::snapshot(&path), before);
 }
 
+/// Two devices adding one child at the same moment: the name is checked inside the change
+/// that adds, under the state file's lock, so one is added and the other is asked to confirm
+/// a second player of that name (409, naming the one just added), not added as well.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_devices_adding_one_child_at_once_add_one() {
+    let form = [("content-type", "application/x-www-form-urlencoded")];
+    let body = format!("name={}&lang=ru", urlencode("Иванов Пётр"));
+    // Three fresh events, so that each attempt races anew.
+    for attempt in 0..3 {
+        let dir = tempfile::tempdir().unwrap();
+        let path = event(dir.path(), 4);
+        let cfg = config(&path, None);
+        let (a, b) = tokio::join!(
+            send(&cfg, "POST", "/players", &body, &form),
+            send(&cfg, "POST", "/players", &body, &form)
+        );
+        let mut statuses = [a.0, b.0];
+        statuses.sort();
+        assert_eq!(
+            statuses,
+            [StatusCode::SEE_OTHER, StatusCode::CONFLICT],
+            "attempt {attempt}"
+        );
+        let refused = if a.0 == StatusCode::CONFLICT {
+            &a.2
+        } else {
+            &b.2
+        };
+        assert!(refused.contains("Такое имя уже записано"), "{refused}");
+        assert!(refused.contains("5. Иванов Пётр"), "{refused}");
+        assert!(
+            refused.contains("name=\"duplicate\" value=\"yes\""),
+            "{refused}"
+        );
+        let t = store::load(&path).unwrap();
+        assert_eq!(t.players.len(), 5);
+        assert_eq!(
+            t.players.iter().filter(|p| p.name == "Иванов Пётр").count(),
+            1
+        );
+    }
+}
+
 /// Girls are «выбыла»: the sex chosen on the registration form is kept and the pages' gendered
 /// words follow it; a name registered twice (ё = е, case ignored) and a player entered after
 /// pairing are saved with a warning on the page they return to.

@@ -232,3 +232,79 @@ async fn a_stale_boards_refusal_says_what_is_recorded() {
         Some(BoardResult::BlackWins)
     );
 }
+
+/// The journal's times are kept in UTC and shown in the desk machine's local time, the zone
+/// said once (not a zone's name on every line): `arbiter serve` under `TZ=Asia/Yekaterinburg`
+/// (UTC+5, no summer time) shows an entry made at 10:00 UTC as 15:00 on the journal page.
+#[test]
+fn journal_times_are_local_with_the_zone_said_once() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_arbiter");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(bin)
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+    };
+    run(&[
+        "tournament",
+        "new",
+        "ev.arbiter",
+        "--name",
+        "Время",
+        "--rounds",
+        "3",
+    ]);
+    run(&[
+        "tournament",
+        "add-player",
+        "ev.arbiter",
+        "--name",
+        "Орлов Лев",
+    ]);
+    let entries = arbiter::tournament::journal::read(&dir.path().join("ev.arbiter")).unwrap();
+    let utc = &entries.last().unwrap().time;
+    let zone = jiff::tz::TimeZone::get("Asia/Yekaterinburg").unwrap();
+    let local = arbiter::tournament::journal::local_clock_in(utc, &zone);
+    let mut child = std::process::Command::new(bin)
+        .args([
+            "serve",
+            "ev.arbiter",
+            "--addr",
+            "127.0.0.1:0",
+            "--lang",
+            "ru",
+        ])
+        .env("TZ", "Asia/Yekaterinburg")
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = crate::common::served_addr(&line);
+    let mut conn = std::net::TcpStream::connect(&addr).unwrap();
+    write!(
+        conn,
+        "GET /log?lang=ru HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut page = String::new();
+    conn.read_to_string(&mut page).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(page.contains("Время местное, UTC+5."), "{page}");
+    assert_eq!(page.matches("Время местное").count(), 1, "{page}");
+    assert!(
+        page.contains(&format!("<td>{local}</td>")),
+        "{local}: {page}"
+    );
+    // No zone on the line itself: neither the UTC the journal keeps nor a zone's name.
+    assert!(!page.contains(&format!("{local} +05")), "{page}");
+    assert!(!page.contains(utc.as_str()), "{page}");
+}

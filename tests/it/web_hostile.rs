@@ -622,9 +622,9 @@ fn an_8000_row_list_is_imported_in_under_a_second_while_the_desk_answers() {
     let t = arbiter::tournament::store::load(&path).unwrap();
     assert_eq!(t.players.len(), 8000);
     // Ranked once, as one by one: unrated players by name.
-    assert_eq!(t.players[0].name, "Ученик0, Имя0");
-    assert_eq!(t.players[1].name, "Ученик1, Имя1");
-    assert_eq!(t.players[2].name, "Ученик10, Имя10");
+    assert_eq!(t.players[0].name, "Ученик0 Имя0");
+    assert_eq!(t.players[1].name, "Ученик1 Имя1");
+    assert_eq!(t.players[2].name, "Ученик10 Имя10");
 }
 
 /// A state file with no players yet, 4 rounds.

@@ -27,6 +27,50 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+/// Why a link dropped or a board could not be read, for people: the link's own text (the
+/// system's error, `Broken pipe`, `Connection refused`, `no answer within 3000 ms`) is English;
+/// in English it is shown as it is, in another language by its kind (Fluent
+/// `link-reason-KIND`: «связь оборвалась», «доска не принимает подключение», «доска не
+/// ответила вовремя», «неверный адрес», «устройство не найдено», «нет доступа к устройству»,
+/// else «сбой связи»), so that a Russian page holds no English reason.
+///
+/// ```
+/// use arbiter::board::link::reason_note;
+/// use arbiter::i18n::Lang;
+/// assert_eq!(reason_note("Broken pipe").text(Lang::Ru), "связь оборвалась");
+/// assert_eq!(reason_note("Broken pipe").text(Lang::En), "Broken pipe");
+/// ```
+pub fn reason_note(reason: &str) -> crate::i18n::Note {
+    let r = reason.to_lowercase();
+    let has = |words: &[&str]| words.iter().any(|w| r.contains(w));
+    let kind = if has(&["refused"]) {
+        "refused"
+    } else if has(&["no answer within", "timed out", "timeout"]) {
+        "timeout"
+    } else if has(&["address must start", "invalid url", "invalid uri"]) {
+        "address"
+    } else if has(&["no such file", "not found", "no such device"]) {
+        "missing"
+    } else if has(&["permission denied"]) {
+        "permission"
+    } else if has(&[
+        "broken pipe",
+        "reset",
+        "closed",
+        "end of file",
+        "eof",
+        "aborted",
+        "unreachable",
+    ]) {
+        "broken"
+    } else {
+        "other"
+    };
+    crate::i18n::Note::new("link-reason")
+        .term("kind", "link-reason", kind)
+        .arg("text", reason)
+}
+
 /// Which board answered, as the board or LiveChess tells it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct BoardId {

@@ -228,7 +228,7 @@ impl LiveEvent {
             } else {
                 "live-disconnected"
             })
-            .arg("reason", reason)
+            .note("reason", crate::board::link::reason_note(reason))
             .arg("attempt", attempt)
             .arg("attempts", attempts)
             .arg("seconds", seconds(*retry_in_ms))
@@ -236,7 +236,7 @@ impl LiveEvent {
             LiveEvent::GaveUp {
                 reason, attempts, ..
             } => Note::new("live-gave-up")
-                .arg("reason", reason)
+                .note("reason", crate::board::link::reason_note(reason))
                 .arg("attempts", attempts),
             LiveEvent::Move {
                 ply,
@@ -462,7 +462,7 @@ mod tests {
         );
         assert_eq!(
             e.note().text(Lang::Ru),
-            "связь с доской потеряна (Broken pipe); новое подключение через 0.5 с, попытка 1 из 20"
+            "связь с доской потеряна (связь оборвалась); новое подключение через 0.5 с, попытка 1 из 20"
         );
         // The room's links retry for as long as it runs, and say how often at least.
         let e = LiveEvent::of_link(&LinkEvent::Disconnected {
@@ -480,7 +480,7 @@ mod tests {
         );
         assert_eq!(
             e.note().text(Lang::Ru),
-            "связь с доской потеряна (Connection refused); новая попытка через 5 с (попытка 40; попытки идут, пока работает зал, не реже раза в 5 с)"
+            "связь с доской потеряна (доска не принимает подключение); новая попытка через 5 с (попытка 40; попытки идут, пока работает зал, не реже раза в 5 с)"
         );
     }
 

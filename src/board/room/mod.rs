@@ -101,7 +101,8 @@ impl Incident {
     pub fn note(&self) -> crate::i18n::Note {
         match self.kind {
             IncidentKind::Disconnected if self.link_back => {
-                crate::i18n::Note::new("live-link-back").arg("reason", &self.detail)
+                crate::i18n::Note::new("live-link-back")
+                    .note("reason", crate::board::link::reason_note(&self.detail))
             }
             _ => self.event.note(),
         }

@@ -203,6 +203,7 @@ mod tests {
                     player: pick(&mut rng),
                     group: None,
                     group_index: 0,
+                    written: None,
                 };
                 let want = duplicate_by_scan(&row.player, &event, &rows);
                 assert_eq!(seen.duplicate_of(&row), want, "seed {seed:#x}: {row:?}");

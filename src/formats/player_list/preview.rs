@@ -7,6 +7,14 @@ use crate::tournament::event::Event;
 use crate::tournament::player::date_text;
 use crate::tournament::{Player, Sex, Tournament, TournamentError};
 
+/// What a row's name was in the list, when it was written anew ([`ListRow::written`]):
+/// ` (в списке: «кузнецова дарья»)`, else nothing.
+pub fn written_note(r: &ListRow, lang: Lang) -> String {
+    r.written.as_ref().map_or(String::new(), |w| {
+        format!(" ({})", lang.fmt("pl-written", &[("written", w)]))
+    })
+}
+
 /// One line about a listed player for the preview: name with patronymic, birth date, sex,
 /// grade, club, rating, ids (those given), in `lang`: «Соловьёва, Дарья Андреевна, 05.03.2017,
 /// ж, 2 класс, МБОУ СОШ № 12».
@@ -72,10 +80,11 @@ impl Preview {
         let group = |r: &ListRow| r.group.as_ref().map_or(String::new(), |g| format!("{g}: "));
         for r in &self.to_add {
             out.push_str(&format!(
-                "  {}  {}{}\n",
+                "  {}  {}{}{}\n",
                 line(r.line),
                 group(r),
-                row_summary(&r.player, lang)
+                row_summary(&r.player, lang),
+                written_note(r, lang)
             ));
         }
         if !self.duplicates.is_empty() {
@@ -89,10 +98,11 @@ impl Preview {
                     .get(d.row.group_index)
                     .map_or(String::new(), |t| d.of.text(t, lang));
                 out.push_str(&format!(
-                    "  {}  {}{} — {of}\n",
+                    "  {}  {}{}{} — {of}\n",
                     line(d.row.line),
                     group(&d.row),
                     row_summary(&d.row.player, lang),
+                    written_note(&d.row, lang),
                 ));
             }
         }
@@ -112,7 +122,23 @@ impl Preview {
             out.push_str(&lang.fmt("pl-ignored", &[("columns", &self.ignored.join(", "))]));
             out.push('\n');
         }
+        if let Some(n) = self.normalised_line(lang) {
+            out.push_str(&n);
+            out.push('\n');
+        }
         out
+    }
+
+    /// How many names the reading wrote «Фамилия Имя» with capitals (each row says how the
+    /// list wrote it, [`written_note`]), in `lang`; `None` when it changed none.
+    pub fn normalised_line(&self, lang: Lang) -> Option<String> {
+        let n = self
+            .to_add
+            .iter()
+            .chain(self.duplicates.iter().map(|d| &d.row))
+            .filter(|r| r.written.is_some())
+            .count();
+        (n > 0).then(|| lang.fmt("pl-normalised", &[("n", &n.to_string())]))
     }
 
     /// Adds the rows to add (and the likely duplicates when `with_duplicates`) to `event`, in

@@ -23,6 +23,15 @@ pub enum FideMode {
     },
 }
 
+impl crate::tournament::Tournament {
+    /// Whether names are written as FIDE writes them («Surname, Given name»: the comma kept),
+    /// in FIDE mode; else «Фамилия Имя»
+    /// ([`normalise_name`](crate::tournament::player::normalise_name)).
+    pub fn fide_names(&self) -> bool {
+        self.fide.mode == FideMode::On
+    }
+}
+
 impl FideMode {
     /// True when the mode was never turned on (the state file then omits it).
     pub fn is_off(&self) -> bool {

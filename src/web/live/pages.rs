@@ -134,13 +134,11 @@ pub(in crate::web) fn record_text(i: &LiveIncident, lang: Lang) -> String {
             .note("article", article()),
         LiveIncidentKind::ResultSignal => Note::new("web-live-rec-signal")
             .arg("result", shown(i.result.as_deref().unwrap_or("*"))),
-        LiveIncidentKind::Disconnected => {
-            Note::new("web-live-rec-disconnected").arg("reason", &i.detail)
-        }
+        LiveIncidentKind::Disconnected => Note::new("web-live-rec-disconnected")
+            .note("reason", crate::board::link::reason_note(&i.detail)),
         LiveIncidentKind::BoardGap => Note::new("web-live-rec-gap").arg("plies", &i.detail),
-        LiveIncidentKind::Unreadable => {
-            Note::new("web-live-rec-unreadable").arg("reason", &i.detail)
-        }
+        LiveIncidentKind::Unreadable => Note::new("web-live-rec-unreadable")
+            .note("reason", crate::board::link::reason_note(&i.detail)),
         LiveIncidentKind::Adjudication => Note::new("web-live-rec-adjudication")
             .arg("result", shown(i.result.as_deref().unwrap_or("*")))
             .note("article", article()),

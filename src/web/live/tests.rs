@@ -97,6 +97,19 @@ fn a_link_back_is_kept_as_no_decision_and_a_settled_gap_as_settled() {
     let kept = record_of(&unsaved[0], 7_000);
     assert_eq!(kept.kind, LiveIncidentKind::Disconnected);
     assert_eq!(kept.decision, None);
+    // Its reason on a Russian page is Russian (the link's own text is the system's English),
+    // in the record's line and in the room's incident alike; English keeps the system's text.
+    let ru = super::pages::record_text(&kept, crate::i18n::Lang::Ru);
+    assert!(
+        ru.contains("связь с доской потеряна (связь оборвалась)"),
+        "{ru}"
+    );
+    assert!(!ru.contains("Broken pipe"), "{ru}");
+    let shown = unsaved[0].incident.note().text(crate::i18n::Lang::Ru);
+    assert!(shown.contains("(связь оборвалась)"), "{shown}");
+    assert!(!shown.chars().any(|c| c.is_ascii_alphabetic()), "{shown}");
+    let en = super::pages::record_text(&kept, crate::i18n::Lang::En);
+    assert!(en.contains("Broken pipe"), "{en}");
     // A gap the arbiter settled is kept with his decision, as settled.
     let mut gap = unsaved[0].clone();
     gap.incident.kind = crate::board::room::IncidentKind::BoardGap;
