@@ -52,6 +52,7 @@ mod diagram;
 pub mod diplomas;
 pub mod extract;
 mod fide;
+pub mod games;
 mod groups;
 pub mod guard;
 mod history;
@@ -616,6 +617,7 @@ pub fn router(app: Shared) -> Router {
             post(desk::adjudicate_confirm),
         )
         .route("/rounds/{n}/export.csv", get(pages::export_csv))
+        .route("/rounds/{n}/games.pgn", get(games::round_games))
         .route("/export/trf", get(pages::export_trf))
         .route("/export/state", get(pages::export_state))
         .route("/export/event.arbiter", get(backup::export_backup))
