@@ -4,7 +4,8 @@ when ARBITER_PGN_PYTHON names a Python with PyPI's `chess` (.ci/run sets it).
     python3 tests/round_pgn_readback.py ROUND.pgn EXPECTED.json
 
 EXPECTED.json is a list, one object a board: `result` (the Result tag), `moves` (the mainline in
-UCI), `round` (the Round tag). Every game must read without an error (python-chess's
+UCI), `round` (the Round tag), and `clocks` (true: every move carries a `[%clk]` python-chess
+reads as a time between 0 and 10 minutes). Every game must read without an error (python-chess's
 `game.errors`) and give these; prints `N passed, M failed` and exits 1 on a failure.
 """
 
@@ -44,6 +45,10 @@ def main():
               f"game {i + 1}: Round {g.headers.get('Round')}, expected {w['round']}")
         moves = [m.uci() for m in g.mainline_moves()]
         check(moves == w["moves"], f"game {i + 1}: moves {moves}, expected {w['moves']}")
+        if w.get("clocks"):
+            clocks = [n.clock() for n in g.mainline()]
+            check(all(c is not None and 0 <= c <= 600 for c in clocks),
+                  f"game {i + 1}: clocks {clocks}")
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

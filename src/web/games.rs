@@ -67,7 +67,8 @@ pub fn round_games_pgn(
 }
 
 /// `GET /rounds/{n}/games.pgn[?lang=ru]`: round `n` as PGN (`application/x-chess-pgn`), the
-/// comments in the page's language; a round without pairings is the error page (404).
+/// comments in the page's language, the live room's capture lines written first; a round
+/// without pairings is the error page (404).
 pub(super) async fn round_games(
     State(app): State<Shared>,
     RoundNo(n): RoundNo,
@@ -75,6 +76,9 @@ pub(super) async fn round_games(
 ) -> Response {
     let lang = app.lang(q.lang.as_deref());
     let made = async {
+        // The boards' capture lines and incidents the room holds for the next batch go into
+        // the record first: the PGN is the room's as of this request, not up to a second old.
+        app.save_incidents().await?;
         let t = app.load().await?;
         let rules = CompetitionRules::preset(app.preset(&t));
         let state = app.config.state.clone();

@@ -148,6 +148,9 @@ fn the_rounds_pgn_is_the_game_as_decided_and_its_result_once_recorded() {
     );
     assert_eq!(assign.0, 200, "{}", assign.1);
     for (i, p) in PLAYED.iter().enumerate() {
+        // The board's clock goes with each frame: 10 minutes each, a few seconds less a move.
+        let spent = 3.0 * i as f64;
+        emu.set_clock("1001", 600.0 - spent, 590.0 - spent, Some(i % 2 == 1));
         emu.set("1001", p);
         // The illegal move stands, and so does the board after its take-back (a placement
         // read again after 400 ms is one the player left, `board::livechess::STANDS_MS`).
@@ -205,6 +208,19 @@ fn the_rounds_pgn_is_the_game_as_decided_and_its_result_once_recorded() {
         "{comment}"
     );
     assert!(first.contains("Qxf7#"), "{first}");
+    // The clock's times after each move (the mover's), as `[%clk h:mm:ss]`, within its 10 min.
+    let clocks: Vec<&str> = first
+        .split("[%clk ")
+        .skip(1)
+        .map(|c| c.split(']').next().unwrap())
+        .collect();
+    assert_eq!(clocks.len(), MAINLINE.len(), "{first}");
+    assert!(
+        clocks
+            .iter()
+            .all(|c| c.starts_with("0:09:") || *c == "0:10:00"),
+        "{clocks:?}"
+    );
     assert!(first.trim_end().ends_with(" *"), "{first}");
 
     // The arbiter notices the illegal act and records the mate: the PGN follows.
@@ -243,7 +259,7 @@ fn the_rounds_pgn_is_the_game_as_decided_and_its_result_once_recorded() {
     python_chess_reads(
         &pgn,
         &json!([
-            {"result": "1-0", "moves": MAINLINE, "round": "1.1"},
+            {"result": "1-0", "moves": MAINLINE, "round": "1.1", "clocks": true},
             {"result": "1/2-1/2", "moves": [], "round": "1.2"},
             {"result": "*", "moves": [], "round": "1.3"},
         ]),
