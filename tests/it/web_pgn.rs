@@ -265,3 +265,49 @@ fn the_rounds_pgn_is_the_game_as_decided_and_its_result_once_recorded() {
         ]),
     );
 }
+
+/// A DGT e-board's capture as the desk keeps it in the event's record (JSON Lines of the
+/// board's messages, `record::save_live`): the round's PGN (the library call the route makes)
+/// gives the real capture's 57 plies (`fixtures/eboard/dgt/1.uci`) with the serial number of
+/// the e-board the event put on the board and a `[%clk]` after every move (the capture has the clock's messages); the other
+/// boards are tags and a result.
+#[test]
+fn a_dgt_boards_capture_in_the_record_is_its_games_pgn() {
+    use arbiter::board::dgt::CaptureRecord;
+    use arbiter::tournament::record::{CaptureLines, save_live};
+    let dir = tempfile::tempdir().unwrap();
+    let state = event(dir.path());
+    let lines: String = crate::live::dgt_capture()
+        .iter()
+        .map(|m| CaptureRecord::new(None, m).to_line() + "\n")
+        .collect();
+    save_live(
+        &state,
+        &[],
+        &[CaptureLines {
+            round: 1,
+            board: 3,
+            lines,
+        }],
+    )
+    .unwrap();
+    // The e-board on board 3 (the capture itself has no serial-number message).
+    let mut t = arbiter::tournament::store::load(&state).unwrap();
+    t.assign_eboard("DGT-7", 1, 3).unwrap();
+    arbiter::tournament::store::save(&t, &state).unwrap();
+    let rules = arbiter::game::rules::CompetitionRules::preset(t.preset());
+    let pgn = arbiter::web::games::round_games_pgn(&state, &t, 1, rules, arbiter::i18n::Lang::En)
+        .unwrap();
+    let games = read_back(&pgn);
+    assert_eq!(games.len(), 3, "{pgn}");
+    let (tags, moves) = &games[2];
+    assert_eq!(tag(tags, "Round"), "1.3");
+    assert_eq!(tag(tags, "White"), "Player 03");
+    assert_eq!(tag(tags, "Black"), "Player 06");
+    assert_eq!(tag(tags, "Result"), "*");
+    assert_eq!(tag(tags, "BoardSerial"), "DGT-7", "{pgn}");
+    assert_eq!(moves, &crate::live::dgt_capture_moves(), "{pgn}");
+    let third = pgn.split("\n\n[").nth(2).unwrap();
+    assert_eq!(third.matches("[%clk ").count(), moves.len(), "{third}");
+    assert!(games[0].1.is_empty() && games[1].1.is_empty());
+}

@@ -6,7 +6,8 @@
 //!   first day, `????.??.??` when not given), `Round` `"N.B"` (round N, board B), `White`,
 //!   `Black`, `Result` — the result the arbiter **recorded**, `*` until he has (a forfeit is
 //!   `1-0` / `0-1` with a comment saying so, a double forfeit or a loss for both, CR 4.2, has
-//!   no PGN form: `*` and the comment); `Board`, and `BoardSerial` when an e-board played it;
+//!   no PGN form: `*` and the comment); `Board`, and `BoardSerial` when an e-board played it
+//!   (the capture's serial number, else the e-board the event put on the board);
 //! - the movetext of a board an e-board played: the game as the arbiter decided it, judged
 //!   from the board's capture kept in the event's record under the event's rules, with the
 //!   arbiter's notices of illegal acts (CR 3.4) from the record, each taken after what the
@@ -262,7 +263,12 @@ fn board_game(
         line: &line,
         events: Some(&log),
         tags: Some(&tags),
-        serial_number: captured.serial_number.as_deref(),
+        // The capture's own (DGT `0x91`, LiveChess `serialnr`), else the e-board the event
+        // put on the board.
+        serial_number: captured
+            .serial_number
+            .as_deref()
+            .or_else(|| t.live.eboard_of(round, g.board)),
         clock: &captured.clock,
     };
     let (result, note) = recorded(g.result, lang);
