@@ -565,6 +565,17 @@ serve-eboard-garbage = E-board { $serial } sends frames that are not positions: 
 serve-capture-limit = The capture of board { $board } of round { $round } reached its limit of { $limit } (--limit game=SIZE): what e-board { $serial } sends for it is no longer kept.
 serve-tablet-qr = The QR code above is the same address with its access token: a tablet or phone on this network opens it with its camera. Without the token the desk shows nothing and changes nothing.
 serve-screen = The hall's screens (pairings and standings, read only; the players' details stay behind the token): { $url } — also as a QR code on the page /connect.
+serve-public = The public view for parents and coaches (results, read only; no token): { $url }
+public-title = Results
+public-nav-event = Event
+public-playing = playing
+public-playing-count = { $count ->
+    [one] one game in progress
+   *[other] { $count } games in progress
+}
+public-pgn = Round { $round } games (PGN)
+public-not-paired = Round 1 is not paired yet.
+public-error-method = The public view only shows pages ({ $method } refused).
 serve-error-state = cannot serve { $file }
 serve-error-bind = cannot listen on { $addr }
 serve-error-io = the server stopped: { $reason }

@@ -614,6 +614,18 @@ serve-eboard-garbage = Э-доска { $serial } присылает кадры, 
 serve-capture-limit = Запись доски { $board } тура { $round } достигла предела { $limit } (--limit game=РАЗМЕР): что присылает для неё э-доска { $serial }, больше не сохраняется.
 serve-tablet-qr = QR-код выше — тот же адрес с ключом доступа: планшет или телефон в этой сети откроет его камерой. Без ключа пульт ничего не показывает и не меняет.
 serve-screen = Экраны в зале (пары и таблица, только просмотр; данные участников — только с ключом): { $url } — и QR-кодом на странице /connect.
+serve-public = Публичная страница для родителей и тренеров (результаты, только просмотр, без ключа): { $url }
+public-title = Результаты
+public-nav-event = Турнир
+public-playing = идёт
+public-playing-count = { $count ->
+    [one] идёт { $count } партия
+    [few] идут { $count } партии
+   *[other] идут { $count } партий
+}
+public-pgn = Партии { $round }-го тура (PGN)
+public-not-paired = Жеребьёвки 1-го тура ещё не было.
+public-error-method = Публичная страница только показывает ({ $method } не принимается).
 serve-error-state = стол судьи не открыт по файлу { $file }
 serve-error-bind = не удаётся принимать подключения по адресу { $addr }
 serve-error-io = сервер остановлен: { $reason }
