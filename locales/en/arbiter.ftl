@@ -252,6 +252,10 @@ pgn-touch-adjust = { $side } adjusted the piece on { $square } after saying "j'a
 pgn-cut = from ply { $ply } (by { $by }) the board holds a position no legal move reaches, which SAN cannot write; the plies played on the board: { $plies }; final position: { $fen }
 pgn-cut-gap = from ply { $ply } (by { $by }) the moves go on from the board as it stood after the gap, which the moves before do not reach, so SAN cannot write them; the plies played on the board: { $plies }; final position: { $fen }
 pgn-verdict = the arbiter's verdict: { $result } ({ $why })
+pgn-round-forfeit-black = forfeit: Black did not appear (CR 4.4), no game was played
+pgn-round-forfeit-white = forfeit: White did not appear (CR 4.4), no game was played
+pgn-round-double-forfeit = neither player appeared (CR 4.4): no game was played, both lose
+pgn-round-double-loss = the result was not recorded and is lost or disputed: a loss for both (CR 4.2)
 judge-game = { $file } game { $index }
 judge-failed-line = { $file }:{ $line }: game { $index }: { $reason }
 judge-failed-byte = { $file }: game { $index } (byte offset { $offset }): { $reason }
@@ -561,6 +565,17 @@ serve-eboard-garbage = E-board { $serial } sends frames that are not positions: 
 serve-capture-limit = The capture of board { $board } of round { $round } reached its limit of { $limit } (--limit game=SIZE): what e-board { $serial } sends for it is no longer kept.
 serve-tablet-qr = The QR code above is the same address with its access token: a tablet or phone on this network opens it with its camera. Without the token the desk shows nothing and changes nothing.
 serve-screen = The hall's screens (pairings and standings, read only; the players' details stay behind the token): { $url } — also as a QR code on the page /connect.
+serve-public = The public view for parents and coaches (results, read only; no token): { $url }
+public-title = Results
+public-nav-event = Event
+public-playing = playing
+public-playing-count = { $count ->
+    [one] one game in progress
+   *[other] { $count } games in progress
+}
+public-pgn = Round { $round } games (PGN)
+public-not-paired = Round 1 is not paired yet.
+public-error-method = The public view only shows pages ({ $method } refused).
 serve-error-state = cannot serve { $file }
 serve-error-bind = cannot listen on { $addr }
 serve-error-io = the server stopped: { $reason }

@@ -345,3 +345,26 @@ pub fn read_livechess_game(text: &str, config: &RecogniserConfig) -> Result<Boar
         left_out,
     })
 }
+
+/// The game a board's capture kept in an event's record holds (a DGT board's messages or
+/// LiveChess's frames, as the desk writes them: `arbiter board export`): of the games it reads
+/// as (the start position set up again begins another), the last one with a move, else the
+/// last one read; `None` when no game reads.
+pub fn capture_game(text: &str, config: &RecogniserConfig) -> Option<BoardGame> {
+    let games = if crate::board::livechess::looks_like_livechess(text) {
+        read_livechess_games(text, config)
+    } else {
+        read_dgt_games(text.as_bytes(), config)
+    }
+    .ok()?;
+    let games: Vec<BoardGame> = games.into_iter().filter_map(Result::ok).collect();
+    let moved = |g: &BoardGame| {
+        g.events
+            .events
+            .iter()
+            .any(|e| matches!(e, crate::game::event::Event::Move(_)))
+    };
+    let last_moved = games.iter().rposition(moved);
+    let at = last_moved.or(games.len().checked_sub(1))?;
+    games.into_iter().nth(at)
+}

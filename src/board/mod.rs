@@ -55,7 +55,7 @@ pub mod simulate;
 
 pub use diff::{IllegalAct, classify_act};
 pub use events::{
-    BoardGame, game_from_snapshots, read_board_game, read_board_games, read_dgt_game,
+    BoardGame, capture_game, game_from_snapshots, read_board_game, read_board_games, read_dgt_game,
     read_dgt_games, read_livechess_game, read_livechess_games, to_game,
 };
 pub use games::{first_game, split_games, split_snapshots};

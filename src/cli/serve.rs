@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use arbiter::web::live::LinkSpec;
-use arbiter::web::{ServeConfig, new_token, serve_live};
+use arbiter::web::{ServeConfig, new_token, serve_all};
 
 /// Arguments of `arbiter serve`.
 #[derive(clap::Args)]
@@ -48,6 +48,11 @@ pub struct Args {
     /// "Threat model"). `game` also bounds each board's capture in the live room.
     #[arg(long = "limit", value_name = "KEY=VALUE", value_parser = desk_limit)]
     limit: Vec<String>,
+    /// Also serve the public view on this address (off by default): the event, the rounds'
+    /// pairings with results, the standings and the rounds' games as PGN, read only and
+    /// without the token, for parents' phones (docs/desk.md, "The public view").
+    #[arg(long, value_name = "ADDR:PORT")]
+    public: Option<SocketAddr>,
 }
 
 /// A `--limit KEY=VALUE` that the desk takes (else a usage error saying why).
@@ -94,6 +99,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .filter(|h| !h.is_empty())
             .collect(),
         limits,
+        public: args.public,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -112,8 +118,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let tablet = !args.addr.ip().is_loopback();
     let lang = args.lang.get();
     let token = config.token.clone();
-    let served = runtime.block_on(serve_live(config, &links, |url| {
+    let served = runtime.block_on(serve_all(config, &links, |url, public| {
         println!("{}", lang.fmt("serve-open", &[("url", url)]));
+        // The public view's address on the second line (the first keeps the desk's URL as
+        // its only `http://` word, which scripts read).
+        if let Some(public) = public {
+            println!("{}", lang.fmt("serve-public", &[("url", public)]));
+        }
         if missing {
             let file = args.state.display().to_string();
             println!("{}", lang.fmt("serve-setup", &[("file", &file)]));

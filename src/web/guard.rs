@@ -346,7 +346,7 @@ fn stream_held(
 }
 
 /// The security headers every response carries.
-fn secure_headers(h: &mut HeaderMap) {
+pub(super) fn secure_headers(h: &mut HeaderMap) {
     let set = |h: &mut HeaderMap, name: HeaderName, value: &'static str| {
         h.insert(name, HeaderValue::from_static(value));
     };

@@ -52,15 +52,17 @@ mod diagram;
 pub mod diplomas;
 pub mod extract;
 mod fide;
+pub mod games;
 mod groups;
 pub mod guard;
 mod history;
 mod import;
 pub mod live;
-pub use start::ServeError;
+pub use start::{ServeError, serve, serve_all, serve_live};
 mod manual;
 mod pages;
 mod position;
+pub mod public;
 mod report;
 mod results;
 pub use report::organisers_report;
@@ -94,6 +96,9 @@ pub struct ServeConfig {
     pub allowed_hosts: Vec<String>,
     /// What an upload, a connection and a device may take (`--limit KEY=VALUE`).
     pub limits: DeskLimits,
+    /// The public view's address (`--public ADDR:PORT`): a second listener serving
+    /// [`public::public_router`] (results for parents, read only); `None`: none.
+    pub public: Option<SocketAddr>,
 }
 
 /// Who may change the event: everyone (loopback, no token), or holders of the token. The token
@@ -616,6 +621,7 @@ pub fn router(app: Shared) -> Router {
             post(desk::adjudicate_confirm),
         )
         .route("/rounds/{n}/export.csv", get(pages::export_csv))
+        .route("/rounds/{n}/games.pgn", get(games::round_games))
         .route("/export/trf", get(pages::export_trf))
         .route("/export/state", get(pages::export_state))
         .route("/export/event.arbiter", get(backup::export_backup))
@@ -697,77 +703,4 @@ pub fn screen_url(desk_url: &str, token: &str) -> String {
 /// source, as 32 hex digits.
 pub fn new_token() -> String {
     guard::hex(&guard::random_bytes::<16>())
-}
-
-/// Serves the state file until Ctrl-C (or SIGTERM): checks that the file reads as a tournament
-/// (a file that does not exist yet is the event to set up: the desk offers `/setup`), binds,
-/// calls `ready` with the URL to open (with `?token=` when a token is needed), then answers
-/// requests; a request in flight when Ctrl-C comes is finished first.
-///
-/// # Errors
-/// [`ServeError::State`] when the state file cannot be read (the server does not start),
-/// [`ServeError::Bind`], [`ServeError::Io`].
-pub async fn serve(config: ServeConfig, ready: impl FnOnce(&str)) -> Result<(), ServeError> {
-    serve_live(config, &[], ready).await
-}
-
-/// [`serve`] with e-board links (`--livechess`, `--dgt`) feeding the live room
-/// ([`live::start_links`]) from the start.
-///
-/// # Errors
-/// As [`serve`].
-pub async fn serve_live(
-    config: ServeConfig,
-    links: &[live::LinkSpec],
-    ready: impl FnOnce(&str),
-) -> Result<(), ServeError> {
-    start::check_state(&config.state)?;
-    let addr = config.addr;
-    let listener = tokio::net::TcpListener::bind(addr)
-        .await
-        .map_err(|source| ServeError::Bind { addr, source })?;
-    let mut local = listener.local_addr()?;
-    // Bound to every address (tablet mode): `0.0.0.0` opens nothing on a phone; the URL names
-    // the machine's address on the venue's network instead.
-    if local.ip().is_unspecified()
-        && let Some(ip) = lan_address(local.is_ipv6())
-    {
-        local.set_ip(ip);
-    }
-    let url = match &config.token {
-        Some(t) => format!("http://{local}/?token={t}"),
-        None => format!("http://{local}/"),
-    };
-    // The handlers are in place before the URL is printed: a Ctrl-C right after it still
-    // stops the server cleanly.
-    #[cfg(unix)]
-    let stop = {
-        use tokio::signal::unix::{SignalKind, signal};
-        let mut interrupt = signal(SignalKind::interrupt())?;
-        let mut terminate = signal(SignalKind::terminate())?;
-        async move {
-            tokio::select! {
-                _ = interrupt.recv() => {}
-                _ = terminate.recv() => {}
-            }
-        }
-    };
-    #[cfg(not(unix))]
-    let stop = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    ready(&url);
-    let app = App::serving_at(config, &url);
-    live::start_links(&app, links);
-    let stop = {
-        let app = app.clone();
-        async move {
-            stop.await;
-            app.live.stop();
-            app.gate.stop();
-        }
-    };
-    let limits = app.config.limits;
-    server::serve(listener, router(app.clone()), &app.gate, limits, stop).await;
-    Ok(())
 }

@@ -86,7 +86,7 @@ fn event_data(t: &Tournament, lang: Lang) -> Value {
 }
 
 /// An event date (`YYYY/MM/DD`) as the page's language writes it: `28.11.2026`, `2026-11-28`.
-fn shown_date(d: &str, lang: Lang) -> String {
+pub(super) fn shown_date(d: &str, lang: Lang) -> String {
     match (d.split('/').collect::<Vec<_>>().as_slice(), lang) {
         ([y, m, day], Lang::Ru) => format!("{day}.{m}.{y}"),
         ([y, m, day], _) => format!("{y}-{m}-{day}"),

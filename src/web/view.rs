@@ -50,6 +50,30 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("team.html", include_str!("templates/team.html")),
     ("setup.html", include_str!("templates/setup.html")),
     (
+        "public_base.html",
+        include_str!("templates/public_base.html"),
+    ),
+    (
+        "public_event.html",
+        include_str!("templates/public_event.html"),
+    ),
+    (
+        "public_standings.html",
+        include_str!("templates/public_standings.html"),
+    ),
+    (
+        "public_round.html",
+        include_str!("templates/public_round.html"),
+    ),
+    (
+        "public_boards.html",
+        include_str!("templates/public_boards.html"),
+    ),
+    (
+        "public_message.html",
+        include_str!("templates/public_message.html"),
+    ),
+    (
         "tie_break_fields.html",
         include_str!("templates/tie_break_fields.html"),
     ),
@@ -314,6 +338,18 @@ fn render_in(
         ..Value::from_serialize(&data)
     };
     env.get_template(template).and_then(|t| t.render(ctx))
+}
+
+/// A page of the public view ([`super::public`]): `template` (one of the `public_*.html`,
+/// framed by `public_base.html`, without the desk's menu) with `data`, status `status`.
+pub(super) fn render_public(
+    app: &App,
+    status: StatusCode,
+    template: &str,
+    page: &Page,
+    data: serde_json::Value,
+) -> Response {
+    render_status(app, status, template, page, data)
 }
 
 /// Renders a page with status 200.

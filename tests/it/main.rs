@@ -77,6 +77,8 @@ mod web_live_bounds;
 mod web_live_dgt;
 mod web_live_screen;
 mod web_numero;
+mod web_pgn;
+mod web_public;
 mod web_report;
 mod web_setup;
 mod winnability_cha;

@@ -594,6 +594,7 @@ async fn the_desks_backup_is_a_consistent_copy_of_the_database() {
         token: None,
         allowed_hosts: Vec::new(),
         limits: Default::default(),
+        public: None,
     };
     let get = |uri: &str| {
         axum::http::Request::builder()

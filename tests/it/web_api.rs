@@ -39,6 +39,7 @@ pub(crate) fn config(state: &Path, token: Option<&str>) -> ServeConfig {
         token: token.map(str::to_string),
         allowed_hosts: Vec::new(),
         limits: Default::default(),
+        public: None,
     }
 }
 

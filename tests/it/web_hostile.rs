@@ -715,6 +715,7 @@ fn personal_data_needs_the_token() {
         "/rounds/1",
         "/rounds/1/print",
         "/rounds/1/export.csv",
+        "/rounds/1/games.pgn",
         "/rounds/next/manual",
         "/export/trf",
         "/export/state",

@@ -78,7 +78,7 @@ pub(crate) fn http(port: u16, method: &str, path: &str, body: Option<&Value>) ->
 }
 
 /// A chunked body's data.
-fn dechunk(mut rest: &str) -> String {
+pub(crate) fn dechunk(mut rest: &str) -> String {
     let mut out = String::new();
     while let Some((size, tail)) = rest.split_once("\r\n") {
         let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);

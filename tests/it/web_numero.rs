@@ -19,6 +19,7 @@ async fn page(state: &std::path::Path, path: &str) -> String {
         token: None,
         allowed_hosts: Vec::new(),
         limits: Default::default(),
+        public: None,
     };
     let res = router(App::new(cfg))
         .oneshot(

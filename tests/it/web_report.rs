@@ -50,6 +50,7 @@ async fn the_organisers_report_shows_every_section_with_the_events_values() {
         token: None,
         allowed_hosts: Vec::new(),
         limits: Default::default(),
+        public: None,
     };
     let res = router(App::new(cfg))
         .oneshot(
@@ -210,6 +211,7 @@ async fn the_cli_writes_the_desks_report_as_a_file() {
         token: None,
         allowed_hosts: Vec::new(),
         limits: Default::default(),
+        public: None,
     };
     let res = router(App::new(cfg))
         .oneshot(

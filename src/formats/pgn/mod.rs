@@ -32,6 +32,7 @@ use crate::game::verdict::GameResult;
 
 mod judge;
 mod plain;
+pub mod round;
 mod scan;
 mod tags;
 pub mod write;

@@ -64,13 +64,21 @@ pub struct PgnRecord<'a> {
 /// assert!(pgn.contains("1. f3 e5 2. g4 Qh4#"));
 /// ```
 pub fn write_pgn(record: &PgnRecord<'_>, lang: Lang) -> String {
+    write_pgn_with_result(record, None, lang)
+}
+
+/// [`write_pgn`] with `result` (a PGN game termination marker: `1-0`, `0-1`, `1/2-1/2`, `*`)
+/// in the `Result` tag and after the moves instead of the verdict's: an event's games carry
+/// the result the arbiter recorded, `*` until he has (the verdict's comment still says what
+/// the judge found). `None`: the verdict's result.
+pub fn write_pgn_with_result(record: &PgnRecord<'_>, result: Option<&str>, lang: Lang) -> String {
     let v = record.verdict;
     let header = record.events.and_then(|log| match log.events.first() {
         Some(Event::Header(h)) => Some(h),
         _ => None,
     });
     let tag = |name: &str| record.tags.and_then(|t| t.get(name)).map(str::to_owned);
-    let result = pgn_result(v.result);
+    let result = result.unwrap_or_else(|| pgn_result(v.result));
     let mut out = String::new();
     let seven = [
         ("Event", v.game.event.clone().or_else(|| tag("Event")), "?"),
@@ -383,7 +391,7 @@ fn clock_text(seconds: u32) -> String {
 }
 
 /// A tag pair, its value escaped (PGN standard 8.1.1: `\` and `"` are preceded by `\`).
-fn write_tag(out: &mut String, name: &str, value: &str) {
+pub(super) fn write_tag(out: &mut String, name: &str, value: &str) {
     let value: String = value
         .chars()
         .filter(|c| !c.is_control())
@@ -396,13 +404,13 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
 }
 
 /// Comment text that cannot end the comment early: braces become parentheses.
-fn escape_comment(text: &str) -> String {
+pub(super) fn escape_comment(text: &str) -> String {
     text.replace('{', "(").replace('}', ")")
 }
 
 /// The movetext in lines of at most 80 characters (PGN standard 8.2.1), never starting a line
 /// with `%` (an escape line, 6).
-fn wrap(out: &mut String, tokens: &[String]) {
+pub(super) fn wrap(out: &mut String, tokens: &[String]) {
     let mut width = 0;
     // A `[%clk h:mm:ss]` command stays on one line.
     let mut words: Vec<String> = Vec::new();

@@ -198,7 +198,7 @@ impl App {
     /// # Errors
     /// [`WebError::Store`] when the database cannot be written (the incidents and the lines stay
     /// to be written at the next call).
-    pub(super) async fn save_incidents(self: &Shared) -> Result<(), WebError> {
+    pub(in crate::web) async fn save_incidents(self: &Shared) -> Result<(), WebError> {
         let _one = self.live.saving.lock().await;
         let pending = self.live.room().unsaved();
         let lines = self.live.take_capture_lines();

@@ -1,0 +1,103 @@
+//! `GET /rounds/{n}/games.pgn`: the round's games as PGN ([`round_pgn`]): every board, the
+//! moves of those an e-board played as the arbiter decided them, the result once recorded.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+
+use super::extract::{PageQuery, RoundNo};
+use super::view::error_page;
+use super::{Shared, WebError, blocking};
+use crate::board::{RecogniserConfig, capture_game};
+use crate::formats::pgn::round::{CapturedGame, round_pgn};
+use crate::game::rules::CompetitionRules;
+use crate::i18n::Lang;
+use crate::tournament::{Tournament, record};
+
+/// The Content-Type of a PGN answer (the type chess software registers for PGN; the text is
+/// UTF-8).
+pub const PGN_TYPE: &str = "application/x-chess-pgn; charset=utf-8";
+
+/// The games e-boards played in round `round`, by board, read from their captures in the
+/// event's record at `state` (a capture that holds no game is left out: the board is written
+/// without moves).
+///
+/// # Errors
+/// [`WebError::Store`] when the record cannot be read.
+pub fn captured_games(state: &Path, round: u32) -> Result<BTreeMap<u32, CapturedGame>, WebError> {
+    let mut games = BTreeMap::new();
+    for (r, board, _) in record::captures(state)? {
+        if r != round {
+            continue;
+        }
+        let mut text = Vec::new();
+        record::write_capture(state, round, board, &mut text)?;
+        let text = String::from_utf8_lossy(&text);
+        if let Some(g) = capture_game(&text, &RecogniserConfig::default()) {
+            games.insert(
+                board,
+                CapturedGame {
+                    events: g.events,
+                    serial_number: g.serial_number,
+                    clock: g.clock,
+                },
+            );
+        }
+    }
+    Ok(games)
+}
+
+/// Round `round` of `t` (kept at `state`) as PGN, judged under `rules`, comments in `lang`
+/// ([`round_pgn`] with the games of [`captured_games`]).
+///
+/// # Errors
+/// [`WebError::Store`]; [`WebError::Tournament`] for a round without pairings.
+pub fn round_games_pgn(
+    state: &Path,
+    t: &Tournament,
+    round: u32,
+    rules: CompetitionRules,
+    lang: Lang,
+) -> Result<String, WebError> {
+    let captured = captured_games(state, round)?;
+    Ok(round_pgn(t, round, &captured, rules, lang)?)
+}
+
+/// `GET /rounds/{n}/games.pgn[?lang=ru]`: round `n` as PGN (`application/x-chess-pgn`), the
+/// comments in the page's language, the live room's capture lines written first; a round
+/// without pairings is the error page (404).
+pub(super) async fn round_games(
+    State(app): State<Shared>,
+    RoundNo(n): RoundNo,
+    q: PageQuery,
+) -> Response {
+    let lang = app.lang(q.lang.as_deref());
+    let made = async {
+        // The boards' capture lines and incidents the room holds for the next batch go into
+        // the record first: the PGN is the room's as of this request, not up to a second old.
+        app.save_incidents().await?;
+        let t = app.load().await?;
+        let rules = CompetitionRules::preset(app.preset(&t));
+        let state = app.config.state.clone();
+        blocking(move || round_games_pgn(&state, &t, n, rules, lang)).await
+    }
+    .await;
+    match made {
+        Ok(pgn) => (
+            [
+                (header::CONTENT_TYPE, PGN_TYPE.to_string()),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("inline; filename=\"round-{n}.pgn\""),
+                ),
+                (header::CACHE_CONTROL, "no-cache".to_string()),
+            ],
+            pgn,
+        )
+            .into_response(),
+        Err(e) => error_page(&app, lang, "/", &e),
+    }
+}

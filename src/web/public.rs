@@ -1,0 +1,256 @@
+//! The public view (`arbiter serve … --public ADDR:PORT`): results for parents and coaches on
+//! a phone, served on a second listener by a router of its own — not the desk's router with
+//! checks, so that no route of the desk can be reached through it by a mistake in a check.
+//!
+//! It answers `GET` (and `HEAD`) of four addresses and nothing else: `/` (the event and the
+//! current round's pairings with results), `/standings`, `/rounds/{n}` and
+//! `/rounds/{n}/games.pgn`. Every other method is 405, every other path 404. Its pages have no
+//! forms, no token, no journal, no incidents and no arbiter's notes; of a player only the name,
+//! the starting rank, the points and the tie-breaks (not the school, grade, rating or birth
+//! date). It never writes the event's record: the round's PGN is the record as the desk last
+//! saved it (at most a second behind the live room). The answers carry the desk's security
+//! headers ([`super::guard::secure_headers`]); the connections are bounded per address and in
+//! all as the desk's ([`super::server::serve`] with the desk's limits, its own tally).
+
+use axum::Router;
+use axum::extract::{Path, Request, State};
+use axum::http::{Method, StatusCode, Uri, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde_json::{Value, json};
+
+use super::extract::PageQuery;
+use super::games::{PGN_TYPE, round_games_pgn};
+use super::results::shown;
+use super::view::{Page, render_public};
+use super::{Shared, WebError, blocking};
+use crate::game::rules::CompetitionRules;
+use crate::i18n::Lang;
+use crate::tournament::Tournament;
+use crate::tournament::pairing_list::PairingList;
+use crate::tournament::standings::fmt_decimal;
+
+/// The paths the public view serves, as its router names them (for the tests that check that
+/// nothing else answers).
+pub const PUBLIC_ROUTES: &[&str] = &["/", "/standings", "/rounds/{n}", "/rounds/{n}/games.pgn"];
+
+/// The public view's router over the desk's state `app`: the pages of [`PUBLIC_ROUTES`] on
+/// `GET`/`HEAD`; 405 for any other method on any path, 404 for any other path; the security
+/// headers on every answer.
+pub fn public_router(app: Shared) -> Router {
+    Router::new()
+        .route("/", get(event))
+        .route("/standings", get(standings))
+        .route("/rounds/{n}", get(round))
+        .route("/rounds/{n}/games.pgn", get(round_pgn))
+        .fallback(not_found)
+        .layer(axum::extract::DefaultBodyLimit::max(0))
+        .layer(middleware::from_fn_with_state(app.clone(), reads_only))
+        // The group shown (`?group=N`) for the loading of the event; nothing is journalled.
+        .layer(middleware::from_fn(super::caller::journal_scope))
+        .with_state(app)
+}
+
+/// Middleware: `GET` and `HEAD` go on, any other method is 405 (on every path, known or not);
+/// every answer gets the desk's security headers.
+async fn reads_only(State(app): State<Shared>, req: Request, next: Next) -> Response {
+    let mut response = if req.method() == Method::GET || req.method() == Method::HEAD {
+        next.run(req).await
+    } else {
+        let lang = app.lang(PageQuery::of(req.uri()).lang.as_deref());
+        let err = WebError::NotAllowed(
+            lang.fmt("public-error-method", &[("method", req.method().as_str())]),
+        );
+        error(&app, lang, &err)
+    };
+    super::guard::secure_headers(response.headers_mut());
+    response
+}
+
+/// The public error page: the message in the page's language and a link to the event.
+fn error(app: &Shared, lang: Lang, err: &WebError) -> Response {
+    let page = Page::new(lang, "/", lang.msg("web-error-title"));
+    render_public(
+        app,
+        err.status(),
+        "public_message.html",
+        &page,
+        json!({"error": err.message(lang)}),
+    )
+}
+
+/// Any other path: 404.
+async fn not_found(State(app): State<Shared>, uri: Uri) -> Response {
+    let lang = app.lang(PageQuery::of(&uri).lang.as_deref());
+    let err = WebError::NotFound(lang.fmt("web-error-not-found", &[("path", uri.path())]));
+    error(&app, lang, &err)
+}
+
+/// The round number of a path (`1`, `2`, …), or the 404 naming it.
+fn round_no(raw: &str, lang: Lang) -> Result<u32, WebError> {
+    raw.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| WebError::NotFound(lang.fmt("web-error-no-such-round", &[("value", raw)])))
+}
+
+/// What every public page shows of the event: its name, dates and venue, and its rounds paired
+/// so far (`number`, `finished`) for the menu.
+fn event_json(t: &Tournament, lang: Lang) -> Value {
+    let rounds: Vec<Value> = t
+        .rounds
+        .iter()
+        .filter(|r| !r.games.is_empty())
+        .map(|r| {
+            json!({"number": r.number,
+                   "finished": r.games.iter().all(|g| g.result.is_some())})
+        })
+        .collect();
+    let date = |d: &Option<String>| d.as_deref().map(|d| super::pages::shown_date(d, lang));
+    json!({"event": t.name, "venue": t.details.venue,
+           "start_date": date(&t.details.start_date), "end_date": date(&t.details.end_date),
+           "total_rounds": t.total_rounds, "rounds": rounds, "paired": t.paired_rounds()})
+}
+
+/// Round `n`'s boards as the public pages show them: `board`, `white` and `black` (`name`,
+/// `points` before the round), `result` as shown (`½ – ½`, `None` while playing), and the
+/// pairing-allocated `bye`; nothing of how a result was decided or who entered it.
+///
+/// # Errors
+/// [`WebError::Tournament`] (404) for a round without pairings.
+pub(super) fn round_json(t: &Tournament, n: u32, lang: Lang) -> Result<Value, WebError> {
+    let list = PairingList::new(t, n)?;
+    let player = |p: &crate::tournament::pairing_list::ListedPlayer| json!({"name": p.name, "points": fmt_decimal(p.points.as_f64(), lang)});
+    let boards: Vec<Value> = list
+        .boards
+        .iter()
+        .map(|b| {
+            json!({"board": b.board, "white": player(&b.white), "black": player(&b.black),
+                   "result": b.result.as_deref().map(shown)})
+        })
+        .collect();
+    let playing = list.boards.iter().filter(|b| b.result.is_none()).count();
+    Ok(json!({"round": n, "boards": boards, "playing": playing,
+              "bye": list.bye.as_ref().map(player)}))
+}
+
+/// The public standings (as the desk's `/standings`: the same report, the same order): each
+/// row's `rank`, `start_rank`, `name`, `points`, `tie_breaks` and `status` (withdrawn); the
+/// tie-breaks' `order`; `after_round`.
+fn standings_json(app: &Shared, t: &Tournament, lang: Lang) -> Value {
+    let report = app.standings(t);
+    let rows: Vec<Value> = report
+        .standings
+        .iter()
+        .map(|r| {
+            let full = super::pages::standing_json(t, r, &report.tie_break_order, lang);
+            json!({"rank": full["rank"], "start_rank": full["start_rank"], "name": full["name"],
+                   "points": full["points"], "tie_breaks": full["tie_breaks"],
+                   "status": full["status"]})
+        })
+        .collect();
+    json!({"after_round": report.after_round, "order": report.tie_break_order, "rows": rows})
+}
+
+/// Adds `extra`'s fields to `base`.
+fn with(mut base: Value, extra: Value) -> Value {
+    if let (Some(b), Value::Object(e)) = (base.as_object_mut(), extra) {
+        b.extend(e);
+    }
+    base
+}
+
+/// The event read for a public page, in `lang`, and the page's frame.
+async fn load(app: &Shared, q: &PageQuery, uri: &Uri) -> Result<(Tournament, Page), Response> {
+    let lang = app.lang(q.lang.as_deref());
+    let page = Page::new(lang, uri.path(), String::new());
+    match app.load().await {
+        Ok(t) => Ok((t, page)),
+        Err(e) => Err(error(app, lang, &e)),
+    }
+}
+
+/// `GET /`: the event's name, dates and venue, and the current round's pairings with results.
+async fn event(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
+    let (t, mut page) = match load(&app, &q, &uri).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    page.title = page.lang.msg("public-title");
+    let current = t.paired_rounds();
+    let round = if current >= 1 {
+        round_json(&t, current, page.lang).ok()
+    } else {
+        None
+    };
+    let data = with(event_json(&t, page.lang), json!({"current": round}));
+    render_public(&app, StatusCode::OK, "public_event.html", &page, data)
+}
+
+/// `GET /standings`: the standings after the last complete round.
+async fn standings(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
+    let (t, mut page) = match load(&app, &q, &uri).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    page.title = page.lang.msg("web-standings-title");
+    let data = with(
+        event_json(&t, page.lang),
+        standings_json(&app, &t, page.lang),
+    );
+    render_public(&app, StatusCode::OK, "public_standings.html", &page, data)
+}
+
+/// `GET /rounds/{n}`: round `n`'s pairings with results (404 for a round not paired).
+async fn round(
+    State(app): State<Shared>,
+    Path(raw): Path<String>,
+    q: PageQuery,
+    uri: Uri,
+) -> Response {
+    let (t, mut page) = match load(&app, &q, &uri).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let made = round_no(&raw, page.lang).and_then(|n| round_json(&t, n, page.lang));
+    match made {
+        Ok(round) => {
+            let n = round["round"].to_string();
+            page.title = page.lang.fmt("web-round-title", &[("round", &n)]);
+            let data = with(event_json(&t, page.lang), round);
+            render_public(&app, StatusCode::OK, "public_round.html", &page, data)
+        }
+        Err(e) => error(&app, page.lang, &e),
+    }
+}
+
+/// `GET /rounds/{n}/games.pgn`: round `n` as the desk's `/rounds/{n}/games.pgn` gives it
+/// ([`round_games_pgn`]), read from the record as last saved.
+async fn round_pgn(State(app): State<Shared>, Path(raw): Path<String>, q: PageQuery) -> Response {
+    let lang = app.lang(q.lang.as_deref());
+    let made = async {
+        let n = round_no(&raw, lang)?;
+        let t = app.load().await?;
+        let rules = CompetitionRules::preset(app.preset(&t));
+        let state = app.config.state.clone();
+        blocking(move || round_games_pgn(&state, &t, n, rules, lang).map(|pgn| (n, pgn))).await
+    }
+    .await;
+    match made {
+        Ok((n, pgn)) => (
+            [
+                (header::CONTENT_TYPE, PGN_TYPE.to_string()),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("inline; filename=\"round-{n}.pgn\""),
+                ),
+                (header::CACHE_CONTROL, "no-cache".to_string()),
+            ],
+            pgn,
+        )
+            .into_response(),
+        Err(e) => error(&app, lang, &e),
+    }
+}

@@ -1,0 +1,343 @@
+//! The public view (`arbiter serve --public`): its own router answers its four pages and
+//! nothing of the desk — every route of the desk's router, read from its source, is walked
+//! with GET and POST through it — its pages carry no form, birth date, school, token or journal
+//! entry, and its standings are the desk's. Requests go to the routers themselves
+//! (`tower::ServiceExt::oneshot`): no network.
+
+use std::path::Path;
+
+use arbiter::tournament::{Player, Tournament, store};
+use arbiter::web::public::{PUBLIC_ROUTES, public_router};
+use arbiter::web::{App, ServeConfig};
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use tower::ServiceExt as _;
+
+use crate::web_api::{config, send};
+
+/// The desk's routes as `arbiter::web::router` declares them, kept here by hand: the walk
+/// below goes through each, and [`the_list_is_the_desks_router`] fails when the router gains
+/// a route this list lacks (or loses one).
+const DESK_ROUTES: &[&str] = &[
+    "/",
+    "/event",
+    "/setup",
+    "/groups/add",
+    "/players",
+    "/players/edit",
+    "/event/fide-mode",
+    "/players/delete",
+    "/players/withdraw",
+    "/players/forbid",
+    "/players/rank",
+    "/rounds/next",
+    "/rounds/next/manual",
+    "/rounds/next/manual/confirm",
+    "/rounds/{n}",
+    "/rounds/{n}/print",
+    "/rounds/{n}/slips",
+    "/rounds/{n}/result",
+    "/rounds/{n}/unpair",
+    "/rounds/{n}/judge",
+    "/rounds/{n}/judge/confirm",
+    "/rounds/{n}/position",
+    "/rounds/{n}/adjudicate",
+    "/rounds/{n}/adjudicate/confirm",
+    "/rounds/{n}/export.csv",
+    "/rounds/{n}/games.pgn",
+    "/export/trf",
+    "/export/state",
+    "/export/event.arbiter",
+    "/standings.csv",
+    "/players.csv",
+    "/connect",
+    "/group/{i}",
+    "/groups",
+    "/team",
+    "/team/diplomas",
+    "/players/disqualify",
+    "/players/bye",
+    "/players/return",
+    "/players/unforbid",
+    "/standings",
+    "/categories",
+    "/categories/add",
+    "/categories/edit",
+    "/categories/delete",
+    "/categories/settings",
+    "/players/import",
+    "/players/import/confirm",
+    "/diplomas",
+    "/crosstable",
+    "/report",
+    "/log",
+    "/log/undo",
+    "/api/event",
+    "/api/rounds/next",
+    "/api/rounds/{n}",
+    "/api/standings",
+    "/api/rounds/{n}/boards/{b}/result",
+    "/desk.js",
+    "/live.js",
+    "/live",
+    "/live/assign",
+    "/rounds/{n}/live",
+    "/rounds/{n}/live/notice",
+    "/rounds/{n}/live/settle",
+    "/rounds/{n}/live/record",
+    "/rounds/{n}/live/playout",
+    "/screen",
+    "/events",
+    "/api/live",
+    "/api/live/assign",
+    "/api/live/settings",
+    "/api/rounds/{n}/playout",
+    "/api/rounds/{n}/boards/{b}/notice",
+    "/api/rounds/{n}/boards/{b}/settle",
+    "/api/rounds/{n}/boards/{b}/record",
+];
+
+/// The desk's token in these tests.
+const TOKEN: &str = "tok3n5ecret0123456789abcdef01234";
+
+/// A device name the journal records for the results entered here: no public page may show it.
+const DEVICE: &str = "JournalMarker/7.3 (Desk)";
+
+/// The routes `router()` declares in src/web/mod.rs, in order: each `.route("PATH", …)`.
+fn routes_in_source() -> Vec<String> {
+    let source =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web/mod.rs"))
+            .unwrap();
+    let start = source.find("pub fn router(").unwrap();
+    let end = start + source[start..].find(".with_state(app)").unwrap();
+    let body = &source[start..end];
+    body.split(".route(")
+        .skip(1)
+        .map(|r| {
+            let r = r.trim_start();
+            let r = r.strip_prefix('"').unwrap();
+            r[..r.find('"').unwrap()].to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn the_list_is_the_desks_router() {
+    let declared = routes_in_source();
+    assert!(declared.len() > 60, "{declared:?}");
+    let listed: Vec<String> = DESK_ROUTES.iter().map(|r| r.to_string()).collect();
+    let missing: Vec<&String> = declared.iter().filter(|r| !listed.contains(r)).collect();
+    let gone: Vec<&String> = listed.iter().filter(|r| !declared.contains(r)).collect();
+    assert!(
+        missing.is_empty() && gone.is_empty(),
+        "the desk's router gained {missing:?} and lost {gone:?}: walk them through the public view"
+    );
+}
+
+/// An event of 6 children with birth dates, schools and grades, round 1 played and round 2
+/// paired with one result: every result entered through the desk under the token by
+/// [`DEVICE`] (journalled).
+async fn played(dir: &Path) -> ServeConfig {
+    let mut t = Tournament::new("Кубок школ", 5);
+    for i in 1..=6u16 {
+        t.add_player(Player {
+            name: format!("Ученик{i:02}, Имя"),
+            birth_date: Some(format!("2017/0{}/1{}", i % 9 + 1, i % 10)),
+            club: Some(format!("Школа-{i}-Секрет")),
+            grade: Some(2),
+            ..Player::default()
+        })
+        .unwrap();
+    }
+    let path = dir.join("ev.json");
+    store::save(&t, &path).unwrap();
+    let cfg = config(&path, Some(TOKEN));
+    let h = [("x-arbiter-token", TOKEN), ("user-agent", DEVICE)];
+    let (s, _, b) = send(&cfg, "POST", "/api/rounds/next", "", &h).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    for (board, result) in [(1, "1-0"), (2, "1/2-1/2"), (3, "0-1")] {
+        let uri = format!("/api/rounds/1/boards/{board}/result");
+        let body = format!(r#"{{"result": "{result}"}}"#);
+        let (s, _, b) = send(&cfg, "POST", &uri, &body, &h).await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+    let (s, _, b) = send(&cfg, "POST", "/api/rounds/next", "", &h).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let (s, _, b) = send(
+        &cfg,
+        "POST",
+        "/api/rounds/2/boards/1/result",
+        r#"{"result": "0-1"}"#,
+        &h,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    cfg
+}
+
+/// One request to a fresh public router over `cfg`'s event: status, headers, body.
+async fn public(
+    cfg: &ServeConfig,
+    method: &str,
+    uri: &str,
+) -> (StatusCode, axum::http::HeaderMap, String) {
+    let req = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("host", "results.example")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(Body::from(if method == "POST" {
+            "result=1-0&board=1&player=1"
+        } else {
+            ""
+        }))
+        .unwrap();
+    let res = public_router(App::new(cfg.clone()))
+        .oneshot(req)
+        .await
+        .unwrap();
+    let status = res.status();
+    let headers = res.headers().clone();
+    let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    (
+        status,
+        headers,
+        String::from_utf8_lossy(&bytes).into_owned(),
+    )
+}
+
+/// A route with its parameters filled: round 1, board 1, group 0.
+fn filled(route: &str) -> String {
+    route
+        .replace("{n}", "1")
+        .replace("{b}", "1")
+        .replace("{i}", "0")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_route_of_the_desk_is_reachable_through_the_public_view() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = played(dir.path()).await;
+    let t = store::load(&cfg.state).unwrap();
+    let secrets: Vec<String> = t
+        .players
+        .iter()
+        .flat_map(|p| {
+            let d = p.birth_date.clone().unwrap();
+            let (y, rest) = d.split_once('/').unwrap();
+            let (m, day) = rest.split_once('/').unwrap();
+            [
+                d.clone(),
+                format!("{day}.{m}.{y}"),
+                format!("{y}-{m}-{day}"),
+                p.club.clone().unwrap(),
+            ]
+        })
+        .chain([
+            TOKEN.to_string(),
+            DEVICE.to_string(),
+            "JournalMarker".into(),
+        ])
+        .collect();
+    let mut pages = 0;
+    for route in DESK_ROUTES.iter().chain(PUBLIC_ROUTES) {
+        let uri = filled(route);
+        let is_public = PUBLIC_ROUTES.contains(route);
+        for uri in [uri.clone(), format!("{uri}?lang=en&token={TOKEN}")] {
+            let (s, h, body) = public(&cfg, "GET", &uri).await;
+            assert_eq!(
+                h.get("x-frame-options").map(|v| v.to_str().unwrap()),
+                Some("DENY"),
+                "GET {uri}"
+            );
+            assert!(h.contains_key("content-security-policy"), "GET {uri}");
+            assert!(
+                !h.contains_key("set-cookie"),
+                "GET {uri} sets a cookie: {h:?}"
+            );
+            if is_public {
+                assert_eq!(s, StatusCode::OK, "GET {uri}: {body}");
+                pages += 1;
+            } else {
+                assert_eq!(s, StatusCode::NOT_FOUND, "GET {uri}: {body}");
+            }
+            assert!(!body.to_lowercase().contains("<form"), "GET {uri}: {body}");
+            for secret in &secrets {
+                assert!(!body.contains(secret.as_str()), "GET {uri} shows {secret}");
+            }
+            // The desk's menu is not there: no link to a page of the desk.
+            for desk_only in ["/log", "/players", "/live", "/report", "/connect"] {
+                assert!(
+                    !body.contains(&format!("href=\"{desk_only}")),
+                    "GET {uri} links {desk_only}"
+                );
+            }
+        }
+        for method in ["POST", "PUT", "DELETE", "PATCH"] {
+            let (s, h, body) = public(&cfg, method, &uri).await;
+            assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED, "{method} {uri}: {body}");
+            assert!(h.contains_key("content-security-policy"), "{method} {uri}");
+            assert!(!body.to_lowercase().contains("<form"), "{method} {uri}");
+        }
+    }
+    assert_eq!(pages, 2 * 2 * PUBLIC_ROUTES.len());
+    // Nothing of the desk's walk changed the event.
+    assert_eq!(store::load(&cfg.state).unwrap(), t);
+
+    // The pages show what they are for: the event, round 2's boards with the result entered
+    // and the others playing, round 1's results, the round's PGN.
+    let (_, _, home) = public(&cfg, "GET", "/").await;
+    assert!(home.contains("Кубок школ"), "{home}");
+    assert!(home.contains("Тур 2") || home.contains("2-й тур"), "{home}");
+    assert_eq!(home.matches("<tr id=\"board-").count(), 3, "{home}");
+    assert_eq!(home.matches("0 – 1").count(), 1, "{home}");
+    assert_eq!(home.matches("идёт</td>").count(), 2, "{home}");
+    let (_, _, r1) = public(&cfg, "GET", "/rounds/1?lang=en").await;
+    for shown in ["1 – 0", "½ – ½", "0 – 1"] {
+        assert_eq!(r1.matches(shown).count(), 1, "{shown}: {r1}");
+    }
+    assert!(!r1.contains("playing</td>"), "{r1}");
+    let (s, h, pgn) = public(&cfg, "GET", "/rounds/1/games.pgn").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(h["content-type"].to_str().unwrap().contains("chess-pgn"));
+    assert_eq!(pgn.matches("[Event \"Кубок школ\"]").count(), 3, "{pgn}");
+    assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
+    let (s, _, _) = public(&cfg, "GET", "/rounds/3").await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _, _) = public(&cfg, "GET", "/rounds/x/games.pgn").await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+/// The standings' rows of a page (desk's or public): each row's starting rank and points.
+fn rows(html: &str) -> Vec<(u16, String)> {
+    html.split("<tr data-start-rank=\"")
+        .skip(1)
+        .map(|row| {
+            let rank = row[..row.find('"').unwrap()].parse().unwrap();
+            let points = row.split("<td class=\"num points\">").nth(1).unwrap();
+            (rank, points[..points.find('<').unwrap()].to_string())
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_public_standings_are_the_desks() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = played(dir.path()).await;
+    for lang in ["ru", "en"] {
+        let uri = format!("/standings?lang={lang}");
+        let (s, _, desk) = send(&cfg, "GET", &uri, "", &[("x-arbiter-token", TOKEN)]).await;
+        assert_eq!(s, StatusCode::OK, "{desk}");
+        let (s, _, shown) = public(&cfg, "GET", &uri).await;
+        assert_eq!(s, StatusCode::OK, "{shown}");
+        let desk = rows(&desk);
+        assert_eq!(desk.len(), 6);
+        // After round 1 (the last complete one): two wins, a draw, two losses.
+        let points: Vec<&str> = desk.iter().map(|(_, p)| p.as_str()).collect();
+        let half = if lang == "ru" { "0,5" } else { "0.5" };
+        assert_eq!(points, ["1", "1", half, half, "0", "0"], "{desk:?}");
+        assert_eq!(rows(&shown), desk);
+    }
+}

@@ -1,0 +1,136 @@
+"""The public view (`arbiter serve --public`) on a phone, in headless Chromium, run by .ci/run.
+
+An 8-player event made with the command line: round 1 played (4 results), round 2 paired with
+one result. `arbiter serve --public 127.0.0.1:0` names the public address on its second line.
+At 390 px wide: the first page shows the event and round 2's boards (one result, three
+"идёт"), round 1's page its four results, the standings the desk's order and points (the
+desk's API); no page scrolls sideways, none has a form or the desk's menu; a POST is 405.
+Screenshots (Russian): the first page and the standings at 390 px.
+
+    python3 tests/web/public_e2e.py [--arbiter target/debug/arbiter] [--screenshots DIR]
+
+Needs chromium, chromedriver and selenium (tests/web/webcheck.py). Prints `N passed, M failed`.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import urllib.error
+import urllib.request
+
+from webcheck import Checks, browsers
+from webcheck import browser as open_browser
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+NAMES = ["Иванов Иван", "Петрова Анна", "Сидоров Илья", "Кузнецова Мария", "Смирнов Артём",
+         "Попова Варвара", "Волков Даниил", "Соколова Ева"]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--arbiter", default=os.path.join(ROOT, "target/debug/arbiter"))
+    ap.add_argument("--screenshots", default=os.path.join(ROOT, "target/web-screenshots"))
+    args = ap.parse_args()
+    found = browsers()
+    if not found:
+        return 1 if os.environ.get("CI") else 0
+    chromium, driver_path = found
+    from selenium.webdriver.common.by import By
+
+    c = Checks()
+    os.makedirs(args.screenshots, exist_ok=True)
+    tmp = tempfile.mkdtemp()
+    state = os.path.join(tmp, "pub.arbiter")
+    run = lambda *a: subprocess.run([args.arbiter, *a], check=True, stdout=subprocess.DEVNULL)
+    run("tournament", "new", state, "--name", "Кубок школ", "--rounds", "3")
+    for i, name in enumerate(NAMES):
+        run("tournament", "add-player", state, "--name", name, "--rating", str(1500 - 10 * i))
+    run("tournament", "pair", state, "--auto")
+    for board, result in enumerate(["1-0", "1/2-1/2", "0-1", "1-0"], start=1):
+        run("tournament", "result", state, "--round", "1", "--board", str(board), result)
+    run("tournament", "pair", state, "--auto")
+    run("tournament", "result", state, "--round", "2", "--board", "1", "0-1")
+
+    server = subprocess.Popen([args.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru",
+                               "--public", "127.0.0.1:0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    browser = None
+    try:
+        first = server.stdout.readline()
+        second = server.stdout.readline()
+        desk = next(w for w in first.split() if w.startswith("http://")).rstrip("/")
+        public = next((w for w in second.split() if w.startswith("http://")), "").rstrip("/")
+        c.check(public and public != desk and "Публичная" in second,
+                f"the second line names the public view: {second!r}")
+        with urllib.request.urlopen(desk + "/api/standings", timeout=10) as r:
+            desk_rows = json.loads(r.read().decode())
+        browser = open_browser(chromium, driver_path, width=390, height=844)
+        # A phone's viewport, exactly: a headless window keeps a minimum width of its own.
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+
+        def fits(what):
+            wide = browser.execute_script(
+                "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            c.check(wide <= 0, f"{what}: nothing scrolls sideways at 390 px ({wide} px over)")
+            c.check(not browser.find_elements(By.TAG_NAME, "form"), f"{what}: no form")
+            links = [a.get_attribute("href") for a in browser.find_elements(By.TAG_NAME, "a")]
+            c.check(not any(h and ("/log" in h or "/players" in h or "/live" in h) for h in links),
+                    f"{what}: no link to the desk's pages ({links})")
+
+        browser.get(public + "/")
+        inner = browser.execute_script("return window.innerWidth")
+        c.check(inner == 390, f"the page is 390 px wide ({inner})")
+        c.check(browser.find_element(By.ID, "event").text == "Кубок школ", "the event's name")
+        rows = browser.find_elements(By.CSS_SELECTOR, "#boards tbody tr")
+        results = [r.find_element(By.CSS_SELECTOR, "td.result").text for r in rows]
+        c.check(results == ["0 – 1", "идёт", "идёт", "идёт"], f"round 2's results: {results}")
+        c.check("Тур 2" in browser.find_element(By.ID, "current").text, "round 2 is the current")
+        fits("the first page")
+        browser.save_screenshot(os.path.join(args.screenshots, "public-ru-390.png"))
+
+        browser.get(public + "/rounds/1")
+        results = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#boards td.result")]
+        c.check(results == ["1 – 0", "½ – ½", "0 – 1", "1 – 0"], f"round 1's results: {results}")
+        fits("round 1")
+
+        browser.get(public + "/standings")
+        shown = [(int(r.get_attribute("data-start-rank")),
+                  r.find_element(By.CSS_SELECTOR, "td.points").text)
+                 for r in browser.find_elements(By.CSS_SELECTOR, "#standings tbody tr")]
+        want = [(r["start_rank"], str(r["points"]).replace(".0", "").replace(".5", ",5"))
+                for r in desk_rows["standings"]]
+        c.check(len(shown) == 8 and shown == want, f"the standings are the desk's: {shown} vs {want}")
+        outside = browser.execute_script("""
+            return [...document.querySelectorAll('#standings td.points')]
+              .map(td => td.getBoundingClientRect())
+              .filter(r => r.width === 0 || r.left < 0 || r.right > window.innerWidth).length""")
+        c.check(outside == 0, f"every row's points on the screen ({outside} outside)")
+        fits("the standings")
+        browser.save_screenshot(os.path.join(args.screenshots, "public-standings-ru-390.png"))
+
+        browser.get(public + "/standings?lang=en")
+        c.check("standings after round 1" in browser.find_element(By.TAG_NAME, "h1").text,
+                "the standings in English")
+
+        req = urllib.request.Request(public + "/rounds/next", data=b"", method="POST")
+        try:
+            urllib.request.urlopen(req, timeout=10)
+            c.check(False, "a POST to the public view is refused")
+        except urllib.error.HTTPError as e:
+            c.check(e.code == 405, f"a POST to the public view is 405 ({e.code})")
+    finally:
+        if browser:
+            browser.quit()
+        server.terminate()
+        server.wait(timeout=10)
+    print(f"{c.passed} passed, {c.failed} failed")
+    return 1 if c.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
