@@ -50,20 +50,34 @@ pub fn captured_games(state: &Path, round: u32) -> Result<BTreeMap<u32, Captured
     Ok(games)
 }
 
-/// Round `round` of `t` (kept at `state`) as PGN, judged under `rules`, comments in `lang`
-/// ([`round_pgn`] with the games of [`captured_games`]).
+/// Round `round` of `t`, group `group` of the event kept at `state` (0 for an event of one
+/// group), as PGN, judged under `rules`, comments in `lang` ([`round_pgn`] with the games of
+/// [`captured_games`]). The live room follows the first group's boards (its e-boards are on
+/// them, and the captures are kept by round and board only): another group's boards are
+/// written without moves, never with the first group's game of the same board number.
 ///
 /// # Errors
 /// [`WebError::Store`]; [`WebError::Tournament`] for a round without pairings.
 pub fn round_games_pgn(
     state: &Path,
     t: &Tournament,
+    group: usize,
     round: u32,
     rules: CompetitionRules,
     lang: Lang,
 ) -> Result<String, WebError> {
-    let captured = captured_games(state, round)?;
+    let captured = if group == 0 {
+        captured_games(state, round)?
+    } else {
+        BTreeMap::new()
+    };
     Ok(round_pgn(t, round, &captured, rules, lang)?)
+}
+
+/// The index of the group the request's page shows (after [`super::App::load`]; 0 for an
+/// event of one group).
+pub(super) fn shown_group() -> usize {
+    super::caller::shown_groups().map_or(0, |(_, i)| i)
 }
 
 /// `GET /rounds/{n}/games.pgn[?lang=ru]`: round `n` as PGN (`application/x-chess-pgn`), the
@@ -80,9 +94,10 @@ pub(super) async fn round_games(
         // the record first: the PGN is the room's as of this request, not up to a second old.
         app.save_incidents().await?;
         let t = app.load().await?;
+        let group = shown_group();
         let rules = CompetitionRules::preset(app.preset(&t));
         let state = app.config.state.clone();
-        blocking(move || round_games_pgn(&state, &t, n, rules, lang)).await
+        blocking(move || round_games_pgn(&state, &t, group, n, rules, lang)).await
     }
     .await;
     match made {

@@ -233,9 +233,11 @@ async fn round_pgn(State(app): State<Shared>, Path(raw): Path<String>, q: PageQu
     let made = async {
         let n = round_no(&raw, lang)?;
         let t = app.load().await?;
+        let group = super::games::shown_group();
         let rules = CompetitionRules::preset(app.preset(&t));
         let state = app.config.state.clone();
-        blocking(move || round_games_pgn(&state, &t, n, rules, lang).map(|pgn| (n, pgn))).await
+        blocking(move || round_games_pgn(&state, &t, group, n, rules, lang).map(|pgn| (n, pgn)))
+            .await
     }
     .await;
     match made {

@@ -296,8 +296,9 @@ fn a_dgt_boards_capture_in_the_record_is_its_games_pgn() {
     t.assign_eboard("DGT-7", 1, 3).unwrap();
     arbiter::tournament::store::save(&t, &state).unwrap();
     let rules = arbiter::game::rules::CompetitionRules::preset(t.preset());
-    let pgn = arbiter::web::games::round_games_pgn(&state, &t, 1, rules, arbiter::i18n::Lang::En)
-        .unwrap();
+    let pgn =
+        arbiter::web::games::round_games_pgn(&state, &t, 0, 1, rules, arbiter::i18n::Lang::En)
+            .unwrap();
     let games = read_back(&pgn);
     assert_eq!(games.len(), 3, "{pgn}");
     let (tags, moves) = &games[2];
@@ -310,4 +311,12 @@ fn a_dgt_boards_capture_in_the_record_is_its_games_pgn() {
     let third = pgn.split("\n\n[").nth(2).unwrap();
     assert_eq!(third.matches("[%clk ").count(), moves.len(), "{third}");
     assert!(games[0].1.is_empty() && games[1].1.is_empty());
+    // Another group's board 3 is written without moves: the captures, kept by round and
+    // board, are the first group's (the live room follows its boards).
+    let pgn =
+        arbiter::web::games::round_games_pgn(&state, &t, 1, 1, rules, arbiter::i18n::Lang::En)
+            .unwrap();
+    let games = read_back(&pgn);
+    assert_eq!(games.len(), 3, "{pgn}");
+    assert!(games[2].1.is_empty(), "{pgn}");
 }
