@@ -6,6 +6,8 @@ the command line, then the desk's standings, crosstable and round-4 wall sheet a
 
 - the standings fit one A4 page, the crosstable one (it prints landscape), the wall sheet of
   rounds 1 and 4 two (the boards on a landscape page, then "who plays where" on the second);
+  a round of 60 children also two: its 30 boards on one landscape page, who plays where on one
+  portrait page, every name whole;
 - no table is wider than its page (it would be cut at the page's edge): measured in headless
   Chromium (selenium) with the print styles at the page's printable width, 186 mm portrait,
   277 mm landscape, before printing;
@@ -83,6 +85,60 @@ def build_event(arbiter, state, rated=True, rounds=4):
                        ("Рейтинг до 1300", ["--rating", "0-1299"])]:
         run(arbiter, "tournament", "category", "add", state, "--name", name, *rule)
     run(arbiter, "tournament", "category", "settings", state, "--chief-arbiter", "Иванова А. П.")
+
+
+def build_sixty(arbiter, state):
+    """60 children (30 boards), round 1 paired: the largest wall sheet a page must hold."""
+    surnames = ["Иванов", "Смирнова", "Кузнецов", "Попова", "Васильев", "Петрова", "Соколов",
+                "Михайлова", "Новиков", "Фёдорова", "Морозов", "Волкова", "Алексеев",
+                "Лебедева", "Семёнов", "Егорова", "Павлов", "Козлова", "Степанов", "Николаева"]
+    given = ["Александр", "Мария", "Дмитрий", "Анна", "Максим", "Софья"]
+    run(arbiter, "tournament", "new", state, "--name",
+        "Первенство школ района по шахматам среди учащихся 1–4 классов", "--rounds", "4")
+    names = []
+    for i in range(60):
+        surname = surnames[i % 20] + ("-Преображенский" if i % 7 == 0 else "")
+        name = f"{surname} {given[(i // 20 + i) % 6]}"
+        names.append(name)
+        run(arbiter, "tournament", "add-player", state, "--name", name)
+    run(arbiter, "tournament", "pair", state, "--auto")
+    return names
+
+
+def check_sixty(check, chromium, work, arbiter, shots):
+    """The wall sheet of 30 boards: the boards on one landscape page, who plays where on one
+    portrait page, every name whole on both."""
+    state = os.path.join(work, "sixty.arbiter")
+    names = build_sixty(arbiter, state)
+    server = subprocess.Popen([arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = next(w for w in server.stdout.readline().split()
+                   if w.startswith("http://")).rstrip("/")
+        pdf = os.path.join(work, "sixty-wall.pdf")
+        pages, info = print_pdf(chromium, work, f"{url}/rounds/1/print?lang=ru", pdf)
+        check(pages == 2, f"wall sheet of 30 boards: {pages} A4 pages, 2 wanted (the boards, who plays where)")
+        first = run("pdftotext", "-layout", "-f", "1", "-l", "1", pdf, "-")
+        boards = re.findall(r"^\s*(\d+)\s+\S", first, re.M)
+        check([int(b) for b in boards] == list(range(1, 31)),
+              f"wall sheet of 30 boards: the boards on page 1 are {boards}")
+        flat = re.sub(r"\s+", " ", first)
+        missing = [n for n in names if n not in flat]
+        check(not missing, f"wall sheet of 30 boards: names not whole on page 1: {missing[:5]}")
+        second = run("pdftotext", "-layout", "-f", "2", "-l", "2", pdf, "-")
+        flat = re.sub(r"\s+", " ", second)
+        missing = [n for n in names if n not in flat]
+        check(second.strip().startswith("Кто где играет") and not missing,
+              f"wall sheet of 60 children: who plays where on page 2, missing {missing[:5]}")
+        check(not latin_words(first + second),
+              f"wall sheet of 30 boards: Latin words {latin_words(first + second)}")
+        sizes = run("pdfinfo", "-f", "1", "-l", "2", pdf)
+        check(re.search(r"Page\s+1 size:\s+841", sizes) and re.search(r"Page\s+2 size:\s+594", sizes),
+              f"wall sheet of 30 boards: page 1 landscape, page 2 portrait: {sizes}")
+        subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile",
+                        pdf, os.path.join(shots, "print-wall-sheet-30-ru")], check=True)
+    finally:
+        server.kill()
 
 
 def messages(lang):
@@ -314,6 +370,7 @@ def main():
                 check(re.search(r"Page size:\s+841", size), f"/crosstable prints landscape: {size}")
             subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile",
                             pdf, os.path.join(args.screenshots, shot)], check=True)
+        check_sixty(check, chromium, work, args.arbiter, args.screenshots)
         for lang in ("ru", "en"):
             cli_file = os.path.join(work, f"report-{lang}.html")
             run(args.arbiter, "tournament", "report", state, "--output", cli_file, "--lang", lang)
