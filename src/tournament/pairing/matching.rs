@@ -157,6 +157,9 @@ pub struct Matcher<W: Weight> {
     bestedgeto: Vec<Option<(usize, usize)>>,
     bestto_slack: Vec<W>,
     touched: Vec<usize>,
+    /// Scratch of `add_blossom`: the vertices of the other outer blossoms as a bit row (`words`
+    /// words), so that a child's row is read only where an edge can offer something.
+    outer: Vec<u64>,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -192,6 +195,7 @@ impl<W: Weight> Matcher<W> {
             bestedgeto: vec![None; 2 * n],
             bestto_slack: vec![W::zero(); 2 * n],
             touched: Vec::new(),
+            outer: vec![0; n.div_ceil(64)],
         }
     }
 
@@ -510,6 +514,8 @@ impl<W: Weight> Matcher<W> {
         let mut bestedgeto = std::mem::take(&mut self.bestedgeto);
         let mut bestto_slack = std::mem::take(&mut self.bestto_slack);
         let mut touched = std::mem::take(&mut self.touched);
+        let mut outer = std::mem::take(&mut self.outer);
+        let mut outer_made = false;
         let mut offer = |m: &Self, i: usize, j: usize| {
             let bj = m.inblossom[j];
             if bj != b && m.label[bj] == 1 {
@@ -535,12 +541,28 @@ impl<W: Weight> Matcher<W> {
                     }
                 }
                 None => {
-                    // Every edge of the child's vertices, read along each vertex's row (an
-                    // edge inside the new blossom offers nothing).
+                    // Every edge of the child's vertices to the vertices of other outer
+                    // blossoms, read along each vertex's row in ascending order (an edge to
+                    // any other vertex offers nothing, so its label is not read either).
+                    if !outer_made {
+                        outer.iter_mut().for_each(|w| *w = 0);
+                        for y in 0..self.n {
+                            let by = self.inblossom[y];
+                            if by != b && self.label[by] == 1 {
+                                outer[y / 64] |= 1 << (y % 64);
+                            }
+                        }
+                        outer_made = true;
+                    }
                     for x in self.leaves_of(c) {
-                        let mut ys = self.cursor(x);
-                        while let Some(y) = ys.next(&self.nz) {
-                            offer(self, x, y);
+                        let row = &self.nz[x * self.words..(x + 1) * self.words];
+                        for (i, (&edges, &to)) in row.iter().zip(&outer).enumerate() {
+                            let mut bits = edges & to;
+                            while bits != 0 {
+                                let y = i * 64 + bits.trailing_zeros() as usize;
+                                bits &= bits - 1;
+                                offer(self, x, y);
+                            }
                         }
                     }
                 }
@@ -564,6 +586,7 @@ impl<W: Weight> Matcher<W> {
         self.bestedgeto = bestedgeto;
         self.bestto_slack = bestto_slack;
         self.touched = touched;
+        self.outer = outer;
         self.blossombestedges[b] = Some(list);
         self.bestedge[b] = best;
         self.bestslack[b] = best_slack;
