@@ -576,6 +576,7 @@ public-playing-count = { $count ->
 public-pgn = Round { $round } games (PGN)
 public-not-paired = Round 1 is not paired yet.
 public-error-method = The public view only shows pages ({ $method } refused).
+public-error-unavailable = The results cannot be shown just now: try again in a moment.
 serve-error-state = cannot serve { $file }
 serve-error-bind = cannot listen on { $addr }
 serve-error-io = the server stopped: { $reason }

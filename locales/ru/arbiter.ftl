@@ -626,6 +626,7 @@ public-playing-count = { $count ->
 public-pgn = Партии { $round }-го тура (PGN)
 public-not-paired = Жеребьёвки 1-го тура ещё не было.
 public-error-method = Публичная страница только показывает ({ $method } не принимается).
+public-error-unavailable = Результаты сейчас показать нельзя: попробуйте чуть позже.
 serve-error-state = стол судьи не открыт по файлу { $file }
 serve-error-bind = не удаётся принимать подключения по адресу { $addr }
 serve-error-io = сервер остановлен: { $reason }

@@ -68,15 +68,22 @@ async fn reads_only(State(app): State<Shared>, req: Request, next: Next) -> Resp
     response
 }
 
-/// The public error page: the message in the page's language and a link to the event.
+/// The public error page: the message in the page's language and a link to the event. A
+/// failure of the server (the record unreadable, the event not set up yet) is said without its
+/// details: they name the event's file on the arbiter's laptop.
 fn error(app: &Shared, lang: Lang, err: &WebError) -> Response {
     let page = Page::new(lang, "/", lang.msg("web-error-title"));
+    let text = if err.status().is_server_error() {
+        lang.msg("public-error-unavailable")
+    } else {
+        err.message(lang)
+    };
     render_public(
         app,
         err.status(),
         "public_message.html",
         &page,
-        json!({"error": err.message(lang)}),
+        json!({"error": text}),
     )
 }
 

@@ -341,3 +341,109 @@ async fn the_public_standings_are_the_desks() {
         assert_eq!(rows(&shown), desk);
     }
 }
+
+/// The server started by a test, stopped when the test ends (also when it fails).
+struct Served(std::process::Child);
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `GET`/`POST path` over TCP to `addr` (`HOST:PORT`): the answer's head and body.
+fn over_tcp(addr: &str, method: &str, path: &str) -> (String, String) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    // A connection refused over a limit is answered and closed at once: the request may not
+    // be taken whole, the answer is read all the same.
+    let _ = write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+    );
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    (head.to_string(), body.to_string())
+}
+
+#[test]
+fn serve_names_the_public_view_and_serves_it_on_its_own_listener() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().unwrap();
+    let state = crate::web_api::event(dir.path(), 4);
+    for (lang, words) in [
+        ("ru", "Публичная страница для родителей"),
+        ("en", "The public view for parents"),
+    ] {
+        let mut child = Served(
+            std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+                .args(["serve", state.to_str().unwrap(), "--addr", "127.0.0.1:0"])
+                .args(["--public", "127.0.0.1:0", "--lang", lang])
+                .args(["--limit", "per-address=2"])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap(),
+        );
+        let mut out = BufReader::new(child.0.stdout.take().unwrap());
+        let (mut first, mut second) = (String::new(), String::new());
+        out.read_line(&mut first).unwrap();
+        out.read_line(&mut second).unwrap();
+        let desk = crate::common::served_addr(&first);
+        let public = crate::common::served_addr(&second);
+        assert!(second.contains(words), "{second}");
+        assert_ne!(desk, public);
+        assert_eq!(first.matches("http://").count(), 1, "{first}");
+
+        let (head, body) = over_tcp(&public, "GET", &format!("/?lang={lang}"));
+        assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+        assert!(
+            head.to_lowercase().contains("x-frame-options: deny"),
+            "{head}"
+        );
+        assert!(body.contains("Детский мат"), "{body}");
+        let (head, _) = over_tcp(&public, "POST", "/rounds/next");
+        assert!(head.starts_with("HTTP/1.1 405"), "{head}");
+        let (head, _) = over_tcp(&public, "GET", "/log");
+        assert!(head.starts_with("HTTP/1.1 404"), "{head}");
+        // The desk's own listener is still the desk.
+        let (head, _) = over_tcp(&desk, "GET", "/log");
+        assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+        // Two connections held from one address: a third is refused in words (503).
+        let held: Vec<std::net::TcpStream> = (0..2)
+            .map(|_| std::net::TcpStream::connect(&public).unwrap())
+            .collect();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        // (Nothing sent on it: the refusal comes at once, before any request.)
+        let mut third = std::net::TcpStream::connect(&public).unwrap();
+        third
+            .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+            .unwrap();
+        let mut raw = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut third, &mut raw);
+        let text = String::from_utf8_lossy(&raw);
+        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        assert!(head.starts_with("HTTP/1.1 503"), "{head}");
+        assert!(body.contains("Too many connections"), "{body}");
+        drop(held);
+        drop(child);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_event_not_set_up_is_said_without_its_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = config(&dir.path().join("secret-folder-name.arbiter"), None);
+    for path in ["/", "/standings", "/rounds/1", "/rounds/1/games.pgn"] {
+        let (s, _, body) = public(&cfg, "GET", path).await;
+        assert_eq!(s, StatusCode::INTERNAL_SERVER_ERROR, "{path}: {body}");
+        assert!(body.contains("попробуйте чуть позже"), "{path}: {body}");
+        assert!(!body.contains("secret-folder-name"), "{path}: {body}");
+        assert!(!body.contains(dir.path().to_str().unwrap()), "{path}");
+    }
+}
