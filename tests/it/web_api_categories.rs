@@ -26,10 +26,13 @@ fn rows(page: &str, name: &str) -> Vec<(String, String, String, String)> {
         .skip(1)
         .filter(|r| r.contains("class=\"surname\""))
         .map(|r| {
+            // The number cells in order (rank, start rank, points): `num` with or without a
+            // second class (`start`, `points`), not the tie-breaks' `num tb`.
             let cells: Vec<&str> = r
-                .split("<td class=\"num\">")
+                .split("<td class=\"num")
                 .skip(1)
-                .map(|c| &c[..c.find("</td>").unwrap()])
+                .filter(|c| !c.starts_with(" tb"))
+                .map(|c| &c[c.find('>').unwrap() + 1..c.find("</td>").unwrap()])
                 .collect();
             let s = &r[r.find("class=\"surname\">").unwrap() + 16..];
             let surname = s[..s.find("</span>").unwrap()].trim_end_matches(',');
