@@ -76,8 +76,38 @@ pub fn round_games_pgn(
 
 /// The index of the group the request's page shows (after [`super::App::load`]; 0 for an
 /// event of one group).
-pub(super) fn shown_group() -> usize {
+fn shown_group() -> usize {
     super::caller::shown_groups().map_or(0, |(_, i)| i)
+}
+
+/// Round `n` of the group the request shows as PGN ([`round_games_pgn`]), read from the
+/// record as last saved, judged under the event's rules, comments in `lang`.
+///
+/// # Errors
+/// [`WebError::Store`]; [`WebError::Tournament`] for a round without pairings.
+pub(super) async fn shown_round_pgn(app: &Shared, n: u32, lang: Lang) -> Result<String, WebError> {
+    let t = app.load().await?;
+    let group = shown_group();
+    let rules = CompetitionRules::preset(app.preset(&t));
+    let state = app.config.state.clone();
+    blocking(move || round_games_pgn(&state, &t, group, n, rules, lang)).await
+}
+
+/// The answer carrying round `n`'s PGN: [`PGN_TYPE`], shown in the browser as
+/// `round-N.pgn`, never cached (the round goes on).
+pub(super) fn pgn_response(n: u32, pgn: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, PGN_TYPE.to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"round-{n}.pgn\""),
+            ),
+            (header::CACHE_CONTROL, "no-cache".to_string()),
+        ],
+        pgn,
+    )
+        .into_response()
 }
 
 /// `GET /rounds/{n}/games.pgn[?lang=ru]`: round `n` as PGN (`application/x-chess-pgn`), the
@@ -93,26 +123,11 @@ pub(super) async fn round_games(
         // The boards' capture lines and incidents the room holds for the next batch go into
         // the record first: the PGN is the room's as of this request, not up to a second old.
         app.save_incidents().await?;
-        let t = app.load().await?;
-        let group = shown_group();
-        let rules = CompetitionRules::preset(app.preset(&t));
-        let state = app.config.state.clone();
-        blocking(move || round_games_pgn(&state, &t, group, n, rules, lang)).await
+        shown_round_pgn(&app, n, lang).await
     }
     .await;
     match made {
-        Ok(pgn) => (
-            [
-                (header::CONTENT_TYPE, PGN_TYPE.to_string()),
-                (
-                    header::CONTENT_DISPOSITION,
-                    format!("inline; filename=\"round-{n}.pgn\""),
-                ),
-                (header::CACHE_CONTROL, "no-cache".to_string()),
-            ],
-            pgn,
-        )
-            .into_response(),
+        Ok(pgn) => pgn_response(n, pgn),
         Err(e) => error_page(&app, lang, "/", &e),
     }
 }

@@ -14,18 +14,16 @@
 
 use axum::Router;
 use axum::extract::{Path, Request, State};
-use axum::http::{Method, StatusCode, Uri, header};
+use axum::http::{Method, StatusCode, Uri};
 use axum::middleware::{self, Next};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::get;
 use serde_json::{Value, json};
 
 use super::extract::PageQuery;
-use super::games::{PGN_TYPE, round_games_pgn};
 use super::results::shown;
 use super::view::{Page, render_public};
-use super::{Shared, WebError, blocking};
-use crate::game::rules::CompetitionRules;
+use super::{Shared, WebError};
 use crate::i18n::Lang;
 use crate::tournament::Tournament;
 use crate::tournament::pairing_list::PairingList;
@@ -234,32 +232,16 @@ async fn round(
 }
 
 /// `GET /rounds/{n}/games.pgn`: round `n` as the desk's `/rounds/{n}/games.pgn` gives it
-/// ([`round_games_pgn`]), read from the record as last saved.
+/// ([`super::games::shown_round_pgn`]), read from the record as last saved.
 async fn round_pgn(State(app): State<Shared>, Path(raw): Path<String>, q: PageQuery) -> Response {
     let lang = app.lang(q.lang.as_deref());
     let made = async {
         let n = round_no(&raw, lang)?;
-        let t = app.load().await?;
-        let group = super::games::shown_group();
-        let rules = CompetitionRules::preset(app.preset(&t));
-        let state = app.config.state.clone();
-        blocking(move || round_games_pgn(&state, &t, group, n, rules, lang).map(|pgn| (n, pgn)))
-            .await
+        Ok::<_, WebError>((n, super::games::shown_round_pgn(&app, n, lang).await?))
     }
     .await;
     match made {
-        Ok((n, pgn)) => (
-            [
-                (header::CONTENT_TYPE, PGN_TYPE.to_string()),
-                (
-                    header::CONTENT_DISPOSITION,
-                    format!("inline; filename=\"round-{n}.pgn\""),
-                ),
-                (header::CACHE_CONTROL, "no-cache".to_string()),
-            ],
-            pgn,
-        )
-            .into_response(),
+        Ok((n, pgn)) => super::games::pgn_response(n, pgn),
         Err(e) => error(&app, lang, &e),
     }
 }
