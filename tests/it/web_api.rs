@@ -119,10 +119,20 @@ async fn send_raw(
     for (k, v) in headers {
         req = req.header(*k, *v);
     }
-    let res = router(App::new(cfg.clone()))
-        .oneshot(req.body(Body::from(body.to_string())).unwrap())
-        .await
-        .unwrap();
+    answer(
+        router(App::new(cfg.clone())),
+        req.body(Body::from(body.to_string())).unwrap(),
+    )
+    .await
+}
+
+/// `req` answered by `app` (the desk's router or the public view's): status, headers and
+/// the body as UTF-8.
+pub(crate) async fn answer(
+    app: axum::Router,
+    req: Request<Body>,
+) -> (StatusCode, axum::http::HeaderMap, String) {
+    let res = app.oneshot(req).await.unwrap();
     let status = res.status();
     let headers = res.headers().clone();
     let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)

@@ -11,7 +11,6 @@ use arbiter::web::public::{PUBLIC_ROUTES, public_router};
 use arbiter::web::{App, ServeConfig};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use tower::ServiceExt as _;
 
 use crate::web_api::{config, send};
 
@@ -192,20 +191,7 @@ async fn public(
             ""
         }))
         .unwrap();
-    let res = public_router(App::new(cfg.clone()))
-        .oneshot(req)
-        .await
-        .unwrap();
-    let status = res.status();
-    let headers = res.headers().clone();
-    let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
-        .await
-        .unwrap();
-    (
-        status,
-        headers,
-        String::from_utf8_lossy(&bytes).into_owned(),
-    )
+    crate::web_api::answer(public_router(App::new(cfg.clone())), req).await
 }
 
 /// A route with its parameters filled: round 1, board 1, group 0.
