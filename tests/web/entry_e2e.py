@@ -18,7 +18,6 @@ Needs chromium, chromedriver and selenium as tests/web/desk_e2e.py, and poppler-
 `N passed, M failed`.
 """
 
-import argparse
 import base64
 import json
 import os
@@ -28,7 +27,7 @@ import sys
 import tempfile
 import urllib.request
 
-from webcheck import Checks, browsers, new_event, start_desk
+from webcheck import Checks, new_event, setup, start_desk
 from webcheck import browser as open_browser
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -43,11 +42,7 @@ def results(url):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--arbiter", default=os.path.join(ROOT, "target/debug/arbiter"))
-    ap.add_argument("--screenshots", default=os.path.join(ROOT, "docs/screenshots"))
-    args = ap.parse_args()
-    found = browsers()
+    args, found = setup(ROOT, "docs/screenshots")
     if not found:
         return 1 if os.environ.get("CI") else 0
     chromium, driver_path = found
@@ -60,7 +55,6 @@ def main():
         """Waits up to 10 s for `cond`; the page's main part is replaced under it meanwhile."""
         WebDriverWait(browser, 10, ignored_exceptions=[StaleElementReferenceException]).until(cond)
 
-    os.makedirs(args.screenshots, exist_ok=True)
     work = tempfile.mkdtemp(prefix="arbiter-entry-")
     state = os.path.join(work, "event.arbiter")
     new_event(args.arbiter, state, "Ввод с клавиатуры", NAMES, 1500)

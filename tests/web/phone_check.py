@@ -12,14 +12,13 @@ scrolling (the crosstable's rounds scroll under them).
 Screenshots: phone-PAGE-WIDTH.png.
 """
 
-import argparse
 import os
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webcheck import Checks, browser, browsers, start_desk  # noqa: E402
+from webcheck import Checks, browser, phone, setup, start_desk  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -49,14 +48,9 @@ PAGES = [
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--arbiter", default=os.path.join(ROOT, "target/debug/arbiter"))
-    ap.add_argument("--screenshots", default=os.path.join(ROOT, "target/web-screenshots"))
-    args = ap.parse_args()
-    found = browsers()
+    args, found = setup(ROOT)
     if not found:
         return 1 if os.environ.get("CI") else 0
-    os.makedirs(args.screenshots, exist_ok=True)
     c = Checks()
     with tempfile.TemporaryDirectory() as work:
         state = os.path.join(work, "ev.arbiter")
@@ -74,9 +68,7 @@ def main():
         try:
             for width in (360, 390):
                 b = browser(*found, width=width, height=800)
-                # A phone's viewport: headless Chromium keeps a window at least 500 px wide.
-                b.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                  {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+                phone(b, width, 800)
                 try:
                     for path, table, must_show in PAGES:
                         b.get(f"{url}{path}?lang=ru")

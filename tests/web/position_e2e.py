@@ -15,7 +15,6 @@ the editor at 1280 and 390 px (docs: position-editor-ru.png).
 Needs chromium, chromedriver and selenium as tests/web/desk_e2e.py. Prints `N passed, M failed`.
 """
 
-import argparse
 import json
 import os
 import shutil
@@ -23,7 +22,7 @@ import sys
 import tempfile
 import urllib.request
 
-from webcheck import Checks, browsers, new_event, start_desk
+from webcheck import Checks, new_event, setup, start_desk
 from webcheck import browser as open_browser
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -32,18 +31,13 @@ START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--arbiter", default=os.path.join(ROOT, "target/debug/arbiter"))
-    ap.add_argument("--screenshots", default=os.path.join(ROOT, "docs/screenshots"))
-    args = ap.parse_args()
-    found = browsers()
+    args, found = setup(ROOT, "docs/screenshots")
     if not found:
         return 1 if os.environ.get("CI") else 0
     chromium, driver_path = found
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
-    os.makedirs(args.screenshots, exist_ok=True)
     work = tempfile.mkdtemp(prefix="arbiter-position-")
     state = os.path.join(work, "event.arbiter")
     new_event(args.arbiter, state, "Расстановка позиции", ["Иванов Иван", "Петрова Анна", "Сидоров Илья", "Кузнецова Мария"], 1400)

@@ -12,7 +12,6 @@ Screenshots (Russian): the first page and the standings at 390 px.
 Needs chromium, chromedriver and selenium (tests/web/webcheck.py). Prints `N passed, M failed`.
 """
 
-import argparse
 import json
 import os
 import subprocess
@@ -21,7 +20,7 @@ import tempfile
 import urllib.error
 import urllib.request
 
-from webcheck import Checks, browsers
+from webcheck import Checks, phone, setup
 from webcheck import browser as open_browser
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -31,18 +30,13 @@ NAMES = ["Иванов Иван", "Петрова Анна", "Сидоров И�
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--arbiter", default=os.path.join(ROOT, "target/debug/arbiter"))
-    ap.add_argument("--screenshots", default=os.path.join(ROOT, "target/web-screenshots"))
-    args = ap.parse_args()
-    found = browsers()
+    args, found = setup(ROOT)
     if not found:
         return 1 if os.environ.get("CI") else 0
     chromium, driver_path = found
     from selenium.webdriver.common.by import By
 
     c = Checks()
-    os.makedirs(args.screenshots, exist_ok=True)
     tmp = tempfile.mkdtemp()
     state = os.path.join(tmp, "pub.arbiter")
     run = lambda *a: subprocess.run([args.arbiter, *a], check=True, stdout=subprocess.DEVNULL)
@@ -69,9 +63,7 @@ def main():
         with urllib.request.urlopen(desk + "/api/standings", timeout=10) as r:
             desk_rows = json.loads(r.read().decode())
         browser = open_browser(chromium, driver_path, width=390, height=844)
-        # A phone's viewport, exactly: a headless window keeps a minimum width of its own.
-        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        phone(browser, 390, 844)
 
         def fits(what):
             wide = browser.execute_script(

@@ -1,8 +1,9 @@
 """What the newer browser tests share: the checks' count, the browser, the desk.
 
-    from webcheck import Checks, browsers, start_desk
+    from webcheck import Checks, browsers, setup, start_desk
 """
 
+import argparse
 import os
 import shutil
 import subprocess
@@ -36,6 +37,27 @@ def browsers():
     else:
         print("notice: chromium or chromedriver not found: the browser test is skipped (CI runs it)")
     return None
+
+
+def setup(root, screenshots="target/web-screenshots"):
+    """The test's command line (`--arbiter`, `--screenshots`, paths from `root`) and the browser:
+    (args, (chromium, chromedriver)), or (args, None) when the browser is missing ([`browsers`]:
+    the caller returns 1 under CI, else 0). The screenshots' folder is made."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--arbiter", default=os.path.join(root, "target/debug/arbiter"))
+    ap.add_argument("--screenshots", default=os.path.join(root, screenshots))
+    args = ap.parse_args()
+    found = browsers()
+    if found:
+        os.makedirs(args.screenshots, exist_ok=True)
+    return args, found
+
+
+def phone(b, width, height):
+    """Gives browser `b` a phone's viewport of exactly `width`×`height` px (a headless window
+    keeps a minimum width of its own)."""
+    b.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
 
 
 def browser(chromium, driver, script=True, width=1280, height=1000):
