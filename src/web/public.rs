@@ -22,7 +22,7 @@ use serde_json::{Value, json};
 
 use super::extract::PageQuery;
 use super::results::shown;
-use super::view::{Page, render_public};
+use super::view::{Page, render_status};
 use super::{Shared, WebError};
 use crate::i18n::Lang;
 use crate::tournament::Tournament;
@@ -76,7 +76,7 @@ fn error(app: &Shared, lang: Lang, err: &WebError) -> Response {
     } else {
         err.message(lang)
     };
-    render_public(
+    render_status(
         app,
         err.status(),
         "public_message.html",
@@ -191,7 +191,7 @@ async fn event(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
         None
     };
     let data = with(event_json(&t, page.lang), json!({"current": round}));
-    render_public(&app, StatusCode::OK, "public_event.html", &page, data)
+    render_status(&app, StatusCode::OK, "public_event.html", &page, data)
 }
 
 /// `GET /standings`: the standings after the last complete round.
@@ -205,7 +205,7 @@ async fn standings(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Respons
         event_json(&t, page.lang),
         standings_json(&app, &t, page.lang),
     );
-    render_public(&app, StatusCode::OK, "public_standings.html", &page, data)
+    render_status(&app, StatusCode::OK, "public_standings.html", &page, data)
 }
 
 /// `GET /rounds/{n}`: round `n`'s pairings with results (404 for a round not paired).
@@ -225,7 +225,7 @@ async fn round(
             let n = round["round"].to_string();
             page.title = page.lang.fmt("web-round-title", &[("round", &n)]);
             let data = with(event_json(&t, page.lang), round);
-            render_public(&app, StatusCode::OK, "public_round.html", &page, data)
+            render_status(&app, StatusCode::OK, "public_round.html", &page, data)
         }
         Err(e) => error(&app, page.lang, &e),
     }

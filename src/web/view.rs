@@ -340,18 +340,6 @@ fn render_in(
     env.get_template(template).and_then(|t| t.render(ctx))
 }
 
-/// A page of the public view ([`super::public`]): `template` (one of the `public_*.html`,
-/// framed by `public_base.html`, without the desk's menu) with `data`, status `status`.
-pub(super) fn render_public(
-    app: &App,
-    status: StatusCode,
-    template: &str,
-    page: &Page,
-    data: serde_json::Value,
-) -> Response {
-    render_status(app, status, template, page, data)
-}
-
 /// Renders a page with status 200.
 pub(super) fn render(app: &App, template: &str, page: &Page, data: serde_json::Value) -> Response {
     render_status(app, StatusCode::OK, template, page, data)
