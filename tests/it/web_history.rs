@@ -238,7 +238,7 @@ async fn a_stale_boards_refusal_says_what_is_recorded() {
 /// (UTC+5, no summer time) shows an entry made at 10:00 UTC as 15:00 on the journal page.
 #[test]
 fn journal_times_are_local_with_the_zone_said_once() {
-    use std::io::{BufRead, BufReader, Read, Write};
+    use std::io::{Read, Write};
     let dir = tempfile::tempdir().unwrap();
     let bin = env!("CARGO_BIN_EXE_arbiter");
     let run = |args: &[&str]| {
@@ -269,24 +269,11 @@ fn journal_times_are_local_with_the_zone_said_once() {
     let utc = &entries.last().unwrap().time;
     let zone = jiff::tz::TimeZone::get("Asia/Yekaterinburg").unwrap();
     let local = arbiter::tournament::journal::local_clock_in(utc, &zone);
-    let mut child = std::process::Command::new(bin)
-        .args([
-            "serve",
-            "ev.arbiter",
-            "--addr",
-            "127.0.0.1:0",
-            "--lang",
-            "ru",
-        ])
-        .env("TZ", "Asia/Yekaterinburg")
-        .current_dir(dir.path())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let (mut child, line) = crate::common::serve_first_line_env(
+        &["ev.arbiter", "--addr", "127.0.0.1:0", "--lang", "ru"],
+        dir.path(),
+        &[("TZ", "Asia/Yekaterinburg")],
+    );
     let addr = crate::common::served_addr(&line);
     let mut conn = std::net::TcpStream::connect(&addr).unwrap();
     write!(

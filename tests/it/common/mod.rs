@@ -79,10 +79,20 @@ pub fn result_by_verdict(file: &str) -> [&str; 8] {
 /// it prints (the address to open, as its only `http://` word): the running server and that
 /// line. The caller stops the server.
 pub fn serve_first_line(args: &[&str], dir: &Path) -> (std::process::Child, String) {
+    serve_first_line_env(args, dir, &[])
+}
+
+/// [`serve_first_line`] with `env` (name, value) set for the server (`TZ`, …).
+pub fn serve_first_line_env(
+    args: &[&str],
+    dir: &Path,
+    env: &[(&str, &str)],
+) -> (std::process::Child, String) {
     use std::io::{BufRead, BufReader};
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg("serve")
         .args(args)
+        .envs(env.iter().copied())
         .current_dir(dir)
         .stdout(std::process::Stdio::piped())
         .spawn()
