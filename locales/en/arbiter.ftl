@@ -573,6 +573,15 @@ public-playing-count = { $count ->
     [one] one game in progress
    *[other] { $count } games in progress
 }
+public-qr-caption = Results on your phone:
+public-nav-boards = Boards
+public-boards-title = Games on e-boards
+public-board-label = Board { $board }: { $white } — { $black }
+public-boards-delay = Moves are shown { $minutes } min late.
+public-boards-no-delay = Moves are shown as they are made.
+public-boards-refresh = The page reloads every { $seconds } s.
+public-boards-no-moves = No moves yet.
+public-boards-none = No game of this round is played on an e-board.
 public-pgn = Round { $round } games (PGN)
 public-not-paired = Round 1 is not paired yet.
 public-error-method = The public view only shows pages ({ $method } refused).
@@ -799,6 +808,9 @@ web-event-rounds-hint = Rounds paired already: { $paired }; the event cannot hav
 web-event-dates = Dates: { $start } – { $end }
 web-event-venue-line = Venue: { $venue }
 web-event-chief-line = Chief arbiter: { $name }
+web-event-public-legend = Public view for parents
+web-event-public-delay = Delay of the e-boards' moves, minutes
+web-event-public-delay-hint = The public view (serve --public) shows the moves of games on e-boards this many minutes after they are made; 0: at once (a children's event without clocks). At an event with clocks a delay keeps anyone in the hall from prompting a move.
 web-event-playout-legend = Play-out (CR 4.3)
 web-event-playout-minutes = Length, minutes
 web-event-playout-percent = Offer it once this share of games has finished, %
@@ -1642,6 +1654,7 @@ web-live-clock = Clock
 web-live-rec-adjudication = adjudicated at the play-out's end: { $result } ({ $article })
 web-live-rec-recorded = result { $result } recorded by the arbiter
 web-live-bad-minutes = The play-out's length must be 1 to { $max } minutes, not { $minutes }.
+web-live-bad-delay = The public view's delay of moves must be 0 to { $max } minutes, not { $minutes }.
 web-live-bad-percent = The share of finished games must be 1 to 100 %, not { $percent } %.
 web-live-incidents = Incidents of the round
 web-screen-title = Big screen

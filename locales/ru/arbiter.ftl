@@ -623,6 +623,15 @@ public-playing-count = { $count ->
     [few] идут { $count } партии
    *[other] идут { $count } партий
 }
+public-qr-caption = Результаты на телефоне:
+public-nav-boards = Доски
+public-boards-title = Партии на электронных досках
+public-board-label = Доска { $board }: { $white } — { $black }
+public-boards-delay = Ходы показаны с задержкой { $minutes } мин.
+public-boards-no-delay = Ходы показаны сразу, как сделаны.
+public-boards-refresh = Страница обновляется каждые { $seconds } с.
+public-boards-no-moves = Ходов ещё нет.
+public-boards-none = В этом туре нет партий на электронных досках.
 public-pgn = Партии { $round }-го тура (PGN)
 public-not-paired = Жеребьёвки 1-го тура ещё не было.
 public-error-method = Публичная страница только показывает ({ $method } не принимается).
@@ -848,6 +857,9 @@ web-event-rounds-hint = Пары уже составлены в турах: { $p
 web-event-dates = Даты: { $start } – { $end }
 web-event-venue-line = Место проведения: { $venue }
 web-event-chief-line = Главный судья: { $name }
+web-event-public-legend = Открытый просмотр для родителей
+web-event-public-delay = Задержка ходов на электронных досках, минут
+web-event-public-delay-hint = Столько минут спустя открытый просмотр (serve --public) показывает ходы партий на электронных досках; 0 — сразу (детский турнир без часов). На турнире с часами задержка не даёт подсказать ход из зала.
 web-event-playout-legend = Доигрывание (ПС 4.3)
 web-event-playout-minutes = Длительность, минут
 web-event-playout-percent = Предлагать, когда закончена такая доля партий, %
@@ -1797,6 +1809,7 @@ web-live-clock = Часы
 web-live-rec-adjudication = присуждено по окончании доигрывания: { $result } ({ $article })
 web-live-rec-recorded = судья записал результат { $result }
 web-live-bad-minutes = Доигрывание длится от 1 до { $max } минут, а не { $minutes }.
+web-live-bad-delay = Задержка ходов в открытом просмотре — от 0 до { $max } минут, а не { $minutes }.
 web-live-bad-percent = Доля оконченных партий — от 1 до 100 %, а не { $percent } %.
 web-live-incidents = Происшествия тура
 web-screen-title = Большой экран

@@ -151,7 +151,7 @@ pub(super) async fn submit_noted<A: Send + 'static>(
 
 /// `POST /event` (`name`, `rounds`, `preset`, `tie_break_edition` (`fide2024`|`fide2026`),
 /// `start_date`, `end_date`, `venue`, `chief_arbiter`, `deputy_arbiter`, `playout_minutes`,
-/// `playout_offer_percent`; the group's `system` and tie-breaks `tb1`… with `tb_shown`, the
+/// `playout_offer_percent`, `public_delay_minutes`; the group's `system` and tie-breaks `tb1`… with `tb_shown`, the
 /// order the lists showed): sets the group's system while round 1 is not paired
 /// ([`crate::tournament::Tournament::set_system`]), its tie-break order
 /// ([`crate::tournament::Tournament::set_tie_break_order`]) and the
@@ -173,6 +173,7 @@ pub(super) async fn edit_event(
         let playout = (
             f.number::<u32>("playout_minutes")?,
             f.number::<u32>("playout_offer_percent")?,
+            f.number::<u32>("public_delay_minutes")?,
         );
         // The edition of C.07 the standings follow (a field left out keeps it).
         let edition = match f.get("tie_break_edition").as_deref() {
@@ -203,9 +204,16 @@ pub(super) async fn edit_event(
         &f,
         "/event",
         parsed,
-        move |(name, rounds, (preset, edition, system, order), details, (minutes, percent)), t| {
+        move |(
+            name,
+            rounds,
+            (preset, edition, system, order),
+            details,
+            (minutes, percent, delay),
+        ),
+              t| {
             let preset = preset.unwrap_or_else(|| t.preset());
-            super::live::set_playout(t, minutes, percent, lang)?;
+            super::live::set_playout(t, minutes, percent, delay, lang)?;
             if let Some(rules) = edition
                 && rules != t.tie_break_settings().rules
             {

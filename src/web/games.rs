@@ -76,7 +76,7 @@ pub fn round_games_pgn(
 
 /// The index of the group the request's page shows (after [`super::App::load`]; 0 for an
 /// event of one group).
-fn shown_group() -> usize {
+pub(super) fn shown_group() -> usize {
     super::caller::shown_groups().map_or(0, |(_, i)| i)
 }
 

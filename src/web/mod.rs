@@ -124,6 +124,9 @@ pub struct App {
     /// The address another device opens (the machine's network address, with `?token=`),
     /// when the desk serves beyond loopback: shown with its QR code on `/connect`.
     desk_url: Option<String>,
+    /// The public view's address (`serve --public`, as [`serve_all`] prints it), when it is
+    /// served: the wall sheet and the hall's screen print it with its QR code for parents.
+    public_url: Option<String>,
     /// The event streams held by address, the changes being written, the stop.
     gate: server::Gate,
     /// Whether the event's file exists: until then the desk offers `/setup` only.
@@ -426,19 +429,29 @@ impl App {
             env: view::environment(),
             live,
             desk_url: None,
+            public_url: None,
             gate: server::Gate::default(),
         })
     }
 
     /// As [`App::new`], serving at `url` (the address [`serve`] prints): when the desk is
-    /// bound beyond loopback, `/connect` shows it with its QR code to the token's holders.
-    pub fn serving_at(config: ServeConfig, url: &str) -> Shared {
+    /// bound beyond loopback, `/connect` shows it with its QR code to the token's holders. With
+    /// the public view at `public` (its address), the wall sheet and the screen print that.
+    pub fn serving_at(config: ServeConfig, url: &str, public: Option<&str>) -> Shared {
         let beyond_loopback = !config.addr.ip().is_loopback();
         let mut app = App::new(config);
         if let Some(a) = Arc::get_mut(&mut app) {
             a.desk_url = beyond_loopback.then(|| url.to_string());
+            a.public_url = public.map(str::to_string);
         }
         app
+    }
+
+    /// The public view's address `url` and its QR code (an SVG), for the wall sheet and the
+    /// hall's screen; `None` when the public view is not served.
+    fn public_qr(&self) -> Option<serde_json::Value> {
+        let url = self.public_url.as_deref()?;
+        Some(serde_json::json!({"url": url, "qr": qr_svg(url)}))
     }
 
     /// The language of a request: `?lang=` if given and known, else the server's.

@@ -175,6 +175,8 @@ pub(super) async fn event_edit(State(app): State<Shared>, q: PageQuery, uri: Uri
                 "playout_minutes": t.live.playout_minutes(),
                 "playout_offer_percent": t.live.playout_offer_percent(),
                 "max_playout_minutes": crate::tournament::live::MAX_PLAYOUT_MINUTES,
+                "public_delay_minutes": t.live.public_delay_minutes(),
+                "max_public_delay_minutes": crate::tournament::live::MAX_PUBLIC_DELAY_MINUTES,
                 "details": {
                     "start_date": date_input(d.start_date.as_ref()),
                     "end_date": date_input(d.end_date.as_ref()),
@@ -457,7 +459,12 @@ async fn round_page(app: &Shared, n: u32, q: &PageQuery, uri: &Uri, template: &s
         Err(r) => return r,
     };
     match round_data(&t, n, page.lang) {
-        Ok(data) => render(app, template, &page, data),
+        Ok(mut data) => {
+            if let (Some(d), Some(public)) = (data.as_object_mut(), app.public_qr()) {
+                d.insert("public".into(), public);
+            }
+            render(app, template, &page, data)
+        }
         Err(e) => error_page(app, page.lang, "/", &e),
     }
 }

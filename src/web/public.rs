@@ -2,9 +2,9 @@
 //! a phone, served on a second listener by a router of its own — not the desk's router with
 //! checks, so that no route of the desk can be reached through it by a mistake in a check.
 //!
-//! It answers `GET` (and `HEAD`) of four addresses and nothing else: `/` (the event and the
-//! current round's pairings with results), `/standings`, `/rounds/{n}` and
-//! `/rounds/{n}/games.pgn`. Every other method is 405, every other path 404. Its pages have no
+//! It answers `GET` (and `HEAD`) of the addresses of [`PUBLIC_ROUTES`] and nothing else: `/`
+//! (the event and the current round's pairings with results), `/standings`, `/rounds/{n}`,
+//! `/rounds/{n}/games.pgn` and `/boards` (the live boards, the event's delay late). Every other method is 405, every other path 404. Its pages have no
 //! forms, no token, no journal, no incidents and no arbiter's notes; of a player only the name,
 //! the starting rank, the points and the tie-breaks (not the school, grade, rating or birth
 //! date). It never writes the event's record: the round's PGN is the record as the desk last
@@ -31,7 +31,13 @@ use crate::tournament::standings::fmt_decimal;
 
 /// The paths the public view serves, as its router names them (for the tests that check that
 /// nothing else answers).
-pub const PUBLIC_ROUTES: &[&str] = &["/", "/standings", "/rounds/{n}", "/rounds/{n}/games.pgn"];
+pub const PUBLIC_ROUTES: &[&str] = &[
+    "/",
+    "/standings",
+    "/rounds/{n}",
+    "/rounds/{n}/games.pgn",
+    "/boards",
+];
 
 /// The public view's router over the desk's state `app`: the pages of [`PUBLIC_ROUTES`] on
 /// `GET`/`HEAD`; 405 for any other method on any path, 404 for any other path; the security
@@ -42,6 +48,7 @@ pub fn public_router(app: Shared) -> Router {
         .route("/standings", get(standings))
         .route("/rounds/{n}", get(round))
         .route("/rounds/{n}/games.pgn", get(round_pgn))
+        .route("/boards", get(boards))
         .fallback(not_found)
         .layer(axum::extract::DefaultBodyLimit::max(0))
         .layer(middleware::from_fn_with_state(app.clone(), reads_only))
@@ -114,9 +121,15 @@ fn event_json(t: &Tournament, lang: Lang) -> Value {
         })
         .collect();
     let date = |d: &Option<String>| d.as_deref().map(|d| super::pages::shown_date(d, lang));
+    let current = t.paired_rounds();
+    // The live room follows the first group's boards (its e-boards are assigned by round and
+    // board): another group has no live boards to show.
+    let live =
+        super::games::shown_group() == 0 && t.live.eboards.iter().any(|a| a.round == current);
     json!({"event": t.name, "venue": t.details.venue,
            "start_date": date(&t.details.start_date), "end_date": date(&t.details.end_date),
-           "total_rounds": t.total_rounds, "rounds": rounds, "paired": t.paired_rounds()})
+           "total_rounds": t.total_rounds, "rounds": rounds, "paired": current,
+           "live_boards": live})
 }
 
 /// Round `n`'s boards as the public pages show them: `board`, `white` and `black` (`name`,
@@ -229,6 +242,94 @@ async fn round(
         }
         Err(e) => error(&app, page.lang, &e),
     }
+}
+
+/// `GET /boards`: the current round's boards that e-boards follow, each as its diagram and its
+/// moves (SAN with the page's piece letters) as they stood the event's delay ago
+/// ([`crate::tournament::live::LiveSetup::public_delay_minutes`]; 0: as they stand), and its
+/// result once recorded; the page reloads itself every [`LIVE_REFRESH_S`] seconds while the
+/// round is played. Nothing of incidents, proposals or the arbiter's decisions.
+async fn boards(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
+    let (t, mut page) = match load(&app, &q, &uri).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    page.title = page.lang.msg("public-boards-title");
+    let lang = page.lang;
+    let base = event_json(&t, lang);
+    let round = t.paired_rounds();
+    let delay = t.live.public_delay_minutes();
+    let mut cards = Vec::new();
+    let mut playing = false;
+    if base["live_boards"] == json!(true)
+        && let Ok(list) = PairingList::new(&t, round)
+    {
+        for b in &list.boards {
+            let Some(s) = app.live.shown_late(round, b.board, delay) else {
+                continue;
+            };
+            playing |= b.result.is_none();
+            let placement = s.placement.as_deref().unwrap_or(START_PLACEMENT);
+            let label = lang.fmt(
+                "public-board-label",
+                &[
+                    ("board", &b.board.to_string()),
+                    ("white", &b.white.name),
+                    ("black", &b.black.name),
+                ],
+            );
+            cards.push(json!({
+                "board": b.board, "white": b.white.name, "black": b.black.name,
+                "result": b.result.as_deref().map(shown),
+                "diagram": super::diagram::svg(Some(placement), &label),
+                "moves": numbered_moves(&s.moves, &s.move_plies, lang),
+                "plies": s.moves.len(),
+            }));
+        }
+    }
+    let data = with(
+        base,
+        json!({"round": round, "boards": cards, "delay": delay,
+               "refresh": playing.then_some(LIVE_REFRESH_S)}),
+    );
+    render_status(&app, StatusCode::OK, "public_live.html", &page, data)
+}
+
+/// How often the public live boards' page reloads itself while the round is played, in
+/// seconds (a page without scripting; a board's move is seen within this time plus the delay).
+pub const LIVE_REFRESH_S: u32 = 10;
+
+/// The start position's placement (FEN), shown before a board's first move.
+const START_PLACEMENT: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+
+/// Moves `moves` (SAN) at plies `plies` (1 for White's first) as a score sheet reads them, with
+/// the piece letters of `lang`: `1. e4 e5 2. Кf3`; a move of Black's after a gap (an illegal
+/// move not counted) or first of all gets its number with `...`.
+///
+/// ```
+/// use arbiter::i18n::Lang;
+/// use arbiter::web::public::numbered_moves;
+/// let san = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+/// assert_eq!(numbered_moves(&san(&["e4", "e5", "Nf3"]), &[1, 2, 3], Lang::Ru), "1. e4 e5 2. Кf3");
+/// // Ply 3 (an illegal move of White's, not counted) left out: Black's reply gets its number.
+/// assert_eq!(numbered_moves(&san(&["e4", "e5", "Nf6"]), &[1, 2, 4], Lang::En), "1. e4 e5 2... Nf6");
+/// ```
+pub fn numbered_moves(moves: &[String], plies: &[u32], lang: Lang) -> String {
+    let mut out: Vec<String> = Vec::with_capacity(moves.len());
+    let mut previous = None;
+    for (san, &ply) in moves.iter().zip(plies) {
+        let san = crate::adjudicate::words::san_in(san, lang);
+        let number = ply.div_ceil(2);
+        if ply % 2 == 1 {
+            out.push(format!("{number}. {san}"));
+        } else if previous == Some(ply - 1) {
+            out.push(san);
+        } else {
+            out.push(format!("{number}... {san}"));
+        }
+        previous = Some(ply);
+    }
+    out.join(" ")
 }
 
 /// `GET /rounds/{n}/games.pgn`: round `n` as the desk's `/rounds/{n}/games.pgn` gives it

@@ -148,7 +148,7 @@ pub async fn serve_all(
         let _ = tokio::signal::ctrl_c().await;
     };
     ready(&url, public_url.as_deref());
-    let app = App::serving_at(config, &url);
+    let app = App::serving_at(config, &url, public_url.as_deref());
     live::start_links(&app, links);
     // One stop for both listeners: the signal, then the live room and the writes.
     let (stopping, stopped) = tokio::sync::watch::channel(false);

@@ -68,7 +68,11 @@ pub fn event_version(t: &Tournament) -> String {
             t.rule_preset,
             &t.details,
             t.paired_rounds(),
-            (t.live.playout_minutes, t.live.playout_offer_percent),
+            (
+                t.live.playout_minutes,
+                t.live.playout_offer_percent,
+                t.live.public_delay_minutes,
+            ),
         ))
     )
 }

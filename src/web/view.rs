@@ -70,6 +70,10 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("templates/public_boards.html"),
     ),
     (
+        "public_live.html",
+        include_str!("templates/public_live.html"),
+    ),
+    (
         "public_message.html",
         include_str!("templates/public_message.html"),
     ),

@@ -2244,7 +2244,7 @@ async fn the_desks_address_and_its_qr_code_for_a_tablet() {
             if let Some(c) = cookie {
                 req = req.header("cookie", c);
             }
-            let res = router(App::serving_at(cfg, url))
+            let res = router(App::serving_at(cfg, url, None))
                 .oneshot(req.body(Body::empty()).unwrap())
                 .await
                 .unwrap();
@@ -2335,7 +2335,42 @@ async fn the_playout_settings_are_set_on_the_event_page_and_through_the_api() {
     let v: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert_eq!(
         v,
-        serde_json::json!({"playout_minutes": 3, "playout_offer_percent": 75})
+        serde_json::json!({"playout_minutes": 3, "playout_offer_percent": 75,
+                           "public_delay_minutes": 0})
+    );
+    // The public view's delay of the live boards: 0 to 180 minutes, on the API and the page.
+    let (s, _, body) = send(
+        &cfg,
+        "POST",
+        "/api/live/settings",
+        r#"{"public_delay_minutes": 15}"#,
+        &[],
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    assert!(body.contains(r#""public_delay_minutes":15"#), "{body}");
+    assert_eq!(store::load(&path).unwrap().live.public_delay_minutes(), 15);
+    let (_, _, page) = send(&cfg, "GET", "/event?lang=ru", "", &[]).await;
+    assert!(
+        page.contains(r#"name="public_delay_minutes" min="0" max="180" required value="15""#),
+        "{page}"
+    );
+    let body = "name=Open&rounds=4&playout_minutes=3&playout_offer_percent=75\
+                &public_delay_minutes=181&lang=ru";
+    let (s, _, page) = send(&cfg, "POST", "/event", body, &form).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{page}");
+    assert!(
+        page.contains("Задержка ходов в открытом просмотре — от 0 до 180 минут, а не 181."),
+        "{page}"
+    );
+    let body = "name=Open&rounds=4&playout_minutes=3&playout_offer_percent=75\
+                &public_delay_minutes=0&lang=ru";
+    let (s, _, page) = send(&cfg, "POST", "/event", body, &form).await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{page}");
+    let t = store::load(&path).unwrap();
+    assert_eq!(
+        (t.live.public_delay_minutes(), t.live.public_delay_minutes),
+        (0, None)
     );
     let (s, _, body) = send(
         &cfg,

@@ -125,6 +125,61 @@ def pieces(placement):
     return sum(1 for ch in placement if ch.isalpha())
 
 
+def public_boards(browser, css, c, url, public, screenshots):
+    """The public view (`serve --public`) on a phone (390 px) during the live round: the
+    standings, the boards on e-boards with their moves and diagrams as the desk's live room has
+    them, and the arbiter's delay (1 minute: nothing of the round's moves shown yet; 0 again:
+    everything)."""
+    browser.get(public + "/standings?lang=ru")
+    names = [e.text for e in browser.find_elements(css, "table.ranking td.name")]
+    c.check(len(names) == 20 and all(n.startswith("Игрок") for n in names),
+            f"public standings: the 20 players ({len(names)})")
+    c.check(browser.find_elements(css, "#nav-boards"), "the public menu links the live boards")
+    c.check(not browser.find_elements(css, "form, input, button, textarea"), "no control in the public view")
+    browser.get(public + "/boards?lang=ru")
+    live = api(url, "/api/live")[1]
+    sections = browser.find_elements(css, "section.live-board")
+    c.check(len(sections) == 9, f"public: the 9 boards on e-boards ({len(sections)})")
+    c.check(not browser.find_elements(css, "#board-7"), "public: the board without e-board is not among them")
+    c.check("Ходы показаны сразу" in browser.find_element(css, "#delay").text,
+            f"public: no delay said: {browser.find_element(css, '#delay').text!r}")
+    refresh = browser.find_elements(css, "meta[http-equiv=refresh]")
+    c.check(refresh and refresh[0].get_attribute("content") == "10", "public: the page reloads itself")
+    for b in (4, 9, 10):
+        desk = board_of(live, b) or {}
+        svg = browser.find_element(css, f"#board-{b} svg.diagram")
+        c.check(svg.get_attribute("data-placement") == desk.get("placement"),
+                f"public board {b}: diagram {svg.get_attribute('data-placement')} is the desk's {desk.get('placement')}")
+        plies = browser.find_element(css, f"#board-{b}").get_attribute("data-plies")
+        c.check(plies == str(len(desk.get("moves", []))), f"public board {b}: {plies} plies as the desk's")
+    c.check(browser.find_element(css, "#board-4 p.moves").text == "1. e4 e5",
+            f"public board 4's moves: {browser.find_element(css, '#board-4 p.moves').text!r}")
+    c.check(browser.find_element(css, "#board-9 p.moves").text == "1. e4 e5 2. Кf3",
+            f"public board 9's moves, Russian letters: {browser.find_element(css, '#board-9 p.moves').text!r}")
+    wide = browser.execute_script("return document.documentElement.scrollWidth")
+    c.check(wide <= 390, f"the public boards fit 390 px: {wide} px wide")
+    browser.save_screenshot(os.path.join(screenshots, "public-boards-ru-390.png"))
+    # The arbiter sets a delay of 1 minute: the moves of the last minute (all of them) are held.
+    status, body = api(url, "/api/live/settings", {"public_delay_minutes": 1})
+    c.check(status == 200 and body.get("public_delay_minutes") == 1, f"delay set: {status} {body}")
+    browser.get(public + "/boards?lang=ru")
+    c.check("задержкой 1 мин" in browser.find_element(css, "#delay").text,
+            f"public: the delay said: {browser.find_element(css, '#delay').text!r}")
+    c.check(browser.find_element(css, "#board-9 p.moves").text == "Ходов ещё нет.",
+            f"public board 9 with the delay: {browser.find_element(css, '#board-9 p.moves').text!r}")
+    c.check(browser.find_element(css, "#board-9 svg.diagram").get_attribute("data-placement") == START,
+            "public board 9 with the delay: the start position")
+    c.check(all(s.get_attribute("data-plies") == "0" for s in browser.find_elements(css, "section.live-board")),
+            "public: no board's move shown within the delay")
+    status, body = api(url, "/api/live/settings", {"public_delay_minutes": 0})
+    c.check(status == 200 and body.get("public_delay_minutes") == 0, f"delay back to 0: {status} {body}")
+    browser.get(public + "/boards?lang=ru")
+    c.check(browser.find_element(css, "#board-9 p.moves").text == "1. e4 e5 2. Кf3",
+            "public board 9 without the delay again")
+    status, body = api(url, "/api/live/settings", {"public_delay_minutes": 181})
+    c.check(status == 400, f"a delay over 180 minutes is refused: {status} {body}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--arbiter", default=os.path.join(ROOT, "target/debug/arbiter"))
@@ -167,9 +222,12 @@ def main():
     send(TURNED, f"{turned(START)} 5400 5400 -")
 
     server = subprocess.Popen([args.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru",
-                               "--livechess", ws], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               "--livechess", ws, "--public", "127.0.0.1:0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = server.stdout.readline()
     url = next(w for w in line.split() if w.startswith("http://")).rstrip("/")  # the first address, in either language
+    # The public view's address on the second line.
+    public = next(w for w in server.stdout.readline().split() if w.startswith("http://")).rstrip("/")
     opts = webdriver.ChromeOptions()
     opts.binary_location = chromium
     for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
@@ -304,6 +362,14 @@ def main():
         c.check(browser.find_element(css, "#board-8 .clock-white").text == "1:29:31",
                 "/screen: the turned board's clock")
         browser.save_screenshot(os.path.join(args.screenshots, "live-screen-ru.png"))
+        # The public view's address for parents' phones, with its QR code read by zbar.
+        c.check(public + "/" in browser.find_element(css, "#public-qr").text,
+                f"/screen names the public view: {browser.find_element(css, '#public-qr').text!r}")
+        if shutil.which("zbarimg"):
+            shot = os.path.join(tempfile.mkdtemp(prefix="arbiter-qr-"), "screen.png")
+            browser.find_element(css, "#public-qr svg").screenshot(shot)
+            read = subprocess.run(["zbarimg", "--quiet", "--raw", shot], capture_output=True, text=True)
+            c.check(read.stdout.strip() == public + "/", f"/screen's QR code reads {read.stdout.strip()!r}")
         # A phone (390 px): the round's live page and the screen, one board a row.
         browser.set_window_size(390, 900)
         go("/rounds/1/live?lang=ru")
@@ -316,6 +382,7 @@ def main():
         browser.save_screenshot(os.path.join(args.screenshots, "live-screen-ru-390.png"))
         wide = browser.execute_script("return document.documentElement.scrollWidth")
         c.check(wide <= 390, f"/screen fits 390 px: {wide} px wide")
+        public_boards(browser, css, c, url, public, args.screenshots)
         browser.set_window_size(1280, 1000)
         go("/screen?lang=ru")
         # The screen follows a board by its stream (one write a second): 1... e5 on board 6.

@@ -110,11 +110,14 @@ def check_sixty(check, chromium, work, arbiter, shots):
     portrait page, every name whole on both."""
     state = os.path.join(work, "sixty.arbiter")
     names = build_sixty(arbiter, state)
-    server = subprocess.Popen([arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru"],
+    # With the public view served: its address and QR code printed beside the heading.
+    server = subprocess.Popen([arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru",
+                               "--public", "127.0.0.1:0"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         url = next(w for w in server.stdout.readline().split()
                    if w.startswith("http://")).rstrip("/")
+        public = next(w for w in server.stdout.readline().split() if w.startswith("http://"))
         pdf = os.path.join(work, "sixty-wall.pdf")
         pages, info = print_pdf(chromium, work, f"{url}/rounds/1/print?lang=ru", pdf)
         check(pages == 2, f"wall sheet of 30 boards: {pages} A4 pages, 2 wanted (the boards, who plays where)")
@@ -125,18 +128,33 @@ def check_sixty(check, chromium, work, arbiter, shots):
         flat = re.sub(r"\s+", " ", first)
         missing = [n for n in names if n not in flat]
         check(not missing, f"wall sheet of 30 boards: names not whole on page 1: {missing[:5]}")
+        flat_first = flat
         second = run("pdftotext", "-layout", "-f", "2", "-l", "2", pdf, "-")
         flat = re.sub(r"\s+", " ", second)
         missing = [n for n in names if n not in flat]
         check(second.strip().startswith("Кто где играет") and not missing,
               f"wall sheet of 60 children: who plays where on page 2, missing {missing[:5]}")
-        check(not latin_words(first + second),
-              f"wall sheet of 30 boards: Latin words {latin_words(first + second)}")
+        check("Результаты на телефоне:" in flat_first and public in flat_first,
+              f"wall sheet of 30 boards: the public view's address {public} printed on page 1")
+        words = latin_words((first + second).replace(public, ""))
+        check(not words, f"wall sheet of 30 boards: Latin words {words}")
         sizes = run("pdfinfo", "-f", "1", "-l", "2", pdf)
         check(re.search(r"Page\s+1 size:\s+841", sizes) and re.search(r"Page\s+2 size:\s+594", sizes),
               f"wall sheet of 30 boards: page 1 landscape, page 2 portrait: {sizes}")
         subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile",
                         pdf, os.path.join(shots, "print-wall-sheet-30-ru")], check=True)
+        # The printed QR code, read by a QR reader (zbar) from the page at 150 dpi, is the
+        # public view's address.
+        if shutil.which("zbarimg"):
+            scan = os.path.join(work, "sixty-qr")
+            subprocess.run(["pdftoppm", "-png", "-r", "150", "-f", "1", "-l", "1", "-singlefile",
+                            pdf, scan], check=True)
+            read = subprocess.run(["zbarimg", "--quiet", "--raw", scan + ".png"],
+                                  capture_output=True, text=True)
+            check(read.stdout.strip() == public,
+                  f"wall sheet: the QR code reads {read.stdout.strip()!r}, {public!r} wanted")
+        else:
+            check(not os.environ.get("CI"), "zbarimg (zbar-tools) is required in CI")
     finally:
         server.kill()
 

@@ -159,6 +159,34 @@ struct LiveGame {
     key: u64,
     /// How many of its incidents the event's record has ([`LiveRoom::saved`]).
     saved: usize,
+    /// When each move was judged and what the board showed then, one per move: what the
+    /// public view shows with a delay ([`LiveRoom::shown_until`]).
+    seen: Vec<MoveSeen>,
+    /// The placement before the first move (the board as the game started).
+    start: Option<Box<str>>,
+}
+
+/// When a move was judged (ms since the Unix epoch, the caller's clock) and the placement the
+/// board showed then (FEN piece placement).
+#[derive(Clone, Debug)]
+struct MoveSeen {
+    at_ms: u64,
+    placement: Option<Box<str>>,
+}
+
+/// A followed board as it stood at a moment ([`LiveRoom::shown_until`]): what a public view
+/// delayed by some minutes shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ShownBoard {
+    /// The moves judged by then, SAN.
+    pub moves: Vec<String>,
+    /// Their plies (1 for White's first).
+    pub move_plies: Vec<u32>,
+    /// The placement the board showed after the last of them (the start's when none), FEN
+    /// piece placement.
+    pub placement: Option<String>,
+    /// Moves judged since, not shown yet.
+    pub held_back: usize,
 }
 
 /// An e-board the room has heard of.
@@ -281,6 +309,9 @@ pub struct LiveRoom {
     next_game: u64,
     /// How many times anything shown changed ([`LiveRoom::changes`]).
     changes: u64,
+    /// The latest time the caller gave (ms since the Unix epoch): the stamp of moves judged
+    /// on an act without a time of its own (an arbiter's notice, an assignment).
+    now_ms: u64,
 }
 
 /// An incident the event's record does not have yet ([`LiveRoom::unsaved`]).
@@ -307,6 +338,7 @@ impl LiveRoom {
             rules,
             next_game: 0,
             changes: 0,
+            now_ms: 0,
         }
     }
 
@@ -341,6 +373,8 @@ impl LiveRoom {
             touched: None,
             key,
             saved: 0,
+            seen: Vec::new(),
+            start: None,
         }
     }
 
@@ -450,7 +484,8 @@ impl LiveRoom {
             }
         }
         e.game.judge.push(event, &mut out);
-        take(&mut e.game, out);
+        take(&mut e.game, out, now_ms);
+        self.now_ms = self.now_ms.max(now_ms);
         self.changes += 1;
         true
     }
@@ -460,6 +495,7 @@ impl LiveRoom {
     /// judged once the hand has left it. Returns the e-boards whose game this changed, each
     /// with true when it has a new incident.
     pub fn settle(&mut self, now_ms: u64, quiet_ms: u64) -> Vec<(String, bool)> {
+        self.now_ms = self.now_ms.max(now_ms);
         let mut changed = Vec::new();
         for (s, e) in &mut self.eboards {
             if e.unsettled
@@ -469,7 +505,7 @@ impl LiveRoom {
                 let before = (e.game.moves.len(), e.game.incidents.len());
                 let mut out = Vec::new();
                 e.game.judge.stand(&mut out);
-                take(&mut e.game, out);
+                take(&mut e.game, out, now_ms);
                 if (e.game.moves.len(), e.game.incidents.len()) != before {
                     changed.push((s.clone(), e.game.incidents.len() != before.1));
                 }
@@ -498,7 +534,7 @@ impl LiveRoom {
             if let Some(last) = &last {
                 let mut out = Vec::new();
                 game.judge.push(last, &mut out);
-                take(&mut game, out);
+                take(&mut game, out, self.now_ms);
             }
             if let Some(e) = self.eboards.get_mut(&s) {
                 e.game = game;
@@ -602,6 +638,7 @@ impl LiveRoom {
     /// [`RoomError::NotFollowed`], [`RoomError::NoIncident`] (no such illegal act, or one
     /// noticed already).
     pub fn notice(&mut self, round: u32, board: u32, incident: usize) -> Result<(), RoomError> {
+        let now_ms = self.now_ms;
         let e = self.on_board_mut(round, board)?;
         let g = &mut e.game;
         let ok = g
@@ -614,9 +651,29 @@ impl LiveRoom {
         let mut out = Vec::new();
         g.judge.notice(&mut out);
         g.incidents[incident].noticed = true;
-        take(g, out);
+        take(g, out, now_ms);
         self.changes += 1;
         Ok(())
+    }
+
+    /// Board `board` of round `round` as it stood at `until_ms` (ms since the Unix epoch, the
+    /// clock the caller gave [`LiveRoom::push`]): the moves judged by then and the placement
+    /// after the last of them. A public view delayed by `d` minutes asks for now − `d`; `None`
+    /// when no e-board follows the board.
+    pub fn shown_until(&self, round: u32, board: u32, until_ms: u64) -> Option<ShownBoard> {
+        let (_, e) = self.on_board(round, board)?;
+        let g = &e.game;
+        let shown = g.seen.iter().take_while(|s| s.at_ms <= until_ms).count();
+        let placement = match shown.checked_sub(1) {
+            Some(last) => g.seen[last].placement.as_deref(),
+            None => g.start.as_deref(),
+        };
+        Some(ShownBoard {
+            moves: g.moves[..shown].to_vec(),
+            move_plies: g.move_plies[..shown].to_vec(),
+            placement: placement.map(str::to_string),
+            held_back: g.moves.len() - shown,
+        })
     }
 
     /// The judge's verdict so far of board `board`'s game.

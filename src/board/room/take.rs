@@ -8,8 +8,33 @@ use super::{Incident, IncidentKind, LiveGame, ProposedBy, ProposedResult};
 use crate::board::link::LinkEvent;
 use crate::board::live::LiveEvent;
 
-/// Takes the judge's findings into the game: moves, incidents, the proposed result.
-pub(super) fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
+/// Takes the judge's findings into the game: moves, incidents, the proposed result; each new
+/// move is stamped with `now_ms` (the caller's clock) and the placement the board shows after
+/// the findings ([`LiveGame::seen`]).
+pub(super) fn take(g: &mut LiveGame, out: Vec<LiveEvent>, now_ms: u64) {
+    take_findings(g, out);
+    g.seen.truncate(g.moves.len());
+    if g.seen.len() < g.moves.len() {
+        let placement: Option<Box<str>> = g.judge.diagram().map(|b| b.to_string().into());
+        g.seen.resize(
+            g.moves.len(),
+            super::MoveSeen {
+                at_ms: now_ms,
+                placement,
+            },
+        );
+    }
+    if g.moves.is_empty() {
+        // The position the judge found the game in, not a hand's move not yet read.
+        g.start = g
+            .judge
+            .position()
+            .map(|p| shakmaty::Position::board(p).to_string().into());
+    }
+}
+
+/// [`take`] without the stamps.
+fn take_findings(g: &mut LiveGame, out: Vec<LiveEvent>) {
     for ev in out {
         let event = ev.clone();
         let ev_copy = ev.clone();
@@ -82,6 +107,7 @@ pub(super) fn take(g: &mut LiveGame, out: Vec<LiveEvent>) {
                 let keep = g.move_plies.iter().take_while(|&&p| p < ply).count();
                 g.moves.truncate(keep);
                 g.move_plies.truncate(keep);
+                g.seen.truncate(keep);
                 if let Some(san) = san {
                     g.moves.push(san);
                     g.move_plies.push(ply);

@@ -326,3 +326,31 @@ fn a_rook_first_castling_shown_as_a_rook_move_is_read_again_as_castling() {
     assert_eq!(view[0].move_plies, [1, 2, 3, 4, 5, 6, 7]);
     assert!(view[0].incidents.is_empty(), "{:?}", view[0].incidents);
 }
+
+/// The public view's delay: a board as it stood at a moment shows the moves judged by then and
+/// the placement after the last of them; before the first move, the start.
+#[test]
+fn a_board_as_it_stood_shows_the_moves_judged_by_then() {
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+    let after_e5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR";
+    let room = played(&[after_e4, after_e5]);
+    // `played` shows e4 at 1,200 ms and e5 at 2,100 ms; LiveChess reports changes only, so
+    // each is judged once it has stood 500 ms: at the settle of 1,800 and 2,700 ms.
+    let at = |ms| room.shown_until(1, 1, ms).expect("board 1 is followed");
+    let before = at(1_799);
+    assert_eq!(before.moves, Vec::<String>::new());
+    assert_eq!(before.placement.as_deref(), Some(START));
+    assert_eq!(before.held_back, 2);
+    let first = at(1_800);
+    assert_eq!(first.moves, ["e4"]);
+    assert_eq!(first.move_plies, [1]);
+    assert_eq!(first.placement.as_deref(), Some(after_e4));
+    assert_eq!(first.held_back, 1);
+    assert_eq!(at(2_699).moves, ["e4"]);
+    let now = at(2_700);
+    assert_eq!(now.moves, ["e4", "e5"]);
+    assert_eq!(now.placement.as_deref(), Some(after_e5));
+    assert_eq!(now.held_back, 0);
+    // A board without an e-board has nothing to show.
+    assert_eq!(room.shown_until(1, 2, u64::MAX), None);
+}

@@ -31,6 +31,11 @@ pub struct LiveSetup {
     /// From which share of finished games (per cent) the play-out is offered (`None`: 80).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub playout_offer_percent: Option<u32>,
+    /// How many minutes the public view shows the live boards' moves late (`None`: 0, as a
+    /// children's event without clocks wants; an open event delays them, so that nobody in
+    /// the hall reads an engine's move off a phone).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub public_delay_minutes: Option<u32>,
     /// The event's record of the live games, in the order the desk heard them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub incidents: Vec<LiveIncident>,
@@ -172,6 +177,25 @@ impl LiveSetup {
         self.playout_minutes.unwrap_or(DEFAULT_PLAYOUT_MINUTES)
     }
 
+    /// How many minutes late the public view shows the live boards' moves (0 unless the event
+    /// says otherwise).
+    pub fn public_delay_minutes(&self) -> u32 {
+        self.public_delay_minutes.unwrap_or(0)
+    }
+
+    /// Sets how many minutes late the public view shows the live boards' moves; 0 is kept as
+    /// no setting.
+    ///
+    /// # Errors
+    /// [`PlayoutSettingError::Delay`] over [`MAX_PUBLIC_DELAY_MINUTES`] (nothing changes).
+    pub fn set_public_delay(&mut self, minutes: u32) -> Result<(), PlayoutSettingError> {
+        if minutes > MAX_PUBLIC_DELAY_MINUTES {
+            return Err(PlayoutSettingError::Delay(minutes));
+        }
+        self.public_delay_minutes = (minutes != 0).then_some(minutes);
+        Ok(())
+    }
+
     /// The share of finished games (per cent) from which the play-out is offered.
     pub fn playout_offer_percent(&self) -> u32 {
         self.playout_offer_percent
@@ -234,6 +258,9 @@ impl LiveSetup {
 /// The longest play-out an event may set, in minutes.
 pub const MAX_PLAYOUT_MINUTES: u32 = 600;
 
+/// The longest delay of the public view's moves an event may set, in minutes (a day's round).
+pub const MAX_PUBLIC_DELAY_MINUTES: u32 = 180;
+
 /// A play-out setting out of its range.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[non_exhaustive]
@@ -244,6 +271,9 @@ pub enum PlayoutSettingError {
     /// The share is not 1 to 100 per cent.
     #[error("the share of finished games must be 1 to 100 %, not {0} %")]
     Percent(u32),
+    /// The public view's delay is over [`MAX_PUBLIC_DELAY_MINUTES`] minutes.
+    #[error("the public view's delay must be 0 to {MAX_PUBLIC_DELAY_MINUTES} minutes, not {0}")]
+    Delay(u32),
 }
 
 impl LiveSetup {

@@ -9,7 +9,7 @@
 //! |---|---|
 //! | `GET /api/live` | `{"round", "now_ms", "playout_minutes", "playout_offer_percent", "eboards": […], "boards": [{"board", "serialnr", "placement", "moves", "incidents", "proposed_result", "playout_remaining_s", …}], "record": [{"board", "kind", "article", "ply", "at_ms", "decision", …}]}` (`record`: the event's record of the round's incidents, kept across restarts) |
 //! | `POST /api/live/assign` | `{"serialnr", "board"[, "round"]}` → 200; 404 no such e-board or board; 409 taken or finished, with the reason |
-//! | `POST /api/live/settings` | `{"playout_minutes": 5, "playout_offer_percent": 80}` (either may be left out) → 200 with both; 400 out of range (1–600 min, 1–100 %) |
+//! | `POST /api/live/settings` | `{"playout_minutes": 5, "playout_offer_percent": 80, "public_delay_minutes": 0}` (any may be left out) → 200 with the three; 400 out of range (1–600 min, 1–100 %, 0–180 min) |
 //! | `POST /api/rounds/{n}/playout` | `{"boards": [..] \| "all", "minutes": 5}` → 200 `{"started": [..], "minutes"}` |
 //! | `POST /api/rounds/{n}/boards/{b}/notice` | `{"incident": i}`: the arbiter noticed the illegal act (CR 3.4) |
 //! | `POST /api/rounds/{n}/boards/{b}/settle` | `{"incident": i}`: the arbiter settled the gap in the board's record (409 no such gap) |
@@ -143,6 +143,18 @@ impl LiveHub {
     /// Ends the event streams (the server is stopping).
     pub fn stop(&self) {
         self.stopping.send_replace(true);
+    }
+
+    /// Board `board` of round `round` as it stood `delay_minutes` ago, for the public view
+    /// ([`LiveRoom::shown_until`]); `None` when no e-board follows it.
+    pub fn shown_late(
+        &self,
+        round: u32,
+        board: u32,
+        delay_minutes: u32,
+    ) -> Option<crate::board::room::ShownBoard> {
+        let until = now_ms().saturating_sub(u64::from(delay_minutes) * 60_000);
+        self.room().shown_until(round, board, until)
     }
 
     fn room(&self) -> std::sync::MutexGuard<'_, LiveRoom> {

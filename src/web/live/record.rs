@@ -17,7 +17,8 @@ use crate::board::room::{IncidentKind, UnsavedIncident};
 use crate::i18n::Lang;
 use crate::tournament::Tournament;
 use crate::tournament::live::{
-    LiveAct, LiveDecision, LiveIncident, LiveIncidentKind, MAX_PLAYOUT_MINUTES, PlayoutSettingError,
+    LiveAct, LiveDecision, LiveIncident, LiveIncidentKind, MAX_PLAYOUT_MINUTES,
+    MAX_PUBLIC_DELAY_MINUTES, PlayoutSettingError,
 };
 use crate::tournament::record::{self, CaptureLines};
 
@@ -223,15 +224,24 @@ impl App {
     }
 }
 
-/// Sets the event's play-out length and offer share (a setting out of range is
-/// [`WebError::BadRequest`] in `lang`, and nothing changes).
+/// Sets the event's play-out length and offer share and the public view's delay of the live
+/// boards, in minutes (`None` keeps a setting; one out of range is [`WebError::BadRequest`] in
+/// `lang`, and nothing changes).
 pub(in crate::web) fn set_playout(
     t: &mut Tournament,
     minutes: Option<u32>,
     percent: Option<u32>,
+    delay: Option<u32>,
     lang: Lang,
 ) -> Result<(), WebError> {
-    t.live.set_playout(minutes, percent).map_err(|e| match e {
+    let mut live = t.live.clone();
+    let set = live
+        .set_playout(minutes, percent)
+        .and_then(|()| match delay {
+            Some(d) => live.set_public_delay(d),
+            None => Ok(()),
+        });
+    set.map(|()| t.live = live).map_err(|e| match e {
         PlayoutSettingError::Minutes(m) => WebError::BadRequest(lang.fmt(
             "web-live-bad-minutes",
             &[
@@ -242,11 +252,19 @@ pub(in crate::web) fn set_playout(
         PlayoutSettingError::Percent(p) => {
             WebError::BadRequest(lang.fmt("web-live-bad-percent", &[("percent", &p.to_string())]))
         }
+        PlayoutSettingError::Delay(d) => WebError::BadRequest(lang.fmt(
+            "web-live-bad-delay",
+            &[
+                ("minutes", &d.to_string()),
+                ("max", &MAX_PUBLIC_DELAY_MINUTES.to_string()),
+            ],
+        )),
     })
 }
 
-/// `POST /api/live/settings`: `{"playout_minutes": 5, "playout_offer_percent": 80}` (either may
-/// be left out: it keeps its setting) → 200 with both settings; 400 out of range.
+/// `POST /api/live/settings`: `{"playout_minutes": 5, "playout_offer_percent": 80,
+/// "public_delay_minutes": 0}` (any may be left out: it keeps its setting) → 200 with the three
+/// settings; 400 out of range.
 pub(in crate::web) async fn api_settings(
     State(app): State<Shared>,
     headers: HeaderMap,
@@ -260,24 +278,31 @@ pub(in crate::web) async fn api_settings(
         playout_minutes: Option<u32>,
         #[serde(default)]
         playout_offer_percent: Option<u32>,
+        #[serde(default)]
+        public_delay_minutes: Option<u32>,
     }
     let body: Body = read_body(
         &body,
-        "expected {\"playout_minutes\": 5, \"playout_offer_percent\": 80}",
+        "expected {\"playout_minutes\": 5, \"playout_offer_percent\": 80, \"public_delay_minutes\": 0}",
     )?;
-    let (minutes, percent) = app
+    let (minutes, percent, delay) = app
         .change_off_screen(move |t| {
             set_playout(
                 t,
                 body.playout_minutes,
                 body.playout_offer_percent,
+                body.public_delay_minutes,
                 Lang::En,
             )?;
-            Ok((t.live.playout_minutes(), t.live.playout_offer_percent()))
+            Ok((
+                t.live.playout_minutes(),
+                t.live.playout_offer_percent(),
+                t.live.public_delay_minutes(),
+            ))
         })
         .await?;
     app.live.reload_desk();
     Ok(Json(
-        json!({"playout_minutes": minutes, "playout_offer_percent": percent}),
+        json!({"playout_minutes": minutes, "playout_offer_percent": percent, "public_delay_minutes": delay}),
     ))
 }

@@ -387,6 +387,9 @@ fn make_screen(app: &Shared, page: &Page, made: Made) -> Response {
         if e.len() > 1 {
             d.insert("screen_group".into(), json!(e.names()[group]));
         }
+        if let Some(public) = app.public_qr() {
+            d.insert("public".into(), public);
+        }
     }
     match render_html(app, "screen.html", page, data) {
         Ok(html) => {
