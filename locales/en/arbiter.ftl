@@ -585,6 +585,7 @@ public-boards-none = No game of this round is played on an e-board.
 public-pgn = Round { $round } games (PGN)
 public-not-paired = Round 1 is not paired yet.
 public-error-method = The public view only shows pages ({ $method } refused).
+public-error-too-many = Too many requests from your address: wait a second and reload the page.
 public-error-unavailable = The results cannot be shown just now: try again in a moment.
 serve-error-state = cannot serve { $file }
 serve-error-bind = cannot listen on { $addr }

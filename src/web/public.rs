@@ -14,7 +14,12 @@
 
 use axum::Router;
 use axum::extract::{Path, Request, State};
-use axum::http::{Method, StatusCode, Uri};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
 use axum::response::Response;
 use axum::routing::get;
@@ -51,7 +56,13 @@ pub fn public_router(app: Shared) -> Router {
         .route("/boards", get(boards))
         .fallback(not_found)
         .layer(axum::extract::DefaultBodyLimit::max(0))
-        .layer(middleware::from_fn_with_state(app.clone(), reads_only))
+        .layer(middleware::from_fn_with_state(
+            (
+                app.clone(),
+                Arc::new(RequestRate::new(app.config.limits.public_rate)),
+            ),
+            reads_only,
+        ))
         // The group shown (`?group=N`) for the loading of the event; nothing is journalled.
         .layer(middleware::from_fn(super::caller::journal_scope))
         .with_state(app)
@@ -59,18 +70,87 @@ pub fn public_router(app: Shared) -> Router {
 
 /// Middleware: `GET` and `HEAD` go on, any other method is 405 (on every path, known or not);
 /// every answer gets the desk's security headers.
-async fn reads_only(State(app): State<Shared>, req: Request, next: Next) -> Response {
-    let mut response = if req.method() == Method::GET || req.method() == Method::HEAD {
+/// A request past its address's rate ([`RequestRate`]) is 429 with `Retry-After: 1`.
+async fn reads_only(
+    State((app, rate)): State<(Shared, Arc<RequestRate>)>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let lang = || app.lang(PageQuery::of(req.uri()).lang.as_deref());
+    let from = req
+        .extensions()
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|c| c.0.ip());
+    let mut response = if from.is_some_and(|ip| !rate.take(ip, Instant::now())) {
+        let mut r = error(
+            &app,
+            lang(),
+            &WebError::TooMany(lang().msg("public-error-too-many")),
+        );
+        r.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        r
+    } else if req.method() == Method::GET || req.method() == Method::HEAD {
         next.run(req).await
     } else {
-        let lang = app.lang(PageQuery::of(req.uri()).lang.as_deref());
         let err = WebError::NotAllowed(
-            lang.fmt("public-error-method", &[("method", req.method().as_str())]),
+            lang().fmt("public-error-method", &[("method", req.method().as_str())]),
         );
-        error(&app, lang, &err)
+        error(&app, lang(), &err)
     };
     super::guard::secure_headers(response.headers_mut());
     response
+}
+
+/// The public view's requests per address: a bucket of `3 × per_second` requests for each
+/// address, filled again at `per_second` a second ([`super::server::DeskLimits::public_rate`]).
+/// At most [`RATE_ADDRESSES`] addresses are kept: past them the full buckets are forgotten,
+/// then, if still too many, all (a flood of addresses resets the count rather than grow it).
+#[derive(Debug)]
+pub struct RequestRate {
+    per_second: f64,
+    buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
+}
+
+/// The most addresses [`RequestRate`] keeps.
+const RATE_ADDRESSES: usize = 10_000;
+
+impl RequestRate {
+    /// `per_second` requests a second per address, three seconds' worth at once.
+    pub fn new(per_second: usize) -> RequestRate {
+        RequestRate {
+            per_second: per_second.max(1) as f64,
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Whether `ip` may make a request at `now` (one is counted if so).
+    pub fn take(&self, ip: IpAddr, now: Instant) -> bool {
+        let full = 3.0 * self.per_second;
+        let mut buckets = self
+            .buckets
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if buckets.len() >= RATE_ADDRESSES && !buckets.contains_key(&ip) {
+            let rate = self.per_second;
+            buckets.retain(|_, (left, at)| {
+                *left + now.saturating_duration_since(*at).as_secs_f64() * rate < full
+            });
+            if buckets.len() >= RATE_ADDRESSES {
+                buckets.clear();
+            }
+        }
+        let (left, at) = buckets.entry(ip).or_insert((full, now));
+        *left =
+            (*left + now.saturating_duration_since(*at).as_secs_f64() * self.per_second).min(full);
+        *at = now;
+        if *left >= 1.0 {
+            *left -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
 }
 
 /// The public error page: the message in the page's language and a link to the event. A
@@ -344,5 +424,27 @@ async fn round_pgn(State(app): State<Shared>, Path(raw): Path<String>, q: PageQu
     match made {
         Ok((n, pgn)) => super::games::pgn_response(n, pgn),
         Err(e) => error(&app, lang, &e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// 20 a second: 60 at once, then one every 50 ms; another address has its own.
+    #[test]
+    fn an_address_gets_three_seconds_worth_at_once_then_its_rate() {
+        let rate = RequestRate::new(20);
+        let (a, b): (IpAddr, IpAddr) = ("192.0.2.1".parse().unwrap(), "192.0.2.2".parse().unwrap());
+        let t0 = Instant::now();
+        let burst = (0..100).take_while(|_| rate.take(a, t0)).count();
+        assert_eq!(burst, 60);
+        assert!(rate.take(b, t0), "another address is not held back");
+        assert!(!rate.take(a, t0 + Duration::from_millis(49)));
+        assert!(rate.take(a, t0 + Duration::from_millis(100)));
+        // A minute later the bucket is full again, not fuller.
+        let later = t0 + Duration::from_secs(60);
+        assert_eq!((0..100).take_while(|_| rate.take(a, later)).count(), 60);
     }
 }

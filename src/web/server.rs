@@ -49,6 +49,10 @@ pub struct DeskLimits {
     /// E-boards followed at once (`eboards`, default 1,000: a big hall); LiveChess's boards
     /// past it are not followed, and the desk says so.
     pub eboards: usize,
+    /// Requests a second one address may make of the public view (`public-rate`, default 20;
+    /// three seconds' worth at once): a parent's page is one request, a phone behind a
+    /// carrier's shared address shares it with others; past it, 429 in words.
+    pub public_rate: usize,
 }
 
 impl Default for DeskLimits {
@@ -60,12 +64,14 @@ impl Default for DeskLimits {
             streams_per_address: 8,
             header_timeout: Duration::from_secs(10),
             eboards: 1000,
+            public_rate: 20,
         }
     }
 }
 
 impl DeskLimits {
-    /// Sets the limit `key` to `value`: `connections`, `per-address`, `streams` (numbers),
+    /// Sets the limit `key` to `value`: `connections`, `per-address`, `streams`, `eboards`,
+    /// `public-rate` (numbers),
     /// `header-timeout` (seconds, `10` or `10s`), or one of [`ReadLimits::set`]'s.
     ///
     /// # Errors
@@ -84,6 +90,7 @@ impl DeskLimits {
             "per-address" => self.per_address = count()?,
             "streams" => self.streams_per_address = count()?,
             "eboards" => self.eboards = count()?,
+            "public-rate" => self.public_rate = count()?,
             "header-timeout" => {
                 let secs = value
                     .trim()
@@ -98,7 +105,7 @@ impl DeskLimits {
                 if e.contains("no such limit") {
                     format!(
                         "{key}: no such limit (connections, per-address, streams, \
-                         header-timeout, eboards, input, game, plies, comment, line)"
+                         header-timeout, eboards, public-rate, input, game, plies, comment, line)"
                     )
                 } else {
                     e

@@ -428,6 +428,57 @@ fn serve_names_the_public_view_and_serves_it_on_its_own_listener() {
     }
 }
 
+/// `--limit public-rate=1`: one address gets three requests at once, then one a second; the
+/// fourth at once is 429 in words with `Retry-After: 1`. The desk's own listener is not
+/// held back by it.
+#[test]
+fn an_address_past_the_public_rate_is_told_to_wait() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().unwrap();
+    let state = crate::web_api::event(dir.path(), 4);
+    let mut child = Served(
+        std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["serve", state.to_str().unwrap(), "--addr", "127.0.0.1:0"])
+            .args(["--public", "127.0.0.1:0", "--lang", "ru"])
+            .args(["--limit", "public-rate=1"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let mut out = BufReader::new(child.0.stdout.take().unwrap());
+    let (mut first, mut second) = (String::new(), String::new());
+    out.read_line(&mut first).unwrap();
+    out.read_line(&mut second).unwrap();
+    let desk = crate::common::served_addr(&first);
+    let public = crate::common::served_addr(&second);
+    let heads: Vec<String> = (0..3)
+        .map(|_| over_tcp(&public, "GET", "/standings").0)
+        .collect();
+    for head in &heads {
+        assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    }
+    let (head, body) = over_tcp(&public, "GET", "/standings");
+    assert!(head.starts_with("HTTP/1.1 429"), "{heads:?} {head}");
+    assert!(head.to_lowercase().contains("retry-after: 1"), "{head}");
+    assert!(
+        body.contains("Слишком много запросов с вашего адреса"),
+        "{body}"
+    );
+    assert!(
+        head.to_lowercase().contains("x-frame-options: deny"),
+        "{head}"
+    );
+    for _ in 0..10 {
+        let (head, _) = over_tcp(&desk, "GET", "/standings");
+        assert!(head.starts_with("HTTP/1.1 200"), "the desk: {head}");
+    }
+    // A second later the address has one request again.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let (head, _) = over_tcp(&public, "GET", "/standings");
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_event_not_set_up_is_said_without_its_file() {
     let dir = tempfile::tempdir().unwrap();
