@@ -297,34 +297,50 @@ fn event(dir: &Path) -> PathBuf {
 /// `arbiter serve` following `emu`, pushing to `fake`, the token in its environment; once it
 /// lists the 8 e-boards.
 fn serve(state: &Path, emu: &RoomEmulator, fake: &FakeLichess) -> (Run, u16) {
+    let (run, port) = serve_with(state, Some(emu), fake, Some(LICHESS_TOKEN));
+    wait_live(port, Duration::from_secs(20), "8 e-boards", |v| {
+        v["eboards"].as_array().is_some_and(|a| a.len() == 8)
+    });
+    (run, port)
+}
+
+/// `arbiter serve --broadcast-url FAKE --broadcast-round ID` on a free port, following `emu`
+/// when given, with `ARBITER_BROADCAST_TOKEN` when `token` is given; once it takes
+/// connections.
+fn serve_with(
+    state: &Path,
+    emu: Option<&RoomEmulator>,
+    fake: &FakeLichess,
+    token: Option<&str>,
+) -> (Run, u16) {
     let port = free_port();
     let addr = format!("127.0.0.1:{port}");
     let url = fake.url();
-    let run = Run::start_env(
-        &[
-            "serve",
-            state.to_str().unwrap(),
-            "--addr",
-            &addr,
-            "--token",
-            TOKEN,
-            "--livechess",
-            emu.url(),
-            "--broadcast-url",
-            &url,
-            "--broadcast-round",
-            ROUND_ID,
-        ],
-        &[("ARBITER_BROADCAST_TOKEN", LICHESS_TOKEN)],
-    );
+    let mut args = vec![
+        "serve",
+        state.to_str().unwrap(),
+        "--addr",
+        &addr,
+        "--token",
+        TOKEN,
+        "--broadcast-url",
+        &url,
+        "--broadcast-round",
+        ROUND_ID,
+    ];
+    if let Some(emu) = emu {
+        args.extend(["--livechess", emu.url()]);
+    }
+    let env: Vec<(&str, &str)> = token
+        .map(|t| ("ARBITER_BROADCAST_TOKEN", t))
+        .into_iter()
+        .collect();
+    let run = Run::start_env(&args, &env);
     let start = Instant::now();
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(start.elapsed() < Duration::from_secs(20), "no server");
         std::thread::sleep(Duration::from_millis(50));
     }
-    wait_live(port, Duration::from_secs(20), "8 e-boards", |v| {
-        v["eboards"].as_array().is_some_and(|a| a.len() == 8)
-    });
     (run, port)
 }
 
@@ -574,4 +590,59 @@ fn the_round_reaches_a_fake_lichess_as_decided_through_an_outage() {
     let (code, lines, stderr) = run.interrupt();
     assert_eq!(code, Some(0), "{stderr}");
     assert!(!has_token(lines.join("\n").as_bytes()) && !has_token(stderr.as_bytes()));
+}
+
+#[test]
+fn a_push_pending_when_the_desk_is_killed_arrives_after_its_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = event(dir.path());
+    let fake = FakeLichess::start();
+    let (run, port) = serve_with(&state, None, &fake, Some(LICHESS_TOKEN));
+    fake.wait(Duration::from_secs(15), "8 games", |g| g.len() == 8);
+    // Lichess goes down; board 3's draw is entered at the desk: a push is pending.
+    fake.set_down(true);
+    let (s, b) = http(
+        port,
+        "POST",
+        "/api/rounds/1/boards/3/result",
+        Some(&json!({"result": "1/2-1/2"})),
+    );
+    assert_eq!(s, 200, "{b}");
+    wait_live(port, Duration::from_secs(15), "the push pending", |v| {
+        v["broadcast"]["state"]["pending"] == true
+            && !v["broadcast"]["state"]["unreachable_since_ms"].is_null()
+    });
+    // The desk is killed (no clean stop), lichess comes back, the desk starts again without
+    // the token in its environment (the record keeps it): the draw arrives at once.
+    let pid = run.pid().unwrap().to_string();
+    let killed = std::process::Command::new("kill")
+        .args(["-KILL", &pid])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let _ = run.wait_exit(Duration::from_secs(10));
+    fake.set_down(false);
+    let before = fake.state.lock().unwrap().accepted.len();
+    let restarted = Instant::now();
+    let (run, port) = serve_with(&state, None, &fake, None);
+    fake.wait(Duration::from_secs(5), "board 3's draw", |g| {
+        g.len() == 8 && g[2].tags["Result"] == "1/2-1/2"
+    });
+    eprintln!("arrived {:?} after the restart", restarted.elapsed());
+    assert_eq!(fake.state.lock().unwrap().accepted.len(), before + 1);
+    let v = wait_live(port, Duration::from_secs(5), "the answer shown", |v| {
+        v["broadcast"]["state"]["pending"] == false
+    });
+    assert_eq!(v["broadcast"]["state"]["token_set"], true, "{v:#}");
+    let (code, _, stderr) = run.interrupt();
+    assert_eq!(code, Some(0), "{stderr}");
+    // Started again with nothing new: lichess has it all, nothing is pushed again.
+    let (run, port) = serve_with(&state, None, &fake, None);
+    std::thread::sleep(Duration::from_secs(3));
+    let v = get_json(port, "/api/live");
+    assert_eq!(v["broadcast"]["state"]["pending"], false, "{v:#}");
+    assert_eq!(fake.state.lock().unwrap().accepted.len(), before + 1);
+    assert!(fake.state.lock().unwrap().faults.is_empty());
+    let (code, _, _) = run.interrupt();
+    assert_eq!(code, Some(0));
 }
