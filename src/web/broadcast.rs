@@ -339,13 +339,9 @@ async fn round_pgn(app: &Shared, round: u32) -> Result<String, WebError> {
 /// The worker: binds the broadcast round to the desk's round, then pushes each new PGN.
 async fn run(app: Shared, target: BroadcastTarget) {
     let state = app.config.state.clone();
-    if let Some(token) = target.token.clone() {
-        let s = state.clone();
-        let kept = blocking(move || Ok(kept::set_broadcast_token(&s, Some(&token))?)).await;
-        if let Err(e) = kept {
-            eprintln!("broadcast: the token could not be kept: {e}");
-        }
-    }
+    // The token given at start, until it is kept (an event still to be set up on `/setup`
+    // has no record yet: it goes in once there is one).
+    let mut given = target.token.clone();
     let mut stopping = app.live.stopped();
     let mut mark: Option<BroadcastMark> = None;
     let mut backoff = TICK;
@@ -354,6 +350,13 @@ async fn run(app: Shared, target: BroadcastTarget) {
         tokio::select! {
             _ = tokio::time::sleep(TICK) => {}
             _ = stopping.wait_for(|s| *s) => return,
+        }
+        if let Some(token) = given.clone() {
+            let s = state.clone();
+            let kept = blocking(move || Ok(kept::set_broadcast_token(&s, Some(&token))?)).await;
+            if kept.is_ok() {
+                given = None;
+            }
         }
         let s = state.clone();
         let token = blocking(move || Ok(kept::broadcast_token(&s)?))
