@@ -5,17 +5,19 @@
 //! `Authorization: Bearer TOKEN`; lichess's API, "Push PGN to a broadcast round", token scope
 //! `study:write`), and shows per board what lichess answered.
 //!
-//! - When: the worker looks once a second ([`TICK`]); a PGN that differs from the last one
-//!   lichess accepted is pushed, the latest one only (a second's moves go in one push).
+//! - When: the worker looks once a second ([`TICK`]); when the record changed since
+//!   ([`kept::pgn_fingerprint`]) the PGN is made again, and one that differs from
+//!   the last one lichess accepted is pushed, the latest one only (a second's moves go in one
+//!   push).
 //! - Lost connection: a push that does not reach lichess (no connection, a timeout, 429 or a
 //!   5xx answer) is tried again after 1, 2, 4, 8, then every 10 s ([`MAX_BACKOFF`]), always
 //!   with the PGN as it is then. A refusal (401, 403, 404…) is shown and tried again the same
 //!   way (the arbiter may fix the token meanwhile).
 //! - Restart: the record keeps the digest of the PGN lichess last accepted
-//!   ([`record::broadcast::BroadcastMark`]): a desk started again pushes at once whatever
+//!   ([`BroadcastMark`]): a desk started again pushes at once whatever
 //!   lichess has not got.
 //! - The token: pasted on the event page or given in `ARBITER_BROADCAST_TOKEN`, kept in the
-//!   event's record ([`record::broadcast`]), sent only in the push's `Authorization` header:
+//!   event's record ([`crate::tournament::record::broadcast`]), sent only in the push's `Authorization` header:
 //!   never shown, logged, journalled or exported.
 
 use std::collections::BTreeMap;
@@ -346,6 +348,9 @@ async fn run(app: Shared, target: BroadcastTarget) {
     let mut mark: Option<BroadcastMark> = None;
     let mut backoff = TICK;
     let mut next_try = Instant::now();
+    // The record's fingerprint when the PGN was last made, and whether lichess lacks it.
+    let mut fingerprint: Option<String> = None;
+    let mut pending = true;
     loop {
         tokio::select! {
             _ = tokio::time::sleep(TICK) => {}
@@ -399,11 +404,21 @@ async fn run(app: Shared, target: BroadcastTarget) {
             mark = found;
         }
         let Some(m) = mark.as_mut() else { continue };
+        // The PGN is made again only when the record changed since, or a push is due.
+        if app.save_incidents().await.is_err() {
+            continue;
+        }
+        let s = state.clone();
+        let seen = blocking(move || Ok(kept::pgn_fingerprint(&s)?)).await.ok();
+        if seen.is_some() && seen == fingerprint && !pending {
+            continue;
+        }
         let Ok(pgn) = round_pgn(&app, m.desk_round).await else {
             continue;
         };
+        fingerprint = seen;
         let sum = digest(&pgn);
-        let pending = m.accepted.as_deref() != Some(sum.as_str());
+        pending = m.accepted.as_deref() != Some(sum.as_str());
         app.broadcast.update(|s| s.pending = pending);
         if !pending || Instant::now() < next_try {
             continue;
@@ -425,6 +440,7 @@ async fn run(app: Shared, target: BroadcastTarget) {
                 {
                     eprintln!("broadcast: the delivery could not be noted: {e}");
                 }
+                pending = false;
                 app.broadcast.update(|s| {
                     s.pending = false;
                     s.unreachable_since_ms = None;

@@ -104,6 +104,25 @@ pub fn set_broadcast_mark(state: &Path, mark: &BroadcastMark) -> Result<(), Stor
     put(state, BROADCAST_MARK_KEY, Some(&text))
 }
 
+/// A short text that changes whenever what a round's PGN is made of may have changed: the
+/// journal's last entry (results, players, pairings, the arbiter's decisions), the boards'
+/// capture lines and the incidents kept. Equal texts: the PGN is as it was.
+///
+/// # Errors
+/// [`StoreError`] when the record cannot be read.
+pub fn pgn_fingerprint(state: &Path) -> Result<String, StoreError> {
+    let path = resolve(state)?.path;
+    let mut db = Db::reader(&path)?;
+    let tx = db.read()?;
+    tx.query_row(
+        "SELECT ifnull((SELECT max(seq) FROM journal), 0) || '/' || \
+         ifnull((SELECT max(id) FROM capture), 0) || '/' || (SELECT count(*) FROM incident)",
+        [],
+        |r| r.get(0),
+    )
+    .map_err(|e| sql_error(&path, e))
+}
+
 /// Removes the broadcast's token and mark from a copy of the database at `copy` (a backup
 /// that is handed on), overwriting their bytes (`secure_delete`): a copy holds no token.
 ///
