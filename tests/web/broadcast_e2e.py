@@ -86,13 +86,26 @@ def main():
         css = By.CSS_SELECTOR
         browser.get(desk + "/")
         text = lambda sel: browser.find_element(css, sel).text
+
+        def submit(button):
+            # Clicks `button` and waits for the page the form's answer loads.
+            browser.execute_script("window.__old = true;")
+            browser.find_element(css, button).click()
+            deadline = time.time() + 10
+            while time.time() < deadline:
+                try:
+                    if browser.execute_script("return window.__old === undefined;"):
+                        return
+                except Exception:  # the page is being replaced
+                    pass
+                time.sleep(0.1)
         c.check("не сохранён" in text("#broadcast-token-state"), "no token kept at first")
         c.check("токена ещё нет" in text("#broadcast-line"), "the line says there is no token")
         c.check(not PUSHES, "nothing pushed without a token")
         field = browser.find_element(css, "#broadcast-token")
         c.check(field.get_attribute("type") == "password", "the token's field is a password field")
         field.send_keys(TOKEN)
-        browser.find_element(css, "#broadcast-token-save").click()
+        submit("#broadcast-token-save")
         c.check("сохранён в турнире" in text("#broadcast-token-state"), "the page says a token is kept")
         c.check(TOKEN not in browser.page_source, "the page does not show the token")
         c.check(browser.find_element(css, "#broadcast-token").get_attribute("value") == "",
@@ -116,7 +129,7 @@ def main():
         c.check("принят" in text("#broadcast-line"), "the live page's line")
         browser.save_screenshot(os.path.join(args.screenshots, "broadcast-live-ru.png"))
         browser.get(desk + "/")
-        browser.find_element(css, "#broadcast-token-remove").click()
+        submit("#broadcast-token-remove")
         c.check("не сохранён" in text("#broadcast-token-state"), "the token removed")
     finally:
         if browser:
