@@ -2039,3 +2039,21 @@ rs-footer = { $games } games, { $plies } plies, { $mb } MB in { $seconds } s on 
 rs-done = { $games } games ({ $judged } judged, { $discrepancies } with discrepancies, { $errors } errors) in { $seconds } s
 rs-game-error = { $file }: game { $index } (byte { $byte }), { $game }
 rs-more-errors = more game errors not shown (see the output)
+
+## The lichess broadcast (arbiter serve --broadcast-round)
+web-broadcast-title = Broadcast to lichess
+web-broadcast-off = The desk broadcasts to no lichess round (start it with --broadcast-round ROUND_ID).
+web-broadcast-no-token = lichess round { $id }: no token yet — paste it below (a lichess API token with the study:write scope).
+web-broadcast-unreachable = lichess round { $id }: not reachable since { $since }; the latest games are sent as soon as it answers.
+web-broadcast-refused = lichess round { $id }: lichess refused the games ({ $reason }); tried again every few seconds.
+web-broadcast-no-round = lichess round { $id }: waiting for a round to be paired.
+web-broadcast-pending = lichess round { $id }: sending round { $round }…
+web-broadcast-sent = lichess round { $id }: round { $round } accepted at { $time }.
+web-broadcast-board-moves = lichess: accepted, { $moves } moves
+web-broadcast-board-error = lichess: error — { $error }
+web-broadcast-token-kept = A lichess token is kept in the event (it is never shown again).
+web-broadcast-token-none = No lichess token is kept.
+web-broadcast-token-label = lichess token:
+web-broadcast-token-save = Keep the token
+web-broadcast-token-remove = Remove the token
+web-broadcast-token-bad = The token is empty or not a lichess token (letters, digits and signs, no spaces).

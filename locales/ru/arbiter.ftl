@@ -2199,3 +2199,21 @@ rs-footer = партий: { $games }, полуходов: { $plies }, { $mb } М
 rs-done = партий: { $games } (проверено { $judged }, с расхождениями { $discrepancies }, ошибок { $errors }) за { $seconds } с
 rs-game-error = { $file }: партия { $index } (байт { $byte }), { $game }
 rs-more-errors = остальные ошибки партий не показаны (см. вывод)
+
+## Трансляция на lichess (arbiter serve --broadcast-round)
+web-broadcast-title = Трансляция на lichess
+web-broadcast-off = Стол судьи ничего не транслирует на lichess (запуск с --broadcast-round ID_ТУРА).
+web-broadcast-no-token = Тур lichess { $id }: токена ещё нет — вставьте его ниже (токен API lichess с правом study:write).
+web-broadcast-unreachable = Тур lichess { $id }: нет связи с { $since }; последние партии уйдут, как только lichess ответит.
+web-broadcast-refused = Тур lichess { $id }: lichess не принял партии ({ $reason }); повтор каждые несколько секунд.
+web-broadcast-no-round = Тур lichess { $id }: ждём жеребьёвки тура.
+web-broadcast-pending = Тур lichess { $id }: отправляется { $round }-й тур…
+web-broadcast-sent = Тур lichess { $id }: { $round }-й тур принят в { $time }.
+web-broadcast-board-moves = lichess: принято, ходов: { $moves }
+web-broadcast-board-error = lichess: ошибка — { $error }
+web-broadcast-token-kept = Токен lichess сохранён в турнире (больше не показывается).
+web-broadcast-token-none = Токен lichess не сохранён.
+web-broadcast-token-label = Токен lichess:
+web-broadcast-token-save = Сохранить токен
+web-broadcast-token-remove = Удалить токен
+web-broadcast-token-bad = Токен пустой или не похож на токен lichess (буквы, цифры и знаки, без пробелов).

@@ -53,6 +53,15 @@ pub struct Args {
     /// without the token, for parents' phones (docs/desk.md, "The public view").
     #[arg(long, value_name = "ADDR:PORT")]
     public: Option<SocketAddr>,
+    /// Push the desk's round to this lichess broadcast round (its id, the 8 characters in
+    /// the round's address), as the arbiter decided it, on every judged move and recorded
+    /// result (docs/desk.md, "Broadcasting to lichess"). The token (scope `study:write`) is
+    /// pasted on the event page or given in `ARBITER_BROADCAST_TOKEN`, and kept in the event.
+    #[arg(long, value_name = "ROUND_ID")]
+    broadcast_round: Option<String>,
+    /// The broadcast server's address (a test's fake of lichess).
+    #[arg(long, value_name = "URL", default_value = arbiter::web::broadcast::LICHESS, requires = "broadcast_round")]
+    broadcast_url: String,
 }
 
 /// A `--limit KEY=VALUE` that the desk takes (else a usage error saying why).
@@ -100,6 +109,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .collect(),
         limits,
         public: args.public,
+        broadcast: args
+            .broadcast_round
+            .as_deref()
+            .map(str::trim)
+            .filter(|id| !id.is_empty())
+            .map(|id| arbiter::web::broadcast::BroadcastTarget {
+                base: args.broadcast_url.trim().trim_end_matches('/').to_string(),
+                round_id: id.to_string(),
+                token: std::env::var("ARBITER_BROADCAST_TOKEN")
+                    .ok()
+                    .filter(|t| !t.trim().is_empty()),
+            }),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

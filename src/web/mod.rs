@@ -45,6 +45,7 @@ use caller::caller_act;
 mod actions;
 pub mod api;
 mod backup;
+pub mod broadcast;
 mod caller;
 mod categories;
 mod desk;
@@ -99,6 +100,9 @@ pub struct ServeConfig {
     /// The public view's address (`--public ADDR:PORT`): a second listener serving
     /// [`public::public_router`] (results for parents, read only); `None`: none.
     pub public: Option<SocketAddr>,
+    /// The lichess broadcast round the desk pushes its round to (`--broadcast-round`,
+    /// `--broadcast-url`, `ARBITER_BROADCAST_TOKEN`); `None`: none ([`broadcast`]).
+    pub broadcast: Option<broadcast::BroadcastTarget>,
 }
 
 /// Who may change the event: everyone (loopback, no token), or holders of the token. The token
@@ -133,6 +137,8 @@ pub struct App {
     created: std::sync::atomic::AtomicBool,
     /// One setup written at a time (two tabs sending the form at once).
     setup_lock: std::sync::Mutex<()>,
+    /// What lichess answered the broadcast's pushes ([`broadcast`]).
+    broadcast: broadcast::BroadcastStatus,
 }
 
 /// The server's state as handlers receive it.
@@ -431,6 +437,7 @@ impl App {
             desk_url: None,
             public_url: None,
             gate: server::Gate::default(),
+            broadcast: broadcast::BroadcastStatus::default(),
         })
     }
 
@@ -613,6 +620,7 @@ pub fn router(app: Shared) -> Router {
         .route("/players", get(pages::players).post(actions::add_player))
         .route("/players/edit", post(actions::edit_player))
         .route("/event/fide-mode", post(fide::set_mode))
+        .route("/event/broadcast-token", post(broadcast::set_token))
         .route("/players/delete", post(actions::delete_player))
         .route("/players/withdraw", post(actions::withdraw))
         .route("/players/forbid", post(actions::forbid))

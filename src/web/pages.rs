@@ -122,6 +122,7 @@ pub(super) async fn event(State(app): State<Shared>, q: PageQuery, uri: Uri) -> 
         Err(r) => return r,
     };
     let through = t.paired_rounds();
+    let token_kept = super::broadcast::token_kept(&app).await;
     let players: Vec<Value> = t
         .players
         .iter()
@@ -137,7 +138,9 @@ pub(super) async fn event(State(app): State<Shared>, q: PageQuery, uri: Uri) -> 
         &page,
         with(
             event_data(&t, page.lang),
-            json!({"players": players, "fide": super::fide::mode_json(&t)}),
+            json!({"players": players, "fide": super::fide::mode_json(&t),
+                   "broadcast": super::broadcast::shown_json(&app, page.lang),
+                   "broadcast_token": token_kept}),
         ),
     )
 }

@@ -150,6 +150,7 @@ pub async fn serve_all(
     ready(&url, public_url.as_deref());
     let app = App::serving_at(config, &url, public_url.as_deref());
     live::start_links(&app, links);
+    super::broadcast::start(&app);
     // One stop for both listeners: the signal, then the live room and the writes.
     let (stopping, stopped) = tokio::sync::watch::channel(false);
     let stop = {

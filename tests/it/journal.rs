@@ -535,6 +535,7 @@ async fn the_desk_journals_its_changes_and_undoes_the_last_one() {
         allowed_hosts: Vec::new(),
         limits: Default::default(),
         public: None,
+        broadcast: None,
     };
     // Only the event's creation journalled yet: it is not undone.
     let (s, _, body) = desk_form(&cfg, "/log/undo", "lang=en").await;

@@ -16,7 +16,7 @@ use crate::web_live::{board, event, http, serve_room, wait_live};
 
 /// Board 1's placements: 1. e4, Black's knight b8–b6 (Laws 3.6) taken back, then the scholar's
 /// mate 1... e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#.
-const PLAYED: [&str; 10] = [
+pub(crate) const PLAYED: [&str; 10] = [
     START,
     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
     "r1bqkbnr/pppppppp/1n6/8/4P3/8/PPPP1PPP/RNBQKBNR",
@@ -30,7 +30,7 @@ const PLAYED: [&str; 10] = [
 ];
 
 /// The mainline the PGN must give for board 1, in UCI.
-const MAINLINE: [&str; 7] = ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"];
+pub(crate) const MAINLINE: [&str; 7] = ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"];
 
 /// `GET path` with the token: status, Content-Type and body.
 fn get(port: u16, path: &str) -> (u16, String, String) {
@@ -68,10 +68,10 @@ fn get(port: u16, path: &str) -> (u16, String, String) {
 }
 
 /// A game read back: its tags, and its mainline in UCI.
-type ReadBack = (Vec<(String, String)>, Vec<String>);
+pub(crate) type ReadBack = (Vec<(String, String)>, Vec<String>);
 
 /// Each game of `pgn`: its tags and its mainline in UCI.
-fn read_back(pgn: &str) -> Vec<ReadBack> {
+pub(crate) fn read_back(pgn: &str) -> Vec<ReadBack> {
     PgnReader::new(pgn.as_bytes())
         .map(|g| {
             let g = g.unwrap();
@@ -91,7 +91,7 @@ fn read_back(pgn: &str) -> Vec<ReadBack> {
         .collect()
 }
 
-fn tag<'a>(tags: &'a [(String, String)], name: &str) -> &'a str {
+pub(crate) fn tag<'a>(tags: &'a [(String, String)], name: &str) -> &'a str {
     tags.iter()
         .find(|(k, _)| k == name)
         .map_or("", |(_, v)| v.as_str())

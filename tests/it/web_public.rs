@@ -25,6 +25,7 @@ const DESK_ROUTES: &[&str] = &[
     "/players",
     "/players/edit",
     "/event/fide-mode",
+    "/event/broadcast-token",
     "/players/delete",
     "/players/withdraw",
     "/players/forbid",

@@ -51,6 +51,7 @@ async fn the_organisers_report_shows_every_section_with_the_events_values() {
         allowed_hosts: Vec::new(),
         limits: Default::default(),
         public: None,
+        broadcast: None,
     };
     let res = router(App::new(cfg))
         .oneshot(
@@ -212,6 +213,7 @@ async fn the_cli_writes_the_desks_report_as_a_file() {
         allowed_hosts: Vec::new(),
         limits: Default::default(),
         public: None,
+        broadcast: None,
     };
     let res = router(App::new(cfg))
         .oneshot(

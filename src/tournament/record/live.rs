@@ -164,7 +164,8 @@ pub fn captures(state: &Path) -> Result<Vec<(u32, u32, u64)>, StoreError> {
 }
 
 /// Writes a consistent copy of the event's database to `to` (SQLite's `VACUUM INTO`: the event
-/// as of one moment, whatever other programs write meanwhile), readable by its owner only.
+/// as of one moment, whatever other programs write meanwhile), readable by its owner only,
+/// without the lichess broadcast's token and mark ([`super::broadcast`]: a copy is handed on).
 /// `to` must not exist.
 ///
 /// # Errors
@@ -181,10 +182,13 @@ pub fn backup(state: &Path, to: &Path) -> Result<(), StoreError> {
         .conn
         .execute("VACUUM INTO ?", [to.to_string_lossy()])
         .map_err(|e| sql_error(to, e));
+    // The copy is handed on (a backup kept elsewhere, the desk's download): the broadcast's
+    // token stays in the event only.
+    let done = done.and_then(|_| super::broadcast::strip_secrets(to).map_err(|e| sql_error(to, e)));
     if done.is_err() {
         let _ = std::fs::remove_file(to);
     }
-    done.map(drop)
+    done
 }
 
 /// `PRAGMA integrity_check` of the event's database: `ok`, or SQLite's findings.

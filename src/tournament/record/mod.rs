@@ -47,6 +47,7 @@ use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 use crate::tournament::Tournament;
 use crate::tournament::store::StoreError;
 
+pub mod broadcast;
 mod change;
 mod convert;
 mod held;

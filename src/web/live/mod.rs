@@ -140,6 +140,11 @@ impl LiveHub {
         self
     }
 
+    /// A watch that turns true when the server stops (the desk's background work ends).
+    pub(in crate::web) fn stopped(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.stopping.subscribe()
+    }
+
     /// Ends the event streams (the server is stopping).
     pub fn stop(&self) {
         self.stopping.send_replace(true);

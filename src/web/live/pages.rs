@@ -191,7 +191,7 @@ pub(in crate::web) async fn api_live(
         "playout_offer_percent": t.live.playout_offer_percent(),
         "eboards": eboards, "boards": boards, "record": record,
         "eboards_limit": app.live.bounds.limit(), "eboards_refused": app.live.bounds.refused_total(),
-        "notes": notes,
+        "notes": notes, "broadcast": crate::web::broadcast::shown_json(&app, app.config.lang),
     })))
 }
 
@@ -224,8 +224,15 @@ pub(super) fn round_live_data(app: &App, t: &Tournament, round: u32, lang: Lang)
         .map(|i| json!({"board": i.board, "text": record_text(i, lang), "decided": i.decision.is_some()}))
         .collect();
     let notes = desk_notes(app, round, &boards, lang);
+    // What lichess answered, when the desk broadcasts this round.
+    let broadcast = crate::web::broadcast::shown_json(app, lang);
+    let broadcast = if broadcast["state"]["desk_round"] == json!(round) {
+        broadcast
+    } else {
+        Value::Null
+    };
     json!({
-        "event": t.name, "round": round, "boards": shown, "eboards": eboards,
+        "event": t.name, "round": round, "boards": shown, "eboards": eboards, "broadcast": broadcast,
         "record": record, "desk_notes": notes, "games": games, "finished": finished, "offer": offer, "percent": percent,
         "minutes": t.live.playout_minutes(),
         "followed": boards.iter().any(|b| b.serialnr.is_some()),

@@ -66,8 +66,14 @@ pub struct Run {
 impl Run {
     /// Starts `arbiter <args>` in the `C` locale.
     pub fn start(args: &[&str]) -> Run {
+        Run::start_env(args, &[])
+    }
+
+    /// [`Run::start`] with these environment variables set too.
+    pub fn start_env(args: &[&str], env: &[(&str, &str)]) -> Run {
         let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
             .args(args)
+            .envs(env.iter().copied())
             .env_remove("LC_ALL")
             .env_remove("LC_MESSAGES")
             .env("LANG", "C")
