@@ -2025,3 +2025,9 @@ rs-footer = { $games } games, { $plies } plies, { $mb } MB in { $seconds } s on 
 rs-done = { $games } games ({ $judged } judged, { $discrepancies } with discrepancies, { $errors } errors) in { $seconds } s
 rs-game-error = { $file }: game { $index } (byte { $byte }), { $game }
 rs-more-errors = more game errors not shown (see the output)
+
+## The public view's crosstable, prize lists and static site (arbiter tournament publish)
+public-nav-prizes = Prizes
+public-prizes-title = Prize lists
+public-prizes-none = No prize categories yet.
+public-col-place = Place

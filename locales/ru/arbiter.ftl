@@ -2185,3 +2185,9 @@ rs-footer = партий: { $games }, полуходов: { $plies }, { $mb } М
 rs-done = партий: { $games } (проверено { $judged }, с расхождениями { $discrepancies }, ошибок { $errors }) за { $seconds } с
 rs-game-error = { $file }: партия { $index } (байт { $byte }), { $game }
 rs-more-errors = остальные ошибки партий не показаны (см. вывод)
+
+## Таблица, призёры и статический сайт публичной страницы (arbiter tournament publish)
+public-nav-prizes = Призёры
+public-prizes-title = Призёры по категориям
+public-prizes-none = Категорий с призами пока нет.
+public-col-place = Место

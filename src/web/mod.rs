@@ -63,6 +63,7 @@ mod manual;
 mod pages;
 mod position;
 pub mod public;
+mod public_pages;
 mod report;
 mod results;
 pub use report::organisers_report;

@@ -2,9 +2,9 @@
 //! a phone, served on a second listener by a router of its own — not the desk's router with
 //! checks, so that no route of the desk can be reached through it by a mistake in a check.
 //!
-//! It answers `GET` (and `HEAD`) of four addresses and nothing else: `/` (the event and the
-//! current round's pairings with results), `/standings`, `/rounds/{n}` and
-//! `/rounds/{n}/games.pgn`. Every other method is 405, every other path 404. Its pages have no
+//! It answers `GET` (and `HEAD`) of six addresses and nothing else: `/` (the event and the
+//! current round's pairings with results), `/standings`, `/rounds/{n}`,
+//! `/rounds/{n}/games.pgn`, and the crosstable and prize lists of [`super::public_pages`]. Every other method is 405, every other path 404. Its pages have no
 //! forms, no token, no journal, no incidents and no arbiter's notes; of a player only the name,
 //! the starting rank, the points and the tie-breaks (not the school, grade, rating or birth
 //! date). It never writes the event's record: the round's PGN is the record as the desk last
@@ -31,7 +31,15 @@ use crate::tournament::standings::fmt_decimal;
 
 /// The paths the public view serves, as its router names them (for the tests that check that
 /// nothing else answers).
-pub const PUBLIC_ROUTES: &[&str] = &["/", "/standings", "/rounds/{n}", "/rounds/{n}/games.pgn"];
+pub const PUBLIC_ROUTES: &[&str] = &[
+    "/",
+    "/standings",
+    "/rounds/{n}",
+    "/rounds/{n}/games.pgn",
+    // The tables of `public_pages`.
+    "/crosstable",
+    "/prizes",
+];
 
 /// The public view's router over the desk's state `app`: the pages of [`PUBLIC_ROUTES`] on
 /// `GET`/`HEAD`; 405 for any other method on any path, 404 for any other path; the security
@@ -42,6 +50,9 @@ pub fn public_router(app: Shared) -> Router {
         .route("/standings", get(standings))
         .route("/rounds/{n}", get(round))
         .route("/rounds/{n}/games.pgn", get(round_pgn))
+        // The crosstable and the prize lists (`public_pages`).
+        .route("/crosstable", get(super::public_pages::crosstable))
+        .route("/prizes", get(super::public_pages::prizes))
         .fallback(not_found)
         .layer(axum::extract::DefaultBodyLimit::max(0))
         .layer(middleware::from_fn_with_state(app.clone(), reads_only))
@@ -69,7 +80,7 @@ async fn reads_only(State(app): State<Shared>, req: Request, next: Next) -> Resp
 /// The public error page: the message in the page's language and a link to the event. A
 /// failure of the server (the record unreadable, the event not set up yet) is said without its
 /// details: they name the event's file on the arbiter's laptop.
-fn error(app: &Shared, lang: Lang, err: &WebError) -> Response {
+pub(super) fn error(app: &Shared, lang: Lang, err: &WebError) -> Response {
     let page = Page::new(lang, "/", lang.msg("web-error-title"));
     let text = if err.status().is_server_error() {
         lang.msg("public-error-unavailable")
@@ -103,7 +114,7 @@ fn round_no(raw: &str, lang: Lang) -> Result<u32, WebError> {
 
 /// What every public page shows of the event: its name, dates and venue, and its rounds paired
 /// so far (`number`, `finished`) for the menu.
-fn event_json(t: &Tournament, lang: Lang) -> Value {
+pub(super) fn event_json(t: &Tournament, lang: Lang) -> Value {
     let rounds: Vec<Value> = t
         .rounds
         .iter()
@@ -160,7 +171,7 @@ fn standings_json(app: &Shared, t: &Tournament, lang: Lang) -> Value {
 }
 
 /// Adds `extra`'s fields to `base`.
-fn with(mut base: Value, extra: Value) -> Value {
+pub(super) fn with(mut base: Value, extra: Value) -> Value {
     if let (Some(b), Value::Object(e)) = (base.as_object_mut(), extra) {
         b.extend(e);
     }
@@ -168,7 +179,11 @@ fn with(mut base: Value, extra: Value) -> Value {
 }
 
 /// The event read for a public page, in `lang`, and the page's frame.
-async fn load(app: &Shared, q: &PageQuery, uri: &Uri) -> Result<(Tournament, Page), Response> {
+pub(super) async fn load(
+    app: &Shared,
+    q: &PageQuery,
+    uri: &Uri,
+) -> Result<(Tournament, Page), Response> {
     let lang = app.lang(q.lang.as_deref());
     let page = Page::new(lang, uri.path(), String::new());
     match app.load().await {

@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use arbiter::tournament::category::{Category, CategoryRule};
 use arbiter::tournament::{Player, Tournament, store};
 use arbiter::web::public::{PUBLIC_ROUTES, public_router};
 use arbiter::web::{App, ServeConfig};
@@ -148,6 +149,16 @@ async fn played(dir: &Path) -> ServeConfig {
         })
         .unwrap();
     }
+    // A prize list: every child is in grade 2.
+    t.add_category(Category {
+        name: "2 класс".into(),
+        rule: CategoryRule {
+            grades: Some((2, 2)),
+            ..CategoryRule::default()
+        },
+        prizes: 3,
+    })
+    .unwrap();
     let path = dir.join("ev.json");
     store::save(&t, &path).unwrap();
     let cfg = config(&path, Some(TOKEN));
@@ -268,7 +279,15 @@ async fn no_route_of_the_desk_is_reachable_through_the_public_view() {
             assert!(!body.to_lowercase().contains("<form"), "{method} {uri}");
         }
     }
-    assert_eq!(pages, 2 * 2 * PUBLIC_ROUTES.len());
+    // Each public route walked twice (with and without a language), once more for each that
+    // is also the desk's.
+    let walked = DESK_ROUTES
+        .iter()
+        .chain(PUBLIC_ROUTES)
+        .filter(|r| PUBLIC_ROUTES.contains(r))
+        .count();
+    assert!(walked > PUBLIC_ROUTES.len());
+    assert_eq!(pages, 2 * walked);
     // Nothing of the desk's walk changed the event.
     assert_eq!(store::load(&cfg.state).unwrap(), t);
 
@@ -325,6 +344,65 @@ async fn the_public_standings_are_the_desks() {
         let half = if lang == "ru" { "0,5" } else { "0.5" };
         assert_eq!(points, ["1", "1", half, half, "0", "0"], "{desk:?}");
         assert_eq!(rows(&shown), desk);
+    }
+}
+
+/// The texts of every `<td class="CLASS">` of `html`, in order.
+fn cells(html: &str, class: &str) -> Vec<String> {
+    let open = format!("<td class=\"{class}\">");
+    html.split(open.as_str())
+        .skip(1)
+        .map(|c| c[..c.find("</td>").unwrap()].to_string())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_public_crosstable_and_prize_lists_are_the_desks() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = played(dir.path()).await;
+    let desk_get = |uri: String| {
+        let cfg = cfg.clone();
+        async move { send(&cfg, "GET", &uri, "", &[("x-arbiter-token", TOKEN)]).await }
+    };
+    for lang in ["ru", "en"] {
+        let (s, _, desk) = desk_get(format!("/crosstable?lang={lang}")).await;
+        assert_eq!(s, StatusCode::OK, "{desk}");
+        let (s, _, shown) = public(&cfg, "GET", &format!("/crosstable?lang={lang}")).await;
+        assert_eq!(s, StatusCode::OK, "{shown}");
+        // The same rows in the same order: name with starting rank, every round's cell, points.
+        for class in ["name", "num cell", "num points"] {
+            let want = cells(&desk, class);
+            assert!(!want.is_empty(), "{class}: {desk}");
+            assert_eq!(cells(&shown, class), want, "{class}");
+        }
+        assert_eq!(cells(&shown, "name").len(), 6);
+        assert_eq!(cells(&shown, "num cell").len(), 6, "one complete round");
+        assert!(shown.contains("id=\"nav-prizes\""), "{shown}");
+
+        let (s, _, desk) = desk_get(format!("/categories?lang={lang}")).await;
+        assert_eq!(s, StatusCode::OK, "{desk}");
+        let (s, _, prizes) = public(&cfg, "GET", &format!("/prizes?lang={lang}")).await;
+        assert_eq!(s, StatusCode::OK, "{prizes}");
+        // The desk's prize winners (the rows it marks), by starting rank, in order.
+        let mark = if lang == "ru" { "приз" } else { "prize" };
+        let desk_winners: Vec<(String, String)> = desk
+            .split("<tr>")
+            .filter(|r| r.contains(&format!("<td>{mark}</td>")))
+            .map(|r| (cells(r, "num")[0].clone(), cells(r, "num start")[0].clone()))
+            .collect();
+        // Three prize places, the third shared by two level on every tie-break.
+        let ranks: Vec<&str> = desk_winners.iter().map(|w| w.0.as_str()).collect();
+        assert_eq!(ranks, ["1", "1", "3", "3"], "{desk}");
+        let shown_winners: Vec<(String, String)> = prizes
+            .split("<tr data-start-rank=\"")
+            .skip(1)
+            .map(|r| {
+                let start = r[..r.find('"').unwrap()].to_string();
+                (cells(r, "num place")[0].clone(), start)
+            })
+            .collect();
+        assert_eq!(shown_winners, desk_winners, "{prizes}");
+        assert!(prizes.contains("<h2>2 класс</h2>"), "{prizes}");
     }
 }
 
