@@ -2031,3 +2031,5 @@ public-nav-prizes = Prizes
 public-prizes-title = Prize lists
 public-prizes-none = No prize categories yet.
 public-col-place = Place
+public-grade = grade { $grade }
+web-event-public-school-grade = Show each child's school and grade in the public view (standings and prize lists)

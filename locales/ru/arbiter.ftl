@@ -2191,3 +2191,5 @@ public-nav-prizes = Призёры
 public-prizes-title = Призёры по категориям
 public-prizes-none = Категорий с призами пока нет.
 public-col-place = Место
+public-grade = { $grade } класс
+web-event-public-school-grade = Показывать школу и класс ребёнка на публичной странице (положение и призёры)

@@ -6,8 +6,8 @@
 //! current round's pairings with results), `/standings`, `/rounds/{n}`,
 //! `/rounds/{n}/games.pgn`, and the crosstable and prize lists of [`super::public_pages`]. Every other method is 405, every other path 404. Its pages have no
 //! forms, no token, no journal, no incidents and no arbiter's notes; of a player only the name,
-//! the starting rank, the points and the tie-breaks (not the school, grade, rating or birth
-//! date). It never writes the event's record: the round's PGN is the record as the desk last
+//! the starting rank, the points and the tie-breaks (never the rating or birth date; the school
+//! and grade only when the event's setting says so, `EventDetails::public_school_grade`). It never writes the event's record: the round's PGN is the record as the desk last
 //! saved it (at most a second behind the live room). The answers carry the desk's security
 //! headers ([`super::guard::secure_headers`]); the connections are bounded per address and in
 //! all as the desk's ([`super::server::serve`] with the desk's limits, its own tally).
@@ -112,8 +112,9 @@ fn round_no(raw: &str, lang: Lang) -> Result<u32, WebError> {
         .ok_or_else(|| WebError::NotFound(lang.fmt("web-error-no-such-round", &[("value", raw)])))
 }
 
-/// What every public page shows of the event: its name, dates and venue, and its rounds paired
-/// so far (`number`, `finished`) for the menu.
+/// What every public page shows of the event: its name, dates and venue, its rounds paired
+/// so far (`number`, `finished`) for the menu, and `gq`, the group shown as its links carry it
+/// (`&group=N`, empty for an event of one group).
 pub(super) fn event_json(t: &Tournament, lang: Lang) -> Value {
     let rounds: Vec<Value> = t
         .rounds
@@ -125,9 +126,12 @@ pub(super) fn event_json(t: &Tournament, lang: Lang) -> Value {
         })
         .collect();
     let date = |d: &Option<String>| d.as_deref().map(|d| super::pages::shown_date(d, lang));
+    // An event of two groups or more: the group shown stays in every link (`&group=N`).
+    let gq = super::caller::shown_groups().map_or(String::new(), |(_, i)| format!("&group={i}"));
     json!({"event": t.name, "venue": t.details.venue,
            "start_date": date(&t.details.start_date), "end_date": date(&t.details.end_date),
-           "total_rounds": t.total_rounds, "rounds": rounds, "paired": t.paired_rounds()})
+           "total_rounds": t.total_rounds, "rounds": rounds, "paired": t.paired_rounds(),
+           "gq": gq})
 }
 
 /// Round `n`'s boards as the public pages show them: `board`, `white` and `black` (`name`,
@@ -153,7 +157,8 @@ pub(super) fn round_json(t: &Tournament, n: u32, lang: Lang) -> Result<Value, We
 }
 
 /// The public standings (as the desk's `/standings`: the same report, the same order): each
-/// row's `rank`, `start_rank`, `name`, `points`, `tie_breaks` and `status` (withdrawn); the
+/// row's `rank`, `start_rank`, `name`, `points`, `tie_breaks` and `status` (withdrawn), with
+/// `school` and `grade` when the event shows them ([`super::public_pages::public_row`]); the
 /// tie-breaks' `order`; `after_round`.
 fn standings_json(app: &Shared, t: &Tournament, lang: Lang) -> Value {
     let report = app.standings(t);
@@ -162,9 +167,7 @@ fn standings_json(app: &Shared, t: &Tournament, lang: Lang) -> Value {
         .iter()
         .map(|r| {
             let full = super::pages::standing_json(t, r, &report.tie_break_order, lang);
-            json!({"rank": full["rank"], "start_rank": full["start_rank"], "name": full["name"],
-                   "points": full["points"], "tie_breaks": full["tie_breaks"],
-                   "status": full["status"]})
+            super::public_pages::public_row(t, &full)
         })
         .collect();
     json!({"after_round": report.after_round, "order": report.tie_break_order, "rows": rows})

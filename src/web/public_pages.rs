@@ -13,11 +13,13 @@ use super::Shared;
 use super::extract::PageQuery;
 use super::public::{event_json, load, with};
 use super::view::render_status;
+use crate::tournament::Tournament;
 
 /// The fields of a standings row (the desk's, [`super::pages::standing_json`]) the public view
-/// shows: `rank`, `start_rank`, `name`, `points`, `tie_breaks`, `status`; never the rating,
-/// the club, the birth date.
-pub(super) fn public_row(full: &Value) -> Value {
+/// shows: `rank`, `start_rank`, `name`, `points`, `tie_breaks`, `status`, and the player's
+/// `school` and `grade` when `t` shows them ([`school_grade`]); never the rating or the
+/// birth date.
+pub(super) fn public_row(t: &Tournament, full: &Value) -> Value {
     let mut row = serde_json::Map::new();
     for k in [
         "rank",
@@ -29,7 +31,20 @@ pub(super) fn public_row(full: &Value) -> Value {
     ] {
         row.insert(k.into(), full[k].clone());
     }
-    Value::Object(row)
+    let start = full["start_rank"].as_u64().unwrap_or(0);
+    with(Value::Object(row), school_grade(t, start))
+}
+
+/// The school (the club as registered) and grade of the player of starting rank `start` as
+/// `{"school", "grade"}`, when the event's setting shows them in the public view
+/// ([`crate::tournament::event::EventDetails::public_school_grade`]); `{}` when it does not
+/// (off by default), or for no such player.
+pub(super) fn school_grade(t: &Tournament, start: u64) -> Value {
+    let player = u16::try_from(start).ok().and_then(|s| t.player(s));
+    match player {
+        Some(p) if t.details.public_school_grade => json!({"school": p.club, "grade": p.grade}),
+        _ => json!({}),
+    }
 }
 
 /// `GET /crosstable`: the standings with every round's opponent (by starting rank), colour
@@ -45,7 +60,13 @@ pub(super) async fn crosstable(State(app): State<Shared>, q: PageQuery, uri: Uri
     if let Some(rows) = cross["rows"].as_array_mut() {
         for r in rows {
             let cells = r["cells"].clone();
-            *r = with(public_row(r), json!({"cells": cells}));
+            // The crosstable is the results' table: names and numbers only.
+            let mut row = public_row(&t, r);
+            if let Some(m) = row.as_object_mut() {
+                m.remove("school");
+                m.remove("grade");
+            }
+            *r = with(row, json!({"cells": cells}));
         }
     }
     let data = with(event_json(&t, page.lang), cross);
@@ -53,7 +74,8 @@ pub(super) async fn crosstable(State(app): State<Shared>, q: PageQuery, uri: Uri
 }
 
 /// `GET /prizes`: every category's name, rule and prize list (place, name, points and the
-/// tie-breaks that decided the order), as the desk's `/categories` lists them.
+/// tie-breaks that decided the order; school and grade when the event shows them), as the
+/// desk's `/categories` lists them.
 pub(super) async fn prizes(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
     let (t, mut page) = match load(&app, &q, &uri).await {
         Ok(x) => x,
@@ -69,8 +91,10 @@ pub(super) async fn prizes(State(app): State<Shared>, q: PageQuery, uri: Uri) ->
                 .into_iter()
                 .flatten()
                 .map(|w| {
-                    json!({"place": w["place"], "start_rank": w["start_rank"], "name": w["name"],
-                           "points": w["points"], "tie_breaks": w["tie_breaks"]})
+                    let start = w["start_rank"].as_u64().unwrap_or(0);
+                    let row = json!({"place": w["place"], "start_rank": start, "name": w["name"],
+                                     "points": w["points"], "tie_breaks": w["tie_breaks"]});
+                    with(row, school_grade(&t, start))
                 })
                 .collect();
             json!({"name": c["name"], "rule": c["rule"], "prizes": c["prizes"],

@@ -83,6 +83,10 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("templates/public_prizes.html"),
     ),
     (
+        "public_school.html",
+        include_str!("templates/public_school.html"),
+    ),
+    (
         "tie_break_fields.html",
         include_str!("templates/tie_break_fields.html"),
     ),

@@ -406,6 +406,126 @@ async fn the_public_crosstable_and_prize_lists_are_the_desks() {
     }
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_event_of_two_groups_links_each_groups_pages_and_names_the_group() {
+    use crate::web_publish::{GROUPS, OLDER, YOUNGER, two_groups};
+    let dir = tempfile::tempdir().unwrap();
+    let path = tokio::task::block_in_place(|| two_groups(dir.path(), 2));
+    let cfg = config(&path, None);
+    for (i, group, players) in [(0, GROUPS[0], OLDER), (1, GROUPS[1], YOUNGER)] {
+        for page in ["/", "/standings", "/crosstable", "/prizes", "/rounds/2"] {
+            let uri = format!("{page}?lang=ru&group={i}");
+            let (s, _, body) = public(&cfg, "GET", &uri).await;
+            assert_eq!(s, StatusCode::OK, "{uri}: {body}");
+            // The group's name after the event's in the title and the heading.
+            let named = format!("Первенство школы — {group}");
+            let title = &body[body.find("<title>").unwrap()..body.find("</title>").unwrap()];
+            assert!(title.contains(&named), "{uri}: {title}");
+            assert!(body.matches(named.as_str()).count() >= 2, "{uri}: {body}");
+            // Both groups linked, the one shown marked; the menu keeps the group.
+            let nav = &body[body.find("id=\"groups\"").expect(&uri)..];
+            let nav = &nav[..nav.find("</nav>").unwrap()];
+            // A round's page links the other group's first page (it may not have that
+            // round); another page the same page of the other group, its path as the template
+            // escapes it (`/` is `&#x2f;`).
+            let here = if page.starts_with("/rounds/") {
+                "/".to_string()
+            } else {
+                page.replace('/', "&#x2f;")
+            };
+            for (j, g) in GROUPS.iter().enumerate() {
+                let link = format!("href=\"{here}?lang=ru&amp;group={j}\"");
+                assert!(nav.contains(&link), "{uri}: {link} in {nav}");
+                assert!(nav.contains(g), "{uri}: {nav}");
+            }
+            let marked = format!("group={i}\" class=\"here\" aria-current=\"page\">{group}</a>");
+            assert!(nav.contains(&marked), "{uri}: {nav}");
+            assert!(
+                body.contains(&format!("href=\"/standings?lang=ru&amp;group={i}\"")),
+                "{uri}"
+            );
+        }
+        let (_, _, standings) = public(&cfg, "GET", &format!("/standings?group={i}")).await;
+        assert_eq!(rows(&standings).len(), players.len(), "{standings}");
+        for (name, ..) in players {
+            let surname = name.split(' ').next().unwrap();
+            assert!(standings.contains(surname), "{surname}: {standings}");
+        }
+    }
+    // No group asked: the first.
+    let (_, _, first) = public(&cfg, "GET", "/standings").await;
+    assert_eq!(rows(&first).len(), OLDER.len());
+    // An event of one group names none.
+    let one = tempfile::tempdir().unwrap();
+    let cfg = played(one.path()).await;
+    let (_, _, body) = public(&cfg, "GET", "/standings").await;
+    assert!(!body.contains("id=\"groups\""), "{body}");
+    assert!(!body.contains("group="), "{body}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn school_and_grade_are_shown_only_when_the_event_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = played(dir.path()).await;
+    let school = "Школа-1-Секрет";
+    let shown = |on: bool| {
+        let cfg = cfg.clone();
+        async move {
+            for page in ["/standings", "/prizes", "/crosstable", "/", "/rounds/1"] {
+                let (s, _, body) = public(&cfg, "GET", page).await;
+                assert_eq!(s, StatusCode::OK, "{page}");
+                let listed = matches!(page, "/standings" | "/prizes");
+                assert_eq!(body.contains(school), on && listed, "{page}: {body}");
+                // (The category is named «2 класс» too: the standings alone say the grade.)
+                if page == "/standings" {
+                    assert_eq!(body.contains("2 класс"), on, "{page}: {body}");
+                }
+                assert_eq!(body.contains("class=\"school\""), on && listed, "{page}");
+            }
+            let (_, _, en) = public(&cfg, "GET", "/standings?lang=en").await;
+            assert_eq!(en.contains("grade 2"), on, "{en}");
+        }
+    };
+    // Off by default.
+    assert!(!store::load(&cfg.state).unwrap().details.public_school_grade);
+    shown(false).await;
+    // The event page's checkbox: ticked, journalled as the event's edit, shown.
+    let h = [
+        ("x-arbiter-token", TOKEN),
+        ("content-type", "application/x-www-form-urlencoded"),
+    ];
+    let (s, _, page) = send(&cfg, "GET", "/event", "", &h[..1]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains("name=\"public_school_grade\" value=\"yes\">"),
+        "unticked: {page}"
+    );
+    let name = "name=%D0%9A%D1%83%D0%B1%D0%BE%D0%BA+%D1%88%D0%BA%D0%BE%D0%BB&rounds=5&lang=ru";
+    let body = format!("{name}&public_school_grade=yes");
+    let (s, _, b) = send(&cfg, "POST", "/event", &body, &h).await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{b}");
+    let t = store::load(&cfg.state).unwrap();
+    assert!(t.details.public_school_grade);
+    assert_eq!(t.name, "Кубок школ");
+    let last = arbiter::tournament::journal::read(&cfg.state)
+        .unwrap()
+        .pop()
+        .unwrap();
+    assert_eq!(last.action, "edit-event");
+    assert_eq!(last.args["public_school_grade"], "yes", "{:?}", last.args);
+    let (_, _, page) = send(&cfg, "GET", "/event", "", &h[..1]).await;
+    assert!(
+        page.contains("name=\"public_school_grade\" value=\"yes\" checked>"),
+        "ticked: {page}"
+    );
+    shown(true).await;
+    // Unticked again: gone.
+    let (s, _, b) = send(&cfg, "POST", "/event", name, &h).await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{b}");
+    assert!(!store::load(&cfg.state).unwrap().details.public_school_grade);
+    shown(false).await;
+}
+
 /// The server started by a test, stopped when the test ends (also when it fails).
 struct Served(std::process::Child);
 
