@@ -2033,3 +2033,5 @@ public-prizes-none = No prize categories yet.
 public-col-place = Place
 public-grade = grade { $grade }
 web-event-public-school-grade = Show each child's school and grade in the public view (standings and prize lists)
+publish-written = { $files } files of the public view written to { $dir } (removed: { $removed }); open { $index } in a browser or upload the folder.
+publish-error-page = the public view's page { $path } was not made (status { $status })

@@ -2193,3 +2193,5 @@ public-prizes-none = Категорий с призами пока нет.
 public-col-place = Место
 public-grade = { $grade } класс
 web-event-public-school-grade = Показывать школу и класс ребёнка на публичной странице (положение и призёры)
+publish-written = Страницы для родителей записаны в { $dir }: файлов { $files } (удалено: { $removed }); откройте { $index } в браузере или выложите папку на сайт.
+publish-error-page = страница { $path } публичного вида не получилась (статус { $status })

@@ -5,11 +5,12 @@
 //! --format json`: names, points, order), no page has a script or a form, and the second run
 //! updates the standings and writes the new round.
 
+use std::collections::{BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
 
 use crate::common::ok;
 
-/// The older children (a Swiss of 6) and the younger (a Swiss of 4): name, school, grade.
+/// The older children and the younger (a Swiss of 6 each): name, school, grade.
 pub(crate) const OLDER: &[(&str, &str, &str)] = &[
     ("Соловьёва Дарья", "Школа № 5", "4"),
     ("Ёлкин Фёдор", "Гимназия № 2", "4"),
@@ -23,6 +24,8 @@ pub(crate) const YOUNGER: &[(&str, &str, &str)] = &[
     ("Абдурахманова Зульфия", "Гимназия № 2", "2"),
     ("Иванов Иван", "Лицей «Вектор»", "1"),
     ("Сидоров Илья", "Школа № 5", "2"),
+    ("Новикова Ева", "Гимназия № 2", "1"),
+    ("Лебедев Матвей", "Лицей «Вектор»", "2"),
 ];
 
 /// The groups' names, the first group first.
@@ -80,4 +83,209 @@ pub(crate) fn two_groups(dir: &Path, rounds: u32) -> PathBuf {
         play_round(dir, GROUPS[1], round, YOUNGER.len() / 2);
     }
     dir.join("ev.arbiter")
+}
+
+/// Every file reached from `site/index.html` by its links (relative paths; a link outside the
+/// site fails the test): the site's files, `/`-separated. Each page is checked on the way: no
+/// script, no form, no absolute link into a server.
+fn walk(site: &Path) -> BTreeSet<String> {
+    let mut seen = BTreeSet::from(["index.html".to_string()]);
+    let mut todo = VecDeque::from(["index.html".to_string()]);
+    while let Some(file) = todo.pop_front() {
+        let html = std::fs::read_to_string(site.join(&file)).unwrap();
+        let lower = html.to_lowercase();
+        assert!(!lower.contains("<script"), "{file} has a script");
+        assert!(!lower.contains("<form"), "{file} has a form");
+        assert!(!lower.contains("javascript:"), "{file}");
+        let dir = Path::new(&file).parent().unwrap().to_path_buf();
+        for part in html.split("href=\"").skip(1) {
+            let link = &part[..part.find('"').unwrap()];
+            assert!(
+                !link.starts_with('/') && !link.contains('?') && !link.starts_with("http"),
+                "{file}: link {link}"
+            );
+            let mut target = dir.clone();
+            for step in link.split('/') {
+                if step == ".." {
+                    assert!(target.pop(), "{file}: {link} leaves the site");
+                } else {
+                    target.push(step);
+                }
+            }
+            let target = target.to_str().unwrap().replace('\\', "/");
+            assert!(
+                site.join(&target).is_file(),
+                "{file}: {link} → {target} is missing"
+            );
+            if seen.insert(target.clone()) && target.ends_with(".html") {
+                todo.push_back(target);
+            }
+        }
+    }
+    seen
+}
+
+/// The files a site of two groups has after `rounds` rounds in each.
+fn expected(rounds: u32) -> BTreeSet<String> {
+    let mut all = BTreeSet::new();
+    for dir in ["", "group-2/"] {
+        for page in ["index", "standings", "crosstable", "prizes"] {
+            all.insert(format!("{dir}{page}.html"));
+        }
+        for n in 1..=rounds {
+            all.insert(format!("{dir}rounds/{n}.html"));
+            all.insert(format!("{dir}rounds/{n}/games.pgn"));
+        }
+    }
+    all
+}
+
+/// The standings page's rows: starting rank and points as shown.
+fn page_rows(html: &str) -> Vec<(u64, String)> {
+    html.split("<tr data-start-rank=\"")
+        .skip(1)
+        .map(|row| {
+            let rank = row[..row.find('"').unwrap()].parse().unwrap();
+            let points = row.split("<td class=\"num points\">").nth(1).unwrap();
+            let name = row.split("<span class=\"surname\">").nth(1).unwrap();
+            assert!(name.starts_with(|c: char| c.is_alphabetic()), "{row}");
+            (rank, points[..points.find('<').unwrap()].to_string())
+        })
+        .collect()
+}
+
+/// The desk's standings of `group` (`tournament standings --format json`): starting rank and
+/// points as the Russian page writes them, and the names, in order.
+fn desk_rows(dir: &Path, group: &str) -> (Vec<(u64, String)>, Vec<String>) {
+    let out = ok(
+        &[
+            "standings",
+            "ev.arbiter",
+            "--format",
+            "json",
+            "--group",
+            group,
+        ],
+        dir,
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = v["standings"].as_array().unwrap();
+    let shown = rows
+        .iter()
+        .map(|r| {
+            let p = r["points"].as_f64().unwrap();
+            let p = if p.fract() == 0.0 {
+                format!("{p}")
+            } else {
+                format!("{p}").replace('.', ",")
+            };
+            (r["start_rank"].as_u64().unwrap(), p)
+        })
+        .collect();
+    let names = rows
+        .iter()
+        .map(|r| r["name"].as_str().unwrap().to_string())
+        .collect();
+    (shown, names)
+}
+
+/// The site's standings of both groups equal the desk's (starting ranks, points, order; every
+/// name in its row), after round `after`.
+fn same_standings(dir: &Path, site: &Path, after: u32) {
+    for (page, group) in [
+        ("standings.html", GROUPS[0]),
+        ("group-2/standings.html", GROUPS[1]),
+    ] {
+        let html = std::fs::read_to_string(site.join(page)).unwrap();
+        let (want, names) = desk_rows(dir, group);
+        assert_eq!(page_rows(&html), want, "{page}");
+        let rows: Vec<&str> = html.split("<tr data-start-rank=\"").skip(1).collect();
+        for (row, name) in rows.iter().zip(&names) {
+            let (surname, given) = name.split_once(' ').unwrap();
+            assert!(
+                row.contains(surname) && row.contains(given),
+                "{name}: {row}"
+            );
+        }
+        assert!(html.contains(&format!("после {after}")), "{page}");
+        assert!(
+            html.contains(&format!("Первенство школы — {group}")),
+            "{page}"
+        );
+    }
+}
+
+#[test]
+fn publish_writes_a_site_that_follows_the_event() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    two_groups(dir, 3);
+    let site = dir.join("site");
+    let text = ok(
+        &["publish", "ev.arbiter", "--output", "site", "--lang", "ru"],
+        dir,
+    );
+    assert!(
+        text.contains("файлов 20") && text.contains("site"),
+        "{text}"
+    );
+    assert_eq!(walk(&site), expected(3));
+    same_standings(dir, &site, 3);
+    let pgn = std::fs::read_to_string(site.join("group-2/rounds/3/games.pgn")).unwrap();
+    assert_eq!(pgn.matches("[Round \"3.").count(), 3, "{pgn}");
+    // No school or grade (the event does not show them), no birth date.
+    let standings = std::fs::read_to_string(site.join("standings.html")).unwrap();
+    assert!(!standings.contains("Гимназия"), "{standings}");
+
+    // Round 4 paired in the first group, published, then undone: its pages go.
+    ok(&["pair", "ev.arbiter", "--auto", "--group", GROUPS[0]], dir);
+    ok(
+        &["publish", "ev.arbiter", "-o", "site", "--lang", "ru"],
+        dir,
+    );
+    assert!(site.join("rounds/4.html").is_file());
+    let home = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(home.contains("href=\"rounds/4.html\""), "{home}");
+    ok(&["undo", "ev.arbiter"], dir);
+    let out = ok(
+        &["publish", "ev.arbiter", "-o", "site", "--format", "json"],
+        dir,
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["removed"],
+        serde_json::json!(["rounds/4.html", "rounds/4/games.pgn"])
+    );
+    assert!(!site.join("rounds/4").exists());
+    assert_eq!(walk(&site), expected(3));
+
+    // Round 4 played in both groups: the site follows (the same folder, written again).
+    play_round(dir, GROUPS[0], 4, OLDER.len() / 2);
+    play_round(dir, GROUPS[1], 4, YOUNGER.len() / 2);
+    let text = ok(
+        &["publish", "ev.arbiter", "-o", "site", "--lang", "en"],
+        dir,
+    );
+    assert!(text.contains("24 files"), "{text}");
+    // (In English now: the points with a point.)
+    ok(
+        &["publish", "ev.arbiter", "-o", "site", "--lang", "ru"],
+        dir,
+    );
+    assert_eq!(walk(&site), expected(4));
+    same_standings(dir, &site, 4);
+    // Nothing but the site's files in the folder (each written through a temporary file).
+    let mut all = BTreeSet::new();
+    let mut dirs = vec![site.clone()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            if e.path().is_dir() {
+                dirs.push(e.path());
+            } else {
+                let rel = e.path().strip_prefix(&site).unwrap().to_owned();
+                all.insert(rel.to_str().unwrap().replace('\\', "/"));
+            }
+        }
+    }
+    assert_eq!(all, expected(4));
 }
