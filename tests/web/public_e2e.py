@@ -4,8 +4,11 @@ An 8-player event made with the command line: round 1 played (4 results), round 
 one result. `arbiter serve --public 127.0.0.1:0` names the public address on its second line.
 At 390 px wide: the first page shows the event and round 2's boards (one result, three
 "идёт"), round 1's page its four results, the standings the desk's order and points (the
-desk's API); no page scrolls sideways, none has a form or the desk's menu; a POST is 405.
-Screenshots (Russian): the first page and the standings at 390 px.
+desk's API); the crosstable (reached by the menu) the standings' order and points, every row's
+points on the screen while the rounds scroll in the table's own box; the prize lists of two
+categories by grade with their places and points on the screen; no page scrolls sideways, none
+has a form or the desk's menu; a POST is 405. Screenshots (Russian) at 390 px: the first page,
+the standings, the crosstable and the prize lists.
 
     python3 tests/web/public_e2e.py [--arbiter target/debug/arbiter] [--screenshots DIR]
 
@@ -42,7 +45,10 @@ def main():
     run = lambda *a: subprocess.run([args.arbiter, *a], check=True, stdout=subprocess.DEVNULL)
     run("tournament", "new", state, "--name", "Кубок школ", "--rounds", "3")
     for i, name in enumerate(NAMES):
-        run("tournament", "add-player", state, "--name", name, "--rating", str(1500 - 10 * i))
+        run("tournament", "add-player", state, "--name", name, "--rating", str(1500 - 10 * i),
+            "--grade", str(i % 4 + 1))
+    run("tournament", "category", "add", state, "--name", "1–2 классы", "--grades", "1-2")
+    run("tournament", "category", "add", state, "--name", "3–4 классы", "--grades", "3-4")
     run("tournament", "pair", state, "--auto")
     for board, result in enumerate(["1-0", "1/2-1/2", "0-1", "1-0"], start=1):
         run("tournament", "result", state, "--round", "1", "--board", str(board), result)
@@ -104,6 +110,36 @@ def main():
         c.check(outside == 0, f"every row's points on the screen ({outside} outside)")
         fits("the standings")
         browser.save_screenshot(os.path.join(args.screenshots, "public-standings-ru-390.png"))
+
+        def points_on_screen(what, selector):
+            cells = browser.execute_script(f"""
+                return [...document.querySelectorAll('{selector} td.points')]
+                  .map(td => td.getBoundingClientRect())
+                  .filter(r => r.width > 0 && r.left >= 0 && r.right <= window.innerWidth).length""")
+            rows = len(browser.find_elements(By.CSS_SELECTOR, f"{selector} tbody tr"))
+            c.check(rows > 0 and cells == rows, f"{what}: every row's points on the screen ({cells} of {rows})")
+
+        # The crosstable: the rounds scroll in the table's own box, the points stay on the screen.
+        browser.find_element(By.ID, "nav-crosstable").click()
+        c.check(browser.current_url.endswith("/crosstable?lang=ru"), f"the menu's crosstable ({browser.current_url})")
+        crossed = [(int(r.get_attribute("data-start-rank")), r.find_element(By.CSS_SELECTOR, "td.points").text)
+                   for r in browser.find_elements(By.CSS_SELECTOR, "#crosstable tbody tr")]
+        c.check(crossed == want, f"the crosstable's order and points are the standings': {crossed}")
+        cells = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#crosstable tbody tr:first-child td.cell")]
+        c.check(len(cells) == 1 and cells[0].split()[-1] in ("1", "½", "0"), f"round 1's cell: {cells}")
+        points_on_screen("the crosstable", "#crosstable")
+        fits("the crosstable")
+        browser.save_screenshot(os.path.join(args.screenshots, "public-crosstable-ru-390.png"))
+
+        # The prize lists: one per category, the places, the points on the screen.
+        browser.find_element(By.ID, "nav-prizes").click()
+        heads = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "section.category h2")]
+        c.check(heads == ["1–2 классы", "3–4 классы"], f"the categories' prize lists: {heads}")
+        places = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "table.prize-list td.place")]
+        c.check(len(places) >= 6 and places[0] == "1", f"the prize places: {places}")
+        points_on_screen("the prize lists", "table.prize-list")
+        fits("the prize lists")
+        browser.save_screenshot(os.path.join(args.screenshots, "public-prizes-ru-390.png"))
 
         browser.get(public + "/standings?lang=en")
         c.check("standings after round 1" in browser.find_element(By.TAG_NAME, "h1").text,
