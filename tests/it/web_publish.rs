@@ -219,6 +219,10 @@ fn same_standings(dir: &Path, site: &Path, after: u32) {
 fn publish_writes_a_site_that_follows_the_event() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
+    // No event: said in words, no folder made.
+    let err = crate::common::fails(&["publish", "nope.arbiter", "-o", "x", "--lang", "ru"], dir);
+    assert!(err.contains("nope.arbiter"), "{err}");
+    assert!(!dir.join("x").exists());
     two_groups(dir, 3);
     let site = dir.join("site");
     let text = ok(

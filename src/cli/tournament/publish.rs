@@ -20,6 +20,8 @@ pub(super) struct PublishArgs {
 /// (and removed) where, or that JSON.
 pub(super) fn run_publish(a: PublishArgs) -> anyhow::Result<ExitCode> {
     let lang = a.out.lang.get();
+    // A missing or unreadable event said as every other command says it.
+    load(&a.file)?;
     let done = publish(&a.file, &a.output, lang, None).map_err(|e| match e {
         PublishError::Store(e) => anyhow::Error::from(e),
         e => anyhow::Error::msg(e.text(lang)),
