@@ -20,8 +20,12 @@ pub(super) struct PublishArgs {
 /// (and removed) where, or that JSON.
 pub(super) fn run_publish(a: PublishArgs) -> anyhow::Result<ExitCode> {
     let lang = a.out.lang.get();
-    // A missing or unreadable event said as every other command says it.
-    load(&a.file)?;
+    // A missing event said as every other command says it (an event of several groups is
+    // read whole by the library, not through `load`, which asks for one group).
+    use arbiter::tournament::record::{FileKind, kind_of};
+    if kind_of(&a.file) == FileKind::Missing {
+        load(&a.file)?;
+    }
     let done = publish(&a.file, &a.output, lang, None).map_err(|e| match e {
         PublishError::Store(e) => anyhow::Error::from(e),
         e => anyhow::Error::msg(e.text(lang)),
