@@ -7,7 +7,10 @@ At 390 px wide: the first page shows the event and round 2's boards (one result,
 desk's API); the crosstable (reached by the menu) the standings' order and points, every row's
 points on the screen while the rounds scroll in the table's own box; the prize lists of two
 categories by grade with their places and points on the screen; no page scrolls sideways, none
-has a form or the desk's menu; a POST is 405. Screenshots (Russian) at 390 px: the first page,
+has a form or the desk's menu; a POST is 405. The site `tournament publish` writes, opened from file://: the crosstable's
+points on the screen, the menu's links to the files, the standings the desk's, round 1's
+results, no script. The event page's setting ticked on the desk: the public standings show each
+child's school and grade (none before). Screenshots (Russian) at 390 px: the first page,
 the standings, the crosstable and the prize lists.
 
     python3 tests/web/public_e2e.py [--arbiter target/debug/arbiter] [--screenshots DIR]
@@ -46,7 +49,7 @@ def main():
     run("tournament", "new", state, "--name", "Кубок школ", "--rounds", "3")
     for i, name in enumerate(NAMES):
         run("tournament", "add-player", state, "--name", name, "--rating", str(1500 - 10 * i),
-            "--grade", str(i % 4 + 1))
+            "--grade", str(i % 4 + 1), "--club", ["Школа № 5", "Гимназия № 2"][i % 2])
     run("tournament", "category", "add", state, "--name", "1–2 классы", "--grades", "1-2")
     run("tournament", "category", "add", state, "--name", "3–4 классы", "--grades", "3-4")
     run("tournament", "pair", state, "--auto")
@@ -144,6 +147,43 @@ def main():
         browser.get(public + "/standings?lang=en")
         c.check("standings after round 1" in browser.find_element(By.TAG_NAME, "h1").text,
                 "the standings in English")
+
+        # The published site (`tournament publish`) opened from file://: the same pages, its
+        # menu's links files of the folder, no script needed.
+        site = os.path.join(tmp, "site")
+        run("tournament", "publish", state, "--output", site, "--lang", "ru")
+        browser.get("file://" + os.path.join(site, "crosstable.html"))
+        points_on_screen("the published crosstable", "#crosstable")
+        fits("the published crosstable")
+        browser.find_element(By.ID, "nav-standings").click()
+        c.check(browser.current_url == "file://" + os.path.join(site, "standings.html"),
+                f"the published menu links the standings' file ({browser.current_url})")
+        shown = [(int(r.get_attribute("data-start-rank")),
+                  r.find_element(By.CSS_SELECTOR, "td.points").text)
+                 for r in browser.find_elements(By.CSS_SELECTOR, "#standings tbody tr")]
+        c.check(shown == want, f"the published standings are the desk's: {shown}")
+        browser.find_element(By.LINK_TEXT, "1 тур").click()
+        results = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#boards td.result")]
+        c.check(results == ["1 – 0", "½ – ½", "0 – 1", "1 – 0"], f"the published round 1: {results}")
+        c.check(not browser.find_elements(By.TAG_NAME, "script"), "no script on the published pages")
+        browser.save_screenshot(os.path.join(args.screenshots, "public-site-round-ru-390.png"))
+
+        # School and grade: none until the event page's setting is ticked on the desk; then
+        # under every name of the public standings, the page still fitting the phone.
+        browser.get(public + "/standings")
+        c.check(not browser.find_elements(By.CSS_SELECTOR, ".school"), "no school before the setting")
+        browser.get(desk + "/event")
+        box = browser.find_element(By.NAME, "public_school_grade")
+        c.check(not box.is_selected(), "the setting is off by default")
+        box.click()
+        browser.find_element(By.ID, "save-event").click()
+        browser.get(public + "/standings")
+        schools = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#standings .school")]
+        c.check(len(schools) == 8 and all(("Школа" in t or "Гимназия" in t) and "класс" in t for t in schools),
+                f"each child's school and grade shown: {schools}")
+        points_on_screen("the standings with schools", "#standings")
+        fits("the standings with schools")
+        browser.save_screenshot(os.path.join(args.screenshots, "public-standings-school-ru-390.png"))
 
         req = urllib.request.Request(public + "/rounds/next", data=b"", method="POST")
         try:
