@@ -2057,3 +2057,12 @@ web-broadcast-token-label = lichess token:
 web-broadcast-token-save = Keep the token
 web-broadcast-token-remove = Remove the token
 web-broadcast-token-bad = The token is empty or not a lichess token (letters, digits and signs, no spaces).
+## The public view's crosstable, prize lists and static site (arbiter tournament publish)
+public-nav-prizes = Prizes
+public-prizes-title = Prize lists
+public-prizes-none = No prize categories yet.
+public-col-place = Place
+public-grade = grade { $grade }
+web-event-public-school-grade = Show each child's school and grade in the public view (standings and prize lists)
+publish-written = { $files } files of the public view written to { $dir } (removed: { $removed }); open { $index } in a browser or upload the folder.
+publish-error-page = the public view's page { $path } was not made (status { $status })

@@ -2217,3 +2217,12 @@ web-broadcast-token-label = Токен lichess:
 web-broadcast-token-save = Сохранить токен
 web-broadcast-token-remove = Удалить токен
 web-broadcast-token-bad = Токен пустой или не похож на токен lichess (буквы, цифры и знаки, без пробелов).
+## Таблица, призёры и статический сайт публичной страницы (arbiter tournament publish)
+public-nav-prizes = Призёры
+public-prizes-title = Призёры по категориям
+public-prizes-none = Категорий с призами пока нет.
+public-col-place = Место
+public-grade = { $grade } класс
+web-event-public-school-grade = Показывать школу и класс ребёнка на публичной странице (положение и призёры)
+publish-written = Страницы для родителей записаны в { $dir }: файлов { $files } (удалено: { $removed }); откройте { $index } в браузере или выложите папку на сайт.
+publish-error-page = страница { $path } публичного вида не получилась (статус { $status })

@@ -172,6 +172,14 @@ Examples:
 
 Open the file in a browser and print it on A4.";
 
+pub const T_PUBLISH: &str = "\
+Examples:
+  arbiter tournament publish turnir.arbiter --output sait
+  arbiter tournament publish turnir.arbiter --lang en -o site
+
+Open sait/index.html in a browser, or upload the folder to the school's site; run it again
+after each round (pages of rounds unpaired are removed).";
+
 pub const T_CROSSTABLE: &str = "\
 Examples:
   arbiter tournament crosstable turnir.arbiter --lang ru

@@ -27,6 +27,7 @@ mod group;
 mod log;
 mod pair;
 mod players;
+mod publish;
 mod report;
 mod result;
 mod rules;
@@ -118,6 +119,10 @@ enum Command {
     /// prize lists, incidents) as one HTML file to print on A4: the desk's /report.
     #[command(after_help = super::examples::T_REPORT)]
     Report(report::OrganiserReportArgs),
+    /// The public view's pages (event, rounds, standings, crosstable, prize lists, the rounds'
+    /// PGN) as plain HTML files in a folder, to upload anywhere; run again after a round.
+    #[command(after_help = super::examples::T_PUBLISH)]
+    Publish(publish::PublishArgs),
     /// Crosstable with tie-breaks.
     #[command(after_help = super::examples::T_CROSSTABLE)]
     Crosstable(CrosstableArgs),
@@ -672,6 +677,7 @@ fn run_command(command: Command) -> anyhow::Result<ExitCode> {
         Command::TeamResult(a) => school::run_team_result(a),
         Command::Diplomas(a) => school::run_diplomas(a),
         Command::Report(a) => report::run_report(a),
+        Command::Publish(a) => publish::run_publish(a),
         Command::Crosstable(a) => {
             let (report, t) = report(&a.report)?;
             let table = t.result_table(a.report.after_round);

@@ -150,7 +150,8 @@ pub(super) async fn submit_noted<A: Send + 'static>(
 }
 
 /// `POST /event` (`name`, `rounds`, `preset`, `tie_break_edition` (`fide2024`|`fide2026`),
-/// `start_date`, `end_date`, `venue`, `chief_arbiter`, `deputy_arbiter`, `playout_minutes`,
+/// `start_date`, `end_date`, `venue`, `chief_arbiter`, `deputy_arbiter`,
+/// `public_school_grade` (`yes` when ticked: the public view shows schools and grades), `playout_minutes`,
 /// `playout_offer_percent`, `public_delay_minutes`; the group's `system` and tie-breaks `tb1`… with `tb_shown`, the
 /// order the lists showed): sets the group's system while round 1 is not paired
 /// ([`crate::tournament::Tournament::set_system`]), its tie-break order
@@ -755,6 +756,8 @@ pub(super) fn details_fields(f: &Fields) -> crate::tournament::event::EventDetai
         venue: f.get("venue"),
         chief_arbiter: f.get("chief_arbiter"),
         deputy_arbiter: f.get("deputy_arbiter"),
+        // A checkbox: sent only when ticked; the setup form has none (off).
+        public_school_grade: f.get("public_school_grade").as_deref() == Some("yes"),
     }
 }
 

@@ -255,7 +255,7 @@ pub(super) async fn categories(State(app): State<Shared>, q: PageQuery, uri: Uri
 
 /// Every category as `/categories` and the organiser's report show it: `name`, `rule`,
 /// `prizes` (how many), `rows` (its standings, `prize` marking a winner), `winners` (the
-/// prize list: place and name) and the `link` to its diplomas.
+/// prize list: place, starting rank and name) and the `link` to its diplomas.
 pub(super) fn category_json(
     t: &Tournament,
     report: &StandingsReport,
@@ -306,7 +306,8 @@ pub(super) fn category_json(
                 .prizes
                 .iter()
                 .map(|w| {
-                    json!({"place": w.place, "name": w.name, "points": fmt_decimal(w.points, lang),
+                    json!({"place": w.place, "start_rank": w.start_rank, "name": w.name,
+                    "points": fmt_decimal(w.points, lang),
                     "tie_breaks": values(w.start_rank, shown_prizes)})
                 })
                 .collect();

@@ -64,6 +64,8 @@ mod manual;
 mod pages;
 mod position;
 pub mod public;
+mod public_pages;
+pub mod publish;
 mod report;
 mod results;
 pub use report::organisers_report;

@@ -185,6 +185,7 @@ pub(super) async fn event_edit(State(app): State<Shared>, q: PageQuery, uri: Uri
                     "end_date": date_input(d.end_date.as_ref()),
                     "venue": d.venue, "chief_arbiter": d.chief_arbiter,
                     "deputy_arbiter": d.deputy_arbiter,
+                    "public_school_grade": d.public_school_grade,
                 },
             }),
         ),

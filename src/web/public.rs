@@ -4,10 +4,12 @@
 //!
 //! It answers `GET` (and `HEAD`) of the addresses of [`PUBLIC_ROUTES`] and nothing else: `/`
 //! (the event and the current round's pairings with results), `/standings`, `/rounds/{n}`,
-//! `/rounds/{n}/games.pgn` and `/boards` (the live boards, the event's delay late). Every other method is 405, every other path 404. Its pages have no
+//! `/rounds/{n}/games.pgn`, `/boards` (the live boards, the event's delay late), and the
+//! crosstable and prize lists of [`super::public_pages`]. Every other method is 405, every
+//! other path 404. Its pages have no
 //! forms, no token, no journal, no incidents and no arbiter's notes; of a player only the name,
-//! the starting rank, the points and the tie-breaks (not the school, grade, rating or birth
-//! date). It never writes the event's record: the round's PGN is the record as the desk last
+//! the starting rank, the points and the tie-breaks (never the rating or birth date; the school
+//! and grade only when the event's setting says so, `EventDetails::public_school_grade`). It never writes the event's record: the round's PGN is the record as the desk last
 //! saved it (at most a second behind the live room). The answers carry the desk's security
 //! headers ([`super::guard::secure_headers`]); the connections are bounded per address and in
 //! all as the desk's ([`super::server::serve`] with the desk's limits, its own tally).
@@ -42,6 +44,9 @@ pub const PUBLIC_ROUTES: &[&str] = &[
     "/rounds/{n}",
     "/rounds/{n}/games.pgn",
     "/boards",
+    // The tables of `public_pages`.
+    "/crosstable",
+    "/prizes",
 ];
 
 /// The public view's router over the desk's state `app`: the pages of [`PUBLIC_ROUTES`] on
@@ -54,6 +59,9 @@ pub fn public_router(app: Shared) -> Router {
         .route("/rounds/{n}", get(round))
         .route("/rounds/{n}/games.pgn", get(round_pgn))
         .route("/boards", get(boards))
+        // The crosstable and the prize lists (`public_pages`).
+        .route("/crosstable", get(super::public_pages::crosstable))
+        .route("/prizes", get(super::public_pages::prizes))
         .fallback(not_found)
         .layer(axum::extract::DefaultBodyLimit::max(0))
         .layer(middleware::from_fn_with_state(
@@ -156,7 +164,7 @@ impl RequestRate {
 /// The public error page: the message in the page's language and a link to the event. A
 /// failure of the server (the record unreadable, the event not set up yet) is said without its
 /// details: they name the event's file on the arbiter's laptop.
-fn error(app: &Shared, lang: Lang, err: &WebError) -> Response {
+pub(super) fn error(app: &Shared, lang: Lang, err: &WebError) -> Response {
     let page = Page::new(lang, "/", lang.msg("web-error-title"));
     let text = if err.status().is_server_error() {
         lang.msg("public-error-unavailable")
@@ -188,9 +196,10 @@ fn round_no(raw: &str, lang: Lang) -> Result<u32, WebError> {
         .ok_or_else(|| WebError::NotFound(lang.fmt("web-error-no-such-round", &[("value", raw)])))
 }
 
-/// What every public page shows of the event: its name, dates and venue, and its rounds paired
-/// so far (`number`, `finished`) for the menu.
-fn event_json(t: &Tournament, lang: Lang) -> Value {
+/// What every public page shows of the event: its name, dates and venue, its rounds paired
+/// so far (`number`, `finished`) for the menu, and `gq`, the group shown as its links carry it
+/// (`&group=N`, empty for an event of one group).
+pub(super) fn event_json(t: &Tournament, lang: Lang) -> Value {
     let rounds: Vec<Value> = t
         .rounds
         .iter()
@@ -206,10 +215,12 @@ fn event_json(t: &Tournament, lang: Lang) -> Value {
     // board): another group has no live boards to show.
     let live =
         super::games::shown_group() == 0 && t.live.eboards.iter().any(|a| a.round == current);
+    // An event of two groups or more: the group shown stays in every link (`&group=N`).
+    let gq = super::caller::shown_groups().map_or(String::new(), |(_, i)| format!("&group={i}"));
     json!({"event": t.name, "venue": t.details.venue,
            "start_date": date(&t.details.start_date), "end_date": date(&t.details.end_date),
            "total_rounds": t.total_rounds, "rounds": rounds, "paired": current,
-           "live_boards": live})
+           "live_boards": live, "gq": gq})
 }
 
 /// Round `n`'s boards as the public pages show them: `board`, `white` and `black` (`name`,
@@ -235,7 +246,8 @@ pub(super) fn round_json(t: &Tournament, n: u32, lang: Lang) -> Result<Value, We
 }
 
 /// The public standings (as the desk's `/standings`: the same report, the same order): each
-/// row's `rank`, `start_rank`, `name`, `points`, `tie_breaks` and `status` (withdrawn); the
+/// row's `rank`, `start_rank`, `name`, `points`, `tie_breaks` and `status` (withdrawn), with
+/// `school` and `grade` when the event shows them ([`super::public_pages::public_row`]); the
 /// tie-breaks' `order`; `after_round`.
 fn standings_json(app: &Shared, t: &Tournament, lang: Lang) -> Value {
     let report = app.standings(t);
@@ -244,16 +256,14 @@ fn standings_json(app: &Shared, t: &Tournament, lang: Lang) -> Value {
         .iter()
         .map(|r| {
             let full = super::pages::standing_json(t, r, &report.tie_break_order, lang);
-            json!({"rank": full["rank"], "start_rank": full["start_rank"], "name": full["name"],
-                   "points": full["points"], "tie_breaks": full["tie_breaks"],
-                   "status": full["status"]})
+            super::public_pages::public_row(t, &full)
         })
         .collect();
     json!({"after_round": report.after_round, "order": report.tie_break_order, "rows": rows})
 }
 
 /// Adds `extra`'s fields to `base`.
-fn with(mut base: Value, extra: Value) -> Value {
+pub(super) fn with(mut base: Value, extra: Value) -> Value {
     if let (Some(b), Value::Object(e)) = (base.as_object_mut(), extra) {
         b.extend(e);
     }
@@ -261,7 +271,11 @@ fn with(mut base: Value, extra: Value) -> Value {
 }
 
 /// The event read for a public page, in `lang`, and the page's frame.
-async fn load(app: &Shared, q: &PageQuery, uri: &Uri) -> Result<(Tournament, Page), Response> {
+pub(super) async fn load(
+    app: &Shared,
+    q: &PageQuery,
+    uri: &Uri,
+) -> Result<(Tournament, Page), Response> {
     let lang = app.lang(q.lang.as_deref());
     let page = Page::new(lang, uri.path(), String::new());
     match app.load().await {

@@ -77,6 +77,19 @@ const TEMPLATES: &[(&str, &str)] = &[
         "public_message.html",
         include_str!("templates/public_message.html"),
     ),
+    // The public view's tables (`public_pages`).
+    (
+        "public_crosstable.html",
+        include_str!("templates/public_crosstable.html"),
+    ),
+    (
+        "public_prizes.html",
+        include_str!("templates/public_prizes.html"),
+    ),
+    (
+        "public_school.html",
+        include_str!("templates/public_school.html"),
+    ),
     (
         "tie_break_fields.html",
         include_str!("templates/tie_break_fields.html"),

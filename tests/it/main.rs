@@ -80,6 +80,7 @@ mod web_live_screen;
 mod web_numero;
 mod web_pgn;
 mod web_public;
+mod web_publish;
 mod web_report;
 mod web_setup;
 mod winnability_cha;

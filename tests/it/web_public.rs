@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use arbiter::tournament::category::{Category, CategoryRule};
 use arbiter::tournament::{Player, Tournament, store};
 use arbiter::web::public::{PUBLIC_ROUTES, public_router};
 use arbiter::web::{App, ServeConfig};
@@ -149,6 +150,16 @@ async fn played(dir: &Path) -> ServeConfig {
         })
         .unwrap();
     }
+    // A prize list: every child is in grade 2.
+    t.add_category(Category {
+        name: "2 класс".into(),
+        rule: CategoryRule {
+            grades: Some((2, 2)),
+            ..CategoryRule::default()
+        },
+        prizes: 3,
+    })
+    .unwrap();
     let path = dir.join("ev.json");
     store::save(&t, &path).unwrap();
     let cfg = config(&path, Some(TOKEN));
@@ -269,14 +280,15 @@ async fn no_route_of_the_desk_is_reachable_through_the_public_view() {
             assert!(!body.to_lowercase().contains("<form"), "{method} {uri}");
         }
     }
-    // Each public page answers twice (two queries) as itself and again as a desk route
-    // of the same path.
-    let both = DESK_ROUTES
+    // Each public route walked twice (with and without a language), once more for each that
+    // is also the desk's.
+    let walked = DESK_ROUTES
         .iter()
+        .chain(PUBLIC_ROUTES)
         .filter(|r| PUBLIC_ROUTES.contains(r))
         .count();
-    assert_eq!(pages, 2 * (both + PUBLIC_ROUTES.len()));
-    assert_eq!(both, 4, "/, /standings, /rounds/{{n}}, its PGN");
+    assert!(walked > PUBLIC_ROUTES.len());
+    assert_eq!(pages, 2 * walked);
     // Nothing of the desk's walk changed the event.
     assert_eq!(store::load(&cfg.state).unwrap(), t);
 
@@ -334,6 +346,185 @@ async fn the_public_standings_are_the_desks() {
         assert_eq!(points, ["1", "1", half, half, "0", "0"], "{desk:?}");
         assert_eq!(rows(&shown), desk);
     }
+}
+
+/// The texts of every `<td class="CLASS">` of `html`, in order.
+fn cells(html: &str, class: &str) -> Vec<String> {
+    let open = format!("<td class=\"{class}\">");
+    html.split(open.as_str())
+        .skip(1)
+        .map(|c| c[..c.find("</td>").unwrap()].to_string())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_public_crosstable_and_prize_lists_are_the_desks() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = played(dir.path()).await;
+    let desk_get = |uri: String| {
+        let cfg = cfg.clone();
+        async move { send(&cfg, "GET", &uri, "", &[("x-arbiter-token", TOKEN)]).await }
+    };
+    for lang in ["ru", "en"] {
+        let (s, _, desk) = desk_get(format!("/crosstable?lang={lang}")).await;
+        assert_eq!(s, StatusCode::OK, "{desk}");
+        let (s, _, shown) = public(&cfg, "GET", &format!("/crosstable?lang={lang}")).await;
+        assert_eq!(s, StatusCode::OK, "{shown}");
+        // The same rows in the same order: name with starting rank, every round's cell, points.
+        for class in ["name", "num cell", "num points"] {
+            let want = cells(&desk, class);
+            assert!(!want.is_empty(), "{class}: {desk}");
+            assert_eq!(cells(&shown, class), want, "{class}");
+        }
+        assert_eq!(cells(&shown, "name").len(), 6);
+        assert_eq!(cells(&shown, "num cell").len(), 6, "one complete round");
+        assert!(shown.contains("id=\"nav-prizes\""), "{shown}");
+
+        let (s, _, desk) = desk_get(format!("/categories?lang={lang}")).await;
+        assert_eq!(s, StatusCode::OK, "{desk}");
+        let (s, _, prizes) = public(&cfg, "GET", &format!("/prizes?lang={lang}")).await;
+        assert_eq!(s, StatusCode::OK, "{prizes}");
+        // The desk's prize winners (the rows it marks), by starting rank, in order.
+        let mark = if lang == "ru" { "приз" } else { "prize" };
+        let desk_winners: Vec<(String, String)> = desk
+            .split("<tr>")
+            .filter(|r| r.contains(&format!("<td>{mark}</td>")))
+            .map(|r| (cells(r, "num")[0].clone(), cells(r, "num start")[0].clone()))
+            .collect();
+        // Three prize places, the third shared by two level on every tie-break.
+        let ranks: Vec<&str> = desk_winners.iter().map(|w| w.0.as_str()).collect();
+        assert_eq!(ranks, ["1", "1", "3", "3"], "{desk}");
+        let shown_winners: Vec<(String, String)> = prizes
+            .split("<tr data-start-rank=\"")
+            .skip(1)
+            .map(|r| {
+                let start = r[..r.find('"').unwrap()].to_string();
+                (cells(r, "num place")[0].clone(), start)
+            })
+            .collect();
+        assert_eq!(shown_winners, desk_winners, "{prizes}");
+        assert!(prizes.contains("<h2>2 класс</h2>"), "{prizes}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_event_of_two_groups_links_each_groups_pages_and_names_the_group() {
+    use crate::web_publish::{GROUPS, OLDER, YOUNGER, two_groups};
+    let dir = tempfile::tempdir().unwrap();
+    let path = tokio::task::block_in_place(|| two_groups(dir.path(), 2));
+    let cfg = config(&path, None);
+    for (i, group, players) in [(0, GROUPS[0], OLDER), (1, GROUPS[1], YOUNGER)] {
+        for page in ["/", "/standings", "/crosstable", "/prizes", "/rounds/2"] {
+            let uri = format!("{page}?lang=ru&group={i}");
+            let (s, _, body) = public(&cfg, "GET", &uri).await;
+            assert_eq!(s, StatusCode::OK, "{uri}: {body}");
+            // The group's name after the event's in the title and the heading.
+            let named = format!("Первенство школы — {group}");
+            let title = &body[body.find("<title>").unwrap()..body.find("</title>").unwrap()];
+            assert!(title.contains(&named), "{uri}: {title}");
+            assert!(body.matches(named.as_str()).count() >= 2, "{uri}: {body}");
+            // Both groups linked, the one shown marked; the menu keeps the group.
+            let nav = &body[body.find("id=\"groups\"").expect(&uri)..];
+            let nav = &nav[..nav.find("</nav>").unwrap()];
+            // A round's page links the other group's first page (it may not have that
+            // round); another page the same page of the other group, its path as the template
+            // escapes it (`/` is `&#x2f;`).
+            let here = if page.starts_with("/rounds/") {
+                "/".to_string()
+            } else {
+                page.replace('/', "&#x2f;")
+            };
+            for (j, g) in GROUPS.iter().enumerate() {
+                let link = format!("href=\"{here}?lang=ru&amp;group={j}\"");
+                assert!(nav.contains(&link), "{uri}: {link} in {nav}");
+                assert!(nav.contains(g), "{uri}: {nav}");
+            }
+            let marked = format!("group={i}\" class=\"here\" aria-current=\"page\">{group}</a>");
+            assert!(nav.contains(&marked), "{uri}: {nav}");
+            assert!(
+                body.contains(&format!("href=\"/standings?lang=ru&amp;group={i}\"")),
+                "{uri}"
+            );
+        }
+        let (_, _, standings) = public(&cfg, "GET", &format!("/standings?group={i}")).await;
+        assert_eq!(rows(&standings).len(), players.len(), "{standings}");
+        for (name, ..) in players {
+            let surname = name.split(' ').next().unwrap();
+            assert!(standings.contains(surname), "{surname}: {standings}");
+        }
+    }
+    // No group asked: the first.
+    let (_, _, first) = public(&cfg, "GET", "/standings").await;
+    assert_eq!(rows(&first).len(), OLDER.len());
+    // An event of one group names none.
+    let one = tempfile::tempdir().unwrap();
+    let cfg = played(one.path()).await;
+    let (_, _, body) = public(&cfg, "GET", "/standings").await;
+    assert!(!body.contains("id=\"groups\""), "{body}");
+    assert!(!body.contains("group="), "{body}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn school_and_grade_are_shown_only_when_the_event_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = played(dir.path()).await;
+    let school = "Школа-1-Секрет";
+    let shown = |on: bool| {
+        let cfg = cfg.clone();
+        async move {
+            for page in ["/standings", "/prizes", "/crosstable", "/", "/rounds/1"] {
+                let (s, _, body) = public(&cfg, "GET", page).await;
+                assert_eq!(s, StatusCode::OK, "{page}");
+                let listed = matches!(page, "/standings" | "/prizes");
+                assert_eq!(body.contains(school), on && listed, "{page}: {body}");
+                // (The category is named «2 класс» too: the standings alone say the grade.)
+                if page == "/standings" {
+                    assert_eq!(body.contains("2 класс"), on, "{page}: {body}");
+                }
+                assert_eq!(body.contains("class=\"school\""), on && listed, "{page}");
+            }
+            let (_, _, en) = public(&cfg, "GET", "/standings?lang=en").await;
+            assert_eq!(en.contains("grade 2"), on, "{en}");
+        }
+    };
+    // Off by default.
+    assert!(!store::load(&cfg.state).unwrap().details.public_school_grade);
+    shown(false).await;
+    // The event page's checkbox: ticked, journalled as the event's edit, shown.
+    let h = [
+        ("x-arbiter-token", TOKEN),
+        ("content-type", "application/x-www-form-urlencoded"),
+    ];
+    let (s, _, page) = send(&cfg, "GET", "/event", "", &h[..1]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains("name=\"public_school_grade\" value=\"yes\">"),
+        "unticked: {page}"
+    );
+    let name = "name=%D0%9A%D1%83%D0%B1%D0%BE%D0%BA+%D1%88%D0%BA%D0%BE%D0%BB&rounds=5&lang=ru";
+    let body = format!("{name}&public_school_grade=yes");
+    let (s, _, b) = send(&cfg, "POST", "/event", &body, &h).await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{b}");
+    let t = store::load(&cfg.state).unwrap();
+    assert!(t.details.public_school_grade);
+    assert_eq!(t.name, "Кубок школ");
+    let last = arbiter::tournament::journal::read(&cfg.state)
+        .unwrap()
+        .pop()
+        .unwrap();
+    assert_eq!(last.action, "edit-event");
+    assert_eq!(last.args["public_school_grade"], "yes", "{:?}", last.args);
+    let (_, _, page) = send(&cfg, "GET", "/event", "", &h[..1]).await;
+    assert!(
+        page.contains("name=\"public_school_grade\" value=\"yes\" checked>"),
+        "ticked: {page}"
+    );
+    shown(true).await;
+    // Unticked again: gone.
+    let (s, _, b) = send(&cfg, "POST", "/event", name, &h).await;
+    assert_eq!(s, StatusCode::SEE_OTHER, "{b}");
+    assert!(!store::load(&cfg.state).unwrap().details.public_school_grade);
+    shown(false).await;
 }
 
 /// The server started by a test, stopped when the test ends (also when it fails).

@@ -81,6 +81,8 @@ pub(super) fn run_new(a: NewArgs) -> anyhow::Result<ExitCode> {
         venue: a.venue.clone(),
         chief_arbiter: a.chief_arbiter.clone(),
         deputy_arbiter: a.deputy_arbiter.clone(),
+        // The public view shows names only until the event page says otherwise.
+        public_school_grade: false,
     };
     // The same checks as the desk's event page (a real date, the last day not before
     // the first, a name that is not empty).

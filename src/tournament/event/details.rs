@@ -26,6 +26,11 @@ pub struct EventDetails {
     /// The deputy chief arbiter (TRF `112`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deputy_arbiter: Option<String>,
+    /// The public view (`serve --public`, `tournament publish`) shows a child's school and
+    /// grade in the standings and the prize lists; off (not written) unless the arbiter turns
+    /// it on: the parents of other children see only the names.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub public_school_grade: bool,
 }
 
 /// The TRF-16 header codes of [`EventDetails`], in the order the format lists them.
@@ -71,7 +76,7 @@ pub const MAX_EVENT_TEXT_CHARS: usize = 200;
 
 impl Tournament {
     /// Sets the event's name, number of rounds, rule preset and details (the arbiter's
-    /// event page; `tournament new` sets the first three). Texts are trimmed; an empty detail
+    /// event page, with its public view's setting; `tournament new` sets the first three). Texts are trimmed; an empty detail
     /// is `None`.
     ///
     /// # Errors
@@ -105,6 +110,7 @@ impl Tournament {
             venue: clean(&details.venue),
             chief_arbiter: clean(&details.chief_arbiter),
             deputy_arbiter: clean(&details.deputy_arbiter),
+            public_school_grade: details.public_school_grade,
         };
         let texts = [
             Some(name),
@@ -358,12 +364,14 @@ mod tests {
             venue: Some("Школа № 5".into()),
             chief_arbiter: Some("Орлов Н.".into()),
             deputy_arbiter: Some(String::new()),
+            public_school_grade: true,
         };
         t.edit_event(" Осень ", 5, Preset::Fide, details).unwrap();
         assert_eq!((t.name.as_str(), t.total_rounds), ("Осень", 5));
         assert_eq!(t.preset(), Preset::Fide);
         assert_eq!(t.details.end_date.as_deref(), Some("2026/11/29"));
         assert_eq!(t.details.deputy_arbiter, None);
+        assert!(t.details.public_school_grade);
         t.pair_round(1, &[(1, 2)], Some(3)).unwrap();
         assert_eq!(
             t.edit_event("Осень", 0, Preset::Fide, EventDetails::default()),
