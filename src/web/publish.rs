@@ -117,7 +117,10 @@ fn relative(from: &str, to: &str) -> String {
 pub fn static_links(html: &str, from: &str) -> String {
     let mut html = html.to_string();
     // The language switch: `<span class="langs">…</span>`; the live boards' `<a …>…</a>`.
-    for (open, close) in [("<span class=\"langs\">", "</span>"), ("<a href=\"/boards", "</a>")] {
+    for (open, close) in [
+        ("<span class=\"langs\">", "</span>"),
+        ("<a href=\"/boards", "</a>"),
+    ] {
         if let Some(a) = html.find(open)
             && let Some(len) = html[a..].find(close)
         {
@@ -196,6 +199,7 @@ pub fn publish(
         allowed_hosts: Vec::new(),
         limits: DeskLimits::default(),
         public: None,
+        broadcast: None,
     };
     let app = App::new(config);
     let runtime = tokio::runtime::Builder::new_current_thread()

@@ -150,18 +150,6 @@ impl LiveHub {
         self.stopping.send_replace(true);
     }
 
-    /// Board `board` of round `round` as it stood `delay_minutes` ago, for the public view
-    /// ([`LiveRoom::shown_until`]); `None` when no e-board follows it.
-    pub fn shown_late(
-        &self,
-        round: u32,
-        board: u32,
-        delay_minutes: u32,
-    ) -> Option<crate::board::room::ShownBoard> {
-        let until = now_ms().saturating_sub(u64::from(delay_minutes) * 60_000);
-        self.room().shown_until(round, board, until)
-    }
-
     fn room(&self) -> std::sync::MutexGuard<'_, LiveRoom> {
         self.room
             .lock()

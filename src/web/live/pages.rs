@@ -12,7 +12,7 @@ use super::super::extract::{FormFields, PageQuery, RoundNo};
 use super::super::results::shown;
 use super::super::view::{error_page, render};
 use super::super::{App, Shared, WebError, diagram};
-use super::{assign, decide, record_proposed, start_playout};
+use super::{LiveHub, assign, decide, record_proposed, start_playout};
 use crate::board::live::{LiveClock, article_note};
 use crate::board::room::{IncidentKind, LiveBoard, ProposedBy};
 use crate::i18n::{Lang, Note};
@@ -457,6 +457,20 @@ impl super::LiveHub {
         self.room()
             .verdict(round, board)
             .map(|v| v.final_fen.to_string())
+    }
+}
+
+impl LiveHub {
+    /// Board `board` of round `round` as it stood `delay_minutes` ago, for the public view
+    /// ([`LiveRoom::shown_until`]); `None` when no e-board follows it.
+    pub fn shown_late(
+        &self,
+        round: u32,
+        board: u32,
+        delay_minutes: u32,
+    ) -> Option<crate::board::room::ShownBoard> {
+        let until = super::now_ms().saturating_sub(u64::from(delay_minutes) * 60_000);
+        self.room().shown_until(round, board, until)
     }
 }
 
