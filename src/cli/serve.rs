@@ -44,8 +44,9 @@ pub struct Args {
     /// Raise (or lower) one of the desk's limits, `KEY=VALUE` (repeatable): `input=64MiB` an
     /// upload decompressed, `game=16MiB` a game's text, `plies=20000`, `comment=1MiB`,
     /// `line=1MiB`; `connections=512`, `per-address=32`, `streams=8` (event streams from one
-    /// address), `header-timeout=10` seconds, `eboards=1000` e-boards followed (docs/desk.md,
-    /// "Threat model"). `game` also bounds each board's capture in the live room.
+    /// address), `header-timeout=10` seconds, `eboards=1000` e-boards followed, `public-rate=20`
+    /// requests a second from one address to the public view (docs/desk.md, "Threat model").
+    /// `game` also bounds each board's capture in the live room.
     #[arg(long = "limit", value_name = "KEY=VALUE", value_parser = desk_limit)]
     limit: Vec<String>,
     /// Also serve the public view on this address (off by default): the event, the rounds'
@@ -57,7 +58,7 @@ pub struct Args {
     /// the round's address), as the arbiter decided it, on every judged move and recorded
     /// result (docs/desk.md, "Broadcasting to lichess"). The token (scope `study:write`) is
     /// pasted on the event page or given in `ARBITER_BROADCAST_TOKEN`, and kept in the event.
-    #[arg(long, value_name = "ROUND_ID")]
+    #[arg(long, value_name = "ROUND_ID", value_parser = broadcast_round_id)]
     broadcast_round: Option<String>,
     /// The broadcast server's address (a test's fake of lichess).
     #[arg(long, value_name = "URL", default_value = arbiter::web::broadcast::LICHESS, requires = "broadcast_round")]
@@ -68,6 +69,21 @@ pub struct Args {
 fn desk_limit(given: &str) -> Result<String, String> {
     arbiter::web::DeskLimits::parse([given])?;
     Ok(given.to_string())
+}
+
+/// A lichess broadcast round's id as `--broadcast-round` takes it: 8 letters and digits (the
+/// last part of the round's address on lichess), else a usage error in both languages.
+fn broadcast_round_id(given: &str) -> Result<String, String> {
+    let id = given.trim();
+    if id.len() == 8 && id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        Ok(id.to_string())
+    } else {
+        Err(format!(
+            "«{given}» is not a lichess broadcast round's id (8 letters and digits, the end of \
+             the round's address) / не номер тура трансляции lichess (8 латинских букв и цифр, \
+             конец адреса тура)"
+        ))
+    }
 }
 
 /// Runs the server until Ctrl-C. Exit status 0 after a clean stop.

@@ -86,11 +86,44 @@ pub(super) fn shown_group() -> usize {
 /// # Errors
 /// [`WebError::Store`]; [`WebError::Tournament`] for a round without pairings.
 pub(super) async fn shown_round_pgn(app: &Shared, n: u32, lang: Lang) -> Result<String, WebError> {
+    shown_round_pgn_delayed(app, n, lang, false).await
+}
+
+/// [`shown_round_pgn`]; with `delayed`, the games of the current round that have no result
+/// recorded yet are written without their moves (the public view under the event's delay of
+/// the live boards: its PGN must not give what its `/boards` holds back).
+///
+/// # Errors
+/// As [`shown_round_pgn`].
+pub(super) async fn shown_round_pgn_delayed(
+    app: &Shared,
+    n: u32,
+    lang: Lang,
+    delayed: bool,
+) -> Result<String, WebError> {
     let t = app.load().await?;
     let group = shown_group();
     let rules = CompetitionRules::preset(app.preset(&t));
     let state = app.config.state.clone();
-    blocking(move || round_games_pgn(&state, &t, group, n, rules, lang)).await
+    blocking(move || {
+        if !delayed || group != 0 {
+            return round_games_pgn(&state, &t, group, n, rules, lang);
+        }
+        let played: Vec<u32> = t
+            .round(n)
+            .map(|r| {
+                r.games
+                    .iter()
+                    .filter(|g| g.result.is_some())
+                    .map(|g| g.board)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut captured = captured_games(&state, n)?;
+        captured.retain(|board, _| played.contains(board));
+        Ok(round_pgn(&t, n, &captured, rules, lang)?)
+    })
+    .await
 }
 
 /// The answer carrying round `n`'s PGN: [`PGN_TYPE`], shown in the browser as

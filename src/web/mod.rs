@@ -457,10 +457,16 @@ impl App {
     }
 
     /// The public view's address `url` and its QR code (an SVG), for the wall sheet and the
-    /// hall's screen; `None` when the public view is not served.
-    fn public_qr(&self) -> Option<serde_json::Value> {
-        let url = self.public_url.as_deref()?;
-        Some(serde_json::json!({"url": url, "qr": qr_svg(url)}))
+    /// hall's screen of group `group` (0 the first: the address itself; another's with
+    /// `?group=N`, so that parents land on their children's group); `None` when the public
+    /// view is not served.
+    fn public_qr(&self, group: usize) -> Option<serde_json::Value> {
+        let base = self.public_url.as_deref()?;
+        let url = match group {
+            0 => base.to_string(),
+            g => format!("{base}?group={g}"),
+        };
+        Some(serde_json::json!({"url": url, "qr": qr_svg(&url)}))
     }
 
     /// The language of a request: `?lang=` if given and known, else the server's.

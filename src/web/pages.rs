@@ -464,7 +464,8 @@ async fn round_page(app: &Shared, n: u32, q: &PageQuery, uri: &Uri, template: &s
     };
     match round_data(&t, n, page.lang) {
         Ok(mut data) => {
-            if let (Some(d), Some(public)) = (data.as_object_mut(), app.public_qr()) {
+            let group = super::caller::shown_groups().map_or(0, |(_, i)| i);
+            if let (Some(d), Some(public)) = (data.as_object_mut(), app.public_qr(group)) {
                 d.insert("public".into(), public);
             }
             render(app, template, &page, data)

@@ -427,12 +427,18 @@ pub fn numbered_moves(moves: &[String], plies: &[u32], lang: Lang) -> String {
 }
 
 /// `GET /rounds/{n}/games.pgn`: round `n` as the desk's `/rounds/{n}/games.pgn` gives it
-/// ([`super::games::shown_round_pgn`]), read from the record as last saved.
+/// ([`super::games::shown_round_pgn`]), read from the record as last saved; while the event
+/// delays the live boards, the current round's games in progress without their moves.
 async fn round_pgn(State(app): State<Shared>, Path(raw): Path<String>, q: PageQuery) -> Response {
     let lang = app.lang(q.lang.as_deref());
     let made = async {
         let n = round_no(&raw, lang)?;
-        Ok::<_, WebError>((n, super::games::shown_round_pgn(&app, n, lang).await?))
+        // Under the event's delay of the live boards, the current round's games in progress
+        // go without their moves.
+        let t = app.load().await?;
+        let delayed = t.live.public_delay_minutes() > 0 && n == t.paired_rounds();
+        let pgn = super::games::shown_round_pgn_delayed(&app, n, lang, delayed).await?;
+        Ok::<_, WebError>((n, pgn))
     }
     .await;
     match made {

@@ -135,7 +135,19 @@ fn play(emu: &RoomEmulator, serial: &str, placements: &[&str], gap: Duration) {
 /// `arbiter serve STATE --livechess` on a free loopback port, following `emu`, once its
 /// `eboards` e-boards are listed: the server, its port and that `GET /api/live`.
 pub(crate) fn serve_room(state: &Path, emu: &RoomEmulator, eboards: usize) -> (Run, u16, Value) {
-    let (run, port) = serve(state, &["--livechess", emu.url()]);
+    serve_room_with(state, emu, eboards, &[])
+}
+
+/// [`serve_room`] with more arguments of `serve` (`--public ADDR`…).
+pub(crate) fn serve_room_with(
+    state: &Path,
+    emu: &RoomEmulator,
+    eboards: usize,
+    extra: &[&str],
+) -> (Run, u16, Value) {
+    let mut args = vec!["--livechess", emu.url()];
+    args.extend_from_slice(extra);
+    let (run, port) = serve(state, &args);
     let start = Instant::now();
     loop {
         let v = get_json(port, "/api/live");

@@ -12,7 +12,7 @@ use arbiter::formats::pgn::PgnReader;
 use serde_json::json;
 
 use crate::live::room::{RoomEmulator, START};
-use crate::web_live::{board, event, http, serve_room, wait_live};
+use crate::web_live::{board, event, http, serve_room_with, wait_live};
 
 /// Board 1's placements: 1. e4, Black's knight b8–b6 (Laws 3.6) taken back, then the scholar's
 /// mate 1... e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#.
@@ -139,7 +139,9 @@ fn the_rounds_pgn_is_the_game_as_decided_and_its_result_once_recorded() {
     let dir = tempfile::tempdir().unwrap();
     let state = event(dir.path());
     let emu = RoomEmulator::start(&["1001"]);
-    let (_run, port, _) = serve_room(&state, &emu, 1);
+    let public_port = crate::web_live::free_port();
+    let public = format!("127.0.0.1:{public_port}");
+    let (_run, port, _) = serve_room_with(&state, &emu, 1, &["--public", &public]);
     let assign = http(
         port,
         "POST",
@@ -222,6 +224,31 @@ fn the_rounds_pgn_is_the_game_as_decided_and_its_result_once_recorded() {
         "{clocks:?}"
     );
     assert!(first.trim_end().ends_with(" *"), "{first}");
+    // The public view gives the same PGN; under a delay of the live boards (15 minutes) the game
+    // in progress goes without its moves (its `/boards` holds them back), board 2's draw stays.
+    let (status, _, public_pgn) = get(public_port, "/rounds/1/games.pgn");
+    assert_eq!((status, &public_pgn), (200, &pgn));
+    let (s, b) = http(
+        port,
+        "POST",
+        "/api/live/settings",
+        Some(&json!({"public_delay_minutes": 15})),
+    );
+    assert_eq!(s, 200, "{b}");
+    let (_, _, delayed) = get(public_port, "/rounds/1/games.pgn?lang=ru");
+    let held = read_back(&delayed);
+    assert_eq!(held[0].1, Vec::<String>::new(), "{delayed}");
+    assert_eq!(tag(&held[0].0, "Result"), "*");
+    assert_eq!(tag(&held[1].0, "Result"), "1/2-1/2");
+    // The desk's own PGN is not delayed.
+    assert_eq!(get(port, "/rounds/1/games.pgn").2, pgn);
+    let (s, b) = http(
+        port,
+        "POST",
+        "/api/live/settings",
+        Some(&json!({"public_delay_minutes": 0})),
+    );
+    assert_eq!(s, 200, "{b}");
 
     // The arbiter notices the illegal act and records the mate: the PGN follows.
     let (s, b) = http(
@@ -250,8 +277,11 @@ fn the_rounds_pgn_is_the_game_as_decided_and_its_result_once_recorded() {
             .trim_end()
             .ends_with(" 1-0")
     );
-    // In Russian.
-    assert!(pgn.contains("решение судьи"), "{pgn}");
+    // In Russian; the arbiter's result stands alone: no sentence of the judge's verdict
+    // (`*` for a game in progress would contradict a result recorded), no touched piece.
+    assert!(pgn.contains("невозможный ход чёрных"), "{pgn}");
+    assert!(!pgn.contains("решение судьи"), "{pgn}");
+    assert!(!pgn.contains("подняли фигуру"), "{pgn}");
 
     // A round that is not paired.
     assert_eq!(get(port, "/rounds/2/games.pgn").0, 404);

@@ -31,8 +31,8 @@ from webcheck import browser as open_browser
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-NAMES = ["Иванов Иван", "Петрова Анна", "Сидоров Илья", "Кузнецова Мария", "Смирнов Артём",
-         "Попова Варвара", "Волков Даниил", "Соколова Ева"]
+NAMES = ["Иванов Иван", "Заречная-Преображенская Александра", "Сидоров Илья", "Кузнецова Мария", "Смирнов Артём",
+         "Попова Варвара", "Константинопольский Вениамин", "Соколова Ева"]
 
 
 def main():
@@ -177,6 +177,9 @@ def main():
         c.check(not box.is_selected(), "the setting is off by default")
         box.click()
         browser.find_element(By.ID, "save-event").click()
+        # The save's answer (a redirect to `saved=1`) before the next page is asked for.
+        from selenium.webdriver.support.ui import WebDriverWait
+        WebDriverWait(browser, 10).until(lambda b: "saved=1" in b.current_url)
         browser.get(public + "/standings")
         schools = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#standings .school")]
         c.check(len(schools) == 8 and all(("Школа" in t or "Гимназия" in t) and "класс" in t for t in schools),

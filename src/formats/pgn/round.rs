@@ -13,7 +13,9 @@
 //!   arbiter's notices of illegal acts (CR 3.4) from the record, each taken after what the
 //!   board showed of the act (its take-back too) and before the next move: an illegal move
 //!   taken back is not in the mainline (Laws 7.5.1), a comment names it with its article and
-//!   what became of it, `[%clk]` after each move when the board's clock reported times;
+//!   what became of it, `[%clk]` after each move when the board's clock reported times; no
+//!   comment on a touched piece (an incident, the arbiter's matter) and no verdict sentence of
+//!   the judge's (the result is the arbiter's: [`super::write::write_round_game`]);
 //! - a board without a capture: its tags and result only.
 //!
 //! The captures are read by the caller (the e-board readers are a layer above this one) and
@@ -30,7 +32,7 @@ use crate::tournament::live::{LiveAct, LiveIncidentKind};
 use crate::tournament::{BoardResult, Game, Tournament, TournamentError};
 
 use super::Tags;
-use super::write::{PgnRecord, escape_comment, wrap, write_pgn_with_result, write_tag};
+use super::write::{PgnRecord, escape_comment, wrap, write_round_game, write_tag};
 
 /// What an e-board's capture of one board holds: the game's events, as the e-board readers
 /// give them (`arbiter::board::BoardGame`), the board's serial number and its clock readings.
@@ -272,7 +274,7 @@ fn board_game(
         clock: &captured.clock,
     };
     let (result, note) = recorded(g.result, lang);
-    let mut pgn = write_pgn_with_result(&record, Some(result), lang);
+    let mut pgn = write_round_game(&record, result, lang);
     if let Some(n) = note {
         // The forfeit's word goes before the termination marker, in a comment of its own.
         let end = pgn.trim_end().len() - result.len();

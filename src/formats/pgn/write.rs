@@ -72,6 +72,21 @@ pub fn write_pgn(record: &PgnRecord<'_>, lang: Lang) -> String {
 /// the result the arbiter recorded, `*` until he has (the verdict's comment still says what
 /// the judge found). `None`: the verdict's result.
 pub fn write_pgn_with_result(record: &PgnRecord<'_>, result: Option<&str>, lang: Lang) -> String {
+    write_game(record, result, lang, false)
+}
+
+/// [`write_pgn_with_result`] for a round's games as published (the desk's, the public view's
+/// and a broadcast's PGN, [`super::round`]): the moves with the comments on illegal acts (what
+/// the arbiter decided, Laws 7.5) and on the board's record (a gap), without the notes of a
+/// touched piece (an incident of the arbiter's, Laws 4.3) and without the judge's verdict
+/// sentence (the result is the one the arbiter recorded: the judge's `*` of a game in
+/// progress, or its finding, is not a decision and would contradict the tag).
+pub fn write_round_game(record: &PgnRecord<'_>, result: &str, lang: Lang) -> String {
+    write_game(record, Some(result), lang, true)
+}
+
+/// The game as PGN; `published`: [`write_round_game`]'s comments only.
+fn write_game(record: &PgnRecord<'_>, result: Option<&str>, lang: Lang, published: bool) -> String {
     let v = record.verdict;
     let header = record.events.and_then(|log| match log.events.first() {
         Some(Event::Header(h)) => Some(h),
@@ -192,7 +207,7 @@ pub fn write_pgn_with_result(record: &PgnRecord<'_>, result: Option<&str>, lang:
             .to_owned(),
         ));
     }
-    if let Some(log) = record.events {
+    if let Some(log) = record.events.filter(|_| !published) {
         for (i, e) in log.events.iter().enumerate() {
             if let Event::Touch(t) = e {
                 // A board reports the first lift of every move: the lift of the piece then
@@ -318,7 +333,9 @@ pub fn write_pgn_with_result(record: &PgnRecord<'_>, result: Option<&str>, lang:
         ));
     }
     tail.extend(notes[next_note..].iter().map(|(_, t)| t.clone()));
-    tail.push(verdict_text(v, lang));
+    if !published {
+        tail.push(verdict_text(v, lang));
+    }
     comment(&mut tokens, tail);
     tokens.push(result.to_owned());
     wrap(&mut out, &tokens);

@@ -387,7 +387,7 @@ fn make_screen(app: &Shared, page: &Page, made: Made) -> Response {
         if e.len() > 1 {
             d.insert("screen_group".into(), json!(e.names()[group]));
         }
-        if let Some(public) = app.public_qr() {
+        if let Some(public) = app.public_qr(group) {
             d.insert("public".into(), public);
         }
     }
