@@ -164,3 +164,61 @@ fn notice_again(g: &mut super::LiveGame, noticed: &mut Vec<(u32, String)>, now_m
         take(g, out, now_ms);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::board::RecogniserConfig;
+    use crate::game::rules::CompetitionRules;
+
+    /// A LiveChess feed frame of `serial` showing `board`, `t` ms into the game.
+    fn frame(serial: &str, board: &str, t: u64) -> String {
+        serde_json::json!({"response": "feed", "id": 1, "param": {
+            "serialnr": serial, "board": board, "flipped": false, "clock": null},
+            "time": 1_700_000_000_000u64 + t})
+        .to_string()
+    }
+
+    #[test]
+    fn a_game_goes_on_from_its_capture_with_no_incident_saved_twice() {
+        let lines = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
+            "r1bqkbnr/pppppppp/1n6/8/4P3/8/PPPP1PPP/RNBQKBNR",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, b)| frame("S1", b, 900 * i as u64))
+        .collect();
+        let mut room = LiveRoom::new(RecogniserConfig::default(), CompetitionRules::default());
+        room.sync(&BTreeMap::from([("S1".to_string(), (1, 1))]));
+        assert_eq!(room.rebuild_due(), [("S1".to_string(), (1, 1))]);
+        let history = History {
+            lines,
+            noticed: vec![(2, "knight_movement b8b6".into())],
+            game: Some((77, 1)),
+        };
+        assert!(room.rebuild("S1", &history, 5_000));
+        assert!(room.rebuild_due().is_empty());
+        assert!(!room.rebuild("S1", &history, 5_000), "once");
+        let view = room.round_view(
+            1,
+            vec![super::super::BoardOfRound {
+                board: 1,
+                ..Default::default()
+            }],
+        );
+        assert_eq!(view[0].moves, ["e4"]);
+        let illegal: Vec<_> = view[0]
+            .incidents
+            .iter()
+            .map(|i| (i.kind, i.ply, i.noticed))
+            .collect();
+        assert_eq!(illegal, [(IncidentKind::Illegal, 2, true)]);
+        assert!(room.unsaved().is_empty(), "the record has them");
+        assert_eq!(room.game_of(1, 1), Some(("S1".to_string(), 77)));
+    }
+}
