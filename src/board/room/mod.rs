@@ -184,6 +184,8 @@ struct Eboard {
     on: Option<(u32, u32)>,
     /// When its last placement came (the caller's clock, ms), while not yet read again.
     unsettled: Option<u64>,
+    /// Put on a board since its game was last rebuilt from the record ([`rebuild`]).
+    rebuild: bool,
 }
 
 /// An e-board as `GET /api/live` lists it.
@@ -370,6 +372,7 @@ impl LiveRoom {
             if let Some(e) = self.eboards.get_mut(serialnr) {
                 e.dgt = d;
                 e.game = game;
+                e.rebuild = e.on.is_some();
             }
         }
         if !self.eboards.contains_key(serialnr) {
@@ -387,6 +390,7 @@ impl LiveRoom {
                     last: None,
                     on: None,
                     unsettled: None,
+                    rebuild: false,
                 },
             );
         }
@@ -516,6 +520,7 @@ impl LiveRoom {
             if let Some(e) = self.eboards.get_mut(&s) {
                 e.game = game;
                 e.on = on;
+                e.rebuild = on.is_some();
             }
             self.changes += 1;
         }
@@ -524,6 +529,7 @@ impl LiveRoom {
             if !self.eboards.contains_key(serialnr) {
                 let e = self.entry(serialnr, "", None);
                 e.on = Some(on);
+                e.rebuild = true;
             }
         }
     }
@@ -778,8 +784,10 @@ impl LiveRoom {
     }
 }
 
+mod rebuild;
 mod shown;
 mod take;
+pub use rebuild::History;
 use shown::MoveSeen;
 pub use shown::ShownBoard;
 use take::{dropped, link_back, standing, take};

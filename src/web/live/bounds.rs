@@ -228,6 +228,11 @@ impl Bounds {
         self.eboards
     }
 
+    /// The most bytes of a board's capture kept (the desk's `game` limit).
+    pub(super) fn capture_limit(&self) -> u64 {
+        self.capture
+    }
+
     /// Whether event `event` of e-board `serial`, come at `now_ms`, goes on to the room, the
     /// capture and the pages: not a frame that repeats the last one, nor an unreadable frame
     /// after the first. A link that drops or opens again forgets the last frame (the first

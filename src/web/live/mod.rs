@@ -337,9 +337,11 @@ impl App {
     /// Brings the room to the state file: the assignments followed, the expired play-outs of
     /// e-boards adjudicated (the pages are told to reload when one was).
     fn live_sync(&self, t: &Tournament) {
+        self.live.room().sync(&assignments(&t.live));
+        // The games of e-boards put on a board go on from the record (a restart mid-round).
+        self.live.rebuild_games(t);
         let adjudicated = {
             let mut room = self.live.room();
-            room.sync(&assignments(&t.live));
             match Adjudicator::new(self.preset(t).adjudication()) {
                 Ok(a) => room.expire(&playouts_over(t, now_ms()), &a),
                 Err(_) => Vec::new(),

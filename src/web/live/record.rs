@@ -13,7 +13,7 @@ use super::super::{App, Shared, WebError};
 use super::{LiveHub, now_ms, read_body};
 use crate::board::dgt::CaptureRecord;
 use crate::board::link::LinkEvent;
-use crate::board::room::{IncidentKind, UnsavedIncident};
+use crate::board::room::{History, IncidentKind, UnsavedIncident};
 use crate::i18n::Lang;
 use crate::tournament::Tournament;
 use crate::tournament::live::{
@@ -149,6 +149,89 @@ impl LiveHub {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         lines.append(&mut pending);
         *pending = lines;
+    }
+}
+
+/// A writer that takes at most `left` bytes, then refuses (a capture read back within the
+/// desk's `game` limit).
+struct Bounded {
+    out: Vec<u8>,
+    left: u64,
+}
+
+impl std::io::Write for Bounded {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = buf
+            .len()
+            .min(usize::try_from(self.left).unwrap_or(usize::MAX));
+        if n == 0 && !buf.is_empty() {
+            return Err(std::io::Error::other("the capture's limit"));
+        }
+        self.out.extend_from_slice(&buf[..n]);
+        self.left -= n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// What the event's record holds of e-board `serial`'s game on board `on` before this run:
+/// the board's capture (its first `limit` bytes, whole lines), the illegal acts the arbiter
+/// noticed and the record's game of the e-board there.
+fn history(
+    state: &std::path::Path,
+    t: &Tournament,
+    serial: &str,
+    on: (u32, u32),
+    limit: u64,
+) -> History {
+    let mut read = Bounded {
+        out: Vec::new(),
+        left: limit,
+    };
+    // A capture longer than the limit gives its first lines; an unreadable one, none.
+    let _ = record::write_capture(state, on.0, on.1, &mut read);
+    let text = String::from_utf8_lossy(&read.out);
+    let complete = text.rfind('\n').map_or("", |end| &text[..end]);
+    let mine: Vec<&LiveIncident> = t
+        .live
+        .incidents
+        .iter()
+        .filter(|i| (i.round, i.board) == on && i.serialnr == serial)
+        .filter(|i| i.kind != LiveIncidentKind::Adjudication)
+        .collect();
+    History {
+        lines: complete.lines().map(str::to_string).collect(),
+        noticed: mine
+            .iter()
+            .filter(|i| i.kind == LiveIncidentKind::Illegal)
+            .filter(|i| {
+                i.decision
+                    .as_ref()
+                    .is_some_and(|d| d.act == LiveAct::Noticed)
+            })
+            .map(|i| (i.ply, i.detail.clone()))
+            .collect(),
+        game: mine
+            .last()
+            .map(|l| (l.game, mine.iter().filter(|i| i.game == l.game).count())),
+    }
+}
+
+impl LiveHub {
+    /// Rebuilds from the event's record the game of each e-board put on a board since the
+    /// last call ([`crate::board::room::LiveRoom::rebuild`]): after a restart mid-round the
+    /// room goes on from the moves the board's capture holds, with the decisions taken.
+    pub(super) fn rebuild_games(&self, t: &Tournament) {
+        let due = self.room().rebuild_due();
+        for (serial, on) in due {
+            let h = history(&self.state, t, &serial, on, self.bounds.capture_limit());
+            if self.room().rebuild(&serial, &h, now_ms()) {
+                self.announce(&serial, |_| true, false);
+            }
+        }
     }
 }
 
