@@ -100,6 +100,12 @@ run_line() { # $1: one command line of a block, run by the shell in the block's 
             echo "  serve (on a free loopback port, instead of: $line)"
             check_serve "$(set -- $line; echo "$3")"
             return ;;
+        # A serve with its environment (the lichess token): the desk started as above, its
+        # state file the fourth word (no LiveChess or lichess to reach here).
+        [A-Z_]*=*" arbiter serve "*)
+            echo "  serve (on a free loopback port, instead of: $line)"
+            check_serve "$(set -- $line; echo "$4")"
+            return ;;
         "arbiter board watch --dgt "*)
             format="$(sed -n 's/.*--format \([a-z]*\).*/--format \1/p' <<<"$line")"
             line="arbiter judge --input dgt $format fixtures/eboard/dgt/1.inbytes" ;;
