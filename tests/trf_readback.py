@@ -36,17 +36,12 @@ import trf
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-passed = 0
-failed = 0
+# The checks' count as the browser tests keep it (tests/web/webcheck.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "web"))
+from webcheck import Checks  # noqa: E402
 
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {what}")
+CHECKS = Checks()
+check = CHECKS.check
 
 
 def run(arbiter, *args, stdin=None):
@@ -233,8 +228,8 @@ def main():
             tour = compare(label, text, event, standings)
             if tour is not None:
                 round_trip(a.arbiter, label, tour, standings, work)
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    print(f"{CHECKS.passed} passed, {CHECKS.failed} failed")
+    sys.exit(1 if CHECKS.failed else 0)
 
 
 if __name__ == "__main__":

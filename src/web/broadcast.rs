@@ -333,7 +333,7 @@ async fn round_pgn(app: &Shared, round: u32) -> Result<String, WebError> {
     blocking(move || {
         let t = crate::tournament::store::load(&state)?;
         let rules = CompetitionRules::preset(preset.unwrap_or_else(|| t.preset()));
-        super::games::round_games_pgn(&state, &t, 0, round, rules, lang)
+        super::games::round_games_pgn(&state, &t, 0, round, rules, lang, true)
     })
     .await
 }

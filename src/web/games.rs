@@ -55,6 +55,7 @@ pub fn captured_games(state: &Path, round: u32) -> Result<BTreeMap<u32, Captured
 /// [`captured_games`]). The live room follows the first group's boards (its e-boards are on
 /// them, and the captures are kept by round and board only): another group's boards are
 /// written without moves, never with the first group's game of the same board number.
+/// `in_progress`: false writes the boards without a recorded result without their moves.
 ///
 /// # Errors
 /// [`WebError::Store`]; [`WebError::Tournament`] for a round without pairings.
@@ -65,12 +66,20 @@ pub fn round_games_pgn(
     round: u32,
     rules: CompetitionRules,
     lang: Lang,
+    in_progress: bool,
 ) -> Result<String, WebError> {
-    let captured = if group == 0 {
+    let mut captured = if group == 0 {
         captured_games(state, round)?
     } else {
         BTreeMap::new()
     };
+    if !in_progress && let Some(r) = t.round(round) {
+        captured.retain(|board, _| {
+            r.games
+                .iter()
+                .any(|g| g.board == *board && g.result.is_some())
+        });
+    }
     Ok(round_pgn(t, round, &captured, rules, lang)?)
 }
 
@@ -81,49 +90,26 @@ pub(super) fn shown_group() -> usize {
 }
 
 /// Round `n` of the group the request shows as PGN ([`round_games_pgn`]), read from the
-/// record as last saved, judged under the event's rules, comments in `lang`.
+/// record as last saved, judged under the event's rules, comments in `lang`. For the public
+/// view (`public`), while the event delays the live boards
+/// ([`crate::tournament::live::LiveSetup::public_delay_minutes`]), the current round's games
+/// without a result are written without their moves: its PGN must not give what its `/boards`
+/// holds back.
 ///
 /// # Errors
 /// [`WebError::Store`]; [`WebError::Tournament`] for a round without pairings.
-pub(super) async fn shown_round_pgn(app: &Shared, n: u32, lang: Lang) -> Result<String, WebError> {
-    shown_round_pgn_delayed(app, n, lang, false).await
-}
-
-/// [`shown_round_pgn`]; with `delayed`, the games of the current round that have no result
-/// recorded yet are written without their moves (the public view under the event's delay of
-/// the live boards: its PGN must not give what its `/boards` holds back).
-///
-/// # Errors
-/// As [`shown_round_pgn`].
-pub(super) async fn shown_round_pgn_delayed(
+pub(super) async fn shown_round_pgn(
     app: &Shared,
     n: u32,
     lang: Lang,
-    delayed: bool,
+    public: bool,
 ) -> Result<String, WebError> {
     let t = app.load().await?;
     let group = shown_group();
     let rules = CompetitionRules::preset(app.preset(&t));
     let state = app.config.state.clone();
-    blocking(move || {
-        if !delayed || group != 0 {
-            return round_games_pgn(&state, &t, group, n, rules, lang);
-        }
-        let played: Vec<u32> = t
-            .round(n)
-            .map(|r| {
-                r.games
-                    .iter()
-                    .filter(|g| g.result.is_some())
-                    .map(|g| g.board)
-                    .collect()
-            })
-            .unwrap_or_default();
-        let mut captured = captured_games(&state, n)?;
-        captured.retain(|board, _| played.contains(board));
-        Ok(round_pgn(&t, n, &captured, rules, lang)?)
-    })
-    .await
+    let in_progress = !(public && t.live.public_delay_minutes() > 0 && n == t.paired_rounds());
+    blocking(move || round_games_pgn(&state, &t, group, n, rules, lang, in_progress)).await
 }
 
 /// The answer carrying round `n`'s PGN: [`PGN_TYPE`], shown in the browser as
@@ -156,7 +142,7 @@ pub(super) async fn round_games(
         // The boards' capture lines and incidents the room holds for the next batch go into
         // the record first: the PGN is the room's as of this request, not up to a second old.
         app.save_incidents().await?;
-        shown_round_pgn(&app, n, lang).await
+        shown_round_pgn(&app, n, lang, false).await
     }
     .await;
     match made {

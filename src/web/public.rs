@@ -211,16 +211,20 @@ pub(super) fn event_json(t: &Tournament, lang: Lang) -> Value {
         .collect();
     let date = |d: &Option<String>| d.as_deref().map(|d| super::pages::shown_date(d, lang));
     let current = t.paired_rounds();
-    // The live room follows the first group's boards (its e-boards are assigned by round and
-    // board): another group has no live boards to show.
-    let live =
-        super::games::shown_group() == 0 && t.live.eboards.iter().any(|a| a.round == current);
+    let live = has_live_boards(t);
     // An event of two groups or more: the group shown stays in every link (`&group=N`).
     let gq = super::caller::shown_groups().map_or(String::new(), |(_, i)| format!("&group={i}"));
     json!({"event": t.name, "venue": t.details.venue,
            "start_date": date(&t.details.start_date), "end_date": date(&t.details.end_date),
            "total_rounds": t.total_rounds, "rounds": rounds, "paired": current,
            "live_boards": live, "gq": gq})
+}
+
+/// Whether the current round of the group shown has boards on e-boards: the live room follows
+/// the first group's boards only (its e-boards are assigned by round and board).
+fn has_live_boards(t: &Tournament) -> bool {
+    let current = t.paired_rounds();
+    super::games::shown_group() == 0 && t.live.eboards.iter().any(|a| a.round == current)
 }
 
 /// Round `n`'s boards as the public pages show them: `board`, `white` and `black` (`name`,
@@ -355,7 +359,7 @@ async fn boards(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
     let delay = t.live.public_delay_minutes();
     let mut cards = Vec::new();
     let mut playing = false;
-    if base["live_boards"] == json!(true)
+    if has_live_boards(&t)
         && let Ok(list) = PairingList::new(&t, round)
     {
         for b in &list.boards {
@@ -433,12 +437,7 @@ async fn round_pgn(State(app): State<Shared>, Path(raw): Path<String>, q: PageQu
     let lang = app.lang(q.lang.as_deref());
     let made = async {
         let n = round_no(&raw, lang)?;
-        // Under the event's delay of the live boards, the current round's games in progress
-        // go without their moves.
-        let t = app.load().await?;
-        let delayed = t.live.public_delay_minutes() > 0 && n == t.paired_rounds();
-        let pgn = super::games::shown_round_pgn_delayed(&app, n, lang, delayed).await?;
-        Ok::<_, WebError>((n, pgn))
+        Ok::<_, WebError>((n, super::games::shown_round_pgn(&app, n, lang, true).await?))
     }
     .await;
     match made {

@@ -70,6 +70,10 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("templates/public_boards.html"),
     ),
     (
+        "crosstable_table.html",
+        include_str!("templates/crosstable_table.html"),
+    ),
+    (
         "public_live.html",
         include_str!("templates/public_live.html"),
     ),

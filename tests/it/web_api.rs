@@ -950,8 +950,9 @@ pub(crate) fn urlencode(v: &str) -> String {
 fn web_cells(html: &str, name: &str) -> Vec<String> {
     let (surname, given) = name.split_once(' ').unwrap_or((name, ""));
     let shown = format!(r#"{surname}</span> <span class="given">{given}</span>"#);
+    // A row of the crosstable opens `<tr data-start-rank="N">`.
     let row = html
-        .split("<tr>")
+        .split("<tr")
         .find(|r| r.contains(&shown))
         .unwrap_or_else(|| panic!("no row for {name}: {html}"));
     row.split(r#"<td class="num cell">"#)

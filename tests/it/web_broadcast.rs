@@ -25,7 +25,9 @@ use serde_json::{Value, json};
 
 use crate::live::Run;
 use crate::live::room::{RoomEmulator, START};
-use crate::web_live::{TOKEN, board, free_port, get_json, get_page, http, wait_live};
+use crate::web_live::{
+    TOKEN, board, free_port, get_json, get_page, http, illegal_act, notice, wait_live,
+};
 use crate::web_pgn::{MAINLINE, PLAYED};
 
 /// The lichess token the arbiter gives (`ARBITER_BROADCAST_TOKEN`).
@@ -466,20 +468,7 @@ fn the_round_reaches_a_fake_lichess_as_decided_through_an_outage() {
                 .is_some_and(|a| a.iter().any(|i| i["kind"] == "illegal"))
         },
     );
-    let illegal = board(&v, 1)["incidents"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|i| i["kind"] == "illegal")
-        .cloned()
-        .unwrap();
-    let (s, b) = http(
-        port,
-        "POST",
-        "/api/rounds/1/boards/1/notice",
-        Some(&json!({"incident": illegal["id"]})),
-    );
-    assert_eq!(s, 200, "{b}");
+    notice(port, 1, &illegal_act(&v, 1).expect("an illegal act"));
     let results = ["1-0", "0-1", "0-1", "1-0", "0-1", "1-0", "0-1", "1-0"];
     for (b, r) in results.iter().enumerate() {
         record(port, b as u64 + 1, r);

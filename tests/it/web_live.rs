@@ -115,6 +115,27 @@ pub(crate) fn wait_live(
     }
 }
 
+/// The first illegal act of board `n` in `/api/live`'s answer `v`, if it has one.
+pub(crate) fn illegal_act(v: &Value, n: u64) -> Option<Value> {
+    board(v, n)["incidents"]
+        .as_array()?
+        .iter()
+        .find(|i| i["kind"] == "illegal")
+        .cloned()
+}
+
+/// The arbiter notices incident `incident` (an illegal act, CR 3.4) of board `n` of round 1:
+/// `POST /api/rounds/1/boards/N/notice`, which must answer 200.
+pub(crate) fn notice(port: u16, n: u64, incident: &Value) {
+    let (s, b) = http(
+        port,
+        "POST",
+        &format!("/api/rounds/1/boards/{n}/notice"),
+        Some(&json!({"incident": incident["id"]})),
+    );
+    assert_eq!(s, 200, "{b}");
+}
+
 pub(crate) fn board(v: &Value, n: u64) -> &Value {
     v["boards"]
         .as_array()

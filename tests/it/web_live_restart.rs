@@ -5,12 +5,14 @@
 //! (judged from the same capture) does; an illegal act noticed before the restart shows as
 //! noticed after it, once, and the record does not get it twice.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use crate::live::Run;
 use crate::live::room::RoomEmulator;
-use crate::web_live::{board, event, get_json, http, serve_room, wait_live};
+use crate::web_live::{board, event, get_json, http, illegal_act, notice, serve_room, wait_live};
 use crate::web_pgn::{PLAYED, read_back};
 
 /// Board 1's moves as `/api/live` lists them.
@@ -79,14 +81,7 @@ fn a_restarted_desk_rebuilds_the_live_game_from_the_record() {
     wait_pgn(port, &["e2e4"]);
 
     // SIGKILL, and the desk again on the same event and the same LiveChess.
-    drop(run);
-    let (_run, port, _) = serve_room(&state, &emu, 1);
-    let v = wait_live(
-        port,
-        Duration::from_secs(5),
-        "1. e4 after the restart",
-        |v| moves(v) == ["e4"],
-    );
+    let (_run, port, v) = restarted(run, &state, &emu);
     assert_eq!(board(&v, 1)["serialnr"], "5001", "{v:#}");
     // The next move is judged after the ones before the restart.
     emu.set("5001", PLAYED[4]);
@@ -95,6 +90,21 @@ fn a_restarted_desk_rebuilds_the_live_game_from_the_record() {
     });
     assert_eq!(board(&v, 1)["incidents"], json!([]), "{v:#}");
     wait_pgn(port, &["e2e4", "e7e5"]);
+}
+
+/// The desk killed (SIGKILL, `run` dropped) and started again on the event `state` and the same
+/// LiveChess, once its live room shows board 1's `1. e4` again (within 5 s): the server, its
+/// port and `/api/live`'s answer.
+fn restarted(run: Run, state: &Path, emu: &RoomEmulator) -> (Run, u16, Value) {
+    drop(run);
+    let (run, port, _) = serve_room(state, emu, 1);
+    let v = wait_live(
+        port,
+        Duration::from_secs(5),
+        "1. e4 after the restart",
+        |v| moves(v) == ["e4"],
+    );
+    (run, port, v)
 }
 
 #[test]
@@ -111,26 +121,10 @@ fn an_illegal_act_noticed_before_a_restart_is_noticed_once_after_it() {
         std::thread::sleep(Duration::from_millis(stands));
     }
     let v = wait_live(port, Duration::from_secs(5), "the illegal act", |v| {
-        board(v, 1)["incidents"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|i| i["kind"] == "illegal")
+        illegal_act(v, 1).is_some()
     });
-    let illegal = board(&v, 1)["incidents"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|i| i["kind"] == "illegal")
-        .cloned()
-        .unwrap();
-    let (s, b) = http(
-        port,
-        "POST",
-        "/api/rounds/1/boards/1/notice",
-        Some(&json!({"incident": illegal["id"]})),
-    );
-    assert_eq!(s, 200, "{b}");
+    let illegal = illegal_act(&v, 1).expect("an illegal act");
+    notice(port, 1, &illegal);
     let before = wait_live(port, Duration::from_secs(5), "the notice recorded", |v| {
         recorded_illegal(v)
             .iter()
@@ -139,14 +133,7 @@ fn an_illegal_act_noticed_before_a_restart_is_noticed_once_after_it() {
     let incidents_before = before["record"].as_array().unwrap().len();
     wait_pgn(port, &["e2e4"]);
 
-    drop(run);
-    let (_run, port, _) = serve_room(&state, &emu, 1);
-    let v = wait_live(
-        port,
-        Duration::from_secs(5),
-        "1. e4 after the restart",
-        |v| moves(v) == ["e4"],
-    );
+    let (_run, port, v) = restarted(run, &state, &emu);
     // The illegal act shows once, noticed (CR 3.4): the arbiter's decision is the record's.
     let shown: Vec<&Value> = board(&v, 1)["incidents"]
         .as_array()

@@ -12,7 +12,7 @@ use arbiter::formats::pgn::PgnReader;
 use serde_json::json;
 
 use crate::live::room::{RoomEmulator, START};
-use crate::web_live::{board, event, http, serve_room_with, wait_live};
+use crate::web_live::{board, event, http, illegal_act, notice, serve_room_with, wait_live};
 
 /// Board 1's placements: 1. e4, Black's knight b8–b6 (Laws 3.6) taken back, then the scholar's
 /// mate 1... e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#.
@@ -162,13 +162,7 @@ fn the_rounds_pgn_is_the_game_as_decided_and_its_result_once_recorded() {
     let v = wait_live(port, Duration::from_secs(5), "the mate", |v| {
         board(v, 1)["proposed_result"]["result"] == "1-0"
     });
-    let illegal = board(&v, 1)["incidents"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|i| i["kind"] == "illegal")
-        .cloned()
-        .unwrap_or_else(|| panic!("no illegal act: {v:#}"));
+    let illegal = illegal_act(&v, 1).unwrap_or_else(|| panic!("no illegal act: {v:#}"));
     // Board 2's draw by hand.
     let (s, b) = http(
         port,
@@ -251,13 +245,7 @@ fn the_rounds_pgn_is_the_game_as_decided_and_its_result_once_recorded() {
     assert_eq!(s, 200, "{b}");
 
     // The arbiter notices the illegal act and records the mate: the PGN follows.
-    let (s, b) = http(
-        port,
-        "POST",
-        "/api/rounds/1/boards/1/notice",
-        Some(&json!({"incident": illegal["id"]})),
-    );
-    assert_eq!(s, 200, "{b}");
+    notice(port, 1, &illegal);
     let (s, b) = http(
         port,
         "POST",
@@ -326,9 +314,16 @@ fn a_dgt_boards_capture_in_the_record_is_its_games_pgn() {
     t.assign_eboard("DGT-7", 1, 3).unwrap();
     arbiter::tournament::store::save(&t, &state).unwrap();
     let rules = arbiter::game::rules::CompetitionRules::preset(t.preset());
-    let pgn =
-        arbiter::web::games::round_games_pgn(&state, &t, 0, 1, rules, arbiter::i18n::Lang::En)
-            .unwrap();
+    let pgn = arbiter::web::games::round_games_pgn(
+        &state,
+        &t,
+        0,
+        1,
+        rules,
+        arbiter::i18n::Lang::En,
+        true,
+    )
+    .unwrap();
     let games = read_back(&pgn);
     assert_eq!(games.len(), 3, "{pgn}");
     let (tags, moves) = &games[2];
@@ -343,9 +338,16 @@ fn a_dgt_boards_capture_in_the_record_is_its_games_pgn() {
     assert!(games[0].1.is_empty() && games[1].1.is_empty());
     // Another group's board 3 is written without moves: the captures, kept by round and
     // board, are the first group's (the live room follows its boards).
-    let pgn =
-        arbiter::web::games::round_games_pgn(&state, &t, 1, 1, rules, arbiter::i18n::Lang::En)
-            .unwrap();
+    let pgn = arbiter::web::games::round_games_pgn(
+        &state,
+        &t,
+        1,
+        1,
+        rules,
+        arbiter::i18n::Lang::En,
+        true,
+    )
+    .unwrap();
     let games = read_back(&pgn);
     assert_eq!(games.len(), 3, "{pgn}");
     assert!(games[2].1.is_empty(), "{pgn}");
