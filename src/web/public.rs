@@ -420,7 +420,7 @@ pub fn numbered_moves(moves: &[String], plies: &[u32], lang: Lang) -> String {
         let number = ply.div_ceil(2);
         if ply % 2 == 1 {
             out.push(format!("{number}. {san}"));
-        } else if previous == Some(ply - 1) {
+        } else if previous.is_some() && previous == ply.checked_sub(1) {
             out.push(san);
         } else {
             out.push(format!("{number}... {san}"));
@@ -465,5 +465,23 @@ mod tests {
         // A minute later the bucket is full again, not fuller.
         let later = t0 + Duration::from_secs(60);
         assert_eq!((0..100).take_while(|_| rate.take(a, later)).count(), 60);
+    }
+
+    /// A flood of addresses never keeps more than [`RATE_ADDRESSES`]: when every address kept
+    /// is still counting, all are forgotten (the count reset, not the memory grown), so the
+    /// address out of requests before the flood has requests again after it.
+    #[test]
+    fn a_flood_of_addresses_is_bounded() {
+        let rate = RequestRate::new(20);
+        let t0 = Instant::now();
+        let held: IpAddr = "198.51.100.1".parse().unwrap();
+        while rate.take(held, t0) {}
+        for i in 0..(RATE_ADDRESSES as u32 + 5_000) {
+            let ip = IpAddr::from(std::net::Ipv4Addr::from(0x0a00_0000 + i));
+            assert!(rate.take(ip, t0), "a new address gets its first request");
+            let kept = rate.buckets.lock().unwrap().len();
+            assert!(kept <= RATE_ADDRESSES, "{kept} addresses kept");
+        }
+        assert!(rate.take(held, t0), "the flood reset the counts");
     }
 }

@@ -36,7 +36,15 @@ impl LiveRoom {
     pub fn shown_until(&self, round: u32, board: u32, until_ms: u64) -> Option<ShownBoard> {
         let (_, e) = self.on_board(round, board)?;
         let g = &e.game;
-        let shown = g.seen.iter().take_while(|s| s.at_ms <= until_ms).count();
+        // `seen` has one entry a move (`take` keeps them in step); the shorter of the lists bounds
+        // what is shown all the same.
+        let shown = g
+            .seen
+            .iter()
+            .take_while(|s| s.at_ms <= until_ms)
+            .count()
+            .min(g.moves.len())
+            .min(g.move_plies.len());
         let placement = match shown.checked_sub(1) {
             Some(last) => g.seen[last].placement.as_deref(),
             None => g.start.as_deref(),
