@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
+use arbiter::i18n::Lang;
 use arbiter::web::live::LinkSpec;
 use arbiter::web::{ServeConfig, new_token, serve_all};
 
@@ -54,6 +55,11 @@ pub struct Args {
     /// without the token, for parents' phones (docs/desk.md, "The public view").
     #[arg(long, value_name = "ADDR:PORT")]
     public: Option<SocketAddr>,
+    /// The public view's address as parents' phones reach it, when it is not the listener's
+    /// own (a school's domain or a reverse proxy in front of the laptop): printed on the wall
+    /// sheet and the hall's screen with its QR code. `http://` or `https://`.
+    #[arg(long, value_name = "URL", requires = "public", value_parser = public_url)]
+    public_url: Option<String>,
     /// Push the desk's round to this lichess broadcast round (its id, the 8 characters in
     /// the round's address), as the arbiter decided it, on every judged move and recorded
     /// result (docs/desk.md, "Broadcasting to lichess"). The token (scope `study:write`) is
@@ -63,6 +69,29 @@ pub struct Args {
     /// The broadcast server's address (a test's fake of lichess).
     #[arg(long, value_name = "URL", default_value = arbiter::web::broadcast::LICHESS, requires = "broadcast_round")]
     broadcast_url: String,
+}
+
+/// A `--public-url` the wall sheet can print: an absolute `http://` or `https://` address
+/// with a host, no spaces (else a usage error saying why, in both languages).
+fn public_url(given: &str) -> Result<String, String> {
+    let url = given.trim();
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"));
+    match rest {
+        Some(rest)
+            if !rest.is_empty()
+                && !rest.starts_with('/')
+                && !url.chars().any(char::is_whitespace) =>
+        {
+            Ok(url.to_string())
+        }
+        _ => Err(format!(
+            "{} / {}",
+            Lang::En.fmt("serve-public-url-bad", &[("url", given)]),
+            Lang::Ru.fmt("serve-public-url-bad", &[("url", given)])
+        )),
+    }
 }
 
 /// A `--limit KEY=VALUE` that the desk takes (else a usage error saying why).
@@ -125,6 +154,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .collect(),
         limits,
         public: args.public,
+        public_url: args.public_url.clone(),
         broadcast: args
             .broadcast_round
             .as_deref()
@@ -153,6 +183,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // for the tablet's camera.
     // The first line names the URL as its only `http://` word: scripts and tests read it there.
     let tablet = !args.addr.ip().is_loopback();
+    let public_loopback =
+        args.public_url.is_none() && args.public.is_some_and(|a| a.ip().is_loopback());
     let lang = args.lang.get();
     let token = config.token.clone();
     let served = runtime.block_on(serve_all(config, &links, |url, public| {
@@ -161,6 +193,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         // its only `http://` word, which scripts read).
         if let Some(public) = public {
             println!("{}", lang.fmt("serve-public", &[("url", public)]));
+            // A loopback address on the wall sheet's QR code: no phone can open it.
+            if public_loopback {
+                println!("{}", lang.msg("serve-public-loopback"));
+            }
         }
         if missing {
             let file = args.state.display().to_string();

@@ -553,6 +553,11 @@ fn read_in(
                 let keep_comma = groups.get(i).is_some_and(Tournament::fide_names);
                 let as_read = player.name.clone();
                 player.name = normalise_name(&as_read, keep_comma);
+                // The patronymic in the same letter case as the name (`игоревна` → `Игоревна`).
+                player.patronymic = player
+                    .patronymic
+                    .as_deref()
+                    .map(|p| normalise_name(p, false));
                 // The comma between surname and given name is the reader's own (two columns
                 // read into one name): dropping it is no change to the list's text.
                 let plain = if keep_comma {

@@ -20,7 +20,7 @@ use super::view::{error_page, render};
 use crate::i18n::Lang;
 use crate::tournament::Tournament;
 use crate::tournament::category::CategoryError;
-use crate::tournament::declension::name_dative;
+use crate::tournament::declension::{name_dative, sex_of_name};
 use crate::tournament::player::date_text;
 use crate::tournament::standings::{
     StandingRow, StandingsReport, deciding_tie_breaks, fmt_decimal,
@@ -76,7 +76,10 @@ pub fn diplomas(
             continue;
         }
         for p in list.prizes {
-            let sex = p.sex.map_or("unknown", |s| s.selector());
+            // A child whose sex was not entered: the words agree with the name's declension,
+            // which guesses it from the name («Морозовой Вере, занявшей»).
+            let declined = sex_of_name(&p.name, p.sex);
+            let sex = declined.map_or("unknown", |s| s.selector());
             let name_dative = match lang {
                 Lang::Ru => name_dative(&p.name, p.sex),
                 _ => p.name.replace(',', ""),
@@ -85,7 +88,7 @@ pub fn diplomas(
             let award = crate::tournament::player::gendered(
                 lang,
                 "dip-award",
-                p.sex,
+                declined,
                 &[("place", &place), ("category", &list.category)],
             );
             out.push(Diploma {

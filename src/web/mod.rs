@@ -102,6 +102,11 @@ pub struct ServeConfig {
     /// The public view's address (`--public ADDR:PORT`): a second listener serving
     /// [`public::public_router`] (results for parents, read only); `None`: none.
     pub public: Option<SocketAddr>,
+    /// The public view's address as parents reach it (`--public-url`, e.g. a school's domain
+    /// in front of the laptop), printed on the wall sheet and the screen with its QR code;
+    /// `None`: `http://ADDR:PORT/` of the listener (a wildcard address shown as the laptop's
+    /// address on the network).
+    pub public_url: Option<String>,
     /// The lichess broadcast round the desk pushes its round to (`--broadcast-round`,
     /// `--broadcast-url`, `ARBITER_BROADCAST_TOKEN`); `None`: none ([`broadcast`]).
     pub broadcast: Option<broadcast::BroadcastTarget>,

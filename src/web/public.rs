@@ -164,20 +164,42 @@ impl RequestRate {
 /// The public error page: the message in the page's language and a link to the event. A
 /// failure of the server (the record unreadable, the event not set up yet) is said without its
 /// details: they name the event's file on the arbiter's laptop.
+///
+/// Before the arbiter has created the event (the desk opened on its set-up form) the answer is
+/// 503 with `Retry-After: 60` and says so: parents who scanned the code early come back.
 pub(super) fn error(app: &Shared, lang: Lang, err: &WebError) -> Response {
-    let page = Page::new(lang, "/", lang.msg("web-error-title"));
-    let text = if err.status().is_server_error() {
-        lang.msg("public-error-unavailable")
+    let status = err.status();
+    let (status, title, text) = if status == StatusCode::NOT_FOUND {
+        (status, "web-error-title-not-found", err.message(lang))
+    } else if status.is_server_error() && !app.config.state.exists() {
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "public-error-title-unavailable",
+            lang.msg("public-error-no-event"),
+        )
+    } else if status.is_server_error() {
+        (
+            status,
+            "public-error-title-unavailable",
+            lang.msg("public-error-unavailable"),
+        )
     } else {
-        err.message(lang)
+        (status, "web-error-title", err.message(lang))
     };
-    render_status(
+    let page = Page::new(lang, "/", lang.msg(title));
+    let mut answer = render_status(
         app,
-        err.status(),
+        status,
         "public_message.html",
         &page,
         json!({"error": text}),
-    )
+    );
+    if status == StatusCode::SERVICE_UNAVAILABLE {
+        answer
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
+    }
+    answer
 }
 
 /// Any other path: 404.
@@ -274,6 +296,13 @@ pub(super) fn with(mut base: Value, extra: Value) -> Value {
     base
 }
 
+/// Whether the request asked for a group (`?group=N`) other than the one the event read
+/// shows, that is one the event does not have.
+fn asked_unknown_group() -> bool {
+    let shown = super::caller::shown_groups().map_or(0, |(_, i)| i);
+    super::caller::asked_group().is_some_and(|asked| asked != shown)
+}
+
 /// The event read for a public page, in `lang`, and the page's frame.
 pub(super) async fn load(
     app: &Shared,
@@ -283,6 +312,13 @@ pub(super) async fn load(
     let lang = app.lang(q.lang.as_deref());
     let page = Page::new(lang, uri.path(), String::new());
     match app.load().await {
+        // A group the event does not have (an old link, a mistyped number): not the first
+        // group's pages under its address.
+        Ok(_) if asked_unknown_group() => Err(error(
+            app,
+            lang,
+            &WebError::NotFound(lang.msg("public-error-no-group")),
+        )),
         Ok(t) => Ok((t, page)),
         Err(e) => Err(error(app, lang, &e)),
     }
@@ -437,7 +473,11 @@ async fn round_pgn(State(app): State<Shared>, Path(raw): Path<String>, q: PageQu
     let lang = app.lang(q.lang.as_deref());
     let made = async {
         let n = round_no(&raw, lang)?;
-        Ok::<_, WebError>((n, super::games::shown_round_pgn(&app, n, lang, true).await?))
+        let pgn = super::games::shown_round_pgn(&app, n, lang, true).await?;
+        if asked_unknown_group() {
+            return Err(WebError::NotFound(lang.msg("public-error-no-group")));
+        }
+        Ok::<_, WebError>((n, pgn))
     }
     .await;
     match made {

@@ -199,6 +199,7 @@ pub fn publish(
         allowed_hosts: Vec::new(),
         limits: DeskLimits::default(),
         public: None,
+        public_url: None,
         broadcast: None,
     };
     let app = App::new(config);

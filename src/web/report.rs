@@ -16,8 +16,8 @@ use super::Shared;
 use super::extract::PageQuery;
 use super::view::{error_page, render};
 use crate::i18n::Lang;
-use crate::tournament::Tournament;
 use crate::tournament::live::{LiveAct, LiveIncidentKind};
+use crate::tournament::{DecidedBy, Tournament};
 
 /// One line of the incidents table: what (a Fluent id), how many, the articles, the cases.
 fn incident(lang: Lang, what: &str, count: usize, articles: &str, cases: Vec<String>) -> Value {
@@ -89,6 +89,29 @@ fn incidents(t: &Tournament, lang: Lang) -> Vec<Value> {
         .iter()
         .filter(|(_, g)| g.adjudicated.is_some())
         .map(|(r, g)| board(*r, g.board))
+        .collect();
+    // Games not played (CR 4.4: a child who did not come, or refused): `+-`, `-+`, `--`.
+    let forfeits: Vec<String> = games
+        .iter()
+        .filter_map(|(r, g)| {
+            let result = g.result.filter(|x| x.is_forfeit())?;
+            Some(format!("{} ({})", board(*r, g.board), result.notation()))
+        })
+        .collect();
+    // Results the arbiter replaced by typing another (a wrong report put right, with or
+    // without a note): each board with the results it had in turn.
+    let replaced: Vec<String> = games
+        .iter()
+        .filter(|(_, g)| {
+            g.replaced
+                .iter()
+                .any(|x| matches!(x.replaced_by, DecidedBy::Reported | DecidedBy::Forfeit))
+        })
+        .map(|(r, g)| {
+            let mut results: Vec<&str> = g.replaced.iter().map(|x| x.result.notation()).collect();
+            results.push(g.result.map_or("*", |x| x.notation()));
+            format!("{}: {}", board(*r, g.board), results.join(" → "))
+        })
         .collect();
     let live = |kind: LiveIncidentKind| {
         let found: Vec<_> = t.live.incidents.iter().filter(|i| i.kind == kind).collect();
@@ -183,6 +206,8 @@ fn incidents(t: &Tournament, lang: Lang) -> Vec<Value> {
             "CR 4.3",
             adjudicated,
         ),
+        incident(lang, "report-forfeits", forfeits.len(), "CR 4.4", forfeits),
+        incident(lang, "report-replaced", replaced.len(), "", replaced),
         incident(lang, "report-corrections", notes.len(), "", notes),
     ]
 }

@@ -87,10 +87,13 @@ pub async fn serve_live(
 /// (`0.0.0.0`, tablet mode) opens nothing on a phone, so the machine's address on the venue's
 /// network is named instead.
 fn opened_at(mut local: SocketAddr) -> SocketAddr {
-    if local.ip().is_unspecified()
-        && let Some(ip) = lan_address(local.is_ipv6())
-    {
-        local.set_ip(ip);
+    if local.ip().is_unspecified() {
+        // `[::]` also takes IPv4 connections (Linux's default), and a phone on the venue's
+        // network reaches the laptop's IPv4 address more surely than an IPv6 one: that first.
+        let lan = lan_address(false).or_else(|| local.is_ipv6().then(|| lan_address(true))?);
+        if let Some(ip) = lan {
+            local.set_ip(ip);
+        }
     }
     local
 }
@@ -121,9 +124,10 @@ pub async fn serve_all(
         None => None,
     };
     let local = opened_at(listener.local_addr()?);
-    let public_url = match &public {
-        Some(l) => Some(format!("http://{}/", opened_at(l.local_addr()?))),
-        None => None,
+    let public_url = match (&public, &config.public_url) {
+        (Some(_), Some(given)) => Some(given.clone()),
+        (Some(l), None) => Some(format!("http://{}/", opened_at(l.local_addr()?))),
+        (None, _) => None,
     };
     let url = match &config.token {
         Some(t) => format!("http://{local}/?token={t}"),

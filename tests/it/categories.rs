@@ -541,3 +541,136 @@ fn a_child_added_by_hand_gets_a_grade_and_the_prize() {
     let prizes = run(&["tournament", "prizes", f, "--lang", "ru"]);
     assert!(prizes.contains("Козлова, Алиса."), "{prizes}");
 }
+
+/// A child registered without a sex (the register form's «Пол» left at «—»): the diploma's
+/// words agree with the name as it is declined, the sex guessed from it (a girl's name:
+/// «Морозовой Вере, занявшей»; never «Морозовой Вере занявшему»), a boy's likewise; and the
+/// command line's standings say «выбыла» of a girl who withdrew (CR 1.4), «выбыл» of a boy.
+#[test]
+fn words_about_a_child_follow_the_sex_known_or_read_from_the_name() {
+    let bin = env!("CARGO_BIN_EXE_arbiter");
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("ev.arbiter");
+    let f = f.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(bin).args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    run(&[
+        "tournament",
+        "new",
+        f,
+        "--name",
+        "Первенство",
+        "--rounds",
+        "2",
+    ]);
+    for (name, sex) in [
+        ("Морозова Вера", None),
+        ("Орлов Лев", None),
+        ("Кравченко Олеся", Some("f")),
+        ("Ёлкин Пётр", Some("m")),
+    ] {
+        let mut args = vec![
+            "tournament",
+            "add-player",
+            f,
+            "--name",
+            name,
+            "--grade",
+            "1",
+        ];
+        if let Some(s) = sex {
+            args.extend(["--sex", s]);
+        }
+        run(&args);
+    }
+    run(&["tournament", "pair", f, "--auto"]);
+    run(&[
+        "tournament",
+        "result",
+        f,
+        "--round",
+        "1",
+        "--board",
+        "1",
+        "1-0",
+    ]);
+    run(&[
+        "tournament",
+        "result",
+        f,
+        "--round",
+        "1",
+        "--board",
+        "2",
+        "1-0",
+    ]);
+    run(&[
+        "tournament",
+        "category",
+        "add",
+        f,
+        "--name",
+        "1 класс",
+        "--grades",
+        "1",
+        "--prizes",
+        "4",
+    ]);
+    let html = run(&["tournament", "diplomas", f, "--lang", "ru"]);
+    assert!(html.contains("Морозовой Вере"), "{html}");
+    assert!(html.contains("Орлову Льву"), "{html}");
+    // Each diploma: the name, then its words; a girl's «занявшей», a boy's «занявшему».
+    let diplomas: Vec<&str> = html.split("<section class=\"diploma\"").skip(1).collect();
+    assert_eq!(diplomas.len(), 4, "{html}");
+    for (name, word) in [
+        ("Морозовой Вере", "занявшей"),
+        ("Кравченко Олесе", "занявшей"),
+        ("Орлову Льву", "занявшему"),
+        ("Ёлкину Петру", "занявшему"),
+    ] {
+        let d = diplomas
+            .iter()
+            .find(|d| d.contains(name))
+            .unwrap_or_else(|| panic!("{name}: {html}"));
+        assert!(d.contains(word), "{name}: {d}");
+    }
+    // Withdrawals: the girl's word and the boy's.
+    let tpn = |name: &str| {
+        let list = run(&["tournament", "standings", f, "--format", "json"]);
+        let v: serde_json::Value = serde_json::from_str(&list).unwrap();
+        v["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"].as_str().unwrap().starts_with(name))
+            .unwrap()["start_rank"]
+            .to_string()
+    };
+    let (girl, boy) = (tpn("Кравченко"), tpn("Ёлкин"));
+    run(&[
+        "tournament",
+        "withdraw",
+        f,
+        "--player",
+        &girl,
+        "--from-round",
+        "2",
+    ]);
+    run(&[
+        "tournament",
+        "withdraw",
+        f,
+        "--player",
+        &boy,
+        "--from-round",
+        "2",
+    ]);
+    for what in ["standings", "crosstable"] {
+        let text = run(&["tournament", what, f, "--lang", "ru"]);
+        assert!(text.contains("Кравченко Олеся (выбыла)"), "{what}: {text}");
+        assert!(text.contains("Ёлкин Пётр (выбыл)"), "{what}: {text}");
+    }
+}

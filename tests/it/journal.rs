@@ -535,6 +535,7 @@ async fn the_desk_journals_its_changes_and_undoes_the_last_one() {
         allowed_hosts: Vec::new(),
         limits: Default::default(),
         public: None,
+        public_url: None,
         broadcast: None,
     };
     // Only the event's creation journalled yet: it is not undone.

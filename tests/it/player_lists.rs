@@ -558,6 +558,16 @@ fn list_names_are_written_surname_given_name_with_capitals() {
         text.contains("Имена записаны как «Фамилия Имя» с заглавных букв: 2"),
         "{text}"
     );
+    // A patronymic typed in lower case or capitals gets its capital as the name does.
+    let with_patronymics =
+        "Фамилия;Имя;Отчество;Класс\nкузнецова;мария;игоревна;2\nОРЛОВ;ЛЕВ;ПЕТРОВИЧ;3\n";
+    let read = player_list::read(with_patronymics.as_bytes(), &t, "list.csv").unwrap();
+    let patronymics: Vec<Option<&str>> = read
+        .to_add
+        .iter()
+        .map(|r| r.player.patronymic.as_deref())
+        .collect();
+    assert_eq!(patronymics, [Some("Игоревна"), Some("Петрович")]);
     let en = p.to_text(std::slice::from_ref(&t), "list.csv", Lang::En);
     assert!(en.contains("(the list: “ОРЛОВ ЛЕВ”)"), "{en}");
 

@@ -595,6 +595,7 @@ async fn the_desks_backup_is_a_consistent_copy_of_the_database() {
         allowed_hosts: Vec::new(),
         limits: Default::default(),
         public: None,
+        public_url: None,
         broadcast: None,
     };
     let get = |uri: &str| {

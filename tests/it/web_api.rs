@@ -40,6 +40,7 @@ pub(crate) fn config(state: &Path, token: Option<&str>) -> ServeConfig {
         allowed_hosts: Vec::new(),
         limits: Default::default(),
         public: None,
+        public_url: None,
         broadcast: None,
     }
 }

@@ -20,6 +20,7 @@ async fn page(state: &std::path::Path, path: &str) -> String {
         allowed_hosts: Vec::new(),
         limits: Default::default(),
         public: None,
+        public_url: None,
         broadcast: None,
     };
     let res = router(App::new(cfg))

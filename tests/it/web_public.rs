@@ -456,6 +456,27 @@ async fn an_event_of_two_groups_links_each_groups_pages_and_names_the_group() {
     // No group asked: the first.
     let (_, _, first) = public(&cfg, "GET", "/standings").await;
     assert_eq!(rows(&first).len(), OLDER.len());
+    // A group the event does not have (an old or mistyped link) is not the first group's
+    // pages under its address: 404, headed as a page not found, in words.
+    for path in [
+        "/",
+        "/standings",
+        "/crosstable",
+        "/prizes",
+        "/rounds/1",
+        "/rounds/1/games.pgn",
+    ] {
+        let (s, _, body) = public(&cfg, "GET", &format!("{path}?group=2&lang=ru")).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "{path}: {body}");
+        assert!(body.contains("<h1>Не найдено</h1>"), "{path}: {body}");
+        assert!(
+            body.contains("В турнире нет такой группы"),
+            "{path}: {body}"
+        );
+        for (name, ..) in OLDER {
+            assert!(!body.contains(name), "{path}: {name} shown");
+        }
+    }
     // An event of one group names none.
     let one = tempfile::tempdir().unwrap();
     let cfg = played(one.path()).await;
@@ -620,6 +641,83 @@ fn serve_names_the_public_view_and_serves_it_on_its_own_listener() {
     }
 }
 
+/// `--public-url`: the address parents reach (a school's domain in front of the laptop) is
+/// the one `serve` names and the wall sheet prints with its QR code, in place of the
+/// listener's; without it a loopback listener is named with a note that no phone can open it.
+#[test]
+fn the_public_address_given_is_the_one_printed_for_parents() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().unwrap();
+    let state = crate::web_api::event(dir.path(), 4);
+    let paired = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["tournament", "pair", state.to_str().unwrap(), "--auto"])
+        .output()
+        .unwrap();
+    assert!(paired.status.success(), "{paired:?}");
+    let given = "https://chess.school-7.ru/results/";
+    for url in [Some(given), None] {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"));
+        cmd.args(["serve", state.to_str().unwrap(), "--addr", "127.0.0.1:0"])
+            .args(["--public", "127.0.0.1:0", "--lang", "ru"]);
+        if let Some(url) = url {
+            cmd.args(["--public-url", url]);
+        }
+        let mut child = Served(
+            cmd.stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap(),
+        );
+        let mut out = BufReader::new(child.0.stdout.take().unwrap());
+        let (mut first, mut second, mut third) = (String::new(), String::new(), String::new());
+        out.read_line(&mut first).unwrap();
+        out.read_line(&mut second).unwrap();
+        // The note follows only a loopback address nobody gave another for (nothing more is
+        // printed on loopback with the event's file there: reading on would wait for ever).
+        if url.is_none() {
+            out.read_line(&mut third).unwrap();
+        }
+        let desk = crate::common::served_addr(&first);
+        let (_, sheet) = over_tcp(&desk, "GET", "/rounds/1/print?lang=ru");
+        assert!(sheet.contains("Результаты на телефоне:"), "{sheet}");
+        match url {
+            Some(url) => {
+                assert!(second.trim_end().ends_with(url), "{second}");
+                // (The page writes `/` as `&#x2f;`.)
+                let shown = url.replace('/', "&#x2f;");
+                assert!(
+                    sheet.contains(&shown),
+                    "the wall sheet prints {url}: {sheet}"
+                );
+                assert!(!sheet.contains("http://127.0.0.1"), "{sheet}");
+            }
+            None => {
+                let public = crate::common::served_addr(&second);
+                assert!(public.starts_with("127.0.0.1:"), "{second}");
+                assert!(
+                    third.contains(
+                        "Публичная страница открыта на локальном адресе: с телефона её не открыть"
+                    ),
+                    "{third}"
+                );
+                let shown = format!("http://{public}/").replace('/', "&#x2f;");
+                assert!(sheet.contains(&shown), "{sheet}");
+            }
+        }
+        drop(child);
+    }
+    // An address a phone cannot open is refused before anything is served, in both languages.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["serve", state.to_str().unwrap(), "--public", "127.0.0.1:0"])
+        .args(["--public-url", "chess.school-7.ru"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("is not an address a phone can open"), "{err}");
+    assert!(err.contains("не адрес, который откроет телефон"), "{err}");
+}
+
 /// `--limit public-rate=1`: one address gets three requests at once, then one a second; the
 /// fourth at once is 429 in words with `Retry-After: 1`. The desk's own listener is not
 /// held back by it.
@@ -676,9 +774,24 @@ async fn an_event_not_set_up_is_said_without_its_file() {
     let dir = tempfile::tempdir().unwrap();
     let cfg = config(&dir.path().join("secret-folder-name.arbiter"), None);
     for path in ["/", "/standings", "/rounds/1", "/rounds/1/games.pgn"] {
-        let (s, _, body) = public(&cfg, "GET", path).await;
-        assert_eq!(s, StatusCode::INTERNAL_SERVER_ERROR, "{path}: {body}");
-        assert!(body.contains("попробуйте чуть позже"), "{path}: {body}");
+        // Parents who scan the wall's code before the arbiter has created the event are told
+        // so, and to come back (503 with a minute to wait), not shown a server failure.
+        let (s, head, body) = public(&cfg, "GET", path).await;
+        assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{path}: {body}");
+        assert_eq!(head["retry-after"], "60", "{path}");
+        assert!(
+            body.contains("<h1>Результаты недоступны</h1>"),
+            "{path}: {body}"
+        );
+        assert!(
+            body.contains("Турнир ещё не создан: его результаты появятся здесь."),
+            "{path}: {body}"
+        );
+        let (_, _, en) = public(&cfg, "GET", &format!("{path}?lang=en")).await;
+        assert!(
+            en.contains("The event has not been set up yet"),
+            "{path}: {en}"
+        );
         assert!(!body.contains("secret-folder-name"), "{path}: {body}");
         assert!(!body.contains(dir.path().to_str().unwrap()), "{path}");
     }

@@ -7,6 +7,7 @@ use arbiter::i18n::Lang;
 use arbiter::tournament::standings::{Preset, StandingsReport, fmt_decimal};
 use arbiter::tournament::store;
 use arbiter::tournament::tiebreak::Rules;
+use arbiter::tournament::{BoardResult, GameRef};
 use arbiter::web::{App, ServeConfig, router};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -35,6 +36,32 @@ async fn the_organisers_report_shows_every_section_with_the_events_values() {
         .unwrap();
     assert!(last.name.starts_with("Волков"), "{}", last.name);
     t.withdraw(last.start_rank, 5).unwrap();
+    // Two round-1 games of children with at most 2½ points after round 4 (the winner, with 4,
+    // stays alone in first place): one result put right by hand (a wrong report), one a forfeit (a child who
+    // did not come, CR 4.4) typed over the result first entered.
+    let low: Vec<u16> = StandingsReport::new(&t, None, Rules::Fide2024, t.preset().order())
+        .standings
+        .iter()
+        .filter(|r| r.points <= 2.5 && r.start_rank != last.start_rank)
+        .map(|r| r.start_rank)
+        .collect();
+    let spare: Vec<(u32, BoardResult)> = t.rounds[0]
+        .games
+        .iter()
+        .filter(|g| low.contains(&g.white) && low.contains(&g.black))
+        .map(|g| (g.board, g.result.unwrap()))
+        .take(2)
+        .collect();
+    assert_eq!(spare.len(), 2, "two games of low scorers in round 1");
+    let ((b1, was1), (b2, was2)) = (spare[0], spare[1]);
+    let now1 = if was1 == BoardResult::Draw {
+        BoardResult::WhiteWins
+    } else {
+        BoardResult::Draw
+    };
+    t.record_result(1, GameRef::Board(b1), now1, true).unwrap();
+    t.record_result(1, GameRef::Board(b2), BoardResult::BlackWinsByForfeit, true)
+        .unwrap();
     t.details.venue = Some("Школа № 7".into());
     let state = dir.path().join("ev.json");
     store::save(&t, &state).unwrap();
@@ -51,6 +78,7 @@ async fn the_organisers_report_shows_every_section_with_the_events_values() {
         allowed_hosts: Vec::new(),
         limits: Default::default(),
         public: None,
+        public_url: None,
         broadcast: None,
     };
     let res = router(App::new(cfg))
@@ -151,6 +179,26 @@ async fn the_organisers_report_shows_every_section_with_the_events_values() {
     assert!(withdrawals.contains("Волков"), "{withdrawals}");
     assert!(withdrawals.contains("с 5-го тура"), "{withdrawals}");
     assert!(row("Дисквалифицированы").contains("<td class=\"num\">0</td>"));
+    // The forfeit and both results typed over another, each board named with its results.
+    let forfeits = row("Неявки (партия не игралась)");
+    assert!(
+        forfeits.contains("<td class=\"num\">1</td><td>ПС 4.4</td>"),
+        "{forfeits}"
+    );
+    let forfeit = BoardResult::BlackWinsByForfeit.notation();
+    assert!(
+        forfeits.contains(&format!("тур 1, доска {b2} ({forfeit})")),
+        "{forfeits}"
+    );
+    let replaced = row("Исправленные вручную результаты");
+    assert!(replaced.contains("<td class=\"num\">2</td>"), "{replaced}");
+    for (b, was, now) in [
+        (b1, was1, now1),
+        (b2, was2, BoardResult::BlackWinsByForfeit),
+    ] {
+        let case = format!("тур 1, доска {b}: {} → {}", was.notation(), now.notation());
+        assert!(replaced.contains(&case), "{case} in {replaced}");
+    }
     assert!(html.contains(
         "Файл для обсчёта рейтинга (формат TRF ФИДЕ): <a href=\"/export/trf\" download>скачать (event.trf)</a>"
     ));
@@ -213,6 +261,7 @@ async fn the_cli_writes_the_desks_report_as_a_file() {
         allowed_hosts: Vec::new(),
         limits: Default::default(),
         public: None,
+        public_url: None,
         broadcast: None,
     };
     let res = router(App::new(cfg))

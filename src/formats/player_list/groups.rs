@@ -295,9 +295,10 @@ fn groups_text(names: &[String], lang: Lang) -> String {
 }
 
 /// A name as groups are compared: trimmed, upper case, a Cyrillic letter that looks like a
-/// Latin one taken as the Latin (module docs).
+/// Latin one taken as the Latin (module docs), every dash a hyphen (`1–2 классы` is typed
+/// `1-2 классы`: a keyboard has no en dash), runs of spaces one.
 fn folded(name: &str) -> String {
-    name.trim()
+    crate::tournament::event::groups::name_key(name)
         .to_uppercase()
         .chars()
         .map(|c| match c {
@@ -336,6 +337,16 @@ mod tests {
 
     fn names() -> Vec<String> {
         vec!["A".into(), "B".into(), "1–2 классы".into()]
+    }
+
+    /// A group named with an en dash (as the set-up page writes it) is found when typed with
+    /// a hyphen or a double space.
+    #[test]
+    fn a_typed_hyphen_finds_the_en_dash() {
+        assert_eq!(find_group(&names(), "1-2 классы"), Some(2));
+        assert_eq!(find_group(&names(), " 1 -2 классы"), None);
+        assert_eq!(find_group(&names(), "1—2  КЛАССЫ"), Some(2));
+        assert_eq!(find_group(&names(), "3-4 классы"), None);
     }
 
     #[test]

@@ -39,6 +39,21 @@ pub struct Event {
 }
 
 /// The groups' names as errors list them: `«A», «B»`.
+/// A group's name as names are compared: lower case, every dash a hyphen (`1–2 классы` is
+/// typed `1-2 классы`: a keyboard has no en dash), runs of spaces one, none at the ends.
+pub fn name_key(name: &str) -> String {
+    name.to_lowercase()
+        .chars()
+        .map(|c| match c {
+            '‐' | '‑' | '‒' | '–' | '—' | '−' => '-',
+            c => c,
+        })
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn names_text(names: &[String]) -> String {
     names
         .iter()
@@ -126,10 +141,10 @@ impl Event {
                 groups: names_text(&names),
             }),
             Some(n) => {
-                let n = n.trim().to_lowercase();
+                let n = name_key(n);
                 names
                     .iter()
-                    .position(|g| g.to_lowercase() == n)
+                    .position(|g| name_key(g) == n)
                     // The only group, unnamed, answers to any name but another group's.
                     .or_else(|| (self.len() == 1 && names[0].is_empty()).then_some(0))
                     .ok_or_else(|| TournamentError::NoSuchGroup {
@@ -194,10 +209,8 @@ impl Event {
         let mut names = self.names();
         names[0] = first.clone();
         for (i, n) in names.iter().enumerate() {
-            if n.to_lowercase() == name.to_lowercase()
-                || (i > 0 && n.to_lowercase() == first.to_lowercase())
-            {
-                let taken = if n.to_lowercase() == name.to_lowercase() {
+            if name_key(n) == name_key(&name) || (i > 0 && name_key(n) == name_key(&first)) {
+                let taken = if name_key(n) == name_key(&name) {
                     name.clone()
                 } else {
                     first.clone()
@@ -229,7 +242,7 @@ impl Event {
             .names()
             .iter()
             .enumerate()
-            .any(|(j, n)| j != i && n.to_lowercase() == name.to_lowercase())
+            .any(|(j, n)| j != i && name_key(n) == name_key(&name))
         {
             return Err(TournamentError::GroupNameTaken { name });
         }
@@ -348,6 +361,23 @@ mod tests {
         // The only, unnamed group answers to a name too (a script that always gives one).
         assert_eq!(e.find(Some("A")), Ok(0));
         assert_eq!(e.group(0), *e.first());
+    }
+
+    /// A group the set-up page names with an en dash is found typed with a hyphen (no keyboard
+    /// has the dash) and other spaces; a second group of the same name so typed is refused.
+    #[test]
+    fn a_group_name_typed_with_a_hyphen_is_the_dashed_one() {
+        let mut e = event();
+        let j = e
+            .add_group("1–2 классы", PairingSystem::Swiss, 4, Some("Старшие"))
+            .unwrap();
+        assert_eq!(e.find(Some("1-2  Классы")), Ok(j));
+        assert_eq!(e.find(Some("1—2 классы")), Ok(j));
+        assert!(e.find(Some("1-3 классы")).is_err());
+        assert!(
+            e.add_group("1-2 классы", PairingSystem::Swiss, 4, None)
+                .is_err()
+        );
     }
 
     #[test]

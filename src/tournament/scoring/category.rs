@@ -189,6 +189,7 @@ mod tests {
             points: 0.0,
             tie_breaks: serde_json::Map::new(),
             status: None,
+            sex: None,
         };
         // Event places 2, 4, 4, 7, 9 taken by the category (the others left out).
         let mut rows: Vec<_> = [2, 4, 4, 7, 9].into_iter().map(row).collect();

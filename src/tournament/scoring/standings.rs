@@ -89,7 +89,17 @@ pub struct StandingRow {
     /// that cancelled his games), if the player left the event.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<&'static str>,
+    /// The player's sex, if known: the status's Russian word follows it (выбыл / выбыла).
+    #[serde(skip)]
+    pub sex: Option<crate::tournament::Sex>,
 }
+
+/// What the standings add to a row of the result table: the club, the status, the sex.
+pub type RowExtra = (
+    Option<String>,
+    Option<&'static str>,
+    Option<crate::tournament::Sex>,
+);
 
 /// Standings of a whole report.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -133,24 +143,24 @@ impl StandingsReport {
                     }
                     _ => None,
                 };
-                (p.club.clone(), status)
+                (p.club.clone(), status, p.sex)
             })
         })
     }
 
     /// Standings of a bare result table (e.g. read from a TRF file), as
-    /// [`StandingsReport::new`]; `extra(tpn)` gives a player's club and status, if known.
+    /// [`StandingsReport::new`]; `extra(tpn)` gives a player's club, status and sex, if known.
     pub fn from_table(
         name: &str,
         table: &ResultTable,
         rules: Rules,
         order: &[TieBreak],
-        extra: impl Fn(u16) -> Option<(Option<String>, Option<&'static str>)>,
+        extra: impl Fn(u16) -> Option<RowExtra>,
     ) -> StandingsReport {
         let rows = standings(table, rules, order)
             .into_iter()
             .map(|s: Standing| {
-                let (club, status) = extra(s.tpn).unwrap_or((None, None));
+                let (club, status, sex) = extra(s.tpn).unwrap_or((None, None, None));
                 StandingRow {
                     rank: s.rank,
                     start_rank: s.tpn,
@@ -164,6 +174,7 @@ impl StandingsReport {
                         .map(|(k, v)| (k, number(v)))
                         .collect(),
                     status,
+                    sex,
                 }
             })
             .collect();
@@ -218,7 +229,7 @@ impl StandingsReport {
             let mut row = vec![
                 r.rank.to_string(),
                 r.start_rank.to_string(),
-                with_status(&r.name, r.status, lang),
+                with_status(r, lang),
                 r.rating.map(|x| x.to_string()).unwrap_or_default(),
                 number_text(r.points),
             ];
@@ -246,11 +257,16 @@ impl StandingsReport {
     }
 }
 
-/// A name with the player's status in `lang`, if he left the event: `Name (withdrawn)`.
-fn with_status(name: &str, status: Option<&'static str>, lang: Lang) -> String {
-    match status {
-        Some(s) => format!("{name} ({})", lang.msg(&format!("status-{s}"))),
-        None => name.to_string(),
+/// A row's name with the player's status in `lang`, if they left the event: `Name
+/// (withdrawn)`; in Russian the word follows the player's sex (`выбыла` for a girl).
+fn with_status(row: &StandingRow, lang: Lang) -> String {
+    match row.status {
+        Some(s) => {
+            let sex = row.sex.map_or("unknown", crate::tournament::Sex::selector);
+            let word = lang.fmt(&format!("status-{s}"), &[("sex", sex)]);
+            format!("{} ({word})", row.name)
+        }
+        None => row.name.clone(),
     }
 }
 
@@ -450,7 +466,7 @@ impl Crosstable {
             let mut cells = vec![
                 s.rank.to_string(),
                 s.start_rank.to_string(),
-                with_status(&s.name, s.status, lang),
+                with_status(s, lang),
                 s.rating.map(|x| x.to_string()).unwrap_or_default(),
             ];
             cells.extend(row.rounds.iter().map(CrossCell::text));

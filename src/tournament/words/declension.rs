@@ -169,15 +169,28 @@ pub fn patronymic_dative(patronymic: &str) -> String {
     }
 }
 
+/// A name's surname and the rest («Surname, Given» or «Surname Given»).
+fn name_parts(name: &str) -> (&str, &str) {
+    match name.split_once(',') {
+        Some((s, g)) => (s.trim(), g.trim()),
+        None => name.split_once(' ').unwrap_or((name, "")),
+    }
+}
+
+/// The sex a player's name is declined by: `sex` when known, else guessed from the surname
+/// and first name ([`guess_sex`]); `None` when neither tells. Words agreeing with the name (a
+/// diploma's «занявшей»/«занявшему») take the same, so that they agree with its declension.
+pub fn sex_of_name(name: &str, sex: Option<Sex>) -> Option<Sex> {
+    let (surname, given) = name_parts(name.trim());
+    sex.or_else(|| guess_sex(surname, given.split_whitespace().next()))
+}
+
 /// A player's name («Surname, Given» or «Surname Given») in the dative, surname first:
 /// `Соловьёва, Дарья` → `Соловьёвой Дарье`. `sex` when known, else guessed ([`guess_sex`]);
 /// a name whose sex cannot be told is left as written.
 pub fn name_dative(name: &str, sex: Option<Sex>) -> String {
     let name = name.trim();
-    let (surname, given) = match name.split_once(',') {
-        Some((s, g)) => (s.trim(), g.trim()),
-        None => name.split_once(' ').unwrap_or((name, "")),
-    };
+    let (surname, given) = name_parts(name);
     let mut given_words = given.split_whitespace();
     let first = given_words.next();
     let Some(sex) = sex.or_else(|| guess_sex(surname, first)) else {
