@@ -322,6 +322,19 @@ fn decided_data(g: &crate::tournament::Game, lang: Lang) -> Option<Value> {
     Some(json!({"text": text, "details": details}))
 }
 
+/// The players of a round without a game but the bye, for the pages: `name`, `points`
+/// before the round, `why` in `lang` (`без игры по таблице`, `не играет (½)`).
+pub(super) fn without_json(list: &PairingList, lang: Lang) -> Vec<Value> {
+    list.without_game
+        .iter()
+        .map(|w| {
+            let mut v = player_json(&w.player, lang);
+            v["why"] = json!(w.why(lang));
+            v
+        })
+        .collect()
+}
+
 /// The data of a round's page: boards, the bye, who plays where.
 pub(super) fn round_data(t: &Tournament, n: u32, lang: Lang) -> Result<Value, WebError> {
     let list = PairingList::new(t, n)?;
@@ -356,6 +369,7 @@ pub(super) fn round_data(t: &Tournament, n: u32, lang: Lang) -> Result<Value, We
         base,
         json!({
             "round": n, "boards": boards, "bye": list.bye.as_ref().map(|p| player_json(p, lang)),
+            "without": without_json(&list, lang),
             "who": who, "results": results, "missing": missing, "can_pair_here": can_pair,
             "adjudicate_results": &results[..3],
             "explanation": explanation_data(t, n, lang),
@@ -554,6 +568,7 @@ pub(super) async fn crosstable(State(app): State<Shared>, q: PageQuery, uri: Uri
 pub(super) fn crosstable_json(t: &Tournament, report: StandingsReport, lang: Lang) -> Value {
     let order = report.tie_break_order.clone();
     let cross = Crosstable::new(report, &t.result_table(None));
+    let round_robin = t.system != crate::tournament::pairing::PairingSystem::Swiss;
     let rows: Vec<Value> = cross
         .rows
         .iter()
@@ -561,7 +576,7 @@ pub(super) fn crosstable_json(t: &Tournament, report: StandingsReport, lang: Lan
             let cells: Vec<String> = r
                 .rounds
                 .iter()
-                .map(|c| super::view::cross_cell(c, lang))
+                .map(|c| super::view::cross_cell(c, round_robin, lang))
                 .collect();
             with(
                 standing_json(t, &r.standing, &order, lang),

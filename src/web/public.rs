@@ -268,7 +268,8 @@ pub(super) fn round_json(t: &Tournament, n: u32, lang: Lang) -> Result<Value, We
         .collect();
     let playing = list.boards.iter().filter(|b| b.result.is_none()).count();
     Ok(json!({"round": n, "boards": boards, "playing": playing,
-              "bye": list.bye.as_ref().map(player)}))
+              "bye": list.bye.as_ref().map(player),
+              "without": super::pages::without_json(&list, lang)}))
 }
 
 /// The public standings (as the desk's `/standings`: the same report, the same order): each

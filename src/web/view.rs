@@ -212,7 +212,14 @@ fn translator(lang: Lang) -> Value {
 /// its points: `своб. 1` (the pairing-allocated bye), `проп. ½` (a bye asked for, or an
 /// absence: TRF `H`, `F`, `Z`). Every form is explained by the message
 /// `web-crosstable-legend`.
-pub(super) fn cross_cell(c: &crate::tournament::standings::CrossCell, lang: Lang) -> String {
+///
+/// In a round robin a zero-point bye is the table's free number (or a withdrawn opponent's
+/// game), never the child's absence: `своб.`, not `проп.`.
+pub(super) fn cross_cell(
+    c: &crate::tournament::standings::CrossCell,
+    round_robin: bool,
+    lang: Lang,
+) -> String {
     use crate::tournament::RoundResult as R;
     let result = match R::from_letter(c.result) {
         Some(R::Win | R::UnratedWin) => "1",
@@ -240,6 +247,7 @@ pub(super) fn cross_cell(c: &crate::tournament::standings::CrossCell, lang: Lang
         None => {
             let word = match R::from_letter(c.result) {
                 Some(R::PairingAllocatedBye) => lang.msg("web-cross-bye"),
+                Some(R::ZeroPointBye) if round_robin => lang.msg("web-cross-bye"),
                 Some(R::HalfPointBye | R::FullPointBye | R::ZeroPointBye) => {
                     lang.msg("web-cross-absent")
                 }

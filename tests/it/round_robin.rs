@@ -267,6 +267,65 @@ fn the_command_line_pairs_a_round_robin_from_the_table() {
     let r1 = t.round(1).unwrap();
     assert_eq!(r1.byes.len(), 1);
     assert_eq!(r1.byes[0].kind, arbiter::tournament::ByeKind::ZeroPoint);
+    // The free player is on the round's list, where a child looks up their name, as free by
+    // the table (not absent): the pairing list, "who plays where", the desk's round page and
+    // wall sheet, the public round page; the crosstable's cell is «своб. 0», not «проп. 0».
+    let text = run(&["tournament", "pairings", f, "--round", "1", "--lang", "ru"]);
+    assert!(
+        text.contains("Без игры: 1 A (0) — без игры по таблице\n"),
+        "{text}"
+    );
+    let who = &text[text.find("Кто где играет").unwrap()..];
+    assert!(
+        who.contains("\nA ") && who.contains("без игры по таблице"),
+        "{who}"
+    );
+    let page = |router: axum::Router, uri: &str| {
+        let req = axum::http::Request::get(uri)
+            .header("host", "localhost")
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let (s, _, body) = rt.block_on(crate::web_api::answer(router, req));
+        assert_eq!(s, axum::http::StatusCode::OK, "{uri}: {body}");
+        body
+    };
+    // Round 1's results: the crosstable shows the complete rounds.
+    run(&[
+        "tournament",
+        "result",
+        f,
+        "--round",
+        "1",
+        "--board",
+        "1",
+        "1-0",
+    ]);
+    run(&[
+        "tournament",
+        "result",
+        f,
+        "--round",
+        "1",
+        "--board",
+        "2",
+        "0-1",
+    ]);
+    let cfg = crate::web_api::config(&state, None);
+    let app = arbiter::web::App::new(cfg);
+    for uri in ["/rounds/1?lang=ru", "/rounds/1/print?lang=ru"] {
+        let body = page(arbiter::web::router(app.clone()), uri);
+        assert!(body.contains("— без игры по таблице</p>"), "{uri}: {body}");
+        assert!(body.contains("Без игры: "), "{uri}");
+    }
+    let body = page(
+        arbiter::web::public::public_router(app.clone()),
+        "/rounds/1?lang=ru",
+    );
+    assert!(body.contains("Без игры: A — без игры по таблице"), "{body}");
+    let cross = page(arbiter::web::router(app), "/crosstable?lang=ru");
+    assert!(cross.contains("своб.\u{a0}0"), "{cross}");
+    assert!(!cross.contains("проп.\u{a0}"), "{cross}");
     // A Swiss is not paired all at once.
     let swiss = dir.path().join("swiss.arbiter");
     let s = swiss.to_str().unwrap();

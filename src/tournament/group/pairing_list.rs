@@ -1,6 +1,8 @@
 //! A round's pairing list as an arbiter posts it: boards with White and Black (starting rank,
-//! name, points before the round), the pairing-allocated bye, results so far, and the
-//! alphabetical "who plays where" list children look up their name in. Text, JSON and CSV.
+//! name, points before the round), the pairing-allocated bye, the players without a game for
+//! another reason (a requested bye, an absence, a round robin's free number), results so far,
+//! and the alphabetical "who plays where" list children look up their name in — every player
+//! of the round is in it. Text, JSON and CSV.
 
 use crate::i18n::Lang;
 use crate::tournament::words::cells::fmt_decimal;
@@ -32,6 +34,34 @@ pub struct ListedBoard {
     pub result: Option<String>,
 }
 
+/// A player of the round without a game who is not the pairing-allocated bye: a requested
+/// half-point bye, a zero-point absence, a full-point bye, or a round robin's free number.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct WithoutGame {
+    /// The player.
+    pub player: ListedPlayer,
+    /// The bye recorded for the round.
+    pub kind: ByeKind,
+    /// The round robin's table gave no game (the free number of an odd count, C.05 Annex 1, or
+    /// a withdrawn opponent's game): not the child's absence.
+    pub by_table: bool,
+}
+
+impl WithoutGame {
+    /// Why the player has no game, in `lang`: `no game by the table`, `not playing (½)`.
+    pub fn why(&self, lang: Lang) -> String {
+        if self.by_table {
+            return lang.msg("pairings-place-table");
+        }
+        let points = match self.kind {
+            ByeKind::HalfPoint => "½",
+            ByeKind::FullPoint | ByeKind::PairingAllocated => "1",
+            ByeKind::ZeroPoint => "0",
+        };
+        lang.fmt("pairings-place-absent", &[("points", points)])
+    }
+}
+
 /// The pairing list of one round.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct PairingList {
@@ -41,6 +71,8 @@ pub struct PairingList {
     pub boards: Vec<ListedBoard>,
     /// The pairing-allocated bye (CR 1.3), if any.
     pub bye: Option<ListedPlayer>,
+    /// The other players of the round without a game, in starting-rank order.
+    pub without_game: Vec<WithoutGame>,
 }
 
 impl PairingList {
@@ -81,6 +113,21 @@ impl PairingList {
                 .iter()
                 .find(|b| b.kind == ByeKind::PairingAllocated)
                 .map(|b| listed(b.player)),
+            without_game: {
+                let round_robin = t.system != crate::tournament::pairing::PairingSystem::Swiss;
+                let mut w: Vec<WithoutGame> = r
+                    .byes
+                    .iter()
+                    .filter(|b| b.kind != ByeKind::PairingAllocated)
+                    .map(|b| WithoutGame {
+                        player: listed(b.player),
+                        kind: b.kind,
+                        by_table: round_robin && b.kind == ByeKind::ZeroPoint,
+                    })
+                    .collect();
+                w.sort_by_key(|x| x.player.start_rank);
+                w
+            },
         })
     }
 
@@ -129,6 +176,11 @@ impl PairingList {
             s.push_str(&lang.fmt("pairings-bye", &[("player", &who(p))]));
             s.push('\n');
         }
+        for w in &self.without_game {
+            let player = format!("{} — {}", who(&w.player).trim_start(), w.why(lang));
+            s.push_str(&lang.fmt("pairings-without", &[("player", &player)]));
+            s.push('\n');
+        }
         s.push('\n');
         s.push_str(&lang.msg("pairings-who"));
         s.push('\n');
@@ -163,6 +215,9 @@ impl PairingList {
         }
         if let Some(p) = &self.bye {
             names.push((p.name.clone(), lang.msg("pairings-place-bye")));
+        }
+        for w in &self.without_game {
+            names.push((w.player.name.clone(), w.why(lang)));
         }
         names.sort_by_key(|(n, _)| n.to_lowercase().replace('ё', "е"));
         names
