@@ -665,6 +665,8 @@ web-groups-line = { $players } players, { $paired } of { $total } rounds paired
 web-groups-round = round { $round }: { $done } of { $boards } results in
 web-groups-not-paired = no round paired yet
 web-system = Pairing system
+web-team-all-groups = The team result of every group together
+web-team-this-group = The chosen group only
 web-team-title = School team result
 web-team-ties = Equal sums: the lower sum of the counted children's places, then the better best place.
 web-team-place = Place
@@ -1220,6 +1222,7 @@ team-row = { $place }. { $school } — { $points } points (places summed: { $pla
    *[no] {""}
 }:
 team-child = { $name } (place { $place }, { $points })
+team-every-group = Every group together ({ $groups }); a child's place is in their own group
 team-none = No school: the players have no club or school.
 cat-no-players = No player in this category.
 cat-none = No categories: add them with arbiter tournament category add.

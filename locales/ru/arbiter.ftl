@@ -724,6 +724,8 @@ web-groups-line = участников: { $players }, туров составл�
 web-groups-round = { $round }-й тур: результатов { $done } из { $boards }
 web-groups-not-paired = пары ещё не составлены
 web-system = Система проведения
+web-team-all-groups = Командный зачёт всех групп вместе
+web-team-this-group = Только выбранная группа
 web-team-title = Командный зачёт
 web-team-ties = При равенстве очков выше школа с меньшей суммой мест зачётных участников, затем с лучшим местом.
 web-team-place = Место
@@ -1358,6 +1360,7 @@ team-row = { $place }. { $school } — очков: { $points } (сумма ме�
    *[no] {""}
 }:
 team-child = { $name } ({ $place } место, { $points })
+team-every-group = Все группы вместе ({ $groups }); место участника — в его группе
 team-none = Школ нет: у участников не указаны клуб или школа.
 cat-no-players = В категории нет участников.
 cat-none = Категорий нет: их задаёт команда arbiter tournament category add.

@@ -15,7 +15,9 @@ use super::extract::PageQuery;
 use super::view::{error_page, render};
 use crate::i18n::Lang;
 use crate::tournament::Tournament;
-use crate::tournament::scoring::team::{DEFAULT_BEST, TeamSettings, team_result};
+use crate::tournament::scoring::team::{
+    DEFAULT_BEST, TeamRow, TeamSettings, team_result, team_result_of,
+};
 use crate::tournament::standings::{StandingsReport, fmt_decimal};
 
 /// The number of children counted per school that `uri` asks for (`?best=N`, 1 to 50), else
@@ -43,16 +45,56 @@ pub(super) fn rows_json(
     };
     team_result(t, report, &settings)
         .iter()
-        .map(|r| {
-            json!({
-                "place": r.place, "school": r.school, "points": fmt_decimal(r.points, lang),
-                "places_sum": r.places_sum, "best_place": r.best_place, "incomplete": r.incomplete,
-                "children": r.counted.iter().map(|c| json!({
-                    "name": c.name, "place": c.place, "points": fmt_decimal(c.points, lang)}))
-                    .collect::<Vec<_>>(),
-            })
-        })
+        .map(|r| row_json(r, lang))
         .collect()
+}
+
+/// One school's row as the pages show it; a child's `group` in a whole event's result.
+fn row_json(r: &TeamRow, lang: Lang) -> Value {
+    json!({
+        "place": r.place, "school": r.school, "points": fmt_decimal(r.points, lang),
+        "places_sum": r.places_sum, "best_place": r.best_place, "incomplete": r.incomplete,
+        "children": r.counted.iter().map(|c| json!({
+            "name": c.name, "place": c.place, "points": fmt_decimal(c.points, lang),
+            "group": c.group}))
+            .collect::<Vec<_>>(),
+    })
+}
+
+/// Whether `uri` asks for the team result of the whole event, every group together
+/// (`?all=1`; an event of one group has only its own).
+fn whole_event(uri: &Uri) -> bool {
+    uri.query()
+        .is_some_and(|q| q.split('&').any(|kv| kv == "all=1"))
+}
+
+/// The team result of every group of the event together ([`team_result_of`]): the rows, the
+/// groups' names, and the last round every group has complete.
+async fn every_group(
+    app: &Shared,
+    best: usize,
+) -> Result<(Vec<TeamRow>, Vec<String>, usize), super::WebError> {
+    let path = app.config.state.clone();
+    let e = super::blocking(move || Ok(crate::tournament::record::load_any_event(&path)?)).await?;
+    let names = e.names();
+    let groups: Vec<(Tournament, StandingsReport)> = (0..e.len())
+        .map(|i| {
+            let t = e.group(i);
+            let report = app.standings(&t);
+            (t, report)
+        })
+        .collect();
+    let of: Vec<_> = groups
+        .iter()
+        .zip(&names)
+        .map(|((t, r), n)| (t, r, Some(n.as_str())))
+        .collect();
+    let settings = TeamSettings {
+        best,
+        ..TeamSettings::default()
+    };
+    let after = groups.iter().map(|(_, r)| r.after_round).min().unwrap_or(0);
+    Ok((team_result_of(&of, &settings), names, after))
 }
 
 /// `GET /team[?best=N]`.
@@ -63,13 +105,30 @@ pub(super) async fn page(State(app): State<Shared>, q: PageQuery, uri: Uri) -> R
         Err(e) => return error_page(&app, page.lang, "/", &e),
     };
     let best = best_of(&uri);
+    let several = super::caller::shown_groups().is_some();
+    if several && whole_event(&uri) {
+        return match every_group(&app, best).await {
+            Ok((rows, names, after)) => {
+                let rows: Vec<Value> = rows.iter().map(|r| row_json(r, page.lang)).collect();
+                render(
+                    &app,
+                    "team.html",
+                    &page,
+                    json!({"event": t.name, "best": best, "after_round": after, "rows": rows,
+                           "all": true, "several": true, "group_names": names.join(", ")}),
+                )
+            }
+            Err(e) => error_page(&app, page.lang, "/team", &e),
+        };
+    }
     let report = app.standings(&t);
     let rows = rows_json(&t, &report, best, page.lang);
     render(
         &app,
         "team.html",
         &page,
-        json!({"event": t.name, "best": best, "after_round": report.after_round, "rows": rows}),
+        json!({"event": t.name, "best": best, "after_round": report.after_round, "rows": rows,
+               "several": several}),
     )
 }
 
@@ -86,8 +145,12 @@ pub fn team_diplomas(
         best,
         ..TeamSettings::default()
     };
-    team_result(t, report, &settings)
-        .into_iter()
+    diplomas_of(team_result(t, report, &settings), lang)
+}
+
+/// The team diplomas of the team result `rows` (as [`team_diplomas`]).
+fn diplomas_of(rows: Vec<TeamRow>, lang: Lang) -> Vec<Diploma> {
+    rows.into_iter()
         .filter(|r| r.place <= 3)
         .map(|r| {
             let place = r.place.to_string();
@@ -112,9 +175,18 @@ pub(super) async fn diplomas(State(app): State<Shared>, q: PageQuery, uri: Uri) 
         Ok(t) => t,
         Err(e) => return error_page(&app, lang, "/team", &e),
     };
-    let report = app.standings(&t);
-    let list = team_diplomas(&t, &report, best_of(&uri), lang);
-    let t = super::diplomas::named_with_group(t);
+    let several = super::caller::shown_groups().is_some();
+    let (list, t) = if several && whole_event(&uri) {
+        match every_group(&app, best_of(&uri)).await {
+            // The whole event's diplomas name the event alone.
+            Ok((rows, ..)) => (diplomas_of(rows, lang), t),
+            Err(e) => return error_page(&app, lang, "/team", &e),
+        }
+    } else {
+        let report = app.standings(&t);
+        let list = team_diplomas(&t, &report, best_of(&uri), lang);
+        (list, super::diplomas::named_with_group(t))
+    };
     let own = template_beside(&app.config.state).and_then(|p| std::fs::read_to_string(p).ok());
     match render_diplomas(&t, &list, lang, own.as_deref()) {
         Ok(html) => (

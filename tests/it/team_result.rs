@@ -203,3 +203,167 @@ fn the_command_prints_the_team_result() {
         "{text}"
     );
 }
+
+/// An event of two groups (grades 3–4 «Старшие», grades 1–2 «Малыши», two rounds each):
+/// `team-result` naming no group counts both groups' children together — each school's best
+/// two by points, of equal points the better place in their own group — and names each
+/// child's group; naming a group keeps to it. The expectation is recomputed here from each
+/// group's own standings (`standings --group … --format json`), apart from the team code.
+#[test]
+fn an_event_of_groups_has_one_team_result_of_every_group() {
+    use crate::web_publish::{GROUPS, OLDER, YOUNGER, two_groups};
+    let dir = tempfile::tempdir().unwrap();
+    let path = two_groups(dir.path(), 2);
+    let f = path.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // (school, points, place, name) of every child, from each group's standings.
+    let mut children: Vec<(String, f64, u64, String)> = Vec::new();
+    for (group, list) in [(GROUPS[0], OLDER), (GROUPS[1], YOUNGER)] {
+        let json = run(&[
+            "tournament",
+            "standings",
+            f,
+            "--group",
+            group,
+            "--format",
+            "json",
+        ]);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        for r in v["standings"].as_array().unwrap() {
+            let name = r["name"].as_str().unwrap().to_string();
+            let school = list.iter().find(|(n, ..)| *n == name).unwrap().1;
+            children.push((
+                school.to_string(),
+                r["points"].as_f64().unwrap(),
+                r["rank"].as_u64().unwrap(),
+                name,
+            ));
+        }
+    }
+    let mut expected: Vec<(String, f64, Vec<String>)> = Vec::new();
+    for school in ["Школа № 5", "Гимназия № 2", "Лицей «Вектор»"] {
+        let mut mine: Vec<_> = children.iter().filter(|c| c.0 == school).collect();
+        mine.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap().then(a.2.cmp(&b.2)));
+        mine.truncate(2);
+        let names = mine.iter().map(|c| c.3.clone()).collect();
+        expected.push((school.to_string(), mine.iter().map(|c| c.1).sum(), names));
+    }
+    let json = run(&[
+        "tournament",
+        "team-result",
+        f,
+        "--best",
+        "2",
+        "--format",
+        "json",
+    ]);
+    let rows: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 3, "{json}");
+    for r in rows {
+        let school = r["school"].as_str().unwrap();
+        let (_, points, names) = expected.iter().find(|e| e.0 == school).unwrap();
+        assert_eq!(r["points"].as_f64().unwrap(), *points, "{school}: {json}");
+        let counted: Vec<&str> = r["counted"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(counted, *names, "{school}");
+        for c in r["counted"].as_array().unwrap() {
+            let name = c["name"].as_str().unwrap();
+            let group = if OLDER.iter().any(|(n, ..)| *n == name) {
+                GROUPS[0]
+            } else {
+                GROUPS[1]
+            };
+            assert_eq!(c["group"], group, "{name}");
+        }
+    }
+    // Ranked by the sums: no later school has more points.
+    let sums: Vec<f64> = rows.iter().map(|r| r["points"].as_f64().unwrap()).collect();
+    assert!(sums.windows(2).all(|w| w[0] >= w[1]), "{sums:?}");
+    let text = run(&[
+        "tournament",
+        "team-result",
+        f,
+        "--best",
+        "2",
+        "--lang",
+        "ru",
+    ]);
+    assert!(
+        text.contains("Все группы вместе (Старшие, Малыши); место участника — в его группе"),
+        "{text}"
+    );
+    assert!(
+        text.contains(" — Малыши") && text.contains(" — Старшие"),
+        "{text}"
+    );
+    // One group named: that group's children only.
+    let json = run(&[
+        "tournament",
+        "team-result",
+        f,
+        "--best",
+        "2",
+        "--group",
+        GROUPS[1],
+        "--format",
+        "json",
+    ]);
+    for name in OLDER.iter().map(|(n, ..)| *n) {
+        assert!(!json.contains(name), "{name} in {json}");
+    }
+    assert!(!json.contains("\"group\""), "{json}");
+
+    // The desk: `/team` of the group shown links the whole event's; `?all=1` is the command's
+    // result, the children named with their group, and its diplomas the schools placed 1–3.
+    let app = arbiter::web::App::new(crate::web_api::config(&path, None));
+    let get = |uri: &str| {
+        let req = axum::http::Request::get(uri)
+            .header("host", "localhost")
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let (s, _, body) = rt.block_on(crate::web_api::answer(
+            arbiter::web::router(app.clone()),
+            req,
+        ));
+        assert_eq!(s, axum::http::StatusCode::OK, "{uri}: {body}");
+        body
+    };
+    let one = get("/team?best=2&lang=ru");
+    assert!(one.contains("id=\"team-all\""), "{one}");
+    assert!(one.contains("Командный зачёт всех групп вместе"), "{one}");
+    let all = get("/team?all=1&best=2&lang=ru");
+    assert!(
+        all.contains("Все группы вместе (Старшие, Малыши); место участника — в его группе"),
+        "{all}"
+    );
+    let shown: Vec<&str> = all
+        .split("<td class=\"school\">")
+        .skip(1)
+        .map(|c| &c[..c.find('<').unwrap()])
+        .collect();
+    let schools: Vec<String> = rows
+        .iter()
+        .map(|r| r["school"].as_str().unwrap().replace("№ ", "№\u{a0}"))
+        .collect();
+    assert_eq!(shown, schools, "{all}");
+    assert!(
+        all.contains("(Малыши, ") && all.contains("(Старшие, "),
+        "{all}"
+    );
+    let diplomas = get("/team/diplomas?all=1&best=2&lang=ru");
+    let first = rows[0]["school"].as_str().unwrap();
+    assert!(diplomas.contains(first), "{first}: {diplomas}");
+}

@@ -484,38 +484,68 @@ fn parse_team_tie(text: &str) -> Result<arbiter::tournament::scoring::team::Team
         .ok_or_else(|| format!("{text:?}: places or best-place"))
 }
 
-/// Runs `tournament team-result`: the schools ranked by their best children's points.
+/// Runs `tournament team-result`: the schools ranked by their best children's points; of an
+/// event of several groups with no `--group` named, of the whole event (every group's
+/// children together, each named with their group).
 pub(super) fn run_team_result(a: TeamResultArgs) -> anyhow::Result<ExitCode> {
-    use arbiter::tournament::scoring::team::{TeamSettings, team_result};
-    let (report, t) = report(&a.report)?;
+    use arbiter::tournament::scoring::team::{TeamSettings, team_result_of};
     let settings = TeamSettings {
         best: a.best,
         tie_breaks: a.team_ties.clone(),
     };
-    let rows = team_result(&t, &report, &settings);
+    let groups: Vec<(Option<String>, StandingsReport, Tournament)> =
+        match state::every_group(&a.report.file) {
+            Some(all) => all
+                .into_iter()
+                .map(|(name, t)| {
+                    let (r, t) = state::report_of(&a.report, t)?;
+                    Ok((Some(name), r, t))
+                })
+                .collect::<anyhow::Result<_>>()?,
+            None => {
+                let (r, t) = report(&a.report)?;
+                vec![(None, r, t)]
+            }
+        };
+    let of: Vec<_> = groups
+        .iter()
+        .map(|(name, r, t)| (t, r, name.as_deref()))
+        .collect();
+    let rows = team_result_of(&of, &settings);
+    let after = groups
+        .iter()
+        .map(|(_, r, _)| r.after_round)
+        .min()
+        .unwrap_or(0);
     let lang = a.out.lang.get();
     let dec = |v: f64| arbiter::tournament::standings::fmt_decimal(v, lang);
     let mut text = lang.fmt(
         "team-title",
-        &[
-            ("best", &a.best.to_string()),
-            ("round", &report.after_round.to_string()),
-        ],
+        &[("best", &a.best.to_string()), ("round", &after.to_string())],
     );
     text.push('\n');
+    if groups.len() > 1 {
+        let names: Vec<&str> = groups.iter().filter_map(|(n, ..)| n.as_deref()).collect();
+        text.push_str(&lang.fmt("team-every-group", &[("groups", &names.join(", "))]));
+        text.push('\n');
+    }
     for r in &rows {
         let children: Vec<String> = r
             .counted
             .iter()
             .map(|c| {
-                lang.fmt(
+                let child = lang.fmt(
                     "team-child",
                     &[
                         ("name", &c.name),
                         ("place", &c.place.to_string()),
                         ("points", &dec(c.points)),
                     ],
-                )
+                );
+                match &c.group {
+                    Some(g) => format!("{child} — {g}"),
+                    None => child,
+                }
             })
             .collect();
         text.push_str(&lang.fmt(

@@ -167,7 +167,30 @@ pub(super) fn load_state(path: &Path) -> anyhow::Result<Tournament> {
 }
 
 pub(super) fn report(a: &ReportArgs) -> anyhow::Result<(StandingsReport, Tournament)> {
-    let t = load(&a.file)?;
+    report_of(a, load(&a.file)?)
+}
+
+/// Every group of the event at `path` with its name, when the command names no group and the
+/// event has two or more; `None` for a single group, a named one, a TRF file.
+pub(super) fn every_group(path: &Path) -> Option<Vec<(String, Tournament)>> {
+    if selected_group().is_some() || record::kind_of(path) == FileKind::Other {
+        return None;
+    }
+    let e = record::load_event(&event_path(path).ok()?).ok()?;
+    (e.len() > 1).then(|| {
+        e.names()
+            .into_iter()
+            .enumerate()
+            .map(|(i, name)| (name, e.group(i)))
+            .collect()
+    })
+}
+
+/// The standings of `t` as [`report`] makes them (its `--after-round`, tie-breaks, edition).
+pub(super) fn report_of(
+    a: &ReportArgs,
+    t: Tournament,
+) -> anyhow::Result<(StandingsReport, Tournament)> {
     // Standings after a round not yet paired would count byes that never happened.
     if let Some(r) = a.after_round
         && r > t.paired_rounds()

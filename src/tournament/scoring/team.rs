@@ -7,6 +7,11 @@
 //! - A school's best N children are its first N players in the standings' order (points, then
 //!   the standings' tie-breaks): of two children with equal points the better placed counts.
 //!   A disqualified player (CR 2.2) counts for no school.
+//! - The team result of a whole event of several groups (the same number of rounds in each, as
+//!   grades 1–2 and 3–4 play) counts every group's children together ([`team_result_of`]): a
+//!   school's best N are its children with the most points in any group, of equal points the
+//!   better placed in their own group; the places summed are each child's place in their own
+//!   group.
 //! - Schools are ranked by the sum of those children's points; a school with fewer than N
 //!   children ranks after every school with N. Equal sums are split by the event's rule, the
 //!   criteria in its order ([`TeamTieBreak`]): the sum of the counted children's places (the
@@ -76,6 +81,9 @@ pub struct CountedChild {
     pub place: usize,
     /// Points.
     pub points: f64,
+    /// The child's group, in the team result of a whole event of several groups.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
 }
 
 /// One school's row of the team result.
@@ -115,39 +123,56 @@ pub fn team_result(
     report: &StandingsReport,
     settings: &TeamSettings,
 ) -> Vec<TeamRow> {
+    team_result_of(&[(event, report, None)], settings)
+}
+
+/// The team result of a whole event: each group's tournament, its standings and its name
+/// (`None` for an event of one group), the children of every group counted together (module
+/// docs); with one group it is [`team_result`].
+pub fn team_result_of(
+    groups: &[(&Tournament, &StandingsReport, Option<&str>)],
+    settings: &TeamSettings,
+) -> Vec<TeamRow> {
     let mut rows: Vec<TeamRow> = Vec::new();
-    for r in report
-        .standings
-        .iter()
-        .filter(|r| r.status != Some("disqualified"))
-    {
-        let Some(club) = event
-            .player(r.start_rank)
-            .and_then(|p| p.club.as_deref())
-            .filter(|c| !c.trim().is_empty())
-        else {
-            continue;
-        };
-        let child = CountedChild {
-            start_rank: r.start_rank,
-            name: r.name.clone(),
-            place: r.rank,
-            points: r.points,
-        };
-        match rows.iter_mut().find(|t| same_school(&t.school, club)) {
-            Some(t) => t.counted.push(child),
-            None => rows.push(TeamRow {
-                place: 0,
-                school: club.trim().to_string(),
-                points: 0.0,
-                places_sum: 0,
-                best_place: 0,
-                incomplete: false,
-                counted: vec![child],
-            }),
+    for &(event, report, group) in groups {
+        for r in report
+            .standings
+            .iter()
+            .filter(|r| r.status != Some("disqualified"))
+        {
+            let Some(club) = event
+                .player(r.start_rank)
+                .and_then(|p| p.club.as_deref())
+                .filter(|c| !c.trim().is_empty())
+            else {
+                continue;
+            };
+            let child = CountedChild {
+                start_rank: r.start_rank,
+                name: r.name.clone(),
+                place: r.rank,
+                points: r.points,
+                group: group.map(str::to_string),
+            };
+            match rows.iter_mut().find(|t| same_school(&t.school, club)) {
+                Some(t) => t.counted.push(child),
+                None => rows.push(TeamRow {
+                    place: 0,
+                    school: club.trim().to_string(),
+                    points: 0.0,
+                    places_sum: 0,
+                    best_place: 0,
+                    incomplete: false,
+                    counted: vec![child],
+                }),
+            }
         }
     }
     for t in &mut rows {
+        // The most points first, of equal points the better place (in one group this is the
+        // standings' order itself: the sort is stable).
+        t.counted
+            .sort_by_key(|c| (-(c.points * 100.0).round() as i64, c.place));
         t.counted.truncate(settings.best);
         t.incomplete = t.counted.len() < settings.best;
         t.points = t.counted.iter().map(|c| c.points).sum();
