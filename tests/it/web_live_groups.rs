@@ -1,0 +1,179 @@
+//! The live room of an event of two groups (tests/it/web_publish.rs's «Старшие» and «Малыши»,
+//! round 1 paired in both): an e-board put on board 1 of the second group (the desk's
+//! `?group=1`) follows THAT board — the second group's live data shows its moves, the first
+//! group's board 1 none; its illegal act noticed goes into the record as the second group's;
+//! its capture is the second group's (the round's PGN of that group has the moves, the first
+//! group's not); after a SIGKILL of the desk it is still the second group's. Then a second
+//! e-board on board 1 of the first group: both boards of number 1 followed at once.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::common::ok;
+use crate::live::room::RoomEmulator;
+use crate::web_live::{board, get_json, http, serve_room};
+use crate::web_pgn::{PLAYED, read_back};
+use crate::web_publish::{GROUPS, two_groups};
+
+/// `/api/live` of group `g` (0 the first).
+fn live(port: u16, g: usize) -> Value {
+    get_json(port, &format!("/api/live?group={g}"))
+}
+
+/// Waits at most 5 s until `done` holds of group `g`'s `/api/live`; that answer.
+fn wait_group(port: u16, g: usize, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let start = Instant::now();
+    loop {
+        let v = live(port, g);
+        if done(&v) {
+            return v;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "no {what} in group {g} within 5 s: {v:#}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Board 1's moves in `/api/live`'s answer `v`.
+fn moves(v: &Value) -> Vec<String> {
+    board(v, 1)["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Puts e-board `serial` on board 1 of round 1 of group `g`, as the desk does with the group
+/// chosen (`?group=N`).
+fn assign(port: u16, g: usize, serial: &str) {
+    let (s, b) = http(
+        port,
+        "POST",
+        &format!("/api/live/assign?group={g}"),
+        Some(&json!({"serialnr": serial, "board": 1})),
+    );
+    assert_eq!(s, 200, "{b}");
+}
+
+/// Board 1's mainline (UCI) in group `g`'s PGN of round 1, judged from its capture.
+fn pgn_board_1(port: u16, g: usize) -> Vec<String> {
+    let (status, pgn) = http(port, "GET", &format!("/rounds/1/games.pgn?group={g}"), None);
+    assert_eq!(status, 200, "{pgn}");
+    read_back(&pgn)[0].1.clone()
+}
+
+/// Waits at most 10 s until group `g`'s PGN gives board 1 the mainline `uci`.
+fn wait_pgn(port: u16, g: usize, uci: &[&str]) {
+    let start = Instant::now();
+    loop {
+        let got = pgn_board_1(port, g);
+        if got == uci {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "group {g}'s PGN gives board 1 {got:?}, not {uci:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The record's illegal acts (`record` of `/api/live`) of board 1.
+fn recorded_illegal(v: &Value) -> Vec<Value> {
+    v["record"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["board"] == 1 && i["kind"] == "illegal")
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn each_eboard_follows_the_board_of_the_group_it_was_put_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = two_groups(dir.path(), 0);
+    for g in GROUPS {
+        ok(&["pair", "ev.arbiter", "--auto", "--group", g], dir.path());
+    }
+    let emu = RoomEmulator::start(&["7001", "7002"]);
+    let (run, port, _) = serve_room(&state, &emu, 2);
+
+    // E-board 7002 on board 1 of the second group.
+    assign(port, 1, "7002");
+    let second = live(port, 1);
+    assert_eq!(board(&second, 1)["serialnr"], "7002", "{second:#}");
+    let first = live(port, 0);
+    assert_eq!(board(&first, 1)["serialnr"], Value::Null, "{first:#}");
+
+    // 1. e4, Black's knight b8–b6 (Laws 3.6), taken back.
+    for (i, p) in PLAYED[..4].iter().enumerate() {
+        emu.set("7002", p);
+        std::thread::sleep(Duration::from_millis(if i >= 2 { 900 } else { 300 }));
+    }
+    let v = wait_group(port, 1, "1. e4 and the illegal act", |v| {
+        moves(v) == ["e4"] && crate::web_live::illegal_act(v, 1).is_some()
+    });
+    let act = crate::web_live::illegal_act(&v, 1).unwrap();
+    let first = live(port, 0);
+    assert_eq!(moves(&first), Vec::<String>::new(), "{first:#}");
+    assert_eq!(board(&first, 1)["incidents"], json!([]), "{first:#}");
+
+    // The arbiter notices it on the second group's page: the second group's record has it,
+    // noticed, for its board 1's players; the first group's none.
+    let (s, b) = http(
+        port,
+        "POST",
+        "/api/rounds/1/boards/1/notice?group=1",
+        Some(&json!({"incident": act["id"]})),
+    );
+    assert_eq!(s, 200, "{b}");
+    let v = wait_group(port, 1, "the illegal act noticed in the record", |v| {
+        recorded_illegal(v)
+            .first()
+            .is_some_and(|i| i["decision"]["act"] == "noticed")
+    });
+    assert_eq!(recorded_illegal(&v).len(), 1, "{v:#}");
+    assert_eq!(recorded_illegal(&v)[0]["serialnr"], "7002");
+    assert_eq!(recorded_illegal(&live(port, 0)), Vec::<Value>::new());
+
+    // The capture is the second group's: its PGN has 1. e4, the first group's board 1 none.
+    wait_pgn(port, 1, &["e2e4"]);
+    assert_eq!(pgn_board_1(port, 0), Vec::<String>::new());
+
+    // A second e-board on board 1 of the first group: both followed at once.
+    assign(port, 0, "7001");
+    emu.set("7001", PLAYED[0]);
+    std::thread::sleep(Duration::from_millis(300));
+    emu.set("7001", "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR");
+    emu.set("7002", PLAYED[4]);
+    let first = wait_group(port, 0, "1. d4 on the first group's board", |v| {
+        moves(v) == ["d4"]
+    });
+    assert_eq!(board(&first, 1)["serialnr"], "7001");
+    let second = wait_group(port, 1, "1... e5 on the second group's board", |v| {
+        moves(v) == ["e4", "e5"]
+    });
+    assert_eq!(board(&second, 1)["serialnr"], "7002");
+    wait_pgn(port, 0, &["d2d4"]);
+    wait_pgn(port, 1, &["e2e4", "e7e5"]);
+
+    // SIGKILL, and the desk again: each e-board is still on its group's board 1, its game
+    // rebuilt from its group's capture, the noticed act noticed once.
+    drop(run);
+    let (_run, port, _) = serve_room(&state, &emu, 2);
+    let second = wait_group(port, 1, "the second group's game after the restart", |v| {
+        moves(v) == ["e4", "e5"]
+    });
+    assert_eq!(board(&second, 1)["serialnr"], "7002", "{second:#}");
+    assert_eq!(recorded_illegal(&second).len(), 1, "{second:#}");
+    let first = wait_group(port, 0, "the first group's game after the restart", |v| {
+        moves(v) == ["d4"]
+    });
+    assert_eq!(board(&first, 1)["serialnr"], "7001", "{first:#}");
+    assert_eq!(recorded_illegal(&first), Vec::<Value>::new());
+}
