@@ -25,9 +25,9 @@ use crate::adjudicate::{Adjudication, Adjudicator, Decision};
 use crate::board::RecogniserConfig;
 use crate::board::link::LinkEvent;
 use crate::board::live::{LiveClock, LiveEvent, LiveJudge};
+pub use crate::game::place::BoardKey;
 use crate::game::rules::CompetitionRules;
 use crate::game::verdict::Verdict;
-pub use crate::tournament::live::BoardKey;
 
 /// How many moves (plies) a board's view lists, the last ones.
 pub const LAST_MOVES: usize = 12;

@@ -15,48 +15,8 @@ pub const DEFAULT_PLAYOUT_MINUTES: u32 = 5;
 /// The share of finished games, in per cent, from which the round page offers the play-out.
 pub const DEFAULT_PLAYOUT_OFFER_PERCENT: u32 = 80;
 
-/// A board of the event as the live room follows it: the group (0 the first; the desk's
-/// `?group=N`), the round and the board number. The live room is the event's (one LiveChess
-/// serves the whole hall), so every e-board, play-out and incident names its board by this.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
-pub struct BoardKey {
-    /// The group, from 0 (records written before groups read as the first's).
-    #[serde(default, skip_serializing_if = "is_first")]
-    pub group: usize,
-    /// The round.
-    pub round: u32,
-    /// The board number in that round.
-    pub board: u32,
-}
-
-impl BoardKey {
-    /// Board `board` of round `round` of group `group`.
-    pub fn new(group: usize, round: u32, board: u32) -> BoardKey {
-        BoardKey {
-            group,
-            round,
-            board,
-        }
-    }
-}
-
-impl std::fmt::Display for BoardKey {
-    /// `round/board`, with `group+1:` before it for a group but the first.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.group > 0 {
-            write!(f, "{}:", self.group + 1)?;
-        }
-        write!(f, "{}/{}", self.round, self.board)
-    }
-}
-
-/// Whether a group index is the first group's (left out of the record).
-#[allow(clippy::trivially_copy_pass_by_ref)]
-fn is_first(group: &usize) -> bool {
-    *group == 0
-}
+pub use crate::game::place::BoardKey;
+use crate::game::place::is_first_group as is_first;
 
 /// The live room's part of the state file. Every field defaults, so a state file written
 /// before the live room reads as an empty one.

@@ -7,14 +7,18 @@
 //!
 //! | route | answer |
 //! |---|---|
-//! | `GET /api/live` | `{"round", "now_ms", "playout_minutes", "playout_offer_percent", "eboards": […], "boards": [{"board", "serialnr", "placement", "moves", "incidents", "proposed_result", "playout_remaining_s", …}], "record": [{"board", "kind", "article", "ply", "at_ms", "decision", …}]}` (`record`: the event's record of the round's incidents, kept across restarts) |
-//! | `POST /api/live/assign` | `{"serialnr", "board"[, "round"]}` → 200; 404 no such e-board or board; 409 taken or finished, with the reason |
+//! | `GET /api/live` | `{"group", "round", "now_ms", "playout_minutes", "playout_offer_percent", "eboards": […], "boards": [{"board", "serialnr", "placement", "moves", "incidents", "proposed_result", "playout_remaining_s", …}], "record": [{"board", "kind", "article", "ply", "at_ms", "decision", …}]}` (`record`: the event's record of the round's incidents, kept across restarts) |
+//! | `POST /api/live/assign` | `{"serialnr", "board"[, "round"]}`, on a board of the group the request shows (`?group=N` or the desk's chosen group) → 200 `{"serialnr", "group", "round", "board"}` (`group`, from 0, left out for the first); 404 no such e-board or board; 409 taken or finished, with the reason |
 //! | `POST /api/live/settings` | `{"playout_minutes": 5, "playout_offer_percent": 80, "public_delay_minutes": 0}` (any may be left out) → 200 with the three; 400 out of range (1–600 min, 1–100 %, 0–180 min) |
 //! | `POST /api/rounds/{n}/playout` | `{"boards": [..] \| "all", "minutes": 5}` → 200 `{"started": [..], "minutes"}` |
 //! | `POST /api/rounds/{n}/boards/{b}/notice` | `{"incident": i}`: the arbiter noticed the illegal act (CR 3.4) |
 //! | `POST /api/rounds/{n}/boards/{b}/settle` | `{"incident": i}`: the arbiter settled the gap in the board's record (409 no such gap) |
 //! | `POST /api/rounds/{n}/boards/{b}/record` | records the proposed result (the arbiter's click) |
 //! | `GET /events` | `text/event-stream`: `board` events (a board's brief, with its diagram `svg`: the first of each board), `move` events (the same brief without the diagram: `placement`, `moves`, `move_plies`, `plies`, `incidents`, `proposed`, `state`; the page draws the placement on the diagram it has), at most four a second a board, and `reload`; `?for=screen[&since=N]`: one write a second at most, the latest `board` event of each board changed since the last write (since change `N`, the page's `data-since`, for the first; a new incident is its `board` event), or `reload` alone, at most once a second, after a change of the event made at the desk |
+//!
+//! An event of several groups: the room follows every group's boards at once, each e-board
+//! the board of the group it was put on ([`BoardKey`]); every route works on the group the
+//! request shows, and the event streams name the group of each board.
 //!
 //! Every incident of a followed board goes into the event's record (its database's incidents,
 //! within a second, in batches) with the arbiter's decision on it (journal entries); the board's
@@ -43,13 +47,11 @@ use super::{App, Shared, WebError, diagram};
 use crate::adjudicate::Adjudicator;
 use crate::board::RecogniserConfig;
 use crate::board::link::{Backoff, LinkEvent, dgt, livechess};
-use crate::board::room::{BoardKey, BoardOfRound, LiveBoard, LiveRoom, ProposedBy};
+use crate::board::room::{BoardKey, LiveBoard, LiveRoom, ProposedBy};
 use crate::formats::verdict;
 use crate::game::rules::CompetitionRules;
 use crate::i18n::Lang;
-use crate::tournament::live::{
-    AssignError, LiveAct, LiveDecision, LiveIncident, LiveIncidentKind, LiveSetup,
-};
+use crate::tournament::live::{AssignError, LiveAct, LiveDecision, LiveIncident, LiveIncidentKind};
 use crate::tournament::{BoardResult, GameRef, Tournament};
 
 /// A board link `arbiter serve` opens.
@@ -286,63 +288,6 @@ pub fn now_ms() -> u64 {
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
-/// The state file's assignments as the room follows them, `serialnr → board` (of every group:
-/// the live room is the event's).
-pub(crate) fn assignments(setup: &LiveSetup) -> BTreeMap<String, BoardKey> {
-    setup
-        .eboards
-        .iter()
-        .map(|a| (a.serialnr.clone(), a.at()))
-        .collect()
-}
-
-/// The boards of `t`, group `group` of its event, whose play-out (CR 4.3) is over at `now_ms`
-/// and which have no result yet.
-pub(crate) fn playouts_over(t: &Tournament, group: usize, now_ms: u64) -> Vec<BoardKey> {
-    t.live
-        .playouts
-        .iter()
-        .filter(|p| p.group == group && p.ends_ms() <= now_ms)
-        .filter(|p| {
-            t.board_of(p.round, GameRef::Board(p.board))
-                .is_ok_and(|g| g.result.is_none())
-        })
-        .map(crate::tournament::live::Playout::at)
-        .collect()
-}
-
-/// The boards of round `round` of `t`, group `group` of its event, as the event knows them at
-/// `now_ms`, for [`LiveRoom::round_view`]: players, result, the e-board assigned, the
-/// play-out's seconds left.
-pub(crate) fn round_boards(
-    t: &Tournament,
-    group: usize,
-    round: u32,
-    now_ms: u64,
-) -> Vec<BoardOfRound> {
-    let Some(r) = t.round(round) else {
-        return Vec::new();
-    };
-    r.games
-        .iter()
-        .map(|g| BoardOfRound {
-            board: g.board,
-            white: g.white,
-            black: g.black,
-            result: g.result.map(|r| r.notation().to_string()),
-            serialnr: t
-                .live
-                .eboard_of(BoardKey::new(group, round, g.board))
-                .map(str::to_string),
-            playout_remaining_s: t
-                .live
-                .playout(BoardKey::new(group, round, g.board))
-                .filter(|_| g.result.is_none())
-                .map(|p| p.remaining_s(now_ms)),
-        })
-        .collect()
-}
-
 impl App {
     /// Brings the room to the state file: the assignments of every group followed, the expired
     /// play-outs of `t`'s e-boards adjudicated, `t` being group `group` of the event (the pages
@@ -457,9 +402,10 @@ pub(super) async fn api_assign(
         Lang::En,
     )
     .await?;
-    Ok(Json(
-        json!({"serialnr": body.serialnr, "group": at.group, "round": at.round, "board": at.board}),
-    ))
+    // The board as the record names it: `group` left out for the first group's.
+    let mut answer = serde_json::to_value(at).unwrap_or_default();
+    answer["serialnr"] = json!(body.serialnr);
+    Ok(Json(answer))
 }
 
 /// The body of `POST /api/rounds/{n}/playout`.
@@ -801,6 +747,7 @@ fn event_stream(
         .into_response()
 }
 
+mod boards;
 mod bounds;
 mod feed;
 mod links;
@@ -808,6 +755,7 @@ mod pages;
 mod record;
 mod screen;
 
+pub(crate) use boards::{assignments, playouts_over, round_boards};
 use record::record_of;
 pub(super) use record::{api_settings, set_playout};
 

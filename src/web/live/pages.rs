@@ -298,6 +298,14 @@ pub(in crate::web) async fn eboards_page(
     };
     let group = super::super::games::shown_group();
     let (round, boards, _) = app.live_data(&t, group, None);
+    // An event of several groups: the group each e-board is on is named.
+    let names = super::super::caller::shown_groups().map(|(names, _)| names);
+    let group_name = |g: Option<usize>| {
+        names
+            .as_ref()
+            .zip(g)
+            .and_then(|(names, g)| names.get(g).cloned())
+    };
     let eboards: Vec<Value> = app
         .live
         .room()
@@ -306,8 +314,8 @@ pub(in crate::web) async fn eboards_page(
         .map(|e| {
             json!({"serialnr": e.serialnr, "source": e.source,
                    "state": page.lang.msg(&format!("web-live-state-{}", state_code(e.state))),
-                   "battery": e.battery, "group": e.group.map(|g| g + 1), "round": e.round,
-                   "board": e.board})
+                   "battery": e.battery, "group": e.group, "group_name": group_name(e.group),
+                   "round": e.round, "board": e.board})
         })
         .collect();
     let free: Vec<u32> = boards
