@@ -4,7 +4,11 @@
 //! group's board 1 none; its illegal act noticed goes into the record as the second group's;
 //! its capture is the second group's (the round's PGN of that group has the moves, the first
 //! group's not); after a SIGKILL of the desk it is still the second group's. Then a second
-//! e-board on board 1 of the first group: both boards of number 1 followed at once.
+//! e-board on board 1 of the first group: both boards of number 1 followed at once, each
+//! group's `/screen` drawing its own, `arbiter board export --group` giving each its capture.
+//!
+//! Before the live room was keyed by group, the first assertion on the first group failed:
+//! its board 1 showed e-board 7002, put on the second group's.
 
 use std::time::{Duration, Instant};
 
@@ -139,11 +143,22 @@ fn each_eboard_follows_the_board_of_the_group_it_was_put_on() {
     });
     assert_eq!(recorded_illegal(&v).len(), 1, "{v:#}");
     assert_eq!(recorded_illegal(&v)[0]["serialnr"], "7002");
+    // The record names the board by its group (1: the second), for the players of that board.
+    assert_eq!(recorded_illegal(&v)[0]["group"], 1, "{v:#}");
     assert_eq!(recorded_illegal(&live(port, 0)), Vec::<Value>::new());
 
     // The capture is the second group's: its PGN has 1. e4, the first group's board 1 none.
     wait_pgn(port, 1, &["e2e4"]);
     assert_eq!(pgn_board_1(port, 0), Vec::<String>::new());
+    // The illegal act is the second group's board 1's game's: a comment after 1. e4 there.
+    let pgn = |g: usize| http(port, "GET", &format!("/rounds/1/games.pgn?group={g}"), None).1;
+    let second_pgn = pgn(1);
+    let first_game = second_pgn.split("\n\n[").next().unwrap();
+    assert!(
+        first_game.contains("1. e4 {") && first_game.contains("b8b6"),
+        "{second_pgn}"
+    );
+    assert!(!pgn(0).contains("b8b6"));
 
     // A second e-board on board 1 of the first group: both followed at once.
     assign(port, 0, "7001");
@@ -161,6 +176,42 @@ fn each_eboard_follows_the_board_of_the_group_it_was_put_on() {
     assert_eq!(board(&second, 1)["serialnr"], "7002");
     wait_pgn(port, 0, &["d2d4"]);
     wait_pgn(port, 1, &["e2e4", "e7e5"]);
+    // The hall's screen of each group draws its own board 1.
+    let screen = |g: usize| http(port, "GET", &format!("/screen?group={g}"), None).1;
+    assert!(screen(0).contains("data-placement=\"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR\""));
+    assert!(screen(1).contains(&format!("data-placement=\"{}\"", PLAYED[4])));
+    // `arbiter board export --group`: each group's board 1 has its own capture.
+    let export = |group: &str| {
+        let out = crate::common::arbiter(
+            &[
+                "board",
+                "export",
+                "ev.arbiter",
+                "--round",
+                "1",
+                "--board",
+                "1",
+                "--group",
+                group,
+            ],
+            dir.path(),
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let (older, younger) = (export(GROUPS[0]), export(GROUPS[1]));
+    assert!(
+        older.contains("\"7001\"") && !older.contains("\"7002\""),
+        "{older}"
+    );
+    assert!(
+        younger.contains("\"7002\"") && !younger.contains("\"7001\""),
+        "{younger}"
+    );
 
     // SIGKILL, and the desk again: each e-board is still on its group's board 1, its game
     // rebuilt from its group's capture, the noticed act noticed once.
