@@ -63,6 +63,43 @@ fn assign(port: u16, g: usize, serial: &str) {
     assert_eq!(s, 200, "{b}");
 }
 
+/// One request to the desk as its own pages make it, with the session cookie and group `g`
+/// chosen on the desk (the cookie `/group/{i}` sets): status and text.
+fn desk(port: u16, g: usize, method: &str, path: &str, form: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\
+         X-Arbiter-Token: {}\r\nSec-Fetch-Site: same-origin\r\n\
+         Cookie: arbiter_session=0123456789abcdef0123456789abcdef; arbiter_group={g}\r\n\
+         Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{form}",
+        crate::web_live::TOKEN,
+        form.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).unwrap();
+    let status = answer.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, answer)
+}
+
+/// Puts e-board `serial` on board `board` of the current round through the desk's form of
+/// `/live` (`POST /live/assign`, its form key as the page gives it) with group `g` chosen on
+/// the desk: the status of the answer.
+fn assign_by_form(port: u16, g: usize, serial: &str, board: u32) -> u16 {
+    let (status, page) = desk(port, g, "GET", "/live", "");
+    assert_eq!(status, 200, "{page}");
+    let key = page
+        .split("name=\"csrf\" value=\"")
+        .nth(1)
+        .and_then(|k| k.split('"').next())
+        .unwrap_or_else(|| panic!("no form key: {page}"))
+        .to_string();
+    let form = format!("csrf={key}&serialnr={serial}&board={board}");
+    desk(port, g, "POST", "/live/assign", &form).0
+}
+
 /// Board 1's mainline (UCI) in group `g`'s PGN of round 1, judged from its capture.
 fn pgn_board_1(port: u16, g: usize) -> Vec<String> {
     let (status, pgn) = http(port, "GET", &format!("/rounds/1/games.pgn?group={g}"), None);
@@ -104,8 +141,8 @@ fn each_eboard_follows_the_board_of_the_group_it_was_put_on() {
     for g in GROUPS {
         ok(&["pair", "ev.arbiter", "--auto", "--group", g], dir.path());
     }
-    let emu = RoomEmulator::start(&["7001", "7002"]);
-    let (run, port, _) = serve_room(&state, &emu, 2);
+    let emu = RoomEmulator::start(&["7001", "7002", "7003"]);
+    let (run, port, _) = serve_room(&state, &emu, 3);
 
     // E-board 7002 on board 1 of the second group.
     assign(port, 1, "7002");
@@ -113,6 +150,18 @@ fn each_eboard_follows_the_board_of_the_group_it_was_put_on() {
     assert_eq!(board(&second, 1)["serialnr"], "7002", "{second:#}");
     let first = live(port, 0);
     assert_eq!(board(&first, 1)["serialnr"], Value::Null, "{first:#}");
+    // E-board 7003 on board 2 by the desk's form, the second group chosen.
+    assert_eq!(assign_by_form(port, 1, "7003", 2), 303);
+    assert_eq!(board(&live(port, 1), 2)["serialnr"], "7003");
+    assert_eq!(board(&live(port, 0), 2)["serialnr"], Value::Null);
+    // `/live` names the group each e-board is on.
+    let (_, page) = desk(port, 0, "GET", "/live", "");
+    let row = page.split("id=\"eboard-7003\"").nth(1).unwrap();
+    let row = row.split("</tr>").next().unwrap();
+    assert!(
+        row.contains(&format!("<span class=\"group-name\">{}</span>:", GROUPS[1])),
+        "{row}"
+    );
 
     // 1. e4, Black's knight b8–b6 (Laws 3.6), taken back.
     for (i, p) in PLAYED[..4].iter().enumerate() {
@@ -216,7 +265,7 @@ fn each_eboard_follows_the_board_of_the_group_it_was_put_on() {
     // SIGKILL, and the desk again: each e-board is still on its group's board 1, its game
     // rebuilt from its group's capture, the noticed act noticed once.
     drop(run);
-    let (_run, port, _) = serve_room(&state, &emu, 2);
+    let (_run, port, _) = serve_room(&state, &emu, 3);
     let second = wait_group(port, 1, "the second group's game after the restart", |v| {
         moves(v) == ["e4", "e5"]
     });
