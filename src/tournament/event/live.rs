@@ -569,6 +569,29 @@ mod tests {
     }
 
     #[test]
+    fn what_was_written_before_groups_reads_as_the_first_groups() {
+        let before = r#"{"eboards": [{"serialnr": "23946", "round": 1, "board": 2}],
+            "playouts": [{"round": 1, "board": 2, "started_ms": 5, "seconds": 300}],
+            "incidents": [{"round": 1, "board": 2, "serialnr": "23946", "game": 7,
+                "incident": 0, "kind": "illegal", "ply": 2, "at_ms": 1000}]}"#;
+        let mut live: LiveSetup = serde_json::from_str(before).unwrap();
+        let at = BoardKey::new(0, 1, 2);
+        assert_eq!(live.board_of("23946"), Some(at));
+        assert_eq!(live.eboard_of(at), Some("23946"));
+        assert_eq!(live.eboard_of(BoardKey::new(1, 1, 2)), None);
+        assert_eq!(live.playout(at).map(|p| p.seconds), Some(300));
+        assert_eq!(live.incidents_of(0, 1).count(), 1);
+        assert_eq!(live.incidents_of(1, 1).count(), 0);
+        // Written again, the first group's entries name no group; another group's do.
+        assert!(!serde_json::to_string(&live).unwrap().contains("group"));
+        live.eboards[0].group = 1;
+        let json = serde_json::to_string(&live).unwrap();
+        assert!(json.contains(r#""group":1"#), "{json}");
+        let back: LiveSetup = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.board_of("23946"), Some(BoardKey::new(1, 1, 2)));
+    }
+
+    #[test]
     fn the_playout_settings_are_checked_and_a_default_is_no_setting() {
         let mut live = LiveSetup::default();
         live.set_playout(Some(10), Some(75)).unwrap();

@@ -5,6 +5,11 @@ use crate::tournament::Player;
 
 /// Round 1 (1 v 3, 4 v 2) with e-board `S1` on board 1, which showed 1. e4.
 fn followed() -> (LiveRoom, Tournament) {
+    followed_in(0)
+}
+
+/// [`followed`], the tournament being group `group` of its event.
+fn followed_in(group: usize) -> (LiveRoom, Tournament) {
     let mut t = Tournament::new("live", 4);
     for name in ["A", "B", "C", "D"] {
         t.add_player(Player {
@@ -15,7 +20,7 @@ fn followed() -> (LiveRoom, Tournament) {
     }
     t.pair_round_manual(1, &[(1, 3), (4, 2)], None, None)
         .unwrap();
-    t.assign_eboard("S1", 0, 1, 1).unwrap();
+    t.assign_eboard("S1", group, 1, 1).unwrap();
     let mut room = LiveRoom::new(RecogniserConfig::default(), CompetitionRules::default());
     room.seen("S1", "ws://x", false, None);
     room.sync(&assignments(&t.live));
@@ -72,6 +77,37 @@ fn the_playout_expiry_adjudicates_the_live_position_once() {
         (b.proposed_result.clone(), b.playout_remaining_s),
         (None, None)
     );
+}
+
+#[test]
+fn a_playout_is_its_groups_and_adjudicates_that_groups_board_only() {
+    // The second group's round 1, S1 on its board 1; its play-out started.
+    let (mut room, mut t) = followed_in(1);
+    t.start_playout(1, 1, None, 300, 1_000).unwrap();
+    let adj = Adjudicator::new(crate::game::preset::Preset::default().adjudication()).unwrap();
+    let over = 1_000 + 300_000;
+    // Read as the first group's, nothing is over: the play-outs are the second group's.
+    assert!(playouts_over(&t, 0, over).is_empty());
+    let first = room.round_view(0, 1, round_boards(&t, 0, 1, over));
+    assert_eq!(first[0].playout_remaining_s, None);
+    assert_eq!(first[0].serialnr, None);
+    let due = playouts_over(&t, 1, over);
+    assert_eq!(due, [BoardKey::new(1, 1, 1), BoardKey::new(1, 1, 2)]);
+    assert_eq!(room.expire(&due, &adj), [BoardKey::new(1, 1, 1)]);
+    // The adjudication is the second group's board 1's, not the first group's board 1's.
+    let second = &room.round_view(1, 1, round_boards(&t, 1, 1, over))[0];
+    assert_eq!(second.moves, ["e4"]);
+    assert_eq!(
+        second.proposed_result.as_ref().map(|p| p.by),
+        Some(ProposedBy::Adjudication)
+    );
+    let first = &room.round_view(0, 1, round_boards(&t, 0, 1, over))[0];
+    assert_eq!(
+        (first.moves.len(), first.proposed_result.clone()),
+        (0, None)
+    );
+    assert!(room.adjudication(BoardKey::new(0, 1, 1)).is_none());
+    assert!(room.adjudication(BoardKey::new(1, 1, 1)).is_some());
 }
 
 #[test]
