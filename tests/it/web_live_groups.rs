@@ -142,7 +142,9 @@ fn each_eboard_follows_the_board_of_the_group_it_was_put_on() {
         ok(&["pair", "ev.arbiter", "--auto", "--group", g], dir.path());
     }
     let emu = RoomEmulator::start(&["7001", "7002", "7003"]);
-    let (run, port, _) = serve_room(&state, &emu, 3);
+    let public_port = crate::web_live::free_port();
+    let public = format!("127.0.0.1:{public_port}");
+    let (run, port, _) = crate::web_live::serve_room_with(&state, &emu, 3, &["--public", &public]);
 
     // E-board 7002 on board 1 of the second group.
     assign(port, 1, "7002");
@@ -229,6 +231,18 @@ fn each_eboard_follows_the_board_of_the_group_it_was_put_on() {
     let screen = |g: usize| http(port, "GET", &format!("/screen?group={g}"), None).1;
     assert!(screen(0).contains("data-placement=\"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR\""));
     assert!(screen(1).contains(&format!("data-placement=\"{}\"", PLAYED[4])));
+    // The public view's live boards of each group: its own board 1.
+    let boards = |g: usize| http(public_port, "GET", &format!("/boards?group={g}"), None).1;
+    let (older, younger) = (boards(0), boards(1));
+    assert!(
+        older.contains("3P4/8/PPP1PPPP") && !older.contains("4p3/4P3"),
+        "{older}"
+    );
+    assert!(
+        younger.contains(&format!("data-placement=\"{}\"", PLAYED[4])),
+        "{younger}"
+    );
+    assert!(!younger.contains("3P4/8/PPP1PPPP"), "{younger}");
     // `arbiter board export --group`: each group's board 1 has its own capture.
     let export = |group: &str| {
         let out = crate::common::arbiter(
