@@ -197,6 +197,15 @@ fn each_eboard_follows_the_board_of_the_group_it_was_put_on() {
     // The record names the board by its group (1: the second), for the players of that board.
     assert_eq!(recorded_illegal(&v)[0]["group"], 1, "{v:#}");
     assert_eq!(recorded_illegal(&live(port, 0)), Vec::<Value>::new());
+    // The organiser's report counts it for the second group, not the first.
+    let report = |g: usize| desk(port, g, "GET", "/report?lang=en", "").1;
+    let noticed = "round 1, board 1 (noticed by the arbiter)";
+    assert!(report(1).contains(noticed), "{}", report(1));
+    assert!(
+        !report(0).contains("noticed by the arbiter"),
+        "{}",
+        report(0)
+    );
 
     // The capture is the second group's: its PGN has 1. e4, the first group's board 1 none.
     wait_pgn(port, 1, &["e2e4"]);
