@@ -156,6 +156,16 @@ fn each_eboard_follows_the_board_of_the_group_it_was_put_on() {
     assert_eq!(assign_by_form(port, 1, "7003", 2), 303);
     assert_eq!(board(&live(port, 1), 2)["serialnr"], "7003");
     assert_eq!(board(&live(port, 0), 2)["serialnr"], Value::Null);
+    // The live pages tell their script which group's boards to draw from the event stream.
+    for g in [0, 1] {
+        let (_, page) = desk(port, g, "GET", "/rounds/1/live", "");
+        assert!(
+            page.contains(&format!("data-live=\"round\" data-group=\"{g}\"")),
+            "{page}"
+        );
+        let screen = http(port, "GET", &format!("/screen?group={g}"), None).1;
+        assert!(screen.contains(&format!("data-live=\"screen\" data-group=\"{g}\"")));
+    }
     // `/live` names the group each e-board is on.
     let (_, page) = desk(port, 0, "GET", "/live", "");
     let row = page.split("id=\"eboard-7003\"").nth(1).unwrap();

@@ -245,7 +245,7 @@ pub(super) fn round_live_data(
         Value::Null
     };
     json!({
-        "event": t.name, "group": group, "round": round, "boards": shown, "eboards": eboards, "broadcast": broadcast,
+        "event": t.name, "live_group": group, "round": round, "boards": shown, "eboards": eboards, "broadcast": broadcast,
         "record": record, "desk_notes": notes, "games": games, "finished": finished, "offer": offer, "percent": percent,
         "minutes": t.live.playout_minutes(),
         "followed": boards.iter().any(|b| b.serialnr.is_some()),
@@ -324,7 +324,7 @@ pub(in crate::web) async fn eboards_page(
         .map(|b| b.board)
         .collect();
     let data = json!({
-        "event": t.name, "group": group, "round": round, "eboards": eboards, "boards": free,
+        "event": t.name, "live_group": group, "round": round, "eboards": eboards, "boards": free,
         "rounds": t.rounds.iter().filter(|r| !r.games.is_empty())
             .map(|r| json!({"number": r.number})).collect::<Vec<_>>(),
     });
