@@ -42,11 +42,15 @@ enum BoardCommand {
     Export(ExportArgs),
 }
 
-/// `arbiter board export EVENT --round R --board B`.
+/// `arbiter board export EVENT --round R --board B [--group NAME]`.
 #[derive(clap::Args)]
 struct ExportArgs {
     /// The event (`turnir.arbiter`).
     event: PathBuf,
+    /// The group whose board it is (an event of several groups; `tournament group list`
+    /// names them); not needed while the event has one group.
+    #[arg(long, value_name = "NAME")]
+    group: Option<String>,
     /// The round.
     #[arg(long)]
     round: u32,
@@ -188,7 +192,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 fn export(a: &ExportArgs) -> anyhow::Result<ExitCode> {
     use arbiter::tournament::record;
     let db = super::tournament::event_path(&a.event)?;
-    let boards = record::captures(&db)?;
+    let group = record::load_any_event(&db)?.find(a.group.as_deref())?;
+    let at = arbiter::tournament::live::BoardKey::new(group, a.round, a.board);
+    let boards = record::captures(&db, group)?;
     if !boards.iter().any(|&(r, b, _)| (r, b) == (a.round, a.board)) {
         let list: Vec<String> = boards
             .iter()
@@ -208,12 +214,12 @@ fn export(a: &ExportArgs) -> anyhow::Result<ExitCode> {
     match &a.output {
         Some(path) => {
             let mut text = Vec::new();
-            record::write_capture(&db, a.round, a.board, &mut text)?;
+            record::write_capture(&db, at, &mut text)?;
             arbiter::tournament::store::write_atomic(path, |f| f.write_all(&text))?;
         }
         None => {
             let mut out = std::io::stdout().lock();
-            record::write_capture(&db, a.round, a.board, &mut out)?;
+            record::write_capture(&db, at, &mut out)?;
         }
     }
     Ok(ExitCode::SUCCESS)

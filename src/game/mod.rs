@@ -5,6 +5,7 @@
 pub mod event;
 pub mod findings;
 pub mod judge;
+pub mod place;
 pub mod preset;
 mod record_problem;
 pub mod rules;

@@ -323,7 +323,8 @@ pub(super) fn start(app: &Shared) {
 }
 
 /// The round's PGN as the push sends it, with the event's rules, comments in the desk's
-/// language: the first group's round `round` (the live room's).
+/// language: the first group's round `round` (the broadcast is of the first group; the live
+/// room's e-boards on its boards give their moves).
 async fn round_pgn(app: &Shared, round: u32) -> Result<String, WebError> {
     // What the room heard goes into the record first: the PGN is read from it.
     app.save_incidents().await?;

@@ -87,6 +87,14 @@ pub(super) fn note_shown(names: Vec<String>, shown: usize) {
     });
 }
 
+/// The index of the group shown, once the event was read for the request.
+pub(super) fn shown_index() -> Option<usize> {
+    CALLER
+        .try_with(|c| c.lock().ok().and_then(|c| c.shown.as_ref().map(|s| s.1)))
+        .ok()
+        .flatten()
+}
+
 /// The event's groups and the one shown, when the event has two or more.
 pub(super) fn shown_groups() -> Option<(Vec<String>, usize)> {
     CALLER

@@ -358,7 +358,13 @@ pub(super) async fn adjudicate(
                 };
                 (fen, from)
             }
-            None => match app.live.last_position(n, board) {
+            None => match app
+                .live
+                .last_position(crate::tournament::live::BoardKey::new(
+                    app.shown_group().await?,
+                    n,
+                    board,
+                )) {
                 Some(fen) => (fen, lang.msg("web-adjudication-from-eboard")),
                 None => {
                     return Err(WebError::BadRequest(

@@ -15,26 +15,31 @@ use crate::board::{RecogniserConfig, capture_game};
 use crate::formats::pgn::round::{CapturedGame, round_pgn};
 use crate::game::rules::CompetitionRules;
 use crate::i18n::Lang;
+use crate::tournament::live::BoardKey;
 use crate::tournament::{Tournament, record};
 
 /// The Content-Type of a PGN answer (the type chess software registers for PGN; the text is
 /// UTF-8).
 pub const PGN_TYPE: &str = "application/x-chess-pgn; charset=utf-8";
 
-/// The games e-boards played in round `round`, by board, read from their captures in the
-/// event's record at `state` (a capture that holds no game is left out: the board is written
+/// The games e-boards played in round `round` of group `group` (0 the first), by board, read
+/// from their captures in the event's record at `state` (a capture that holds no game is left out: the board is written
 /// without moves).
 ///
 /// # Errors
 /// [`WebError::Store`] when the record cannot be read.
-pub fn captured_games(state: &Path, round: u32) -> Result<BTreeMap<u32, CapturedGame>, WebError> {
+pub fn captured_games(
+    state: &Path,
+    group: usize,
+    round: u32,
+) -> Result<BTreeMap<u32, CapturedGame>, WebError> {
     let mut games = BTreeMap::new();
-    for (r, board, _) in record::captures(state)? {
+    for (r, board, _) in record::captures(state, group)? {
         if r != round {
             continue;
         }
         let mut text = Vec::new();
-        record::write_capture(state, round, board, &mut text)?;
+        record::write_capture(state, BoardKey::new(group, round, board), &mut text)?;
         let text = String::from_utf8_lossy(&text);
         if let Some(g) = capture_game(&text, &RecogniserConfig::default()) {
             games.insert(
@@ -52,9 +57,9 @@ pub fn captured_games(state: &Path, round: u32) -> Result<BTreeMap<u32, Captured
 
 /// Round `round` of `t`, group `group` of the event kept at `state` (0 for an event of one
 /// group), as PGN, judged under `rules`, comments in `lang` ([`round_pgn`] with the games of
-/// [`captured_games`]). The live room follows the first group's boards (its e-boards are on
-/// them, and the captures are kept by round and board only): another group's boards are
-/// written without moves, never with the first group's game of the same board number.
+/// [`captured_games`]): each group's boards with the games of the e-boards put on them (the
+/// captures are kept under the group's section), never another group's game of the same
+/// board number.
 /// `in_progress`: false writes the boards without a recorded result without their moves.
 ///
 /// # Errors
@@ -68,11 +73,7 @@ pub fn round_games_pgn(
     lang: Lang,
     in_progress: bool,
 ) -> Result<String, WebError> {
-    let mut captured = if group == 0 {
-        captured_games(state, round)?
-    } else {
-        BTreeMap::new()
-    };
+    let mut captured = captured_games(state, group, round)?;
     if !in_progress && let Some(r) = t.round(round) {
         captured.retain(|board, _| {
             r.games
@@ -80,7 +81,7 @@ pub fn round_games_pgn(
                 .any(|g| g.board == *board && g.result.is_some())
         });
     }
-    Ok(round_pgn(t, round, &captured, rules, lang)?)
+    Ok(round_pgn(t, group, round, &captured, rules, lang)?)
 }
 
 /// The index of the group the request's page shows (after [`super::App::load`]; 0 for an

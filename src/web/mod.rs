@@ -488,6 +488,17 @@ impl App {
         Ok(t)
     }
 
+    /// The index of the group the request shows (0 the first; the group asked when the event
+    /// has it, as [`App::load`] and [`App::change`] take it), reading the event when the
+    /// request has not yet.
+    async fn shown_group(self: &Shared) -> Result<usize, WebError> {
+        if let Some(i) = caller::shown_index() {
+            return Ok(i);
+        }
+        self.load().await?;
+        Ok(caller::shown_index().unwrap_or(0))
+    }
+
     /// A change through [`journal::apply`] (the entry: [`caller_act`]), off the async threads.
     /// With `seen`, the version the form was made from (the whole state's, or the part's the
     /// form is about), a state whose part changed since is refused ([`WebError::Stale`]).

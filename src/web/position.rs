@@ -44,11 +44,14 @@ pub(super) async fn editor(
         let e = WebError::BadRequest(lang.msg("web-position-no-board"));
         return error_page(&app, lang, &format!("/rounds/{n}"), &e);
     };
+    // The group shown's board (an event of one group: 0; unreadable: the first's).
+    let group = app.shown_group().await.unwrap_or(0);
+    let at = crate::tournament::live::BoardKey::new(group, n, board);
     let fen = params
         .get("fen")
         .map(|f| f.trim().to_owned())
         .filter(|f| !f.is_empty())
-        .or_else(|| app.live.last_position(n, board))
+        .or_else(|| app.live.last_position(at))
         .unwrap_or_else(|| START.to_owned());
     page(&app, (lang, &q.csrf), n, board, &fen, None).await
 }

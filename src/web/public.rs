@@ -242,11 +242,15 @@ pub(super) fn event_json(t: &Tournament, lang: Lang) -> Value {
            "live_boards": live, "gq": gq})
 }
 
-/// Whether the current round of the group shown has boards on e-boards: the live room follows
-/// the first group's boards only (its e-boards are assigned by round and board).
+/// Whether the current round of the group shown has boards on e-boards (the live room follows
+/// every group's boards, each e-board the board of the group it was put on).
 fn has_live_boards(t: &Tournament) -> bool {
     let current = t.paired_rounds();
-    super::games::shown_group() == 0 && t.live.eboards.iter().any(|a| a.round == current)
+    let group = super::games::shown_group();
+    t.live
+        .eboards
+        .iter()
+        .any(|a| (a.group, a.round) == (group, current))
 }
 
 /// Round `n`'s boards as the public pages show them: `board`, `white` and `black` (`name`,
@@ -400,7 +404,9 @@ async fn boards(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
         && let Ok(list) = PairingList::new(&t, round)
     {
         for b in &list.boards {
-            let Some(s) = app.live.shown_late(round, b.board, delay) else {
+            let at =
+                crate::tournament::live::BoardKey::new(super::games::shown_group(), round, b.board);
+            let Some(s) = app.live.shown_late(at, delay) else {
                 continue;
             };
             playing |= b.result.is_none();

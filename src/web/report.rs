@@ -33,7 +33,7 @@ fn incident(lang: Lang, what: &str, count: usize, articles: &str, cases: Vec<Str
 }
 
 /// The incidents the record keeps, counted, as the report's table rows.
-fn incidents(t: &Tournament, lang: Lang) -> Vec<Value> {
+fn incidents(t: &Tournament, group: usize, lang: Lang) -> Vec<Value> {
     let round = |r: u32| lang.fmt("report-in-round", &[("round", &r.to_string())]);
     let withdrawn: Vec<String> = t
         .players
@@ -114,7 +114,13 @@ fn incidents(t: &Tournament, lang: Lang) -> Vec<Value> {
         })
         .collect();
     let live = |kind: LiveIncidentKind| {
-        let found: Vec<_> = t.live.incidents.iter().filter(|i| i.kind == kind).collect();
+        // The live room's record is the event's: this group's boards' incidents only.
+        let found: Vec<_> = t
+            .live
+            .incidents
+            .iter()
+            .filter(|i| i.group == group && i.kind == kind)
+            .collect();
         let articles: BTreeSet<&str> = found.iter().filter_map(|i| i.article.as_deref()).collect();
         let cases: Vec<String> = found
             .iter()
@@ -221,17 +227,24 @@ pub(super) async fn page(State(app): State<Shared>, q: PageQuery, uri: Uri) -> R
         Err(e) => return error_page(&app, lang, "/", &e),
     };
     let report = app.standings(&t);
-    render(&app, "report.html", &page, report_data(&t, report, lang))
+    let group = super::games::shown_group();
+    render(
+        &app,
+        "report.html",
+        &page,
+        report_data(&t, group, report, lang),
+    )
 }
 
-/// The organiser's report of `t` in `lang` as one HTML document of its own, ready to print
+/// The organiser's report of `t` (group `group` of its event, 0 the first) in `lang` as one
+/// HTML document of its own, ready to print
 /// on A4 (styles inside, no desk navigation): the desk's `/report` with the standings after
 /// the last complete round and the event's tie-breaks and edition of C.07,
 /// as `arbiter tournament report` writes it.
 ///
 /// # Errors
 /// The template's error as text (a bug: the template is compiled in).
-pub fn organisers_report(t: &Tournament, lang: Lang) -> Result<String, String> {
+pub fn organisers_report(t: &Tournament, group: usize, lang: Lang) -> Result<String, String> {
     let settings = t.tie_break_settings();
     let report = crate::tournament::standings::StandingsReport::new(
         t,
@@ -240,7 +253,7 @@ pub fn organisers_report(t: &Tournament, lang: Lang) -> Result<String, String> {
         &settings.order,
     );
     let page = super::view::Page::new(lang, "/report", lang.msg("report-title"));
-    super::view::render_standalone("report.html", &page, report_data(t, report, lang))
+    super::view::render_standalone("report.html", &page, report_data(t, group, report, lang))
         .map_err(|e| format!("{e:#}"))
 }
 
@@ -248,6 +261,7 @@ pub fn organisers_report(t: &Tournament, lang: Lang) -> Result<String, String> {
 /// one table, so that the report prints on fewer pages), categories and incidents of `report`.
 fn report_data(
     t: &Tournament,
+    group: usize,
     report: crate::tournament::standings::StandingsReport,
     lang: Lang,
 ) -> Value {
@@ -271,7 +285,7 @@ fn report_data(
             "categories": categories,
             "team": team,
             "team_best": crate::tournament::scoring::team::DEFAULT_BEST,
-            "incidents": incidents(t, lang),
+            "incidents": incidents(t, group, lang),
         }),
     )
 }

@@ -351,7 +351,10 @@ fn the_live_room_recovers_the_moves_made_while_the_link_was_down() {
 
     let mut room = LiveRoom::new(RecogniserConfig::default(), CompetitionRules::default());
     room.seen("S1", "ws://x", false, None);
-    room.sync(&BTreeMap::from([("S1".to_string(), (1, 1))]));
+    room.sync(&BTreeMap::from([(
+        "S1".to_string(),
+        arbiter::tournament::live::BoardKey::new(0, 1, 1),
+    )]));
     let boards = placements(&ONE_WAY);
     let mut ms = 0;
     let show = |room: &mut LiveRoom, b: &str, ms: &mut u64| {
@@ -384,7 +387,7 @@ fn the_live_room_recovers_the_moves_made_while_the_link_was_down() {
             ..BoardOfRound::default()
         }]
     };
-    let down = &room.round_view(1, round())[0];
+    let down = &room.round_view(0, 1, round())[0];
     assert_eq!(down.incidents.len(), 1);
     assert_eq!(down.incidents[0].kind, IncidentKind::Disconnected);
     assert!(!down.incidents[0].noticed);
@@ -404,7 +407,7 @@ fn the_live_room_recovers_the_moves_made_while_the_link_was_down() {
     for b in &boards[8..] {
         show(&mut room, b, &mut ms);
     }
-    let v = &room.round_view(1, round())[0];
+    let v = &room.round_view(0, 1, round())[0];
     assert_eq!(
         v.moves[v.moves.len() - 8..],
         ["e4", "d5", "e5", "d4", "exf6", "exf6", "Bc4", "Bd6"]
@@ -420,7 +423,9 @@ fn the_live_room_recovers_the_moves_made_while_the_link_was_down() {
     );
     let text = v.incidents[0].note().text(Lang::En);
     assert!(text.contains("now back"), "{text}");
-    let verdict = room.verdict(1, 1).unwrap();
+    let verdict = room
+        .verdict(arbiter::tournament::live::BoardKey::new(0, 1, 1))
+        .unwrap();
     assert!(
         verdict.illegal_moves.is_empty(),
         "{:?}",

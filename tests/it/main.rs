@@ -76,6 +76,7 @@ mod web_live;
 mod web_live_bounds;
 #[cfg(unix)]
 mod web_live_dgt;
+mod web_live_groups;
 mod web_live_restart;
 mod web_live_screen;
 mod web_numero;

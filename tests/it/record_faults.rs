@@ -394,6 +394,7 @@ fn concurrent_writers_lose_nothing() {
             for batch in 0..20usize {
                 let incidents: Vec<LiveIncident> = (0..10)
                     .map(|i| LiveIncident {
+                        group: 0,
                         round: 1,
                         board: 1 + (batch % 12) as u32,
                         serialnr: "1001".into(),
@@ -410,8 +411,7 @@ fn concurrent_writers_lose_nothing() {
                     })
                     .collect();
                 let lines = vec![record::CaptureLines {
-                    round: 1,
-                    board: 1,
+                    at: arbiter::tournament::live::BoardKey::new(0, 1, 1),
                     lines: format!("batch {batch}\n"),
                 }];
                 assert_eq!(record::save_live(&db, &incidents, &lines).unwrap(), 10);
@@ -432,7 +432,15 @@ fn concurrent_writers_lose_nothing() {
     assert_eq!(t.live.incidents.len(), 200);
     assert_eq!(journal::read(&db).unwrap().len(), before + 30 + 12);
     let mut capture = Vec::new();
-    assert_eq!(record::write_capture(&db, 1, 1, &mut capture).unwrap(), 20);
+    assert_eq!(
+        record::write_capture(
+            &db,
+            arbiter::tournament::live::BoardKey::new(0, 1, 1),
+            &mut capture
+        )
+        .unwrap(),
+        20
+    );
     assert_eq!(record::check(&db).unwrap(), Vec::<String>::new());
 }
 
@@ -688,8 +696,7 @@ fn telling_the_file_apart_leaves_the_open_connections_locks() {
     let db = dir.path().join("locks.arbiter");
     store::save(&Tournament::new("Locks", 3), &db).unwrap();
     let line = record::CaptureLines {
-        round: 1,
-        board: 1,
+        at: arbiter::tournament::live::BoardKey::new(0, 1, 1),
         lines: "{}\n".into(),
     };
     record::save_live(&db, &[], &[line]).unwrap();
@@ -697,7 +704,15 @@ fn telling_the_file_apart_leaves_the_open_connections_locks() {
         db: &db,
         locks: None,
     };
-    assert_eq!(record::write_capture(&db, 1, 1, &mut meanwhile).unwrap(), 1);
+    assert_eq!(
+        record::write_capture(
+            &db,
+            arbiter::tournament::live::BoardKey::new(0, 1, 1),
+            &mut meanwhile
+        )
+        .unwrap(),
+        1
+    );
     let (before, after) = meanwhile.locks.unwrap();
     // The open connection's shared lock on the database (SQLite's SHARED range).
     assert_eq!(

@@ -2406,7 +2406,13 @@ async fn the_playout_settings_are_set_on_the_event_page_and_through_the_api() {
     .await;
     assert_eq!(s, StatusCode::OK, "{body}");
     let t = store::load(&path).unwrap();
-    assert_eq!(t.live.playout(1, 1).unwrap().seconds, 180);
+    assert_eq!(
+        t.live
+            .playout(arbiter::tournament::live::BoardKey::new(0, 1, 1))
+            .unwrap()
+            .seconds,
+        180
+    );
     // With a token, the API asks for it.
     let cfg = config(&path, Some("tok"));
     let (s, _, _) = send(

@@ -257,7 +257,10 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
     assert_eq!(assign("1003", 3).0, 200);
     // Kept in the state file.
     let kept = store::load(&state).unwrap();
-    assert_eq!(kept.live.board_of("1002"), Some((1, 2)));
+    assert_eq!(
+        kept.live.board_of("1002"),
+        Some(arbiter::tournament::live::BoardKey::new(0, 1, 2))
+    );
 
     // The event stream: a placement on board 3 reaches it within a second.
     let mut sse = TcpStream::connect(("127.0.0.1", port)).unwrap();
@@ -427,7 +430,13 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
         Value::Null
     );
     let t = store::load(&state).unwrap();
-    assert_eq!(t.live.playout(1, 3).unwrap().seconds, 60);
+    assert_eq!(
+        t.live
+            .playout(arbiter::tournament::live::BoardKey::new(0, 1, 3))
+            .unwrap()
+            .seconds,
+        60
+    );
 
     // The pages: the live round with its diagrams and buttons; the big screen without any
     // control, with its own key and without the token.
@@ -489,7 +498,12 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
     let text = {
         let state = dir.path().join("ev.json");
         let mut out = Vec::new();
-        arbiter::tournament::record::write_capture(&state, 1, 1, &mut out).unwrap();
+        arbiter::tournament::record::write_capture(
+            &state,
+            arbiter::tournament::live::BoardKey::new(0, 1, 1),
+            &mut out,
+        )
+        .unwrap();
         String::from_utf8(out).unwrap()
     };
     let game = read_livechess_game(&text, &RecogniserConfig::default()).unwrap();
@@ -510,8 +524,12 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
     // Board 3's capture, begun with the board as it stood when it was assigned, gives the
     // room's one move (1. d4) and nothing else.
     let mut out = Vec::new();
-    arbiter::tournament::record::write_capture(&dir.path().join("ev.json"), 1, 3, &mut out)
-        .unwrap();
+    arbiter::tournament::record::write_capture(
+        &dir.path().join("ev.json"),
+        arbiter::tournament::live::BoardKey::new(0, 1, 3),
+        &mut out,
+    )
+    .unwrap();
     let game = read_livechess_game(
         &String::from_utf8(out).unwrap(),
         &RecogniserConfig::default(),
@@ -524,8 +542,12 @@ fn the_live_room_follows_three_eboards_and_records_only_on_the_click() {
     // Board 2's capture gives the room's move and the room's illegal act: Black's knight b8–b6
     // as ply 2, under the same article, and White's d4 played on after it.
     let mut out = Vec::new();
-    arbiter::tournament::record::write_capture(&dir.path().join("ev.json"), 1, 2, &mut out)
-        .unwrap();
+    arbiter::tournament::record::write_capture(
+        &dir.path().join("ev.json"),
+        arbiter::tournament::live::BoardKey::new(0, 1, 2),
+        &mut out,
+    )
+    .unwrap();
     let game = read_livechess_game(
         &String::from_utf8(out).unwrap(),
         &RecogniserConfig::default(),

@@ -138,7 +138,12 @@ fn the_desk_follows_a_dgt_board_on_a_pseudo_terminal_and_keeps_it_across_a_resta
     // (The room keeps its captures in the event's record, written with the incidents.)
     let capture = format!("{} round 1 board 1", state.display());
     let mut bytes = Vec::new();
-    arbiter::tournament::record::write_capture(&state, 1, 1, &mut bytes).unwrap();
+    arbiter::tournament::record::write_capture(
+        &state,
+        arbiter::tournament::live::BoardKey::new(0, 1, 1),
+        &mut bytes,
+    )
+    .unwrap();
     let game = arbiter::board::read_dgt_game(&bytes, &arbiter::board::RecogniserConfig::default())
         .unwrap_or_else(|e| panic!("{capture}: {e}"));
     let moves: Vec<String> = game

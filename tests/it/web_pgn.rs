@@ -303,15 +303,14 @@ fn a_dgt_boards_capture_in_the_record_is_its_games_pgn() {
         &state,
         &[],
         &[CaptureLines {
-            round: 1,
-            board: 3,
+            at: arbiter::tournament::live::BoardKey::new(0, 1, 3),
             lines,
         }],
     )
     .unwrap();
     // The e-board on board 3 (the capture itself has no serial-number message).
     let mut t = arbiter::tournament::store::load(&state).unwrap();
-    t.assign_eboard("DGT-7", 1, 3).unwrap();
+    t.assign_eboard("DGT-7", 0, 1, 3).unwrap();
     arbiter::tournament::store::save(&t, &state).unwrap();
     let rules = arbiter::game::rules::CompetitionRules::preset(t.preset());
     let pgn = arbiter::web::games::round_games_pgn(
@@ -336,8 +335,8 @@ fn a_dgt_boards_capture_in_the_record_is_its_games_pgn() {
     let third = pgn.split("\n\n[").nth(2).unwrap();
     assert_eq!(third.matches("[%clk ").count(), moves.len(), "{third}");
     assert!(games[0].1.is_empty() && games[1].1.is_empty());
-    // Another group's board 3 is written without moves: the captures, kept by round and
-    // board, are the first group's (the live room follows its boards).
+    // Another group's board 3 is written without moves: the capture is the first group's
+    // board 3's (kept under its section).
     let pgn = arbiter::web::games::round_games_pgn(
         &state,
         &t,

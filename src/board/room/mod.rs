@@ -25,6 +25,7 @@ use crate::adjudicate::{Adjudication, Adjudicator, Decision};
 use crate::board::RecogniserConfig;
 use crate::board::link::LinkEvent;
 use crate::board::live::{LiveClock, LiveEvent, LiveJudge};
+pub use crate::game::place::BoardKey;
 use crate::game::rules::CompetitionRules;
 use crate::game::verdict::Verdict;
 
@@ -180,8 +181,8 @@ struct Eboard {
     game: LiveGame,
     /// What a fresh game replays to start from the board as it stands ([`standing`]).
     last: Option<LinkEvent>,
-    /// The board it follows, `(round, board)`.
-    on: Option<(u32, u32)>,
+    /// The board it follows.
+    on: Option<BoardKey>,
     /// When its last placement came (the caller's clock, ms), while not yet read again.
     unsettled: Option<u64>,
     /// Put on a board since its game was last rebuilt from the record ([`rebuild`]).
@@ -199,6 +200,8 @@ pub struct EboardView {
     pub state: EboardState,
     /// Its battery, when known.
     pub battery: Option<String>,
+    /// The group it is on (0 the first), when assigned.
+    pub group: Option<usize>,
     /// The round it is on, when assigned.
     pub round: Option<u32>,
     /// The board it is on, when assigned.
@@ -263,13 +266,8 @@ pub enum RoomError {
     #[error("no e-board {0} is known")]
     NoEboard(String),
     /// The board has no e-board.
-    #[error("board {board} of round {round} has no e-board")]
-    NotFollowed {
-        /// The round.
-        round: u32,
-        /// The board.
-        board: u32,
-    },
+    #[error("board {} of round {} has no e-board", .0.board, .0.round)]
+    NotFollowed(BoardKey),
     /// No incident with this number, or not an illegal act.
     #[error("no illegal act {0} on this board")]
     NoIncident(usize),
@@ -296,10 +294,8 @@ pub struct LiveRoom {
 /// An incident the event's record does not have yet ([`LiveRoom::unsaved`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct UnsavedIncident {
-    /// The round.
-    pub round: u32,
     /// The board.
-    pub board: u32,
+    pub at: BoardKey,
     /// The e-board.
     pub serialnr: String,
     /// The room's number of the game.
@@ -496,10 +492,10 @@ impl LiveRoom {
         changed
     }
 
-    /// Follows the state file's assignments, `serialnr → (round, board)`: an e-board put on
+    /// Follows the state file's assignments, `serialnr → board`: an e-board put on
     /// another board (a new round) starts a new game from the placement it shows; one taken
     /// off stops being followed.
-    pub fn sync(&mut self, assigned: &BTreeMap<String, (u32, u32)>) {
+    pub fn sync(&mut self, assigned: &BTreeMap<String, BoardKey>) {
         let serials: Vec<String> = self.eboards.keys().cloned().collect();
         for s in serials {
             let on = assigned.get(&s).copied();
@@ -538,13 +534,12 @@ impl LiveRoom {
     pub fn unsaved(&self) -> Vec<UnsavedIncident> {
         let mut out = Vec::new();
         for (s, e) in &self.eboards {
-            let Some((round, board)) = e.on else {
+            let Some(at) = e.on else {
                 continue;
             };
             for i in e.game.incidents.iter().skip(e.game.saved) {
                 out.push(UnsavedIncident {
-                    round,
-                    board,
+                    at,
                     serialnr: s.clone(),
                     game: e.game.key,
                     incident: i.clone(),
@@ -568,15 +563,13 @@ impl LiveRoom {
         }
     }
 
-    /// The e-board and the room's number of the game followed on board `board` of round
-    /// `round`.
-    pub fn game_of(&self, round: u32, board: u32) -> Option<(String, u64)> {
-        self.on_board(round, board)
-            .map(|(s, e)| (s.clone(), e.game.key))
+    /// The e-board and the room's number of the game followed on board `at`.
+    pub fn game_of(&self, at: BoardKey) -> Option<(String, u64)> {
+        self.on_board(at).map(|(s, e)| (s.clone(), e.game.key))
     }
 
-    /// The board e-board `serialnr` is on, `(round, board)`.
-    pub fn on(&self, serialnr: &str) -> Option<(u32, u32)> {
+    /// The board e-board `serialnr` is on.
+    pub fn on(&self, serialnr: &str) -> Option<BoardKey> {
         self.eboards.get(serialnr).and_then(|e| e.on)
     }
 
@@ -594,35 +587,34 @@ impl LiveRoom {
                 source: e.source.clone(),
                 state: e.state,
                 battery: e.battery.clone(),
-                round: e.on.map(|o| o.0),
-                board: e.on.map(|o| o.1),
+                group: e.on.map(|o| o.group),
+                round: e.on.map(|o| o.round),
+                board: e.on.map(|o| o.board),
             })
             .collect()
     }
 
-    fn on_board(&self, round: u32, board: u32) -> Option<(&String, &Eboard)> {
-        self.eboards
-            .iter()
-            .find(|(_, e)| e.on == Some((round, board)))
+    fn on_board(&self, at: BoardKey) -> Option<(&String, &Eboard)> {
+        self.eboards.iter().find(|(_, e)| e.on == Some(at))
     }
 
-    fn on_board_mut(&mut self, round: u32, board: u32) -> Result<&mut Eboard, RoomError> {
+    fn on_board_mut(&mut self, at: BoardKey) -> Result<&mut Eboard, RoomError> {
         self.eboards
             .values_mut()
-            .find(|e| e.on == Some((round, board)))
-            .ok_or(RoomError::NotFollowed { round, board })
+            .find(|e| e.on == Some(at))
+            .ok_or(RoomError::NotFollowed(at))
     }
 
-    /// The arbiter noticed illegal act `incident` of board `board` (CR 3.4): the judge's
+    /// The arbiter noticed illegal act `incident` of board `at` (CR 3.4): the judge's
     /// `notice` event. The judge counts the last move as illegal, so a notice is taken for
     /// the last illegal act only.
     ///
     /// # Errors
     /// [`RoomError::NotFollowed`], [`RoomError::NoIncident`] (no such illegal act, or one
     /// noticed already).
-    pub fn notice(&mut self, round: u32, board: u32, incident: usize) -> Result<(), RoomError> {
+    pub fn notice(&mut self, at: BoardKey, incident: usize) -> Result<(), RoomError> {
         let now_ms = self.now_ms;
-        let e = self.on_board_mut(round, board)?;
+        let e = self.on_board_mut(at)?;
         let g = &mut e.game;
         let ok = g
             .incidents
@@ -639,26 +631,25 @@ impl LiveRoom {
         Ok(())
     }
 
-    /// The judge's verdict so far of board `board`'s game.
-    pub fn verdict(&self, round: u32, board: u32) -> Option<Verdict> {
-        self.on_board(round, board)
-            .map(|(_, e)| e.game.judge.verdict())
+    /// The judge's verdict so far of board `at`'s game.
+    pub fn verdict(&self, at: BoardKey) -> Option<Verdict> {
+        self.on_board(at).map(|(_, e)| e.game.judge.verdict())
     }
 
-    /// The adjudication proposed for board `board`, when the play-out expired on it.
-    pub fn adjudication(&self, round: u32, board: u32) -> Option<&Adjudication> {
-        self.on_board(round, board)
+    /// The adjudication proposed for board `at`, when the play-out expired on it.
+    pub fn adjudication(&self, at: BoardKey) -> Option<&Adjudication> {
+        self.on_board(at)
             .and_then(|(_, e)| e.game.adjudication.as_ref())
     }
 
-    /// The boards `due`, `(round, board)`, whose play-out is over and which have no result yet:
+    /// The boards `due` whose play-out is over and which have no result yet:
     /// each one followed by an e-board and with no proposal yet has its position, as the judge
     /// holds it, adjudicated (CR 4.3–4.5) and the adjudication proposed. Returns the boards
     /// adjudicated.
-    pub fn expire(&mut self, due: &[(u32, u32)], adjudicator: &Adjudicator) -> Vec<(u32, u32)> {
+    pub fn expire(&mut self, due: &[BoardKey], adjudicator: &Adjudicator) -> Vec<BoardKey> {
         let mut done = Vec::new();
-        for &(round, board) in due {
-            let Ok(e) = self.on_board_mut(round, board) else {
+        for &at in due {
+            let Ok(e) = self.on_board_mut(at) else {
                 continue;
             };
             let g = &mut e.game;
@@ -687,19 +678,25 @@ impl LiveRoom {
                 incident: None,
             });
             g.adjudication = Some(a);
-            done.push((round, board));
+            done.push(at);
         }
         self.changes += done.len() as u64;
         done
     }
 
-    /// The boards of round `round` as the live view shows them: each of `boards` (what the event
-    /// knows of it) with what its e-board shows. A board with a result shows no proposal.
-    pub fn round_view(&self, round: u32, boards: Vec<BoardOfRound>) -> Vec<LiveBoard> {
+    /// The boards of round `round` of group `group` as the live view shows them: each of
+    /// `boards` (what the event knows of it) with what its e-board shows. A board with a result
+    /// shows no proposal.
+    pub fn round_view(
+        &self,
+        group: usize,
+        round: u32,
+        boards: Vec<BoardOfRound>,
+    ) -> Vec<LiveBoard> {
         boards
             .into_iter()
             .map(|b| {
-                let followed = self.on_board(round, b.board);
+                let followed = self.on_board(BoardKey::new(group, round, b.board));
                 let game = followed.map(|(_, e)| &e.game);
                 LiveBoard {
                     board: b.board,
@@ -731,6 +728,8 @@ fn fen_of(pos: &Chess) -> String {
 /// What a page needs to redraw one followed board after its e-board spoke.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BoardBrief {
+    /// The group (0 the first).
+    pub group: usize,
     /// The round.
     pub round: u32,
     /// The board.
@@ -766,11 +765,12 @@ impl LiveRoom {
     /// The brief of e-board `serialnr`'s board, when it is on one.
     pub fn brief(&self, serialnr: &str) -> Option<BoardBrief> {
         let e = self.eboards.get(serialnr)?;
-        let (round, board) = e.on?;
+        let at = e.on?;
         let g = &e.game;
         Some(BoardBrief {
-            round,
-            board,
+            group: at.group,
+            round: at.round,
+            board: at.board,
             serialnr: serialnr.to_string(),
             state: e.state,
             placement: g.judge.diagram().map(|b| b.to_string()),

@@ -4,7 +4,7 @@
 //! before, as `arbiter judge` on the same capture does, and the arbiter's decisions the record
 //! holds are taken again (an illegal act noticed, CR 3.4), not asked for a second time.
 
-use super::{IncidentKind, LiveRoom, standing, take};
+use super::{BoardKey, IncidentKind, LiveRoom, standing, take};
 use crate::board::dgt::CaptureRecord;
 use crate::board::link::LinkEvent;
 use crate::board::livechess::STANDS_MS;
@@ -64,9 +64,9 @@ fn time_of(event: &LinkEvent) -> Option<u64> {
 
 impl LiveRoom {
     /// The e-boards whose game is to be rebuilt from the event's record ([`LiveRoom::rebuild`]),
-    /// with the board each is on, `(round, board)`: those put on a board since the last
-    /// rebuild (the desk's start, an assignment followed).
-    pub fn rebuild_due(&self) -> Vec<(String, (u32, u32))> {
+    /// with the board each is on: those put on a board since the last rebuild (the desk's
+    /// start, an assignment followed).
+    pub fn rebuild_due(&self) -> Vec<(String, BoardKey)> {
         self.eboards
             .iter()
             .filter(|(_, e)| e.rebuild)
@@ -194,8 +194,9 @@ mod tests {
         .map(|(i, b)| frame("S1", b, 900 * i as u64))
         .collect();
         let mut room = LiveRoom::new(RecogniserConfig::default(), CompetitionRules::default());
-        room.sync(&BTreeMap::from([("S1".to_string(), (1, 1))]));
-        assert_eq!(room.rebuild_due(), [("S1".to_string(), (1, 1))]);
+        let at = BoardKey::new(0, 1, 1);
+        room.sync(&BTreeMap::from([("S1".to_string(), at)]));
+        assert_eq!(room.rebuild_due(), [("S1".to_string(), at)]);
         let history = History {
             lines,
             noticed: vec![(2, "knight_movement b8b6".into())],
@@ -205,6 +206,7 @@ mod tests {
         assert!(room.rebuild_due().is_empty());
         assert!(!room.rebuild("S1", &history, 5_000), "once");
         let view = room.round_view(
+            0,
             1,
             vec![super::super::BoardOfRound {
                 board: 1,
@@ -219,6 +221,6 @@ mod tests {
             .collect();
         assert_eq!(illegal, [(IncidentKind::Illegal, 2, true)]);
         assert!(room.unsaved().is_empty(), "the record has them");
-        assert_eq!(room.game_of(1, 1), Some(("S1".to_string(), 77)));
+        assert_eq!(room.game_of(at), Some(("S1".to_string(), 77)));
     }
 }

@@ -29,12 +29,12 @@ pub struct ShownBoard {
 }
 
 impl LiveRoom {
-    /// Board `board` of round `round` as it stood at `until_ms` (ms since the Unix epoch, the
+    /// Board `at` as it stood at `until_ms` (ms since the Unix epoch, the
     /// clock the caller gave [`LiveRoom::push`]): the moves judged by then and the placement
     /// after the last of them. A public view delayed by `d` minutes asks for now − `d`; `None`
     /// when no e-board follows the board.
-    pub fn shown_until(&self, round: u32, board: u32, until_ms: u64) -> Option<ShownBoard> {
-        let (_, e) = self.on_board(round, board)?;
+    pub fn shown_until(&self, at: super::BoardKey, until_ms: u64) -> Option<ShownBoard> {
+        let (_, e) = self.on_board(at)?;
         let g = &e.game;
         // `seen` has one entry a move (`take` keeps them in step); the shorter of the lists bounds
         // what is shown all the same.

@@ -312,7 +312,7 @@ pub(super) fn standing(before: Option<LinkEvent>, event: &LinkEvent) -> LinkEven
 }
 
 impl super::LiveRoom {
-    /// The arbiter settled gap `incident` of board `board` (he looked at the board and took the
+    /// The arbiter settled gap `incident` of board `at` (he looked at the board and took the
     /// moves, or the position, it shows after the link's drop).
     ///
     /// # Errors
@@ -320,11 +320,10 @@ impl super::LiveRoom {
     /// settled already).
     pub fn settle_gap(
         &mut self,
-        round: u32,
-        board: u32,
+        at: super::BoardKey,
         incident: usize,
     ) -> Result<(), super::RoomError> {
-        let e = self.on_board_mut(round, board)?;
+        let e = self.on_board_mut(at)?;
         let Some(i) = e
             .game
             .incidents
@@ -338,10 +337,10 @@ impl super::LiveRoom {
         Ok(())
     }
 
-    /// Whether board `board` has a gap the arbiter has not settled: its proposed result waits
+    /// Whether board `at` has a gap the arbiter has not settled: its proposed result waits
     /// for him (the moves it rests on are not certain).
-    pub fn unsettled_gap(&self, round: u32, board: u32) -> Option<usize> {
-        self.on_board(round, board).and_then(|(_, e)| {
+    pub fn unsettled_gap(&self, at: super::BoardKey) -> Option<usize> {
+        self.on_board(at).and_then(|(_, e)| {
             e.game
                 .incidents
                 .iter()

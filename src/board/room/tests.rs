@@ -41,7 +41,10 @@ fn round_1() -> Vec<BoardOfRound> {
 fn played(placements: &[&str]) -> LiveRoom {
     let mut room = LiveRoom::new(RecogniserConfig::default(), CompetitionRules::default());
     room.seen("S1", "ws://x", false, Some("84%".into()));
-    room.sync(&BTreeMap::from([("S1".to_string(), (1, 1))]));
+    room.sync(&BTreeMap::from([(
+        "S1".to_string(),
+        BoardKey::new(0, 1, 1),
+    )]));
     // LiveChess reports changes only: one frame a placement, then quiet.
     let mut ms = 0;
     for p in std::iter::once(&START).chain(placements) {
@@ -60,7 +63,7 @@ fn moves_and_the_placement_are_the_boards() {
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR",
     ]);
-    let view = room.round_view(1, round_1());
+    let view = room.round_view(0, 1, round_1());
     assert_eq!(view[0].serialnr.as_deref(), Some("S1"));
     assert_eq!(view[0].moves, ["e4", "e5"]);
     assert_eq!(
@@ -81,7 +84,7 @@ fn fools_mate_proposes_0_1_by_the_ending() {
         "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR",
         "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR",
     ]);
-    let b = &room.round_view(1, round_1())[0];
+    let b = &room.round_view(0, 1, round_1())[0];
     assert_eq!(b.moves, ["f3", "e5", "g4", "Qh4#"]);
     let p = b.proposed_result.as_ref().unwrap();
     assert_eq!((p.result.as_str(), p.by), ("0-1", ProposedBy::Ending));
@@ -97,7 +100,7 @@ fn an_illegal_move_is_an_incident_and_the_notice_counts_it() {
         "r1bqkbnr/pppppppp/1n6/8/4P3/8/PPPP1PPP/RNBQKBNR",
         "r1bqkbnr/pppppppp/1n6/8/3PP3/8/PPP2PPP/RNBQKBNR",
     ]);
-    let b = &room.round_view(1, round_1())[0];
+    let b = &room.round_view(0, 1, round_1())[0];
     let illegal: Vec<&Incident> = b
         .incidents
         .iter()
@@ -119,12 +122,15 @@ fn an_illegal_move_is_an_incident_and_the_notice_counts_it() {
     assert!(illegal[0].article.is_some());
     let id = illegal[0].id;
     assert_eq!(
-        room.notice(1, 2, id),
-        Err(RoomError::NotFollowed { round: 1, board: 2 })
+        room.notice(BoardKey::new(0, 1, 2), id),
+        Err(RoomError::NotFollowed(BoardKey::new(0, 1, 2)))
     );
-    room.notice(1, 1, id).unwrap();
-    assert_eq!(room.notice(1, 1, id), Err(RoomError::NoIncident(id)));
-    let b = &room.round_view(1, round_1())[0];
+    room.notice(BoardKey::new(0, 1, 1), id).unwrap();
+    assert_eq!(
+        room.notice(BoardKey::new(0, 1, 1), id),
+        Err(RoomError::NoIncident(id))
+    );
+    let b = &room.round_view(0, 1, round_1())[0];
     assert!(b.incidents[id].noticed);
 }
 
@@ -137,7 +143,7 @@ fn the_kings_signal_proposes_the_result_shown() {
         "rnbq1bnr/ppp1pppp/3p4/8/3K4/3P4/PPP1PPPP/RNBQ1BNR",
         "rnbq1bnr/ppp1pppp/3p4/4k3/3K4/3P4/PPP1PPPP/RNBQ1BNR",
     ]);
-    let b = &room.round_view(1, round_1())[0];
+    let b = &room.round_view(0, 1, round_1())[0];
     let p = b.proposed_result.as_ref().expect("a proposal");
     assert_eq!((p.result.as_str(), p.by), ("0-1", ProposedBy::ResultSignal));
 }
@@ -147,20 +153,23 @@ fn an_expired_playout_adjudicates_the_live_position_once() {
     let mut room = played(&["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"]);
     let adj = Adjudicator::new(crate::game::preset::Preset::default().adjudication()).unwrap();
     // Board 2 has no e-board: nothing to adjudicate from.
-    assert_eq!(room.expire(&[(1, 1), (1, 2)], &adj), vec![(1, 1)]);
-    assert!(room.expire(&[(1, 1)], &adj).is_empty());
-    let b = &room.round_view(1, round_1())[0];
+    assert_eq!(
+        room.expire(&[BoardKey::new(0, 1, 1), BoardKey::new(0, 1, 2)], &adj),
+        vec![BoardKey::new(0, 1, 1)]
+    );
+    assert!(room.expire(&[BoardKey::new(0, 1, 1)], &adj).is_empty());
+    let b = &room.round_view(0, 1, round_1())[0];
     let p = b.proposed_result.as_ref().unwrap();
     assert_eq!(p.by, ProposedBy::Adjudication);
     assert_eq!(
         p.fen.as_deref(),
         Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
     );
-    assert!(room.adjudication(1, 1).is_some());
+    assert!(room.adjudication(BoardKey::new(0, 1, 1)).is_some());
     // A board recorded meanwhile shows no proposal.
     let mut boards = round_1();
     boards[0].result = Some("1/2-1/2".into());
-    assert_eq!(room.round_view(1, boards)[0].proposed_result, None);
+    assert_eq!(room.round_view(0, 1, boards)[0].proposed_result, None);
 }
 
 /// A DGT board dump (`0x86`, 64 piece codes from a8 to h1) of a FEN piece placement.
@@ -196,12 +205,12 @@ fn dgt_moves(room: &mut LiveRoom) -> Vec<String> {
         ms += 600;
         room.settle(ms, 500);
     }
-    room.round_view(1, on_board_1("D1"))[0].moves.clone()
+    room.round_view(0, 1, on_board_1("D1"))[0].moves.clone()
 }
 
 #[test]
 fn an_eboard_assigned_before_its_dgt_link_speaks_is_read_as_dgt() {
-    let assigned = BTreeMap::from([("D1".to_string(), (1, 1))]);
+    let assigned = BTreeMap::from([("D1".to_string(), BoardKey::new(0, 1, 1))]);
     // After a restart the state file's assignment reaches the room before the serial link
     // answers: the board is then read by the reader of the link it comes from.
     let mut room = LiveRoom::new(RecogniserConfig::default(), CompetitionRules::default());
@@ -238,9 +247,12 @@ fn a_dgt_board_assigned_after_its_link_opened_is_read_from_its_dump_and_updates(
         };
         room.push("D1", &update, t);
     }
-    room.sync(&BTreeMap::from([("D1".to_string(), (1, 1))]));
+    room.sync(&BTreeMap::from([(
+        "D1".to_string(),
+        BoardKey::new(0, 1, 1),
+    )]));
     room.settle(1_000, 500);
-    let view = room.round_view(1, on_board_1("D1"));
+    let view = room.round_view(0, 1, on_board_1("D1"));
     assert_eq!(
         view[0].placement.as_deref(),
         Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR")
@@ -253,7 +265,10 @@ fn the_count_of_changes_moves_only_with_what_is_shown() {
     let mut room = played(&["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"]);
     let c = room.changes();
     // The desk's sync on every request, and the settler's ticks, change nothing here.
-    room.sync(&BTreeMap::from([("S1".to_string(), (1, 1))]));
+    room.sync(&BTreeMap::from([(
+        "S1".to_string(),
+        BoardKey::new(0, 1, 1),
+    )]));
     assert!(room.settle(100_000, 500).is_empty());
     assert!(!room.seen("S1", "ws://x", false, Some("84%".into())));
     assert_eq!(room.changes(), c);
@@ -289,7 +304,7 @@ fn play_after_the_end_is_one_incident_not_one_a_placement() {
         placements.push(back);
     }
     let room = played(&placements);
-    let view = room.round_view(1, round_1());
+    let view = room.round_view(0, 1, round_1());
     let kinds: Vec<(IncidentKind, u32)> =
         view[0].incidents.iter().map(|i| (i.kind, i.ply)).collect();
     // The mate (Laws 5.1.1) at ply 4, and the play after it once.
@@ -318,7 +333,7 @@ fn a_rook_first_castling_shown_as_a_rook_move_is_read_again_as_castling() {
         "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQKR2",
         "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1",
     ]);
-    let view = room.round_view(1, round_1());
+    let view = room.round_view(0, 1, round_1());
     assert_eq!(
         view[0].moves,
         ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"]
@@ -336,7 +351,10 @@ fn a_board_as_it_stood_shows_the_moves_judged_by_then() {
     let room = played(&[after_e4, after_e5]);
     // `played` shows e4 at 1,200 ms and e5 at 2,100 ms; LiveChess reports changes only, so
     // each is judged once it has stood 500 ms: at the settle of 1,800 and 2,700 ms.
-    let at = |ms| room.shown_until(1, 1, ms).expect("board 1 is followed");
+    let at = |ms| {
+        room.shown_until(BoardKey::new(0, 1, 1), ms)
+            .expect("board 1 is followed")
+    };
     let before = at(1_799);
     assert_eq!(before.moves, Vec::<String>::new());
     assert_eq!(before.placement.as_deref(), Some(START));
@@ -352,5 +370,5 @@ fn a_board_as_it_stood_shows_the_moves_judged_by_then() {
     assert_eq!(now.placement.as_deref(), Some(after_e5));
     assert_eq!(now.held_back, 0);
     // A board without an e-board has nothing to show.
-    assert_eq!(room.shown_until(1, 2, u64::MAX), None);
+    assert_eq!(room.shown_until(BoardKey::new(0, 1, 2), u64::MAX), None);
 }

@@ -18,7 +18,13 @@ pub(super) struct OrganiserReportArgs {
 pub(super) fn run_report(a: OrganiserReportArgs) -> anyhow::Result<ExitCode> {
     let t = load(&a.file)?;
     let lang = a.out.lang.get();
-    let html = arbiter::web::organisers_report(&t, lang).map_err(anyhow::Error::msg)?;
+    // The group's index, for the live room's incidents of its boards (0: a TRF file, an
+    // event of one group).
+    let group = arbiter::tournament::record::load_any_event(&a.file)
+        .ok()
+        .and_then(|e| e.find(super::state::selected_group().as_deref()).ok())
+        .unwrap_or(0);
+    let html = arbiter::web::organisers_report(&t, group, lang).map_err(anyhow::Error::msg)?;
     match &a.output {
         Some(path) => {
             store::write_atomic(path, |f| f.write_all(html.as_bytes()))?;

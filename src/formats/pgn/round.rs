@@ -28,7 +28,7 @@ use crate::game::event::{ClockTime, Event, EventLog, NoticeEvent, NoticeKind};
 use crate::game::judge::JudgeOptions;
 use crate::game::rules::CompetitionRules;
 use crate::i18n::Lang;
-use crate::tournament::live::{LiveAct, LiveIncidentKind};
+use crate::tournament::live::{BoardKey, LiveAct, LiveIncidentKind};
 use crate::tournament::{BoardResult, Game, Tournament, TournamentError};
 
 use super::Tags;
@@ -46,7 +46,9 @@ pub struct CapturedGame {
     pub clock: Vec<ClockTime>,
 }
 
-/// Every board of round `round` of `t` as PGN, one game a board in board order, a blank line
+/// Every board of round `round` of `t` (group `group` of its event, 0 the first: the live
+/// room's incidents and e-boards of that group's boards) as PGN, one game a board in board
+/// order, a blank line
 /// between games; `captured` holds, by board number, the games e-boards played; the moves are
 /// judged under `rules`; comments in `lang`.
 ///
@@ -59,7 +61,7 @@ pub struct CapturedGame {
 ///     t.add_player(Player { name: name.into(), ..Player::default() }).unwrap();
 /// }
 /// t.pair_round_manual(1, &[(1, 2)], None, None).unwrap();
-/// let pgn = round_pgn(&t, 1, &Default::default(), Default::default(), arbiter::i18n::Lang::En).unwrap();
+/// let pgn = round_pgn(&t, 0, 1, &Default::default(), Default::default(), arbiter::i18n::Lang::En).unwrap();
 /// assert!(pgn.contains("[Round \"1.1\"]"));
 /// assert!(pgn.contains("[Result \"*\"]"));
 /// ```
@@ -68,6 +70,7 @@ pub struct CapturedGame {
 /// [`TournamentError::NoSuchRound`] for a round without pairings.
 pub fn round_pgn(
     t: &Tournament,
+    group: usize,
     round: u32,
     captured: &BTreeMap<u32, CapturedGame>,
     rules: CompetitionRules,
@@ -87,7 +90,7 @@ pub fn round_pgn(
         }
         let judged = captured
             .get(&g.board)
-            .and_then(|c| board_game(t, round, g, c, rules, lang));
+            .and_then(|c| board_game(t, BoardKey::new(group, round, g.board), g, c, rules, lang));
         out.push_str(&judged.unwrap_or_else(|| board_without_moves(t, round, g, lang)));
     }
     Ok(out)
@@ -167,18 +170,12 @@ fn board_without_moves(t: &Tournament, round: u32, g: &Game, lang: Lang) -> Stri
 /// event's record, put into `log` before the first move after the act each is of (found by
 /// ply and side in the verdict of the capture as recorded), as the live judge takes a notice
 /// given before the next move. The record keeps no finer moment of a notice.
-fn with_notices(
-    t: &Tournament,
-    round: u32,
-    board: u32,
-    log: &EventLog,
-    rules: CompetitionRules,
-) -> EventLog {
+fn with_notices(t: &Tournament, at: BoardKey, log: &EventLog, rules: CompetitionRules) -> EventLog {
     let noticed: Vec<(u32, Option<&str>)> = t
         .live
         .incidents
         .iter()
-        .filter(|i| i.round == round && i.board == board && i.kind == LiveIncidentKind::Illegal)
+        .filter(|i| i.at() == at && i.kind == LiveIncidentKind::Illegal)
         .filter(|i| {
             i.decision
                 .as_ref()
@@ -244,13 +241,14 @@ fn with_notices(
 /// event's tags and the recorded result; `None` when the capture cannot be judged.
 fn board_game(
     t: &Tournament,
-    round: u32,
+    at: BoardKey,
     g: &Game,
     captured: &CapturedGame,
     rules: CompetitionRules,
     lang: Lang,
 ) -> Option<String> {
-    let log = with_notices(t, round, g.board, &captured.events, rules);
+    let round = at.round;
+    let log = with_notices(t, at, &captured.events, rules);
     let (mut verdict, line) = GameRecord::Events(log.clone())
         .judge_with_line(Some(rules), JudgeOptions::default())
         .ok()?;
@@ -270,7 +268,7 @@ fn board_game(
         serial_number: captured
             .serial_number
             .as_deref()
-            .or_else(|| t.live.eboard_of(round, g.board)),
+            .or_else(|| t.live.eboard_of(at)),
         clock: &captured.clock,
     };
     let (result, note) = recorded(g.result, lang);
@@ -317,6 +315,7 @@ mod tests {
         .unwrap();
         let pgn = round_pgn(
             &t,
+            0,
             1,
             &BTreeMap::new(),
             CompetitionRules::default(),
@@ -340,6 +339,7 @@ mod tests {
         assert!(matches!(
             round_pgn(
                 &t,
+                0,
                 2,
                 &BTreeMap::new(),
                 CompetitionRules::default(),

@@ -15,6 +15,9 @@ pub const DEFAULT_PLAYOUT_MINUTES: u32 = 5;
 /// The share of finished games, in per cent, from which the round page offers the play-out.
 pub const DEFAULT_PLAYOUT_OFFER_PERCENT: u32 = 80;
 
+pub use crate::game::place::BoardKey;
+use crate::game::place::is_first_group as is_first;
+
 /// The live room's part of the state file. Every field defaults, so a state file written
 /// before the live room reads as an empty one.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,6 +95,9 @@ pub struct LiveDecision {
 /// One incident of a live game as the event's record keeps it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LiveIncident {
+    /// The group (0 the first; records written before groups read as the first's).
+    #[serde(default, skip_serializing_if = "is_first")]
+    pub group: usize,
     /// The round.
     pub round: u32,
     /// The board.
@@ -128,11 +134,28 @@ pub struct LiveIncident {
     pub decision: Option<LiveDecision>,
 }
 
+impl LiveIncident {
+    /// Its board.
+    pub fn at(&self) -> BoardKey {
+        BoardKey::new(self.group, self.round, self.board)
+    }
+}
+
+impl EboardAssignment {
+    /// Its board.
+    pub fn at(&self) -> BoardKey {
+        BoardKey::new(self.group, self.round, self.board)
+    }
+}
+
 /// An e-board attached to a board of a round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EboardAssignment {
     /// The e-board's serial number (DGT `serialnr`).
     pub serialnr: String,
+    /// The group (0 the first; an assignment written before groups reads as the first's).
+    #[serde(default, skip_serializing_if = "is_first")]
+    pub group: usize,
     /// The round.
     pub round: u32,
     /// The board number in that round.
@@ -143,6 +166,9 @@ pub struct EboardAssignment {
 /// every device shows the same countdown.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Playout {
+    /// The group (0 the first; a play-out written before groups reads as the first's).
+    #[serde(default, skip_serializing_if = "is_first")]
+    pub group: usize,
     /// The round.
     pub round: u32,
     /// The board.
@@ -154,6 +180,11 @@ pub struct Playout {
 }
 
 impl Playout {
+    /// Its board.
+    pub fn at(&self) -> BoardKey {
+        BoardKey::new(self.group, self.round, self.board)
+    }
+
     /// When it ends, milliseconds since the Unix epoch.
     pub fn ends_ms(&self) -> u64 {
         self.started_ms
@@ -202,34 +233,34 @@ impl LiveSetup {
             .unwrap_or(DEFAULT_PLAYOUT_OFFER_PERCENT)
     }
 
-    /// The e-board on board `board` of round `round`.
-    pub fn eboard_of(&self, round: u32, board: u32) -> Option<&str> {
+    /// The e-board on board `at`.
+    pub fn eboard_of(&self, at: BoardKey) -> Option<&str> {
         self.eboards
             .iter()
-            .find(|a| a.round == round && a.board == board)
+            .find(|a| a.at() == at)
             .map(|a| a.serialnr.as_str())
     }
 
-    /// The board e-board `serialnr` is on, `(round, board)`.
-    pub fn board_of(&self, serialnr: &str) -> Option<(u32, u32)> {
+    /// The board e-board `serialnr` is on.
+    pub fn board_of(&self, serialnr: &str) -> Option<BoardKey> {
         self.eboards
             .iter()
             .find(|a| a.serialnr == serialnr)
-            .map(|a| (a.round, a.board))
+            .map(EboardAssignment::at)
     }
 
-    /// The recorded incidents of round `round`, in order.
-    pub fn incidents_of(&self, round: u32) -> impl Iterator<Item = &LiveIncident> {
-        self.incidents.iter().filter(move |i| i.round == round)
+    /// The recorded incidents of round `round` of group `group`, in order.
+    pub fn incidents_of(&self, group: usize, round: u32) -> impl Iterator<Item = &LiveIncident> {
+        self.incidents
+            .iter()
+            .filter(move |i| i.group == group && i.round == round)
     }
 
-    /// Records `decision` on incident `incident` of followed game `game` of board `board` of
-    /// round `round`. Returns false when the record has no such incident (the decision is
-    /// then not kept).
+    /// Records `decision` on incident `incident` of followed game `game` of board `at`.
+    /// Returns false when the record has no such incident (the decision is then not kept).
     pub fn decide(
         &mut self,
-        round: u32,
-        board: u32,
+        at: BoardKey,
         game: u64,
         incident: usize,
         decision: LiveDecision,
@@ -237,7 +268,7 @@ impl LiveSetup {
         match self
             .incidents
             .iter_mut()
-            .find(|i| (i.round, i.board, i.game, i.incident) == (round, board, game, incident))
+            .find(|i| (i.at(), i.game, i.incident) == (at, game, incident))
         {
             Some(i) => {
                 i.decision = Some(decision);
@@ -247,11 +278,9 @@ impl LiveSetup {
         }
     }
 
-    /// The play-out of board `board` of round `round`, if started.
-    pub fn playout(&self, round: u32, board: u32) -> Option<&Playout> {
-        self.playouts
-            .iter()
-            .find(|p| p.round == round && p.board == board)
+    /// The play-out of board `at`, if started.
+    pub fn playout(&self, at: BoardKey) -> Option<&Playout> {
+        self.playouts.iter().find(|p| p.at() == at)
     }
 }
 
@@ -332,8 +361,8 @@ pub enum AssignError {
 }
 
 impl Tournament {
-    /// Puts e-board `serialnr` on board `board` of round `round` (it leaves the board it was
-    /// on).
+    /// Puts e-board `serialnr` on board `board` of round `round` of this tournament, group
+    /// `group` of its event (it leaves the board it was on, of any group).
     ///
     /// # Errors
     /// [`AssignError::NoBoard`] (no such round or board), [`AssignError::Taken`] (another
@@ -342,6 +371,7 @@ impl Tournament {
     pub fn assign_eboard(
         &mut self,
         serialnr: &str,
+        group: usize,
         round: u32,
         board: u32,
     ) -> Result<(), AssignError> {
@@ -349,7 +379,7 @@ impl Tournament {
         if g.result.is_some() {
             return Err(AssignError::Finished { round, board });
         }
-        if let Some(other) = self.live.eboard_of(round, board)
+        if let Some(other) = self.live.eboard_of(BoardKey::new(group, round, board))
             && other != serialnr
         {
             return Err(AssignError::Taken {
@@ -361,13 +391,15 @@ impl Tournament {
         self.live.eboards.retain(|a| a.serialnr != serialnr);
         self.live.eboards.push(EboardAssignment {
             serialnr: serialnr.to_string(),
+            group,
             round,
             board,
         });
         Ok(())
     }
 
-    /// Starts the play-out (CR 4.3) of `seconds` at `now_ms` on the boards of round `round` given, or on
+    /// Starts the play-out (CR 4.3) of `seconds` at `now_ms` on the boards of round `round`
+    /// of this tournament, group `group` of its event, given, or on
     /// every board without a result when `boards` is `None`; a board whose play-out runs
     /// already or that has its result is left as it is. Returns the boards started.
     ///
@@ -376,6 +408,7 @@ impl Tournament {
     /// that the round does not have.
     pub fn start_playout(
         &mut self,
+        group: usize,
         round: u32,
         boards: Option<&[u32]>,
         seconds: u32,
@@ -404,8 +437,9 @@ impl Tournament {
             let open = self
                 .board_of(round, GameRef::Board(b))
                 .is_ok_and(|g| g.result.is_none());
-            if open && self.live.playout(round, b).is_none() {
+            if open && self.live.playout(BoardKey::new(group, round, b)).is_none() {
                 self.live.playouts.push(Playout {
+                    group,
                     round,
                     board: b,
                     started_ms: now_ms,
@@ -450,31 +484,31 @@ mod tests {
     #[test]
     fn an_eboard_goes_on_a_free_board_and_moves_when_reassigned() {
         let mut t = paired();
-        t.assign_eboard("23946", 1, 1).unwrap();
+        t.assign_eboard("23946", 0, 1, 1).unwrap();
         assert_eq!(
-            t.assign_eboard("10001", 1, 1),
+            t.assign_eboard("10001", 0, 1, 1),
             Err(AssignError::Taken {
                 round: 1,
                 board: 1,
                 other: "23946".into()
             })
         );
-        t.assign_eboard("23946", 1, 2).unwrap();
-        assert_eq!(t.live.board_of("23946"), Some((1, 2)));
-        assert_eq!(t.live.eboard_of(1, 1), None);
+        t.assign_eboard("23946", 0, 1, 2).unwrap();
+        assert_eq!(t.live.board_of("23946"), Some(BoardKey::new(0, 1, 2)));
+        assert_eq!(t.live.eboard_of(BoardKey::new(0, 1, 1)), None);
         assert!(matches!(
-            t.assign_eboard("23946", 1, 9),
+            t.assign_eboard("23946", 0, 1, 9),
             Err(AssignError::NoBoard(TournamentError::NoSuchGame { .. }))
         ));
         t.record_result(1, GameRef::Board(1), BoardResult::WhiteWins, false)
             .unwrap();
         assert_eq!(
-            t.assign_eboard("10001", 1, 1),
+            t.assign_eboard("10001", 0, 1, 1),
             Err(AssignError::Finished { round: 1, board: 1 })
         );
         // Kept in the state file.
         let back: Tournament = serde_json::from_str(&serde_json::to_string(&t).unwrap()).unwrap();
-        assert_eq!(back.live.board_of("23946"), Some((1, 2)));
+        assert_eq!(back.live.board_of("23946"), Some(BoardKey::new(0, 1, 2)));
     }
 
     #[test]
@@ -482,23 +516,27 @@ mod tests {
         let mut t = paired();
         t.record_result(1, GameRef::Board(1), BoardResult::Draw, false)
             .unwrap();
-        assert_eq!(t.start_playout(1, None, 300, 1_000_000).unwrap(), vec![2]);
         assert_eq!(
-            t.start_playout(1, None, 300, 2_000_000).unwrap(),
+            t.start_playout(0, 1, None, 300, 1_000_000).unwrap(),
+            vec![2]
+        );
+        assert_eq!(
+            t.start_playout(0, 1, None, 300, 2_000_000).unwrap(),
             Vec::<u32>::new()
         );
-        let p = t.live.playout(1, 2).unwrap();
+        let p = t.live.playout(BoardKey::new(0, 1, 2)).unwrap();
         assert_eq!(p.remaining_s(1_000_000), 300);
         assert_eq!(p.remaining_s(1_000_000 + 299_001), 1);
         assert_eq!(p.remaining_s(1_000_000 + 300_000), 0);
         assert_eq!(p.remaining_s(u64::MAX), 0);
-        assert!(t.start_playout(1, Some(&[7]), 300, 0).is_err());
+        assert!(t.start_playout(0, 1, Some(&[7]), 300, 0).is_err());
     }
 
     #[test]
     fn a_decision_finds_its_incident_and_both_are_kept() {
         let mut t = paired();
         let illegal = LiveIncident {
+            group: 0,
             round: 1,
             board: 2,
             serialnr: "23946".into(),
@@ -520,14 +558,37 @@ mod tests {
             at_ms: 2_000,
         };
         // Another game of the same board (a restart) is not this one.
-        assert!(!t.live.decide(1, 2, 8, 0, noticed.clone()));
-        assert!(t.live.decide(1, 2, 7, 0, noticed.clone()));
+        assert!(!t.live.decide(BoardKey::new(0, 1, 2), 8, 0, noticed.clone()));
+        assert!(t.live.decide(BoardKey::new(0, 1, 2), 7, 0, noticed.clone()));
         let back: Tournament = serde_json::from_str(&serde_json::to_string(&t).unwrap()).unwrap();
-        let kept: Vec<&LiveIncident> = back.live.incidents_of(1).collect();
+        let kept: Vec<&LiveIncident> = back.live.incidents_of(0, 1).collect();
         assert_eq!(kept.len(), 1);
         assert_eq!(kept[0].decision, Some(noticed));
         assert_eq!(kept[0].kind, LiveIncidentKind::Illegal);
-        assert_eq!(back.live.incidents_of(2).count(), 0);
+        assert_eq!(back.live.incidents_of(0, 2).count(), 0);
+    }
+
+    #[test]
+    fn what_was_written_before_groups_reads_as_the_first_groups() {
+        let before = r#"{"eboards": [{"serialnr": "23946", "round": 1, "board": 2}],
+            "playouts": [{"round": 1, "board": 2, "started_ms": 5, "seconds": 300}],
+            "incidents": [{"round": 1, "board": 2, "serialnr": "23946", "game": 7,
+                "incident": 0, "kind": "illegal", "ply": 2, "at_ms": 1000}]}"#;
+        let mut live: LiveSetup = serde_json::from_str(before).unwrap();
+        let at = BoardKey::new(0, 1, 2);
+        assert_eq!(live.board_of("23946"), Some(at));
+        assert_eq!(live.eboard_of(at), Some("23946"));
+        assert_eq!(live.eboard_of(BoardKey::new(1, 1, 2)), None);
+        assert_eq!(live.playout(at).map(|p| p.seconds), Some(300));
+        assert_eq!(live.incidents_of(0, 1).count(), 1);
+        assert_eq!(live.incidents_of(1, 1).count(), 0);
+        // Written again, the first group's entries name no group; another group's do.
+        assert!(!serde_json::to_string(&live).unwrap().contains("group"));
+        live.eboards[0].group = 1;
+        let json = serde_json::to_string(&live).unwrap();
+        assert!(json.contains(r#""group":1"#), "{json}");
+        let back: LiveSetup = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.board_of("23946"), Some(BoardKey::new(1, 1, 2)));
     }
 
     #[test]

@@ -7,23 +7,27 @@ use rusqlite::{OptionalExtension, params};
 
 use super::rows::{self, SECTION};
 use super::{Db, create_private, resolve, sql_error};
-use crate::tournament::live::LiveIncident;
+use crate::tournament::live::{BoardKey, LiveIncident};
 use crate::tournament::store::StoreError;
 
-/// Lines of a board's capture to append: round, board and the lines (each ending with `\n`).
+/// Lines of a board's capture to append: the board (its group's section) and the lines
+/// (each ending with `\n`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CaptureLines {
-    /// The round.
-    pub round: u32,
-    /// The board.
-    pub board: u32,
+    /// The board: group `g`'s captures are kept under section `g + 1`.
+    pub at: BoardKey,
     /// The lines, each ending with a line break.
     pub lines: String,
 }
 
+/// The section of group `group`'s rows (group `i` is section `i + 1`).
+fn section_of(group: usize) -> i64 {
+    i64::try_from(group).map_or(i64::MAX, |g| g.saturating_add(SECTION))
+}
+
 /// Writes a batch of the live room's data in one transaction and no journal entry: the
 /// incidents the record does not have yet (by their key: an incident already kept is left as
-/// it is) and capture lines, one row per board. Returns how many incidents were new.
+/// it is) and capture lines, one row per board, under its group's section. Returns how many incidents were new.
 ///
 /// # Errors
 /// [`StoreError`]; nothing is written then.
@@ -68,23 +72,26 @@ pub fn save_live(
             )
             .map_err(e)?;
         for c in captures.iter().filter(|c| !c.lines.is_empty()) {
-            stmt.execute(params![SECTION, c.round, c.board, c.lines])
-                .map_err(e)?;
+            stmt.execute(params![
+                section_of(c.at.group),
+                c.at.round,
+                c.at.board,
+                c.lines
+            ])
+            .map_err(e)?;
         }
     }
     tx.commit().map_err(e)?;
     Ok(new)
 }
 
-/// Writes board `board` of round `round`'s capture to `out`, in the order its lines came;
-/// returns how many lines.
+/// Writes board `at`'s capture to `out`, in the order its lines came; returns how many lines.
 ///
 /// # Errors
 /// [`StoreError`]; the writer's error as [`StoreError::Io`].
 pub fn write_capture(
     state: &Path,
-    round: u32,
-    board: u32,
+    at: BoardKey,
     out: &mut dyn std::io::Write,
 ) -> Result<u64, StoreError> {
     let path = resolve(state)?.path;
@@ -96,7 +103,9 @@ pub fn write_capture(
             "SELECT lines FROM capture WHERE section = ? AND round = ? AND board = ? ORDER BY id",
         )
         .map_err(e)?;
-    let mut q = stmt.query(params![SECTION, round, board]).map_err(e)?;
+    let mut q = stmt
+        .query(params![section_of(at.group), at.round, at.board])
+        .map_err(e)?;
     let mut n = 0;
     while let Some(r) = q.next().map_err(e)? {
         let lines: String = r.get(0).map_err(e)?;
@@ -111,22 +120,18 @@ pub fn write_capture(
     Ok(n)
 }
 
-/// The last line of board `board` of round `round`'s capture, if it has one.
+/// The last line of board `at`'s capture, if it has one.
 ///
 /// # Errors
 /// [`StoreError`].
-pub fn last_capture_line(
-    state: &Path,
-    round: u32,
-    board: u32,
-) -> Result<Option<String>, StoreError> {
+pub fn last_capture_line(state: &Path, at: BoardKey) -> Result<Option<String>, StoreError> {
     let path = resolve(state)?.path;
     let mut db = Db::reader(&path)?;
     let tx = db.read()?;
     let lines: Option<String> = tx
         .query_row(
             "SELECT lines FROM capture WHERE section = ? AND round = ? AND board = ? ORDER BY id DESC LIMIT 1",
-            params![SECTION, round, board],
+            params![section_of(at.group), at.round, at.board],
             |r| r.get(0),
         )
         .optional()
@@ -134,11 +139,11 @@ pub fn last_capture_line(
     Ok(lines.and_then(|l| l.lines().last().map(str::to_string)))
 }
 
-/// The boards that have a capture: `(round, board, lines)`.
+/// The boards of group `group` that have a capture: `(round, board, lines)`.
 ///
 /// # Errors
 /// [`StoreError`].
-pub fn captures(state: &Path) -> Result<Vec<(u32, u32, u64)>, StoreError> {
+pub fn captures(state: &Path, group: usize) -> Result<Vec<(u32, u32, u64)>, StoreError> {
     let path = resolve(state)?.path;
     let mut db = Db::reader(&path)?;
     let tx = db.read()?;
@@ -150,7 +155,7 @@ pub fn captures(state: &Path) -> Result<Vec<(u32, u32, u64)>, StoreError> {
         )
         .map_err(e)?;
     let list = stmt
-        .query_map([SECTION], |r| {
+        .query_map([section_of(group)], |r| {
             Ok((
                 r.get::<_, u32>(0)?,
                 r.get::<_, u32>(1)?,

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use super::rows::{Change, Table, incident_key};
 use super::*;
 use crate::tournament::journal::{Act, JournalError, ResultChange, Who};
-use crate::tournament::live::LiveIncident;
+use crate::tournament::live::{BoardKey, LiveIncident};
 use crate::tournament::live::{LiveAct, LiveDecision, LiveIncidentKind};
 use crate::tournament::{BoardResult, Player, TournamentError};
 
@@ -230,6 +230,7 @@ fn the_rooms_incidents_and_captures_are_kept_without_journal_entries() {
     let dir = tempfile::tempdir().unwrap();
     let path = paired(dir.path());
     let incident = |n: usize| LiveIncident {
+        group: 0,
         round: 1,
         board: 2,
         serialnr: "23946".into(),
@@ -245,8 +246,7 @@ fn the_rooms_incidents_and_captures_are_kept_without_journal_entries() {
         decision: None,
     };
     let lines = |s: &str| CaptureLines {
-        round: 1,
-        board: 2,
+        at: BoardKey::new(0, 1, 2),
         lines: s.into(),
     };
     assert_eq!(
@@ -262,13 +262,32 @@ fn the_rooms_incidents_and_captures_are_kept_without_journal_entries() {
     let t = load(&path).unwrap();
     assert_eq!(t.live.incidents, vec![incident(0), incident(1)]);
     let mut out = Vec::new();
-    assert_eq!(write_capture(&path, 1, 2, &mut out).unwrap(), 3);
+    assert_eq!(
+        write_capture(&path, BoardKey::new(0, 1, 2), &mut out).unwrap(),
+        3
+    );
     assert_eq!(out, b"a\nb\nc\n");
     assert_eq!(
-        last_capture_line(&path, 1, 2).unwrap().as_deref(),
+        last_capture_line(&path, BoardKey::new(0, 1, 2))
+            .unwrap()
+            .as_deref(),
         Some("c")
     );
-    assert_eq!(captures(&path).unwrap(), vec![(1, 2, 3)]);
+    assert_eq!(captures(&path, 0).unwrap(), vec![(1, 2, 3)]);
+    // Board 2 of the second group's round 1 is another board: its capture is its own.
+    let second = CaptureLines {
+        at: BoardKey::new(1, 1, 2),
+        lines: "x\n".into(),
+    };
+    save_live(&path, &[], &[second]).unwrap();
+    assert_eq!(captures(&path, 0).unwrap(), vec![(1, 2, 3)]);
+    assert_eq!(captures(&path, 1).unwrap(), vec![(1, 2, 1)]);
+    assert_eq!(
+        last_capture_line(&path, BoardKey::new(1, 1, 2))
+            .unwrap()
+            .as_deref(),
+        Some("x")
+    );
     // The arbiter's decision is a journal entry, and undone alone.
     apply::<_, Refusal>(&path, act("live-notice"), |t| {
         let d = LiveDecision {
@@ -276,7 +295,7 @@ fn the_rooms_incidents_and_captures_are_kept_without_journal_entries() {
             result: None,
             at_ms: 2_000,
         };
-        assert!(t.live.decide(1, 2, 7, 1, d));
+        assert!(t.live.decide(BoardKey::new(0, 1, 2), 7, 1, d));
         Ok(())
     })
     .unwrap();

@@ -18,6 +18,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use serde_json::Value;
 
 use crate::board::link::LinkEvent;
+use crate::board::room::BoardKey;
 use crate::formats::limits::size_text;
 use crate::i18n::Lang;
 
@@ -42,11 +43,11 @@ pub(super) struct Bounds {
     gates: Mutex<HashMap<String, Gate>>,
     /// Each e-board's events to the pages ([`Bounds::pace`]).
     paced: Mutex<HashMap<String, Paced>>,
-    /// Bytes of each board's capture `(round, board)` kept this run, and whether its limit
+    /// Bytes of each board's capture kept this run, and whether its limit
     /// was reached.
-    captured: Mutex<HashMap<(u32, u32), (u64, bool)>>,
-    /// The boards `(round, board)` whose capture reached its limit, each with its e-board.
-    full: Mutex<BTreeMap<(u32, u32), String>>,
+    captured: Mutex<HashMap<BoardKey, (u64, bool)>>,
+    /// The boards whose capture reached its limit, each with its e-board.
+    full: Mutex<BTreeMap<BoardKey, String>>,
 }
 
 /// What [`Bounds::admit`] keeps of one e-board.
@@ -69,8 +70,8 @@ struct Paced {
     sent_ms: Option<u64>,
     /// An event held back, and whether it is a `reload`.
     held: Option<bool>,
-    /// The board `(round, board)` whose diagram went to the pages.
-    drawn: Option<(u32, u32)>,
+    /// The board whose diagram went to the pages.
+    drawn: Option<BoardKey>,
 }
 
 /// What a LiveChess frame is to the bounds.
@@ -136,12 +137,18 @@ impl Bounds {
         }
     }
 
-    /// The notes round `round`'s page shows about its e-boards, in `lang` (what standard
+    /// The notes round `round`'s page of group `group` shows about its e-boards, in `lang` (what standard
     /// error says as it happens): each board whose e-board sent frames that are not positions
     /// after its first (how many were left out), each board whose capture reached its limit,
     /// and the e-boards not followed (the limit of e-boards reached). `on`: the round's boards
     /// with their e-board, `(board, serial)`.
-    pub(super) fn notes(&self, round: u32, on: &[(u32, String)], lang: Lang) -> Vec<String> {
+    pub(super) fn notes(
+        &self,
+        group: usize,
+        round: u32,
+        on: &[(u32, String)],
+        lang: Lang,
+    ) -> Vec<String> {
         let mut notes = Vec::new();
         let gates = lock(&self.gates);
         for (board, serial) in on {
@@ -160,11 +167,12 @@ impl Bounds {
             }
         }
         drop(gates);
-        for ((_, board), serial) in lock(&self.full).range((round, 0)..=(round, u32::MAX)) {
+        let boards = BoardKey::new(group, round, 0)..=BoardKey::new(group, round, u32::MAX);
+        for (at, serial) in lock(&self.full).range(boards) {
             notes.push(lang.fmt(
                 "web-live-note-capture",
                 &[
-                    ("board", &board.to_string()),
+                    ("board", &at.board.to_string()),
                     ("serial", serial),
                     ("limit", &size_text(self.capture, lang)),
                 ],
@@ -322,7 +330,7 @@ impl Bounds {
 
     /// True the first time e-board `serial` is shown on board `on` (its diagram goes to the
     /// pages then; after it, its moves).
-    pub(super) fn first_drawing(&self, serial: &str, on: (u32, u32)) -> bool {
+    pub(super) fn first_drawing(&self, serial: &str, on: BoardKey) -> bool {
         let mut paced = lock(&self.paced);
         let p = paced.entry(serial.to_owned()).or_default();
         p.drawn.replace(on) != Some(on)
@@ -330,7 +338,7 @@ impl Bounds {
 
     /// Whether `bytes` more of board `on`'s capture (from e-board `serial`) are kept: false
     /// past the limit, said once on standard error.
-    pub(super) fn keep_capture(&self, on: (u32, u32), serial: &str, bytes: usize) -> bool {
+    pub(super) fn keep_capture(&self, on: BoardKey, serial: &str, bytes: usize) -> bool {
         let mut captured = lock(&self.captured);
         let (kept, full) = captured.entry(on).or_insert((0, false));
         if *full {
@@ -345,8 +353,8 @@ impl Bounds {
                 self.lang.fmt(
                     "serve-capture-limit",
                     &[
-                        ("round", &on.0.to_string()),
-                        ("board", &on.1.to_string()),
+                        ("round", &on.round.to_string()),
+                        ("board", &on.board.to_string()),
                         ("serial", serial),
                         ("limit", &size_text(self.capture, self.lang)),
                     ],
@@ -439,10 +447,10 @@ mod tests {
     #[test]
     fn a_capture_stops_at_its_limit() {
         let b = Bounds::new(2, 100, Lang::En);
-        assert!(b.keep_capture((1, 1), "7", 60));
-        assert!(!b.keep_capture((1, 1), "7", 60));
-        assert!(!b.keep_capture((1, 1), "7", 1));
-        assert!(b.keep_capture((1, 2), "8", 100));
+        assert!(b.keep_capture(BoardKey::new(0, 1, 1), "7", 60));
+        assert!(!b.keep_capture(BoardKey::new(0, 1, 1), "7", 60));
+        assert!(!b.keep_capture(BoardKey::new(0, 1, 1), "7", 1));
+        assert!(b.keep_capture(BoardKey::new(0, 1, 2), "8", 100));
     }
 
     #[test]
@@ -454,16 +462,16 @@ mod tests {
             sent: false,
         };
         let on = [(3, "7".to_owned()), (4, "8".to_owned())];
-        assert!(b.notes(1, &on, Lang::En).is_empty());
+        assert!(b.notes(0, 1, &on, Lang::En).is_empty());
         // The first unreadable frame is the board's incident, not a note.
         for t in 0..4 {
             b.admit("7", &junk, t);
         }
-        assert!(!b.keep_capture((1, 4), "8", 101));
-        assert!(!b.keep_capture((2, 1), "9", 101));
+        assert!(!b.keep_capture(BoardKey::new(0, 1, 4), "8", 101));
+        assert!(!b.keep_capture(BoardKey::new(0, 2, 1), "9", 101));
         b.refused("ws://x", 5, 3);
         assert_eq!(
-            b.notes(1, &on, Lang::En),
+            b.notes(0, 1, &on, Lang::En),
             [
                 "Board 3 (e-board 7) sends frames that are not positions: 3 left out so far (neither kept nor shown).",
                 "The capture of board 4 (e-board 8) reached its limit of 100 bytes (--limit game=SIZE): what the e-board sends for it is no longer kept.",
@@ -471,7 +479,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            b.notes(1, &on[..1], Lang::Ru)[0],
+            b.notes(0, 1, &on[..1], Lang::Ru)[0],
             "Доска 3 (э-доска 7) присылает кадры, в которых нет позиции: пропущено пока кадров: 3 (не сохранены и не показаны)."
         );
     }

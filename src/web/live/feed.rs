@@ -18,6 +18,7 @@ use std::time::Duration;
 use axum::body::Bytes;
 
 use super::{KEEP_ALIVE, LiveHub, reload_frame};
+use crate::board::room::BoardKey;
 
 /// How often a screen is written to at most, and how often `reload` is issued to the screens
 /// at most, in ms.
@@ -33,8 +34,8 @@ pub(super) struct ScreenFeed {
     first: u64,
     /// The number of the last change offered (a board's event or a `reload`).
     seq: u64,
-    /// Each board's latest `board` event: `(round, board)` → (its number, the frame).
-    boards: BTreeMap<(u32, u32), (u64, Bytes)>,
+    /// Each board's latest `board` event: the board → (its number, the frame).
+    boards: BTreeMap<BoardKey, (u64, Bytes)>,
     /// The number of the last `reload` issued (0: none yet).
     reload_seq: u64,
     /// When the last `reload` was issued, ms since the Unix epoch.
@@ -57,8 +58,8 @@ impl ScreenFeed {
         }
     }
 
-    /// Board `board`'s latest `board` event (`(round, board)`), replacing the one before.
-    pub(super) fn offer(&mut self, board: (u32, u32), frame: Bytes) {
+    /// Board `board`'s latest `board` event, replacing the one before.
+    pub(super) fn offer(&mut self, board: BoardKey, frame: Bytes) {
         self.seq += 1;
         self.boards.insert(board, (self.seq, frame));
     }
@@ -188,16 +189,16 @@ mod tests {
         let (none, seen) = feed.since(0);
         assert!(none.is_empty());
         assert_eq!(seen, 0);
-        feed.offer((1, 1), f("a"));
-        feed.offer((1, 2), f("x"));
-        feed.offer((1, 1), f("b"));
-        feed.offer((1, 1), f("c"));
+        feed.offer(BoardKey::new(0, 1, 1), f("a"));
+        feed.offer(BoardKey::new(0, 1, 2), f("x"));
+        feed.offer(BoardKey::new(0, 1, 1), f("b"));
+        feed.offer(BoardKey::new(0, 1, 1), f("c"));
         // Board 2 changed before board 1's latest: in the order of change.
         let (sent, seen) = feed.since(0);
         assert_eq!(sent, [f("x"), f("c")]);
         assert_eq!(seen, 4);
         assert!(feed.since(seen).0.is_empty());
-        feed.offer((1, 2), f("y"));
+        feed.offer(BoardKey::new(0, 1, 2), f("y"));
         assert_eq!(feed.since(seen), (vec![f("y")], 5));
         // A screen whose page was made before board 2's first change gets both boards.
         assert_eq!(feed.since(1).0, [f("c"), f("y")]);
@@ -211,7 +212,7 @@ mod tests {
         // at 2 000 000 and has given 40.
         let mut feed = ScreenFeed::starting_at(2_000_000);
         for n in 0..40 {
-            feed.offer((1, n % 4), f("b"));
+            feed.offer(BoardKey::new(0, 1, n % 4), f("b"));
         }
         assert_eq!(feed.since(1_000_600).0, [reload_frame()]);
         // Its own pages get what changed.
@@ -222,7 +223,7 @@ mod tests {
     #[test]
     fn a_reload_goes_alone_and_at_most_once_a_second() {
         let mut feed = ScreenFeed::default();
-        feed.offer((1, 4), f("b"));
+        feed.offer(BoardKey::new(0, 1, 4), f("b"));
         feed.offer_reload(5_000);
         assert_eq!(feed.reloads(), 1);
         // The page loaded again shows board 4: the reload alone.
@@ -233,7 +234,7 @@ mod tests {
         feed.offer_reload(5_100);
         feed.offer_reload(5_400);
         assert_eq!(feed.reloads(), 1);
-        feed.offer((1, 4), f("c"));
+        feed.offer(BoardKey::new(0, 1, 4), f("c"));
         assert_eq!(feed.since(seen).0, [f("c")]);
         feed.due(5_999);
         assert_eq!(feed.reloads(), 1);

@@ -76,10 +76,17 @@ pub fn start_links(app: &Shared, links: &[LinkSpec]) {
         let mut every = tokio::time::interval(Duration::from_secs(1));
         loop {
             every.tick().await;
+            // Every group's play-outs: the room follows the boards of all of them.
+            let path = ticker.config.state.clone();
             if ticker.live.playouts.load(Ordering::SeqCst)
-                && let Ok(t) = ticker.load().await
+                && let Ok(e) = super::super::blocking(move || {
+                    Ok(crate::tournament::record::load_any_event(&path)?)
+                })
+                .await
             {
-                ticker.live_sync(&t);
+                for group in 0..e.len() {
+                    ticker.live_sync(&e.group(group), group);
+                }
             }
         }
     });

@@ -7,14 +7,18 @@
 //!
 //! | route | answer |
 //! |---|---|
-//! | `GET /api/live` | `{"round", "now_ms", "playout_minutes", "playout_offer_percent", "eboards": […], "boards": [{"board", "serialnr", "placement", "moves", "incidents", "proposed_result", "playout_remaining_s", …}], "record": [{"board", "kind", "article", "ply", "at_ms", "decision", …}]}` (`record`: the event's record of the round's incidents, kept across restarts) |
-//! | `POST /api/live/assign` | `{"serialnr", "board"[, "round"]}` → 200; 404 no such e-board or board; 409 taken or finished, with the reason |
+//! | `GET /api/live` | `{"group", "round", "now_ms", "playout_minutes", "playout_offer_percent", "eboards": […], "boards": [{"board", "serialnr", "placement", "moves", "incidents", "proposed_result", "playout_remaining_s", …}], "record": [{"board", "kind", "article", "ply", "at_ms", "decision", …}]}` (`record`: the event's record of the round's incidents, kept across restarts) |
+//! | `POST /api/live/assign` | `{"serialnr", "board"[, "round"]}`, on a board of the group the request shows (`?group=N` or the desk's chosen group) → 200 `{"serialnr", "group", "round", "board"}` (`group`, from 0, left out for the first); 404 no such e-board or board; 409 taken or finished, with the reason |
 //! | `POST /api/live/settings` | `{"playout_minutes": 5, "playout_offer_percent": 80, "public_delay_minutes": 0}` (any may be left out) → 200 with the three; 400 out of range (1–600 min, 1–100 %, 0–180 min) |
 //! | `POST /api/rounds/{n}/playout` | `{"boards": [..] \| "all", "minutes": 5}` → 200 `{"started": [..], "minutes"}` |
 //! | `POST /api/rounds/{n}/boards/{b}/notice` | `{"incident": i}`: the arbiter noticed the illegal act (CR 3.4) |
 //! | `POST /api/rounds/{n}/boards/{b}/settle` | `{"incident": i}`: the arbiter settled the gap in the board's record (409 no such gap) |
 //! | `POST /api/rounds/{n}/boards/{b}/record` | records the proposed result (the arbiter's click) |
 //! | `GET /events` | `text/event-stream`: `board` events (a board's brief, with its diagram `svg`: the first of each board), `move` events (the same brief without the diagram: `placement`, `moves`, `move_plies`, `plies`, `incidents`, `proposed`, `state`; the page draws the placement on the diagram it has), at most four a second a board, and `reload`; `?for=screen[&since=N]`: one write a second at most, the latest `board` event of each board changed since the last write (since change `N`, the page's `data-since`, for the first; a new incident is its `board` event), or `reload` alone, at most once a second, after a change of the event made at the desk |
+//!
+//! An event of several groups: the room follows every group's boards at once, each e-board
+//! the board of the group it was put on ([`BoardKey`]); every route works on the group the
+//! request shows, and the event streams name the group of each board.
 //!
 //! Every incident of a followed board goes into the event's record (its database's incidents,
 //! within a second, in batches) with the arbiter's decision on it (journal entries); the board's
@@ -43,13 +47,11 @@ use super::{App, Shared, WebError, diagram};
 use crate::adjudicate::Adjudicator;
 use crate::board::RecogniserConfig;
 use crate::board::link::{Backoff, LinkEvent, dgt, livechess};
-use crate::board::room::{BoardOfRound, LiveBoard, LiveRoom, ProposedBy};
+use crate::board::room::{BoardKey, LiveBoard, LiveRoom, ProposedBy};
 use crate::formats::verdict;
 use crate::game::rules::CompetitionRules;
 use crate::i18n::Lang;
-use crate::tournament::live::{
-    AssignError, LiveAct, LiveDecision, LiveIncident, LiveIncidentKind, LiveSetup,
-};
+use crate::tournament::live::{AssignError, LiveAct, LiveDecision, LiveIncident, LiveIncidentKind};
 use crate::tournament::{BoardResult, GameRef, Tournament};
 
 /// A board link `arbiter serve` opens.
@@ -99,10 +101,9 @@ pub struct LiveHub {
     bounds: bounds::Bounds,
 }
 
-/// A board's capture being written: `(round, board)` and the file.
-/// `(round, board)` and the milliseconds added to its DGT messages' times (the capture
-/// continued after a restart).
-type BoardCapture = ((u32, u32), u64);
+/// A board's capture being written: the board and the milliseconds added to its DGT messages'
+/// times (the capture continued after a restart).
+type BoardCapture = (BoardKey, u64);
 
 impl LiveHub {
     /// An empty room judging under the preset's rules, for the event in state file `state`
@@ -249,10 +250,11 @@ impl LiveHub {
         // The diagram goes once, in the board's first event (`board`, with `svg`); then
         // `move` events carry the placement and the moves, which the page applies to the
         // diagram it has (a page loaded again draws them all afresh).
-        let first = self.bounds.first_drawing(serial, (b.round, b.board));
+        let at = BoardKey::new(b.group, b.round, b.board);
+        let first = self.bounds.first_drawing(serial, at);
         let shown = if first { "board" } else { "move" };
         let kind = if kind == "reload" { kind } else { shown };
-        let mut data = json!({"type": kind, "round": b.round, "board": b.board, "serialnr": b.serialnr,
+        let mut data = json!({"type": kind, "group": b.group, "round": b.round, "board": b.board, "serialnr": b.serialnr,
                "state": b.state, "placement": b.placement, "clock": b.clock,
                "moves": b.last_moves, "move_plies": b.last_plies, "plies": b.plies, "incidents": b.incidents,
                "proposed": b.proposed});
@@ -268,7 +270,7 @@ impl LiveHub {
             data["type"] = json!(shown);
             sse_frame(shown, &data.to_string())
         };
-        self.screen_feed().offer((b.round, b.board), screen_frame);
+        self.screen_feed().offer(at, screen_frame);
         let _ = self.tx.send(frame);
     }
 }
@@ -286,70 +288,26 @@ pub fn now_ms() -> u64 {
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
-/// The state file's assignments as the room follows them, `serialnr → (round, board)`.
-pub(crate) fn assignments(setup: &LiveSetup) -> BTreeMap<String, (u32, u32)> {
-    setup
-        .eboards
-        .iter()
-        .map(|a| (a.serialnr.clone(), (a.round, a.board)))
-        .collect()
-}
-
-/// The boards `(round, board)` whose play-out (CR 4.3) is over at `now_ms` and which have no
-/// result yet.
-pub(crate) fn playouts_over(t: &Tournament, now_ms: u64) -> Vec<(u32, u32)> {
-    t.live
-        .playouts
-        .iter()
-        .filter(|p| p.ends_ms() <= now_ms)
-        .filter(|p| {
-            t.board_of(p.round, GameRef::Board(p.board))
-                .is_ok_and(|g| g.result.is_none())
-        })
-        .map(|p| (p.round, p.board))
-        .collect()
-}
-
-/// The boards of round `round` as the event knows them at `now_ms`, for
-/// [`LiveRoom::round_view`]: players, result, the e-board assigned, the play-out's seconds left.
-pub(crate) fn round_boards(t: &Tournament, round: u32, now_ms: u64) -> Vec<BoardOfRound> {
-    let Some(r) = t.round(round) else {
-        return Vec::new();
-    };
-    r.games
-        .iter()
-        .map(|g| BoardOfRound {
-            board: g.board,
-            white: g.white,
-            black: g.black,
-            result: g.result.map(|r| r.notation().to_string()),
-            serialnr: t.live.eboard_of(round, g.board).map(str::to_string),
-            playout_remaining_s: t
-                .live
-                .playout(round, g.board)
-                .filter(|_| g.result.is_none())
-                .map(|p| p.remaining_s(now_ms)),
-        })
-        .collect()
-}
-
 impl App {
-    /// Brings the room to the state file: the assignments followed, the expired play-outs of
-    /// e-boards adjudicated (the pages are told to reload when one was).
-    fn live_sync(&self, t: &Tournament) {
+    /// Brings the room to the state file: the assignments of every group followed, the expired
+    /// play-outs of `t`'s e-boards adjudicated, `t` being group `group` of the event (the pages
+    /// are told to reload when one was).
+    fn live_sync(&self, t: &Tournament, group: usize) {
         self.live.room().sync(&assignments(&t.live));
         // The games of e-boards put on a board go on from the record (a restart mid-round).
         self.live.rebuild_games(t);
         let adjudicated = {
             let mut room = self.live.room();
             match Adjudicator::new(self.preset(t).adjudication()) {
-                Ok(a) => room.expire(&playouts_over(t, now_ms()), &a),
+                Ok(a) => room.expire(&playouts_over(t, group, now_ms()), &a),
                 Err(_) => Vec::new(),
             }
         };
+        // Another group's play-outs are looked at by the ticker, which reads every group.
         let running = t.live.playouts.iter().any(|p| {
-            t.board_of(p.round, GameRef::Board(p.board))
-                .is_ok_and(|g| g.result.is_none())
+            p.group != group
+                || t.board_of(p.round, GameRef::Board(p.board))
+                    .is_ok_and(|g| g.result.is_none())
         });
         self.live.playouts.store(running, Ordering::SeqCst);
         if !adjudicated.is_empty() {
@@ -357,12 +315,18 @@ impl App {
         }
     }
 
-    /// The live data of round `round` (the current one when `None`).
-    fn live_data(&self, t: &Tournament, round: Option<u32>) -> (u32, Vec<LiveBoard>, Value) {
-        self.live_sync(t);
+    /// The live data of round `round` (the current one when `None`) of `t`, group `group` of
+    /// the event.
+    fn live_data(
+        &self,
+        t: &Tournament,
+        group: usize,
+        round: Option<u32>,
+    ) -> (u32, Vec<LiveBoard>, Value) {
+        self.live_sync(t, group);
         let round = round.unwrap_or_else(|| t.paired_rounds());
         let room = self.live.room();
-        let boards = room.round_view(round, round_boards(t, round, now_ms()));
+        let boards = room.round_view(group, round, round_boards(t, group, round, now_ms()));
         let eboards = serde_json::to_value(room.eboards()).unwrap_or_default();
         (round, boards, eboards)
     }
@@ -383,24 +347,26 @@ struct AssignBody {
     round: Option<u32>,
 }
 
-/// Puts e-board `serial` on board `board` of `round` (the current one when `None`).
+/// Puts e-board `serial` on board `board` of `round` (the current one when `None`) of the
+/// group the request shows (the desk's `?group=N`).
 async fn assign(
     app: &Shared,
     serial: String,
     round: Option<u32>,
     board: u32,
     lang: Lang,
-) -> Result<(u32, u32), WebError> {
+) -> Result<BoardKey, WebError> {
     if !app.live.room().knows(&serial) {
         return Err(WebError::NotFound(
             lang.fmt("web-live-no-eboard", &[("serial", &serial)]),
         ));
     }
+    let group = app.shown_group().await?;
     let done = app
         .change(None, move |t| {
             let round = round.unwrap_or_else(|| t.paired_rounds());
-            match t.assign_eboard(&serial, round, board) {
-                Ok(()) => Ok((round, board)),
+            match t.assign_eboard(&serial, group, round, board) {
+                Ok(()) => Ok(BoardKey::new(group, round, board)),
                 Err(AssignError::NoBoard(e)) => Err(WebError::Tournament(e)),
                 Err(AssignError::Taken { other, .. }) => Err(WebError::Conflict(lang.fmt(
                     "web-live-taken",
@@ -413,7 +379,7 @@ async fn assign(
         })
         .await?;
     if let Ok(t) = app.load().await {
-        app.live_sync(&t);
+        app.live_sync(&t, group);
     }
     // The hall's screens were told by the change ([`App::change`]).
     app.live.reload_desk();
@@ -428,7 +394,7 @@ pub(super) async fn api_assign(
 ) -> Result<Json<Value>, WebError> {
     app.check_token(&headers)?;
     let body: AssignBody = read_body(&body, "expected {\"serialnr\": \"…\", \"board\": N}")?;
-    let (round, board) = assign(
+    let at = assign(
         &app,
         body.serialnr.clone(),
         body.round,
@@ -436,9 +402,10 @@ pub(super) async fn api_assign(
         Lang::En,
     )
     .await?;
-    Ok(Json(
-        json!({"serialnr": body.serialnr, "round": round, "board": board}),
-    ))
+    // The board as the record names it: `group` left out for the first group's.
+    let mut answer = serde_json::to_value(at).unwrap_or_default();
+    answer["serialnr"] = json!(body.serialnr);
+    Ok(Json(answer))
 }
 
 /// The body of `POST /api/rounds/{n}/playout`.
@@ -458,6 +425,7 @@ async fn start_playout(
     minutes: Option<f64>,
 ) -> Result<(Vec<u32>, f64), WebError> {
     let now = now_ms();
+    let group = app.shown_group().await?;
     let done = app
         .change(None, move |t| {
             let minutes = minutes.unwrap_or_else(|| f64::from(t.live.playout_minutes()));
@@ -468,7 +436,7 @@ async fn start_playout(
             }
             let seconds = (minutes * 60.0).round() as u32;
             Ok((
-                t.start_playout(n, boards.as_deref(), seconds, now)?,
+                t.start_playout(group, n, boards.as_deref(), seconds, now)?,
                 minutes,
             ))
         })
@@ -515,17 +483,19 @@ async fn decide(
     act: LiveAct,
 ) -> Result<(), WebError> {
     let t = app.load().await?;
-    app.live_sync(&t);
+    let group = app.shown_group().await?;
+    let at = BoardKey::new(group, n, b);
+    app.live_sync(&t, group);
     app.save_incidents().await?;
     let game = {
         let mut room = app.live.room();
         match act {
-            LiveAct::Noticed => room.notice(n, b, incident),
-            LiveAct::Settled => room.settle_gap(n, b, incident),
+            LiveAct::Noticed => room.notice(at, incident),
+            LiveAct::Settled => room.settle_gap(at, incident),
             LiveAct::Recorded => Err(crate::board::room::RoomError::NoIncident(incident)),
         }
         .map_err(|e| WebError::Conflict(e.to_string()))?;
-        room.game_of(n, b).map(|(_, g)| g)
+        room.game_of(at).map(|(_, g)| g)
     };
     if let Some(game) = game {
         let decision = LiveDecision {
@@ -534,7 +504,7 @@ async fn decide(
             at_ms: now_ms(),
         };
         app.change_off_screen(move |t| {
-            t.live.decide(n, b, game, incident, decision);
+            t.live.decide(at, game, incident, decision);
             Ok(())
         })
         .await?;
@@ -584,17 +554,19 @@ pub(super) async fn api_settle(
 /// ending or a result signal through `record_judged` with the live judge's verdict.
 async fn record_proposed(app: &Shared, n: u32, b: u32, lang: Lang) -> Result<String, WebError> {
     let t = app.load().await?;
-    app.live_sync(&t);
+    let group = app.shown_group().await?;
+    let at = BoardKey::new(group, n, b);
+    app.live_sync(&t, group);
     app.save_incidents().await?;
     let (proposed, verdict, adjudication, game, plies, count) = {
         let room = app.live.room();
         // A result resting on moves the board did not show waits for the arbiter (the gap).
-        if room.unsettled_gap(n, b).is_some() {
+        if room.unsettled_gap(at).is_some() {
             return Err(WebError::Conflict(
                 lang.fmt("web-live-gap-first", &[("board", &b.to_string())]),
             ));
         }
-        let view = room.round_view(n, round_boards(&t, n, now_ms()));
+        let view = room.round_view(group, n, round_boards(&t, group, n, now_ms()));
         let this = view.iter().find(|x| x.board == b);
         let plies = this.map_or(0, |x| x.moves.len() as u32);
         let count = this.map_or(0, |x| x.incidents.len());
@@ -607,9 +579,9 @@ async fn record_proposed(app: &Shared, n: u32, b: u32, lang: Lang) -> Result<Str
             })?;
         (
             proposed,
-            room.verdict(n, b),
-            room.adjudication(n, b).cloned(),
-            room.game_of(n, b),
+            room.verdict(at),
+            room.adjudication(at).cloned(),
+            room.game_of(at),
             plies,
             count,
         )
@@ -632,10 +604,11 @@ async fn record_proposed(app: &Shared, n: u32, b: u32, lang: Lang) -> Result<Str
             };
             match proposed.incident {
                 Some(i) => {
-                    t.live.decide(n, b, game, i, decision);
+                    t.live.decide(at, game, i, decision);
                 }
                 None => {
                     t.live.incidents.push(LiveIncident {
+                        group,
                         round: n,
                         board: b,
                         serialnr,
@@ -774,6 +747,7 @@ fn event_stream(
         .into_response()
 }
 
+mod boards;
 mod bounds;
 mod feed;
 mod links;
@@ -781,6 +755,7 @@ mod pages;
 mod record;
 mod screen;
 
+pub(crate) use boards::{assignments, playouts_over, round_boards};
 use record::record_of;
 pub(super) use record::{api_settings, set_playout};
 

@@ -14,7 +14,7 @@ use super::super::view::{error_page, render};
 use super::super::{App, Shared, WebError, diagram};
 use super::{LiveHub, assign, decide, record_proposed, start_playout};
 use crate::board::live::{LiveClock, article_note};
-use crate::board::room::{IncidentKind, LiveBoard, ProposedBy};
+use crate::board::room::{BoardKey, IncidentKind, LiveBoard, ProposedBy};
 use crate::i18n::{Lang, Note};
 use crate::tournament::live::{LiveAct, LiveIncident, LiveIncidentKind};
 use crate::tournament::{GameRef, Tournament};
@@ -167,14 +167,20 @@ pub(super) fn clock(s: u64) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
-/// The desk's notes on the e-boards of `boards` (round `round`), in `lang` (the bounds'
-/// notes: frames left out, captures at their limit, e-boards not followed).
-fn desk_notes(app: &App, round: u32, boards: &[LiveBoard], lang: Lang) -> Vec<String> {
+/// The desk's notes on the e-boards of `boards` (round `round` of group `group`), in `lang`
+/// (the bounds' notes: frames left out, captures at their limit, e-boards not followed).
+fn desk_notes(
+    app: &App,
+    group: usize,
+    round: u32,
+    boards: &[LiveBoard],
+    lang: Lang,
+) -> Vec<String> {
     let on: Vec<(u32, String)> = boards
         .iter()
         .filter_map(|b| Some((b.board, b.serialnr.clone()?)))
         .collect();
-    app.live.bounds.notes(round, &on, lang)
+    app.live.bounds.notes(group, round, &on, lang)
 }
 
 /// `GET /api/live`: the e-boards seen and the current round's boards, the round's record
@@ -183,11 +189,12 @@ pub(in crate::web) async fn api_live(
     State(app): State<Shared>,
 ) -> Result<axum::Json<Value>, WebError> {
     let t = app.load().await?;
-    let (round, boards, eboards) = app.live_data(&t, None);
-    let record: Vec<&LiveIncident> = t.live.incidents_of(round).collect();
-    let notes = desk_notes(&app, round, &boards, app.config.lang);
+    let group = app.shown_group().await?;
+    let (round, boards, eboards) = app.live_data(&t, group, None);
+    let record: Vec<&LiveIncident> = t.live.incidents_of(group, round).collect();
+    let notes = desk_notes(&app, group, round, &boards, app.config.lang);
     Ok(axum::Json(json!({
-        "round": round, "now_ms": super::now_ms(), "playout_minutes": t.live.playout_minutes(),
+        "group": group, "round": round, "now_ms": super::now_ms(), "playout_minutes": t.live.playout_minutes(),
         "playout_offer_percent": t.live.playout_offer_percent(),
         "eboards": eboards, "boards": boards, "record": record,
         "eboards_limit": app.live.bounds.limit(), "eboards_refused": app.live.bounds.refused_total(),
@@ -195,9 +202,15 @@ pub(in crate::web) async fn api_live(
     })))
 }
 
-/// The round's live data for the pages.
-pub(super) fn round_live_data(app: &App, t: &Tournament, round: u32, lang: Lang) -> Value {
-    let (round, boards, eboards) = app.live_data(t, Some(round));
+/// The live data of round `round` of `t`, group `group` of the event, for the pages.
+pub(super) fn round_live_data(
+    app: &App,
+    t: &Tournament,
+    group: usize,
+    round: u32,
+    lang: Lang,
+) -> Value {
+    let (round, boards, eboards) = app.live_data(t, group, Some(round));
     let games = boards.len();
     let finished = boards.iter().filter(|b| b.result.is_some()).count();
     let percent = t.live.playout_offer_percent() as usize;
@@ -214,16 +227,16 @@ pub(super) fn round_live_data(app: &App, t: &Tournament, round: u32, lang: Lang)
         .room()
         .unsaved()
         .iter()
-        .filter(|u| u.round == round)
+        .filter(|u| (u.at.group, u.at.round) == (group, round))
         .map(|u| super::record_of(u, at))
         .collect();
     let record: Vec<Value> = t
         .live
-        .incidents_of(round)
+        .incidents_of(group, round)
         .chain(&unsaved)
         .map(|i| json!({"board": i.board, "text": record_text(i, lang), "decided": i.decision.is_some()}))
         .collect();
-    let notes = desk_notes(app, round, &boards, lang);
+    let notes = desk_notes(app, group, round, &boards, lang);
     // What lichess answered, when the desk broadcasts this round.
     let broadcast = crate::web::broadcast::shown_json(app, lang);
     let broadcast = if broadcast["state"]["desk_round"] == json!(round) {
@@ -232,7 +245,7 @@ pub(super) fn round_live_data(app: &App, t: &Tournament, round: u32, lang: Lang)
         Value::Null
     };
     json!({
-        "event": t.name, "round": round, "boards": shown, "eboards": eboards, "broadcast": broadcast,
+        "event": t.name, "live_group": group, "round": round, "boards": shown, "eboards": eboards, "broadcast": broadcast,
         "record": record, "desk_notes": notes, "games": games, "finished": finished, "offer": offer, "percent": percent,
         "minutes": t.live.playout_minutes(),
         "followed": boards.iter().any(|b| b.serialnr.is_some()),
@@ -267,7 +280,8 @@ pub(in crate::web) async fn round_page(
     {
         return error_page(&app, page.lang, "/", &WebError::Tournament(e));
     }
-    let data = round_live_data(&app, &t, n, page.lang);
+    let group = super::super::games::shown_group();
+    let data = round_live_data(&app, &t, group, n, page.lang);
     render(&app, "live_round.html", &page, data)
 }
 
@@ -282,7 +296,16 @@ pub(in crate::web) async fn eboards_page(
         Ok(t) => t,
         Err(e) => return error_page(&app, page.lang, "/", &e),
     };
-    let (round, boards, _) = app.live_data(&t, None);
+    let group = super::super::games::shown_group();
+    let (round, boards, _) = app.live_data(&t, group, None);
+    // An event of several groups: the group each e-board is on is named.
+    let names = super::super::caller::shown_groups().map(|(names, _)| names);
+    let group_name = |g: Option<usize>| {
+        names
+            .as_ref()
+            .zip(g)
+            .and_then(|(names, g)| names.get(g).cloned())
+    };
     let eboards: Vec<Value> = app
         .live
         .room()
@@ -291,7 +314,8 @@ pub(in crate::web) async fn eboards_page(
         .map(|e| {
             json!({"serialnr": e.serialnr, "source": e.source,
                    "state": page.lang.msg(&format!("web-live-state-{}", state_code(e.state))),
-                   "battery": e.battery, "round": e.round, "board": e.board})
+                   "battery": e.battery, "group": e.group, "group_name": group_name(e.group),
+                   "round": e.round, "board": e.board})
         })
         .collect();
     let free: Vec<u32> = boards
@@ -300,7 +324,7 @@ pub(in crate::web) async fn eboards_page(
         .map(|b| b.board)
         .collect();
     let data = json!({
-        "event": t.name, "round": round, "eboards": eboards, "boards": free,
+        "event": t.name, "live_group": group, "round": round, "eboards": eboards, "boards": free,
         "rounds": t.rounds.iter().filter(|r| !r.games.is_empty())
             .map(|r| json!({"number": r.number})).collect::<Vec<_>>(),
     });
@@ -451,26 +475,23 @@ pub(in crate::web) async fn live_js() -> Response {
 }
 
 impl super::LiveHub {
-    /// The position of board `board` of round `round` as its e-board last showed it (the
-    /// judge's reading of the game so far), as FEN; `None` when no e-board follows the board.
-    pub(crate) fn last_position(&self, round: u32, board: u32) -> Option<String> {
-        self.room()
-            .verdict(round, board)
-            .map(|v| v.final_fen.to_string())
+    /// The position of board `at` as its e-board last showed it (the judge's reading of the
+    /// game so far), as FEN; `None` when no e-board follows the board.
+    pub(crate) fn last_position(&self, at: BoardKey) -> Option<String> {
+        self.room().verdict(at).map(|v| v.final_fen.to_string())
     }
 }
 
 impl LiveHub {
-    /// Board `board` of round `round` as it stood `delay_minutes` ago, for the public view
+    /// Board `at` as it stood `delay_minutes` ago, for the public view
     /// ([`LiveRoom::shown_until`]); `None` when no e-board follows it.
     pub fn shown_late(
         &self,
-        round: u32,
-        board: u32,
+        at: BoardKey,
         delay_minutes: u32,
     ) -> Option<crate::board::room::ShownBoard> {
         let until = super::now_ms().saturating_sub(u64::from(delay_minutes) * 60_000);
-        self.room().shown_until(round, board, until)
+        self.room().shown_until(at, until)
     }
 }
 

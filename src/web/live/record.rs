@@ -13,7 +13,7 @@ use super::super::{App, Shared, WebError};
 use super::{LiveHub, now_ms, read_body};
 use crate::board::dgt::CaptureRecord;
 use crate::board::link::LinkEvent;
-use crate::board::room::{History, IncidentKind, UnsavedIncident};
+use crate::board::room::{BoardKey, History, IncidentKind, UnsavedIncident};
 use crate::i18n::Lang;
 use crate::tournament::Tournament;
 use crate::tournament::live::{
@@ -43,8 +43,8 @@ fn capture_line(event: &LinkEvent, offset_ms: u64) -> Option<String> {
 
 /// The last `t_ms` of a board's capture already in the record (a board followed again after
 /// a restart continues its times), 0 when none.
-fn last_time(state: &std::path::Path, on: (u32, u32)) -> u64 {
-    record::last_capture_line(state, on.0, on.1)
+fn last_time(state: &std::path::Path, on: BoardKey) -> u64 {
+    record::last_capture_line(state, on)
         .ok()
         .flatten()
         .and_then(|l| serde_json::from_str::<Value>(&l).ok())
@@ -60,7 +60,7 @@ impl LiveHub {
     pub(super) fn capture(
         &self,
         serial: &str,
-        on: Option<(u32, u32)>,
+        on: Option<BoardKey>,
         event: &LinkEvent,
         standing: Option<&LinkEvent>,
     ) {
@@ -101,10 +101,9 @@ impl LiveHub {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         match pending.last_mut() {
-            Some(last) if (last.round, last.board) == on => last.lines.push_str(&line),
+            Some(last) if last.at == on => last.lines.push_str(&line),
             _ => pending.push(CaptureLines {
-                round: on.0,
-                board: on.1,
+                at: on,
                 lines: line,
             }),
         }
@@ -128,11 +127,11 @@ impl LiveHub {
                 .unwrap_or_else(std::sync::PoisonError::into_inner),
         );
         // One row per board and batch.
-        pending.sort_by_key(|c| (c.round, c.board));
+        pending.sort_by_key(|c| c.at);
         let mut out: Vec<CaptureLines> = Vec::new();
         for c in pending {
             match out.last_mut() {
-                Some(last) if (last.round, last.board) == (c.round, c.board) => {
+                Some(last) if last.at == c.at => {
                     last.lines.push_str(&c.lines);
                 }
                 _ => out.push(c),
@@ -184,7 +183,7 @@ fn history(
     state: &std::path::Path,
     t: &Tournament,
     serial: &str,
-    on: (u32, u32),
+    on: BoardKey,
     limit: u64,
 ) -> History {
     let mut read = Bounded {
@@ -192,14 +191,14 @@ fn history(
         left: limit,
     };
     // A capture longer than the limit gives its first lines; an unreadable one, none.
-    let _ = record::write_capture(state, on.0, on.1, &mut read);
+    let _ = record::write_capture(state, on, &mut read);
     let text = String::from_utf8_lossy(&read.out);
     let complete = text.rfind('\n').map_or("", |end| &text[..end]);
     let mine: Vec<&LiveIncident> = t
         .live
         .incidents
         .iter()
-        .filter(|i| (i.round, i.board) == on && i.serialnr == serial)
+        .filter(|i| i.at() == on && i.serialnr == serial)
         .filter(|i| i.kind != LiveIncidentKind::Adjudication)
         .collect();
     History {
@@ -239,8 +238,9 @@ impl LiveHub {
 pub(super) fn record_of(u: &UnsavedIncident, at_ms: u64) -> LiveIncident {
     let i = &u.incident;
     LiveIncident {
-        round: u.round,
-        board: u.board,
+        group: u.at.group,
+        round: u.at.round,
+        board: u.at.board,
         serialnr: u.serialnr.clone(),
         game: u.game,
         incident: i.id,

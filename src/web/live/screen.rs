@@ -213,12 +213,13 @@ impl LiveHub {
     }
 }
 
-/// The play-outs of round `round`'s unfinished boards, by board.
-fn playouts_of(t: &Tournament, round: u32) -> BTreeMap<u32, Playout> {
+/// The play-outs of round `round`'s unfinished boards of `t`, group `group` of the event, by
+/// board.
+fn playouts_of(t: &Tournament, group: usize, round: u32) -> BTreeMap<u32, Playout> {
     t.live
         .playouts
         .iter()
-        .filter(|p| p.round == round)
+        .filter(|p| p.group == group && p.round == round)
         .filter(|p| {
             t.board_of(p.round, GameRef::Board(p.board))
                 .is_ok_and(|g| g.result.is_none())
@@ -339,14 +340,9 @@ fn make_screen(app: &Shared, page: &Page, made: Made) -> Response {
     };
     let t = e.group(group);
     let round = t.paired_rounds();
-    // The live room's boards and play-outs are the first group's (the e-boards on its
-    // boards); another group shows its pairings and results only.
-    let playouts = if group == 0 {
-        playouts_of(&t, round)
-    } else {
-        BTreeMap::new()
-    };
-    let mut data = round_live_data(app, &t, round, lang);
+    // The group's own boards and play-outs (the e-boards put on its boards).
+    let playouts = playouts_of(&t, group, round);
+    let mut data = round_live_data(app, &t, group, round, lang);
     // The countdowns as marks, written at each request.
     if let Some(boards) = data.get_mut("boards").and_then(Value::as_array_mut) {
         for b in boards {
@@ -468,6 +464,7 @@ mod tests {
     #[test]
     fn a_kept_page_writes_the_seconds_left_at_each_request() {
         let p = Playout {
+            group: 0,
             round: 1,
             board: 3,
             started_ms: 1_000_000,

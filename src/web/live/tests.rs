@@ -5,6 +5,11 @@ use crate::tournament::Player;
 
 /// Round 1 (1 v 3, 4 v 2) with e-board `S1` on board 1, which showed 1. e4.
 fn followed() -> (LiveRoom, Tournament) {
+    followed_in(0)
+}
+
+/// [`followed`], the tournament being group `group` of its event.
+fn followed_in(group: usize) -> (LiveRoom, Tournament) {
     let mut t = Tournament::new("live", 4);
     for name in ["A", "B", "C", "D"] {
         t.add_player(Player {
@@ -15,7 +20,7 @@ fn followed() -> (LiveRoom, Tournament) {
     }
     t.pair_round_manual(1, &[(1, 3), (4, 2)], None, None)
         .unwrap();
-    t.assign_eboard("S1", 1, 1).unwrap();
+    t.assign_eboard("S1", group, 1, 1).unwrap();
     let mut room = LiveRoom::new(RecogniserConfig::default(), CompetitionRules::default());
     room.seen("S1", "ws://x", false, None);
     room.sync(&assignments(&t.live));
@@ -36,20 +41,25 @@ fn followed() -> (LiveRoom, Tournament) {
     (room, t)
 }
 
+/// Board `b` of round 1 of the first group.
+fn k(b: u32) -> BoardKey {
+    BoardKey::new(0, 1, b)
+}
+
 #[test]
 fn the_playout_expiry_adjudicates_the_live_position_once() {
     let (mut room, mut t) = followed();
-    t.start_playout(1, None, 300, 1_000).unwrap();
+    t.start_playout(0, 1, None, 300, 1_000).unwrap();
     let adj = Adjudicator::new(crate::game::preset::Preset::default().adjudication()).unwrap();
-    let at = |t: &Tournament, ms: u64| playouts_over(t, ms);
+    let at = |t: &Tournament, ms: u64| playouts_over(t, 0, ms);
     assert!(at(&t, 1_000 + 299_000).is_empty());
-    let view = room.round_view(1, round_boards(&t, 1, 1_000 + 299_000));
+    let view = room.round_view(0, 1, round_boards(&t, 0, 1, 1_000 + 299_000));
     assert_eq!(view[0].playout_remaining_s, Some(1));
     assert_eq!(view[1].playout_remaining_s, Some(1));
-    assert_eq!(at(&t, 1_000 + 300_000), vec![(1, 1), (1, 2)]);
-    assert_eq!(room.expire(&at(&t, 1_000 + 300_000), &adj), vec![(1, 1)]);
+    assert_eq!(at(&t, 1_000 + 300_000), vec![k(1), k(2)]);
+    assert_eq!(room.expire(&at(&t, 1_000 + 300_000), &adj), vec![k(1)]);
     assert!(room.expire(&at(&t, 1_000 + 400_000), &adj).is_empty());
-    let b = &room.round_view(1, round_boards(&t, 1, 1_000 + 300_000))[0];
+    let b = &room.round_view(0, 1, round_boards(&t, 0, 1, 1_000 + 300_000))[0];
     assert_eq!(b.moves, ["e4"]);
     let p = b.proposed_result.as_ref().unwrap();
     assert_eq!(p.by, ProposedBy::Adjudication);
@@ -61,12 +71,43 @@ fn the_playout_expiry_adjudicates_the_live_position_once() {
     // no longer over for the room.
     t.record_result(1, GameRef::Board(1), BoardResult::Draw, false)
         .unwrap();
-    assert_eq!(at(&t, 1_000 + 400_000), vec![(1, 2)]);
-    let b = &room.round_view(1, round_boards(&t, 1, 0))[0];
+    assert_eq!(at(&t, 1_000 + 400_000), vec![k(2)]);
+    let b = &room.round_view(0, 1, round_boards(&t, 0, 1, 0))[0];
     assert_eq!(
         (b.proposed_result.clone(), b.playout_remaining_s),
         (None, None)
     );
+}
+
+#[test]
+fn a_playout_is_its_groups_and_adjudicates_that_groups_board_only() {
+    // The second group's round 1, S1 on its board 1; its play-out started.
+    let (mut room, mut t) = followed_in(1);
+    t.start_playout(1, 1, None, 300, 1_000).unwrap();
+    let adj = Adjudicator::new(crate::game::preset::Preset::default().adjudication()).unwrap();
+    let over = 1_000 + 300_000;
+    // Read as the first group's, nothing is over: the play-outs are the second group's.
+    assert!(playouts_over(&t, 0, over).is_empty());
+    let first = room.round_view(0, 1, round_boards(&t, 0, 1, over));
+    assert_eq!(first[0].playout_remaining_s, None);
+    assert_eq!(first[0].serialnr, None);
+    let due = playouts_over(&t, 1, over);
+    assert_eq!(due, [BoardKey::new(1, 1, 1), BoardKey::new(1, 1, 2)]);
+    assert_eq!(room.expire(&due, &adj), [BoardKey::new(1, 1, 1)]);
+    // The adjudication is the second group's board 1's, not the first group's board 1's.
+    let second = &room.round_view(1, 1, round_boards(&t, 1, 1, over))[0];
+    assert_eq!(second.moves, ["e4"]);
+    assert_eq!(
+        second.proposed_result.as_ref().map(|p| p.by),
+        Some(ProposedBy::Adjudication)
+    );
+    let first = &room.round_view(0, 1, round_boards(&t, 0, 1, over))[0];
+    assert_eq!(
+        (first.moves.len(), first.proposed_result.clone()),
+        (0, None)
+    );
+    assert!(room.adjudication(BoardKey::new(0, 1, 1)).is_none());
+    assert!(room.adjudication(BoardKey::new(1, 1, 1)).is_some());
 }
 
 #[test]

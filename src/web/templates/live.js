@@ -7,6 +7,9 @@
   const root = document.querySelector('[data-live]');
   if (!root) return;
   const round = root.dataset.round;
+  // The group the page shows (an event of several groups has boards of the same number in
+  // each): only its boards' events are drawn.
+  const group = root.dataset.group || '0';
   const loaded = Date.now();
   let reloading = null;
   const reload = () => {
@@ -62,7 +65,7 @@
   };
   const apply = (e) => {
     const d = JSON.parse(e.data);
-    if (String(d.round) !== round) return;
+    if (String(d.round) !== round || String(d.group || 0) !== group) return;
     const box = document.getElementById('board-' + d.board);
     if (!box) return;
     const diagram = box.querySelector('.diagram-box');

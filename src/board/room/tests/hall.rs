@@ -24,7 +24,10 @@ fn feed(param: serde_json::Value, t: u64) -> LinkEvent {
 fn fed(params: &[serde_json::Value]) -> LiveRoom {
     let mut room = LiveRoom::new(RecogniserConfig::default(), CompetitionRules::default());
     room.seen("S1", "ws://x", false, None);
-    room.sync(&BTreeMap::from([("S1".to_string(), (1, 1))]));
+    room.sync(&BTreeMap::from([(
+        "S1".to_string(),
+        BoardKey::new(0, 1, 1),
+    )]));
     push_all(&mut room, params, 0);
     room
 }
@@ -56,7 +59,7 @@ const E5: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR";
 #[test]
 fn a_board_turned_round_is_drawn_and_reported_the_right_way_round() {
     let room = fed(&[START, E4, E5].map(|p| board(&turned(p))));
-    let view = &room.round_view(1, on_board(1))[0];
+    let view = &room.round_view(0, 1, on_board(1))[0];
     assert_eq!(view.moves, ["e4", "e5"]);
     assert_eq!(view.placement.as_deref(), Some(E5));
     let brief = room.brief("S1").unwrap();
@@ -73,7 +76,7 @@ fn a_board_turned_round_is_drawn_and_reported_the_right_way_round() {
 fn a_board_followed_from_mid_game_is_drawn_by_its_pawns() {
     // No start position seen (the desk restarted mid-game): the diagram is guessed.
     let room = fed(&[board(&turned(E5))]);
-    let view = &room.round_view(1, on_board(1))[0];
+    let view = &room.round_view(0, 1, on_board(1))[0];
     assert_eq!(view.placement.as_deref(), Some(E5));
     assert!(view.moves.is_empty());
 }
@@ -99,7 +102,7 @@ fn the_clock_is_shown_as_livechess_reports_it_and_not_at_all_without_one() {
         serde_json::json!({"board": E4, "clock": clock(5391.2, 5400.0, true.into())}),
         serde_json::json!({"clock": clock(5391.2, 5399.9, false.into())}),
     ]);
-    let view = &room.round_view(1, on_board(1))[0];
+    let view = &room.round_view(0, 1, on_board(1))[0];
     assert_eq!(view.moves, ["e4"]);
     let c = view.clock.expect("a clock");
     assert_eq!((c.white_s, c.black_s), (5391, 5399));
@@ -113,7 +116,7 @@ fn the_clock_is_shown_as_livechess_reports_it_and_not_at_all_without_one() {
         serde_json::json!({"board": START, "clock": clock(300.0, 280.0, serde_json::Value::Null)}),
         board(E4),
     ]);
-    let c = stopped.round_view(1, on_board(1))[0].clock.unwrap();
+    let c = stopped.round_view(0, 1, on_board(1))[0].clock.unwrap();
     assert_eq!(
         (c.white_s, c.black_s, c.running, c.on_move),
         (300, 280, false, "black")
@@ -129,7 +132,7 @@ fn the_clock_is_shown_as_livechess_reports_it_and_not_at_all_without_one() {
             serde_json::json!({"board": START, "clock": none}),
             board(E4),
         ]);
-        let view = &room.round_view(1, on_board(1))[0];
+        let view = &room.round_view(0, 1, on_board(1))[0];
         assert_eq!(view.moves, ["e4"]);
         assert_eq!(view.clock, None);
         assert_eq!(room.brief("S1").unwrap().clock, None);
@@ -147,7 +150,7 @@ fn a_check_and_a_mate_carry_their_signs_in_the_live_moves() {
         board("rnbqkbnr/ppppp2p/6p1/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR"),
         board("rnbqkbnr/ppppp2p/6Q1/5p2/4P3/8/PPPP1PPP/RNB1KBNR"),
     ]);
-    let view = &room.round_view(1, on_board(1))[0];
+    let view = &room.round_view(0, 1, on_board(1))[0];
     assert_eq!(view.moves, ["e4", "f5", "Qh5+", "g6", "Qxg6+"]);
 }
 
@@ -191,7 +194,7 @@ fn the_king_lifted_for_the_kings_signal_is_no_touched_piece() {
     );
     // The room proposes it, with no touch incident.
     let room = fed(&placements.map(board));
-    let view = &room.round_view(1, on_board(1))[0];
+    let view = &room.round_view(0, 1, on_board(1))[0];
     let kinds: Vec<IncidentKind> = view.incidents.iter().map(|i| i.kind).collect();
     assert_eq!(
         kinds,
@@ -232,7 +235,7 @@ fn a_drop_is_closed_when_the_link_is_back_and_is_no_arbiter_decision() {
     let mut room = fed(&[board(START), board(E4)]);
     room.push("S1", &dropped(2_000, 1), 2_000);
     room.push("S1", &dropped(2_500, 2), 2_500);
-    let view = &room.round_view(1, on_board(1))[0];
+    let view = &room.round_view(0, 1, on_board(1))[0];
     assert_eq!(
         view.incidents.len(),
         1,
@@ -250,7 +253,7 @@ fn a_drop_is_closed_when_the_link_is_back_and_is_no_arbiter_decision() {
     room.push("S1", &back(), 3_000);
     // The moves made meanwhile (1... e5) are recovered: no gap to settle, no act.
     push_all(&mut room, &[board(E5)], 3_000);
-    let view = &room.round_view(1, on_board(1))[0];
+    let view = &room.round_view(0, 1, on_board(1))[0];
     assert_eq!(view.moves, ["e4", "e5"]);
     assert_eq!(view.incidents.len(), 1, "{:?}", view.incidents);
     let closed = &view.incidents[0];
@@ -267,7 +270,7 @@ fn a_drop_is_closed_when_the_link_is_back_and_is_no_arbiter_decision() {
         "{}",
         closed.note().text(crate::i18n::Lang::En)
     );
-    assert_eq!(room.unsettled_gap(1, 1), None);
+    assert_eq!(room.unsettled_gap(BoardKey::new(0, 1, 1)), None);
 }
 
 #[test]
@@ -278,7 +281,7 @@ fn a_gap_no_sequence_explains_is_an_incident_the_arbiter_settles() {
     // White's e-pawn back on e3: no legal sequence leads there.
     let after = "rnbqkbnr/pppp1ppp/8/4p3/8/4P3/PPPP1PPP/RNBQKBNR";
     push_all(&mut room, &[board(after), board(after)], 4_000);
-    let view = &room.round_view(1, on_board(1))[0];
+    let view = &room.round_view(0, 1, on_board(1))[0];
     let gaps: Vec<&Incident> = view
         .incidents
         .iter()
@@ -295,11 +298,17 @@ fn a_gap_no_sequence_explains_is_an_incident_the_arbiter_settles() {
     let id = gaps[0].id;
     assert_eq!(gaps[0].ply, 2);
     assert!(!gaps[0].settled);
-    assert_eq!(room.unsettled_gap(1, 1), Some(id));
-    assert_eq!(room.settle_gap(1, 1, id + 7), Err(RoomError::NoGap(id + 7)));
-    room.settle_gap(1, 1, id).unwrap();
-    assert_eq!(room.settle_gap(1, 1, id), Err(RoomError::NoGap(id)));
-    assert_eq!(room.unsettled_gap(1, 1), None);
-    let view = &room.round_view(1, on_board(1))[0];
+    assert_eq!(room.unsettled_gap(BoardKey::new(0, 1, 1)), Some(id));
+    assert_eq!(
+        room.settle_gap(BoardKey::new(0, 1, 1), id + 7),
+        Err(RoomError::NoGap(id + 7))
+    );
+    room.settle_gap(BoardKey::new(0, 1, 1), id).unwrap();
+    assert_eq!(
+        room.settle_gap(BoardKey::new(0, 1, 1), id),
+        Err(RoomError::NoGap(id))
+    );
+    assert_eq!(room.unsettled_gap(BoardKey::new(0, 1, 1)), None);
+    let view = &room.round_view(0, 1, on_board(1))[0];
     assert!(view.incidents[id].settled && !view.incidents[id].noticed);
 }
