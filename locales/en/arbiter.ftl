@@ -1868,6 +1868,7 @@ jr-arg = { $key ->
     [index] number
     [incident] incident
     [rest] the other players
+    [group] group
    *[other] { $key }
 }
 

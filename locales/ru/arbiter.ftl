@@ -2023,6 +2023,7 @@ jr-arg = { $key ->
     [index] номер
     [incident] происшествие
     [rest] остальные участники
+    [group] группа
    *[other] { $key }
 }
 

@@ -503,6 +503,7 @@ pub(super) async fn result(
                     .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-result")))?,
             ),
         };
+        super::caller::note_arg("board", board.to_string().into());
         let correct = f.get("correct").is_some();
         if correct && f.get("confirm").is_none() {
             return Err(WebError::BadRequest(lang.msg("web-error-confirm")));

@@ -171,6 +171,17 @@ pub(super) fn note_fields(fields: &std::collections::HashMap<String, String>) {
     });
 }
 
+/// Notes `key` as one of the journal entry's arguments unless the form sent it (the board a
+/// typed entry «2 0-1» names, as the board's button sends it: the journal and its undo name
+/// the board).
+pub(super) fn note_arg(key: &str, value: serde_json::Value) {
+    let _ = CALLER.try_with(|c| {
+        if let Ok(mut c) = c.lock() {
+            c.args.entry(key.to_string()).or_insert(value);
+        }
+    });
+}
+
 /// The journal's record of the request being served: the desk, the client, the action named
 /// from the path ([`action_of`]) and the form's fields with the round and board of the path.
 pub(super) fn caller_act() -> Act {

@@ -132,6 +132,14 @@ async fn a_result_typed_on_a_groups_page_is_recorded_in_that_group() {
     let last = journal::read(&path).unwrap().pop().unwrap();
     assert_eq!(last.action, "result");
     assert_eq!(last.args["group"], GROUPS[0], "{:?}", last.args);
+    // The journal's undo, of the event's last change whichever group is shown, names the
+    // group, round and board it would undo.
+    let (_, _, log) = send(&cfg, "GET", "/log?lang=ru", "", &[SECOND]).await;
+    let about = format!(
+        "id=\"undo-about\">группа: {}, тур: 1, доска: 2</span>",
+        GROUPS[0]
+    );
+    assert!(log.contains(&about), "{log}");
 }
 
 #[tokio::test(flavor = "multi_thread")]
