@@ -833,6 +833,7 @@ web-error-preset = Choose the rules from the list.
 web-error-not-found = No such page: { $path }.
 web-error-no-such-round = No such round: { $value }.
 web-error-no-such-board = No such board: { $value }.
+web-error-no-such-group = The event has no group “{ $asked }” (its groups: { $groups }): nothing was changed. Choose the group in the “Group:” row and try again.
 web-error-method = The address { $path } does not take this request ({ $method }): use the page's buttons and links.
 web-error-bad-form = The form arrived in a shape it cannot be read in: reload the page and send it again.
 web-error-no-name = A player needs a name.
@@ -1878,6 +1879,7 @@ jr-arg = { $key ->
     [index] number
     [incident] incident
     [rest] the other players
+    [group] group
    *[other] { $key }
 }
 

@@ -72,7 +72,8 @@ impl Fields {
 
 /// Where to go after a change (post/redirect/get: a reload does not send the form again):
 /// `path` in the form's language with `saved=1` (the page says the change was saved), at the
-/// board's row (`#board-N`) when the form was about a board.
+/// board's row (`#board-N`) when the form was about a board; with `group=N` when the form
+/// named its group (the page shows the group changed, whatever the cookie says meanwhile).
 pub(super) fn back(path: &str, lang: Lang, board: Option<&str>, notes: &[&str]) -> Response {
     let anchor = board
         .filter(|b| b.bytes().all(|c| c.is_ascii_digit()))
@@ -82,8 +83,9 @@ pub(super) fn back(path: &str, lang: Lang, board: Option<&str>, notes: &[&str]) 
     } else {
         format!("&note={}", notes.join(","))
     };
+    let group = super::caller::named_group_query();
     Redirect::to(&format!(
-        "{path}?lang={}&saved=1{notes}{anchor}",
+        "{path}?lang={}&saved=1{group}{notes}{anchor}",
         lang.code()
     ))
     .into_response()
@@ -501,6 +503,7 @@ pub(super) async fn result(
                     .ok_or_else(|| WebError::BadRequest(lang.msg("web-error-no-result")))?,
             ),
         };
+        super::caller::note_arg("board", board.to_string().into());
         let correct = f.get("correct").is_some();
         if correct && f.get("confirm").is_none() {
             return Err(WebError::BadRequest(lang.msg("web-error-confirm")));

@@ -12,6 +12,10 @@
 //! a program or the desk's own origin (403 from another site), and sends its body as
 //! `Content-Type: application/json` (415 otherwise; [`super::guard`]). A body may give
 //! `"version"` (the `ETag` of `GET /api/event`): a state changed since is 409.
+//!
+//! In an event of several groups every call acts on the group `?group=N` names (from 0), else
+//! on the desk's chosen group (the cookie), else the first; a group the event does not have
+//! (`?group=7`, `?group=abc`) is 404 naming the event's groups, nothing read or changed.
 
 use axum::Json;
 use axum::extract::State;

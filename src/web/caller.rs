@@ -19,12 +19,29 @@ struct Caller {
     device: Option<String>,
     path: String,
     args: serde_json::Map<String, serde_json::Value>,
-    /// The group the desk shows, as the request asks (`?group=N`, else the cookie
-    /// `arbiter_group`): its index, from 0.
-    group: Option<usize>,
+    /// The group the request asks for: named by itself (`?group=N`, a form's `group`
+    /// field), else the desk's cookie `arbiter_group`.
+    group: GroupAsk,
     /// The event's groups' names and the one shown, once the event is read: named on the
     /// pages only when there are two or more.
     shown: Option<(Vec<String>, usize)>,
+}
+
+/// The group a request asks the desk for.
+///
+/// A form carries the group its page showed (the hidden field `group`) and a link or an API
+/// call may name one (`?group=N`): such a request is about THAT group, and one the event does
+/// not have is refused, never taken for the first ([`super::groups`]). The cookie the chooser
+/// sets is only the default of a request that names none (the pages' links).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) enum GroupAsk {
+    /// No group named and no cookie: the first group.
+    #[default]
+    None,
+    /// The cookie's group (its index, from 0; the first when the event has no such group).
+    Cookie(usize),
+    /// The group the request names, as written (an index from 0 once checked).
+    Named(String),
 }
 
 /// The cookie that keeps the group the desk shows (its index, from 0), set by `/group/{i}`.
@@ -46,16 +63,18 @@ pub(super) async fn journal_scope(req: axum::extract::Request, next: middleware:
         .get(header::USER_AGENT)
         .and_then(|v| v.to_str().ok())
         .map(str::to_string);
-    // `?group=N` (a link, a printout made by address) before the cookie the chooser sets.
-    let group = req
-        .uri()
-        .query()
-        .and_then(|q| {
-            q.split('&')
-                .find_map(|kv| kv.strip_prefix("group="))
-                .and_then(|g| g.parse().ok())
-        })
-        .or_else(|| super::cookie(req.headers(), GROUP_COOKIE).and_then(|g| g.parse().ok()));
+    // `?group=N` (a link, a printout made by address, the API) before the cookie the chooser
+    // sets; a form's field `group` is read with the form ([`note_fields`]).
+    let named =
+        axum::extract::Query::<std::collections::HashMap<String, String>>::try_from_uri(req.uri())
+            .ok()
+            .and_then(|q| q.0.get("group").cloned());
+    let group = match named {
+        Some(g) => GroupAsk::Named(g),
+        None => super::cookie(req.headers(), GROUP_COOKIE)
+            .and_then(|g| g.parse().ok())
+            .map_or(GroupAsk::None, GroupAsk::Cookie),
+    };
     let caller = Caller {
         address,
         device,
@@ -69,12 +88,45 @@ pub(super) async fn journal_scope(req: axum::extract::Request, next: middleware:
         .await
 }
 
-/// The group the request asks the desk to show (its index), when it asks one.
-pub(super) fn asked_group() -> Option<usize> {
+/// `work` made to run, on another thread, as part of the request being served (a blocking
+/// thread knows nothing of the request's task): the event it reads notes the group shown for
+/// the page it renders ([`note_shown`]), the forms it renders carry that group.
+pub(super) fn carried<R>(work: impl FnOnce() -> R) -> impl FnOnce() -> R {
+    let caller = CALLER.try_with(Arc::clone).ok();
+    move || match caller {
+        Some(c) => CALLER.sync_scope(c, work),
+        None => work(),
+    }
+}
+
+/// The group the request asks the desk for ([`GroupAsk::None`] outside a request).
+pub(super) fn asked_group() -> GroupAsk {
     CALLER
-        .try_with(|c| c.lock().ok().and_then(|c| c.group))
-        .ok()
-        .flatten()
+        .try_with(|c| c.lock().map(|c| c.group.clone()).unwrap_or_default())
+        .unwrap_or_default()
+}
+
+/// `&group=N` when the request named group `N` (a number), else empty: the address the
+/// desk sends a form back to keeps the group the form was about.
+pub(super) fn named_group_query() -> String {
+    match asked_group() {
+        GroupAsk::Named(g) => g
+            .trim()
+            .parse::<usize>()
+            .map_or(String::new(), |g| format!("&group={g}")),
+        GroupAsk::Cookie(_) | GroupAsk::None => String::new(),
+    }
+}
+
+/// Notes the group a form names (its field `group`: the group its page showed): the request
+/// is about that group whatever the cookie says now.
+pub(super) fn note_group(field: Option<&String>) {
+    let Some(g) = field else { return };
+    let _ = CALLER.try_with(|c| {
+        if let Ok(mut c) = c.lock() {
+            c.group = GroupAsk::Named(g.clone());
+        }
+    });
 }
 
 /// Notes the event's groups and the one the desk shows for this request (the pages name
@@ -107,19 +159,33 @@ pub(super) fn shown_groups() -> Option<(Vec<String>, usize)> {
 /// Keeps a form's fields as the journal entry's arguments: not the form key, the token, the
 /// language or the version it was shown at, nor a whole document carried along (a verdict's
 /// JSON, an uploaded list, any field over 200 bytes but the arbiter's `note`: the change
-/// records what they decided).
+/// records what they decided). The group the form names is noted ([`note_group`]); the
+/// entry names it by its name ([`super::groups::apply`]).
 pub(super) fn note_fields(fields: &std::collections::HashMap<String, String>) {
+    note_group(fields.get("group"));
     let _ = CALLER.try_with(|c| {
         if let Ok(mut c) = c.lock() {
             for (k, v) in fields {
                 // The arbiter's note on a correction is kept whole: it is why the result changed.
                 let bulky = matches!(k.as_str(), "verdict" | "log" | "list")
                     || (v.len() > 200 && k != "note");
-                if !bulky && !matches!(k.as_str(), "csrf" | "token" | "lang" | "version") {
+                if !bulky && !matches!(k.as_str(), "csrf" | "token" | "lang" | "version" | "group")
+                {
                     c.args
                         .insert(k.clone(), serde_json::Value::String(v.clone()));
                 }
             }
+        }
+    });
+}
+
+/// Notes `key` as one of the journal entry's arguments unless the form sent it (the board a
+/// typed entry «2 0-1» names, as the board's button sends it: the journal and its undo name
+/// the board).
+pub(super) fn note_arg(key: &str, value: serde_json::Value) {
+    let _ = CALLER.try_with(|c| {
+        if let Ok(mut c) = c.lock() {
+            c.args.entry(key.to_string()).or_insert(value);
         }
     });
 }

@@ -266,6 +266,8 @@ impl Upload {
                 }
             }
         }
+        // The group the form's page showed (its hidden field `group`).
+        super::caller::note_group(form.fields.get("group"));
         form
     }
 }

@@ -1,7 +1,9 @@
-//! The desk's groups: the group a request shows (the cookie `arbiter_group`, chosen on any
-//! page once the event has two groups: `/group/{i}`), read and changed as a [`Tournament`]
-//! of its own with the event's settings, and every group's last round at a glance
-//! (`/groups`). An event of one group shows no group anywhere.
+//! The desk's groups: the group a request shows (the one it names — a form's hidden field
+//! `group`, `?group=N` — else the cookie `arbiter_group`, chosen on any page once the event
+//! has two groups: `/group/{i}`), read and changed as a [`Tournament`] of its own with the
+//! event's settings, and every group's last round at a glance (`/groups`). A group named that
+//! the event does not have is refused ([`NoSuchGroup`]). An event of one group shows no group
+//! anywhere.
 
 use std::path::Path;
 
@@ -10,7 +12,7 @@ use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::caller::GROUP_COOKIE;
+use super::caller::{GROUP_COOKIE, GroupAsk};
 use super::extract::PageQuery;
 use super::view::{error_page, render};
 use super::{Shared, WebError};
@@ -21,34 +23,73 @@ use crate::tournament::journal::{Act, JournalError};
 use crate::tournament::record;
 use crate::tournament::store::StoreError;
 
-/// The group shown: the one asked for when the event has it, else the first.
-fn shown(e: &Event, asked: Option<usize>) -> usize {
-    asked.filter(|&i| i < e.len()).unwrap_or(0)
+/// A group a request names (`?group=N`, a form's field `group`) that the event does not have:
+/// `asked` as written, `names` the event's groups in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct NoSuchGroup {
+    /// The group as the request wrote it (an index from 0 is expected).
+    pub asked: String,
+    /// The event's groups' names, the first first.
+    pub names: Vec<String>,
+}
+
+/// The event's groups as a refusal lists them, each with the index a request names it by:
+/// `«A» (0), «B» (1)`.
+pub(super) fn listed(names: &[String]) -> String {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("«{n}» ({i})"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The group a request is about: the one it names, which the event must have (else
+/// [`NoSuchGroup`]: a change meant for one group is never made in another); else the
+/// cookie's when the event has it; else the first.
+///
+/// # Errors
+/// [`NoSuchGroup`] for a named group that is not an index below the event's groups' count.
+pub(super) fn shown(e: &Event, asked: &GroupAsk) -> Result<usize, NoSuchGroup> {
+    match asked {
+        GroupAsk::Named(raw) => raw
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&i| i < e.len())
+            .ok_or_else(|| NoSuchGroup {
+                asked: raw.clone(),
+                names: e.names(),
+            }),
+        GroupAsk::Cookie(i) if *i < e.len() => Ok(*i),
+        GroupAsk::Cookie(_) | GroupAsk::None => Ok(0),
+    }
 }
 
 /// The event at `path` read for a page: the group shown (with the event's settings), the
 /// groups' names and the index of the one shown.
 ///
 /// # Errors
-/// [`WebError::Store`].
+/// [`WebError::Store`]; [`WebError::NoSuchGroup`].
 pub(super) fn load(
     path: &Path,
-    asked: Option<usize>,
+    asked: &GroupAsk,
 ) -> Result<(Tournament, Vec<String>, usize), WebError> {
     let e = record::load_any_event(path)?;
-    let i = shown(&e, asked);
+    let i = shown(&e, asked)?;
     Ok((e.group(i), e.names(), i))
 }
 
-/// A change of the group shown ([`record::apply_event_as`]); the journal's entry names the
-/// group when the event has two or more.
+/// A change of the group the request is about ([`shown`], [`record::apply_event_as`]); the
+/// journal's entry names the group when the event has two or more.
 ///
 /// # Errors
-/// [`StoreError`] (converted into `E`); `change`'s own error.
-pub(super) fn apply<T, E: From<StoreError> + From<JournalError>>(
+/// [`StoreError`], [`NoSuchGroup`] (converted into `E`; nothing changed); `change`'s own
+/// error.
+pub(super) fn apply<T, E: From<StoreError> + From<JournalError> + From<NoSuchGroup>>(
     path: &Path,
     act: Act,
-    asked: Option<usize>,
+    asked: &GroupAsk,
     change: impl FnOnce(&mut Tournament) -> Result<T, E>,
 ) -> Result<T, E> {
     record::apply_event_as(
@@ -58,12 +99,14 @@ pub(super) fn apply<T, E: From<StoreError> + From<JournalError>>(
             if e.len() > 1
                 && let Some(m) = act.args.as_object_mut()
             {
-                m.insert("group".into(), e.names()[shown(e, asked)].clone().into());
+                // A group the event has not is refused below, before anything is written.
+                let i = shown(e, asked).unwrap_or(0);
+                m.insert("group".into(), e.names()[i].clone().into());
             }
             act
         },
         |e| {
-            let i = shown(e, asked);
+            let i = shown(e, asked)?;
             let mut t = e.group(i);
             let out = change(&mut t)?;
             e.set_group(i, t);
@@ -105,11 +148,16 @@ pub(super) async fn overview(State(app): State<Shared>, q: PageQuery, uri: Uri) 
     let page = app.page(&q, &uri, |l| l.msg("web-groups-title"));
     let path = app.config.state.clone();
     let asked = super::caller::asked_group();
-    let e = match super::blocking(move || Ok(record::load_any_event(&path)?)).await {
+    let loaded = super::blocking(move || {
+        let e = record::load_any_event(&path)?;
+        let i = shown(&e, &asked)?;
+        Ok((e, i))
+    });
+    let (e, i) = match loaded.await {
         Ok(e) => e,
         Err(err) => return error_page(&app, page.lang, "/", &err),
     };
-    super::caller::note_shown(e.names(), shown(&e, asked));
+    super::caller::note_shown(e.names(), i);
     let groups: Vec<Value> = (0..e.len()).map(|i| group_row(&e, i, page.lang)).collect();
     render(
         &app,

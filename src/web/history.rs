@@ -166,3 +166,15 @@ pub(super) async fn with_author(
         by,
     }
 }
+
+/// What the last change was about as the undo button says it beside: its group, round and
+/// board, as the journal lists them (`группа: Дошкольники, тур: 1, доска: 2`); empty for a
+/// change of none (the event's settings).
+pub(super) fn undo_about(args: &serde_json::Value, lang: Lang) -> String {
+    ["group", "round", "board"]
+        .iter()
+        .filter_map(|k| args.get(*k).map(|v| serde_json::json!({ *k: v })))
+        .map(|one| crate::tournament::journal::args_text(&one, lang))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -94,10 +94,16 @@ pub(super) async fn form(State(app): State<Shared>, q: PageQuery, uri: Uri) -> R
     let page = Page::new(lang, uri.path(), lang.msg("imp-title")).with_csrf(&q.csrf);
     let path = app.config.state.clone();
     let shown = super::caller::asked_group();
-    let loaded = super::blocking(move || Ok(record::load_any_event(&path)?)).await;
+    let loaded = super::blocking(move || {
+        let e = record::load_any_event(&path)?;
+        let i = super::groups::shown(&e, &shown)?;
+        Ok((e, i))
+    })
+    .await;
     match loaded {
-        Ok(e) => {
-            let shown = shown.filter(|&i| i < e.len()).unwrap_or(0);
+        Ok((e, shown)) => {
+            // The form carries the group shown (its hidden field `group`).
+            super::caller::note_shown(e.names(), shown);
             let t = e.group(shown);
             render(
                 &app,
@@ -165,7 +171,9 @@ pub(super) async fn upload(
         // desk's other requests go on meanwhile.
         super::blocking(move || {
             let e = record::load_any_event(&path)?;
-            let shown = shown.filter(|&i| i < e.len()).unwrap_or(0);
+            let shown = super::groups::shown(&e, &shown)?;
+            // The confirmation's form carries the group shown (its hidden field `group`).
+            super::caller::note_shown(e.names(), shown);
             let rules_text = player_list::rules_text(&rules);
             let rules_shown = player_list::rules_shown(&rules);
             let preview = player_list::read_event(&bytes, &e, &file_name, &placing(rules, shown))
@@ -192,14 +200,14 @@ pub(super) async fn upload(
     let csrf = f.get(CSRF_FIELD).unwrap_or_default();
     let drawn = {
         let app = app.clone();
-        tokio::task::spawn_blocking(move || match shown {
+        tokio::task::spawn_blocking(super::caller::carried(move || match shown {
             Ok(data) => {
                 let page =
                     Page::new(lang, "/players/import", lang.msg("imp-title")).with_csrf(&csrf);
                 render(&app, "import.html", &page, data)
             }
             Err(e) => error_page(&app, lang, "/players/import", &e),
-        })
+        }))
         .await
     };
     drawn.unwrap_or_else(|e| {
@@ -258,7 +266,7 @@ pub(super) async fn confirm(
                     if seen.is_some_and(|v| v != versions(e)) {
                         return Err(WebError::Stale);
                     }
-                    let shown = shown.filter(|&i| i < e.len()).unwrap_or(0);
+                    let shown = super::groups::shown(e, &shown)?;
                     let preview =
                         player_list::read_event(list.as_bytes(), e, &file, &placing(rules, shown))
                             .map_err(|e| WebError::BadRequest(e.text(lang)))?;

@@ -232,6 +232,18 @@ pub enum WebError {
     /// A device asking for more than the desk keeps for one (event streams), in words.
     #[error("{0}")]
     TooMany(String),
+    /// A request naming a group the event does not have (`?group=7`, a form's field): nothing
+    /// read or changed.
+    #[error(
+        "the event has no group {asked:?}; its groups: {}",
+        groups::listed(names)
+    )]
+    NoSuchGroup {
+        /// The group as the request wrote it (an index from 0 is expected).
+        asked: String,
+        /// The event's groups' names, the first first.
+        names: Vec<String>,
+    },
     /// A change asked for while the desk is stopping: not made.
     #[error("the desk is stopping: nothing was changed; start it again and repeat the change")]
     Stopping,
@@ -247,7 +259,8 @@ impl WebError {
             WebError::Tournament(
                 TournamentError::NoSuchRound { .. } | TournamentError::NoSuchGame { .. },
             )
-            | WebError::NotFound(_) => StatusCode::NOT_FOUND,
+            | WebError::NotFound(_)
+            | WebError::NoSuchGroup { .. } => StatusCode::NOT_FOUND,
             WebError::Tournament(TournamentError::InvalidPlayer { .. }) => StatusCode::BAD_REQUEST,
             WebError::Tournament(_)
             | WebError::Stale
@@ -304,6 +317,10 @@ impl WebError {
             WebError::BirthDate(d) => lang.fmt("web-error-birth-date", &[("date", d)]),
             WebError::Fen(e) => e.message(lang),
             WebError::Unauthorized => lang.msg("web-error-token"),
+            WebError::NoSuchGroup { asked, names } => lang.fmt(
+                "web-error-no-such-group",
+                &[("asked", asked), ("groups", &groups::listed(names))],
+            ),
             WebError::Stopping => lang.msg("web-error-stopping"),
             WebError::Tournament(TournamentError::ResultAlreadyRecorded {
                 round,
@@ -399,6 +416,15 @@ fn tournament_message(e: &TournamentError, lang: Lang) -> String {
     }
 }
 
+impl From<groups::NoSuchGroup> for WebError {
+    fn from(g: groups::NoSuchGroup) -> Self {
+        WebError::NoSuchGroup {
+            asked: g.asked,
+            names: g.names,
+        }
+    }
+}
+
 impl IntoResponse for WebError {
     /// The API's form: the status and `{"error": "…"}` (English).
     fn into_response(self) -> Response {
@@ -483,7 +509,7 @@ impl App {
     async fn load(self: &Shared) -> Result<Tournament, WebError> {
         let path = self.config.state.clone();
         let asked = caller::asked_group();
-        let (t, names, i) = blocking(move || groups::load(&path, asked)).await?;
+        let (t, names, i) = blocking(move || groups::load(&path, &asked)).await?;
         caller::note_shown(names, i);
         Ok(t)
     }
@@ -537,7 +563,7 @@ impl App {
         };
         let asked = caller::asked_group();
         blocking(move || {
-            groups::apply(&path, act, asked, |t| {
+            groups::apply(&path, act, &asked, |t| {
                 if let Some(seen) = seen.filter(|s| !s.is_empty())
                     && !still_current(&seen, t)
                 {
@@ -625,7 +651,7 @@ fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, WebError> + Send + 'static,
 ) -> Result<T, WebError> {
-    tokio::task::spawn_blocking(work)
+    tokio::task::spawn_blocking(caller::carried(work))
         .await
         .map_err(|e| WebError::Internal(format!("the request's task failed: {e}")))?
 }

@@ -776,10 +776,11 @@ pub(super) async fn journal(State(app): State<Shared>, q: PageQuery, uri: Uri) -
             })
         })
         .collect();
-    // The creation of the event is not undone: no button for it.
+    // The creation of the event is not undone: no button for it. The undo is of the event's
+    // last change, whichever group it was in: its group, round and board are named beside.
     let undo = last.filter(|e| e.version_before.is_some()).map(|e| {
         json!({
-            "seq": e.seq,
+            "seq": e.seq, "about": super::history::undo_about(&e.args, page.lang),
             "text": page.lang.fmt("web-log-undo-entry", &[
                 ("seq", &e.seq.to_string()),
                 ("action", &crate::tournament::journal::action_text(&e.action, page.lang)),

@@ -16,6 +16,7 @@ const CSS: &str = include_str!("templates/style.css");
 /// The templates, by name.
 const TEMPLATES: &[(&str, &str)] = &[
     ("base.html", include_str!("templates/base.html")),
+    ("form_keys.html", include_str!("templates/form_keys.html")),
     ("event.html", include_str!("templates/event.html")),
     ("event_edit.html", include_str!("templates/event_edit.html")),
     ("manual.html", include_str!("templates/manual.html")),

@@ -70,6 +70,7 @@ mod web_api_fide;
 mod web_api_tiebreaks;
 mod web_attacks;
 mod web_broadcast;
+mod web_group_forms;
 mod web_history;
 mod web_hostile;
 mod web_live;

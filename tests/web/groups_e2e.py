@@ -223,12 +223,93 @@ def second_event(args, browser, check, navigated, parts):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def two_tabs(args, browser, check, navigated):
+    """Two tabs of one browser: the first shows «1–2 классы»' round 1, the second chooses «3–4
+    классы» (the desk's cookie); a result typed in the first tab goes to «1–2 классы», the
+    group its page showed, and the first tab goes on showing it. A form naming a group the
+    event does not have is refused in words naming the groups."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+    css = By.CSS_SELECTOR
+    work = tempfile.mkdtemp(prefix="arbiter-groups-tabs-")
+    state = os.path.join(work, "tabs.arbiter")
+    run(args.arbiter, "tournament", "new", state, "--name", "Турнир начальной школы", "--rounds", "3")
+    for name, *_ in ROUND_ROBIN[:4]:
+        run(args.arbiter, "tournament", "add-player", state, "--name", name)
+    run(args.arbiter, "tournament", "group", "add", state, OLDER, "--first", YOUNGER)
+    for name, *_ in SWISS[:4]:
+        run(args.arbiter, "tournament", "add-player", state, "--name", name, "--group", OLDER)
+    for group in [YOUNGER, OLDER]:
+        run(args.arbiter, "tournament", "pair", state, "--auto", "--group", group)
+    server = subprocess.Popen([args.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = next(w for w in server.stdout.readline().split() if w.startswith("http://")).rstrip("/")
+
+    def results(group):
+        out = run(args.arbiter, "tournament", "pairings", state, "--round", "1", "--format", "json",
+                  "--group", group)
+        return [b["result"] for b in json.loads(out)["boards"]]
+
+    def heading():
+        return browser.find_element(css, "h1").text
+
+    try:
+        navigated(lambda: browser.get(f"{url}/group/0?back=/rounds/1&lang=ru"))
+        first = browser.current_window_handle
+        check(YOUNGER in heading() and "Тур 1" in heading(), f"the first tab: {heading()}")
+        browser.switch_to.new_window("tab")
+        navigated(lambda: browser.get(f"{url}/rounds/1?lang=ru"))
+        link = [a for a in browser.find_elements(css, "#groups a") if a.text == OLDER]
+        check(len(link) == 1, "the second tab's chooser offers the older group")
+        navigated(link[0].click)
+        check(OLDER in heading(), f"the second tab shows the older group: {heading()}")
+        second = browser.current_window_handle
+        browser.switch_to.window(first)
+        check(YOUNGER in heading(), f"the first tab still shows the younger group: {heading()}")
+        field = browser.find_element(css, "#quick-entry-field")
+        field.send_keys("2 0-1" + Keys.ENTER)
+        WebDriverWait(browser, 20).until(
+            lambda b: "Записано" in b.find_element(css, "#quick-entry-status").text
+            or "error" in (b.find_element(css, "#quick-entry-status").get_attribute("class") or ""))
+        said = browser.find_element(css, "#quick-entry-status").text
+        check("Записано" in said, f"the first tab says the result is recorded: {said!r}")
+        check(YOUNGER in heading(), f"the first tab shows the younger group after: {heading()}")
+        here = browser.find_elements(css, "#groups a.here")
+        check(here and here[0].text == YOUNGER, "the younger group marked in the first tab's row")
+        browser.save_screenshot(os.path.join(args.screenshots, "groups-two-tabs-ru.png"))
+        younger, older = results(YOUNGER), results(OLDER)
+        check(younger[1] == "0-1" and younger[0] is None, f"recorded in the younger group: {younger}")
+        check(all(r is None for r in older), f"nothing in the older group: {older}")
+        # The second tab, reloaded, shows the older group without that result.
+        browser.switch_to.window(second)
+        navigated(lambda: browser.refresh())
+        check(OLDER in heading(), f"the second tab reloaded: {heading()}")
+        # A form changed to name a group the event does not have: refused, the groups named.
+        browser.execute_script(
+            "document.querySelector('#quick-entry input[name=group]').value = '7';")
+        field = browser.find_element(css, "#quick-entry-field")
+        field.send_keys("1 1-0" + Keys.ENTER)
+        WebDriverWait(browser, 20).until(
+            lambda b: b.find_element(css, "#quick-entry-status").text.strip() != "")
+        said = browser.find_element(css, "#quick-entry-status").text
+        check("нет группы" in said and YOUNGER in said and OLDER in said,
+              f"a group the event has not is refused in words: {said!r}")
+        check(all(r is None for r in results(OLDER)) and results(YOUNGER) == younger,
+              "the refused form changed nothing")
+        browser.close()
+        browser.switch_to.window(first)
+    finally:
+        server.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--arbiter", default=os.path.join(ROOT, "target/debug/arbiter"))
     ap.add_argument("--screenshots", default=os.path.join(ROOT, "target/web-screenshots"))
-    ap.add_argument("--only", default="day,import,screen",
-                    help="the parts to run, comma-separated: day, import, screen")
+    ap.add_argument("--only", default="day,import,screen,tabs",
+                    help="the parts to run, comma-separated: day, import, screen, tabs")
     args = ap.parse_args()
     parts = set(args.only.split(","))
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -442,6 +523,8 @@ def main():
     try:
         if parts & {"import", "screen"}:
             second_event(args, browser, check, navigated, parts)
+        if "tabs" in parts:
+            two_tabs(args, browser, check, navigated)
     finally:
         browser.quit()
 
