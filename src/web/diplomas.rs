@@ -89,7 +89,10 @@ pub fn diplomas(
                 lang,
                 "dip-award",
                 declined,
-                &[("place", &place), ("category", &list.category)],
+                &[
+                    ("place", &place),
+                    ("category", &number_with_word(&list.category)),
+                ],
             );
             out.push(Diploma {
                 category: list.category.clone(),
@@ -148,7 +151,7 @@ pub fn render_diplomas(
         .map(|d| date_text(d, lang));
     let ctx = minijinja::context! {
         lang => lang.code(),
-        event => t.name,
+        event => number_with_word(&t.name),
         date => date.unwrap_or_default(),
         chief_arbiter => t.details.chief_arbiter.clone().unwrap_or_default(),
         diplomas => Value::from_serialize(diplomas),
@@ -157,6 +160,27 @@ pub fn render_diplomas(
     env.get_template("diploma.html")
         .and_then(|tpl| tpl.render(ctx))
         .map_err(|e| format!("{e:#}"))
+}
+
+/// `text` with a no-break space after a number or `№` and before the next word (`3 класс`,
+/// `3–4 классы`, `школы № 7`), and a word joiner after a dash between numbers (`3–4`): a
+/// diploma never breaks a line inside them.
+fn number_with_word(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut prev: Option<char> = None;
+    for c in text.chars() {
+        let after_number = prev.is_some_and(|p| p.is_ascii_digit() || p == '№');
+        out.push(if c == ' ' && after_number {
+            '\u{a0}'
+        } else {
+            c
+        });
+        if c == '–' && prev.is_some_and(|p| p.is_ascii_digit()) {
+            out.push('\u{2060}');
+        }
+        prev = Some(c);
+    }
+    out
 }
 
 /// `GET /diplomas[?category=NAME]`: the diplomas to print, from the organiser's template
@@ -339,4 +363,23 @@ fn encode(text: &str) -> String {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::number_with_word;
+
+    #[test]
+    fn a_number_keeps_its_word_on_a_diploma() {
+        assert_eq!(number_with_word("3 класс"), "3\u{a0}класс");
+        assert_eq!(
+            number_with_word("Девочки 3–4 классы"),
+            "Девочки 3–\u{2060}4\u{a0}классы"
+        );
+        assert_eq!(
+            number_with_word("Первенство школы № 7 по шахматам"),
+            "Первенство школы №\u{a0}7\u{a0}по шахматам"
+        );
+        assert_eq!(number_with_word("Малыши"), "Малыши");
+    }
 }

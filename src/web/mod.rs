@@ -60,6 +60,7 @@ mod history;
 mod import;
 pub mod live;
 pub use start::{ServeError, serve, serve_all, serve_live};
+mod connect;
 mod manual;
 mod pages;
 mod position;
@@ -698,7 +699,7 @@ pub fn router(app: Shared) -> Router {
         .route("/export/event.arbiter", get(backup::export_backup))
         .route("/standings.csv", get(pages::export_standings_csv))
         .route("/players.csv", get(pages::export_players_csv))
-        .route("/connect", get(pages::connect))
+        .route("/connect", get(connect::connect))
         .route("/group/{i}", get(groups::choose))
         .route("/groups", get(groups::overview))
         .route("/team", get(team::page))

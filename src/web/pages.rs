@@ -634,40 +634,6 @@ pub(super) async fn export_state(State(app): State<Shared>, q: PageQuery) -> Res
     }
 }
 
-/// `GET /connect`: how another device (a tablet, a phone) opens the desk — in tablet mode the
-/// address with the token and its QR code, shown only to a request that holds the token (the
-/// page is readable without it: the token must not reach whoever reads the pages); on
-/// loopback, that the desk is this computer's only.
-pub(super) async fn connect(State(app): State<Shared>, q: PageQuery, uri: Uri) -> Response {
-    let page = app.page(&q, &uri, |l| l.msg("web-connect-title"));
-    let t = match load(&app, page.lang, "/connect").await {
-        Ok(t) => t,
-        Err(r) => return r,
-    };
-    // Beyond loopback only the token's holders reach this page (the guard): it shows them
-    // the address with the token.
-    let (state, url, qr) = match &app.desk_url {
-        None => ("loopback", None, None),
-        Some(url) => ("shown", Some(url.clone()), super::qr_svg(url)),
-    };
-    // The hall's screens' own address (read only), beside the desk's.
-    let screen_url = match (&url, &app.access) {
-        (Some(url), super::Access::Token(token)) => Some(super::screen_url(url, token)),
-        _ => None,
-    };
-    let screen_qr = screen_url.as_deref().and_then(super::qr_svg);
-    render(
-        &app,
-        "connect.html",
-        &page,
-        with(
-            event_data(&t, page.lang),
-            json!({"connect": state, "url": url, "qr": qr,
-                   "screen_url": screen_url, "screen_qr": screen_qr}),
-        ),
-    )
-}
-
 /// `GET /standings.csv`: the standings as the standings page shows them, as CSV
 /// ([`StandingsReport::to_csv`], names neutralised for spreadsheets).
 pub(super) async fn export_standings_csv(State(app): State<Shared>, q: PageQuery) -> Response {

@@ -169,7 +169,15 @@ impl RequestRate {
 /// 503 with `Retry-After: 60` and says so: parents who scanned the code early come back.
 pub(super) fn error(app: &Shared, lang: Lang, err: &WebError) -> Response {
     let status = err.status();
-    let (status, title, text) = if status == StatusCode::NOT_FOUND {
+    let (status, title, text) = if matches!(err, WebError::NoSuchGroup { .. }) {
+        // An old or mistyped link (`?group=7`): said in a parent's words, without the desk's
+        // advice about its group row.
+        (
+            status,
+            "web-error-title-not-found",
+            lang.msg("public-error-no-group"),
+        )
+    } else if status == StatusCode::NOT_FOUND {
         (status, "web-error-title-not-found", err.message(lang))
     } else if status.is_server_error() && !app.config.state.exists() {
         (
@@ -301,13 +309,6 @@ pub(super) fn with(mut base: Value, extra: Value) -> Value {
     base
 }
 
-/// Whether the request asked for a group (`?group=N`) other than the one the event read
-/// shows, that is one the event does not have.
-fn asked_unknown_group() -> bool {
-    let shown = super::caller::shown_groups().map_or(0, |(_, i)| i);
-    super::caller::asked_group().is_some_and(|asked| asked != shown)
-}
-
 /// The event read for a public page, in `lang`, and the page's frame.
 pub(super) async fn load(
     app: &Shared,
@@ -317,13 +318,6 @@ pub(super) async fn load(
     let lang = app.lang(q.lang.as_deref());
     let page = Page::new(lang, uri.path(), String::new());
     match app.load().await {
-        // A group the event does not have (an old link, a mistyped number): not the first
-        // group's pages under its address.
-        Ok(_) if asked_unknown_group() => Err(error(
-            app,
-            lang,
-            &WebError::NotFound(lang.msg("public-error-no-group")),
-        )),
         Ok(t) => Ok((t, page)),
         Err(e) => Err(error(app, lang, &e)),
     }
@@ -481,9 +475,6 @@ async fn round_pgn(State(app): State<Shared>, Path(raw): Path<String>, q: PageQu
     let made = async {
         let n = round_no(&raw, lang)?;
         let pgn = super::games::shown_round_pgn(&app, n, lang, true).await?;
-        if asked_unknown_group() {
-            return Err(WebError::NotFound(lang.msg("public-error-no-group")));
-        }
         Ok::<_, WebError>((n, pgn))
     }
     .await;

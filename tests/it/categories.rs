@@ -318,8 +318,9 @@ fn the_commands_show_category_standings_prizes_and_diplomas() {
     ] {
         assert!(html.contains(name), "{name}");
     }
-    assert!(html.contains("занявшей 1 место в категории «Девочки 3–4 классы»"));
-    assert!(html.contains("занявшему 3 место в категории «3–4 классы»"));
+    // (A number keeps its word on a diploma: no-break space, a word joiner after the dash.)
+    assert!(html.contains("занявшей 1 место в категории «Девочки 3–\u{2060}4\u{a0}классы»"));
+    assert!(html.contains("занявшему 3 место в категории «3–\u{2060}4\u{a0}классы»"));
     assert!(html.contains("06.12.2026") && html.contains("Иванова А. П."));
 }
 

@@ -56,7 +56,9 @@ def run(*cmd):
 
 
 def flat(text):
-    return re.sub(r"\s+", " ", text)
+    # Spaces of any kind as one (a number keeps its word by a no-break space), word joiners
+    # (after the dash of «3–4 классы») dropped.
+    return re.sub(r"\s+", " ", text.replace("\u2060", ""))
 
 
 def main():
