@@ -667,6 +667,7 @@ web-groups-not-paired = no round paired yet
 web-system = Pairing system
 web-team-all-groups = The team result of every group together
 web-team-this-group = The chosen group only
+web-team-uneven = The groups have played different numbers of rounds ({ $rounds } by group): the children's points are summed as they are.
 web-team-title = School team result
 web-team-ties = Equal sums: the lower sum of the counted children's places, then the better best place.
 web-team-place = Place

@@ -69,11 +69,11 @@ fn whole_event(uri: &Uri) -> bool {
 }
 
 /// The team result of every group of the event together ([`team_result_of`]): the rows, the
-/// groups' names, and the last round every group has complete.
+/// groups' names, and the round each group's standings are after.
 async fn every_group(
     app: &Shared,
     best: usize,
-) -> Result<(Vec<TeamRow>, Vec<String>, usize), super::WebError> {
+) -> Result<(Vec<TeamRow>, Vec<String>, Vec<usize>), super::WebError> {
     let path = app.config.state.clone();
     let e = super::blocking(move || Ok(crate::tournament::record::load_any_event(&path)?)).await?;
     let names = e.names();
@@ -93,7 +93,7 @@ async fn every_group(
         best,
         ..TeamSettings::default()
     };
-    let after = groups.iter().map(|(_, r)| r.after_round).min().unwrap_or(0);
+    let after = groups.iter().map(|(_, r)| r.after_round).collect();
     Ok((team_result_of(&of, &settings), names, after))
 }
 
@@ -110,12 +110,23 @@ pub(super) async fn page(State(app): State<Shared>, q: PageQuery, uri: Uri) -> R
         return match every_group(&app, best).await {
             Ok((rows, names, after)) => {
                 let rows: Vec<Value> = rows.iter().map(|r| row_json(r, page.lang)).collect();
+                // Groups standing after different rounds: their points are summed as they are,
+                // and the page says so.
+                let mut rounds = after.clone();
+                rounds.dedup();
+                let uneven = (rounds.len() > 1).then(|| {
+                    let list: Vec<String> = after.iter().map(usize::to_string).collect();
+                    page.lang
+                        .fmt("web-team-uneven", &[("rounds", &list.join(", "))])
+                });
                 render(
                     &app,
                     "team.html",
                     &page,
-                    json!({"event": t.name, "best": best, "after_round": after, "rows": rows,
-                           "all": true, "several": true, "group_names": names.join(", ")}),
+                    json!({"event": t.name, "whole_event": t.name, "best": best,
+                           "after_round": after.iter().min().copied().unwrap_or(0),
+                           "rows": rows, "all": true, "several": true,
+                           "group_names": names.join(", "), "uneven": uneven}),
                 )
             }
             Err(e) => error_page(&app, page.lang, "/team", &e),

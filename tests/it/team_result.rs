@@ -345,6 +345,12 @@ fn an_event_of_groups_has_one_team_result_of_every_group() {
     assert!(one.contains("id=\"team-all\""), "{one}");
     assert!(one.contains("Командный зачёт всех групп вместе"), "{one}");
     let all = get("/team?all=1&best=2&lang=ru");
+    // Headed by the event alone (not the group the desk shows); both groups after round 2.
+    assert!(
+        all.contains("<h1>Первенство школы — Командный зачёт</h1>"),
+        "{all}"
+    );
+    assert!(!all.contains("team-uneven"), "{all}");
     assert!(
         all.contains("Все группы вместе (Старшие, Малыши); место участника — в его группе"),
         "{all}"
