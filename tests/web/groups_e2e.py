@@ -229,6 +229,7 @@ def two_tabs(args, browser, check, navigated):
     group its page showed, and the first tab goes on showing it. A form naming a group the
     event does not have is refused in words naming the groups."""
     from selenium.webdriver.common.by import By
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
     css = By.CSS_SELECTOR
@@ -252,7 +253,8 @@ def two_tabs(args, browser, check, navigated):
         return [b["result"] for b in json.loads(out)["boards"]]
 
     def heading():
-        return browser.find_element(css, "h1").text
+        return WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda b: b.find_element(css, "h1").text)
 
     try:
         navigated(lambda: browser.get(f"{url}/group/0?back=/rounds/1&lang=ru"))
@@ -269,10 +271,19 @@ def two_tabs(args, browser, check, navigated):
         check(YOUNGER in heading(), f"the first tab still shows the younger group: {heading()}")
         field = browser.find_element(css, "#quick-entry-field")
         field.send_keys("2 0-1" + Keys.ENTER)
-        WebDriverWait(browser, 20).until(
-            lambda b: "Записано" in b.find_element(css, "#quick-entry-status").text
-            or "error" in (b.find_element(css, "#quick-entry-status").get_attribute("class") or ""))
-        said = browser.find_element(css, "#quick-entry-status").text
+        # The page may reload itself as the result is saved: an element read while it does is
+        # stale, and is read again.
+        seen = []
+
+        def answered(b):
+            status = b.find_element(css, "#quick-entry-status")
+            text, kind = status.text, status.get_attribute("class") or ""
+            seen.append(text)
+            return "Записано" in text or "error" in kind
+
+        WebDriverWait(browser, 20, ignored_exceptions=(StaleElementReferenceException,)).until(
+            answered)
+        said = seen[-1]
         check("Записано" in said, f"the first tab says the result is recorded: {said!r}")
         check(YOUNGER in heading(), f"the first tab shows the younger group after: {heading()}")
         here = browser.find_elements(css, "#groups a.here")
@@ -290,9 +301,8 @@ def two_tabs(args, browser, check, navigated):
             "document.querySelector('#quick-entry input[name=group]').value = '7';")
         field = browser.find_element(css, "#quick-entry-field")
         field.send_keys("1 1-0" + Keys.ENTER)
-        WebDriverWait(browser, 20).until(
-            lambda b: b.find_element(css, "#quick-entry-status").text.strip() != "")
-        said = browser.find_element(css, "#quick-entry-status").text
+        said = WebDriverWait(browser, 20, ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda b: b.find_element(css, "#quick-entry-status").text.strip())
         check("нет группы" in said and YOUNGER in said and OLDER in said,
               f"a group the event has not is refused in words: {said!r}")
         check(all(r is None for r in results(OLDER)) and results(YOUNGER) == younger,
