@@ -54,6 +54,7 @@ without chromium it prints a notice and exits 0, except under CI (CI=true). Prin
 """
 
 import argparse
+import atexit
 import json
 import os
 import re
@@ -340,6 +341,8 @@ def main():
     state = os.path.join(work, "event.arbiter")
     server = subprocess.Popen([args.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Stopped however the test ends (a part failing before the last one's `finally` too).
+    atexit.register(server.kill)
     line = server.stdout.readline()
     url = next(w for w in line.split() if w.startswith("http://")).rstrip("/")
     setup_line = server.stdout.readline()
