@@ -549,67 +549,27 @@ fn a_child_added_by_hand_gets_a_grade_and_the_prize() {
 /// command line's standings say «выбыла» of a girl who withdrew (CR 1.4), «выбыл» of a boy.
 #[test]
 fn words_about_a_child_follow_the_sex_known_or_read_from_the_name() {
-    let bin = env!("CARGO_BIN_EXE_arbiter");
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("ev.arbiter");
     let f = f.to_str().unwrap();
-    let run = |args: &[&str]| {
-        let out = Command::new(bin).args(args).output().unwrap();
-        assert!(out.status.success(), "{args:?}: {out:?}");
-        String::from_utf8(out.stdout).unwrap()
-    };
-    run(&[
-        "tournament",
-        "new",
-        f,
-        "--name",
-        "Первенство",
-        "--rounds",
-        "2",
-    ]);
+    let run = |args: &[&str]| crate::common::ok(args, dir.path());
+    run(&["new", f, "--name", "Первенство", "--rounds", "2"]);
     for (name, sex) in [
         ("Морозова Вера", None),
         ("Орлов Лев", None),
         ("Кравченко Олеся", Some("f")),
         ("Ёлкин Пётр", Some("m")),
     ] {
-        let mut args = vec![
-            "tournament",
-            "add-player",
-            f,
-            "--name",
-            name,
-            "--grade",
-            "1",
-        ];
+        let mut args = vec!["add-player", f, "--name", name, "--grade", "1"];
         if let Some(s) = sex {
             args.extend(["--sex", s]);
         }
         run(&args);
     }
-    run(&["tournament", "pair", f, "--auto"]);
+    run(&["pair", f, "--auto"]);
+    run(&["result", f, "--round", "1", "--board", "1", "1-0"]);
+    run(&["result", f, "--round", "1", "--board", "2", "1-0"]);
     run(&[
-        "tournament",
-        "result",
-        f,
-        "--round",
-        "1",
-        "--board",
-        "1",
-        "1-0",
-    ]);
-    run(&[
-        "tournament",
-        "result",
-        f,
-        "--round",
-        "1",
-        "--board",
-        "2",
-        "1-0",
-    ]);
-    run(&[
-        "tournament",
         "category",
         "add",
         f,
@@ -620,7 +580,7 @@ fn words_about_a_child_follow_the_sex_known_or_read_from_the_name() {
         "--prizes",
         "4",
     ]);
-    let html = run(&["tournament", "diplomas", f, "--lang", "ru"]);
+    let html = run(&["diplomas", f, "--lang", "ru"]);
     assert!(html.contains("Морозовой Вере"), "{html}");
     assert!(html.contains("Орлову Льву"), "{html}");
     // Each diploma: the name, then its words; a girl's «занявшей», a boy's «занявшему».
@@ -640,7 +600,7 @@ fn words_about_a_child_follow_the_sex_known_or_read_from_the_name() {
     }
     // Withdrawals: the girl's word and the boy's.
     let tpn = |name: &str| {
-        let list = run(&["tournament", "standings", f, "--format", "json"]);
+        let list = run(&["standings", f, "--format", "json"]);
         let v: serde_json::Value = serde_json::from_str(&list).unwrap();
         v["standings"]
             .as_array()
@@ -651,26 +611,10 @@ fn words_about_a_child_follow_the_sex_known_or_read_from_the_name() {
             .to_string()
     };
     let (girl, boy) = (tpn("Кравченко"), tpn("Ёлкин"));
-    run(&[
-        "tournament",
-        "withdraw",
-        f,
-        "--player",
-        &girl,
-        "--from-round",
-        "2",
-    ]);
-    run(&[
-        "tournament",
-        "withdraw",
-        f,
-        "--player",
-        &boy,
-        "--from-round",
-        "2",
-    ]);
+    run(&["withdraw", f, "--player", &girl, "--from-round", "2"]);
+    run(&["withdraw", f, "--player", &boy, "--from-round", "2"]);
     for what in ["standings", "crosstable"] {
-        let text = run(&["tournament", what, f, "--lang", "ru"]);
+        let text = run(&[what, f, "--lang", "ru"]);
         assert!(text.contains("Кравченко Олеся (выбыла)"), "{what}: {text}");
         assert!(text.contains("Ёлкин Пётр (выбыл)"), "{what}: {text}");
     }

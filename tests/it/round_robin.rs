@@ -280,16 +280,7 @@ fn the_command_line_pairs_a_round_robin_from_the_table() {
         who.contains("\nA ") && who.contains("без игры по таблице"),
         "{who}"
     );
-    let page = |router: axum::Router, uri: &str| {
-        let req = axum::http::Request::get(uri)
-            .header("host", "localhost")
-            .body(axum::body::Body::empty())
-            .unwrap();
-        let rt = tokio::runtime::Runtime::new().unwrap();
-        let (s, _, body) = rt.block_on(crate::web_api::answer(router, req));
-        assert_eq!(s, axum::http::StatusCode::OK, "{uri}: {body}");
-        body
-    };
+    let page = crate::web_api::page_of;
     // Round 1's results: the crosstable shows the complete rounds.
     run(&[
         "tournament",

@@ -215,26 +215,12 @@ fn an_event_of_groups_has_one_team_result_of_every_group() {
     let dir = tempfile::tempdir().unwrap();
     let path = two_groups(dir.path(), 2);
     let f = path.to_str().unwrap();
-    let run = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{args:?}: {out:?}");
-        String::from_utf8(out.stdout).unwrap()
-    };
+    // `arbiter tournament ARGS`, which must succeed: its output.
+    let run = |args: &[&str]| crate::common::ok(args, dir.path());
     // (school, points, place, name) of every child, from each group's standings.
     let mut children: Vec<(String, f64, u64, String)> = Vec::new();
     for (group, list) in [(GROUPS[0], OLDER), (GROUPS[1], YOUNGER)] {
-        let json = run(&[
-            "tournament",
-            "standings",
-            f,
-            "--group",
-            group,
-            "--format",
-            "json",
-        ]);
+        let json = run(&["standings", f, "--group", group, "--format", "json"]);
         let v: serde_json::Value = serde_json::from_str(&json).unwrap();
         for r in v["standings"].as_array().unwrap() {
             let name = r["name"].as_str().unwrap().to_string();
@@ -255,15 +241,7 @@ fn an_event_of_groups_has_one_team_result_of_every_group() {
         let names = mine.iter().map(|c| c.3.clone()).collect();
         expected.push((school.to_string(), mine.iter().map(|c| c.1).sum(), names));
     }
-    let json = run(&[
-        "tournament",
-        "team-result",
-        f,
-        "--best",
-        "2",
-        "--format",
-        "json",
-    ]);
+    let json = run(&["team-result", f, "--best", "2", "--format", "json"]);
     let rows: serde_json::Value = serde_json::from_str(&json).unwrap();
     let rows = rows.as_array().unwrap();
     assert_eq!(rows.len(), 3, "{json}");
@@ -291,15 +269,7 @@ fn an_event_of_groups_has_one_team_result_of_every_group() {
     // Ranked by the sums: no later school has more points.
     let sums: Vec<f64> = rows.iter().map(|r| r["points"].as_f64().unwrap()).collect();
     assert!(sums.windows(2).all(|w| w[0] >= w[1]), "{sums:?}");
-    let text = run(&[
-        "tournament",
-        "team-result",
-        f,
-        "--best",
-        "2",
-        "--lang",
-        "ru",
-    ]);
+    let text = run(&["team-result", f, "--best", "2", "--lang", "ru"]);
     assert!(
         text.contains("Все группы вместе (Старшие, Малыши); место участника — в его группе"),
         "{text}"
@@ -310,7 +280,6 @@ fn an_event_of_groups_has_one_team_result_of_every_group() {
     );
     // One group named: that group's children only.
     let json = run(&[
-        "tournament",
         "team-result",
         f,
         "--best",
@@ -328,19 +297,7 @@ fn an_event_of_groups_has_one_team_result_of_every_group() {
     // The desk: `/team` of the group shown links the whole event's; `?all=1` is the command's
     // result, the children named with their group, and its diplomas the schools placed 1–3.
     let app = arbiter::web::App::new(crate::web_api::config(&path, None));
-    let get = |uri: &str| {
-        let req = axum::http::Request::get(uri)
-            .header("host", "localhost")
-            .body(axum::body::Body::empty())
-            .unwrap();
-        let rt = tokio::runtime::Runtime::new().unwrap();
-        let (s, _, body) = rt.block_on(crate::web_api::answer(
-            arbiter::web::router(app.clone()),
-            req,
-        ));
-        assert_eq!(s, axum::http::StatusCode::OK, "{uri}: {body}");
-        body
-    };
+    let get = |uri: &str| crate::web_api::page_of(arbiter::web::router(app.clone()), uri);
     let one = get("/team?best=2&lang=ru");
     assert!(one.contains("id=\"team-all\""), "{one}");
     assert!(one.contains("Командный зачёт всех групп вместе"), "{one}");

@@ -143,6 +143,19 @@ pub(crate) async fn answer(
     (status, headers, String::from_utf8(bytes.to_vec()).unwrap())
 }
 
+/// The page at `uri` (a GET on loopback) answered by `app`, outside any runtime (a plain
+/// `#[test]`), which must be 200: its body.
+pub(crate) fn page_of(app: axum::Router, uri: &str) -> String {
+    let req = Request::get(uri)
+        .header("host", "localhost")
+        .body(Body::empty())
+        .unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (s, _, body) = rt.block_on(answer(app, req));
+    assert_eq!(s, StatusCode::OK, "{uri}: {body}");
+    body
+}
+
 fn json(text: &str) -> serde_json::Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
