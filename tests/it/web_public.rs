@@ -558,6 +558,36 @@ impl Drop for Served {
     }
 }
 
+/// `arbiter serve STATE --addr 127.0.0.1:0 --public 127.0.0.1:0 ARGS…` started: the process
+/// (stopped when dropped), its standard output past the first two lines, and those two lines
+/// (the desk's address, the public view's).
+fn serve_public(
+    state: &Path,
+    args: &[&str],
+) -> (
+    Served,
+    std::io::BufReader<std::process::ChildStdout>,
+    String,
+    String,
+) {
+    use std::io::BufRead;
+    let mut child = Served(
+        std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["serve", state.to_str().unwrap(), "--addr", "127.0.0.1:0"])
+            .args(["--public", "127.0.0.1:0"])
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let mut out = std::io::BufReader::new(child.0.stdout.take().unwrap());
+    let (mut first, mut second) = (String::new(), String::new());
+    out.read_line(&mut first).unwrap();
+    out.read_line(&mut second).unwrap();
+    (child, out, first, second)
+}
+
 /// `GET`/`POST path` over TCP to `addr` (`HOST:PORT`): the answer's head and body.
 fn over_tcp(addr: &str, method: &str, path: &str) -> (String, String) {
     use std::io::{Read, Write};
@@ -579,27 +609,14 @@ fn over_tcp(addr: &str, method: &str, path: &str) -> (String, String) {
 
 #[test]
 fn serve_names_the_public_view_and_serves_it_on_its_own_listener() {
-    use std::io::{BufRead, BufReader};
     let dir = tempfile::tempdir().unwrap();
     let state = crate::web_api::event(dir.path(), 4);
     for (lang, words) in [
         ("ru", "Публичная страница для родителей"),
         ("en", "The public view for parents"),
     ] {
-        let mut child = Served(
-            std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
-                .args(["serve", state.to_str().unwrap(), "--addr", "127.0.0.1:0"])
-                .args(["--public", "127.0.0.1:0", "--lang", lang])
-                .args(["--limit", "per-address=2"])
-                .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::null())
-                .spawn()
-                .unwrap(),
-        );
-        let mut out = BufReader::new(child.0.stdout.take().unwrap());
-        let (mut first, mut second) = (String::new(), String::new());
-        out.read_line(&mut first).unwrap();
-        out.read_line(&mut second).unwrap();
+        let (child, _out, first, second) =
+            serve_public(&state, &["--lang", lang, "--limit", "per-address=2"]);
         let desk = crate::common::served_addr(&first);
         let public = crate::common::served_addr(&second);
         assert!(second.contains(words), "{second}");
@@ -646,7 +663,7 @@ fn serve_names_the_public_view_and_serves_it_on_its_own_listener() {
 /// listener's; without it a loopback listener is named with a note that no phone can open it.
 #[test]
 fn the_public_address_given_is_the_one_printed_for_parents() {
-    use std::io::{BufRead, BufReader};
+    use std::io::BufRead;
     let dir = tempfile::tempdir().unwrap();
     let state = crate::web_api::event(dir.path(), 4);
     let paired = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
@@ -656,22 +673,10 @@ fn the_public_address_given_is_the_one_printed_for_parents() {
     assert!(paired.status.success(), "{paired:?}");
     let given = "https://chess.school-7.ru/results/";
     for url in [Some(given), None] {
-        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"));
-        cmd.args(["serve", state.to_str().unwrap(), "--addr", "127.0.0.1:0"])
-            .args(["--public", "127.0.0.1:0", "--lang", "ru"]);
-        if let Some(url) = url {
-            cmd.args(["--public-url", url]);
-        }
-        let mut child = Served(
-            cmd.stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::null())
-                .spawn()
-                .unwrap(),
-        );
-        let mut out = BufReader::new(child.0.stdout.take().unwrap());
-        let (mut first, mut second, mut third) = (String::new(), String::new(), String::new());
-        out.read_line(&mut first).unwrap();
-        out.read_line(&mut second).unwrap();
+        let mut args = vec!["--lang", "ru"];
+        args.extend(url.map(|u| ["--public-url", u]).into_iter().flatten());
+        let (child, mut out, first, second) = serve_public(&state, &args);
+        let mut third = String::new();
         // The note follows only a loopback address nobody gave another for (nothing more is
         // printed on loopback with the event's file there: reading on would wait for ever).
         if url.is_none() {
@@ -723,23 +728,10 @@ fn the_public_address_given_is_the_one_printed_for_parents() {
 /// held back by it.
 #[test]
 fn an_address_past_the_public_rate_is_told_to_wait() {
-    use std::io::{BufRead, BufReader};
     let dir = tempfile::tempdir().unwrap();
     let state = crate::web_api::event(dir.path(), 4);
-    let mut child = Served(
-        std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args(["serve", state.to_str().unwrap(), "--addr", "127.0.0.1:0"])
-            .args(["--public", "127.0.0.1:0", "--lang", "ru"])
-            .args(["--limit", "public-rate=1"])
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let mut out = BufReader::new(child.0.stdout.take().unwrap());
-    let (mut first, mut second) = (String::new(), String::new());
-    out.read_line(&mut first).unwrap();
-    out.read_line(&mut second).unwrap();
+    let (_child, _out, first, second) =
+        serve_public(&state, &["--lang", "ru", "--limit", "public-rate=1"]);
     let desk = crate::common::served_addr(&first);
     let public = crate::common::served_addr(&second);
     let heads: Vec<String> = (0..3)
