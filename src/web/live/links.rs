@@ -84,9 +84,12 @@ pub fn start_links(app: &Shared, links: &[LinkSpec]) {
                 })
                 .await
             {
+                // Off once no group has a play-out running: the ticker then reads nothing.
+                let mut running = false;
                 for group in 0..e.len() {
-                    ticker.live_sync(&e.group(group), group);
+                    running |= ticker.live_sync(&e.group(group), group);
                 }
+                ticker.live.playouts.store(running, Ordering::SeqCst);
             }
         }
     });

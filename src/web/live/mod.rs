@@ -291,8 +291,9 @@ pub fn now_ms() -> u64 {
 impl App {
     /// Brings the room to the state file: the assignments of every group followed, the expired
     /// play-outs of `t`'s e-boards adjudicated, `t` being group `group` of the event (the pages
-    /// are told to reload when one was).
-    fn live_sync(&self, t: &Tournament, group: usize) {
+    /// are told to reload when one was). Returns whether a play-out of this group still runs
+    /// (the ticker, which reads every group, clears the room's flag when none does).
+    fn live_sync(&self, t: &Tournament, group: usize) -> bool {
         self.live.room().sync(&assignments(&t.live));
         // The games of e-boards put on a board go on from the record (a restart mid-round).
         self.live.rebuild_games(t);
@@ -303,16 +304,20 @@ impl App {
                 Err(_) => Vec::new(),
             }
         };
-        // Another group's play-outs are looked at by the ticker, which reads every group.
+        // This group's play-outs only (the record's list holds every group's, and keeps the
+        // finished ones): another group's are its own to tell, when the ticker reads it.
         let running = t.live.playouts.iter().any(|p| {
-            p.group != group
-                || t.board_of(p.round, GameRef::Board(p.board))
+            p.group == group
+                && t.board_of(p.round, GameRef::Board(p.board))
                     .is_ok_and(|g| g.result.is_none())
         });
-        self.live.playouts.store(running, Ordering::SeqCst);
+        if running {
+            self.live.playouts.store(true, Ordering::SeqCst);
+        }
         if !adjudicated.is_empty() {
             self.live.reload();
         }
+        running
     }
 
     /// The live data of round `round` (the current one when `None`) of `t`, group `group` of

@@ -159,3 +159,44 @@ fn a_link_back_is_kept_as_no_decision_and_a_settled_gap_as_settled() {
     assert_eq!(kept.kind, LiveIncidentKind::BoardGap);
     assert_eq!(kept.decision.map(|d| d.act), Some(LiveAct::Settled));
 }
+
+/// The room's play-out flag (which keeps the ticker reading the event every second) is raised
+/// by a group's running play-out only: a finished play-out of one group, or one group's
+/// play-out seen from another group's page, never holds it up for ever.
+#[test]
+fn a_groups_playout_keeps_the_ticker_only_while_it_runs() {
+    let (_, mut t) = followed_in(0);
+    t.start_playout(0, 1, None, 300, 1_000).unwrap();
+    let app = App::new(crate::web::ServeConfig {
+        state: std::path::PathBuf::from("/nonexistent/live-test.arbiter"),
+        addr: "127.0.0.1:0".parse().unwrap(),
+        lang: crate::i18n::Lang::Ru,
+        preset: None,
+        token: None,
+        allowed_hosts: Vec::new(),
+        limits: Default::default(),
+        public: None,
+        public_url: None,
+        broadcast: None,
+    });
+    let flag = || app.live.playouts.load(Ordering::SeqCst);
+    // (A desk starts with it up, so that its first tick looks at the record: as cleared.)
+    app.live.playouts.store(false, Ordering::SeqCst);
+    // Group 1 has no play-out of its own: nothing runs there, the flag stays down.
+    assert!(!app.live_sync(&t, 1));
+    assert!(!flag());
+    // Group 0's runs while its boards have no result.
+    assert!(app.live_sync(&t, 0));
+    assert!(flag());
+    for b in [1, 2] {
+        t.record_result(
+            1,
+            GameRef::Board(b),
+            crate::tournament::BoardResult::Draw,
+            false,
+        )
+        .unwrap();
+    }
+    assert!(!app.live_sync(&t, 0));
+    assert!(!app.live_sync(&t, 1));
+}
