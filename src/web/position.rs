@@ -44,8 +44,12 @@ pub(super) async fn editor(
         let e = WebError::BadRequest(lang.msg("web-position-no-board"));
         return error_page(&app, lang, &format!("/rounds/{n}"), &e);
     };
-    // The group shown's board (an event of one group: 0; unreadable: the first's).
-    let group = app.shown_group().await.unwrap_or(0);
+    // The group shown's board (an event of one group: 0); a group the event does not have is
+    // refused, as on every page, never read as the first group's.
+    let group = match app.shown_group().await {
+        Ok(g) => g,
+        Err(e) => return error_page(&app, lang, &format!("/rounds/{n}"), &e),
+    };
     let at = crate::tournament::live::BoardKey::new(group, n, board);
     let fen = params
         .get("fen")

@@ -240,10 +240,14 @@ async fn a_group_the_event_has_not_is_refused_and_changes_nothing() {
         assert!(body.contains("нет группы"), "{fields}: {body}");
         assert!(groups_named(&body), "{fields}: {body}");
         // A page asked by address: the same refusal, in English when asked.
-        let uri = format!("/rounds/1?lang=en&group={asked}");
-        let (status, _, body) = send(&cfg, "GET", &uri, "", &[]).await;
-        assert_eq!(status, StatusCode::NOT_FOUND, "{uri}: {body}");
-        assert!(body.contains("no group"), "{uri}: {body}");
+        // Pages asked by address (the position editor reads its board's e-board by group
+        // too): the same refusal, in English when asked.
+        for page in ["/rounds/1?", "/rounds/1/position?board=1&"] {
+            let uri = format!("{page}lang=en&group={asked}");
+            let (status, _, body) = send(&cfg, "GET", &uri, "", &[]).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{uri}: {body}");
+            assert!(body.contains("no group"), "{uri}: {body}");
+        }
     }
     let after = load_any_event(&path).unwrap();
     for g in 0..2 {
