@@ -16,6 +16,7 @@
 //! a list typed on a Russian keyboard names the group «А» the event calls «A».
 
 use crate::i18n::Lang;
+use crate::tournament::event::groups::group_key;
 
 /// Grades `low..=high` go to `group`: one rule of `--group-by-grade`.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -294,40 +295,18 @@ fn groups_text(names: &[String], lang: Lang) -> String {
         .join(", ")
 }
 
-/// A name as groups are compared: trimmed, upper case, a Cyrillic letter that looks like a
-/// Latin one taken as the Latin (module docs), every dash a hyphen (`1–2 классы` is typed
-/// `1-2 классы`: a keyboard has no en dash), runs of spaces one.
-fn folded(name: &str) -> String {
-    crate::tournament::event::groups::name_key(name)
-        .to_uppercase()
-        .chars()
-        .map(|c| match c {
-            'А' => 'A',
-            'В' => 'B',
-            'Е' => 'E',
-            'К' => 'K',
-            'М' => 'M',
-            'Н' => 'H',
-            'О' => 'O',
-            'Р' => 'P',
-            'С' => 'C',
-            'Т' => 'T',
-            'Х' => 'X',
-            'Ё' => 'E',
-            c => c,
-        })
-        .collect()
-}
-
-/// The index of the group `name` names: the same name without case, else the same in looks.
+/// The index of the group `name` names: the same name without case, else the same in looks
+/// ([`group_key`], as every command compares group names).
 pub fn find_group(names: &[String], name: &str) -> Option<usize> {
     let lower = name.trim().to_lowercase();
     names
         .iter()
         .position(|n| !n.is_empty() && n.to_lowercase() == lower)
         .or_else(|| {
-            let f = folded(name);
-            names.iter().position(|n| !n.is_empty() && folded(n) == f)
+            let f = group_key(name);
+            names
+                .iter()
+                .position(|n| !n.is_empty() && group_key(n) == f)
         })
 }
 

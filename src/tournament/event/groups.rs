@@ -38,22 +38,34 @@ pub struct Event {
     others: Vec<Group>,
 }
 
-/// The groups' names as errors list them: `«A», «B»`.
-/// A group's name as names are compared: lower case, every dash a hyphen (`1–2 классы` is
-/// typed `1-2 классы`: a keyboard has no en dash), runs of spaces one, none at the ends.
-pub fn name_key(name: &str) -> String {
-    name.to_lowercase()
+/// A group's name as every command and page compares group names: upper case, a Cyrillic
+/// letter that looks like a Latin one taken as the Latin (a list typed on either keyboard:
+/// `A` = `А`), every dash a hyphen (`1–2 классы` is typed `1-2 классы`: a keyboard has no en
+/// dash), runs of spaces one, none at the ends. Two groups with one key are one name.
+pub fn group_key(name: &str) -> String {
+    let folded: String = name
+        .to_uppercase()
         .chars()
         .map(|c| match c {
             '‐' | '‑' | '‒' | '–' | '—' | '−' => '-',
+            'А' => 'A',
+            'В' => 'B',
+            'Е' | 'Ё' => 'E',
+            'К' => 'K',
+            'М' => 'M',
+            'Н' => 'H',
+            'О' => 'O',
+            'Р' => 'P',
+            'С' => 'C',
+            'Т' => 'T',
+            'Х' => 'X',
             c => c,
         })
-        .collect::<String>()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+        .collect();
+    folded.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The groups' names as errors list them: `«A», «B»`.
 fn names_text(names: &[String]) -> String {
     names
         .iter()
@@ -141,10 +153,10 @@ impl Event {
                 groups: names_text(&names),
             }),
             Some(n) => {
-                let n = name_key(n);
+                let n = group_key(n);
                 names
                     .iter()
-                    .position(|g| name_key(g) == n)
+                    .position(|g| group_key(g) == n)
                     // The only group, unnamed, answers to any name but another group's.
                     .or_else(|| (self.len() == 1 && names[0].is_empty()).then_some(0))
                     .ok_or_else(|| TournamentError::NoSuchGroup {
@@ -208,9 +220,10 @@ impl Event {
         };
         let mut names = self.names();
         names[0] = first.clone();
+        let (name_key, first_key) = (group_key(&name), group_key(&first));
         for (i, n) in names.iter().enumerate() {
-            if name_key(n) == name_key(&name) || (i > 0 && name_key(n) == name_key(&first)) {
-                let taken = if name_key(n) == name_key(&name) {
+            if group_key(n) == name_key || (i > 0 && group_key(n) == first_key) {
+                let taken = if group_key(n) == name_key {
                     name.clone()
                 } else {
                     first.clone()
@@ -242,7 +255,7 @@ impl Event {
             .names()
             .iter()
             .enumerate()
-            .any(|(j, n)| j != i && name_key(n) == name_key(&name))
+            .any(|(j, n)| j != i && group_key(n) == group_key(&name))
         {
             return Err(TournamentError::GroupNameTaken { name });
         }
@@ -373,6 +386,9 @@ mod tests {
             .unwrap();
         assert_eq!(e.find(Some("1-2  Классы")), Ok(j));
         assert_eq!(e.find(Some("1—2 классы")), Ok(j));
+        // Typed with Latin letters where they look alike (C, T, A, P), as the list import reads
+        // a group column: the same group.
+        assert_eq!(e.find(Some("CTAPшие")), Ok(0));
         assert!(e.find(Some("1-3 классы")).is_err());
         assert!(
             e.add_group("1-2 классы", PairingSystem::Swiss, 4, None)
