@@ -231,8 +231,8 @@ pub(super) fn named_with_group(mut t: Tournament) -> Tournament {
     t
 }
 
-/// A query parameter of `uri`.
-fn query_param(uri: &Uri, name: &str) -> Option<String> {
+/// A query parameter of `uri` (`None` when absent or blank).
+pub(super) fn query_param(uri: &Uri, name: &str) -> Option<String> {
     axum::extract::Query::<std::collections::HashMap<String, String>>::try_from_uri(uri)
         .ok()
         .and_then(|axum::extract::Query(mut q)| q.remove(name))

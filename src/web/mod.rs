@@ -106,7 +106,8 @@ pub struct ServeConfig {
     /// The public view's address as parents reach it (`--public-url`, e.g. a school's domain
     /// in front of the laptop), printed on the wall sheet and the screen with its QR code;
     /// `None`: `http://ADDR:PORT/` of the listener (a wildcard address shown as the laptop's
-    /// address on the network).
+    /// address on the network). Taken as given: `arbiter serve --public-url` refuses what is
+    /// not `http(s)://` with a host before it gets here; a library caller checks its own.
     pub public_url: Option<String>,
     /// The lichess broadcast round the desk pushes its round to (`--broadcast-round`,
     /// `--broadcast-url`, `ARBITER_BROADCAST_TOKEN`); `None`: none ([`broadcast`]).

@@ -64,8 +64,7 @@ fn row_json(r: &TeamRow, lang: Lang) -> Value {
 /// Whether `uri` asks for the team result of the whole event, every group together
 /// (`?all=1`; an event of one group has only its own).
 fn whole_event(uri: &Uri) -> bool {
-    uri.query()
-        .is_some_and(|q| q.split('&').any(|kv| kv == "all=1"))
+    super::diplomas::query_param(uri, "all").as_deref() == Some("1")
 }
 
 /// The team result of every group of the event together ([`team_result_of`]): the rows, the

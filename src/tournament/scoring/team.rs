@@ -117,6 +117,11 @@ pub fn same_school(a: &str, b: &str) -> bool {
     key(a) == key(b)
 }
 
+/// Points in hundredths: sums of halves (and quarters) compare exactly.
+fn hundredths(points: f64) -> i64 {
+    (points * 100.0).round() as i64
+}
+
 /// The team result from the standings `report` of `event` under `settings` (module docs).
 pub fn team_result(
     event: &Tournament,
@@ -171,8 +176,7 @@ pub fn team_result_of(
     for t in &mut rows {
         // The most points first, of equal points the better place (in one group this is the
         // standings' order itself: the sort is stable).
-        t.counted
-            .sort_by_key(|c| (-(c.points * 100.0).round() as i64, c.place));
+        t.counted.sort_by_key(|c| (-hundredths(c.points), c.place));
         t.counted.truncate(settings.best);
         t.incomplete = t.counted.len() < settings.best;
         t.points = t.counted.iter().map(|c| c.points).sum();
@@ -188,8 +192,7 @@ pub fn team_result_of(
                 TeamTieBreak::BestPlace => t.best_place,
             })
             .collect();
-        // Points in hundredths: sums of halves (and quarters) compare exactly.
-        (t.incomplete, -(t.points * 100.0).round() as i64, ties)
+        (t.incomplete, -hundredths(t.points), ties)
     };
     rows.sort_by_key(key);
     for i in 0..rows.len() {
