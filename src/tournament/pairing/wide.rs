@@ -39,6 +39,10 @@ pub trait Weight:
     fn is_odd(&self) -> bool;
     /// The value `2^n − 1`.
     fn ones(n: u32) -> Self;
+    /// The value modulo the prime `2^61 − 1`.
+    fn residue(&self) -> u64;
+    /// Bits `s..s + 64` (`⌊self / 2^s⌋` modulo `2^64`).
+    fn window(&self, s: u32) -> u64;
 }
 
 /// An unsigned integer of `N` 64-bit limbs, least significant limb first.
@@ -162,6 +166,37 @@ impl<const N: usize> Weight for Wide<N> {
         self.0[0] & 1 == 1
     }
 
+    fn residue(&self) -> u64 {
+        // 2^61 ≡ 1 modulo 2^61 − 1: the sum of the 61-bit pieces has the same residue.
+        const P: u64 = (1 << 61) - 1;
+        let mut sum: u128 = 0;
+        let mut bit = 0;
+        while bit < 64 * N as u32 {
+            sum += u128::from(self.window(bit) & P);
+            bit += 61;
+        }
+        let mut r = (sum % u128::from(P)) as u64;
+        if r >= P {
+            r -= P;
+        }
+        r
+    }
+
+    #[inline(always)]
+    fn window(&self, s: u32) -> u64 {
+        let limb = (s / 64) as usize;
+        let bits = s % 64;
+        if limb >= N {
+            return 0;
+        }
+        let lo = self.0[limb] >> bits;
+        if bits > 0 && limb + 1 < N {
+            lo | self.0[limb + 1] << (64 - bits)
+        } else {
+            lo
+        }
+    }
+
     fn ones(n: u32) -> Self {
         let mut r = [0; N];
         for (i, slot) in r.iter_mut().enumerate() {
@@ -190,5 +225,25 @@ mod tests {
         assert_eq!(Wide::<2>([0, 1]).half(), Wide([1 << 63, 0]));
         assert_eq!(Wide::<2>::ones(65), Wide([u64::MAX, 1]));
         assert!(Wide::<2>([0, 1]) > Wide([u64::MAX, 0]));
+    }
+
+    /// The residue modulo 2^61 − 1 of values checked by hand (2^61 ≡ 1, so 2^122 ≡ 1 and
+    /// 2^128 − 1 ≡ 2^6 − 1 = 63; Python's `(2**128 - 1) % (2**61 - 1)` agrees).
+    #[test]
+    fn residues_modulo_the_mersenne_prime() {
+        let p = (1u64 << 61) - 1;
+        assert_eq!(Wide::<2>::from_u64(p).residue(), 0);
+        assert_eq!(Wide::<2>::from_u64(p + 5).residue(), 5);
+        assert_eq!(Wide::<2>([0, 1 << 58]).residue(), 1);
+        assert_eq!(Wide::<2>([u64::MAX, u64::MAX]).residue(), 63);
+        assert_eq!(Wide::<11>([u64::MAX; 11]).residue(), {
+            // 2^704 − 1 = 2^(61·11 + 33) − 1 ≡ 2^33 − 1.
+            (1u64 << 33) - 1
+        });
+        // The slack test of the matcher: a + b ≡ c exactly when a + b − c ≡ 0.
+        let a = Wide::<4>([7, 1 << 40, 3, 1]);
+        let b = Wide::<4>([u64::MAX, 5, 0, 2]);
+        let c = a.add(&b);
+        assert_eq!((a.residue() + b.residue()) % p, c.residue());
     }
 }
