@@ -343,10 +343,19 @@ fn render_in(
     // The group shown stays in every link the page makes (`q`, the language switch's `gq`):
     // a link followed in a tab left on group N opens group N, not the group another tab
     // chose since. Empty for an event of one group and for a file of its own.
+    // A page made before the event was read (a refused form's error page) keeps the group
+    // the form named (`named_gq`, [`error_page`]).
     let gq = if standalone {
         String::new()
     } else {
-        super::caller::group_query()
+        Some(super::caller::group_query())
+            .filter(|g| !g.is_empty())
+            .or_else(|| {
+                data.get("named_gq")
+                    .and_then(|g| g.as_str())
+                    .map(str::to_string)
+            })
+            .unwrap_or_default()
     };
     // Every heading and sheet names the group after the event («Турнир — Малыши»); the
     // event's own form keeps the event's name alone.
@@ -395,8 +404,8 @@ pub(super) fn error_page(app: &App, lang: Lang, back: &str, err: &WebError) -> R
         "web-error-title"
     };
     let page = Page::new(lang, back, lang.msg(title));
-    // The way back of a form refused before the event was read keeps the group the form
-    // named (its page's group), not the cookie's; never a group the event has not.
+    // The way back and the menu of a form refused before the event was read keep the group
+    // the form named (its page's group), not the cookie's; never a group the event has not.
     let named = if super::caller::shown_groups().is_none()
         && !matches!(err, WebError::NoSuchGroup { .. })
     {

@@ -152,7 +152,11 @@ async fn a_move_once_round_one_is_paired_is_refused_in_words() {
             post_form(&cfg, &page, "id=\"move-form\"", &[("to", "0")], "").await;
         assert!(status.is_client_error(), "{status}: {body}");
         assert!(body.contains(&words), "{words}: {body}");
-        // The way back keeps the group the form was about.
+        // The way back and the menu keep the group the form was about.
+        assert!(
+            body.contains(&format!("href=\"/standings?lang={lang}&amp;group=1\"")),
+            "{body}"
+        );
         assert!(
             body.contains(&format!("href=\"&#x2f;players?lang={lang}&amp;group=1\"")),
             "{body}"

@@ -413,6 +413,9 @@ def move_child(args, browser, check, navigated):
         navigated(browser.find_element(css, "#move-player").click)
         said = browser.find_element(css, "#error").text
         check("cannot be moved" in said and YOUNGER in said, f"refused in words: {said!r}")
+        menu = browser.find_elements(css, 'nav a[href^="/standings?"]')
+        check(menu and "group=1" in menu[0].get_attribute("href"),
+              "the refusal's menu keeps the group the form was about")
         browser.save_screenshot(os.path.join(args.screenshots, "groups-move-refused-en.png"))
         browser.set_window_size(390, 900)
         browser.save_screenshot(os.path.join(args.screenshots, "groups-move-refused-phone-en.png"))
