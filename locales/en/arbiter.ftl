@@ -1726,6 +1726,7 @@ jr-action = { $action ->
     [add-players] players added from a list
     [edit-player] player's record corrected
     [delete-player] player deleted
+    [group-move] player moved to another group
     [start-list] start list ranked
     [forbid] pair forbidden
     [unforbid] forbidden pair lifted
@@ -1881,6 +1882,7 @@ jr-arg = { $key ->
     [incident] incident
     [rest] the other players
     [group] group
+    [to] to group
    *[other] { $key }
 }
 
@@ -2082,3 +2084,9 @@ public-grade = grade { $grade }
 web-event-public-school-grade = Show each child's school and grade in the public view (standings and prize lists)
 publish-written = { $files } files of the public view written to { $dir } (removed: { $removed }); open { $index } in a browser or upload the folder.
 publish-error-page = the public view's page { $path } was not made (status { $status })
+## Moving a child to another group from the players page (the "Edit player" form)
+web-move-player = Move player { $player } to another group
+web-move-to = To group
+web-move-button = Move to group
+web-move-hint = Both groups' start lists are ranked again; the player gets another number in the new group.
+web-move-frozen = A player can be moved to another group only before round 1 of both groups is paired.

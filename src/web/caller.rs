@@ -156,6 +156,15 @@ pub(super) fn shown_groups() -> Option<(Vec<String>, usize)> {
         .filter(|(names, _)| names.len() > 1)
 }
 
+/// `&group=N` for the group a page of an event of two groups or more shows, else empty
+/// (an event of one group keeps its addresses). Every link a desk page makes carries it
+/// (the templates' `q`, [`super::view`]): a link followed in a tab opened on group N opens
+/// group N, whatever another tab chose since (the cookie only decides for a request that
+/// names no group).
+pub(super) fn group_query() -> String {
+    shown_groups().map_or(String::new(), |(_, i)| format!("&group={i}"))
+}
+
 /// Keeps a form's fields as the journal entry's arguments: not the form key, the token, the
 /// language or the version it was shown at, nor a whole document carried along (a verdict's
 /// JSON, an uploaded list, any field over 200 bytes but the arbiter's `note`: the change

@@ -274,7 +274,7 @@ pub(super) async fn categories(State(app): State<Shared>, q: PageQuery, uri: Uri
             "categories": cats,
             "one_prize": t.awards.one_prize_per_player,
             "outside_grades": t.awards.outside_grades_warning(&t, lang),
-            "all_link": format!("/diplomas?lang={}", lang.code()),
+            "all_link": format!("/diplomas?lang={}{}", lang.code(), super::caller::group_query()),
             "edit": super::categories::forms_json(&t),
         }),
     )
@@ -346,7 +346,8 @@ pub(super) fn category_json(
                 "prizes": c.prizes,
                 "rows": rows,
                 "winners": winners,
-                "link": format!("/diplomas?category={}&lang={}", encode(&c.name), lang.code()),
+                "link": format!("/diplomas?category={}&lang={}{}", encode(&c.name), lang.code(),
+                    super::caller::group_query()),
             })
         })
         .collect()

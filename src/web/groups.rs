@@ -255,3 +255,96 @@ pub(super) async fn add(
         Err(e) => error_page(&app, lang, "/event", &e),
     }
 }
+
+/// The groups a child of the group shown can be moved to, for the players page's edit form
+/// (`index`, `name`): every other group of the event; empty for an event of one group.
+pub(super) fn move_targets() -> Value {
+    let Some((names, shown)) = super::caller::shown_groups() else {
+        return json!([]);
+    };
+    json!(
+        names
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != shown)
+            .map(|(i, n)| json!({"index": i, "name": n}))
+            .collect::<Vec<_>>()
+    )
+}
+
+/// `POST /players/move` (`player`: the child's starting rank in the group the page showed,
+/// the form's `group`; `to`: the index of the group he goes to; `version`: the child's record
+/// as the form showed it): moves a child entered in the wrong group, as `arbiter tournament
+/// group move` does ([`Event::move_player`]: only while neither group has round 1 paired,
+/// C.04.2; both start lists ranked again), journalled as `group-move` with both groups' names
+/// (the journal's undo puts him back). A refusal is the library's, in the page's language.
+/// The desk then shows the players of the group he went to, his new line among them.
+pub(super) async fn move_player(
+    State(app): State<Shared>,
+    headers: axum::http::HeaderMap,
+    super::extract::FormFields(form): super::extract::FormFields,
+) -> Response {
+    use super::actions::Fields;
+    let f = Fields(form);
+    let lang = f.lang(&app);
+    let checked = app.check_form(&headers, f.get(super::guard::CSRF_FIELD).as_deref(), lang);
+    let parsed = checked.and_then(|()| Ok((f.required::<u16>("player")?, f.get("to"))));
+    let (tpn, to) = match parsed {
+        Ok(p) => p,
+        Err(e) => return error_page(&app, lang, "/players", &e),
+    };
+    // A change started is written whole before the desk stops; none starts after.
+    let Some(_writing) = app.gate.writing() else {
+        return error_page(&app, lang, "/players", &WebError::Stopping);
+    };
+    let path = app.config.state.clone();
+    let asked = super::caller::asked_group();
+    let seen = f.get("version");
+    let act = super::caller::caller_act();
+    let to_named = to.clone().unwrap_or_default();
+    let done = super::blocking(move || {
+        record::apply_event_as(
+            &path,
+            |e| {
+                let mut act = act;
+                act.action = "group-move".into();
+                let names = e.names();
+                let from = shown(e, &asked).unwrap_or(0);
+                let to_name = to
+                    .as_deref()
+                    .and_then(|t| t.parse::<usize>().ok())
+                    .and_then(|t| names.get(t).cloned());
+                act.args = json!({"group": names[from], "player": tpn, "to": to_name,
+                    "name": e.group(from).player(tpn).map(|p| p.name.clone())});
+                act
+            },
+            |e| -> Result<usize, WebError> {
+                let from = shown(e, &asked)?;
+                // The group to go to: one the event has, as a group named anywhere.
+                let to = shown(e, &GroupAsk::Named(to_named))?;
+                if let Some(seen) = seen.filter(|s| !s.is_empty())
+                    && !super::still_current(&seen, &e.group(from))
+                {
+                    return Err(super::stale(&seen, &e.group(from)));
+                }
+                e.move_player(from, tpn, to)?;
+                Ok(to)
+            },
+        )
+    })
+    .await;
+    match done {
+        Ok(to) => {
+            app.live.reload_screens();
+            (
+                StatusCode::SEE_OTHER,
+                [(
+                    header::LOCATION,
+                    format!("/players?lang={}&saved=1&group={to}", lang.code()),
+                )],
+            )
+                .into_response()
+        }
+        Err(e) => error_page(&app, lang, "/players", &e),
+    }
+}

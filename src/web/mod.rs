@@ -674,6 +674,7 @@ pub fn router(app: Shared) -> Router {
         .route("/event/fide-mode", post(fide::set_mode))
         .route("/event/broadcast-token", post(broadcast::set_token))
         .route("/players/delete", post(actions::delete_player))
+        .route("/players/move", post(groups::move_player))
         .route("/players/withdraw", post(actions::withdraw))
         .route("/players/forbid", post(actions::forbid))
         .route("/players/rank", post(actions::apply_ranking))

@@ -245,6 +245,7 @@ pub(super) async fn players(State(app): State<Shared>, q: PageQuery, uri: Uri) -
             event_data(&t, page.lang),
             json!({"players": list, "frozen": frozen, "reorder": reorder, "forbidden": forbidden,
                    "editing": editing, "withdraw_from": withdraw_from,
+                   "move_to": super::groups::move_targets(),
                    "outside_grades": t.awards.outside_grades_warning(&t, page.lang)}),
         ),
     )

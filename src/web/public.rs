@@ -227,8 +227,8 @@ fn round_no(raw: &str, lang: Lang) -> Result<u32, WebError> {
 }
 
 /// What every public page shows of the event: its name, dates and venue, its rounds paired
-/// so far (`number`, `finished`) for the menu, and `gq`, the group shown as its links carry it
-/// (`&group=N`, empty for an event of one group).
+/// so far (`number`, `finished`) for the menu. The group shown stays in its links through the
+/// templates' `q` ([`super::view`]).
 pub(super) fn event_json(t: &Tournament, lang: Lang) -> Value {
     let rounds: Vec<Value> = t
         .rounds
@@ -242,12 +242,10 @@ pub(super) fn event_json(t: &Tournament, lang: Lang) -> Value {
     let date = |d: &Option<String>| d.as_deref().map(|d| super::pages::shown_date(d, lang));
     let current = t.paired_rounds();
     let live = has_live_boards(t);
-    // An event of two groups or more: the group shown stays in every link (`&group=N`).
-    let gq = super::caller::shown_groups().map_or(String::new(), |(_, i)| format!("&group={i}"));
     json!({"event": t.name, "venue": t.details.venue,
            "start_date": date(&t.details.start_date), "end_date": date(&t.details.end_date),
            "total_rounds": t.total_rounds, "rounds": rounds, "paired": current,
-           "live_boards": live, "gq": gq})
+           "live_boards": live})
 }
 
 /// Whether the current round of the group shown has boards on e-boards (the live room follows

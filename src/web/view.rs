@@ -340,6 +340,23 @@ fn render_in(
         None => (Vec::new(), None),
     };
     let group_name = group.map(|i| groups[i].clone());
+    // The group shown stays in every link the page makes (`q`, the language switch's `gq`):
+    // a link followed in a tab left on group N opens group N, not the group another tab
+    // chose since. Empty for an event of one group and for a file of its own.
+    // A page made before the event was read (a refused form's error page) keeps the group
+    // the form named (`named_gq`, [`error_page`]).
+    let gq = if standalone {
+        String::new()
+    } else {
+        Some(super::caller::group_query())
+            .filter(|g| !g.is_empty())
+            .or_else(|| {
+                data.get("named_gq")
+                    .and_then(|g| g.as_str())
+                    .map(str::to_string)
+            })
+            .unwrap_or_default()
+    };
     // Every heading and sheet names the group after the event («Турнир — Малыши»); the
     // event's own form keeps the event's name alone.
     let mut data = data;
@@ -357,7 +374,10 @@ fn render_in(
         group_name => group_name,
         standalone => standalone,
         lang => lang.code(),
-        q => format!("?lang={}", lang.code()),
+        q => format!("?lang={}{gq}", lang.code()),
+        // An address with no query of its own (a download): `?group=N`, else nothing.
+        gq_first => gq.replacen('&', "?", 1),
+        gq => gq,
         path => page.path,
         title => page.title,
         csrf => page.csrf,
@@ -384,6 +404,15 @@ pub(super) fn error_page(app: &App, lang: Lang, back: &str, err: &WebError) -> R
         "web-error-title"
     };
     let page = Page::new(lang, back, lang.msg(title));
+    // The way back and the menu of a form refused before the event was read keep the group
+    // the form named (its page's group), not the cookie's; never a group the event has not.
+    let named = if super::caller::shown_groups().is_none()
+        && !matches!(err, WebError::NoSuchGroup { .. })
+    {
+        super::caller::named_group_query()
+    } else {
+        String::new()
+    };
     render_status(
         app,
         err.status(),
@@ -392,6 +421,7 @@ pub(super) fn error_page(app: &App, lang: Lang, back: &str, err: &WebError) -> R
         serde_json::json!({
             "error": err.message(lang),
             "back": back,
+            "named_gq": named,
             "stale": matches!(err, WebError::Stale),
             // A board's stale form: back to that board's row, never "repeat".
             "board": match err {

@@ -71,6 +71,8 @@ mod web_api_tiebreaks;
 mod web_attacks;
 mod web_broadcast;
 mod web_group_forms;
+mod web_group_links;
+mod web_group_move;
 mod web_history;
 mod web_hostile;
 mod web_live;

@@ -19,7 +19,7 @@ const FORM: (&str, &str) = ("content-type", "application/x-www-form-urlencoded")
 const SECOND: (&str, &str) = ("cookie", "arbiter_group=1");
 
 /// `text` as a form field's value.
-fn enc(text: &str) -> String {
+pub(crate) fn enc(text: &str) -> String {
     text.bytes()
         .map(|b| match b {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
@@ -41,7 +41,7 @@ fn paired(dir: &Path) -> std::path::PathBuf {
 
 /// The form of `page` marked by `mark` (its id or action attribute as written): its action
 /// and the hidden fields it carries (the form key aside: the tests' `send` signs the form).
-fn form_of(page: &str, mark: &str) -> (String, Vec<(String, String)>) {
+pub(crate) fn form_of(page: &str, mark: &str) -> (String, Vec<(String, String)>) {
     let at = page.find(mark).unwrap_or_else(|| panic!("{mark}: {page}"));
     let start = page[..at].rfind("<form").expect("a form");
     let end = start + page[start..].find("</form>").expect("the form's end");

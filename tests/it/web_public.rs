@@ -28,6 +28,7 @@ const DESK_ROUTES: &[&str] = &[
     "/event/fide-mode",
     "/event/broadcast-token",
     "/players/delete",
+    "/players/move",
     "/players/withdraw",
     "/players/forbid",
     "/players/rank",

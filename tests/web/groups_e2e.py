@@ -41,6 +41,15 @@ Then a second event, set up on the command line with the groups «1–2 клас
 - the hall's screen (`/screen`) shows «1–2 классы» then «3–4 классы», each as the heading,
   within one cycle of 20 s, with no form, button or input.
 
+Two tabs (`--only tabs`): the first shows «1–2 классы», the second chooses «3–4 классы»; a
+result typed in the first goes to «1–2 классы», and each menu link of the first tab (and the
+language switch, and the players page's own link) still opens «1–2 классы».
+
+Moving a child (`--only move`): a fourth-grader entered in «1–2 классы» is moved to «3–4
+классы» from his edit form on the players page; once «1–2 классы» has round 1 paired a move
+into it is refused in words (English), and the paired group's form says when a move is
+possible. Screenshots groups-move-*.png at 1280 and 390 px, groups-stale-tab-players-ru.png.
+
 Screenshots: groups-import-form-ru.png, groups-import-preview-ru.png, groups-screen-0-ru.png,
 groups-screen-1-ru.png, groups-setup-ru.png, groups-setup-tablet-ru.png, groups-round-ru.png,
 groups-all-ru.png, groups-tablet-ru.png, groups-team-tablet-ru.png, and the first page of each
@@ -293,6 +302,31 @@ def two_tabs(args, browser, check, navigated):
         younger, older = results(YOUNGER), results(OLDER)
         check(younger[1] == "0-1" and younger[0] is None, f"recorded in the younger group: {younger}")
         check(all(r is None for r in older), f"nothing in the older group: {older}")
+        # The first tab's menu and the page's own links keep its group though the cookie now
+        # names the other: «Участники», «Положение», «Категории», «1 тур», «Таблица» and the
+        # language switch each open «1–2 классы».
+        for href, what in [("/players?", "Участники"), ("/standings?", "Положение"),
+                           ("/categories?", "Категории"), ("/rounds/1?", "1 тур"),
+                           ("/crosstable?", "Таблица"), ("en", "EN")]:
+            sel = "a[hreflang=en]" if href == "en" else f'a[href^="{href}"]'
+            link = browser.find_elements(css, f"nav:not(.groups) {sel}")
+            check(len(link) >= 1, f"the first tab's menu links {what}")
+            if not link:
+                continue
+            check("group=0" in (link[0].get_attribute("href") or ""),
+                  f"the menu's {what} names the group: {link[0].get_attribute('href')}")
+            navigated(link[0].click)
+            check(YOUNGER in heading() and OLDER not in heading(),
+                  f"{what} from the stale tab opens the younger group: {heading()}")
+            here = browser.find_elements(css, "#groups a.here")
+            check(here and here[0].text == YOUNGER, f"{what}: the younger group marked")
+            if what == "Участники":
+                browser.save_screenshot(os.path.join(args.screenshots, "groups-stale-tab-players-ru.png"))
+        # A link of the page itself (the players page's «Загрузить список»), back in Russian.
+        navigated(lambda: browser.get(f"{url}/players?lang=ru&group=0"))
+        navigated(browser.find_element(css, "#import-link").click)
+        check(YOUNGER in heading() or "group=0" in browser.current_url,
+              f"the import page keeps the group: {browser.current_url}")
         # The second tab, reloaded, shows the older group without that result.
         browser.switch_to.window(second)
         navigated(lambda: browser.refresh())
@@ -315,12 +349,95 @@ def two_tabs(args, browser, check, navigated):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def move_child(args, browser, check, navigated):
+    """A child entered in the wrong group is moved on the players page: «Исправить» beside
+    him, «Перевести в группу» with the other group chosen; the desk then shows that group's
+    players with him among them, and the command line finds him there. Once the group he
+    would join has round 1 paired, the move is refused in words and nothing changes; the
+    paired group's edit form says when a move is possible instead of offering it. Screenshots
+    in Russian and English at 1280 and 390 px: groups-move-*.png."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+    css = By.CSS_SELECTOR
+    work = tempfile.mkdtemp(prefix="arbiter-groups-move-")
+    state = os.path.join(work, "move.arbiter")
+    run(args.arbiter, "tournament", "new", state, "--name", "Турнир начальной школы", "--rounds", "3")
+    for name, sex, _, grade in ROUND_ROBIN[:4]:
+        run(args.arbiter, "tournament", "add-player", state, "--name", name, "--grade", str(grade))
+    run(args.arbiter, "tournament", "group", "add", state, OLDER, "--first", YOUNGER)
+    for name, sex, _, grade in SWISS[:4]:
+        run(args.arbiter, "tournament", "add-player", state, "--name", name, "--group", OLDER,
+            "--grade", str(grade))
+    # A fourth-grader entered among the younger children by mistake.
+    run(args.arbiter, "tournament", "add-player", state, "--name", "Гусева, Нина", "--grade", "4",
+        "--group", YOUNGER)
+    server = subprocess.Popen([args.arbiter, "serve", state, "--addr", "127.0.0.1:0", "--lang", "ru"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = next(w for w in server.stdout.readline().split() if w.startswith("http://")).rstrip("/")
+
+    def listed(group):
+        out = run(args.arbiter, "tournament", "start-list", state, "--format", "json", "--group", group)
+        data = json.loads(out)
+        rows = data["players"] if isinstance(data, dict) else data
+        return [p["name"] for p in rows]
+
+    try:
+        navigated(lambda: browser.get(f"{url}/players?lang=ru&group=0"))
+        row = [tr for tr in browser.find_elements(css, "#players tr") if "Гусева" in tr.text]
+        check(len(row) == 1, "the fourth-grader listed among the younger children")
+        navigated(row[0].find_element(css, "a[href*='edit=']").click)
+        check(browser.find_elements(css, "#move-form"), "the edit form offers the move")
+        options = [o.text for o in Select(browser.find_element(css, "#move-to")).options]
+        check(options == [OLDER], f"the groups offered: {options}")
+        browser.find_element(css, "#move-form").location_once_scrolled_into_view
+        browser.save_screenshot(os.path.join(args.screenshots, "groups-move-form-ru.png"))
+        browser.set_window_size(390, 900)
+        browser.find_element(css, "#move-form").location_once_scrolled_into_view
+        browser.save_screenshot(os.path.join(args.screenshots, "groups-move-form-phone-ru.png"))
+        width = browser.execute_script("return document.documentElement.scrollWidth")
+        check(width <= 390, f"the move form fits 390 px: {width}")
+        browser.set_window_size(1280, 1000)
+        navigated(browser.find_element(css, "#move-player").click)
+        h1 = browser.find_element(css, "h1").text
+        check(OLDER in h1, f"the desk shows the group he went to: {h1}")
+        check(browser.find_elements(css, "#saved"), "the move is saved")
+        check("Гусева" in browser.find_element(css, "#players").text, "he is listed there")
+        browser.save_screenshot(os.path.join(args.screenshots, "groups-move-done-ru.png"))
+        check(any("Гусева" in n for n in listed(OLDER)), f"the command line: {listed(OLDER)}")
+        check(not any("Гусева" in n for n in listed(YOUNGER)), f"gone from {listed(YOUNGER)}")
+        # The younger group paired: a move into it is refused, in English when asked.
+        run(args.arbiter, "tournament", "pair", state, "--auto", "--group", YOUNGER)
+        navigated(lambda: browser.get(f"{url}/players?lang=en&group=1&edit=1"))
+        Select(browser.find_element(css, "#move-to")).select_by_visible_text(YOUNGER)
+        browser.save_screenshot(os.path.join(args.screenshots, "groups-move-form-en.png"))
+        navigated(browser.find_element(css, "#move-player").click)
+        said = browser.find_element(css, "#error").text
+        check("cannot be moved" in said and YOUNGER in said, f"refused in words: {said!r}")
+        menu = browser.find_elements(css, 'nav a[href^="/standings?"]')
+        check(menu and "group=1" in menu[0].get_attribute("href"),
+              "the refusal's menu keeps the group the form was about")
+        browser.save_screenshot(os.path.join(args.screenshots, "groups-move-refused-en.png"))
+        browser.set_window_size(390, 900)
+        browser.save_screenshot(os.path.join(args.screenshots, "groups-move-refused-phone-en.png"))
+        browser.set_window_size(1280, 1000)
+        check(len(listed(OLDER)) == 5, f"nothing moved: {listed(OLDER)}")
+        navigated(lambda: browser.get(f"{url}/players?lang=ru&group=0&edit=1"))
+        check(not browser.find_elements(css, "#move-form"), "no move offered in a paired group")
+        hint = browser.find_elements(css, "#move-frozen")
+        check(hint and "до жеребьёвки" in hint[0].text, "the paired group says when a move is possible")
+        hint and hint[0].location_once_scrolled_into_view
+        browser.save_screenshot(os.path.join(args.screenshots, "groups-move-frozen-ru.png"))
+    finally:
+        server.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--arbiter", default=os.path.join(ROOT, "target/debug/arbiter"))
     ap.add_argument("--screenshots", default=os.path.join(ROOT, "target/web-screenshots"))
-    ap.add_argument("--only", default="day,import,screen,tabs",
-                    help="the parts to run, comma-separated: day, import, screen, tabs")
+    ap.add_argument("--only", default="day,import,screen,tabs,move",
+                    help="the parts to run, comma-separated: day, import, screen, tabs, move")
     args = ap.parse_args()
     parts = set(args.only.split(","))
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -538,6 +655,8 @@ def main():
             second_event(args, browser, check, navigated, parts)
         if "tabs" in parts:
             two_tabs(args, browser, check, navigated)
+        if "move" in parts:
+            move_child(args, browser, check, navigated)
     finally:
         browser.quit()
 
