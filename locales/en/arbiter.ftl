@@ -1753,7 +1753,7 @@ jr-action = { $action ->
     [category-edit] category changed
     [category-delete] category deleted
     [prize-settings] prize settings changed
-   *[other] { $action }
+   *[other] change
 }
 jr-error-io = { $file }: the journal cannot be read or written: { $reason }
 jr-error-line = { $file }, line { $line }: this is not a journal entry (the journal was edited by hand?)
@@ -1881,7 +1881,7 @@ jr-arg = { $key ->
     [incident] incident
     [rest] the other players
     [group] group
-   *[other] { $key }
+   *[other] form field
 }
 
 ## The organiser's report (/report)
@@ -2082,3 +2082,32 @@ public-grade = grade { $grade }
 web-event-public-school-grade = Show each child's school and grade in the public view (standings and prize lists)
 publish-written = { $files } files of the public view written to { $dir } (removed: { $removed }); open { $index } in a browser or upload the folder.
 publish-error-page = the public view's page { $path } was not made (status { $status })
+
+## Journal: words for the changes and fields jr-action and jr-arg do not name
+jr-action-group-add = group added
+jr-action-group-rename = group renamed
+jr-action-group-move = player moved to another group
+jr-action-tie-breaks = tie-breaks changed
+jr-action-acceleration = pairing acceleration changed
+jr-action-save = event saved
+jr-action-live-settings = e-board settings changed
+jr-arg-tie-break-place = tie-break { $n }
+jr-arg-tie_breaks = tie-breaks
+jr-arg-tie_break_edition = tie-break rules
+jr-arg-edition = tie-break rules
+jr-arg-system = system
+jr-arg-group_name = group name
+jr-arg-group_rounds = rounds in the group
+jr-arg-group_system = group's system
+jr-arg-first_name = name of the group there was
+jr-arg-first = name of the group there was
+jr-arg-to = to group
+jr-arg-public_school_grade = school and grade in the public view
+jr-arg-public_delay_minutes = delay of moves for spectators, minutes
+jr-arg-duplicate = duplicate confirmed
+jr-arg-group_by_grade = groups by grade
+jr-arg-method = acceleration
+jr-value-mode-on = on
+jr-value-mode-off = off
+jr-value-method-baku = Baku system
+jr-value-method-none = no acceleration

@@ -1917,7 +1917,7 @@ jr-action = { $action ->
     [category-edit] категория изменена
     [category-delete] категория удалена
     [prize-settings] настройка призов изменена
-   *[other] { $action }
+   *[other] изменение
 }
 jr-error-io = { $file }: не удаётся прочитать или записать журнал: { $reason }
 jr-error-line = { $file }, строка { $line }: это не запись журнала (журнал правили вручную?)
@@ -2045,7 +2045,7 @@ jr-arg = { $key ->
     [incident] происшествие
     [rest] остальные участники
     [group] группа
-   *[other] { $key }
+   *[other] поле формы
 }
 
 ## Отчёт организатору (/report)
@@ -2251,3 +2251,32 @@ public-grade = { $grade } класс
 web-event-public-school-grade = Показывать школу и класс ребёнка на публичной странице (положение и призёры)
 publish-written = Страницы для родителей записаны в { $dir }: файлов { $files } (удалено: { $removed }); откройте { $index } в браузере или выложите папку на сайт.
 publish-error-page = страница { $path } публичного вида не получилась (статус { $status })
+
+## Журнал: слова для изменений и полей, которых нет в jr-action и jr-arg
+jr-action-group-add = добавлена группа
+jr-action-group-rename = группа переименована
+jr-action-group-move = участник переведён в другую группу
+jr-action-tie-breaks = дополнительные показатели изменены
+jr-action-acceleration = ускорение жеребьёвки изменено
+jr-action-save = турнир сохранён
+jr-action-live-settings = настройки электронных досок изменены
+jr-arg-tie-break-place = дополнительный показатель { $n }
+jr-arg-tie_breaks = дополнительные показатели
+jr-arg-tie_break_edition = правила дополнительных показателей
+jr-arg-edition = правила дополнительных показателей
+jr-arg-system = система
+jr-arg-group_name = название группы
+jr-arg-group_rounds = туров в группе
+jr-arg-group_system = система группы
+jr-arg-first_name = название нынешней группы
+jr-arg-first = название нынешней группы
+jr-arg-to = в группу
+jr-arg-public_school_grade = школа и класс на публичной странице
+jr-arg-public_delay_minutes = задержка ходов для зрителей, минут
+jr-arg-duplicate = повтор подтверждён
+jr-arg-group_by_grade = группы по классам
+jr-arg-method = ускорение
+jr-value-mode-on = включён
+jr-value-mode-off = выключен
+jr-value-method-baku = бакинская система
+jr-value-method-none = без ускорения

@@ -255,6 +255,7 @@ fn action_of(path: &str, args: &serde_json::Map<String, serde_json::Value>) -> S
         ["rounds", "live", "notice"] | ["rounds", "boards", "notice"] => "live-notice",
         ["rounds", "live", "settle"] | ["rounds", "boards", "settle"] => "live-settle",
         ["live", "assign"] => "eboard-assign",
+        ["live", "settings"] => "live-settings",
         _ => return path.to_string(),
     };
     name.to_string()

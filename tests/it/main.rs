@@ -33,6 +33,7 @@ mod group_import;
 mod groups;
 mod illegal_moves;
 mod journal;
+mod journal_words;
 mod judge_cli;
 mod judge_fixtures;
 mod judge_touch_conduct;
