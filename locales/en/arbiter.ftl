@@ -2111,3 +2111,10 @@ jr-value-mode-on = on
 jr-value-mode-off = off
 jr-value-method-baku = Baku system
 jr-value-method-none = no acceleration
+
+## The desk's and the API's errors in the request's language
+web-error-server-failed = The desk itself failed; nothing was changed. The detail, for whoever looks into it: { $detail }
+room-error-no-eboard = no e-board { $serial } is known
+room-error-not-followed = board { $board } of round { $round } has no e-board
+room-error-no-incident = no illegal act { $incident } on this board
+room-error-no-gap = no gap { $incident } to settle on this board

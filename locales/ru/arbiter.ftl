@@ -2280,3 +2280,10 @@ jr-value-mode-on = включён
 jr-value-mode-off = выключен
 jr-value-method-baku = бакинская система
 jr-value-method-none = без ускорения
+
+## Ошибки пульта и API на языке запроса
+web-error-server-failed = Сбой в самой программе пульта; изменения не сделаны. Подробности для того, кто будет разбираться: { $detail }
+room-error-no-eboard = Электронная доска { $serial } не известна: она ни разу не выходила на связь.
+room-error-not-followed = На доске { $board } { $round }-го тура нет электронной доски.
+room-error-no-incident = На этой доске нет нарушения № { $incident } (или оно уже разобрано).
+room-error-no-gap = На этой доске нет разрыва записи № { $incident } (или он уже разобран).

@@ -68,6 +68,7 @@ mod trf_roundtrip;
 mod web_api;
 mod web_api_categories;
 mod web_api_fide;
+mod web_api_lang;
 mod web_api_tiebreaks;
 mod web_attacks;
 mod web_broadcast;

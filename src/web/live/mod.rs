@@ -498,8 +498,7 @@ async fn decide(
             LiveAct::Noticed => room.notice(at, incident),
             LiveAct::Settled => room.settle_gap(at, incident),
             LiveAct::Recorded => Err(crate::board::room::RoomError::NoIncident(incident)),
-        }
-        .map_err(|e| WebError::Conflict(e.to_string()))?;
+        }?;
         room.game_of(at).map(|(_, g)| g)
     };
     if let Some(game) = game {
