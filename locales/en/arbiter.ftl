@@ -2118,3 +2118,12 @@ room-error-no-eboard = no e-board { $serial } is known
 room-error-not-followed = board { $board } of round { $round } has no e-board
 room-error-no-incident = no illegal act { $incident } on this board
 room-error-no-gap = no gap { $incident } to settle on this board
+
+## Input checks: a round's number, a birth date, the number of rounds, best, a list that is no text
+expect-round = rounds are numbered from 1: a round's number 1, 2, 3… is needed, not { $found }
+birth-date-future = Birth date "{ $date }" is after today: check the year.
+expect-birth-date-past = a birth date after today (check the year): { $found }
+pl-birth-date-future = birth date "{ $value }" is after today: check the year
+event-problem-too-many-rounds = { $rounds } rounds are more than { $max }: a group has 1 to { $max } rounds
+web-error-team-best = The parameter best (how many children of each school count) is "{ $value }": a number from 1 to { $max } is needed.
+pl-error-not-text = { $file }: this is not a text table (a list saved as CSV or text); save the list from the spreadsheet as CSV and load that file

@@ -201,6 +201,9 @@ pub enum WebError {
         "birth date {0:?} is not a real date written DD.MM.YYYY or YYYY/MM/DD (or a year YYYY)"
     )]
     BirthDate(String),
+    /// A birth date after today (a year typed wrong: 2061 for 2016), as typed.
+    #[error("birth date {0:?} is after today: a player is born before the event")]
+    BirthDateFuture(String),
     /// A FEN that is not a legal position (the library's reason, in the page's language).
     #[error(transparent)]
     Fen(#[from] crate::game::setup::PositionFenError),
@@ -278,6 +281,7 @@ impl WebError {
             WebError::BadRequest(_)
             | WebError::Field { .. }
             | WebError::BirthDate(_)
+            | WebError::BirthDateFuture(_)
             | WebError::Fen(_) => StatusCode::BAD_REQUEST,
             WebError::NotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             WebError::Unauthorized => StatusCode::UNAUTHORIZED,
@@ -325,6 +329,7 @@ impl WebError {
                 }
             }
             WebError::BirthDate(d) => lang.fmt("web-error-birth-date", &[("date", d)]),
+            WebError::BirthDateFuture(d) => lang.fmt("birth-date-future", &[("date", d)]),
             WebError::Fen(e) => e.message(lang),
             WebError::Unauthorized => lang.msg("web-error-token"),
             WebError::NoSuchGroup { asked, names } => lang.fmt(

@@ -170,6 +170,9 @@ pub(super) async fn event_edit(State(app): State<Shared>, q: PageQuery, uri: Uri
             json!({
                 "event_version": super::event_version(&t),
                 "min_rounds": t.paired_rounds().max(1),
+                // A round robin's table may have more rounds than one types: they stand.
+                "event_max_rounds": crate::tournament::event::MAX_ROUNDS.max(t.total_rounds),
+                "max_rounds": crate::tournament::event::MAX_ROUNDS,
                 "preset": t.preset().name(), "presets": super::setup::presets(page.lang),
                 "edition": match t.tie_break_settings().rules {
                     crate::tournament::tiebreak::Rules::Fide2024 => "fide2024",

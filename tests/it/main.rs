@@ -32,6 +32,7 @@ mod fuzz_regressions;
 mod group_import;
 mod groups;
 mod illegal_moves;
+mod input_checks;
 mod journal;
 mod journal_words;
 mod judge_cli;
