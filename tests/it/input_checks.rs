@@ -30,9 +30,7 @@ fn round_zero_is_said_to_be_no_round() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     paired(d);
-    let result = [
-        "result", "ev.json", "--round", "0", "--board", "1", "--result", "1-0",
-    ];
+    let result = ["result", "ev.json", "--round", "0", "--board", "1", "1-0"];
     for (lang, words) in [
         ("ru", "туры нумеруются с 1"),
         ("en", "rounds are numbered from 1"),

@@ -52,6 +52,7 @@ mod replay_interrupt;
 mod replay_lines;
 mod review_cli;
 mod round_robin;
+mod round_robin_cells;
 mod rules_cases;
 mod state_survives;
 mod table_csv;
