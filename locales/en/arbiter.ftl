@@ -1622,8 +1622,6 @@ web-live-board-label = Board
 web-live-assign = Put on this board
 web-live-none = No e-board seen yet. Start the desk with --livechess ws://HOST:1982/api/v1.0 or --dgt DEVICE.
 web-live-no-eboard = No e-board { $serial } has been seen.
-web-live-taken = Board { $board } already has e-board { $serial }.
-web-live-finished = Board { $board } already has its result.
 web-live-nothing-proposed = Board { $board } has no proposed result to record.
 web-live-state-seen = seen
 web-live-state-connected = connected
@@ -2127,3 +2125,9 @@ pl-birth-date-future = birth date "{ $value }" is after today: check the year
 event-problem-too-many-rounds = { $rounds } rounds are more than { $max }: a group has 1 to { $max } rounds
 web-error-team-best = The parameter best (how many children of each school count) is "{ $value }": a number from 1 to { $max } is needed.
 pl-error-not-text = { $file }: this is not a text table (a list saved as CSV or text); save the list from the spreadsheet as CSV and load that file
+
+## E-boards: a board named with its round and group
+web-live-place = round { $round }, board { $board }
+web-live-place-group = group “{ $group }”, round { $round }, board { $board }
+web-live-taken-at = { $place }: e-board { $serial } is already there.
+web-live-finished-at = { $place }: the board already has its result; there is nothing left to follow.

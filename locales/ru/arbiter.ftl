@@ -1786,8 +1786,6 @@ web-live-board-label = Доска
 web-live-assign = Поставить на эту доску
 web-live-none = Электронных досок пока нет. Запустите пульт с --livechess ws://HOST:1982/api/v1.0 или --dgt УСТРОЙСТВО.
 web-live-no-eboard = Электронная доска { $serial } не найдена.
-web-live-taken = На доске { $board } уже стоит э-доска { $serial }.
-web-live-finished = У доски { $board } уже есть результат.
 web-live-nothing-proposed = У доски { $board } нет предложенного результата.
 web-live-state-seen = видна
 web-live-state-connected = подключена
@@ -2296,3 +2294,9 @@ pl-birth-date-future = дата рождения «{ $value }» ещё не на
 event-problem-too-many-rounds = { $rounds } туров — больше { $max }: в группе от 1 до { $max } туров
 web-error-team-best = Параметр best (сколько детей от школы считать) — «{ $value }»: нужно число от 1 до { $max }.
 pl-error-not-text = { $file }: это не текстовая таблица (список, сохранённый как CSV или текст); сохраните список из Excel как CSV и загрузите этот файл
+
+## Электронные доски: доска названа с туром и группой
+web-live-place = тур { $round }, доска { $board }
+web-live-place-group = группа «{ $group }», тур { $round }, доска { $board }
+web-live-taken-at = { $place }: там уже стоит э-доска { $serial }.
+web-live-finished-at = { $place }: у этой доски уже есть результат, следить на ней не за чем.
