@@ -2131,3 +2131,6 @@ web-live-place = round { $round }, board { $board }
 web-live-place-group = group “{ $group }”, round { $round }, board { $board }
 web-live-taken-at = { $place }: e-board { $serial } is already there.
 web-live-finished-at = { $place }: the board already has its result; there is nothing left to follow.
+
+## Round robin: the point of a game with a withdrawn player
+pairings-place-table-point = no game: the table's opponent withdrew (1 point)

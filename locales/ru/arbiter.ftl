@@ -2300,3 +2300,6 @@ web-live-place = тур { $round }, доска { $board }
 web-live-place-group = группа «{ $group }», тур { $round }, доска { $board }
 web-live-taken-at = { $place }: там уже стоит э-доска { $serial }.
 web-live-finished-at = { $place }: у этой доски уже есть результат, следить на ней не за чем.
+
+## Круговой турнир: очко за партию с выбывшим
+pairings-place-table-point = без игры: соперник по таблице выбыл (1 очко)
