@@ -26,7 +26,7 @@ use crate::tournament::record;
 use crate::tournament::store::StoreError;
 
 mod words;
-pub use words::{action_text, args_text, results_text};
+pub use words::{action_text, args_text, entry_args_text, results_text};
 
 /// Who made a change: the CLI (`via` `cli`, the system user) or the desk (`via` `desk`, the
 /// client's address and browser).

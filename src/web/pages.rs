@@ -739,7 +739,7 @@ pub(super) async fn journal(State(app): State<Shared>, q: PageQuery, uri: Uri) -
                 "who": e.who.text_in(page.lang), "device": e.who.device,
                 "action": crate::tournament::journal::action_text(&e.action, page.lang),
                 // An undo names its entry in the "change" column already.
-                "args": if e.undoes.is_some() { String::new() } else { crate::tournament::journal::args_text(&e.args, page.lang) },
+                "args": if e.undoes.is_some() { String::new() } else { crate::tournament::journal::entry_args_text(&e.action, &e.args, page.lang) },
                 "results": crate::tournament::journal::results_text(&e.results, page.lang),
                 "undone_by": by, "undoes": e.undoes,
             })

@@ -44,6 +44,25 @@ pub fn action_text(action: &str, lang: Lang) -> String {
         .unwrap_or_else(|_| lang.fmt("jr-action", &[("action", action)]))
 }
 
+/// An entry's arguments in `lang` as [`args_text`] writes them, read with its `action`: the
+/// `name` of a group added or renamed is the group's name («название группы: Малыши»), not a
+/// person's («имя»).
+pub fn entry_args_text(action: &str, args: &serde_json::Value, lang: Lang) -> String {
+    match (action, args.as_object()) {
+        ("group-add" | "group-rename", Some(m)) if m.contains_key("name") => {
+            let renamed: serde_json::Map<String, serde_json::Value> = m
+                .iter()
+                .map(|(k, v)| match k.as_str() {
+                    "name" => ("group_name".to_string(), v.clone()),
+                    _ => (k.clone(), v.clone()),
+                })
+                .collect();
+            args_text(&serde_json::Value::Object(renamed), lang)
+        }
+        _ => args_text(args, lang),
+    }
+}
+
 /// An argument's name in words ([`args_text`]): Fluent `jr-arg-KEY` where the locale has it,
 /// a tie-break's place `tbN` as «дополнительный показатель N», else the `jr-arg` selector
 /// (a field no locale names reads as a form's field in general).
