@@ -25,7 +25,7 @@ crosstable-title = { $tournament } — { $round ->
    *[other] crosstable after round { $round }
 }
 crosstable-legend = Round cells: the opponent's starting rank (No), colour (w/b), result.
-web-crosstable-legend = Round cells: the opponent's starting rank, colour (w — White, b — Black) and result (1, ½, 0); “+” — won, “−” — lost without play (forfeit); “bye” — no opponent by the pairing, “absent” — a round not played; after the word, the points of the round.
+web-crosstable-legend = Round cells: the opponent's starting rank, colour (w — White, b — Black) and result (1, ½, 0); “+” — won, “−” — lost without play (forfeit); “bye” — no opponent by the pairing (in a round robin also an opponent who withdrew), “absent” — a round not played; after the word, the points of the round.
 web-cross-white = w
 web-cross-black = b
 web-cross-bye = bye
@@ -1622,8 +1622,6 @@ web-live-board-label = Board
 web-live-assign = Put on this board
 web-live-none = No e-board seen yet. Start the desk with --livechess ws://HOST:1982/api/v1.0 or --dgt DEVICE.
 web-live-no-eboard = No e-board { $serial } has been seen.
-web-live-taken = Board { $board } already has e-board { $serial }.
-web-live-finished = Board { $board } already has its result.
 web-live-nothing-proposed = Board { $board } has no proposed result to record.
 web-live-state-seen = seen
 web-live-state-connected = connected
@@ -1754,7 +1752,7 @@ jr-action = { $action ->
     [category-edit] category changed
     [category-delete] category deleted
     [prize-settings] prize settings changed
-   *[other] { $action }
+   *[other] change
 }
 jr-error-io = { $file }: the journal cannot be read or written: { $reason }
 jr-error-line = { $file }, line { $line }: this is not a journal entry (the journal was edited by hand?)
@@ -1883,7 +1881,7 @@ jr-arg = { $key ->
     [rest] the other players
     [group] group
     [to] to group
-   *[other] { $key }
+   *[other] form field
 }
 
 ## The organiser's report (/report)
@@ -2090,3 +2088,57 @@ web-move-to = To group
 web-move-button = Move to group
 web-move-hint = Both groups' start lists are ranked again; the player gets another number in the new group.
 web-move-frozen = A player can be moved to another group only before round 1 of both groups is paired.
+
+## Journal: words for the changes and fields jr-action and jr-arg do not name
+jr-action-group-add = group added
+jr-action-group-rename = group renamed
+jr-action-group-move = player moved to another group
+jr-action-tie-breaks = tie-breaks changed
+jr-action-acceleration = pairing acceleration changed
+jr-action-save = event saved
+jr-action-live-settings = e-board settings changed
+jr-arg-tie-break-place = tie-break { $n }
+jr-arg-tie_breaks = tie-breaks
+jr-arg-tie_break_edition = tie-break rules
+jr-arg-edition = tie-break rules
+jr-arg-system = system
+jr-arg-group_name = group name
+jr-arg-group_rounds = rounds in the group
+jr-arg-group_system = group's system
+jr-arg-first_name = name of the group there was
+jr-arg-first = name of the group there was
+jr-arg-to = to group
+jr-arg-public_school_grade = school and grade in the public view
+jr-arg-public_delay_minutes = delay of moves for spectators, minutes
+jr-arg-duplicate = duplicate confirmed
+jr-arg-group_by_grade = groups by grade
+jr-arg-method = acceleration
+jr-value-mode-on = on
+jr-value-mode-off = off
+jr-value-method-baku = Baku system
+jr-value-method-none = no acceleration
+
+## The desk's and the API's errors in the request's language
+web-error-server-failed = The desk itself failed; nothing was changed. The detail, for whoever looks into it: { $detail }
+room-error-no-eboard = no e-board { $serial } is known
+room-error-not-followed = board { $board } of round { $round } has no e-board
+room-error-no-incident = no illegal act { $incident } on this board
+room-error-no-gap = no gap { $incident } to settle on this board
+
+## Input checks: a round's number, a birth date, the number of rounds, best, a list that is no text
+expect-round = rounds are numbered from 1: a round's number 1, 2, 3… is needed, not { $found }
+birth-date-future = Birth date "{ $date }" is after today: check the year.
+expect-birth-date-past = a birth date after today (check the year): { $found }
+pl-birth-date-future = birth date "{ $value }" is after today: check the year
+event-problem-too-many-rounds = { $rounds } rounds are more than { $max }: a group has 1 to { $max } rounds
+web-error-team-best = The parameter best (how many children of each school count) is "{ $value }": a number from 1 to { $max } is needed.
+pl-error-not-text = { $file }: this is not a text table (a list saved as CSV or text); save the list from the spreadsheet as CSV and load that file
+
+## E-boards: a board named with its round and group
+web-live-place = round { $round }, board { $board }
+web-live-place-group = group “{ $group }”, round { $round }, board { $board }
+web-live-taken-at = { $place }: e-board { $serial } is already there.
+web-live-finished-at = { $place }: the board already has its result; there is nothing left to follow.
+
+## Round robin: the point of a game with a withdrawn player
+pairings-place-table-point = no game: the table's opponent withdrew (1 point)

@@ -26,7 +26,7 @@ crosstable-title = { $tournament } — { $round ->
    *[other] турнирная таблица после { $round }-го тура
 }
 crosstable-legend = В клетке тура: стартовый номер соперника (№), цвет (w — белые, b — чёрные), результат.
-web-crosstable-legend = В клетке тура: стартовый номер соперника, цвет (б — белыми, ч — чёрными) и результат (1, ½, 0); «+» — победа, «−» — поражение без игры (неявка); «своб.» — свободен от игры по жеребьёвке, «проп.» — пропуск тура; после слова — очки за тур.
+web-crosstable-legend = В клетке тура: стартовый номер соперника, цвет (б — белыми, ч — чёрными) и результат (1, ½, 0); «+» — победа, «−» — поражение без игры (неявка); «своб.» — свободен от игры по жеребьёвке (в круговом турнире — и когда соперник выбыл), «проп.» — пропуск тура; после слова — очки за тур.
 web-cross-white = б
 web-cross-black = ч
 web-cross-bye = своб.
@@ -1786,8 +1786,6 @@ web-live-board-label = Доска
 web-live-assign = Поставить на эту доску
 web-live-none = Электронных досок пока нет. Запустите пульт с --livechess ws://HOST:1982/api/v1.0 или --dgt УСТРОЙСТВО.
 web-live-no-eboard = Электронная доска { $serial } не найдена.
-web-live-taken = На доске { $board } уже стоит э-доска { $serial }.
-web-live-finished = У доски { $board } уже есть результат.
 web-live-nothing-proposed = У доски { $board } нет предложенного результата.
 web-live-state-seen = видна
 web-live-state-connected = подключена
@@ -1918,7 +1916,7 @@ jr-action = { $action ->
     [category-edit] категория изменена
     [category-delete] категория удалена
     [prize-settings] настройка призов изменена
-   *[other] { $action }
+   *[other] изменение
 }
 jr-error-io = { $file }: не удаётся прочитать или записать журнал: { $reason }
 jr-error-line = { $file }, строка { $line }: это не запись журнала (журнал правили вручную?)
@@ -2047,7 +2045,7 @@ jr-arg = { $key ->
     [rest] остальные участники
     [group] группа
     [to] в группу
-   *[other] { $key }
+   *[other] поле формы
 }
 
 ## Отчёт организатору (/report)
@@ -2259,3 +2257,57 @@ web-move-to = В группу
 web-move-button = Перевести в группу
 web-move-hint = Стартовые списки обеих групп будут упорядочены заново; в новой группе у участника будет другой номер.
 web-move-frozen = Перевести участника в другую группу можно только до жеребьёвки 1-го тура в обеих группах.
+
+## Журнал: слова для изменений и полей, которых нет в jr-action и jr-arg
+jr-action-group-add = добавлена группа
+jr-action-group-rename = группа переименована
+jr-action-group-move = участник переведён в другую группу
+jr-action-tie-breaks = дополнительные показатели изменены
+jr-action-acceleration = ускорение жеребьёвки изменено
+jr-action-save = турнир сохранён
+jr-action-live-settings = настройки электронных досок изменены
+jr-arg-tie-break-place = дополнительный показатель { $n }
+jr-arg-tie_breaks = дополнительные показатели
+jr-arg-tie_break_edition = правила дополнительных показателей
+jr-arg-edition = правила дополнительных показателей
+jr-arg-system = система
+jr-arg-group_name = название группы
+jr-arg-group_rounds = туров в группе
+jr-arg-group_system = система группы
+jr-arg-first_name = название нынешней группы
+jr-arg-first = название нынешней группы
+jr-arg-to = в группу
+jr-arg-public_school_grade = школа и класс на публичной странице
+jr-arg-public_delay_minutes = задержка ходов для зрителей, минут
+jr-arg-duplicate = повтор подтверждён
+jr-arg-group_by_grade = группы по классам
+jr-arg-method = ускорение
+jr-value-mode-on = включён
+jr-value-mode-off = выключен
+jr-value-method-baku = бакинская система
+jr-value-method-none = без ускорения
+
+## Ошибки пульта и API на языке запроса
+web-error-server-failed = Сбой в самой программе пульта; изменения не сделаны. Подробности для того, кто будет разбираться: { $detail }
+room-error-no-eboard = Электронная доска { $serial } не известна: она ни разу не выходила на связь.
+room-error-not-followed = На доске { $board } { $round }-го тура нет электронной доски.
+room-error-no-incident = На этой доске нет нарушения № { $incident } (или оно уже разобрано).
+room-error-no-gap = На этой доске нет разрыва записи № { $incident } (или он уже разобран).
+
+## Проверки ввода: номер тура, дата рождения, число туров, параметр best, не текстовый список
+expect-round = туры нумеруются с 1: нужен номер тура 1, 2, 3…, а указано { $found }
+birth-date-future = Дата рождения «{ $date }» ещё не наступила: проверьте год.
+expect-birth-date-past = дата рождения ещё не наступила (проверьте год): указано { $found }
+pl-birth-date-future = дата рождения «{ $value }» ещё не наступила: проверьте год
+event-problem-too-many-rounds = { $rounds } туров — больше { $max }: в группе от 1 до { $max } туров
+web-error-team-best = Параметр best (сколько детей от школы считать) — «{ $value }»: нужно число от 1 до { $max }.
+pl-error-not-text = { $file }: это не текстовая таблица (список, сохранённый как CSV или текст); сохраните список из Excel как CSV и загрузите этот файл
+
+## Электронные доски: доска названа с туром и группой
+web-live-place = тур { $round }, доска { $board }
+web-live-place-group = группа «{ $group }», тур { $round }, доска { $board }
+web-live-taken-at = { $place }: там уже стоит э-доска { $serial }.
+web-live-finished-at = { $place }: у этой доски уже есть результат, следить на ней не за чем.
+
+## Круговой турнир: очко за партию с выбывшим
+pairings-place-table-point = без игры: соперник по таблице выбыл (1 очко)

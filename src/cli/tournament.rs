@@ -185,6 +185,25 @@ struct ForbidArgs {
     out: Output,
 }
 
+/// A round's number: rounds are numbered from 1, `0` (or a word) refused in the user's
+/// words rather than looked up as a round no event has.
+fn round_arg(s: &str) -> Result<u32, ValueError> {
+    match s.trim().parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(value_error("expect-round", s)),
+    }
+}
+
+/// A birth date as typed, refused when after today (a year typed wrong); one that is no
+/// real date is left for the player record's own check to refuse.
+fn birth_date_arg(s: &str) -> Result<String, ValueError> {
+    use arbiter::tournament::player::{born_after, normalize_birth_date, today};
+    match normalize_birth_date(s) {
+        Some(date) if born_after(&date, today()) => Err(value_error("expect-birth-date-past", s)),
+        _ => Ok(s.to_string()),
+    }
+}
+
 /// A span of rounds `FIRST-LAST` (or one round `N`), from round 1.
 fn round_span_arg(s: &str) -> Result<arbiter::tournament::model::RoundSpan, ValueError> {
     let (a, b) = s.split_once('-').unwrap_or((s, s));
@@ -212,7 +231,7 @@ struct PairingsArgs {
     /// State file or TRF file.
     file: PathBuf,
     /// The round.
-    #[arg(long)]
+    #[arg(long, value_parser = round_arg)]
     round: u32,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
@@ -274,8 +293,8 @@ struct AddPlayerArgs {
     /// Sex: `m` or `f` (`w` as TRF writes it; also `м`, `ж`); Russian text agrees with it.
     #[arg(long, value_parser = parse_sex)]
     sex: Option<Sex>,
-    /// Birth date: ДД.ММ.ГГГГ (05.03.2017), YYYY/MM/DD or a year.
-    #[arg(long)]
+    /// Birth date: ДД.ММ.ГГГГ (05.03.2017), YYYY/MM/DD or a year; not after today.
+    #[arg(long, value_parser = birth_date_arg)]
     birth_date: Option<String>,
     /// Club or school.
     #[arg(long)]
@@ -306,8 +325,8 @@ struct EditPlayerArgs {
     /// Clear the rating (unrated).
     #[arg(long)]
     unrated: bool,
-    /// New birth date: ДД.ММ.ГГГГ, YYYY/MM/DD or a year.
-    #[arg(long)]
+    /// New birth date: ДД.ММ.ГГГГ, YYYY/MM/DD or a year; not after today.
+    #[arg(long, value_parser = birth_date_arg)]
     birth_date: Option<String>,
     /// New club or school.
     #[arg(long)]
@@ -331,7 +350,7 @@ struct PairArgs {
     /// State file.
     state: PathBuf,
     /// Round to pair (the next one; with `--auto` it may be omitted).
-    #[arg(long, required_unless_present = "auto")]
+    #[arg(long, value_parser = round_arg, required_unless_present = "auto")]
     round: Option<u32>,
     /// Pair the next round by the event's system instead of giving games: the FIDE Dutch
     /// pairer (`arbiter pair`) for a Swiss, the Berger table for a round robin.
@@ -371,7 +390,7 @@ struct ByeArgs {
     /// State file.
     state: PathBuf,
     /// Round.
-    #[arg(long)]
+    #[arg(long, value_parser = round_arg)]
     round: u32,
     /// Player's starting rank.
     #[arg(long)]
@@ -388,7 +407,7 @@ struct ResultArgs {
     /// State file.
     state: PathBuf,
     /// Round.
-    #[arg(long)]
+    #[arg(long, value_parser = round_arg)]
     round: u32,
     /// Board number.
     #[arg(long, conflicts_with = "game", required_unless_present = "game")]
@@ -442,7 +461,7 @@ struct WithdrawArgs {
     #[arg(long)]
     player: u16,
     /// First round the player no longer plays.
-    #[arg(long)]
+    #[arg(long, value_parser = round_arg)]
     from_round: u32,
     #[command(flatten)]
     out: Output,
@@ -456,7 +475,7 @@ struct DisqualifyArgs {
     #[arg(long)]
     player: u16,
     /// Round of the disqualification (its game is lost).
-    #[arg(long)]
+    #[arg(long, value_parser = round_arg)]
     round: u32,
     #[command(flatten)]
     out: Output,

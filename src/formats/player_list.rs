@@ -19,7 +19,9 @@ use std::borrow::Cow;
 
 use crate::i18n::Lang;
 use crate::tournament::event::Event;
-use crate::tournament::player::{PlayerProblem, normalise_name, normalize_birth_date};
+use crate::tournament::player::{
+    PlayerProblem, born_after, normalise_name, normalize_birth_date, today,
+};
 use crate::tournament::{Player, Sex, Tournament};
 
 mod groups;
@@ -202,6 +204,8 @@ pub enum RowProblem {
     NoName,
     /// A birth date that is no real date in a known writing.
     BirthDate(String),
+    /// A birth date after the day the list is read (a year typed wrong), as written.
+    BirthDateFuture(String),
     /// A sex that is neither male nor female in a known writing.
     Sex(String),
     /// A grade that is not a number 1–11 (a letter may follow).
@@ -238,6 +242,7 @@ impl RowProblem {
         match self {
             NoName => lang.msg("pl-no-name"),
             BirthDate(v) => lang.fmt("pl-birth-date", &[("value", v)]),
+            BirthDateFuture(v) => lang.fmt("pl-birth-date-future", &[("value", v)]),
             Sex(v) => lang.fmt("pl-sex", &[("value", v)]),
             Grade(v) => lang.fmt("pl-grade", &[("value", v)]),
             Rating(v) => lang.fmt("pl-rating", &[("value", v)]),
@@ -293,6 +298,15 @@ pub enum ListError {
         /// The file.
         file: String,
     },
+    /// Not a text table: a picture, a PDF, a spreadsheet's own file (`.xlsx`, `.xls`)…
+    /// Its bytes are not shown: they say nothing to a person and may be anything.
+    #[error(
+        "{file}: this is not a text table (a list saved as CSV or text); save the list from the spreadsheet as CSV and load that file"
+    )]
+    NotText {
+        /// The file.
+        file: String,
+    },
     /// The header names neither a surname nor a full name column.
     #[error(
         "{file}:{line}: the header row names no surname or full-name column (фамилия, ФИО, surname, name): {header}"
@@ -332,6 +346,7 @@ impl ListError {
     pub fn text(&self, lang: Lang) -> String {
         match self {
             ListError::Empty { file } => lang.fmt("pl-error-empty", &[("file", file)]),
+            ListError::NotText { file } => lang.fmt("pl-error-not-text", &[("file", file)]),
             ListError::NoNameColumn { file, line, header } => lang.fmt(
                 "pl-error-no-name-column",
                 &[
@@ -454,6 +469,11 @@ fn read_in(
     file: &str,
     placing: &Placing,
 ) -> Result<Preview, ListError> {
+    if !is_text(bytes) {
+        return Err(ListError::NotText {
+            file: file.to_string(),
+        });
+    }
     let (text, encoding) = decode(bytes);
     // One line end for all: the reader's line numbers then count CRLF files' lines right.
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
@@ -588,6 +608,29 @@ fn read_in(
     Ok(preview)
 }
 
+/// Whether `bytes` can be a text table: no NUL byte (pictures, PDFs, `.xlsx`/`.xls` and
+/// UTF-16 without its BOM all have them) and, in the first 8 KiB decoded, control
+/// characters (other than tab and line ends) in fewer than one character of a hundred. A
+/// UTF-16 file with its BOM is text.
+fn is_text(bytes: &[u8]) -> bool {
+    if encoding_rs::Encoding::for_bom(bytes).is_some_and(|(e, _)| e != encoding_rs::UTF_8) {
+        return true;
+    }
+    if bytes.contains(&0) {
+        return false;
+    }
+    let head = &bytes[..bytes.len().min(8192)];
+    let (text, _) = decode(head);
+    let (mut all, mut control) = (0usize, 0usize);
+    for c in text.chars() {
+        all += 1;
+        if c.is_control() && !matches!(c, '\t' | '\n' | '\r') {
+            control += 1;
+        }
+    }
+    control * 100 < all.max(1)
+}
+
 /// Words joined by single spaces.
 fn words(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -642,8 +685,14 @@ fn row_player(columns: &[Option<Column>], cells: &[&str]) -> Result<Player, RowP
         Some(g) => format!("{surname}, {g}"),
         None => surname,
     };
+    // A date after today is refused with its row (the others are still added): no child is
+    // born after the list is read; it is a typo of the year to fix in the file.
     let birth_date = cell(Column::BirthDate)
-        .map(|d| normalize_birth_date(&d).ok_or(RowProblem::BirthDate(d)))
+        .map(|d| match normalize_birth_date(&d) {
+            None => Err(RowProblem::BirthDate(d)),
+            Some(date) if born_after(&date, today()) => Err(RowProblem::BirthDateFuture(d)),
+            Some(date) => Ok(date),
+        })
         .transpose()?;
     let sex = cell(Column::Sex)
         .map(|s| parse_sex(&s).ok_or(RowProblem::Sex(s)))

@@ -415,6 +415,14 @@ pub enum EventProblem {
         /// The last day.
         end: String,
     },
+    /// More rounds than an event is set up with ([`crate::tournament::event::MAX_ROUNDS`]).
+    #[error("{rounds} rounds are more than {max}: a group has 1 to {max} rounds")]
+    TooManyRounds {
+        /// The rounds asked.
+        rounds: u32,
+        /// The limit.
+        max: u32,
+    },
 }
 
 impl EventProblem {
@@ -433,6 +441,10 @@ impl EventProblem {
             EventProblem::EndBeforeStart { start, end } => lang.fmt(
                 "event-problem-end-before-start",
                 &[("start", start), ("end", end)],
+            ),
+            EventProblem::TooManyRounds { rounds, max } => lang.fmt(
+                "event-problem-too-many-rounds",
+                &[("rounds", &rounds.to_string()), ("max", &max.to_string())],
             ),
         }
     }

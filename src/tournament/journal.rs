@@ -25,6 +25,9 @@ use crate::tournament::model::Tournament;
 use crate::tournament::record;
 use crate::tournament::store::StoreError;
 
+mod words;
+pub use words::{action_text, args_text, entry_args_text, results_text};
+
 /// Who made a change: the CLI (`via` `cli`, the system user) or the desk (`via` `desk`, the
 /// client's address and browser).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -214,34 +217,6 @@ pub fn time_zone_text() -> String {
     }
 }
 
-/// The results a change recorded, in `lang`: `round 1, board 3: 1-0 (was ½-½)`.
-pub fn results_text(results: &[ResultChange], lang: Lang) -> String {
-    let shown = |r: Option<BoardResult>| match r {
-        Some(r) => r.notation().to_string(),
-        None => lang.msg("jr-result-none"),
-    };
-    results
-        .iter()
-        .map(|c| {
-            let from = match c.from {
-                Some(r) => r.notation().to_string(),
-                None if c.to.is_none() => lang.msg("jr-result-none"),
-                None => "none".to_string(),
-            };
-            lang.fmt(
-                "jr-result-change",
-                &[
-                    ("round", &c.round.to_string()),
-                    ("board", &c.board.to_string()),
-                    ("to", &shown(c.to)),
-                    ("from", &from),
-                ],
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
 /// A change as the journal records it: who, the action (a field term, kebab-case: `result`,
 /// `correct-result`, `pair`, `bye`, `withdraw`, `forbid`, `add-player`…) and its arguments.
 #[derive(Clone, Debug)]
@@ -426,56 +401,6 @@ impl JournalError {
                 lang.fmt("jr-error-fide-left", &[("seq", &seq.to_string())])
             }
         }
-    }
-}
-
-/// An action's name in words, in `lang` (Fluent `jr-action`; an unknown name as it is).
-pub fn action_text(action: &str, lang: Lang) -> String {
-    lang.fmt("jr-action", &[("action", action)])
-}
-
-/// An entry's arguments in `lang`: `тур: 1, доска: 3, результат: 1-0` — names in words
-/// (Fluent `jr-arg`), the empty ones (null, false) left out, `yes` for true; a value that is a
-/// code in words where the locale has them (Fluent `jr-value-KEY-VALUE`: `пол: ж`, `правила:
-/// детский турнир`), a range `[1, 2]` as `1–2`, an object (a category added) as its own
-/// arguments in parentheses.
-pub fn args_text(args: &serde_json::Value, lang: Lang) -> String {
-    let Some(m) = args.as_object() else {
-        return String::new();
-    };
-    m.iter()
-        .filter(|(_, v)| !v.is_null() && **v != serde_json::Value::Bool(false))
-        .map(|(k, v)| {
-            format!(
-                "{}: {}",
-                lang.fmt("jr-arg", &[("key", k)]),
-                value_text(k, v, lang)
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// One argument's value in words ([`args_text`]).
-fn value_text(key: &str, v: &serde_json::Value, lang: Lang) -> String {
-    use serde_json::Value;
-    match v {
-        // A form's checkbox sends `yes`.
-        Value::String(s) if s == "yes" => lang.msg("jr-yes"),
-        Value::String(s) => lang
-            .try_fmt(&format!("jr-value-{key}-{s}"), &[])
-            .unwrap_or_else(|_| s.clone()),
-        Value::Bool(true) => lang.msg("jr-yes"),
-        Value::Array(items) => match items.as_slice() {
-            [Value::Number(a), Value::Number(b)] => format!("{a}–{b}"),
-            _ => items
-                .iter()
-                .map(|i| value_text(key, i, lang))
-                .collect::<Vec<_>>()
-                .join(", "),
-        },
-        Value::Object(_) => format!("({})", args_text(v, lang)),
-        v => v.to_string(),
     }
 }
 

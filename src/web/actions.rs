@@ -11,13 +11,12 @@ use axum::response::{IntoResponse, Redirect, Response};
 
 use super::extract::{FormFields, RoundNo};
 use super::guard::CSRF_FIELD;
-use super::results::parse_result;
+use super::results::{parse_result, typed_entry};
 use super::view::error_page;
 use super::{App, Shared, WebError};
 use crate::i18n::Lang;
-use crate::tournament::BoardResult;
 use crate::tournament::pairing::PairingRules;
-use crate::tournament::player::{Sex, normalise_name, same_name};
+use crate::tournament::player::{self, Sex, normalise_name, same_name};
 use crate::tournament::{GameRef, Player};
 
 /// A submitted form's fields.
@@ -52,15 +51,18 @@ impl Fields {
         })
     }
 
-    /// Field `birth_date`: `None` when empty, [`WebError::BirthDate`] when not a real date
-    /// ([`crate::tournament::player::normalize_birth_date`]: `ДД.ММ.ГГГГ` kept as `YYYY/MM/DD`).
+    /// Field `birth_date`: `None` when empty, [`WebError::BirthDate`] when no real date
+    /// (`ДД.ММ.ГГГГ` kept as `YYYY/MM/DD`), [`WebError::BirthDateFuture`] when after today.
     pub fn birth_date(&self) -> Result<Option<String>, WebError> {
-        match self.get("birth_date") {
-            // The Russian ДД.ММ.ГГГГ is kept as YYYY/MM/DD, as everywhere a date is read.
-            Some(d) => crate::tournament::player::normalize_birth_date(&d)
-                .map(Some)
-                .ok_or(WebError::BirthDate(d)),
-            None => Ok(None),
+        let Some(d) = self.get("birth_date") else {
+            return Ok(None);
+        };
+        match player::normalize_birth_date(&d) {
+            None => Err(WebError::BirthDate(d)),
+            Some(date) if player::born_after(&date, player::today()) => {
+                Err(WebError::BirthDateFuture(d))
+            }
+            Some(date) => Ok(Some(date)),
         }
     }
 
@@ -541,41 +543,6 @@ pub(super) async fn result(
     .await
 }
 
-/// A result typed on the round page's keyboard field: the board's number, then its result as
-/// an arbiter writes it: `1-0`, `0-1`, `1/2`, `½`, `=` (a draw), `+-`, `-+`, `--` (forfeits),
-/// `0-0`; `:` for `-`, dashes of any kind, spaces anywhere (`4 1-0`, `4: 1:0`, `12 ½`). None
-/// when it is not one.
-pub(super) fn typed_entry(entry: &str) -> Option<(u32, BoardResult)> {
-    let text: String = entry
-        .chars()
-        .map(|c| match c {
-            '–' | '—' | '−' | ':' => '-',
-            c => c,
-        })
-        .collect();
-    let text = text.trim();
-    let digits = text.chars().take_while(char::is_ascii_digit).count();
-    let board: u32 = text[..digits].parse().ok()?;
-    let rest: String = text[digits..]
-        .trim_start_matches(|c: char| c == '.' || c.is_whitespace())
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect();
-    let value = match rest.as_str() {
-        "1-0" => "1-0",
-        "0-1" => "0-1",
-        "1/2" | "½" | "=" | "1/2-1/2" | "½-½" | "0.5" | "0,5" | "0.5-0.5" | "0,5-0,5" => {
-            "1/2-1/2"
-        }
-        "+-" => "+-",
-        "-+" => "-+",
-        "--" => "--",
-        "0-0" => "0-0",
-        _ => return None,
-    };
-    Some((board, BoardResult::parse(value)?))
-}
-
 /// `POST /rounds/next`: pairs the next round with the Dutch pairer and redirects to its page
 /// (which shows the pairer's explanation, kept with the round): a reload does not pair again.
 pub(super) async fn pair_next(
@@ -761,39 +728,5 @@ pub(super) fn details_fields(f: &Fields) -> crate::tournament::event::EventDetai
         deputy_arbiter: f.get("deputy_arbiter"),
         // A checkbox: sent only when ticked; the setup form has none (off).
         public_school_grade: f.get("public_school_grade").as_deref() == Some("yes"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_typed_entry_is_a_board_and_a_result() {
-        use super::typed_entry;
-        use crate::tournament::BoardResult;
-        let r = |v: &str| BoardResult::parse(v).unwrap();
-        assert_eq!(typed_entry("4 1-0"), Some((4, r("1-0"))));
-        assert_eq!(typed_entry(" 12  0:1 "), Some((12, r("0-1"))));
-        assert_eq!(typed_entry("3 ½"), Some((3, r("1/2-1/2"))));
-        assert_eq!(typed_entry("3 ="), Some((3, r("1/2-1/2"))));
-        assert_eq!(typed_entry("3 1/2"), Some((3, r("1/2-1/2"))));
-        assert_eq!(typed_entry("7 1 – 0"), Some((7, r("1-0"))));
-        assert_eq!(typed_entry("7. 0-1"), Some((7, r("0-1"))));
-        assert_eq!(typed_entry("5 +-"), Some((5, r("+-"))));
-        assert_eq!(typed_entry("5 -+"), Some((5, r("-+"))));
-        assert_eq!(typed_entry("5 --"), Some((5, r("--"))));
-        assert_eq!(typed_entry("5 + -"), Some((5, r("+-"))));
-        assert_eq!(typed_entry("2 0-0"), Some((2, r("0-0"))));
-        for bad in [
-            "",
-            "4",
-            "1-0",
-            "4 2-0",
-            "x 1-0",
-            "4 1-0 extra",
-            "99999999999 1-0",
-            "41-0",
-        ] {
-            assert_eq!(typed_entry(bad), None, "{bad:?}");
-        }
     }
 }

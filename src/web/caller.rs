@@ -25,6 +25,9 @@ struct Caller {
     /// The event's groups' names and the one shown, once the event is read: named on the
     /// pages only when there are two or more.
     shown: Option<(Vec<String>, usize)>,
+    /// The language the request is answered in ([`note_lang`]); `None` before the guard
+    /// has read it.
+    lang: Option<crate::i18n::Lang>,
 }
 
 /// The group a request asks the desk for.
@@ -82,6 +85,7 @@ pub(super) async fn journal_scope(req: axum::extract::Request, next: middleware:
         args: serde_json::Map::new(),
         group,
         shown: None,
+        lang: None,
     };
     CALLER
         .scope(Arc::new(std::sync::Mutex::new(caller)), next.run(req))
@@ -97,6 +101,37 @@ pub(super) fn carried<R>(work: impl FnOnce() -> R) -> impl FnOnce() -> R {
         Some(c) => CALLER.sync_scope(c, work),
         None => work(),
     }
+}
+
+/// Notes the language the request is answered in: its `?lang=`, else the first language
+/// of its `Accept-Language` the desk speaks, else the desk's `--lang` (`desk`).
+pub(super) fn note_lang(req: &axum::extract::Request, desk: crate::i18n::Lang) {
+    use crate::i18n::Lang;
+    let asked =
+        axum::extract::Query::<std::collections::HashMap<String, String>>::try_from_uri(req.uri())
+            .ok()
+            .and_then(|q| q.0.get("lang").and_then(|l| Lang::parse(l)));
+    let accepted = || {
+        req.headers()
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(',').find_map(|l| Lang::parse(l.split(';').next()?)))
+    };
+    let lang = asked.or_else(accepted).unwrap_or(desk);
+    let _ = CALLER.try_with(|c| {
+        if let Ok(mut c) = c.lock() {
+            c.lang = Some(lang);
+        }
+    });
+}
+
+/// The language the request is answered in ([`note_lang`]); English outside a request.
+pub(super) fn request_lang() -> crate::i18n::Lang {
+    CALLER
+        .try_with(|c| c.lock().ok().and_then(|c| c.lang))
+        .ok()
+        .flatten()
+        .unwrap_or(crate::i18n::Lang::En)
 }
 
 /// The group the request asks the desk for ([`GroupAsk::None`] outside a request).
@@ -174,6 +209,10 @@ pub(super) fn note_fields(fields: &std::collections::HashMap<String, String>) {
     note_group(fields.get("group"));
     let _ = CALLER.try_with(|c| {
         if let Ok(mut c) = c.lock() {
+            // The form's language is the page's: its refusals are said in it.
+            if let Some(lang) = fields.get("lang").and_then(|l| crate::i18n::Lang::parse(l)) {
+                c.lang = Some(lang);
+            }
             for (k, v) in fields {
                 // The arbiter's note on a correction is kept whole: it is why the result changed.
                 let bulky = matches!(k.as_str(), "verdict" | "log" | "list")
@@ -264,6 +303,7 @@ fn action_of(path: &str, args: &serde_json::Map<String, serde_json::Value>) -> S
         ["rounds", "live", "notice"] | ["rounds", "boards", "notice"] => "live-notice",
         ["rounds", "live", "settle"] | ["rounds", "boards", "settle"] => "live-settle",
         ["live", "assign"] => "eboard-assign",
+        ["live", "settings"] => "live-settings",
         _ => return path.to_string(),
     };
     name.to_string()

@@ -283,6 +283,7 @@ fn reads_only(method: &Method) -> bool {
 /// session, and the security headers on whatever the handler answers.
 pub(super) async fn guard(State(app): State<Shared>, mut req: Request, next: Next) -> Response {
     let uri = req.uri().clone();
+    super::caller::note_lang(&req, app.config.lang);
     let mut response = match check(&app, &mut req, &uri) {
         Some(answer) => answer,
         None => match stream_held(&app, &req, &uri) {

@@ -47,6 +47,8 @@ pub mod api;
 mod backup;
 pub mod broadcast;
 mod caller;
+mod refusals;
+use refusals::tournament_message;
 mod categories;
 mod desk;
 mod diagram;
@@ -199,9 +201,16 @@ pub enum WebError {
         "birth date {0:?} is not a real date written DD.MM.YYYY or YYYY/MM/DD (or a year YYYY)"
     )]
     BirthDate(String),
+    /// A birth date after today (a year typed wrong: 2061 for 2016), as typed.
+    #[error("birth date {0:?} is after today: a player is born before the event")]
+    BirthDateFuture(String),
     /// A FEN that is not a legal position (the library's reason, in the page's language).
     #[error(transparent)]
     Fen(#[from] crate::game::setup::PositionFenError),
+    /// The live room refused an arbiter's act (no such incident or gap, a board without an
+    /// e-board).
+    #[error(transparent)]
+    Room(#[from] crate::board::room::RoomError),
     /// No such page, round or board.
     #[error("{0}")]
     NotFound(String),
@@ -267,10 +276,12 @@ impl WebError {
             WebError::Tournament(_)
             | WebError::Stale
             | WebError::StaleBoard { .. }
+            | WebError::Room(_)
             | WebError::Conflict(_) => StatusCode::CONFLICT,
             WebError::BadRequest(_)
             | WebError::Field { .. }
             | WebError::BirthDate(_)
+            | WebError::BirthDateFuture(_)
             | WebError::Fen(_) => StatusCode::BAD_REQUEST,
             WebError::NotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             WebError::Unauthorized => StatusCode::UNAUTHORIZED,
@@ -300,6 +311,7 @@ impl WebError {
                 by,
             } => history::stale_board_text(*round, *board, recorded.as_ref(), by.as_deref(), lang),
             WebError::Journal(e) => e.text(lang),
+            WebError::Room(e) => e.text(lang),
             WebError::NotFound(m)
             | WebError::NotAllowed(m)
             | WebError::BadRequest(m)
@@ -317,6 +329,7 @@ impl WebError {
                 }
             }
             WebError::BirthDate(d) => lang.fmt("web-error-birth-date", &[("date", d)]),
+            WebError::BirthDateFuture(d) => lang.fmt("birth-date-future", &[("date", d)]),
             WebError::Fen(e) => e.message(lang),
             WebError::Unauthorized => lang.msg("web-error-token"),
             WebError::NoSuchGroup { asked, names } => lang.fmt(
@@ -363,58 +376,21 @@ impl WebError {
                 ],
             ),
             WebError::Tournament(e) => tournament_message(e, lang),
-            other => lang.fmt("web-error-refused", &[("reason", &other.to_string())]),
+            // The state file's trouble in the library's words in `lang` (the file, what
+            // failed: a full disk, a read-only folder, another program holding the event).
+            WebError::Store(e) => lang.fmt(
+                "web-error-refused",
+                &[(
+                    "reason",
+                    &crate::formats::messages::cause_text(e, lang).unwrap_or_else(|| e.to_string()),
+                )],
+            ),
+            // The server's own failure: said as one, its detail (the system's, in English)
+            // after it for whoever looks into it.
+            WebError::Internal(detail) => {
+                lang.fmt("web-error-server-failed", &[("detail", detail)])
+            }
         }
-    }
-}
-
-/// The tournament's refusals the desk meets most, in the page's language; the others after
-/// "Refused:" with the library's (English) reason.
-fn tournament_message(e: &TournamentError, lang: Lang) -> String {
-    let n = |x: u32| x.to_string();
-    let tpn = |x: u16| x.to_string();
-    match e {
-        TournamentError::UnknownPlayer(p) => {
-            lang.fmt("web-error-unknown-player", &[("player", &tpn(*p))])
-        }
-        TournamentError::UnfinishedGame { round, game } => lang.fmt(
-            "web-error-unfinished-game",
-            &[("round", &n(*round)), ("board", game)],
-        ),
-        TournamentError::InvalidPlayer { name, problem } => lang.fmt(
-            "web-error-invalid-player",
-            &[("name", name), ("problem", &problem.text(lang))],
-        ),
-        TournamentError::RoundBeyondEvent { total, .. } => {
-            lang.fmt("web-error-all-paired", &[("total", &n(*total))])
-        }
-        TournamentError::Pairing { round, source } => lang.fmt(
-            "web-error-pairing",
-            &[("round", &n(*round)), ("reason", &source.message(lang))],
-        ),
-        TournamentError::VerdictDisagrees {
-            reported,
-            discrepancies,
-            ..
-        } => {
-            let why: Vec<String> = discrepancies
-                .split(", ")
-                .filter(|d| !d.is_empty())
-                .map(|d| crate::game::verdict::discrepancy_text(d, lang))
-                .collect();
-            lang.fmt(
-                "web-error-verdict-disagrees",
-                &[("reported", reported), ("discrepancies", &why.join("; "))],
-            )
-        }
-        TournamentError::InvalidForbiddenPair => lang.msg("web-error-forbid-same"),
-        TournamentError::ManualPairingRefused { issues, .. } => {
-            let why: Vec<String> = issues.iter().map(|i| i.text(lang)).collect();
-            lang.fmt("web-error-manual-refused", &[("problems", &why.join("; "))])
-        }
-        // The others in the library's own words in `lang` (`VerdictPlayers` among them: the
-        // sides named in the page's language).
-        other => other.message(lang),
     }
 }
 
@@ -428,9 +404,12 @@ impl From<groups::NoSuchGroup> for WebError {
 }
 
 impl IntoResponse for WebError {
-    /// The API's form: the status and `{"error": "…"}` (English).
+    /// The API's form: the status and `{"error": "…", "message": "…"}`: `error` in English as
+    /// it always was (a script may compare it), `message` the same for a person in the
+    /// request's language (its `?lang=`, its `Accept-Language`, else the desk's `--lang`).
     fn into_response(self) -> Response {
-        let body = serde_json::json!({ "error": self.to_string() });
+        let lang = caller::request_lang();
+        let body = serde_json::json!({ "error": self.to_string(), "message": self.message(lang) });
         (self.status(), axum::Json(body)).into_response()
     }
 }

@@ -170,6 +170,9 @@ pub(super) async fn event_edit(State(app): State<Shared>, q: PageQuery, uri: Uri
             json!({
                 "event_version": super::event_version(&t),
                 "min_rounds": t.paired_rounds().max(1),
+                // A round robin's table may have more rounds than one types: they stand.
+                "event_max_rounds": crate::tournament::event::MAX_ROUNDS.max(t.total_rounds),
+                "max_rounds": crate::tournament::event::MAX_ROUNDS,
                 "preset": t.preset().name(), "presets": super::setup::presets(page.lang),
                 "edition": match t.tie_break_settings().rules {
                     crate::tournament::tiebreak::Rules::Fide2024 => "fide2024",
@@ -737,7 +740,7 @@ pub(super) async fn journal(State(app): State<Shared>, q: PageQuery, uri: Uri) -
                 "who": e.who.text_in(page.lang), "device": e.who.device,
                 "action": crate::tournament::journal::action_text(&e.action, page.lang),
                 // An undo names its entry in the "change" column already.
-                "args": if e.undoes.is_some() { String::new() } else { crate::tournament::journal::args_text(&e.args, page.lang) },
+                "args": if e.undoes.is_some() { String::new() } else { crate::tournament::journal::entry_args_text(&e.action, &e.args, page.lang) },
                 "results": crate::tournament::journal::results_text(&e.results, page.lang),
                 "undone_by": by, "undoes": e.undoes,
             })

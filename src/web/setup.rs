@@ -213,6 +213,7 @@ pub(super) async fn form(State(app): State<Shared>, q: PageQuery, uri: Uri) -> R
             "fide_order": order_text(Preset::Fide.order()),
             "round_robin_order": order_text(&ROUND_ROBIN_ORDER),
             "rows": (1..=GROUP_ROWS).collect::<Vec<_>>(),
+            "max_rounds": crate::tournament::event::MAX_ROUNDS,
         }),
     )
 }

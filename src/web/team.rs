@@ -9,10 +9,10 @@ use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::Shared;
 use super::diplomas::{Diploma, render_diplomas, template_beside};
 use super::extract::PageQuery;
 use super::view::{error_page, render};
+use super::{Shared, WebError};
 use crate::i18n::Lang;
 use crate::tournament::Tournament;
 use crate::tournament::scoring::team::{
@@ -20,14 +20,30 @@ use crate::tournament::scoring::team::{
 };
 use crate::tournament::standings::{StandingsReport, fmt_decimal};
 
-/// The number of children counted per school that `uri` asks for (`?best=N`, 1 to 50), else
-/// [`DEFAULT_BEST`].
-fn best_of(uri: &Uri) -> usize {
-    uri.query()
-        .and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("best=")))
-        .and_then(|b| b.parse::<usize>().ok())
-        .filter(|&b| (1..=50).contains(&b))
-        .unwrap_or(DEFAULT_BEST)
+/// The most children counted per school (`?best=N`).
+const MAX_BEST: usize = 50;
+
+/// The number of children counted per school that `uri` asks for (`?best=N`, 1 to
+/// [`MAX_BEST`]), [`DEFAULT_BEST`] when it asks none.
+///
+/// # Errors
+/// [`WebError::BadRequest`] naming the parameter for anything else (`?best=abc`, `0`, `51`):
+/// the team result of another number than asked is never shown as if it were the one asked.
+fn best_of(uri: &Uri, lang: Lang) -> Result<usize, WebError> {
+    match super::diplomas::query_param(uri, "best") {
+        None => Ok(DEFAULT_BEST),
+        Some(b) => b
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|b| (1..=MAX_BEST).contains(b))
+            .ok_or_else(|| {
+                WebError::BadRequest(lang.fmt(
+                    "web-error-team-best",
+                    &[("value", &b), ("max", &MAX_BEST.to_string())],
+                ))
+            }),
+    }
 }
 
 /// The team result of `t` as the pages show it: one object per school (place, school,
@@ -103,7 +119,10 @@ pub(super) async fn page(State(app): State<Shared>, q: PageQuery, uri: Uri) -> R
         Ok(t) => t,
         Err(e) => return error_page(&app, page.lang, "/", &e),
     };
-    let best = best_of(&uri);
+    let best = match best_of(&uri, page.lang) {
+        Ok(b) => b,
+        Err(e) => return error_page(&app, page.lang, "/team", &e),
+    };
     let several = super::caller::shown_groups().is_some();
     if several && whole_event(&uri) {
         return match every_group(&app, best).await {
@@ -185,16 +204,20 @@ pub(super) async fn diplomas(State(app): State<Shared>, q: PageQuery, uri: Uri) 
         Ok(t) => t,
         Err(e) => return error_page(&app, lang, "/team", &e),
     };
+    let best = match best_of(&uri, lang) {
+        Ok(b) => b,
+        Err(e) => return error_page(&app, lang, "/team", &e),
+    };
     let several = super::caller::shown_groups().is_some();
     let (list, t) = if several && whole_event(&uri) {
-        match every_group(&app, best_of(&uri)).await {
+        match every_group(&app, best).await {
             // The whole event's diplomas name the event alone.
             Ok((rows, ..)) => (diplomas_of(rows, lang), t),
             Err(e) => return error_page(&app, lang, "/team", &e),
         }
     } else {
         let report = app.standings(&t);
-        let list = team_diplomas(&t, &report, best_of(&uri), lang);
+        let list = team_diplomas(&t, &report, best, lang);
         (list, super::diplomas::named_with_group(t))
     };
     let own = template_beside(&app.config.state).and_then(|p| std::fs::read_to_string(p).ok());

@@ -214,8 +214,11 @@ fn translator(lang: Lang) -> Value {
 /// absence: TRF `H`, `F`, `Z`). Every form is explained by the message
 /// `web-crosstable-legend`.
 ///
-/// In a round robin a zero-point bye is the table's free number (or a withdrawn opponent's
-/// game), never the child's absence: `своб.`, not `проп.`.
+/// In a round robin a bye is never the child's absence: a zero-point bye is the table's free
+/// number (or a game cancelled with a withdrawn opponent's games), a full-point bye the point
+/// of a game the table gave against an opponent out of the event by the time the round was
+/// paired (the record keeps no opponent for it, so no «+» against a number): `своб.`, as
+/// the arbiter writes a round he did not play through no doing of his, not `проп.`.
 pub(super) fn cross_cell(
     c: &crate::tournament::standings::CrossCell,
     round_robin: bool,
@@ -248,7 +251,7 @@ pub(super) fn cross_cell(
         None => {
             let word = match R::from_letter(c.result) {
                 Some(R::PairingAllocatedBye) => lang.msg("web-cross-bye"),
-                Some(R::ZeroPointBye) if round_robin => lang.msg("web-cross-bye"),
+                Some(R::ZeroPointBye | R::FullPointBye) if round_robin => lang.msg("web-cross-bye"),
                 Some(R::HalfPointBye | R::FullPointBye | R::ZeroPointBye) => {
                     lang.msg("web-cross-absent")
                 }

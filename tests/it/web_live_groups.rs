@@ -7,6 +7,8 @@
 //! e-board on board 1 of the first group: both boards of number 1 followed at once, each
 //! group's `/screen` drawing its own, `arbiter board export --group` giving each its capture.
 //!
+//! An e-board refused on a board another e-board is on names that board with its group.
+//!
 //! Before the live room was keyed by group, the first assertion on the first group failed:
 //! its board 1 showed e-board 7002, put on the second group's.
 
@@ -155,6 +157,20 @@ fn each_eboard_follows_the_board_of_the_group_it_was_put_on() {
     // E-board 7003 on board 2 by the desk's form, the second group chosen.
     assert_eq!(assign_by_form(port, 1, "7003", 2), 303);
     assert_eq!(board(&live(port, 1), 2)["serialnr"], "7003");
+    // Another e-board on that board is refused naming the board with its group: board 2 of
+    // round 1 is on both groups' pages.
+    let (s, b) = http(
+        port,
+        "POST",
+        "/api/live/assign?group=1",
+        Some(&json!({"serialnr": "7001", "board": 2})),
+    );
+    assert_eq!(s, 409, "{b}");
+    let said = format!(
+        "group “{}”, round 1, board 2: e-board 7003 is already there.",
+        GROUPS[1]
+    );
+    assert!(b.contains(&said), "{b}");
     assert_eq!(board(&live(port, 0), 2)["serialnr"], Value::Null);
     // The live pages tell their script which group's boards to draw from the event stream.
     for g in [0, 1] {

@@ -28,6 +28,7 @@ use crate::board::live::{LiveClock, LiveEvent, LiveJudge};
 pub use crate::game::place::BoardKey;
 use crate::game::rules::CompetitionRules;
 use crate::game::verdict::Verdict;
+pub use refusal::RoomError;
 
 /// How many moves (plies) a board's view lists, the last ones.
 pub const LAST_MOVES: usize = 12;
@@ -256,24 +257,6 @@ pub struct LiveBoard {
     pub proposed_result: Option<ProposedResult>,
     /// Seconds left of the play-out (CR 4.3), `None` when none runs; 0 once over.
     pub playout_remaining_s: Option<u64>,
-}
-
-/// Why the room refuses an arbiter's act.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum RoomError {
-    /// No e-board with this serial number has been heard of.
-    #[error("no e-board {0} is known")]
-    NoEboard(String),
-    /// The board has no e-board.
-    #[error("board {} of round {} has no e-board", .0.board, .0.round)]
-    NotFollowed(BoardKey),
-    /// No incident with this number, or not an illegal act.
-    #[error("no illegal act {0} on this board")]
-    NoIncident(usize),
-    /// No gap with this number, or one settled already.
-    #[error("no gap {0} to settle on this board")]
-    NoGap(usize),
 }
 
 /// The live room (module docs).
@@ -792,5 +775,6 @@ use shown::MoveSeen;
 pub use shown::ShownBoard;
 use take::{dropped, link_back, standing, take};
 
+mod refusal;
 #[cfg(test)]
 mod tests;

@@ -96,7 +96,7 @@ pub(super) fn run_log(a: LogArgs) -> anyhow::Result<ExitCode> {
                 lang.fmt("jr-log-undoes", &[("entry", &u.to_string())])
             ));
         }
-        let args = journal::args_text(&e.args, lang);
+        let args = journal::entry_args_text(&e.action, &e.args, lang);
         if !args.is_empty() && e.undoes.is_none() {
             line.push_str(&format!(" — {args}"));
         }

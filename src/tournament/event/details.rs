@@ -74,6 +74,12 @@ impl EventDetails {
 /// characters (TRF lines have no limit; this keeps a typing accident out of every printout).
 pub const MAX_EVENT_TEXT_CHARS: usize = 200;
 
+/// The most rounds a group is set up with, wherever it is typed (the command line's
+/// `--rounds`, the desk's forms): a school Swiss has 5 to 9, a round robin of 50 players 49; a
+/// number past it is a typing accident (a round robin's own table may need more: its
+/// rounds are set by the table, not typed).
+pub const MAX_ROUNDS: u32 = 99;
+
 impl Tournament {
     /// Sets the event's name, number of rounds, rule preset and details (the arbiter's
     /// event page, with its public view's setting; `tournament new` sets the first three). Texts are trimmed; an empty detail
@@ -82,7 +88,8 @@ impl Tournament {
     /// # Errors
     /// [`TournamentError::InvalidEvent`] for an empty name, a text over
     /// [`MAX_EVENT_TEXT_CHARS`] or holding a line break (it would split the TRF line), a
-    /// date that is not a real `YYYY/MM/DD` date, a last day before the first;
+    /// date that is not a real `YYYY/MM/DD` date, a last day before the first, more than
+    /// [`MAX_ROUNDS`] rounds (unless a paired round robin's table has them);
     /// [`TournamentError::FewerRoundsThanPaired`] for fewer rounds than are paired already
     /// (or none). The event is left unchanged.
     pub fn edit_event(
@@ -145,6 +152,15 @@ impl Tournament {
             return invalid(EventProblem::EndBeforeStart {
                 start: start.clone(),
                 end: end.clone(),
+            });
+        }
+        // A round robin's rounds, set by its table once round 1 is paired, stand; more rounds
+        // typed are refused.
+        let from_table = total_rounds == self.total_rounds && self.paired_rounds() > 0;
+        if total_rounds > MAX_ROUNDS && !from_table {
+            return invalid(EventProblem::TooManyRounds {
+                rounds: total_rounds,
+                max: MAX_ROUNDS,
             });
         }
         let paired = self.paired_rounds();

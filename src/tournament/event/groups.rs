@@ -204,7 +204,9 @@ impl Event {
     /// # Errors
     /// [`TournamentError::InvalidGroupName`] for an empty name, one over
     /// [`MAX_EVENT_TEXT_CHARS`] or holding a control character;
-    /// [`TournamentError::GroupNameTaken`] for a name another group has. Nothing changes then.
+    /// [`TournamentError::GroupNameTaken`] for a name another group has;
+    /// [`TournamentError::InvalidEvent`] for more than [`crate::tournament::event::MAX_ROUNDS`]
+    /// rounds. Nothing changes then.
     pub fn add_group(
         &mut self,
         name: &str,
@@ -213,6 +215,14 @@ impl Event {
         first_name: Option<&str>,
     ) -> Result<usize, TournamentError> {
         let name = check_name(name)?;
+        if rounds > crate::tournament::event::MAX_ROUNDS {
+            return Err(TournamentError::InvalidEvent {
+                problem: crate::tournament::error::EventProblem::TooManyRounds {
+                    rounds,
+                    max: crate::tournament::event::MAX_ROUNDS,
+                },
+            });
+        }
         let first = match first_name {
             Some(f) => check_name(f)?,
             None if self.first_name.is_empty() => "1".to_string(),

@@ -42,14 +42,18 @@ pub struct WithoutGame {
     pub player: ListedPlayer,
     /// The bye recorded for the round.
     pub kind: ByeKind,
-    /// The round robin's table gave no game (the free number of an odd count, C.05 Annex 1, or
-    /// a withdrawn opponent's game): not the child's absence.
+    /// The round robin's table gave no game (the free number of an odd count, C.05 Annex 1, a
+    /// withdrawn opponent's game, cancelled or given as the round's point): not the child's
+    /// absence.
     pub by_table: bool,
 }
 
 impl WithoutGame {
     /// Why the player has no game, in `lang`: `no game by the table`, `not playing (½)`.
     pub fn why(&self, lang: Lang) -> String {
+        if self.by_table && self.kind == ByeKind::FullPoint {
+            return lang.msg("pairings-place-table-point");
+        }
         if self.by_table {
             return lang.msg("pairings-place-table");
         }
@@ -122,7 +126,10 @@ impl PairingList {
                     .map(|b| WithoutGame {
                         player: listed(b.player),
                         kind: b.kind,
-                        by_table: round_robin && b.kind == ByeKind::ZeroPoint,
+                        // A full point in a round robin: the table's opponent was out of
+                        // the event when the round was paired.
+                        by_table: round_robin
+                            && matches!(b.kind, ByeKind::ZeroPoint | ByeKind::FullPoint),
                     })
                     .collect();
                 w.sort_by_key(|x| x.player.start_rank);

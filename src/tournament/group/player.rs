@@ -370,6 +370,46 @@ pub fn birth_year(date: &str) -> Option<u16> {
     date.get(..4).and_then(|y| y.parse().ok())
 }
 
+/// True when a birth date as the record keeps it (`YYYY/MM/DD`, or a year `YYYY`) lies after
+/// `today`: a child not born yet, a typo of the year (2061 for 2016). A year is after today
+/// only when the whole year is; a date that is no real date is not (that is
+/// [`is_valid_birth_date`]'s refusal).
+///
+/// ```
+/// use arbiter::tournament::player::born_after;
+/// let today = jiff::civil::date(2026, 12, 5);
+/// assert!(born_after("2026/12/06", today));
+/// assert!(born_after("2027", today));
+/// assert!(!born_after("2026/12/05", today));
+/// assert!(!born_after("2026", today));
+/// assert!(!born_after("2017/03/05", today));
+/// ```
+pub fn born_after(date: &str, today: jiff::civil::Date) -> bool {
+    let parts: Vec<i32> = date
+        .trim()
+        .split('/')
+        .map_while(|p| p.parse().ok())
+        .collect();
+    let today = (
+        i32::from(today.year()),
+        i32::from(today.month()),
+        i32::from(today.day()),
+    );
+    match parts.as_slice() {
+        [y] => *y > today.0,
+        [y, m, d] => (*y, *m, *d) > today,
+        _ => false,
+    }
+}
+
+/// Today's date by this computer's clock, in its time zone: the day a birth date must not
+/// be after ([`born_after`]).
+pub fn today() -> jiff::civil::Date {
+    jiff::Timestamp::now()
+        .to_zoned_datetime(jiff::tz::TimeZone::system())
+        .date()
+}
+
 /// True when `date` is a real date written `YYYY/MM/DD` (TRF-16 columns 70–79), or a year
 /// alone (`YYYY`) as some rating lists give it.
 pub fn is_valid_birth_date(date: &str) -> bool {

@@ -352,6 +352,19 @@ struct AssignBody {
     round: Option<u32>,
 }
 
+/// A board as the live room's refusals name it, in `lang`: «тур 2, доска 5», with its group
+/// first when the event has several («группа «3–4 классы», тур 2, доска 5»).
+fn board_place(group: Option<&str>, round: u32, board: u32, lang: Lang) -> String {
+    let (round, board) = (round.to_string(), board.to_string());
+    match group {
+        Some(g) => lang.fmt(
+            "web-live-place-group",
+            &[("group", g), ("round", &round), ("board", &board)],
+        ),
+        None => lang.fmt("web-live-place", &[("round", &round), ("board", &board)]),
+    }
+}
+
 /// Puts e-board `serial` on board `board` of `round` (the current one when `None`) of the
 /// group the request shows (the desk's `?group=N`).
 async fn assign(
@@ -367,18 +380,22 @@ async fn assign(
         ));
     }
     let group = app.shown_group().await?;
+    // In an event of several groups the board is named with its group: board 5 of round 2
+    // is on every group's page.
+    let group_name = super::caller::shown_groups().and_then(|(names, i)| names.get(i).cloned());
     let done = app
         .change(None, move |t| {
             let round = round.unwrap_or_else(|| t.paired_rounds());
+            let place = || board_place(group_name.as_deref(), round, board, lang);
             match t.assign_eboard(&serial, group, round, board) {
                 Ok(()) => Ok(BoardKey::new(group, round, board)),
                 Err(AssignError::NoBoard(e)) => Err(WebError::Tournament(e)),
                 Err(AssignError::Taken { other, .. }) => Err(WebError::Conflict(lang.fmt(
-                    "web-live-taken",
-                    &[("board", &board.to_string()), ("serial", &other)],
+                    "web-live-taken-at",
+                    &[("place", &place()), ("serial", &other)],
                 ))),
                 Err(AssignError::Finished { .. }) => Err(WebError::Conflict(
-                    lang.fmt("web-live-finished", &[("board", &board.to_string())]),
+                    lang.fmt("web-live-finished-at", &[("place", &place())]),
                 )),
             }
         })
@@ -498,8 +515,7 @@ async fn decide(
             LiveAct::Noticed => room.notice(at, incident),
             LiveAct::Settled => room.settle_gap(at, incident),
             LiveAct::Recorded => Err(crate::board::room::RoomError::NoIncident(incident)),
-        }
-        .map_err(|e| WebError::Conflict(e.to_string()))?;
+        }?;
         room.game_of(at).map(|(_, g)| g)
     };
     if let Some(game) = game {
