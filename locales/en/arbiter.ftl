@@ -25,7 +25,9 @@ crosstable-title = { $tournament } — { $round ->
    *[other] crosstable after round { $round }
 }
 crosstable-legend = Round cells: the opponent's starting rank (No), colour (w/b), result.
-web-crosstable-legend = Round cells: the opponent's starting rank, colour (w — White, b — Black) and result (1, ½, 0); “+” — won, “−” — lost without play (forfeit); “bye” — no opponent by the pairing (in a round robin also an opponent who withdrew), “absent” — a round not played; after the word, the points of the round.
+web-crosstable-legend = Round cells: the opponent's starting rank, colour (w — White, b — Black) and result (1, ½, 0); “+” — won, “−” — lost without play (forfeit); “bye” — no opponent by the pairing, “absent” — a round not played; after the word, the points of the round.
+# A round robin's crosstable: “bye” also covers an opponent by the table who withdrew.
+web-crosstable-legend-rr = Round cells: the opponent's starting rank, colour (w — White, b — Black) and result (1, ½, 0); “+” — won, “−” — lost without play (forfeit); “bye” — no game by the table, or the opponent withdrew, “absent” — a round not played; after the word, the points of the round.
 web-cross-white = w
 web-cross-black = b
 web-cross-bye = bye

@@ -568,7 +568,8 @@ pub(super) async fn crosstable(State(app): State<Shared>, q: PageQuery, uri: Uri
 }
 
 /// The crosstable's data as `/crosstable` and the organiser's report show it: `after_round`,
-/// the tie-break `order`, `rows` (a standings row with its round `cells`) and `round_numbers`.
+/// the tie-break `order`, `rows` (a standings row with its round `cells`), `round_numbers` and
+/// `round_robin` (the legend to show).
 pub(super) fn crosstable_json(t: &Tournament, report: StandingsReport, lang: Lang) -> Value {
     let order = report.tie_break_order.clone();
     let cross = Crosstable::new(report, &t.result_table(None));
@@ -589,7 +590,9 @@ pub(super) fn crosstable_json(t: &Tournament, report: StandingsReport, lang: Lan
         })
         .collect();
     let rounds: Vec<usize> = (1..=cross.after_round).collect();
-    json!({"after_round": cross.after_round, "order": order, "rows": rows, "round_numbers": rounds})
+    json!({"after_round": cross.after_round, "order": order, "rows": rows, "round_numbers": rounds,
+        // The legend's «своб.» also covers a withdrawn opponent by a round robin's table.
+        "round_robin": round_robin})
 }
 
 /// A file to download: `body` as `kind`, saved as `name`.

@@ -56,6 +56,11 @@ async fn a_withdrawn_opponents_point_reads_as_no_game_by_the_table() {
     // Сидоров withdrew from round 3: the player the table gave him has the round's point.
     assert!(page.contains("cell\">своб.\u{a0}1</td>"), "{page}");
     assert!(!page.contains("cell\">проп."), "{page}");
+    // The round robin's legend says what «своб.» covers there; a Swiss's does not.
+    assert!(
+        page.contains("«своб.» — без игры по таблице или соперник выбыл"),
+        "{page}"
+    );
     // The round's pairing list says the same: no game by the table, not an absence.
     let (_, _, round) = send(&cfg, "GET", "/rounds/3?lang=ru", "", &[]).await;
     assert!(
