@@ -193,10 +193,13 @@ pub fn gendered(
 }
 
 impl Player {
-    /// Message `id` written for this player ([`gendered`] with his sex): e.g.
-    /// `word-withdrew` is «выбыл» or «выбыла».
+    /// Message `id` written for this player ([`gendered`] with the player's sex, or when it
+    /// was not given the sex the name tells, as the diplomas' declension reads it:
+    /// [`crate::tournament::words::declension::sex_of_name`]): e.g. `word-withdrew` is «выбыл»
+    /// or «выбыла», and a girl registered without a sex is «внесена», not «внесён».
     pub fn gendered(&self, lang: crate::i18n::Lang, id: &str, args: &[(&str, &str)]) -> String {
-        gendered(lang, id, self.sex, args)
+        let sex = crate::tournament::words::declension::sex_of_name(&self.name, self.sex);
+        gendered(lang, id, sex, args)
     }
 
     /// The first round (1-based) the player is out of the event, and why: `"withdrew"`
@@ -505,8 +508,8 @@ mod tests {
     use super::*;
     use crate::i18n::Lang;
 
-    /// The Russian words agree with the player's sex; English has one form; an unknown sex
-    /// takes the masculine (the grammatical default of «участник»).
+    /// The Russian words agree with the player's sex, or the sex the name tells; English has
+    /// one form; an unknown sex takes the masculine (the grammatical default of «участник»).
     #[test]
     fn gendered_words() {
         let anna = Player {
@@ -527,6 +530,22 @@ mod tests {
             anna.gendered(Lang::Ru, "word-disqualified", &[]),
             "дисквалифицирована"
         );
+        // Registered without a sex: the name tells (as the diploma's declension reads it);
+        // a name that tells nothing keeps the masculine.
+        let nina = Player {
+            name: "Гусева, Нина".into(),
+            ..Player::default()
+        };
+        assert_eq!(
+            nina.gendered(Lang::Ru, "web-delete-confirm", &[("name", &nina.name)]),
+            "Гусева, Нина внесена в список по ошибке: удалить"
+        );
+        assert_eq!(nina.gendered(Lang::Ru, "word-withdrew", &[]), "выбыла");
+        let unknown = Player {
+            name: "Ли Ким".into(),
+            ..Player::default()
+        };
+        assert_eq!(unknown.gendered(Lang::Ru, "word-withdrew", &[]), "выбыл");
         assert_eq!(Sex::parse("f"), Some(Sex::Female));
         assert_eq!(Sex::parse("x"), None);
         let json = serde_json::to_string(&anna).unwrap();
