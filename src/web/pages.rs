@@ -516,8 +516,11 @@ pub(super) fn standing_json(
     json!({"rank": r.rank, "start_rank": r.start_rank, "name": r.name, "rating": r.rating,
     "club": r.club, "points": fmt_decimal(r.points, lang), "tie_breaks": tbs,
     "status": r.status.map(|s| {
-        let sex = t.player(r.start_rank).and_then(|p| p.sex);
-        crate::tournament::player::gendered(lang, &format!("web-status-{s}"), sex, &[])
+        let id = format!("web-status-{s}");
+        t.player(r.start_rank).map_or_else(
+            || crate::tournament::player::gendered(lang, &id, None, &[]),
+            |p| p.gendered(lang, &id, &[]),
+        )
     })})
 }
 

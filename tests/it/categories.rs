@@ -611,11 +611,15 @@ fn words_about_a_child_follow_the_sex_known_or_read_from_the_name() {
             .to_string()
     };
     let (girl, boy) = (tpn("Кравченко"), tpn("Ёлкин"));
+    // A girl registered without a sex: her name tells it, as on her diploma.
+    let unnamed_girl = tpn("Морозова");
     run(&["withdraw", f, "--player", &girl, "--from-round", "2"]);
     run(&["withdraw", f, "--player", &boy, "--from-round", "2"]);
+    run(&["withdraw", f, "--player", &unnamed_girl, "--from-round", "2"]);
     for what in ["standings", "crosstable"] {
         let text = run(&[what, f, "--lang", "ru"]);
         assert!(text.contains("Кравченко Олеся (выбыла)"), "{what}: {text}");
         assert!(text.contains("Ёлкин Пётр (выбыл)"), "{what}: {text}");
+        assert!(text.contains("Морозова Вера (выбыла)"), "{what}: {text}");
     }
 }

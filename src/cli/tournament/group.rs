@@ -125,7 +125,11 @@ pub(super) fn run(c: GroupCommand) -> anyhow::Result<ExitCode> {
                 let (name, sex) = e
                     .group(from)
                     .player(a.player)
-                    .map(|p| (p.name.clone(), p.sex))
+                    .map(|p| {
+                        let sex =
+                            arbiter::tournament::words::declension::sex_of_name(&p.name, p.sex);
+                        (p.name.clone(), sex)
+                    })
                     .unwrap_or_default();
                 let rank = e.move_player(from, a.player, to)?;
                 Ok((name, sex, e.names()[to].clone(), rank))

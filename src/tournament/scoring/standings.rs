@@ -258,11 +258,14 @@ impl StandingsReport {
 }
 
 /// A row's name with the player's status in `lang`, if they left the event: `Name
-/// (withdrawn)`; in Russian the word follows the player's sex (`выбыла` for a girl).
+/// (withdrawn)`; in Russian the word follows the player's sex, or the sex the name tells
+/// (`выбыла` for a girl).
 fn with_status(row: &StandingRow, lang: Lang) -> String {
     match row.status {
         Some(s) => {
-            let sex = row.sex.map_or("unknown", crate::tournament::Sex::selector);
+            // As the name is declined: the sex given, else the one the name tells.
+            let sex = crate::tournament::words::declension::sex_of_name(&row.name, row.sex)
+                .map_or("unknown", crate::tournament::Sex::selector);
             let word = lang.fmt(&format!("status-{s}"), &[("sex", sex)]);
             format!("{} ({word})", row.name)
         }
