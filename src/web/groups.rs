@@ -221,6 +221,9 @@ pub(super) async fn add(
         let name = f.get("group_name").unwrap_or_default();
         Ok((name, system, rounds, f.get("first_name")))
     });
+    // A change started is written whole before the desk stops; none starts after.
+    let writing = app.gate.writing();
+    let parsed = parsed.and_then(|p| writing.as_ref().map(|_| p).ok_or(WebError::Stopping));
     let done = match parsed {
         Ok((name, system, rounds, first)) => {
             let path = app.config.state.clone();

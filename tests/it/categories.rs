@@ -615,7 +615,14 @@ fn words_about_a_child_follow_the_sex_known_or_read_from_the_name() {
     let unnamed_girl = tpn("Морозова");
     run(&["withdraw", f, "--player", &girl, "--from-round", "2"]);
     run(&["withdraw", f, "--player", &boy, "--from-round", "2"]);
-    run(&["withdraw", f, "--player", &unnamed_girl, "--from-round", "2"]);
+    run(&[
+        "withdraw",
+        f,
+        "--player",
+        &unnamed_girl,
+        "--from-round",
+        "2",
+    ]);
     for what in ["standings", "crosstable"] {
         let text = run(&[what, f, "--lang", "ru"]);
         assert!(text.contains("Кравченко Олеся (выбыла)"), "{what}: {text}");
