@@ -65,6 +65,19 @@ pub(crate) fn form_of(page: &str, mark: &str) -> (String, Vec<(String, String)>)
     (action, hidden)
 }
 
+/// The form of `page` marked by `mark` as it would be sent with `fields` filled in: its action
+/// and its urlencoded body (hidden fields first).
+pub(crate) fn form_request(page: &str, mark: &str, fields: &[(&str, &str)]) -> (String, String) {
+    let (action, hidden) = form_of(page, mark);
+    let body: Vec<String> = hidden
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .chain(fields.iter().copied())
+        .map(|(k, v)| format!("{k}={}", enc(v)))
+        .collect();
+    (action, body.join("&"))
+}
+
 /// Posts the form of `page` marked by `mark` with `fields` filled in, the cookie naming the
 /// second group: status and body; a redirect's address must name the first group (the page
 /// after the change shows the group changed, not the cookie's).
@@ -74,15 +87,8 @@ async fn post_form(
     mark: &str,
     fields: &[(&str, &str)],
 ) -> (StatusCode, String) {
-    let (action, hidden) = form_of(page, mark);
-    let body: Vec<String> = hidden
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .chain(fields.iter().copied())
-        .map(|(k, v)| format!("{k}={}", enc(v)))
-        .collect();
-    let (status, headers, body) =
-        send(cfg, "POST", &action, &body.join("&"), &[FORM, SECOND]).await;
+    let (action, body) = form_request(page, mark, fields);
+    let (status, headers, body) = send(cfg, "POST", &action, &body, &[FORM, SECOND]).await;
     if let Some(to) = headers.get("location") {
         let to = to.to_str().unwrap();
         assert!(to.contains("&group=0"), "{to}");

@@ -7,7 +7,7 @@
 
 use crate::common::ok;
 use crate::web_api::{config, send};
-use crate::web_group_forms::{enc, form_of};
+use crate::web_group_forms::form_request;
 use crate::web_publish::{GROUPS, OLDER, YOUNGER, two_groups};
 use arbiter::tournament::journal;
 use arbiter::tournament::record::load_any_event;
@@ -23,21 +23,8 @@ async fn post_form(
     fields: &[(&str, &str)],
     cookie: &str,
 ) -> (StatusCode, axum::http::HeaderMap, String) {
-    let (action, hidden) = form_of(page, mark);
-    let body: Vec<String> = hidden
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .chain(fields.iter().copied())
-        .map(|(k, v)| format!("{k}={}", enc(v)))
-        .collect();
-    send(
-        cfg,
-        "POST",
-        &action,
-        &body.join("&"),
-        &[FORM, ("cookie", cookie)],
-    )
-    .await
+    let (action, body) = form_request(page, mark, fields);
+    send(cfg, "POST", &action, &body, &[FORM, ("cookie", cookie)]).await
 }
 
 /// The names of group `g`'s players, by starting rank.
