@@ -19,6 +19,7 @@ use serde_json::{Value, json};
 use crate::common::ok;
 use crate::live::room::RoomEmulator;
 use crate::web_live::{board, get_json, http, serve_room};
+use crate::web_live_restart::recorded_illegal;
 use crate::web_pgn::{PLAYED, read_back};
 use crate::web_publish::{GROUPS, two_groups};
 
@@ -123,17 +124,6 @@ fn wait_pgn(port: u16, g: usize, uci: &[&str]) {
         );
         std::thread::sleep(Duration::from_millis(100));
     }
-}
-
-/// The record's illegal acts (`record` of `/api/live`) of board 1.
-fn recorded_illegal(v: &Value) -> Vec<Value> {
-    v["record"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|i| i["board"] == 1 && i["kind"] == "illegal")
-        .cloned()
-        .collect()
 }
 
 #[test]

@@ -44,7 +44,7 @@ fn wait_pgn(port: u16, uci: &[&str]) {
 }
 
 /// The event's record of board 1's illegal acts (`record` of `/api/live`).
-fn recorded_illegal(v: &Value) -> Vec<Value> {
+pub(crate) fn recorded_illegal(v: &Value) -> Vec<Value> {
     v["record"]
         .as_array()
         .unwrap()
